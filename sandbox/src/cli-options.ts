@@ -1,0 +1,41 @@
+import { parseArgs } from 'node:util';
+import type { StartSandboxOptions } from './start-sandbox';
+
+export const SANDBOX_USAGE = `Usage: npm run sandbox -- [options]
+  --port N            port to listen on (default 7575; 0 = any free port)
+  --host HOST         address to bind (default 127.0.0.1)
+  --auth none|jwt     none: every request is allowed, like a participant without auth
+                      services (default); jwt: tokens are required and rights enforced
+  --jwt-secret S      HS256 secret for user tokens in jwt mode (generated when absent)
+  --data-dir DIR      keep all state in DIR/sandbox.db instead of memory
+  --help              show this text`;
+
+/** Parses the sandbox's command line; throws an Error with a readable message on bad input. */
+export function parseSandboxArgs(args: string[]): StartSandboxOptions & { help: boolean } {
+  const { values } = parseArgs({
+    args,
+    options: {
+      port: { type: 'string' },
+      host: { type: 'string' },
+      auth: { type: 'string' },
+      'jwt-secret': { type: 'string' },
+      'data-dir': { type: 'string' },
+      help: { type: 'boolean', default: false },
+    },
+    strict: true,
+  });
+  const port = values.port === undefined ? 7575 : Number(values.port);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    throw new Error(`--port must be a number from 0 to 65535, got "${values.port ?? ''}"`);
+  }
+  const auth = values.auth ?? 'none';
+  if (auth !== 'none' && auth !== 'jwt') throw new Error(`--auth must be "none" or "jwt", got "${auth}"`);
+  return {
+    help: values.help,
+    port,
+    host: values.host ?? '127.0.0.1',
+    auth,
+    ...(values['jwt-secret'] === undefined ? {} : { jwtSecret: values['jwt-secret'] }),
+    ...(values['data-dir'] === undefined ? {} : { dataDir: values['data-dir'] }),
+  };
+}

@@ -1,0 +1,116 @@
+import { randomBytes } from 'node:crypto';
+import { Hono } from 'hono';
+import { createAuthenticator, type AuthMode } from './auth/authenticate';
+import { DecodeFailure, SandboxError, toErrorBody } from './errors/sandbox-error';
+import { methodsFor } from './http/known-endpoints';
+import type { SandboxEnv } from './http/sandbox-env';
+import { createLedgerState, type LedgerStateOptions } from './ledger-state';
+import { healthRoutes, versionRoutes } from './routes/health-routes';
+import { identityProviderRoutes } from './routes/identity-provider-routes';
+import { partyRoutes } from './routes/party-routes';
+import { userRoutes } from './routes/user-routes';
+
+export type SandboxOptions = LedgerStateOptions & {
+  auth?: AuthMode;
+  /** Shared secret for HS256 tokens in `jwt` mode. */
+  jwtSecret?: string;
+};
+
+const TRACEPARENT = /^[0-9a-f]{2}-([0-9a-f]{32})-[0-9a-f]{16}-[0-9a-f]{2}$/;
+
+/**
+ * The sandbox participant as a web-standard `fetch` handler, so tests can call it in process
+ * and `start-sandbox.ts` can put it behind a port.
+ */
+export function createSandbox(options: SandboxOptions = {}) {
+  const state = createLedgerState(options);
+  const authenticate = createAuthenticator({
+    mode: options.auth ?? 'none',
+    ...(options.jwtSecret === undefined ? {} : { jwtSecret: options.jwtSecret }),
+    participantId: state.participantId,
+    users: state.users,
+    idps: state.idps,
+  });
+
+  const app = new Hono<SandboxEnv>();
+
+  app.use(async (c, next) => {
+    // The trace id of a `traceparent` header is honoured and shows up in errors (§1.5, §10).
+    const match = TRACEPARENT.exec(c.req.header('traceparent') ?? '');
+    c.set('traceId', match?.[1] ?? randomBytes(16).toString('hex'));
+    c.set('loggingContext', {});
+    await next();
+  });
+
+  // Every JSON endpoint runs the token through claim resolution first (§0.2); health does not.
+  app.use('/v2/*', async (c, next) => {
+    c.set('caller', await authenticate(c.req.raw.headers));
+    await next();
+  });
+
+  app.route('/', healthRoutes());
+  app.route('/v2/version', versionRoutes());
+  app.route('/v2/users', userRoutes(state));
+  app.route('/v2/authenticated-user', userRoutes(state, { authenticatedUserOnly: true }));
+  app.route('/v2/idps', identityProviderRoutes(state));
+  app.route('/v2/parties', partyRoutes(state));
+
+  app.onError((error, c) => {
+    if (error instanceof DecodeFailure) {
+      return c.text(error.message, 400);
+    }
+    const sandboxError =
+      error instanceof SandboxError
+        ? error
+        : new SandboxError('LEDGER_API_INTERNAL_ERROR', error.message, { origin: 'json' });
+    const body = toErrorBody(sandboxError, {
+      traceId: c.get('traceId'),
+      participant: state.participantName,
+      loggingContext: c.get('loggingContext'),
+    });
+    return c.json(body, sandboxError.httpStatus as 400);
+  });
+
+  app.notFound((c) => {
+    const methods = methodsFor(c.req.path);
+    if (methods.length > 0 && !methods.includes(c.req.method)) {
+      // tapir's reject handler for a known path with another method (§1.9).
+      return c.text('Method Not Allowed', 405);
+    }
+    if (methods.length > 0) {
+      // A real endpoint that this sandbox does not emulate: say so instead of pretending.
+      const category = { id: 14, grpc: 12 };
+      return c.json(
+        {
+          code: 'SANDBOX_UNSUPPORTED_ENDPOINT',
+          cause: `The Ledger Console sandbox does not implement ${c.req.method} ${c.req.path}; use a real participant (--ledger) for it.`,
+          correlationId: c.get('traceId'),
+          traceId: c.get('traceId'),
+          context: {},
+          resources: [],
+          errorCategory: category.id,
+          grpcCodeValue: category.grpc,
+          retryInfo: null,
+          definiteAnswer: null,
+        },
+        501,
+      );
+    }
+    // Unmatched paths fall through to the legacy route with its own body shape (§1.10).
+    return c.json(
+      { errors: [`HttpMethod(${c.req.method}), uri: ${c.req.url}`], status: 404, ledgerApiError: null },
+      404,
+    );
+  });
+
+  return {
+    app,
+    state,
+    fetch: (request: Request) => app.fetch(request),
+    close: () => {
+      state.close();
+    },
+  };
+}
+
+export type Sandbox = ReturnType<typeof createSandbox>;

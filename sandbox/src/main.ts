@@ -1,0 +1,34 @@
+import { SignJWT } from 'jose';
+import { SANDBOX_USAGE, parseSandboxArgs } from './cli-options';
+import { startSandbox } from './start-sandbox';
+
+let options;
+try {
+  options = parseSandboxArgs(process.argv.slice(2));
+} catch (error) {
+  console.error(`${(error as Error).message}\n\n${SANDBOX_USAGE}`);
+  process.exit(2);
+}
+if (options.help) {
+  console.log(SANDBOX_USAGE);
+  process.exit(0);
+}
+
+const sandbox = await startSandbox(options);
+if (sandbox.jwtSecret !== undefined) {
+  // Print a ready-made admin token so curl users can start right away.
+  const token = await new SignJWT({ scope: 'daml_ledger_api' })
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setSubject('participant_admin')
+    .setIssuedAt()
+    .setExpirationTime('12h')
+    .sign(new TextEncoder().encode(sandbox.jwtSecret));
+  console.log(`HS256 secret: ${sandbox.jwtSecret}`);
+  console.log(`Token for participant_admin (12 h): ${token}`);
+}
+
+const stop = () => {
+  void sandbox.close().then(() => process.exit(0));
+};
+process.on('SIGINT', stop);
+process.on('SIGTERM', stop);

@@ -1,0 +1,44 @@
+import { invalidArgument, invalidField } from '../errors/sandbox-error';
+import type { LedgerState } from '../ledger-state';
+import { annotationsProblem } from '../validation/annotations';
+import { ledgerStringProblem } from '../validation/identifiers';
+
+/** '' is the default IdP; anything else must be a LedgerString naming an existing config. */
+export function checkIdentityProviderId(state: LedgerState, id: string) {
+  if (id === '') return;
+  const problem = ledgerStringProblem(id);
+  if (problem) throw invalidField('identity_provider_id', problem);
+  if (!state.idps.get(id)) {
+    // The id is printed through the Scala case class's toString, hence `Id(…)` (§2.2).
+    throw invalidArgument(`Provided identity_provider_id Id(${id}) has not been found.`);
+  }
+}
+
+/** Syntax-only variant, for the validation step that runs before existence checks. */
+export function checkIdentityProviderIdSyntax(id: string) {
+  if (id === '') return;
+  const problem = ledgerStringProblem(id);
+  if (problem) throw invalidField('identity_provider_id', problem);
+}
+
+export function checkIdentityProviderExists(state: LedgerState, id: string) {
+  if (id !== '' && !state.idps.get(id)) {
+    throw invalidArgument(`Provided identity_provider_id Id(${id}) has not been found.`);
+  }
+}
+
+export function checkAnnotations(
+  annotations: Record<string, string>,
+  fieldName: string,
+  allowEmptyValues: boolean,
+) {
+  const problem = annotationsProblem(annotations, { allowEmptyValues, fieldName });
+  if (problem) throw invalidArgument(problem);
+}
+
+/** A non-empty resource version must parse as a long; empty means "no concurrency check". */
+export function parseResourceVersion(raw: string, fieldName: string): number | undefined {
+  if (raw === '') return undefined;
+  if (!/^-?\d+$/.test(raw)) throw invalidField(fieldName, 'Invalid resource version number');
+  return Number(raw);
+}

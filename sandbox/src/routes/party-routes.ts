@@ -1,0 +1,261 @@
+import { randomUUID } from 'node:crypto';
+import { Hono } from 'hono';
+import { z } from 'zod';
+import {
+  effectiveIdp,
+  requireAdminOrIdpAdmin,
+  requireAuthenticated,
+  requirePartyAccess,
+} from '../auth/authorizer';
+import { SandboxError, invalidArgument, missingField, permissionDenied } from '../errors/sandbox-error';
+import {
+  fieldMaskSchema,
+  bool,
+  message,
+  objectMetaSchema,
+  queryInt32,
+  readJsonBody,
+  str,
+} from '../http/decode';
+import type { SandboxEnv } from '../http/sandbox-env';
+import type { LedgerState } from '../ledger-state';
+import { decodePageToken, encodePageToken } from '../store/page-token';
+import type { PartyRecord } from '../store/parties-store';
+import { annotationsSize, MAX_ANNOTATIONS_BYTES, mergeAnnotations } from '../validation/annotations';
+import { isValidUserId, partyProblem, userIdRegexMessage } from '../validation/identifiers';
+import type { Schemas } from '../wire-types';
+import {
+  checkAnnotations,
+  checkIdentityProviderExists,
+  checkIdentityProviderIdSyntax,
+  parseResourceVersion,
+} from './common-validation';
+import { maskTouches, updateMaskProblem } from './update-mask';
+
+/** maxPartiesPageSize: the default page and, unlike users, a hard limit (§5.2). */
+export const MAX_PARTIES_PAGE_SIZE = 10000;
+const MAX_HINT_LENGTH = 185;
+
+const allocateRequest = z.object({
+  partyIdHint: str(),
+  localMetadata: message(objectMetaSchema),
+  identityProviderId: str(),
+  synchronizerId: str(),
+  userId: str(),
+});
+
+const partyDetailsSchema = z.object({
+  party: str(),
+  isLocal: bool(),
+  localMetadata: message(objectMetaSchema),
+  identityProviderId: str(),
+});
+const updateRequest = z.object({
+  partyDetails: message(partyDetailsSchema),
+  updateMask: message(fieldMaskSchema),
+});
+
+const UPDATE_PATHS = [
+  'party',
+  'is_local',
+  'identity_provider_id',
+  'local_metadata',
+  'local_metadata.annotations',
+  'local_metadata.resource_version',
+] as const;
+
+/**
+ * Party details as a caller of IdP `viewerIdp` sees them: parties hosted elsewhere or in another
+ * IdP are blinded to isLocal=false, no IdP and no metadata (blindAndConvertToProto, §4.7).
+ */
+export function toWireParty(party: PartyRecord, viewerIdp: string): Schemas['PartyDetails'] {
+  if (party.isLocal && party.identityProviderId === viewerIdp) {
+    return {
+      party: party.party,
+      isLocal: true,
+      localMetadata: { resourceVersion: String(party.resourceVersion), annotations: party.annotations },
+      identityProviderId: party.identityProviderId,
+    };
+  }
+  return {
+    party: party.party,
+    isLocal: false,
+    localMetadata: { resourceVersion: '', annotations: {} },
+    identityProviderId: '',
+  };
+}
+
+function checkParty(party: string) {
+  const problem = partyProblem(party);
+  if (problem) throw invalidArgument(problem);
+}
+
+export function partyRoutes(state: LedgerState) {
+  return new Hono<SandboxEnv>()
+    .get('/', (c) => {
+      const pageSize = queryInt32(c, 'pageSize');
+      const pageToken = c.req.query('pageToken') ?? '';
+      const prefix = c.req.query('filter-party') ?? '';
+      const { idp } = requireAdminOrIdpAdmin(c.get('caller'), c.req.query('identity-provider-id') ?? '');
+      if (pageSize !== undefined && pageSize < 0) throw invalidArgument('Page size must be non-negative');
+      if (pageSize !== undefined && pageSize > MAX_PARTIES_PAGE_SIZE) {
+        throw invalidArgument(`Page size must not exceed the server's maximum of ${MAX_PARTIES_PAGE_SIZE}`);
+      }
+      let after = '';
+      if (pageToken !== '') {
+        const decoded = decodePageToken(pageToken);
+        if (decoded === undefined || partyProblem(decoded)) throw invalidArgument('Invalid page token');
+        after = decoded;
+      }
+      const limit = pageSize || MAX_PARTIES_PAGE_SIZE;
+      const parties = state.parties.page(prefix, after, limit);
+      const last = parties.at(-1);
+      return c.json({
+        partyDetails: parties.map((party) => toWireParty(party, idp)),
+        nextPageToken: parties.length === limit && last ? encodePageToken(last.party) : '',
+      });
+    })
+    .post('/', async (c) => {
+      const body = await readJsonBody(c, allocateRequest);
+      const caller = c.get('caller');
+      const claims = requireAuthenticated(caller);
+      if (!claims.admin && !claims.idpAdmin && body.userId !== '' && body.userId === claims.userId) {
+        // A regular user may allocate for itself only within maxSelfAllocatedParties, default 0.
+        throw permissionDenied('User quota of party allocations exhausted');
+      }
+      const { idp } = requireAdminOrIdpAdmin(caller, body.identityProviderId);
+      const hint = body.partyIdHint;
+      if (hint !== '') {
+        checkParty(hint);
+        if (hint.includes('::') || hint.length > MAX_HINT_LENGTH) {
+          throw invalidArgument(
+            `Invalid party ID: ${hint.includes('::') ? `the hint "${hint}" must not contain "::"` : `the hint "${hint}" is longer than ${MAX_HINT_LENGTH} characters`}`,
+          );
+        }
+      }
+      if (body.localMetadata && body.localMetadata.resourceVersion !== '') {
+        throw invalidArgument('field local_metadata.resource_version must be not set');
+      }
+      const annotations = body.localMetadata?.annotations ?? {};
+      checkAnnotations(annotations, 'local_metadata.annotations', false);
+      checkIdentityProviderIdSyntax(idp);
+      if (body.userId !== '' && !isValidUserId(body.userId)) {
+        throw invalidArgument(`Invalid user id: ${userIdRegexMessage(body.userId)}`);
+      }
+      checkIdentityProviderExists(state, idp);
+      if (body.synchronizerId !== '' && body.synchronizerId !== state.synchronizerId) {
+        throw invalidArgument(`Unknown synchronizer id ${body.synchronizerId}: this participant is not connected to it`);
+      }
+      const partyId = `${hint || `party-${randomUUID()}`}::${state.namespace}`;
+      const allocated = state.transaction(() => {
+        if (state.parties.get(partyId)) {
+          // The topology's ALREADY_EXISTS is rewritten to INVALID_ARGUMENT (§5.1).
+          throw invalidArgument(`Party already exists: party ${partyId} is already allocated on this node`);
+        }
+        const record: PartyRecord = {
+          party: partyId,
+          isLocal: true,
+          identityProviderId: idp,
+          resourceVersion: 0,
+          annotations,
+        };
+        state.parties.save(record);
+        if (body.userId !== '') {
+          const user = state.users.get(body.userId);
+          if (!user || user.identityProviderId !== idp) {
+            throw new SandboxError('USER_NOT_FOUND', `allocating party failed for unknown user "${body.userId}"`, {
+              resources: [['USER', body.userId]],
+            });
+          }
+          state.users.addRights(body.userId, [{ kind: 'CanActAs', party: partyId }]);
+        }
+        return record;
+      });
+      return c.json({ partyDetails: toWireParty(allocated, idp) });
+    })
+    .get('/participant-id', (c) => {
+      requireAuthenticated(c.get('caller'));
+      return c.json({ participantId: state.participantId });
+    })
+    .get('/:party', (c) => {
+      const parties = [c.req.param('party'), ...c.req.queries('parties') ?? []];
+      parties.forEach(checkParty);
+      const claims = requireAuthenticated(c.get('caller'));
+      const requestIdp = c.req.query('identity-provider-id') ?? '';
+      let idp: string;
+      if (claims.admin || claims.idpAdmin) {
+        idp = requireAdminOrIdpAdmin(claims, requestIdp).idp;
+      } else {
+        idp = effectiveIdp(claims, requestIdp);
+        requirePartyAccess(claims, parties);
+      }
+      // Unknown parties are silently left out (§5.3).
+      const known = [...new Set(parties)]
+        .map((party) => state.parties.get(party))
+        .filter((party) => party !== undefined);
+      return c.json({ partyDetails: known.map((party) => toWireParty(party, idp)) });
+    })
+    .patch('/:party', async (c) => {
+      const pathParty = c.req.param('party');
+      const { partyDetails: details, updateMask } = await readJsonBody(c, updateRequest);
+      if (details?.party !== pathParty) {
+        const rendered = details ? `Some(${details.party})` : 'None';
+        throw invalidArgument(`${pathParty} does not match party in body: ${rendered}`, { origin: 'json' });
+      }
+      const { idp } = requireAdminOrIdpAdmin(c.get('caller'), details.identityProviderId);
+      if (!updateMask) throw missingField('update_mask');
+      if (details.party === '') throw missingField('party');
+      checkParty(details.party);
+      const annotations = details.localMetadata?.annotations ?? {};
+      checkAnnotations(annotations, 'party_details.local_metadata.annotations', true);
+      const expectedVersion = parseResourceVersion(
+        details.localMetadata?.resourceVersion ?? '',
+        'party_details.local_metadata.resource_version',
+      );
+      const failure = (reason: string) =>
+        new SandboxError(
+          'INVALID_PARTY_DETAILS_UPDATE_REQUEST',
+          `Update operation for party '${details.party}' failed due to: ${reason}`,
+          { resources: [['PARTY', details.party]] },
+        );
+      const maskProblem = updateMaskProblem(updateMask.paths, UPDATE_PATHS);
+      if (maskProblem) throw failure(maskProblem);
+      const paths = updateMask.paths;
+      const updated = state.transaction(() => {
+        const current = state.parties.get(details.party);
+        if (!current?.isLocal) {
+          throw new SandboxError('PARTY_NOT_FOUND', `Party not found: ${details.party}`, {
+            resources: [['PARTY', details.party]],
+          });
+        }
+        if (current.identityProviderId !== idp) {
+          throw permissionDenied(`Party ${details.party} belongs to another Identity Provider`);
+        }
+        if (paths.includes('is_local') && details.isLocal !== current.isLocal) {
+          throw failure("Update request attempted to modify not-modifiable 'is_local' attribute");
+        }
+        if (expectedVersion !== undefined && expectedVersion !== current.resourceVersion) {
+          throw new SandboxError(
+            'CONCURRENT_PARTY_DETAILS_UPDATE_DETECTED',
+            `Update operation for party '${details.party}' failed due to a concurrent update to the same party`,
+            { resources: [['PARTY', details.party]] },
+          );
+        }
+        const next: PartyRecord = { ...current, resourceVersion: current.resourceVersion + 1 };
+        const touch = maskTouches(paths, 'local_metadata.annotations');
+        if (touch === 'exact' || (touch === 'prefix' && Object.keys(annotations).length > 0)) {
+          next.annotations = mergeAnnotations(current.annotations, annotations);
+          if (annotationsSize(next.annotations) > MAX_ANNOTATIONS_BYTES) {
+            throw new SandboxError(
+              'MAX_PARTY_DETAILS_ANNOTATIONS_SIZE_EXCEEDED',
+              `Maximum annotations size for party '${details.party}' has been exceeded`,
+              { resources: [['PARTY', details.party]] },
+            );
+          }
+        }
+        state.parties.save(next);
+        return next;
+      });
+      return c.json({ partyDetails: toWireParty(updated, idp) });
+    });
+}

@@ -1,0 +1,74 @@
+import { z } from 'zod';
+import { invalidArgument } from '../errors/sandbox-error';
+import { bool, message, objectMetaSchema, str } from '../http/decode';
+import { isPartyRightKind, isRightKind, type RightRecord } from '../store/rights';
+import type { UserRecord } from '../store/users-store';
+import { partyProblem } from '../validation/identifiers';
+import type { Schemas } from '../wire-types';
+
+export const userSchema = z.object({
+  id: str(),
+  primaryParty: str(),
+  isDeactivated: bool(),
+  metadata: message(objectMetaSchema),
+  identityProviderId: str(),
+  primaryPartyAuthentication: bool(),
+});
+
+export type UserInput = z.infer<typeof userSchema>;
+
+// A Kind is a one-key object naming the variant, whose `value` holds the party where it has one.
+const kindSchema = z
+  .record(z.string(), z.object({ value: z.object({ party: str() }) }))
+  .superRefine((kind, ctx) => {
+    const keys = Object.keys(kind);
+    const [key] = keys;
+    if (keys.length !== 1 || key === undefined || !(isRightKind(key) || key === 'Empty')) {
+      ctx.addIssue({ code: 'custom', message: `Unexpected or ambiguous Kind variant ${JSON.stringify(keys)}` });
+    }
+  });
+
+export const rightSchema = z.object({ kind: message(kindSchema) });
+export type RightInput = z.infer<typeof rightSchema>;
+
+/**
+ * Wire rights to stored ones, validating party strings. An absent kind or `Empty` is rejected
+ * the way an old client's unknown right would be (§2.2).
+ */
+export function toRightRecords(rights: RightInput[]): RightRecord[] {
+  return rights.map(({ kind }) => {
+    const [name, body] = Object.entries(kind ?? {})[0] ?? ['Empty', undefined];
+    if (!isRightKind(name)) {
+      throw invalidArgument(
+        'unknown kind of right - check that the Ledger API version of the server is recent enough',
+      );
+    }
+    if (!isPartyRightKind(name)) return { kind: name, party: '' };
+    const party = body?.value.party ?? '';
+    const problem = partyProblem(party);
+    if (problem) throw invalidArgument(problem);
+    return { kind: name, party };
+  });
+}
+
+export function toWireUser(user: UserRecord): Schemas['User'] {
+  return {
+    id: user.id,
+    primaryParty: user.primaryParty,
+    isDeactivated: user.isDeactivated,
+    metadata: { resourceVersion: String(user.resourceVersion), annotations: user.annotations },
+    identityProviderId: user.identityProviderId,
+    primaryPartyAuthentication: user.primaryPartyAuthentication,
+  };
+}
+
+export const USER_UPDATE_PATHS = [
+  'id',
+  'primary_party',
+  'is_deactivated',
+  'primary_party_authentication',
+  'identity_provider_id',
+  'metadata',
+  'metadata.annotations',
+  'metadata.resource_version',
+] as const;

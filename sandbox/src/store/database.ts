@@ -1,0 +1,74 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import Database from 'libsql';
+
+/** The part of libsql's better-sqlite3-style API the sandbox uses, named so types stay portable. */
+export type SqlStatement = {
+  run(...params: unknown[]): { changes: number };
+  get(...params: unknown[]): unknown;
+  all(...params: unknown[]): unknown[];
+};
+export type SqlDatabase = {
+  prepare(source: string): SqlStatement;
+  exec(source: string): unknown;
+  transaction<T>(fn: () => T): () => T;
+  close(): void;
+};
+
+const SCHEMA = `
+create table if not exists meta (key text primary key, value text not null);
+create table if not exists idps (
+  id text primary key,
+  issuer text not null unique,
+  jwks_url text not null,
+  audience text not null,
+  is_deactivated integer not null
+);
+create table if not exists users (
+  id text primary key,
+  primary_party text not null,
+  is_deactivated integer not null,
+  resource_version integer not null,
+  annotations text not null,
+  idp text not null,
+  primary_party_authentication integer not null
+);
+create index if not exists users_by_idp on users (idp, id);
+create table if not exists user_rights (
+  user_id text not null,
+  kind text not null,
+  party text not null,
+  primary key (user_id, kind, party)
+) without rowid;
+create table if not exists parties (
+  party text primary key,
+  is_local integer not null,
+  idp text not null,
+  resource_version integer not null,
+  annotations text not null
+);
+`;
+
+/**
+ * Opens the sandbox's SQLite database: in memory by default, or `DIR/sandbox.db` with a
+ * write-ahead log synced on every commit, so an acknowledged change survives `kill -9`.
+ */
+export function openDatabase(dataDir?: string): SqlDatabase {
+  let db: Database.Database;
+  if (dataDir) {
+    mkdirSync(dataDir, { recursive: true });
+    db = new Database(join(dataDir, 'sandbox.db'));
+    db.exec('pragma journal_mode = wal');
+    db.exec('pragma synchronous = full');
+  } else {
+    db = new Database(':memory:');
+  }
+  db.exec('pragma foreign_keys = off');
+  db.exec(SCHEMA);
+  return db as unknown as SqlDatabase;
+}
+
+/** Runs `fn` in one SQLite transaction: every multi-step change is all or nothing. */
+export function inTransaction<T>(db: SqlDatabase, fn: () => T): T {
+  return db.transaction(fn)();
+}

@@ -1,0 +1,63 @@
+import type { SqlDatabase } from './database';
+
+export type PartyRecord = {
+  party: string;
+  /** Hosted on this participant (parties of other participants are known but not local). */
+  isLocal: boolean;
+  identityProviderId: string;
+  resourceVersion: number;
+  annotations: Record<string, string>;
+};
+
+type PartyRow = {
+  party: string;
+  is_local: number;
+  idp: string;
+  resource_version: number;
+  annotations: string;
+};
+
+const fromRow = (row: PartyRow): PartyRecord => ({
+  party: row.party,
+  isLocal: row.is_local === 1,
+  identityProviderId: row.idp,
+  resourceVersion: row.resource_version,
+  annotations: JSON.parse(row.annotations) as Record<string, string>,
+});
+
+export function createPartiesStore(db: SqlDatabase) {
+  const statements = {
+    get: db.prepare('select * from parties where party = ?'),
+    page: db.prepare(
+      "select * from parties where party > ? and substr(party, 1, length(?)) = ? order by party limit ?",
+    ),
+    upsert: db.prepare(
+      'insert into parties (party, is_local, idp, resource_version, annotations) values (?, ?, ?, ?, ?) on conflict (party) do update set is_local = excluded.is_local, idp = excluded.idp, resource_version = excluded.resource_version, annotations = excluded.annotations',
+    ),
+    countByIdp: db.prepare('select count(*) as n from parties where idp = ?'),
+  };
+  return {
+    get(party: string): PartyRecord | undefined {
+      const row = statements.get.get(party) as PartyRow | undefined;
+      return row && fromRow(row);
+    },
+    /** Parties whose id starts with `prefix`, strictly after `afterParty`, in byte order. */
+    page(prefix: string, afterParty: string, limit: number): PartyRecord[] {
+      return (statements.page.all(afterParty, prefix, prefix, limit) as PartyRow[]).map(fromRow);
+    },
+    save(party: PartyRecord) {
+      statements.upsert.run(
+        party.party,
+        party.isLocal ? 1 : 0,
+        party.identityProviderId,
+        party.resourceVersion,
+        JSON.stringify(party.annotations),
+      );
+    },
+    countByIdp(identityProviderId: string): number {
+      return (statements.countByIdp.get(identityProviderId) as { n: number }).n;
+    },
+  };
+}
+
+export type PartiesStore = ReturnType<typeof createPartiesStore>;

@@ -1,0 +1,131 @@
+import type { SqlDatabase } from './database';
+import { rightKey, type RightKind, type RightRecord } from './rights';
+
+export type UserRecord = {
+  id: string;
+  primaryParty: string;
+  isDeactivated: boolean;
+  resourceVersion: number;
+  annotations: Record<string, string>;
+  identityProviderId: string;
+  primaryPartyAuthentication: boolean;
+};
+
+type UserRow = {
+  id: string;
+  primary_party: string;
+  is_deactivated: number;
+  resource_version: number;
+  annotations: string;
+  idp: string;
+  primary_party_authentication: number;
+};
+
+const fromRow = (row: UserRow): UserRecord => ({
+  id: row.id,
+  primaryParty: row.primary_party,
+  isDeactivated: row.is_deactivated === 1,
+  resourceVersion: row.resource_version,
+  annotations: JSON.parse(row.annotations) as Record<string, string>,
+  identityProviderId: row.idp,
+  primaryPartyAuthentication: row.primary_party_authentication === 1,
+});
+
+/** Persistence of users and their rights; no validation or authorization lives here. */
+export function createUsersStore(db: SqlDatabase) {
+  const statements = {
+    get: db.prepare('select * from users where id = ?'),
+    // SQLite's BINARY collation compares UTF-8 bytes, like Postgres' collate "C" (§2.6).
+    page: db.prepare('select * from users where idp = ? and id > ? order by id limit ?'),
+    insert: db.prepare(
+      'insert into users (id, primary_party, is_deactivated, resource_version, annotations, idp, primary_party_authentication) values (?, ?, ?, ?, ?, ?, ?)',
+    ),
+    update: db.prepare(
+      'update users set primary_party = ?, is_deactivated = ?, resource_version = ?, annotations = ?, idp = ?, primary_party_authentication = ? where id = ?',
+    ),
+    delete: db.prepare('delete from users where id = ?'),
+    countByIdp: db.prepare('select count(*) as n from users where idp = ?'),
+    rights: db.prepare('select kind, party from user_rights where user_id = ? order by kind, party'),
+    countRights: db.prepare('select count(*) as n from user_rights where user_id = ?'),
+    insertRight: db.prepare(
+      'insert into user_rights (user_id, kind, party) values (?, ?, ?) on conflict do nothing',
+    ),
+    deleteRight: db.prepare('delete from user_rights where user_id = ? and kind = ? and party = ?'),
+    deleteRights: db.prepare('delete from user_rights where user_id = ?'),
+    usersWithRight: db.prepare(
+      'select distinct user_id from user_rights where kind = ? and party = ? order by user_id',
+    ),
+  };
+
+  return {
+    get(id: string): UserRecord | undefined {
+      const row = statements.get.get(id) as UserRow | undefined;
+      return row && fromRow(row);
+    },
+    /** Users of one IdP with ids strictly greater than `afterId`, in byte order. */
+    page(identityProviderId: string, afterId: string, limit: number): UserRecord[] {
+      return (statements.page.all(identityProviderId, afterId, limit) as UserRow[]).map(fromRow);
+    },
+    insert(user: UserRecord) {
+      statements.insert.run(
+        user.id,
+        user.primaryParty,
+        user.isDeactivated ? 1 : 0,
+        user.resourceVersion,
+        JSON.stringify(user.annotations),
+        user.identityProviderId,
+        user.primaryPartyAuthentication ? 1 : 0,
+      );
+    },
+    update(user: UserRecord) {
+      statements.update.run(
+        user.primaryParty,
+        user.isDeactivated ? 1 : 0,
+        user.resourceVersion,
+        JSON.stringify(user.annotations),
+        user.identityProviderId,
+        user.primaryPartyAuthentication ? 1 : 0,
+        user.id,
+      );
+    },
+    delete(id: string) {
+      statements.deleteRights.run(id);
+      statements.delete.run(id);
+    },
+    countByIdp(identityProviderId: string): number {
+      return (statements.countByIdp.get(identityProviderId) as { n: number }).n;
+    },
+    rights(id: string): RightRecord[] {
+      return statements.rights.all(id) as RightRecord[];
+    },
+    countRights(id: string): number {
+      return (statements.countRights.get(id) as { n: number }).n;
+    },
+    /** Adds rights and returns only those that were not there before. */
+    addRights(id: string, rights: RightRecord[]): RightRecord[] {
+      return uniqueRights(rights).filter(
+        (right) => statements.insertRight.run(id, right.kind, right.party).changes > 0,
+      );
+    },
+    /** Removes rights and returns only those that were actually present. */
+    removeRights(id: string, rights: RightRecord[]): RightRecord[] {
+      return uniqueRights(rights).filter(
+        (right) => statements.deleteRight.run(id, right.kind, right.party).changes > 0,
+      );
+    },
+    usersWithRight(kind: RightKind, party = ''): string[] {
+      return (statements.usersWithRight.all(kind, party) as { user_id: string }[]).map(
+        (row) => row.user_id,
+      );
+    },
+  };
+}
+
+export type UsersStore = ReturnType<typeof createUsersStore>;
+
+/** Rights in one request are a set: duplicates collapse (§2.2). */
+export function uniqueRights(rights: RightRecord[]): RightRecord[] {
+  const seen = new Map<string, RightRecord>();
+  for (const right of rights) seen.set(rightKey(right), right);
+  return [...seen.values()];
+}
