@@ -34,8 +34,11 @@ function describeSyntaxError(text: string) {
     JSON.parse(text);
   } catch (error) {
     // V8 names the position of the offending character, or says the input ended early.
-    const match = /position (\d+)/.exec(String(error));
-    if (match) index = Number(match[1]);
+    const message = String(error);
+    const position = /position (\d+)/.exec(message);
+    const token = /Unexpected token '(.)'/.exec(message);
+    if (position) index = Number(position[1]);
+    else if (token?.[1] !== undefined) index = Math.max(0, text.indexOf(token[1]));
   }
   if (index >= text.length) return 'exhausted input';
   const before = text.slice(0, index);

@@ -1,0 +1,253 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { canActAs, createTestSandbox, expectError, plainRight, type TestSandbox } from '../testing/test-client';
+import { TEST_SECRET, hs256Token, startIdentityProvider } from '../testing/tokens';
+
+type Caller =
+  | 'participant admin'
+  | 'IdP admin of A'
+  | 'IdP admin of B'
+  | 'plain user'
+  | 'no token'
+  | 'expired token'
+  | 'unknown issuer'
+  | 'deactivated user';
+
+const CALLERS: Caller[] = [
+  'participant admin',
+  'IdP admin of A',
+  'IdP admin of B',
+  'plain user',
+  'no token',
+  'expired token',
+  'unknown issuer',
+  'deactivated user',
+];
+
+let t: TestSandbox;
+let idp: Awaited<ReturnType<typeof startIdentityProvider>>;
+const tokens = new Map<Caller, string | undefined>();
+let partyOfA = '';
+let partyOfPlain = '';
+
+beforeAll(async () => {
+  idp = await startIdentityProvider();
+  t = createTestSandbox({ auth: 'jwt', jwtSecret: TEST_SECRET });
+  const admin = await hs256Token('participant_admin');
+  const asAdmin = { token: admin };
+  for (const name of ['A', 'B']) {
+    const created = await t.post(
+      '/v2/idps',
+      {
+        identityProviderConfig: {
+          identityProviderId: `idp-${name}`,
+          issuer: `https://issuer-${name}.example`,
+          jwksUrl: idp.jwksUrl,
+          audience: `console-${name}`,
+        },
+      },
+      asAdmin,
+    );
+    expect(created.status, created.text).toBe(200);
+    await t.post(
+      '/v2/users',
+      { user: { id: `admin-${name}`, identityProviderId: `idp-${name}` }, rights: [plainRight('IdentityProviderAdmin')] },
+      asAdmin,
+    );
+  }
+  partyOfA = (await t.post('/v2/parties', { partyIdHint: 'PartyA', identityProviderId: 'idp-A' }, asAdmin)).json
+    .partyDetails.party;
+  partyOfPlain = (await t.post('/v2/parties', { partyIdHint: 'Plain' }, asAdmin)).json.partyDetails.party;
+  await t.post('/v2/users', { user: { id: 'plain' }, rights: [canActAs(partyOfPlain)] }, asAdmin);
+  await t.post('/v2/users', { user: { id: 'sleepy', isDeactivated: true } }, asAdmin);
+  await t.post('/v2/users', { user: { id: 'member-a', identityProviderId: 'idp-A' } }, asAdmin);
+
+  tokens.set('participant admin', admin);
+  tokens.set('IdP admin of A', await idp.token('admin-A', { issuer: 'https://issuer-A.example', audience: 'console-A' }));
+  tokens.set('IdP admin of B', await idp.token('admin-B', { issuer: 'https://issuer-B.example', audience: 'console-B' }));
+  tokens.set('plain user', await hs256Token('plain'));
+  tokens.set('no token', undefined);
+  tokens.set('expired token', await hs256Token('participant_admin', { expiresIn: '-10m' }));
+  tokens.set('unknown issuer', await idp.token('admin-A', { issuer: 'https://nobody.example', audience: 'console-A' }));
+  tokens.set('deactivated user', await hs256Token('sleepy'));
+});
+
+afterAll(async () => {
+  t.close();
+  await idp.close();
+});
+
+const as = (caller: Caller) => {
+  const token = tokens.get(caller);
+  return token === undefined ? {} : { token };
+};
+
+// Expected HTTP status per caller, in CALLERS order (ledger-api-behaviour.md §4.6, §4.7).
+const MATRIX: { name: string; call: (caller: Caller) => Promise<{ status: number; text: string }>; expected: number[] }[] =
+  [
+    {
+      name: 'GET /v2/version',
+      call: (caller) => t.get('/v2/version', as(caller)),
+      expected: [200, 200, 200, 200, 200, 200, 200, 403],
+    },
+    {
+      name: 'GET /v2/users',
+      call: (caller) => t.get('/v2/users', as(caller)),
+      expected: [200, 200, 200, 403, 401, 401, 401, 403],
+    },
+    {
+      name: 'GET /v2/users/plain',
+      call: (caller) => t.get('/v2/users/plain', as(caller)),
+      expected: [200, 403, 403, 200, 401, 401, 401, 403],
+    },
+    {
+      name: 'GET /v2/users/member-a?identity-provider-id=idp-A',
+      call: (caller) => t.get('/v2/users/member-a?identity-provider-id=idp-A', as(caller)),
+      expected: [200, 200, 403, 403, 401, 401, 401, 403],
+    },
+    {
+      name: 'GET /v2/authenticated-user',
+      call: (caller) => t.get('/v2/authenticated-user', as(caller)),
+      expected: [200, 200, 200, 200, 401, 401, 401, 403],
+    },
+    {
+      name: 'GET /v2/idps',
+      call: (caller) => t.get('/v2/idps', as(caller)),
+      expected: [200, 403, 403, 403, 401, 401, 401, 403],
+    },
+    {
+      name: 'GET /v2/parties',
+      call: (caller) => t.get('/v2/parties', as(caller)),
+      expected: [200, 200, 200, 403, 401, 401, 401, 403],
+    },
+    {
+      name: 'GET /v2/parties/{plain user party}',
+      call: (caller) => t.get(`/v2/parties/${encodeURIComponent(partyOfPlain)}`, as(caller)),
+      expected: [200, 200, 200, 200, 401, 401, 401, 403],
+    },
+    {
+      name: 'GET /v2/parties/participant-id',
+      call: (caller) => t.get('/v2/parties/participant-id', as(caller)),
+      expected: [200, 200, 200, 200, 401, 401, 401, 403],
+    },
+    {
+      name: 'POST /v2/users into IdP A',
+      call: (caller) =>
+        t.post('/v2/users', { user: { id: `new-${caller.replace(/\W/g, '-')}`, identityProviderId: 'idp-A' } }, as(caller)),
+      expected: [200, 200, 403, 403, 401, 401, 401, 403],
+    },
+    {
+      name: 'POST /v2/users/member-a/rights with ParticipantAdmin',
+      call: (caller) =>
+        t.post(
+          '/v2/users/member-a/rights',
+          { userId: 'member-a', identityProviderId: 'idp-A', rights: [plainRight('ParticipantAdmin')] },
+          as(caller),
+        ),
+      expected: [200, 403, 403, 403, 401, 401, 401, 403],
+    },
+  ];
+
+describe('auth matrix in jwt mode', () => {
+  for (const row of MATRIX) {
+    it(`${row.name}: ${row.expected.join(' ')}`, async () => {
+      const statuses: number[] = [];
+      for (const caller of CALLERS) statuses.push((await row.call(caller)).status);
+      expect(Object.fromEntries(CALLERS.map((c, i) => [c, statuses[i]]))).toEqual(
+        Object.fromEntries(CALLERS.map((c, i) => [c, row.expected[i]])),
+      );
+    });
+  }
+
+  it('redacts 401 and 403 bodies to NA and marks token problems', async () => {
+    const unauthenticated = expectError(await t.get('/v2/users'), 401, 'NA');
+    expect(unauthenticated).toMatchObject({
+      cause: 'A security-sensitive error has been received',
+      errorCategory: -1,
+      grpcCodeValue: 16,
+      context: {},
+      resources: [],
+    });
+    const denied = expectError(await t.get('/v2/idps', as('plain user')), 403, 'NA');
+    expect(denied.grpcCodeValue).toBe(7);
+    const deactivated = expectError(await t.get('/v2/users', as('deactivated user')), 403, 'NA');
+    expect(deactivated.context).toEqual({ ledger_api_error: 'invalid token' });
+  });
+
+  it('lists only the IdP admin’s own users', async () => {
+    const { json } = await t.get('/v2/users', as('IdP admin of A'));
+    const ids = (json.users as { id: string; identityProviderId: string }[]).map((u) => u.identityProviderId);
+    expect(new Set(ids)).toEqual(new Set(['idp-A']));
+    const adminView = await t.get('/v2/users', as('participant admin'));
+    expect((adminView.json.users as { id: string }[]).map((u) => u.id)).not.toContain('member-a');
+  });
+
+  it('lets an IdP admin grant rights only over parties of its IdP', async () => {
+    const grant = (party: string) =>
+      t.post('/v2/users/member-a/rights', { userId: 'member-a', rights: [canActAs(party)] }, as('IdP admin of A'));
+    expect((await grant(partyOfA)).status).toBe(200);
+    const foreign = expectError(await grant(partyOfPlain), 404, 'UNKNOWN_RESOURCE');
+    expect(foreign.cause).toContain('Provided parties have not been found in identity_provider_id=`idp-A`');
+  });
+
+  it('accepts the token from Sec-WebSocket-Protocol', async () => {
+    const token = tokens.get('plain user') ?? '';
+    const ok = await t.get('/v2/authenticated-user', {
+      headers: { 'sec-websocket-protocol': `jwt.token.${token},daml.ws.auth` },
+    });
+    expect(ok.json.user.id).toBe('plain');
+    // A leading space keeps the element from being recognised.
+    const ignored = await t.get('/v2/authenticated-user', {
+      headers: { 'sec-websocket-protocol': `daml.ws.auth, jwt.token.${token}` },
+    });
+    expect(ignored.status).toBe(401);
+  });
+
+  it('refuses IdP tokens with the wrong audience and tokens of a deactivated IdP', async () => {
+    const wrongAudience = await idp.token('admin-A', { issuer: 'https://issuer-A.example', audience: 'someone-else' });
+    expect((await t.get('/v2/users', { token: wrongAudience })).status).toBe(401);
+    const admin = as('participant admin');
+    await t.patch(
+      '/v2/idps/idp-B',
+      { identityProviderConfig: { identityProviderId: 'idp-B', isDeactivated: true }, updateMask: { paths: ['is_deactivated'] } },
+      admin,
+    );
+    expect((await t.get('/v2/users', as('IdP admin of B'))).status).toBe(401);
+    await t.patch(
+      '/v2/idps/idp-B',
+      { identityProviderConfig: { identityProviderId: 'idp-B', isDeactivated: false }, updateMask: { paths: ['is_deactivated'] } },
+      admin,
+    );
+    expect((await t.get('/v2/users', as('IdP admin of B'))).status).toBe(200);
+  });
+
+  it('refuses HS256 tokens signed with another secret and tokens without the ledger API scope', async () => {
+    expect((await t.get('/v2/users', { token: await hs256Token('participant_admin', { secret: 'wrong' }) })).status).toBe(401);
+    const noScope = await hs256Token('participant_admin', { claims: {} });
+    expect((await t.get('/v2/users', { token: noScope })).status).toBe(401);
+    const audience = await hs256Token('participant_admin', {
+      claims: { aud: `https://daml.com/jwt/aud/participant/${t.state.participantId}` },
+    });
+    expect((await t.get('/v2/users', { token: audience })).status).toBe(200);
+    const otherParticipant = await hs256Token('participant_admin', {
+      claims: { aud: 'https://daml.com/jwt/aud/participant/elsewhere::1220ab' },
+    });
+    expect((await t.get('/v2/users', { token: otherParticipant })).status).toBe(403);
+  });
+
+  it('answers INVALID_TOKEN for a token whose subject is no valid user id', async () => {
+    expectError(await t.get('/v2/users', { token: await hs256Token('bad user') }), 400, 'INVALID_TOKEN');
+  });
+
+  it('keeps users from deleting themselves or revoking their own admin right', async () => {
+    const admin = as('participant admin');
+    expect(expectError(await t.delete('/v2/users/participant_admin', admin), 400, 'INVALID_ARGUMENT').cause).toContain(
+      'Requesting user cannot delete itself',
+    );
+    const revoke = await t.patch(
+      '/v2/users/participant_admin/rights',
+      { userId: 'participant_admin', rights: [plainRight('ParticipantAdmin')] },
+      admin,
+    );
+    expect(expectError(revoke, 400, 'INVALID_ARGUMENT').cause).toContain('Requesting user cannot remove own admin rights');
+  });
+});

@@ -1,0 +1,97 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { Ajv, type ValidateFunction } from 'ajv';
+import { parse } from 'yaml';
+
+/** The real Canton 3.5.7 OpenAPI document, read from the reference folder beside the repo. */
+export const SPEC_PATH = fileURLToPath(new URL('../../../../shared/spec/openapi.yaml', import.meta.url));
+
+type Operation = {
+  responses: Record<string, { content?: Record<string, { schema?: unknown }> } | undefined>;
+};
+type Spec = {
+  paths: Record<string, Record<string, Operation | undefined>>;
+  components: { schemas: Record<string, unknown> };
+};
+
+const spec = parse(readFileSync(SPEC_PATH, 'utf8')) as Spec;
+// OpenAPI 3.0 formats like int32/int64 are not JSON Schema formats; types still get checked.
+const ajv = new Ajv({ strict: false, allErrors: true, validateFormats: false });
+ajv.addSchema({ $id: 'spec.json', components: spec.components });
+
+const templates = Object.keys(spec.paths).map((template) => ({
+  template,
+  regex: new RegExp(`^${template.replace(/\{[^}]+\}/g, '[^/]+')}$`),
+}));
+const validators = new Map<string, ValidateFunction>();
+
+function validatorFor(schema: unknown): ValidateFunction {
+  const key = JSON.stringify(schema);
+  let validate = validators.get(key);
+  if (!validate) {
+    // Inline schemas refer to '#/components/…' of the spec document.
+    const rebased = JSON.parse(key.replaceAll('"#/components/', '"spec.json#/components/')) as object;
+    validate = ajv.compile(rebased);
+    validators.set(key, validate);
+  }
+  return validate;
+}
+
+/**
+ * The real server prints absent optional fields as `null` (circe's printer keeps nulls, §0.4)
+ * although the spec types them as plain strings or objects; drop them before validating.
+ */
+function withoutNulls(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(withoutNulls);
+  if (value !== null && typeof value === 'object') {
+    return Object.fromEntries(
+      Object.entries(value)
+        .filter(([, field]) => field !== null)
+        .map(([key, field]) => [key, withoutNulls(field)]),
+    );
+  }
+  return value;
+}
+
+export type ConformanceResult = { checked: boolean; errors: string[] };
+
+/**
+ * Checks one response against the spec: the status must be declared (or fall under `default`),
+ * the content type must be the declared one, and a JSON body must validate against its schema.
+ * Paths outside the spec (the legacy 404 route) are not checked.
+ */
+export function checkResponse(
+  method: string,
+  pathname: string,
+  status: number,
+  contentType: string | null,
+  body: string,
+): ConformanceResult {
+  const match = templates.find(({ regex }) => regex.test(pathname));
+  const operation = match && spec.paths[match.template]?.[method.toLowerCase()];
+  if (!operation) return { checked: false, errors: [] };
+  const mediaType = (contentType ?? '').split(';')[0]?.trim() ?? '';
+  // The spec declares 400 only as tapir's text/plain; the JsCantonError bodies that the server
+  // sends with 400 too fall under `default`.
+  const exact = operation.responses[String(status)];
+  const response =
+    exact && (exact.content === undefined || mediaType in exact.content)
+      ? exact
+      : (operation.responses.default ?? exact);
+  if (!response) return { checked: true, errors: [`status ${String(status)} is not declared`] };
+  const declared = Object.keys(response.content ?? {});
+  if (declared.length === 0) {
+    return { checked: true, errors: body === '' || body === '{}' ? [] : [`expected no body, got ${body.slice(0, 200)}`] };
+  }
+  if (!declared.includes(mediaType)) {
+    return { checked: true, errors: [`content type ${mediaType} is not one of ${declared.join(', ')}`] };
+  }
+  const schema = response.content?.[mediaType]?.schema;
+  if (mediaType !== 'application/json' || schema === undefined) return { checked: true, errors: [] };
+  const validate = validatorFor(schema);
+  const valid = validate(withoutNulls(JSON.parse(body)));
+  return {
+    checked: true,
+    errors: valid ? [] : (validate.errors ?? []).map((e) => `${e.instancePath || '/'} ${e.message ?? ''}`),
+  };
+}

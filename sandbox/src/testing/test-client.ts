@@ -1,0 +1,97 @@
+import { expect } from 'vitest';
+import { createSandbox, type SandboxOptions } from '../create-sandbox';
+import { checkResponse } from './spec-conformance';
+
+export type CallOptions = {
+  body?: unknown;
+  /** Sent as-is, for malformed-body tests. */
+  rawBody?: string;
+  token?: string;
+  headers?: Record<string, string>;
+};
+
+export type CallResult = {
+  status: number;
+  contentType: string | null;
+  text: string;
+  /** Parsed JSON, or undefined for non-JSON bodies. */
+  json: any;
+  headers: Headers;
+};
+
+/**
+ * Drives an in-process sandbox through its fetch handler, and checks every response it sees
+ * against the real OpenAPI document, so each route test is also a conformance test.
+ */
+export function createTestSandbox(options: SandboxOptions = {}) {
+  const sandbox = createSandbox(options);
+  const call = async (method: string, path: string, options: CallOptions = {}): Promise<CallResult> => {
+    const headers = new Headers(options.headers);
+    if (options.token !== undefined) headers.set('authorization', `Bearer ${options.token}`);
+    const body = options.rawBody ?? (options.body === undefined ? undefined : JSON.stringify(options.body));
+    if (body !== undefined && !headers.has('content-type')) headers.set('content-type', 'application/json');
+    const response = await sandbox.fetch(
+      new Request(`http://sandbox.test${path}`, { method, headers, ...(body === undefined ? {} : { body }) }),
+    );
+    const text = await response.text();
+    const contentType = response.headers.get('content-type');
+    const conformance = checkResponse(method, new URL(path, 'http://x').pathname, response.status, contentType, text);
+    expect(conformance.errors, `${method} ${path} → ${String(response.status)} ${text.slice(0, 300)}`).toEqual([]);
+    let json: unknown;
+    if (contentType?.includes('application/json')) json = JSON.parse(text);
+    return { status: response.status, contentType, text, json, headers: response.headers };
+  };
+  return {
+    sandbox,
+    state: sandbox.state,
+    call,
+    get: (path: string, options?: CallOptions) => call('GET', path, options),
+    post: (path: string, body?: unknown, options?: CallOptions) => call('POST', path, { ...options, body }),
+    patch: (path: string, body?: unknown, options?: CallOptions) => call('PATCH', path, { ...options, body }),
+    delete: (path: string, options?: CallOptions) => call('DELETE', path, options),
+    close: () => {
+      sandbox.close();
+    },
+  };
+}
+
+export type TestSandbox = ReturnType<typeof createTestSandbox>;
+
+/** Asserts a JsCantonError response with the given status and code. */
+export function expectError(result: CallResult, status: number, code: string) {
+  expect(result.status, result.text).toBe(status);
+  expect(result.contentType).toContain('application/json');
+  expect(result.json.code, result.text).toBe(code);
+  expect(Object.keys(result.json)).toEqual([
+    'code',
+    'cause',
+    'correlationId',
+    'traceId',
+    'context',
+    'resources',
+    'errorCategory',
+    'grpcCodeValue',
+    'retryInfo',
+    'definiteAnswer',
+  ]);
+  return result.json as { cause: string; context: Record<string, string>; resources: string[][]; errorCategory: number; grpcCodeValue: number };
+}
+
+/** Asserts tapir's plain-text decode failure. */
+export function expectDecodeFailure(result: CallResult, text: string) {
+  expect(result.status).toBe(400);
+  expect(result.contentType).toContain('text/plain');
+  expect(result.text).toBe(text);
+}
+
+export const canActAs = (party: string) => ({ kind: { CanActAs: { value: { party } } } });
+export const canReadAs = (party: string) => ({ kind: { CanReadAs: { value: { party } } } });
+export const canExecuteAs = (party: string) => ({ kind: { CanExecuteAs: { value: { party } } } });
+export const plainRight = (
+  kind:
+    | 'ParticipantAdmin'
+    | 'IdentityProviderAdmin'
+    | 'CanActAsAnyParty'
+    | 'CanReadAsAnyParty'
+    | 'CanExecuteAsAnyParty',
+) => ({ kind: { [kind]: { value: {} } } });
