@@ -2,9 +2,7 @@ import { z } from 'zod';
 import { invalidArgument } from '../errors/sandbox-error';
 import { bool, message, objectMetaSchema, str } from '../http/decode';
 import { isPartyRightKind, isRightKind, type RightRecord } from '../store/rights';
-import type { UserRecord } from '../store/users-store';
 import { partyProblem } from '../validation/identifiers';
-import type { Schemas } from '../wire-types';
 
 export const userSchema = z.object({
   id: str(),
@@ -51,16 +49,7 @@ export function toRightRecords(rights: RightInput[]): RightRecord[] {
   });
 }
 
-export function toWireUser(user: UserRecord): Schemas['User'] {
-  return {
-    id: user.id,
-    primaryParty: user.primaryParty,
-    isDeactivated: user.isDeactivated,
-    metadata: { resourceVersion: String(user.resourceVersion), annotations: user.annotations },
-    identityProviderId: user.identityProviderId,
-    primaryPartyAuthentication: user.primaryPartyAuthentication,
-  };
-}
+export { toWireUser } from '../store/users-store';
 
 export const USER_UPDATE_PATHS = [
   'id',

@@ -31,7 +31,9 @@ create table if not exists users (
   resource_version integer not null,
   annotations text not null,
   idp text not null,
-  primary_party_authentication integer not null
+  primary_party_authentication integer not null,
+  -- The user as the API renders it, so a 1000-user page is served without re-encoding.
+  wire text not null
 );
 create index if not exists users_by_idp on users (idp, id);
 create table if not exists user_rights (

@@ -1,0 +1,193 @@
+/**
+ * Sandbox load benchmark (issue 2): 100,000 users created over loopback by 8 concurrent clients,
+ * then p50/p99 latency of 1000-user pages and rights grants per second. Targets: p99 page
+ * < 20 ms, ≥ 3,000 creations/s. Traffic goes only to 127.0.0.1; every loop is bounded.
+ *
+ *   npm run bench:sandbox                 # in-memory sandbox (the default mode)
+ *   npm run bench:sandbox -- --durable    # with --data-dir (SQLite, synced on every commit)
+ */
+import { spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { Agent, request } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+
+const { values } = parseArgs({
+  options: {
+    users: { type: 'string', default: '100000' },
+    clients: { type: 'string', default: '8' },
+    pages: { type: 'string', default: '2000' },
+    grants: { type: 'string', default: '20000' },
+    durable: { type: 'boolean', default: false },
+  },
+});
+const USERS = Number(values.users);
+const CLIENTS = Number(values.clients);
+const PAGES = Number(values.pages);
+const GRANTS = Number(values.grants);
+const DEADLINE = Date.now() + 10 * 60_000; // the whole run stops after 10 minutes at most
+
+const MAIN = fileURLToPath(new URL('../sandbox/src/main.ts', import.meta.url));
+const agent = new Agent({ keepAlive: true, maxSockets: CLIENTS });
+
+type Reply = { status: number; body: string };
+
+/** GET that only counts the body's bytes, so the measuring client costs little CPU. */
+function drain(base: URL, path: string): Promise<{ status: number; bytes: number }> {
+  return new Promise((resolve, reject) => {
+    const req = request(new URL(path, base), { agent }, (res) => {
+      let bytes = 0;
+      res.on('data', (chunk: Buffer) => (bytes += chunk.length));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, bytes }));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+function call(base: URL, method: string, path: string, body?: unknown): Promise<Reply> {
+  const payload = body === undefined ? undefined : JSON.stringify(body);
+  return new Promise((resolve, reject) => {
+    const req = request(
+      new URL(path, base),
+      {
+        method,
+        agent,
+        headers: payload === undefined ? {} : { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) },
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }));
+      },
+    );
+    req.on('error', reject);
+    req.end(payload);
+  });
+}
+
+/** Runs `total` operations over `CLIENTS` concurrent workers; returns per-operation latencies. */
+async function runConcurrently(total: number, operation: (index: number) => Promise<void>) {
+  const latencies: number[] = [];
+  let next = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: CLIENTS }, async () => {
+      while (next < total && Date.now() < DEADLINE) {
+        const index = next++;
+        const t0 = performance.now();
+        await operation(index);
+        latencies.push(performance.now() - t0);
+      }
+    }),
+  );
+  return { latencies, seconds: (performance.now() - started) / 1000 };
+}
+
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
+
+function expectOk(reply: Reply, what: string) {
+  if (reply.status !== 200) throw new Error(`${what} failed: ${String(reply.status)} ${reply.body.slice(0, 300)}`);
+}
+
+async function startSandboxProcess(dataDir: string | undefined) {
+  const args = ['--import', 'tsx', MAIN, '--port', '0', ...(dataDir ? ['--data-dir', dataDir] : [])];
+  const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'inherit'] });
+  const url = await new Promise<string>((resolve, reject) => {
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /listening on (http:\/\/\S+)/.exec(output);
+      if (match?.[1]) resolve(match[1]);
+    });
+    child.on('exit', (code) => reject(new Error(`sandbox exited with ${String(code)}`)));
+  });
+  return { child, base: new URL(url) };
+}
+
+async function main() {
+  const dataDir = values.durable ? mkdtempSync(join(tmpdir(), 'sandbox-bench-')) : undefined;
+  const { child, base } = await startSandboxProcess(dataDir);
+  try {
+    const id = (i: number) => `user-${String(i).padStart(6, '0')}`;
+
+    const creation = await runConcurrently(USERS, async (i) => {
+      expectOk(
+        await call(base, 'POST', '/v2/users', {
+          user: { id: id(i), primaryParty: `party-${String(i)}` },
+          rights: [{ kind: { CanActAs: { value: { party: `party-${String(i)}` } } } }],
+        }),
+        'create user',
+      );
+    });
+    const created = creation.latencies.length;
+
+    // Page tokens are opaque, but real tokens come from real pages: collect them by walking the list.
+    const tokens: string[] = [''];
+    for (let token = ''; ; ) {
+      const reply = await call(base, 'GET', `/v2/users?pageSize=1000&pageToken=${encodeURIComponent(token)}`);
+      expectOk(reply, 'list users');
+      token = (JSON.parse(reply.body) as { nextPageToken: string }).nextPageToken;
+      if (!token) break;
+      tokens.push(token);
+    }
+    // The last token leads to a short page; measure full 1000-user pages only.
+    tokens.pop();
+    const page = async (i: number) => {
+      const token = tokens[i % tokens.length] ?? '';
+      const reply = await drain(base, `/v2/users?pageSize=1000&pageToken=${encodeURIComponent(token)}`);
+      if (reply.status !== 200 || reply.bytes === 0) throw new Error(`page failed: ${String(reply.status)}`);
+    };
+    const paging = await runConcurrently(PAGES, page);
+    const sequential: number[] = [];
+    for (let i = 0; i < Math.min(PAGES, 500) && Date.now() < DEADLINE; i++) {
+      const t0 = performance.now();
+      await page(i);
+      sequential.push(performance.now() - t0);
+    }
+    sequential.sort((a, b) => a - b);
+
+    const granting = await runConcurrently(GRANTS, async (i) => {
+      const user = id(i % created);
+      expectOk(
+        await call(base, 'POST', `/v2/users/${user}/rights`, {
+          userId: user,
+          rights: [{ kind: { CanReadAs: { value: { party: `reader-${String(i)}` } } } }],
+        }),
+        'grant',
+      );
+    });
+
+    const pageLatencies = [...paging.latencies].sort((a, b) => a - b);
+    const results = {
+      mode: values.durable ? 'durable (--data-dir)' : 'in memory',
+      clients: CLIENTS,
+      usersCreated: created,
+      creationsPerSecond: Math.round(created / creation.seconds),
+      pageRequests: pageLatencies.length,
+      pageP50Ms: Number(percentile(pageLatencies, 50).toFixed(2)),
+      pageP99Ms: Number(percentile(pageLatencies, 99).toFixed(2)),
+      singleClientPageP50Ms: Number(percentile(sequential, 50).toFixed(2)),
+      singleClientPageP99Ms: Number(percentile(sequential, 99).toFixed(2)),
+      grants: granting.latencies.length,
+      grantsPerSecond: Math.round(granting.latencies.length / granting.seconds),
+    };
+    console.log(`\nSandbox benchmark (${results.mode}, ${String(CLIENTS)} concurrent clients over loopback)`);
+    console.log(`  users created:        ${String(results.usersCreated)}`);
+    console.log(`  creations per second: ${String(results.creationsPerSecond)}   (target ≥ 3000)`);
+    console.log(`  1000-user page, 8 clients: p50 ${String(results.pageP50Ms)} ms, p99 ${String(results.pageP99Ms)} ms over ${String(results.pageRequests)} requests   (target p99 < 20 ms)`);
+    console.log(`  1000-user page, one client alone: p50 ${String(results.singleClientPageP50Ms)} ms, p99 ${String(results.singleClientPageP99Ms)} ms`);
+    console.log(`  grants per second:    ${String(results.grantsPerSecond)} over ${String(results.grants)} grants`);
+    const outDir = fileURLToPath(new URL('./results/', import.meta.url));
+    mkdirSync(outDir, { recursive: true });
+    writeFileSync(join(outDir, `sandbox-${values.durable ? 'durable' : 'memory'}.json`), `${JSON.stringify(results, null, 2)}\n`);
+  } finally {
+    child.kill('SIGTERM');
+    agent.destroy();
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+await main();
