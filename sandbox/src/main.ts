@@ -14,7 +14,14 @@ if (options.help) {
   process.exit(0);
 }
 
-const sandbox = await startSandbox(options);
+let sandbox;
+try {
+  sandbox = await startSandbox(options);
+} catch (error) {
+  // Most often the port is taken; say which instead of printing a stack.
+  console.error(`Could not start the sandbox: ${(error as Error).message}`);
+  process.exit(1);
+}
 if (sandbox.jwtSecret !== undefined) {
   // Print a ready-made admin token so curl users can start right away.
   const token = await new SignJWT({ scope: 'daml_ledger_api' })
@@ -27,8 +34,9 @@ if (sandbox.jwtSecret !== undefined) {
   console.log(`Token for participant_admin (12 h): ${token}`);
 }
 
+const running = sandbox;
 const stop = () => {
-  void sandbox.close().then(() => process.exit(0));
+  void running.close().then(() => process.exit(0));
 };
 process.on('SIGINT', stop);
 process.on('SIGTERM', stop);

@@ -67,7 +67,7 @@ export function openDatabase(dataDir?: string): SqlDatabase {
   }
   db.exec('pragma foreign_keys = off');
   db.exec(SCHEMA);
-  return db as unknown as SqlDatabase;
+  return db;
 }
 
 /** Runs `fn` in one SQLite transaction: every multi-step change is all or nothing. */
