@@ -40,7 +40,9 @@ function drain(base: URL, path: string): Promise<{ status: number; bytes: number
     const req = request(new URL(path, base), { agent }, (res) => {
       let bytes = 0;
       res.on('data', (chunk: Buffer) => (bytes += chunk.length));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, bytes }));
+      res.on('end', () => {
+        resolve({ status: res.statusCode ?? 0, bytes });
+      });
     });
     req.on('error', reject);
     req.end();
@@ -55,12 +57,17 @@ function call(base: URL, method: string, path: string, body?: unknown): Promise<
       {
         method,
         agent,
-        headers: payload === undefined ? {} : { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) },
+        headers:
+          payload === undefined
+            ? {}
+            : { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) },
       },
       (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }));
+        res.on('end', () => {
+          resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') });
+        });
       },
     );
     req.on('error', reject);
@@ -86,14 +93,23 @@ async function runConcurrently(total: number, operation: (index: number) => Prom
   return { latencies, seconds: (performance.now() - started) / 1000 };
 }
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
 
 function expectOk(reply: Reply, what: string) {
-  if (reply.status !== 200) throw new Error(`${what} failed: ${String(reply.status)} ${reply.body.slice(0, 300)}`);
+  if (reply.status !== 200)
+    throw new Error(`${what} failed: ${String(reply.status)} ${reply.body.slice(0, 300)}`);
 }
 
 async function startSandboxProcess(dataDir: string | undefined) {
-  const args = ['--import', 'tsx', MAIN, '--port', '0', ...(dataDir ? ['--data-dir', dataDir] : [])];
+  const args = [
+    '--import',
+    'tsx',
+    MAIN,
+    '--port',
+    '0',
+    ...(dataDir ? ['--data-dir', dataDir] : []),
+  ];
   const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'inherit'] });
   const url = await new Promise<string>((resolve, reject) => {
     let output = '';
@@ -102,7 +118,9 @@ async function startSandboxProcess(dataDir: string | undefined) {
       const match = /listening on (http:\/\/\S+)/.exec(output);
       if (match?.[1]) resolve(match[1]);
     });
-    child.on('exit', (code) => reject(new Error(`sandbox exited with ${String(code)}`)));
+    child.on('exit', (code) => {
+      reject(new Error(`sandbox exited with ${String(code)}`));
+    });
   });
   return { child, base: new URL(url) };
 }
@@ -126,8 +144,12 @@ async function main() {
 
     // Page tokens are opaque, but real tokens come from real pages: collect them by walking the list.
     const tokens: string[] = [''];
-    for (let token = ''; ; ) {
-      const reply = await call(base, 'GET', `/v2/users?pageSize=1000&pageToken=${encodeURIComponent(token)}`);
+    for (let token = ''; ;) {
+      const reply = await call(
+        base,
+        'GET',
+        `/v2/users?pageSize=1000&pageToken=${encodeURIComponent(token)}`,
+      );
       expectOk(reply, 'list users');
       token = (JSON.parse(reply.body) as { nextPageToken: string }).nextPageToken;
       if (!token) break;
@@ -137,8 +159,12 @@ async function main() {
     tokens.pop();
     const page = async (i: number) => {
       const token = tokens[i % tokens.length] ?? '';
-      const reply = await drain(base, `/v2/users?pageSize=1000&pageToken=${encodeURIComponent(token)}`);
-      if (reply.status !== 200 || reply.bytes === 0) throw new Error(`page failed: ${String(reply.status)}`);
+      const reply = await drain(
+        base,
+        `/v2/users?pageSize=1000&pageToken=${encodeURIComponent(token)}`,
+      );
+      if (reply.status !== 200 || reply.bytes === 0)
+        throw new Error(`page failed: ${String(reply.status)}`);
     };
     const paging = await runConcurrently(PAGES, page);
     const sequential: number[] = [];
@@ -174,15 +200,26 @@ async function main() {
       grants: granting.latencies.length,
       grantsPerSecond: Math.round(granting.latencies.length / granting.seconds),
     };
-    console.log(`\nSandbox benchmark (${results.mode}, ${String(CLIENTS)} concurrent clients over loopback)`);
+    console.log(
+      `\nSandbox benchmark (${results.mode}, ${String(CLIENTS)} concurrent clients over loopback)`,
+    );
     console.log(`  users created:        ${String(results.usersCreated)}`);
     console.log(`  creations per second: ${String(results.creationsPerSecond)}   (target ≥ 3000)`);
-    console.log(`  1000-user page, 8 clients: p50 ${String(results.pageP50Ms)} ms, p99 ${String(results.pageP99Ms)} ms over ${String(results.pageRequests)} requests   (target p99 < 20 ms)`);
-    console.log(`  1000-user page, one client alone: p50 ${String(results.singleClientPageP50Ms)} ms, p99 ${String(results.singleClientPageP99Ms)} ms`);
-    console.log(`  grants per second:    ${String(results.grantsPerSecond)} over ${String(results.grants)} grants`);
+    console.log(
+      `  1000-user page, 8 clients: p50 ${String(results.pageP50Ms)} ms, p99 ${String(results.pageP99Ms)} ms over ${String(results.pageRequests)} requests   (target p99 < 20 ms)`,
+    );
+    console.log(
+      `  1000-user page, one client alone: p50 ${String(results.singleClientPageP50Ms)} ms, p99 ${String(results.singleClientPageP99Ms)} ms`,
+    );
+    console.log(
+      `  grants per second:    ${String(results.grantsPerSecond)} over ${String(results.grants)} grants`,
+    );
     const outDir = fileURLToPath(new URL('./results/', import.meta.url));
     mkdirSync(outDir, { recursive: true });
-    writeFileSync(join(outDir, `sandbox-${values.durable ? 'durable' : 'memory'}.json`), `${JSON.stringify(results, null, 2)}\n`);
+    writeFileSync(
+      join(outDir, `sandbox-${values.durable ? 'durable' : 'memory'}.json`),
+      `${JSON.stringify(results, null, 2)}\n`,
+    );
   } finally {
     child.kill('SIGTERM');
     agent.destroy();

@@ -29,7 +29,8 @@ export function parseSandboxArgs(args: string[]): StartSandboxOptions & { help: 
     throw new Error(`--port must be a number from 0 to 65535, got "${values.port ?? ''}"`);
   }
   const auth = values.auth ?? 'none';
-  if (auth !== 'none' && auth !== 'jwt') throw new Error(`--auth must be "none" or "jwt", got "${auth}"`);
+  if (auth !== 'none' && auth !== 'jwt')
+    throw new Error(`--auth must be "none" or "jwt", got "${auth}"`);
   return {
     help: values.help,
     port,

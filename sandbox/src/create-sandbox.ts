@@ -7,6 +7,7 @@ import type { SandboxEnv } from './http/sandbox-env';
 import { createLedgerState, type LedgerStateOptions } from './ledger-state';
 import { healthRoutes, versionRoutes } from './routes/health-routes';
 import { identityProviderRoutes } from './routes/identity-provider-routes';
+import { darRoutes, packageRoutes, packageVettingRoutes } from './routes/package-routes';
 import { partyRoutes } from './routes/party-routes';
 import { userRoutes } from './routes/user-routes';
 
@@ -54,6 +55,9 @@ export function createSandbox(options: SandboxOptions = {}) {
   app.route('/v2/authenticated-user', userRoutes(state, { authenticatedUserOnly: true }));
   app.route('/v2/idps', identityProviderRoutes(state));
   app.route('/v2/parties', partyRoutes(state));
+  app.route('/v2/dars', darRoutes(state));
+  app.route('/v2/packages', packageRoutes(state));
+  app.route('/v2/package-vetting', packageVettingRoutes(state));
 
   app.onError((error, c) => {
     if (error instanceof DecodeFailure) {
@@ -98,7 +102,11 @@ export function createSandbox(options: SandboxOptions = {}) {
     }
     // Unmatched paths fall through to the legacy route with its own body shape (§1.10).
     return c.json(
-      { errors: [`HttpMethod(${c.req.method}), uri: ${c.req.url}`], status: 404, ledgerApiError: null },
+      {
+        errors: [`HttpMethod(${c.req.method}), uri: ${c.req.url}`],
+        status: 404,
+        ledgerApiError: null,
+      },
       404,
     );
   });

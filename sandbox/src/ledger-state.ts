@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { inTransaction, openDatabase, type SqlDatabase } from './store/database';
 import { createIdpsStore } from './store/idps-store';
+import { createPackagesStore, createVettingStore } from './store/packages-store';
 import { createPartiesStore } from './store/parties-store';
 import { createUsersStore } from './store/users-store';
 
@@ -17,7 +18,10 @@ export function fingerprintOf(seed: string) {
 }
 
 /** Everything the sandbox knows, in one SQLite database, plus its fixed identity. */
-export function createLedgerState({ dataDir, participantName = 'sandbox' }: LedgerStateOptions = {}) {
+export function createLedgerState({
+  dataDir,
+  participantName = 'sandbox',
+}: LedgerStateOptions = {}) {
   const db: SqlDatabase = openDatabase(dataDir);
   const namespace = fingerprintOf(`ledger-console-sandbox/${participantName}`);
   const state = {
@@ -31,6 +35,8 @@ export function createLedgerState({ dataDir, participantName = 'sandbox' }: Ledg
     users: createUsersStore(db),
     idps: createIdpsStore(db),
     parties: createPartiesStore(db),
+    packages: createPackagesStore(db),
+    vetting: createVettingStore(db),
     transaction: <T>(fn: () => T): T => inTransaction(db, fn),
     close: () => {
       db.close();

@@ -26,7 +26,9 @@ export async function startSandbox({
   ...options
 }: StartSandboxOptions = {}): Promise<RunningSandbox> {
   const jwtSecret =
-    options.auth === 'jwt' ? (options.jwtSecret ?? randomBytes(24).toString('base64url')) : undefined;
+    options.auth === 'jwt'
+      ? (options.jwtSecret ?? randomBytes(24).toString('base64url'))
+      : undefined;
   const sandbox = createSandbox({ ...options, ...(jwtSecret === undefined ? {} : { jwtSecret }) });
   const server = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {
     const instance = serve({ fetch: sandbox.fetch, port, hostname: host }, () => {

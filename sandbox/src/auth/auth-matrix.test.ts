@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { canActAs, createTestSandbox, expectError, plainRight, type TestSandbox } from '../testing/test-client';
+import {
+  canActAs,
+  createTestSandbox,
+  expectError,
+  plainRight,
+  type TestSandbox,
+} from '../testing/test-client';
 import { TEST_SECRET, hs256Token, startIdentityProvider } from '../testing/tokens';
 
 type Caller =
@@ -50,24 +56,38 @@ beforeAll(async () => {
     expect(created.status, created.text).toBe(200);
     await t.post(
       '/v2/users',
-      { user: { id: `admin-${name}`, identityProviderId: `idp-${name}` }, rights: [plainRight('IdentityProviderAdmin')] },
+      {
+        user: { id: `admin-${name}`, identityProviderId: `idp-${name}` },
+        rights: [plainRight('IdentityProviderAdmin')],
+      },
       asAdmin,
     );
   }
-  partyOfA = (await t.post('/v2/parties', { partyIdHint: 'PartyA', identityProviderId: 'idp-A' }, asAdmin)).json
-    .partyDetails.party;
-  partyOfPlain = (await t.post('/v2/parties', { partyIdHint: 'Plain' }, asAdmin)).json.partyDetails.party;
+  partyOfA = (
+    await t.post('/v2/parties', { partyIdHint: 'PartyA', identityProviderId: 'idp-A' }, asAdmin)
+  ).json.partyDetails.party;
+  partyOfPlain = (await t.post('/v2/parties', { partyIdHint: 'Plain' }, asAdmin)).json.partyDetails
+    .party;
   await t.post('/v2/users', { user: { id: 'plain' }, rights: [canActAs(partyOfPlain)] }, asAdmin);
   await t.post('/v2/users', { user: { id: 'sleepy', isDeactivated: true } }, asAdmin);
   await t.post('/v2/users', { user: { id: 'member-a', identityProviderId: 'idp-A' } }, asAdmin);
 
   tokens.set('participant admin', admin);
-  tokens.set('IdP admin of A', await idp.token('admin-A', { issuer: 'https://issuer-A.example', audience: 'console-A' }));
-  tokens.set('IdP admin of B', await idp.token('admin-B', { issuer: 'https://issuer-B.example', audience: 'console-B' }));
+  tokens.set(
+    'IdP admin of A',
+    await idp.token('admin-A', { issuer: 'https://issuer-A.example', audience: 'console-A' }),
+  );
+  tokens.set(
+    'IdP admin of B',
+    await idp.token('admin-B', { issuer: 'https://issuer-B.example', audience: 'console-B' }),
+  );
   tokens.set('plain user', await hs256Token('plain'));
   tokens.set('no token', undefined);
   tokens.set('expired token', await hs256Token('participant_admin', { expiresIn: '-10m' }));
-  tokens.set('unknown issuer', await idp.token('admin-A', { issuer: 'https://nobody.example', audience: 'console-A' }));
+  tokens.set(
+    'unknown issuer',
+    await idp.token('admin-A', { issuer: 'https://nobody.example', audience: 'console-A' }),
+  );
   tokens.set('deactivated user', await hs256Token('sleepy'));
 });
 
@@ -82,70 +102,81 @@ const as = (caller: Caller) => {
 };
 
 // Expected HTTP status per caller, in CALLERS order (ledger-api-behaviour.md §4.6, §4.7).
-const MATRIX: { name: string; call: (caller: Caller) => Promise<{ status: number; text: string }>; expected: number[] }[] =
-  [
-    {
-      name: 'GET /v2/version',
-      call: (caller) => t.get('/v2/version', as(caller)),
-      expected: [200, 200, 200, 200, 200, 200, 200, 403],
-    },
-    {
-      name: 'GET /v2/users',
-      call: (caller) => t.get('/v2/users', as(caller)),
-      expected: [200, 200, 200, 403, 401, 401, 401, 403],
-    },
-    {
-      name: 'GET /v2/users/plain',
-      call: (caller) => t.get('/v2/users/plain', as(caller)),
-      expected: [200, 403, 403, 200, 401, 401, 401, 403],
-    },
-    {
-      name: 'GET /v2/users/member-a?identity-provider-id=idp-A',
-      call: (caller) => t.get('/v2/users/member-a?identity-provider-id=idp-A', as(caller)),
-      expected: [200, 200, 403, 403, 401, 401, 401, 403],
-    },
-    {
-      name: 'GET /v2/authenticated-user',
-      call: (caller) => t.get('/v2/authenticated-user', as(caller)),
-      expected: [200, 200, 200, 200, 401, 401, 401, 403],
-    },
-    {
-      name: 'GET /v2/idps',
-      call: (caller) => t.get('/v2/idps', as(caller)),
-      expected: [200, 403, 403, 403, 401, 401, 401, 403],
-    },
-    {
-      name: 'GET /v2/parties',
-      call: (caller) => t.get('/v2/parties', as(caller)),
-      expected: [200, 200, 200, 403, 401, 401, 401, 403],
-    },
-    {
-      name: 'GET /v2/parties/{plain user party}',
-      call: (caller) => t.get(`/v2/parties/${encodeURIComponent(partyOfPlain)}`, as(caller)),
-      expected: [200, 200, 200, 200, 401, 401, 401, 403],
-    },
-    {
-      name: 'GET /v2/parties/participant-id',
-      call: (caller) => t.get('/v2/parties/participant-id', as(caller)),
-      expected: [200, 200, 200, 200, 401, 401, 401, 403],
-    },
-    {
-      name: 'POST /v2/users into IdP A',
-      call: (caller) =>
-        t.post('/v2/users', { user: { id: `new-${caller.replace(/\W/g, '-')}`, identityProviderId: 'idp-A' } }, as(caller)),
-      expected: [200, 200, 403, 403, 401, 401, 401, 403],
-    },
-    {
-      name: 'POST /v2/users/member-a/rights with ParticipantAdmin',
-      call: (caller) =>
-        t.post(
-          '/v2/users/member-a/rights',
-          { userId: 'member-a', identityProviderId: 'idp-A', rights: [plainRight('ParticipantAdmin')] },
-          as(caller),
-        ),
-      expected: [200, 403, 403, 403, 401, 401, 401, 403],
-    },
-  ];
+const MATRIX: {
+  name: string;
+  call: (caller: Caller) => Promise<{ status: number; text: string }>;
+  expected: number[];
+}[] = [
+  {
+    name: 'GET /v2/version',
+    call: (caller) => t.get('/v2/version', as(caller)),
+    expected: [200, 200, 200, 200, 200, 200, 200, 403],
+  },
+  {
+    name: 'GET /v2/users',
+    call: (caller) => t.get('/v2/users', as(caller)),
+    expected: [200, 200, 200, 403, 401, 401, 401, 403],
+  },
+  {
+    name: 'GET /v2/users/plain',
+    call: (caller) => t.get('/v2/users/plain', as(caller)),
+    expected: [200, 403, 403, 200, 401, 401, 401, 403],
+  },
+  {
+    name: 'GET /v2/users/member-a?identity-provider-id=idp-A',
+    call: (caller) => t.get('/v2/users/member-a?identity-provider-id=idp-A', as(caller)),
+    expected: [200, 200, 403, 403, 401, 401, 401, 403],
+  },
+  {
+    name: 'GET /v2/authenticated-user',
+    call: (caller) => t.get('/v2/authenticated-user', as(caller)),
+    expected: [200, 200, 200, 200, 401, 401, 401, 403],
+  },
+  {
+    name: 'GET /v2/idps',
+    call: (caller) => t.get('/v2/idps', as(caller)),
+    expected: [200, 403, 403, 403, 401, 401, 401, 403],
+  },
+  {
+    name: 'GET /v2/parties',
+    call: (caller) => t.get('/v2/parties', as(caller)),
+    expected: [200, 200, 200, 403, 401, 401, 401, 403],
+  },
+  {
+    name: 'GET /v2/parties/{plain user party}',
+    call: (caller) => t.get(`/v2/parties/${encodeURIComponent(partyOfPlain)}`, as(caller)),
+    expected: [200, 200, 200, 200, 401, 401, 401, 403],
+  },
+  {
+    name: 'GET /v2/parties/participant-id',
+    call: (caller) => t.get('/v2/parties/participant-id', as(caller)),
+    expected: [200, 200, 200, 200, 401, 401, 401, 403],
+  },
+  {
+    name: 'POST /v2/users into IdP A',
+    call: (caller) =>
+      t.post(
+        '/v2/users',
+        { user: { id: `new-${caller.replace(/\W/g, '-')}`, identityProviderId: 'idp-A' } },
+        as(caller),
+      ),
+    expected: [200, 200, 403, 403, 401, 401, 401, 403],
+  },
+  {
+    name: 'POST /v2/users/member-a/rights with ParticipantAdmin',
+    call: (caller) =>
+      t.post(
+        '/v2/users/member-a/rights',
+        {
+          userId: 'member-a',
+          identityProviderId: 'idp-A',
+          rights: [plainRight('ParticipantAdmin')],
+        },
+        as(caller),
+      ),
+    expected: [200, 403, 403, 403, 401, 401, 401, 403],
+  },
+];
 
 describe('auth matrix in jwt mode', () => {
   for (const row of MATRIX) {
@@ -175,7 +206,9 @@ describe('auth matrix in jwt mode', () => {
 
   it('lists only the IdP admin’s own users', async () => {
     const { json } = await t.get('/v2/users', as('IdP admin of A'));
-    const ids = (json.users as { id: string; identityProviderId: string }[]).map((u) => u.identityProviderId);
+    const ids = (json.users as { id: string; identityProviderId: string }[]).map(
+      (u) => u.identityProviderId,
+    );
     expect(new Set(ids)).toEqual(new Set(['idp-A']));
     const adminView = await t.get('/v2/users', as('participant admin'));
     expect((adminView.json.users as { id: string }[]).map((u) => u.id)).not.toContain('member-a');
@@ -183,10 +216,16 @@ describe('auth matrix in jwt mode', () => {
 
   it('lets an IdP admin grant rights only over parties of its IdP', async () => {
     const grant = (party: string) =>
-      t.post('/v2/users/member-a/rights', { userId: 'member-a', rights: [canActAs(party)] }, as('IdP admin of A'));
+      t.post(
+        '/v2/users/member-a/rights',
+        { userId: 'member-a', rights: [canActAs(party)] },
+        as('IdP admin of A'),
+      );
     expect((await grant(partyOfA)).status).toBe(200);
     const foreign = expectError(await grant(partyOfPlain), 404, 'UNKNOWN_RESOURCE');
-    expect(foreign.cause).toContain('Provided parties have not been found in identity_provider_id=`idp-A`');
+    expect(foreign.cause).toContain(
+      'Provided parties have not been found in identity_provider_id=`idp-A`',
+    );
   });
 
   it('accepts the token from Sec-WebSocket-Protocol', async () => {
@@ -203,25 +242,40 @@ describe('auth matrix in jwt mode', () => {
   });
 
   it('refuses IdP tokens with the wrong audience and tokens of a deactivated IdP', async () => {
-    const wrongAudience = await idp.token('admin-A', { issuer: 'https://issuer-A.example', audience: 'someone-else' });
+    const wrongAudience = await idp.token('admin-A', {
+      issuer: 'https://issuer-A.example',
+      audience: 'someone-else',
+    });
     expect((await t.get('/v2/users', { token: wrongAudience })).status).toBe(401);
     const admin = as('participant admin');
     await t.patch(
       '/v2/idps/idp-B',
-      { identityProviderConfig: { identityProviderId: 'idp-B', isDeactivated: true }, updateMask: { paths: ['is_deactivated'] } },
+      {
+        identityProviderConfig: { identityProviderId: 'idp-B', isDeactivated: true },
+        updateMask: { paths: ['is_deactivated'] },
+      },
       admin,
     );
     expect((await t.get('/v2/users', as('IdP admin of B'))).status).toBe(401);
     await t.patch(
       '/v2/idps/idp-B',
-      { identityProviderConfig: { identityProviderId: 'idp-B', isDeactivated: false }, updateMask: { paths: ['is_deactivated'] } },
+      {
+        identityProviderConfig: { identityProviderId: 'idp-B', isDeactivated: false },
+        updateMask: { paths: ['is_deactivated'] },
+      },
       admin,
     );
     expect((await t.get('/v2/users', as('IdP admin of B'))).status).toBe(200);
   });
 
   it('refuses HS256 tokens signed with another secret and tokens without the ledger API scope', async () => {
-    expect((await t.get('/v2/users', { token: await hs256Token('participant_admin', { secret: 'wrong' }) })).status).toBe(401);
+    expect(
+      (
+        await t.get('/v2/users', {
+          token: await hs256Token('participant_admin', { secret: 'wrong' }),
+        })
+      ).status,
+    ).toBe(401);
     const noScope = await hs256Token('participant_admin', { claims: {} });
     expect((await t.get('/v2/users', { token: noScope })).status).toBe(401);
     const audience = await hs256Token('participant_admin', {
@@ -235,19 +289,26 @@ describe('auth matrix in jwt mode', () => {
   });
 
   it('answers INVALID_TOKEN for a token whose subject is no valid user id', async () => {
-    expectError(await t.get('/v2/users', { token: await hs256Token('bad user') }), 400, 'INVALID_TOKEN');
+    expectError(
+      await t.get('/v2/users', { token: await hs256Token('bad user') }),
+      400,
+      'INVALID_TOKEN',
+    );
   });
 
   it('keeps users from deleting themselves or revoking their own admin right', async () => {
     const admin = as('participant admin');
-    expect(expectError(await t.delete('/v2/users/participant_admin', admin), 400, 'INVALID_ARGUMENT').cause).toContain(
-      'Requesting user cannot delete itself',
-    );
+    expect(
+      expectError(await t.delete('/v2/users/participant_admin', admin), 400, 'INVALID_ARGUMENT')
+        .cause,
+    ).toContain('Requesting user cannot delete itself');
     const revoke = await t.patch(
       '/v2/users/participant_admin/rights',
       { userId: 'participant_admin', rights: [plainRight('ParticipantAdmin')] },
       admin,
     );
-    expect(expectError(revoke, 400, 'INVALID_ARGUMENT').cause).toContain('Requesting user cannot remove own admin rights');
+    expect(expectError(revoke, 400, 'INVALID_ARGUMENT').cause).toContain(
+      'Requesting user cannot remove own admin rights',
+    );
   });
 });

@@ -1,3 +1,4 @@
+import { createSecretKey } from 'node:crypto';
 import { createRemoteJWKSet, decodeProtectedHeader, jwtVerify, type JWTPayload } from 'jose';
 import { SandboxError, permissionDenied } from '../errors/sandbox-error';
 import type { IdpsStore } from '../store/idps-store';
@@ -43,7 +44,11 @@ type Identity = { userId: string; identityProviderId: string };
  * SandboxError when claim resolution itself fails (unknown or deactivated user: 403).
  */
 export function createAuthenticator(options: AuthenticatorOptions) {
-  const secret = options.jwtSecret ? new TextEncoder().encode(options.jwtSecret) : undefined;
+  // A KeyObject rather than a Uint8Array: under jsdom (component tests run the sandbox in
+  // process) TextEncoder's arrays come from another realm and jose rejects them.
+  const secret = options.jwtSecret
+    ? createSecretKey(Buffer.from(options.jwtSecret, 'utf8'))
+    : undefined;
   const jwksByUrl = new Map<string, ReturnType<typeof createRemoteJWKSet>>();
 
   const jwksFor = (url: string) => {
@@ -56,15 +61,21 @@ export function createAuthenticator(options: AuthenticatorOptions) {
   };
 
   /** Standard Daml JWT payload: scope-based or audience-based (§4.3). */
-  const identityFromPayload = (payload: JWTPayload, identityProviderId: string): Identity | undefined => {
-    const audiences = payload.aud === undefined ? [] : Array.isArray(payload.aud) ? payload.aud : [payload.aud];
+  const identityFromPayload = (
+    payload: JWTPayload,
+    identityProviderId: string,
+  ): Identity | undefined => {
+    const audiences =
+      payload.aud === undefined ? [] : Array.isArray(payload.aud) ? payload.aud : [payload.aud];
     const scopes =
       typeof payload.scope === 'string'
         ? payload.scope.split(' ')
         : Array.isArray(payload.scp)
           ? (payload.scp as unknown[]).map(String)
           : [];
-    const participantAudiences = audiences.filter((aud) => aud.startsWith(PARTICIPANT_AUDIENCE_PREFIX));
+    const participantAudiences = audiences.filter((aud) =>
+      aud.startsWith(PARTICIPANT_AUDIENCE_PREFIX),
+    );
     let participantId: string | undefined;
     if (participantAudiences.length === 1) {
       participantId = participantAudiences[0]?.slice(PARTICIPANT_AUDIENCE_PREFIX.length);
@@ -75,8 +86,14 @@ export function createAuthenticator(options: AuthenticatorOptions) {
     } else {
       return undefined;
     }
-    if (participantId !== undefined && participantId !== '' && participantId !== options.participantId) {
-      throw permissionDenied(`The token's participant id ${participantId} does not match this participant`);
+    if (
+      participantId !== undefined &&
+      participantId !== '' &&
+      participantId !== options.participantId
+    ) {
+      throw permissionDenied(
+        `The token's participant id ${participantId} does not match this participant`,
+      );
     }
     if (typeof payload.sub !== 'string') return undefined;
     return { userId: payload.sub, identityProviderId };
@@ -102,7 +119,8 @@ export function createAuthenticator(options: AuthenticatorOptions) {
     let issuer: string | undefined;
     try {
       const [, body] = token.split('.');
-      issuer = (JSON.parse(Buffer.from(body ?? '', 'base64url').toString('utf8')) as JWTPayload).iss;
+      issuer = (JSON.parse(Buffer.from(body ?? '', 'base64url').toString('utf8')) as JWTPayload)
+        .iss;
     } catch {
       return undefined;
     }
@@ -136,10 +154,13 @@ export function createAuthenticator(options: AuthenticatorOptions) {
       );
     }
     const user = options.users.get(identity.userId);
-    if (!user || user.identityProviderId !== identity.identityProviderId) {
-      throw permissionDenied(`Could not resolve is_deactivated status for user ${identity.userId}`, {
-        tokenProblem: true,
-      });
+    if (user?.identityProviderId !== identity.identityProviderId) {
+      throw permissionDenied(
+        `Could not resolve is_deactivated status for user ${identity.userId}`,
+        {
+          tokenProblem: true,
+        },
+      );
     }
     if (user.isDeactivated) {
       throw permissionDenied(`User ${identity.userId} is deactivated`, { tokenProblem: true });

@@ -12,7 +12,8 @@ export function requireAuthenticated(caller: Caller): Claims {
 
 export function requireAdmin(caller: Caller): Claims {
   const claims = requireAuthenticated(caller);
-  if (!claims.admin) throw permissionDenied('Claims do not authorize the use of administrative services.');
+  if (!claims.admin)
+    throw permissionDenied('Claims do not authorize the use of administrative services.');
   return claims;
 }
 
@@ -31,7 +32,10 @@ export function effectiveIdp(claims: Claims, requestIdp: string): string {
 }
 
 /** ParticipantAdmin, or IdentityProviderAdmin of the IdP the request concerns. */
-export function requireAdminOrIdpAdmin(caller: Caller, requestIdp: string): { claims: Claims; idp: string } {
+export function requireAdminOrIdpAdmin(
+  caller: Caller,
+  requestIdp: string,
+): { claims: Claims; idp: string } {
   const claims = requireAuthenticated(caller);
   const idp = effectiveIdp(claims, requestIdp);
   if (claims.admin) return { claims, idp };
@@ -46,7 +50,12 @@ export function requireSelfOrAdmin(
   requestIdp: string,
 ): { claims: Claims; idp: string } {
   const claims = requireAuthenticated(caller);
-  if (claims.userId !== undefined && claims.userId === userId && !claims.admin && !claims.idpAdmin) {
+  if (
+    claims.userId !== undefined &&
+    claims.userId === userId &&
+    !claims.admin &&
+    !claims.idpAdmin
+  ) {
     return { claims, idp: effectiveIdp(claims, requestIdp) };
   }
   return requireAdminOrIdpAdmin(caller, requestIdp);

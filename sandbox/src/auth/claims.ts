@@ -60,7 +60,10 @@ export const canActAs = (claims: Claims, party: string) =>
   claims.actAsAnyParty || claims.actAs.has(party);
 
 export const canReadAs = (claims: Claims, party: string) =>
-  claims.actAsAnyParty || claims.readAsAnyParty || claims.actAs.has(party) || claims.readAs.has(party);
+  claims.actAsAnyParty ||
+  claims.readAsAnyParty ||
+  claims.actAs.has(party) ||
+  claims.readAs.has(party);
 
 export const canExecuteAs = (claims: Claims, party: string) =>
   claims.actAsAnyParty ||

@@ -24,8 +24,21 @@ const category = (
 export const CATEGORIES = {
   TransientServerFailure: category(1, 'TransientServerFailure', 14, 503, '1 second'),
   ContentionOnSharedResources: category(2, 'ContentionOnSharedResources', 10, 409, '1 second'),
-  DeadlineExceededRequestStateUnknown: category(3, 'DeadlineExceededRequestStateUnknown', 4, 504, '1 second'),
-  SystemInternalAssumptionViolated: category(4, 'SystemInternalAssumptionViolated', 13, 500, null, true),
+  DeadlineExceededRequestStateUnknown: category(
+    3,
+    'DeadlineExceededRequestStateUnknown',
+    4,
+    504,
+    '1 second',
+  ),
+  SystemInternalAssumptionViolated: category(
+    4,
+    'SystemInternalAssumptionViolated',
+    13,
+    500,
+    null,
+    true,
+  ),
   SecurityAlert: category(5, 'SecurityAlert', 3, 400, null, true),
   AuthInterceptorInvalidAuthenticationCredentials: category(
     6,
@@ -37,7 +50,13 @@ export const CATEGORIES = {
   ),
   InsufficientPermission: category(7, 'InsufficientPermission', 7, 403, null, true),
   InvalidIndependentOfSystemState: category(8, 'InvalidIndependentOfSystemState', 3, 400, null),
-  InvalidGivenCurrentSystemStateOther: category(9, 'InvalidGivenCurrentSystemStateOther', 9, 400, null),
+  InvalidGivenCurrentSystemStateOther: category(
+    9,
+    'InvalidGivenCurrentSystemStateOther',
+    9,
+    400,
+    null,
+  ),
   InvalidGivenCurrentSystemStateResourceExists: category(
     10,
     'InvalidGivenCurrentSystemStateResourceExists',

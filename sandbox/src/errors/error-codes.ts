@@ -35,6 +35,25 @@ const CODES = {
   INVALID_PARTY_DETAILS_UPDATE_REQUEST: { category: 'InvalidIndependentOfSystemState' },
   CONCURRENT_PARTY_DETAILS_UPDATE_DETECTED: { category: 'ContentionOnSharedResources' },
   MAX_PARTY_DETAILS_ANNOTATIONS_SIZE_EXCEEDED: { category: 'InvalidGivenCurrentSystemStateOther' },
+  // Packages and DARs (PackageServiceErrors). ALLOWED_LANGUAGE_VERSIONS is the command-execution
+  // code, which the upload path reuses.
+  INVALID_DAR: { category: 'InvalidIndependentOfSystemState' },
+  INVALID_ZIP_ENTRY: { category: 'InvalidIndependentOfSystemState' },
+  DAR_PARSE_ERROR: { category: 'InvalidIndependentOfSystemState' },
+  DAR_VALIDATION_ERROR: { category: 'InvalidIndependentOfSystemState' },
+  ALLOWED_LANGUAGE_VERSIONS: { category: 'InvalidIndependentOfSystemState' },
+  // A request-validation "not found" error, so it carries definite_answer=false like its siblings.
+  PACKAGE_NOT_FOUND: {
+    category: 'InvalidGivenCurrentSystemStateResourceMissing',
+    definiteAnswer: false,
+  },
+  PACKAGE_SERVICE_NOT_CONNECTED_TO_SYNCHRONIZER: {
+    category: 'InvalidGivenCurrentSystemStateOther',
+  },
+  // Package vetting.
+  UNRESOLVED_VETTING_REFERENCE: { category: 'InvalidGivenCurrentSystemStateResourceMissing' },
+  AMBIGUOUS_VETTING_REFERENCE: { category: 'InvalidGivenCurrentSystemStateOther' },
+  TOPOLOGY_SERIAL_MISMATCH: { category: 'InvalidGivenCurrentSystemStateOther' },
   // Redacted on the wire: only the category survives (ledger-api-behaviour.md §1.4).
   UNAUTHENTICATED: { category: 'AuthInterceptorInvalidAuthenticationCredentials' },
   PERMISSION_DENIED: { category: 'InsufficientPermission' },

@@ -58,7 +58,11 @@ export class DecodeFailure extends Error {
     readonly source: string,
     readonly detail?: string,
   ) {
-    super(detail === undefined ? `Invalid value for: ${source}` : `Invalid value for: ${source} (${detail})`);
+    super(
+      detail === undefined
+        ? `Invalid value for: ${source}`
+        : `Invalid value for: ${source} (${detail})`,
+    );
   }
 }
 

@@ -99,7 +99,8 @@ export function queryInt32(c: Context, name: string): number | undefined {
 export function parseInt64(raw: string, source: string): bigint {
   if (!/^[+-]?\d+$/.test(raw)) throw new DecodeFailure(source);
   const value = BigInt(raw);
-  if (value > 9223372036854775807n || value < -9223372036854775808n) throw new DecodeFailure(source);
+  if (value > 9223372036854775807n || value < -9223372036854775808n)
+    throw new DecodeFailure(source);
   return value;
 }
 

@@ -1,5 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createTestSandbox, expectDecodeFailure, expectError, type TestSandbox } from '../testing/test-client';
+import {
+  createTestSandbox,
+  expectDecodeFailure,
+  expectError,
+  type TestSandbox,
+} from '../testing/test-client';
 
 let t: TestSandbox;
 beforeEach(() => {
@@ -13,7 +18,11 @@ describe('version, health and the HTTP edges', () => {
   it('reports version 3.5.7 with the real feature descriptor', async () => {
     const { json } = await t.get('/v2/version');
     expect(json.version).toBe('3.5.7');
-    expect(json.features.userManagement).toEqual({ supported: true, maxRightsPerUser: 1000, maxUsersPageSize: 1000 });
+    expect(json.features.userManagement).toEqual({
+      supported: true,
+      maxRightsPerUser: 1000,
+      maxUsersPageSize: 1000,
+    });
     expect(json.features.partyManagement).toEqual({ maxPartiesPageSize: 10000 });
   });
 
@@ -61,6 +70,9 @@ describe('version, health and the HTTP edges', () => {
 
   it('rejects JSON with a trailing garbage character as text/plain', async () => {
     const result = await t.call('POST', '/v2/users', { rawBody: '{"user":{"id":"a"}} x' });
-    expectDecodeFailure(result, "Invalid value for: body (expected json value got 'x' (line 1, column 21))");
+    expectDecodeFailure(
+      result,
+      "Invalid value for: body (expected json value got 'x' (line 1, column 21))",
+    );
   });
 });

@@ -26,7 +26,11 @@ export function versionRoutes() {
         userManagement: { supported: true, maxRightsPerUser: 1000, maxUsersPageSize: 1000 },
         partyManagement: { maxPartiesPageSize: 10000 },
         offsetCheckpoint: {
-          maxOffsetCheckpointEmissionDelay: { seconds: 75, nanos: 0, unknownFields: { fields: {} } },
+          maxOffsetCheckpointEmissionDelay: {
+            seconds: 75,
+            nanos: 0,
+            unknownFields: { fields: {} },
+          },
         },
         packageFeature: { maxVettedPackagesPageSize: 100 },
       },

@@ -33,21 +33,30 @@ describe('identity provider configs', () => {
     await createIdp('idp-a');
     expect((await t.get('/v2/idps/idp-b')).json.identityProviderConfig.audience).toBe('console');
     const list = await t.get('/v2/idps');
-    expect(list.json.identityProviderConfigs.map((c: { identityProviderId: string }) => c.identityProviderId)).toEqual([
-      'idp-a',
-      'idp-b',
-    ]);
+    expect(
+      list.json.identityProviderConfigs.map(
+        (c: { identityProviderId: string }) => c.identityProviderId,
+      ),
+    ).toEqual(['idp-a', 'idp-b']);
   });
 
   it('validates id, issuer and JWKS URL', async () => {
     expect(expectError(await t.post('/v2/idps', {}), 400, 'MISSING_FIELD').cause).toContain(
       'identity_provider_config',
     );
-    expect(expectError(await createIdp(''), 400, 'MISSING_FIELD').cause).toContain('identity_provider_id');
+    expect(expectError(await createIdp(''), 400, 'MISSING_FIELD').cause).toContain(
+      'identity_provider_id',
+    );
     expectError(await createIdp('!@'), 400, 'INVALID_FIELD');
-    expect(expectError(await createIdp('x', { issuer: '' }), 400, 'MISSING_FIELD').cause).toContain('issuer');
-    expect(expectError(await createIdp('x', { jwksUrl: '' }), 400, 'MISSING_FIELD').cause).toContain('jwks_url');
-    expect(expectError(await createIdp('x', { jwksUrl: 'url.com' }), 400, 'INVALID_FIELD').cause).toBe(
+    expect(expectError(await createIdp('x', { issuer: '' }), 400, 'MISSING_FIELD').cause).toContain(
+      'issuer',
+    );
+    expect(
+      expectError(await createIdp('x', { jwksUrl: '' }), 400, 'MISSING_FIELD').cause,
+    ).toContain('jwks_url');
+    expect(
+      expectError(await createIdp('x', { jwksUrl: 'url.com' }), 400, 'INVALID_FIELD').cause,
+    ).toBe(
       'The submitted command has a field with invalid value: Invalid field jwks_url: Malformed URL: URI is not absolute',
     );
     // The issuer is not checked to be a URL, and ids may hold LedgerString punctuation.
@@ -76,7 +85,13 @@ describe('identity provider configs', () => {
   it('updates only what the mask names', async () => {
     await createIdp('upd', { audience: 'aud' });
     const updated = await t.patch('/v2/idps/upd', {
-      identityProviderConfig: { identityProviderId: 'upd', isDeactivated: true, issuer: '', jwksUrl: '', audience: '' },
+      identityProviderConfig: {
+        identityProviderId: 'upd',
+        isDeactivated: true,
+        issuer: '',
+        jwksUrl: '',
+        audience: '',
+      },
       updateMask: { paths: ['is_deactivated', 'audience'] },
     });
     expect(updated.json.identityProviderConfig).toEqual({
@@ -92,20 +107,31 @@ describe('identity provider configs', () => {
     await createIdp('a');
     await createIdp('b');
     const patch = (id: string, body: Record<string, unknown>, paths: string[]) =>
-      t.patch(`/v2/idps/${id}`, { identityProviderConfig: { identityProviderId: id, ...body }, updateMask: { paths } });
-    expect(expectError(await patch('a', {}, []), 400, 'INVALID_IDENTITY_PROVIDER_UPDATE_REQUEST').cause).toBe(
+      t.patch(`/v2/idps/${id}`, {
+        identityProviderConfig: { identityProviderId: id, ...body },
+        updateMask: { paths },
+      });
+    expect(
+      expectError(await patch('a', {}, []), 400, 'INVALID_IDENTITY_PROVIDER_UPDATE_REQUEST').cause,
+    ).toBe(
       "Update operation for identity provider config 'a' failed due to: The update mask contains no entries",
     );
     expectError(await patch('a', {}, ['nope']), 400, 'INVALID_IDENTITY_PROVIDER_UPDATE_REQUEST');
-    expectError(await patch('a', { issuer: 'https://issuer.example/b' }, ['issuer']), 409, 'IDP_CONFIG_ISSUER_ALREADY_EXISTS');
-    expect(expectError(await patch('zz', {}, ['audience']), 404, 'IDP_CONFIG_NOT_FOUND').cause).toBe(
-      'updating identity provider config failed for unknown identity provider id="zz"',
+    expectError(
+      await patch('a', { issuer: 'https://issuer.example/b' }, ['issuer']),
+      409,
+      'IDP_CONFIG_ISSUER_ALREADY_EXISTS',
     );
+    expect(
+      expectError(await patch('zz', {}, ['audience']), 404, 'IDP_CONFIG_NOT_FOUND').cause,
+    ).toBe('updating identity provider config failed for unknown identity provider id="zz"');
     const mismatch = await t.patch('/v2/idps/a', {
       identityProviderConfig: config('b'),
       updateMask: { paths: ['audience'] },
     });
-    expect(expectError(mismatch, 400, 'INVALID_ARGUMENT').cause).toContain('a does not match idp in body: Some(IdentityProviderConfig(b,');
+    expect(expectError(mismatch, 400, 'INVALID_ARGUMENT').cause).toContain(
+      'a does not match idp in body: Some(IdentityProviderConfig(b,',
+    );
   });
 
   it('answers IDP_CONFIG_NOT_FOUND on get and delete', async () => {
@@ -138,7 +164,10 @@ describe('identity provider configs', () => {
     });
     expect(move.json).toEqual({});
     const moved = await t.get('/v2/users/mover?identity-provider-id=target');
-    expect(moved.json.user).toMatchObject({ identityProviderId: 'target', metadata: { resourceVersion: '0' } });
+    expect(moved.json.user).toMatchObject({
+      identityProviderId: 'target',
+      metadata: { resourceVersion: '0' },
+    });
     // The JSON API reads rights and deletes through the default IdP only (§2.7).
     expectError(await t.get('/v2/users/mover'), 403, 'NA');
     expectError(await t.get('/v2/users/mover/rights'), 403, 'NA');
@@ -153,6 +182,8 @@ describe('identity provider configs', () => {
       sourceIdentityProviderId: 'target',
       targetIdentityProviderId: 'nowhere',
     });
-    expect(expectError(unknownTarget, 400, 'INVALID_ARGUMENT').cause).toContain('Id(nowhere) has not been found');
+    expect(expectError(unknownTarget, 400, 'INVALID_ARGUMENT').cause).toContain(
+      'Id(nowhere) has not been found',
+    );
   });
 });

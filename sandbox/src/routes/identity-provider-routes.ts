@@ -28,7 +28,13 @@ const updateRequest = z.object({
   updateMask: message(fieldMaskSchema),
 });
 
-const UPDATE_PATHS = ['identity_provider_id', 'is_deactivated', 'jwks_url', 'issuer', 'audience'] as const;
+const UPDATE_PATHS = [
+  'identity_provider_id',
+  'is_deactivated',
+  'jwks_url',
+  'issuer',
+  'audience',
+] as const;
 
 const toWire = (idp: IdpRecord): Schemas['IdentityProviderConfig'] => ({
   identityProviderId: idp.identityProviderId,

@@ -1,5 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createTestSandbox, expectDecodeFailure, expectError, type TestSandbox } from '../testing/test-client';
+import {
+  createTestSandbox,
+  expectDecodeFailure,
+  expectError,
+  type TestSandbox,
+} from '../testing/test-client';
 
 let t: TestSandbox;
 beforeEach(() => {
@@ -14,7 +19,10 @@ const PARTY_ID = /^[A-Za-z0-9:_ -]+::1220[0-9a-f]{64}$/;
 
 describe('parties', () => {
   it('allocates hint::<participant namespace> and returns local details', async () => {
-    const { json } = await allocate({ partyIdHint: 'Alice', localMetadata: { annotations: { role: 'bank' } } });
+    const { json } = await allocate({
+      partyIdHint: 'Alice',
+      localMetadata: { annotations: { role: 'bank' } },
+    });
     expect(json.partyDetails.party).toMatch(PARTY_ID);
     expect(json.partyDetails.party.startsWith('Alice::1220')).toBe(true);
     expect(json.partyDetails).toMatchObject({
@@ -34,15 +42,15 @@ describe('parties', () => {
 
   it('rejects a second allocation of the same hint and bad hints with INVALID_ARGUMENT', async () => {
     await allocate({ partyIdHint: 'Bob' });
-    expect(expectError(await allocate({ partyIdHint: 'Bob' }), 400, 'INVALID_ARGUMENT').cause).toContain(
-      'Party already exists: party Bob::1220',
-    );
-    expect(expectError(await allocate({ partyIdHint: 'bad!' }), 400, 'INVALID_ARGUMENT').cause).toContain(
-      'non expected character 0x21',
-    );
-    expect(expectError(await allocate({ partyIdHint: 'a::b' }), 400, 'INVALID_ARGUMENT').cause).toContain(
-      'Invalid party ID',
-    );
+    expect(
+      expectError(await allocate({ partyIdHint: 'Bob' }), 400, 'INVALID_ARGUMENT').cause,
+    ).toContain('Party already exists: party Bob::1220');
+    expect(
+      expectError(await allocate({ partyIdHint: 'bad!' }), 400, 'INVALID_ARGUMENT').cause,
+    ).toContain('non expected character 0x21');
+    expect(
+      expectError(await allocate({ partyIdHint: 'a::b' }), 400, 'INVALID_ARGUMENT').cause,
+    ).toContain('Invalid party ID');
     expectError(await allocate({ partyIdHint: 'x'.repeat(186) }), 400, 'INVALID_ARGUMENT');
   });
 
@@ -59,60 +67,99 @@ describe('parties', () => {
   it('lists parties in order with paging, prefix filter and the 10000 limit', async () => {
     for (const hint of ['c', 'a', 'b', 'ab']) await allocate({ partyIdHint: hint });
     const first = await t.get('/v2/parties?pageSize=2');
-    expect(first.json.partyDetails.map((p: { party: string }) => p.party.split('::')[0])).toEqual(['a', 'ab']);
-    const rest = await t.get(`/v2/parties?pageSize=2&pageToken=${encodeURIComponent(first.json.nextPageToken)}`);
-    expect(rest.json.partyDetails.map((p: { party: string }) => p.party.split('::')[0])).toEqual(['b', 'c']);
+    expect(first.json.partyDetails.map((p: { party: string }) => p.party.split('::')[0])).toEqual([
+      'a',
+      'ab',
+    ]);
+    const rest = await t.get(
+      `/v2/parties?pageSize=2&pageToken=${encodeURIComponent(first.json.nextPageToken)}`,
+    );
+    expect(rest.json.partyDetails.map((p: { party: string }) => p.party.split('::')[0])).toEqual([
+      'b',
+      'c',
+    ]);
     const filtered = await t.get('/v2/parties?filter-party=a');
     expect(filtered.json.partyDetails).toHaveLength(2);
     expect(filtered.json.nextPageToken).toBe('');
-    expect(expectError(await t.get('/v2/parties?pageSize=10001'), 400, 'INVALID_ARGUMENT').cause).toContain(
-      "Page size must not exceed the server's maximum of 10000",
-    );
+    expect(
+      expectError(await t.get('/v2/parties?pageSize=10001'), 400, 'INVALID_ARGUMENT').cause,
+    ).toContain("Page size must not exceed the server's maximum of 10000");
     expectError(await t.get('/v2/parties?pageSize=-1'), 400, 'INVALID_ARGUMENT');
     expectError(await t.get('/v2/parties?pageToken=%21%21'), 400, 'INVALID_ARGUMENT');
-    expectDecodeFailure(await t.get('/v2/parties?pageSize=1.5'), 'Invalid value for: query parameter pageSize');
+    expectDecodeFailure(
+      await t.get('/v2/parties?pageSize=1.5'),
+      'Invalid value for: query parameter pageSize',
+    );
   });
 
   it('gets details of known parties and silently omits unknown ones', async () => {
     const alice = (await allocate({ partyIdHint: 'Alice' })).json.partyDetails.party as string;
-    const both = await t.get(`/v2/parties/${encodeURIComponent(alice)}?parties=${encodeURIComponent('Nobody::1220ab')}`);
+    const both = await t.get(
+      `/v2/parties/${encodeURIComponent(alice)}?parties=${encodeURIComponent('Nobody::1220ab')}`,
+    );
     expect(both.json.partyDetails.map((p: { party: string }) => p.party)).toEqual([alice]);
     expect((await t.get('/v2/parties/Nobody::1220ab')).json).toEqual({ partyDetails: [] });
     expectError(await t.get('/v2/parties/bad!party'), 400, 'INVALID_ARGUMENT');
   });
 
   it('updates annotations with merge semantics and resource versions', async () => {
-    const party = (await allocate({ partyIdHint: 'Eve', localMetadata: { annotations: { a: '1' } } })).json.partyDetails
-      .party as string;
+    const party = (
+      await allocate({ partyIdHint: 'Eve', localMetadata: { annotations: { a: '1' } } })
+    ).json.partyDetails.party as string;
     const path = `/v2/parties/${encodeURIComponent(party)}`;
     const updated = await t.patch(path, {
-      partyDetails: { party, localMetadata: { resourceVersion: '0', annotations: { a: '', b: '2' } } },
+      partyDetails: {
+        party,
+        localMetadata: { resourceVersion: '0', annotations: { a: '', b: '2' } },
+      },
       updateMask: { paths: ['local_metadata.annotations'] },
     });
-    expect(updated.json.partyDetails.localMetadata).toEqual({ resourceVersion: '1', annotations: { b: '2' } });
+    expect(updated.json.partyDetails.localMetadata).toEqual({
+      resourceVersion: '1',
+      annotations: { b: '2' },
+    });
     const stale = await t.patch(path, {
       partyDetails: { party, localMetadata: { resourceVersion: '0', annotations: { c: '3' } } },
       updateMask: { paths: ['local_metadata'] },
     });
     expectError(stale, 409, 'CONCURRENT_PARTY_DETAILS_UPDATE_DETECTED');
-    const isLocal = await t.patch(path, { partyDetails: { party, isLocal: false }, updateMask: { paths: ['is_local'] } });
+    const isLocal = await t.patch(path, {
+      partyDetails: { party, isLocal: false },
+      updateMask: { paths: ['is_local'] },
+    });
     expectError(isLocal, 400, 'INVALID_PARTY_DETAILS_UPDATE_REQUEST');
     const unknown = await t.patch('/v2/parties/Ghost::1220ab', {
       partyDetails: { party: 'Ghost::1220ab' },
       updateMask: { paths: ['local_metadata'] },
     });
     expectError(unknown, 404, 'PARTY_NOT_FOUND');
-    const mismatch = await t.patch(path, { partyDetails: { party: 'Other' }, updateMask: { paths: ['party'] } });
-    expect(expectError(mismatch, 400, 'INVALID_ARGUMENT').cause).toContain('does not match party in body');
+    const mismatch = await t.patch(path, {
+      partyDetails: { party: 'Other' },
+      updateMask: { paths: ['party'] },
+    });
+    expect(expectError(mismatch, 400, 'INVALID_ARGUMENT').cause).toContain(
+      'does not match party in body',
+    );
   });
 
   it('scopes listings by IdP: parties of other IdPs are shown blinded', async () => {
     await t.post('/v2/idps', {
-      identityProviderConfig: { identityProviderId: 'bank', issuer: 'bank-issuer', jwksUrl: 'https://bank.example/jwks' },
+      identityProviderConfig: {
+        identityProviderId: 'bank',
+        issuer: 'bank-issuer',
+        jwksUrl: 'https://bank.example/jwks',
+      },
     });
-    await allocate({ partyIdHint: 'BankParty', identityProviderId: 'bank', localMetadata: { annotations: { k: 'v' } } });
+    await allocate({
+      partyIdHint: 'BankParty',
+      identityProviderId: 'bank',
+      localMetadata: { annotations: { k: 'v' } },
+    });
     await allocate({ partyIdHint: 'DefaultParty' });
-    const asDefault = (await t.get('/v2/parties')).json.partyDetails as { party: string; isLocal: boolean }[];
+    const asDefault = (await t.get('/v2/parties')).json.partyDetails as {
+      party: string;
+      isLocal: boolean;
+    }[];
     expect(asDefault.find((p) => p.party.startsWith('BankParty'))).toMatchObject({
       isLocal: false,
       identityProviderId: '',
@@ -124,6 +171,9 @@ describe('parties', () => {
       isLocal: boolean;
       identityProviderId: string;
     }[];
-    expect(asBank.find((p) => p.party.startsWith('BankParty'))).toMatchObject({ isLocal: true, identityProviderId: 'bank' });
+    expect(asBank.find((p) => p.party.startsWith('BankParty'))).toMatchObject({
+      isLocal: true,
+      identityProviderId: 'bank',
+    });
   });
 });

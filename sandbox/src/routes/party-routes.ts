@@ -7,7 +7,12 @@ import {
   requireAuthenticated,
   requirePartyAccess,
 } from '../auth/authorizer';
-import { SandboxError, invalidArgument, missingField, permissionDenied } from '../errors/sandbox-error';
+import {
+  SandboxError,
+  invalidArgument,
+  missingField,
+  permissionDenied,
+} from '../errors/sandbox-error';
 import {
   fieldMaskSchema,
   bool,
@@ -21,7 +26,11 @@ import type { SandboxEnv } from '../http/sandbox-env';
 import type { LedgerState } from '../ledger-state';
 import { decodePageToken, encodePageToken } from '../store/page-token';
 import type { PartyRecord } from '../store/parties-store';
-import { annotationsSize, MAX_ANNOTATIONS_BYTES, mergeAnnotations } from '../validation/annotations';
+import {
+  annotationsSize,
+  MAX_ANNOTATIONS_BYTES,
+  mergeAnnotations,
+} from '../validation/annotations';
 import { isValidUserId, partyProblem, userIdRegexMessage } from '../validation/identifiers';
 import type { Schemas } from '../wire-types';
 import {
@@ -73,7 +82,10 @@ export function toWireParty(party: PartyRecord, viewerIdp: string): Schemas['Par
     return {
       party: party.party,
       isLocal: true,
-      localMetadata: { resourceVersion: String(party.resourceVersion), annotations: party.annotations },
+      localMetadata: {
+        resourceVersion: String(party.resourceVersion),
+        annotations: party.annotations,
+      },
       identityProviderId: party.identityProviderId,
     };
   }
@@ -96,18 +108,26 @@ export function partyRoutes(state: LedgerState) {
       const pageSize = queryInt32(c, 'pageSize');
       const pageToken = c.req.query('pageToken') ?? '';
       const prefix = c.req.query('filter-party') ?? '';
-      const { idp } = requireAdminOrIdpAdmin(c.get('caller'), c.req.query('identity-provider-id') ?? '');
-      if (pageSize !== undefined && pageSize < 0) throw invalidArgument('Page size must be non-negative');
+      const { idp } = requireAdminOrIdpAdmin(
+        c.get('caller'),
+        c.req.query('identity-provider-id') ?? '',
+      );
+      if (pageSize !== undefined && pageSize < 0)
+        throw invalidArgument('Page size must be non-negative');
       if (pageSize !== undefined && pageSize > MAX_PARTIES_PAGE_SIZE) {
-        throw invalidArgument(`Page size must not exceed the server's maximum of ${MAX_PARTIES_PAGE_SIZE}`);
+        throw invalidArgument(
+          `Page size must not exceed the server's maximum of ${MAX_PARTIES_PAGE_SIZE}`,
+        );
       }
       let after = '';
       if (pageToken !== '') {
         const decoded = decodePageToken(pageToken);
-        if (decoded === undefined || partyProblem(decoded)) throw invalidArgument('Invalid page token');
+        if (decoded === undefined || partyProblem(decoded))
+          throw invalidArgument('Invalid page token');
         after = decoded;
       }
-      const limit = pageSize || MAX_PARTIES_PAGE_SIZE;
+      // Absent or 0 means the server maximum (§5.2).
+      const limit = pageSize === undefined || pageSize === 0 ? MAX_PARTIES_PAGE_SIZE : pageSize;
       const parties = state.parties.page(prefix, after, limit);
       const last = parties.at(-1);
       return c.json({
@@ -119,7 +139,12 @@ export function partyRoutes(state: LedgerState) {
       const body = await readJsonBody(c, allocateRequest);
       const caller = c.get('caller');
       const claims = requireAuthenticated(caller);
-      if (!claims.admin && !claims.idpAdmin && body.userId !== '' && body.userId === claims.userId) {
+      if (
+        !claims.admin &&
+        !claims.idpAdmin &&
+        body.userId !== '' &&
+        body.userId === claims.userId
+      ) {
         // A regular user may allocate for itself only within maxSelfAllocatedParties, default 0.
         throw permissionDenied('User quota of party allocations exhausted');
       }
@@ -144,13 +169,17 @@ export function partyRoutes(state: LedgerState) {
       }
       checkIdentityProviderExists(state, idp);
       if (body.synchronizerId !== '' && body.synchronizerId !== state.synchronizerId) {
-        throw invalidArgument(`Unknown synchronizer id ${body.synchronizerId}: this participant is not connected to it`);
+        throw invalidArgument(
+          `Unknown synchronizer id ${body.synchronizerId}: this participant is not connected to it`,
+        );
       }
       const partyId = `${hint || `party-${randomUUID()}`}::${state.namespace}`;
       const allocated = state.transaction(() => {
         if (state.parties.get(partyId)) {
           // The topology's ALREADY_EXISTS is rewritten to INVALID_ARGUMENT (§5.1).
-          throw invalidArgument(`Party already exists: party ${partyId} is already allocated on this node`);
+          throw invalidArgument(
+            `Party already exists: party ${partyId} is already allocated on this node`,
+          );
         }
         const record: PartyRecord = {
           party: partyId,
@@ -161,11 +190,14 @@ export function partyRoutes(state: LedgerState) {
         };
         state.parties.save(record);
         if (body.userId !== '') {
-          const user = state.users.get(body.userId);
-          if (!user || user.identityProviderId !== idp) {
-            throw new SandboxError('USER_NOT_FOUND', `allocating party failed for unknown user "${body.userId}"`, {
-              resources: [['USER', body.userId]],
-            });
+          if (state.users.get(body.userId)?.identityProviderId !== idp) {
+            throw new SandboxError(
+              'USER_NOT_FOUND',
+              `allocating party failed for unknown user "${body.userId}"`,
+              {
+                resources: [['USER', body.userId]],
+              },
+            );
           }
           state.users.addRights(body.userId, [{ kind: 'CanActAs', party: partyId }]);
         }
@@ -178,7 +210,7 @@ export function partyRoutes(state: LedgerState) {
       return c.json({ participantId: state.participantId });
     })
     .get('/:party', (c) => {
-      const parties = [c.req.param('party'), ...c.req.queries('parties') ?? []];
+      const parties = [c.req.param('party'), ...(c.req.queries('parties') ?? [])];
       parties.forEach(checkParty);
       const claims = requireAuthenticated(c.get('caller'));
       const requestIdp = c.req.query('identity-provider-id') ?? '';
@@ -200,7 +232,9 @@ export function partyRoutes(state: LedgerState) {
       const { partyDetails: details, updateMask } = await readJsonBody(c, updateRequest);
       if (details?.party !== pathParty) {
         const rendered = details ? `Some(${details.party})` : 'None';
-        throw invalidArgument(`${pathParty} does not match party in body: ${rendered}`, { origin: 'json' });
+        throw invalidArgument(`${pathParty} does not match party in body: ${rendered}`, {
+          origin: 'json',
+        });
       }
       const { idp } = requireAdminOrIdpAdmin(c.get('caller'), details.identityProviderId);
       if (!updateMask) throw missingField('update_mask');

@@ -2,7 +2,10 @@
  * Validates a FieldMask the way the participant's update-path parser does (§2.5, §3.3): why it is
  * rejected, or undefined when every path is known and unique.
  */
-export function updateMaskProblem(paths: string[], knownPaths: readonly string[]): string | undefined {
+export function updateMaskProblem(
+  paths: string[],
+  knownPaths: readonly string[],
+): string | undefined {
   if (paths.length === 0) return 'The update mask contains no entries';
   const seen = new Set<string>();
   for (const path of paths) {

@@ -95,7 +95,11 @@ describe('POST /v2/users', () => {
   });
 
   it('rejects a malformed primary party with INVALID_ARGUMENT naming the character', async () => {
-    const error = expectError(await createUser('p', { primaryParty: 'party2-!!' }), 400, 'INVALID_ARGUMENT');
+    const error = expectError(
+      await createUser('p', { primaryParty: 'party2-!!' }),
+      400,
+      'INVALID_ARGUMENT',
+    );
     expect(error.cause).toBe(
       'The submitted request has invalid arguments: non expected character 0x21 in Daml-LF Party "party2-!!"',
     );
@@ -112,23 +116,39 @@ describe('POST /v2/users', () => {
 
   it('validates annotations: key syntax, empty values and the 256 KiB limit', async () => {
     const badKey = await createUser('a1', { metadata: { annotations: { 'a/b/c': 'x' } } });
-    expect(expectError(badKey, 400, 'INVALID_ARGUMENT').cause).toContain('more than one forward slash');
+    expect(expectError(badKey, 400, 'INVALID_ARGUMENT').cause).toContain(
+      'more than one forward slash',
+    );
     const emptyValue = await createUser('a2', { metadata: { annotations: { k: '' } } });
     expect(expectError(emptyValue, 400, 'INVALID_ARGUMENT').cause).toContain(
       "The value of an annotation is empty for key: 'k'",
     );
-    const big = await createUser('a3', { metadata: { annotations: { k: 'x'.repeat(256 * 1024) } } });
-    expect(expectError(big, 400, 'INVALID_ARGUMENT').cause).toContain('larger than the limit of 256kb');
-    const prefixed = await createUser('a4', { metadata: { annotations: { 'example.com/owner': 'me' } } });
+    const big = await createUser('a3', {
+      metadata: { annotations: { k: 'x'.repeat(256 * 1024) } },
+    });
+    expect(expectError(big, 400, 'INVALID_ARGUMENT').cause).toContain(
+      'larger than the limit of 256kb',
+    );
+    const prefixed = await createUser('a4', {
+      metadata: { annotations: { 'example.com/owner': 'me' } },
+    });
     expect(prefixed.status).toBe(200);
   });
 
   it('rejects an unknown identity provider and a right without kind', async () => {
-    const idp = expectError(await createUser('i', { identityProviderId: 'nope' }), 400, 'INVALID_ARGUMENT');
+    const idp = expectError(
+      await createUser('i', { identityProviderId: 'nope' }),
+      400,
+      'INVALID_ARGUMENT',
+    );
     expect(idp.cause).toContain('Provided identity_provider_id Id(nope) has not been found.');
     const kind = expectError(await createUser('k', {}, [{}]), 400, 'INVALID_ARGUMENT');
     expect(kind.cause).toContain('unknown kind of right');
-    const empty = expectError(await createUser('k', {}, [{ kind: { Empty: { value: {} } } }]), 400, 'INVALID_ARGUMENT');
+    const empty = expectError(
+      await createUser('k', {}, [{ kind: { Empty: { value: {} } } }]),
+      400,
+      'INVALID_ARGUMENT',
+    );
     expect(empty.cause).toContain('unknown kind of right');
   });
 
@@ -140,7 +160,10 @@ describe('POST /v2/users', () => {
   });
 
   it('answers text/plain 400 for bodies that do not decode', async () => {
-    expectDecodeFailure(await t.call('POST', '/v2/users', { rawBody: '' }), 'Invalid value for: body (exhausted input)');
+    expectDecodeFailure(
+      await t.call('POST', '/v2/users', { rawBody: '' }),
+      'Invalid value for: body (exhausted input)',
+    );
     expectDecodeFailure(
       await t.call('POST', '/v2/users', { rawBody: 'x' }),
       "Invalid value for: body (expected json value got 'x' (line 1, column 1))",
@@ -168,10 +191,14 @@ describe('GET /v2/users', () => {
     const first = await t.get('/v2/users?pageSize=3');
     expect(first.json.users.map((u: { id: string }) => u.id)).toEqual(['1', 'A', 'B']);
     expect(first.json.nextPageToken).toBe('CgFC');
-    const second = await t.get(`/v2/users?pageSize=3&pageToken=${encodeURIComponent(first.json.nextPageToken)}`);
+    const second = await t.get(
+      `/v2/users?pageSize=3&pageToken=${encodeURIComponent(first.json.nextPageToken)}`,
+    );
     expect(second.json.users.map((u: { id: string }) => u.id)).toEqual(['_', 'a', 'b']);
     expect(second.json.nextPageToken).not.toBe('');
-    const third = await t.get(`/v2/users?pageSize=3&pageToken=${encodeURIComponent(second.json.nextPageToken)}`);
+    const third = await t.get(
+      `/v2/users?pageSize=3&pageToken=${encodeURIComponent(second.json.nextPageToken)}`,
+    );
     expect(third.json.users.map((u: { id: string }) => u.id)).toEqual(['participant_admin']);
     expect(third.json.nextPageToken).toBe('');
   });
@@ -206,7 +233,10 @@ describe('GET /v2/users', () => {
     expect(negative.cause).toContain('Max page size must be non-negative');
     const token = expectError(await t.get('/v2/users?pageToken=garbage'), 400, 'INVALID_ARGUMENT');
     expect(token.cause).toBe('The submitted request has invalid arguments: Invalid page token');
-    expectDecodeFailure(await t.get('/v2/users?pageSize=ten'), 'Invalid value for: query parameter pageSize');
+    expectDecodeFailure(
+      await t.get('/v2/users?pageSize=ten'),
+      'Invalid value for: query parameter pageSize',
+    );
   });
 });
 
@@ -230,7 +260,12 @@ describe('GET/PATCH/DELETE /v2/users/{user-id}', () => {
   it('updates fields named by the mask and bumps the version, even for a no-op', async () => {
     await createUser('dave', { primaryParty: 'P', metadata: { annotations: { a: '1', b: '2' } } });
     const updated = await t.patch('/v2/users/dave', {
-      user: { id: 'dave', primaryParty: '', isDeactivated: true, metadata: { annotations: { a: '', c: '3' } } },
+      user: {
+        id: 'dave',
+        primaryParty: '',
+        isDeactivated: true,
+        metadata: { annotations: { a: '', c: '3' } },
+      },
       updateMask: { paths: ['primary_party', 'is_deactivated', 'metadata.annotations'] },
     });
     expect(updated.json.user).toMatchObject({
@@ -238,8 +273,14 @@ describe('GET/PATCH/DELETE /v2/users/{user-id}', () => {
       isDeactivated: true,
       metadata: { resourceVersion: '1', annotations: { b: '2', c: '3' } },
     });
-    const noop = await t.patch('/v2/users/dave', { user: { id: 'dave' }, updateMask: { paths: ['metadata'] } });
-    expect(noop.json.user.metadata).toEqual({ resourceVersion: '2', annotations: { b: '2', c: '3' } });
+    const noop = await t.patch('/v2/users/dave', {
+      user: { id: 'dave' },
+      updateMask: { paths: ['metadata'] },
+    });
+    expect(noop.json.user.metadata).toEqual({
+      resourceVersion: '2',
+      annotations: { b: '2', c: '3' },
+    });
   });
 
   it('detects concurrent updates through the resource version', async () => {
@@ -254,7 +295,9 @@ describe('GET/PATCH/DELETE /v2/users/{user-id}', () => {
       updateMask: { paths: ['primary_party'] },
     });
     const error = expectError(stale, 409, 'CONCURRENT_USER_UPDATE_DETECTED');
-    expect(error.cause).toBe("Update operation for user 'erin' failed due to a concurrent update to the same user");
+    expect(error.cause).toBe(
+      "Update operation for user 'erin' failed due to a concurrent update to the same user",
+    );
     expect(stale.json.retryInfo).toBe('1 second');
     const garbage = await t.patch('/v2/users/erin', {
       user: { id: 'erin', metadata: { resourceVersion: 'abc' } },
@@ -265,16 +308,17 @@ describe('GET/PATCH/DELETE /v2/users/{user-id}', () => {
 
   it('validates the update mask', async () => {
     await createUser('fay');
-    const patch = (paths: string[]) => t.patch('/v2/users/fay', { user: { id: 'fay' }, updateMask: { paths } });
+    const patch = (paths: string[]) =>
+      t.patch('/v2/users/fay', { user: { id: 'fay' }, updateMask: { paths } });
     expect(expectError(await patch([]), 400, 'INVALID_USER_UPDATE_REQUEST').cause).toBe(
       "Update operation for user id 'fay' failed due to: The update mask contains no entries",
     );
     expect(expectError(await patch(['foo']), 400, 'INVALID_USER_UPDATE_REQUEST').cause).toContain(
       "The update path: 'foo' points to an unknown field.",
     );
-    expect(expectError(await patch(['id', 'id']), 400, 'INVALID_USER_UPDATE_REQUEST').cause).toContain(
-      "The update path: 'id' is duplicated.",
-    );
+    expect(
+      expectError(await patch(['id', 'id']), 400, 'INVALID_USER_UPDATE_REQUEST').cause,
+    ).toContain("The update path: 'id' is duplicated.");
     const noMask = await t.patch('/v2/users/fay', { user: { id: 'fay' } });
     expect(expectError(noMask, 400, 'MISSING_FIELD').cause).toContain('update_mask');
   });
@@ -286,7 +330,9 @@ describe('GET/PATCH/DELETE /v2/users/{user-id}', () => {
       400,
       'INVALID_ARGUMENT',
     );
-    expect(error.cause).toBe('The submitted request has invalid arguments: gus does not match user in body: Some(other) ');
+    expect(error.cause).toBe(
+      'The submitted request has invalid arguments: gus does not match user in body: Some(other) ',
+    );
   });
 
   it('deletes a user with its rights', async () => {
@@ -305,14 +351,21 @@ describe('rights', () => {
   it('grants idempotently, reporting only new rights', async () => {
     await createUser('ivy');
     const grant = () =>
-      t.post('/v2/users/ivy/rights', { userId: 'ivy', rights: [canActAs('p'), plainRight('ParticipantAdmin')] });
+      t.post('/v2/users/ivy/rights', {
+        userId: 'ivy',
+        rights: [canActAs('p'), plainRight('ParticipantAdmin')],
+      });
     expect((await grant()).json.newlyGrantedRights).toHaveLength(2);
     expect((await grant()).json).toEqual({ newlyGrantedRights: [] });
   });
 
   it('revokes idempotently, reporting only rights that were there', async () => {
     await createUser('jan', {}, [canActAs('p'), canReadAs('q')]);
-    const revoke = () => t.patch('/v2/users/jan/rights', { userId: 'jan', rights: [canActAs('p'), canExecuteAs('z')] });
+    const revoke = () =>
+      t.patch('/v2/users/jan/rights', {
+        userId: 'jan',
+        rights: [canActAs('p'), canExecuteAs('z')],
+      });
     expect((await revoke()).json).toEqual({ newlyRevokedRights: [canActAs('p')] });
     expect((await revoke()).json).toEqual({ newlyRevokedRights: [] });
     expect((await t.get('/v2/users/jan/rights')).json.rights).toEqual([canReadAs('q')]);
@@ -325,9 +378,18 @@ describe('rights', () => {
   });
 
   it('rolls back a grant that would pass 1000 rights; exactly 1000 is fine', async () => {
-    await createUser('lou', {}, Array.from({ length: 999 }, (_, i) => canActAs(`p${String(i)}`)));
-    expect((await t.post('/v2/users/lou/rights', { userId: 'lou', rights: [canActAs('last')] })).status).toBe(200);
-    const over = await t.post('/v2/users/lou/rights', { userId: 'lou', rights: [canActAs('a'), canActAs('b')] });
+    await createUser(
+      'lou',
+      {},
+      Array.from({ length: 999 }, (_, i) => canActAs(`p${String(i)}`)),
+    );
+    expect(
+      (await t.post('/v2/users/lou/rights', { userId: 'lou', rights: [canActAs('last')] })).status,
+    ).toBe(200);
+    const over = await t.post('/v2/users/lou/rights', {
+      userId: 'lou',
+      rights: [canActAs('a'), canActAs('b')],
+    });
     expect(expectError(over, 400, 'TOO_MANY_USER_RIGHTS').cause).toBe(
       'grant user rights failed, as user "lou" would have too many rights.',
     );
@@ -335,11 +397,18 @@ describe('rights', () => {
   });
 
   it('answers USER_NOT_FOUND and requires the body user id', async () => {
-    const unknown = await t.post('/v2/users/nope/rights', { userId: 'nope', rights: [canActAs('p')] });
-    expect(expectError(unknown, 404, 'USER_NOT_FOUND').cause).toBe('grant user rights failed for unknown user "nope"');
+    const unknown = await t.post('/v2/users/nope/rights', {
+      userId: 'nope',
+      rights: [canActAs('p')],
+    });
+    expect(expectError(unknown, 404, 'USER_NOT_FOUND').cause).toBe(
+      'grant user rights failed for unknown user "nope"',
+    );
     await createUser('max');
     const missing = await t.post('/v2/users/max/rights', { rights: [canActAs('p')] });
-    expect(expectError(missing, 400, 'INVALID_ARGUMENT').cause).toContain('max does not match user in body: Some() ');
+    expect(expectError(missing, 400, 'INVALID_ARGUMENT').cause).toContain(
+      'max does not match user in body: Some() ',
+    );
     expectError(await t.get('/v2/users/nope/rights'), 404, 'USER_NOT_FOUND');
   });
 });
@@ -347,6 +416,8 @@ describe('rights', () => {
 describe('GET /v2/authenticated-user without auth', () => {
   it('answers INVALID_TOKEN, as a participant with wildcard auth does', async () => {
     const error = expectError(await t.get('/v2/authenticated-user'), 400, 'INVALID_TOKEN');
-    expect(error.cause).toContain('requests with an empty user-id are only supported if there is an authenticated user');
+    expect(error.cause).toContain(
+      'requests with an empty user-id are only supported if there is an authenticated user',
+    );
   });
 });

@@ -22,7 +22,11 @@ import type { LedgerState } from '../ledger-state';
 import { decodePageToken, encodePageToken } from '../store/page-token';
 import { ADMIN_ONLY_RIGHT_KINDS, toWireRight, type RightRecord } from '../store/rights';
 import type { UserRecord } from '../store/users-store';
-import { annotationsSize, MAX_ANNOTATIONS_BYTES, mergeAnnotations } from '../validation/annotations';
+import {
+  annotationsSize,
+  MAX_ANNOTATIONS_BYTES,
+  mergeAnnotations,
+} from '../validation/annotations';
 import { isValidUserId, partyProblem, userIdRegexMessage } from '../validation/identifiers';
 import {
   checkAnnotations,
@@ -31,14 +35,27 @@ import {
   parseResourceVersion,
 } from './common-validation';
 import { maskTouches, updateMaskProblem } from './update-mask';
-import { USER_UPDATE_PATHS, rightSchema, toRightRecords, toWireUser, userSchema } from './user-wire';
+import {
+  USER_UPDATE_PATHS,
+  rightSchema,
+  toRightRecords,
+  toWireUser,
+  userSchema,
+} from './user-wire';
 
 export const MAX_RIGHTS_PER_USER = 1000;
 export const MAX_USERS_PAGE_SIZE = 1000;
 
 const createUserRequest = z.object({ user: message(userSchema), rights: list(rightSchema) });
-const updateUserRequest = z.object({ user: message(userSchema), updateMask: message(fieldMaskSchema) });
-const rightsRequest = z.object({ userId: str(), rights: list(rightSchema), identityProviderId: str() });
+const updateUserRequest = z.object({
+  user: message(userSchema),
+  updateMask: message(fieldMaskSchema),
+});
+const rightsRequest = z.object({
+  userId: str(),
+  rights: list(rightSchema),
+  identityProviderId: str(),
+});
 const changeIdpRequest = z.object({
   userId: str(),
   sourceIdentityProviderId: str(),
@@ -58,7 +75,9 @@ function pathUserId(c: SandboxContext): string {
 function requireSameUser(pathId: string, bodyId: string | undefined) {
   if (bodyId !== pathId) {
     const rendered = bodyId === undefined ? 'None' : `Some(${bodyId})`;
-    throw invalidArgument(`${pathId} does not match user in body: ${rendered} `, { origin: 'json' });
+    throw invalidArgument(`${pathId} does not match user in body: ${rendered} `, {
+      origin: 'json',
+    });
   }
 }
 
@@ -73,9 +92,13 @@ const userNotFound = (operation: string, id: string) =>
   });
 
 const tooManyRights = (operation: string, id: string) =>
-  new SandboxError('TOO_MANY_USER_RIGHTS', `${operation} failed, as user "${id}" would have too many rights.`, {
-    resources: [['USER', id]],
-  });
+  new SandboxError(
+    'TOO_MANY_USER_RIGHTS',
+    `${operation} failed, as user "${id}" would have too many rights.`,
+    {
+      resources: [['USER', id]],
+    },
+  );
 
 /** Loads a user of one IdP; a user that lives in another IdP is a (redacted) permission error. */
 function userInIdp(state: LedgerState, id: string, idp: string, operation: string): UserRecord {
@@ -97,7 +120,12 @@ function requireGrantable(claims: Claims, rights: RightRecord[]) {
  * IdP admins may only hand out CanActAs/CanReadAs over parties of their own IdP; participant
  * admins are not checked at all (ApiUserManagementService.verifyPartiesExistInIdp, §2.2).
  */
-function requirePartiesInIdp(state: LedgerState, claims: Claims, idp: string, rights: RightRecord[]) {
+function requirePartiesInIdp(
+  state: LedgerState,
+  claims: Claims,
+  idp: string,
+  rights: RightRecord[],
+) {
   if (claims.admin) return;
   const missing = [
     ...new Set(
@@ -146,11 +174,13 @@ export function userRoutes(state: LedgerState, { authenticatedUserOnly = false }
       const pageSize = queryInt32(c, 'pageSize');
       const pageToken = c.req.query('pageToken') ?? '';
       const { idp } = requireAdminOrIdpAdmin(c.get('caller'), '');
-      if (pageSize !== undefined && pageSize < 0) throw invalidArgument('Max page size must be non-negative');
+      if (pageSize !== undefined && pageSize < 0)
+        throw invalidArgument('Max page size must be non-negative');
       let after = '';
       if (pageToken !== '') {
         const decoded = decodePageToken(pageToken);
-        if (decoded === undefined || !isValidUserId(decoded)) throw invalidArgument('Invalid page token');
+        if (decoded === undefined || !isValidUserId(decoded))
+          throw invalidArgument('Invalid page token');
         after = decoded;
       }
       // Absent or 0 means the server maximum; larger sizes are capped silently (§2.6).
@@ -160,15 +190,21 @@ export function userRoutes(state: LedgerState, { authenticatedUserOnly = false }
       const nextPageToken = users.length === limit && last ? encodePageToken(last.id) : '';
       // Users are stored pre-encoded; splice them in rather than parse and re-encode 1000 objects.
       c.header('content-type', 'application/json');
-      return c.body(`{"users":[${users.map((user) => user.wire).join(',')}],"nextPageToken":"${nextPageToken}"}`);
+      return c.body(
+        `{"users":[${users.map((user) => user.wire).join(',')}],"nextPageToken":"${nextPageToken}"}`,
+      );
     })
     .post('/', async (c) => {
       newSubmission(c);
       const { user, rights: wireRights } = await readJsonBody(c, createUserRequest);
-      const { claims, idp } = requireAdminOrIdpAdmin(c.get('caller'), user?.identityProviderId ?? '');
+      const { claims, idp } = requireAdminOrIdpAdmin(
+        c.get('caller'),
+        user?.identityProviderId ?? '',
+      );
       if (!user) throw missingField('user');
       checkUserId(user.id, 'id');
-      const primaryPartyProblem = user.primaryParty === '' ? undefined : partyProblem(user.primaryParty);
+      const primaryPartyProblem =
+        user.primaryParty === '' ? undefined : partyProblem(user.primaryParty);
       if (primaryPartyProblem) throw invalidArgument(primaryPartyProblem);
       if (user.metadata && user.metadata.resourceVersion !== '') {
         throw invalidArgument('field user.metadata.resource_version must be not set');
@@ -202,7 +238,8 @@ export function userRoutes(state: LedgerState, { authenticatedUserOnly = false }
         };
         state.users.insert(record);
         state.users.addRights(user.id, rights);
-        if (state.users.countRights(user.id) > MAX_RIGHTS_PER_USER) throw tooManyRights('creating user', user.id);
+        if (state.users.countRights(user.id) > MAX_RIGHTS_PER_USER)
+          throw tooManyRights('creating user', user.id);
         return record;
       });
       return c.json({ user: toWireUser(created) });
@@ -216,11 +253,15 @@ export function userRoutes(state: LedgerState, { authenticatedUserOnly = false }
       const pathId = c.req.param('userId');
       const { user, updateMask } = await readJsonBody(c, updateUserRequest);
       requireSameUser(pathId, user?.id);
-      const { claims, idp } = requireAdminOrIdpAdmin(c.get('caller'), user?.identityProviderId ?? '');
+      const { claims, idp } = requireAdminOrIdpAdmin(
+        c.get('caller'),
+        user?.identityProviderId ?? '',
+      );
       if (!user) throw missingField('user');
       if (!updateMask) throw missingField('update_mask');
       checkUserId(user.id, 'user.id');
-      const primaryPartyProblem = user.primaryParty === '' ? undefined : partyProblem(user.primaryParty);
+      const primaryPartyProblem =
+        user.primaryParty === '' ? undefined : partyProblem(user.primaryParty);
       if (primaryPartyProblem) throw invalidArgument(primaryPartyProblem);
       const annotations = user.metadata?.annotations ?? {};
       checkAnnotations(annotations, 'user.metadata.annotations', true);
@@ -330,7 +371,10 @@ export function userRoutes(state: LedgerState, { authenticatedUserOnly = false }
       requireGrantable(claims, rights);
       checkIdentityProviderIdSyntax(idp);
       checkIdentityProviderExists(state, idp);
-      if (claims.userId === body.userId && rights.some((right) => right.kind === 'ParticipantAdmin')) {
+      if (
+        claims.userId === body.userId &&
+        rights.some((right) => right.kind === 'ParticipantAdmin')
+      ) {
         throw invalidArgument('Requesting user cannot remove own admin rights');
       }
       const revoked = state.transaction(() => {
@@ -351,7 +395,12 @@ export function userRoutes(state: LedgerState, { authenticatedUserOnly = false }
       checkIdentityProviderExists(state, body.sourceIdentityProviderId);
       checkIdentityProviderExists(state, body.targetIdentityProviderId);
       state.transaction(() => {
-        const user = userInIdp(state, body.userId, body.sourceIdentityProviderId, 'update user identity provider');
+        const user = userInIdp(
+          state,
+          body.userId,
+          body.sourceIdentityProviderId,
+          'update user identity provider',
+        );
         // Only the IdP column changes; the resource version stays (§2.8).
         state.users.update({ ...user, identityProviderId: body.targetIdentityProviderId });
       });

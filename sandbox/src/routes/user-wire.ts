@@ -22,7 +22,10 @@ const kindSchema = z
     const keys = Object.keys(kind);
     const [key] = keys;
     if (keys.length !== 1 || key === undefined || !(isRightKind(key) || key === 'Empty')) {
-      ctx.addIssue({ code: 'custom', message: `Unexpected or ambiguous Kind variant ${JSON.stringify(keys)}` });
+      ctx.addIssue({
+        code: 'custom',
+        message: `Unexpected or ambiguous Kind variant ${JSON.stringify(keys)}`,
+      });
     }
   });
 

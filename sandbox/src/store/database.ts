@@ -49,6 +49,30 @@ create table if not exists parties (
   resource_version integer not null,
   annotations text not null
 );
+create table if not exists packages (
+  package_id text primary key,
+  name text not null,
+  version text not null,
+  lf_version text not null,
+  -- The ArchivePayload bytes the id hashes, served as-is by GET /v2/packages/{id}.
+  payload blob not null,
+  uploaded_at text not null
+);
+-- One VettedPackages topology mapping per (synchronizer, participant), with its serial.
+create table if not exists vetting_states (
+  synchronizer_id text not null,
+  participant_id text not null,
+  serial integer not null,
+  primary key (synchronizer_id, participant_id)
+) without rowid;
+create table if not exists vetted_packages (
+  synchronizer_id text not null,
+  participant_id text not null,
+  package_id text not null,
+  valid_from text,
+  valid_until text,
+  primary key (synchronizer_id, participant_id, package_id)
+) without rowid;
 `;
 
 /**

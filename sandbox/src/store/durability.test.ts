@@ -23,16 +23,20 @@ function tempDir() {
 
 /** Starts `sandbox/src/main.ts` as its own process and resolves with its URL. */
 function startProcess(dataDir: string): Promise<{ url: string; child: ChildProcess }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', MAIN, '--port', '0', '--data-dir', dataDir], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', MAIN, '--port', '0', '--data-dir', dataDir],
+    {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   children.push(child);
   return new Promise((resolve, reject) => {
     let output = '';
     const timer = setTimeout(() => {
       reject(new Error(`sandbox did not start: ${output}`));
     }, 20_000);
-    child.stdout?.on('data', (chunk: Buffer) => {
+    child.stdout.on('data', (chunk: Buffer) => {
       output += chunk.toString();
       const match = /listening on (http:\/\/\S+)/.exec(output);
       if (match?.[1]) {
@@ -40,7 +44,9 @@ function startProcess(dataDir: string): Promise<{ url: string; child: ChildProce
         resolve({ url: match[1], child });
       }
     });
-    child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+    });
     child.on('exit', (code) => {
       clearTimeout(timer);
       reject(new Error(`sandbox exited with ${String(code)}: ${output}`));
@@ -49,7 +55,11 @@ function startProcess(dataDir: string): Promise<{ url: string; child: ChildProce
 }
 
 const post = (url: string, body: unknown) =>
-  fetch(url, { method: 'POST', body: JSON.stringify(body), headers: { 'content-type': 'application/json' } });
+  fetch(url, {
+    method: 'POST',
+    body: JSON.stringify(body),
+    headers: { 'content-type': 'application/json' },
+  });
 
 describe('--data-dir storage', () => {
   it('keeps every acknowledged change across kill -9', { timeout: 60_000 }, async () => {
@@ -61,10 +71,16 @@ describe('--data-dir storage', () => {
     });
     expect(created.status).toBe(200);
     const idp = await post(`${first.url}/v2/idps`, {
-      identityProviderConfig: { identityProviderId: 'kept', issuer: 'iss', jwksUrl: 'https://x.example/jwks' },
+      identityProviderConfig: {
+        identityProviderId: 'kept',
+        issuer: 'iss',
+        jwksUrl: 'https://x.example/jwks',
+      },
     });
     expect(idp.status).toBe(200);
-    const party = (await (await post(`${first.url}/v2/parties`, { partyIdHint: 'Kept' })).json()) as {
+    const party = (await (
+      await post(`${first.url}/v2/parties`, { partyIdHint: 'Kept' })
+    ).json()) as {
       partyDetails: { party: string };
     };
     // No graceful shutdown: the process dies right after the last acknowledgement.
@@ -72,12 +88,18 @@ describe('--data-dir storage', () => {
     await new Promise((resolve) => first.child.once('exit', resolve));
 
     const second = await startProcess(dir);
-    const user = (await (await fetch(`${second.url}/v2/users/durable`)).json()) as { user: { primaryParty: string } };
+    const user = (await (await fetch(`${second.url}/v2/users/durable`)).json()) as {
+      user: { primaryParty: string };
+    };
     expect(user.user.primaryParty).toBe('P');
-    const rights = (await (await fetch(`${second.url}/v2/users/durable/rights`)).json()) as { rights: unknown[] };
+    const rights = (await (await fetch(`${second.url}/v2/users/durable/rights`)).json()) as {
+      rights: unknown[];
+    };
     expect(rights.rights).toEqual([{ kind: { CanActAs: { value: { party: 'P' } } } }]);
     expect((await fetch(`${second.url}/v2/idps/kept`)).status).toBe(200);
-    const parties = (await (await fetch(`${second.url}/v2/parties`)).json()) as { partyDetails: { party: string }[] };
+    const parties = (await (await fetch(`${second.url}/v2/parties`)).json()) as {
+      partyDetails: { party: string }[];
+    };
     expect(parties.partyDetails.map((p) => p.party)).toEqual([party.partyDetails.party]);
   });
 
@@ -112,8 +134,12 @@ describe('--data-dir storage', () => {
   it('stores nothing of a user whose rights exceed the limit', { timeout: 60_000 }, async () => {
     const dir = tempDir();
     const running = await startProcess(dir);
-    const rights = Array.from({ length: 1001 }, (_, i) => ({ kind: { CanActAs: { value: { party: `p${String(i)}` } } } }));
-    expect((await post(`${running.url}/v2/users`, { user: { id: 'toomany' }, rights })).status).toBe(400);
+    const rights = Array.from({ length: 1001 }, (_, i) => ({
+      kind: { CanActAs: { value: { party: `p${String(i)}` } } },
+    }));
+    expect(
+      (await post(`${running.url}/v2/users`, { user: { id: 'toomany' }, rights })).status,
+    ).toBe(400);
     running.child.kill('SIGKILL');
     await new Promise((resolve) => running.child.once('exit', resolve));
     const state = createLedgerState({ dataDir: dir });

@@ -8,7 +8,13 @@ export type IdpRecord = {
   isDeactivated: boolean;
 };
 
-type IdpRow = { id: string; issuer: string; jwks_url: string; audience: string; is_deactivated: number };
+type IdpRow = {
+  id: string;
+  issuer: string;
+  jwks_url: string;
+  audience: string;
+  is_deactivated: number;
+};
 
 const fromRow = (row: IdpRow): IdpRecord => ({
   identityProviderId: row.id,

@@ -5,7 +5,10 @@
  */
 export function encodePageToken(lastId: string): string {
   const bytes = Buffer.from(lastId, 'utf8');
-  return Buffer.concat([Buffer.from([0x0a]), encodeVarint(bytes.length), bytes]).toString('base64url') + padding(bytes.length);
+  return (
+    Buffer.concat([Buffer.from([0x0a]), encodeVarint(bytes.length), bytes]).toString('base64url') +
+    padding(bytes.length)
+  );
 }
 
 function padding(length: number) {

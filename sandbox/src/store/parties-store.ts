@@ -29,7 +29,7 @@ export function createPartiesStore(db: SqlDatabase) {
   const statements = {
     get: db.prepare('select * from parties where party = ?'),
     page: db.prepare(
-      "select * from parties where party > ? and substr(party, 1, length(?)) = ? order by party limit ?",
+      'select * from parties where party > ? and substr(party, 1, length(?)) = ? order by party limit ?',
     ),
     upsert: db.prepare(
       'insert into parties (party, is_local, idp, resource_version, annotations) values (?, ?, ?, ?, ?) on conflict (party) do update set is_local = excluded.is_local, idp = excluded.idp, resource_version = excluded.resource_version, annotations = excluded.annotations',

@@ -59,7 +59,9 @@ export function createUsersStore(db: SqlDatabase) {
     ),
     delete: db.prepare('delete from users where id = ?'),
     countByIdp: db.prepare('select count(*) as n from users where idp = ?'),
-    rights: db.prepare('select kind, party from user_rights where user_id = ? order by kind, party'),
+    rights: db.prepare(
+      'select kind, party from user_rights where user_id = ? order by kind, party',
+    ),
     countRights: db.prepare('select count(*) as n from user_rights where user_id = ?'),
     insertRight: db.prepare(
       'insert into user_rights (user_id, kind, party) values (?, ?, ?) on conflict do nothing',
@@ -81,8 +83,15 @@ export function createUsersStore(db: SqlDatabase) {
       return (statements.page.all(identityProviderId, afterId, limit) as UserRow[]).map(fromRow);
     },
     /** Like `page`, but each user already encoded as the API's JSON: the hot path of listing. */
-    pageWire(identityProviderId: string, afterId: string, limit: number): { id: string; wire: string }[] {
-      return statements.pageWire.all(identityProviderId, afterId, limit) as { id: string; wire: string }[];
+    pageWire(
+      identityProviderId: string,
+      afterId: string,
+      limit: number,
+    ): { id: string; wire: string }[] {
+      return statements.pageWire.all(identityProviderId, afterId, limit) as {
+        id: string;
+        wire: string;
+      }[];
     },
     insert(user: UserRecord) {
       statements.insert.run(

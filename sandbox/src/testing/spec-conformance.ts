@@ -4,7 +4,9 @@ import { Ajv, type ValidateFunction } from 'ajv';
 import { parse } from 'yaml';
 
 /** The real Canton 3.5.7 OpenAPI document, read from the reference folder beside the repo. */
-export const SPEC_PATH = fileURLToPath(new URL('../../../../shared/spec/openapi.yaml', import.meta.url));
+export const SPEC_PATH = fileURLToPath(
+  new URL('../../../../shared/spec/openapi.yaml', import.meta.url),
+);
 
 type Operation = {
   responses: Record<string, { content?: Record<string, { schema?: unknown }> } | undefined>;
@@ -30,7 +32,9 @@ function validatorFor(schema: unknown): ValidateFunction {
   let validate = validators.get(key);
   if (!validate) {
     // Inline schemas refer to '#/components/…' of the spec document.
-    const rebased = JSON.parse(key.replaceAll('"#/components/', '"spec.json#/components/')) as object;
+    const rebased = JSON.parse(
+      key.replaceAll('"#/components/', '"spec.json#/components/'),
+    ) as object;
     validate = ajv.compile(rebased);
     validators.set(key, validate);
   }
@@ -81,17 +85,26 @@ export function checkResponse(
   if (!response) return { checked: true, errors: [`status ${String(status)} is not declared`] };
   const declared = Object.keys(response.content ?? {});
   if (declared.length === 0) {
-    return { checked: true, errors: body === '' || body === '{}' ? [] : [`expected no body, got ${body.slice(0, 200)}`] };
+    return {
+      checked: true,
+      errors: body === '' || body === '{}' ? [] : [`expected no body, got ${body.slice(0, 200)}`],
+    };
   }
   if (!declared.includes(mediaType)) {
-    return { checked: true, errors: [`content type ${mediaType} is not one of ${declared.join(', ')}`] };
+    return {
+      checked: true,
+      errors: [`content type ${mediaType} is not one of ${declared.join(', ')}`],
+    };
   }
   const schema = response.content?.[mediaType]?.schema;
-  if (mediaType !== 'application/json' || schema === undefined) return { checked: true, errors: [] };
+  if (mediaType !== 'application/json' || schema === undefined)
+    return { checked: true, errors: [] };
   const validate = validatorFor(schema);
   const valid = validate(withoutNulls(JSON.parse(body)));
   return {
     checked: true,
-    errors: valid ? [] : (validate.errors ?? []).map((e) => `${e.instancePath || '/'} ${e.message ?? ''}`),
+    errors: valid
+      ? []
+      : (validate.errors ?? []).map((e) => `${e.instancePath || '/'} ${e.message ?? ''}`),
   };
 }

@@ -4,8 +4,10 @@ import { checkResponse } from './spec-conformance';
 
 export type CallOptions = {
   body?: unknown;
-  /** Sent as-is, for malformed-body tests. */
-  rawBody?: string;
+  /** Sent as-is: malformed JSON, or binary uploads such as DARs. */
+  rawBody?: string | Uint8Array;
+  /** Defaults to JSON for strings and `application/octet-stream` for bytes. */
+  contentType?: string;
   token?: string;
   headers?: Record<string, string>;
 };
@@ -14,6 +16,8 @@ export type CallResult = {
   status: number;
   contentType: string | null;
   text: string;
+  /** The raw body, for binary responses. */
+  bytes: Uint8Array;
   /** Parsed JSON, or undefined for non-JSON bodies. */
   json: any;
   headers: Headers;
@@ -25,29 +29,66 @@ export type CallResult = {
  */
 export function createTestSandbox(options: SandboxOptions = {}) {
   const sandbox = createSandbox(options);
-  const call = async (method: string, path: string, options: CallOptions = {}): Promise<CallResult> => {
+  const call = async (
+    method: string,
+    path: string,
+    options: CallOptions = {},
+  ): Promise<CallResult> => {
     const headers = new Headers(options.headers);
     if (options.token !== undefined) headers.set('authorization', `Bearer ${options.token}`);
-    const body = options.rawBody ?? (options.body === undefined ? undefined : JSON.stringify(options.body));
-    if (body !== undefined && !headers.has('content-type')) headers.set('content-type', 'application/json');
+    const raw = options.rawBody;
+    // Copied so the Request owns a plain ArrayBuffer-backed view.
+    const body =
+      raw instanceof Uint8Array
+        ? new Uint8Array(raw)
+        : (raw ?? (options.body === undefined ? undefined : JSON.stringify(options.body)));
+    const contentType =
+      options.contentType ??
+      (raw instanceof Uint8Array ? 'application/octet-stream' : 'application/json');
+    if (body !== undefined && !headers.has('content-type')) {
+      headers.set('content-type', contentType);
+    }
     const response = await sandbox.fetch(
-      new Request(`http://sandbox.test${path}`, { method, headers, ...(body === undefined ? {} : { body }) }),
+      new Request(`http://sandbox.test${path}`, {
+        method,
+        headers,
+        ...(body === undefined ? {} : { body }),
+      }),
     );
-    const text = await response.text();
-    const contentType = response.headers.get('content-type');
-    const conformance = checkResponse(method, new URL(path, 'http://x').pathname, response.status, contentType, text);
-    expect(conformance.errors, `${method} ${path} → ${String(response.status)} ${text.slice(0, 300)}`).toEqual([]);
+    const bytes = new Uint8Array(await response.arrayBuffer());
+    const text = new TextDecoder().decode(bytes);
+    const responseType = response.headers.get('content-type');
+    const conformance = checkResponse(
+      method,
+      new URL(path, 'http://x').pathname,
+      response.status,
+      responseType,
+      text,
+    );
+    expect(
+      conformance.errors,
+      `${method} ${path} → ${String(response.status)} ${text.slice(0, 300)}`,
+    ).toEqual([]);
     let json: unknown;
-    if (contentType?.includes('application/json')) json = JSON.parse(text);
-    return { status: response.status, contentType, text, json, headers: response.headers };
+    if (responseType?.includes('application/json')) json = JSON.parse(text);
+    return {
+      status: response.status,
+      contentType: responseType,
+      text,
+      bytes,
+      json,
+      headers: response.headers,
+    };
   };
   return {
     sandbox,
     state: sandbox.state,
     call,
     get: (path: string, options?: CallOptions) => call('GET', path, options),
-    post: (path: string, body?: unknown, options?: CallOptions) => call('POST', path, { ...options, body }),
-    patch: (path: string, body?: unknown, options?: CallOptions) => call('PATCH', path, { ...options, body }),
+    post: (path: string, body?: unknown, options?: CallOptions) =>
+      call('POST', path, { ...options, body }),
+    patch: (path: string, body?: unknown, options?: CallOptions) =>
+      call('PATCH', path, { ...options, body }),
     delete: (path: string, options?: CallOptions) => call('DELETE', path, options),
     close: () => {
       sandbox.close();
@@ -74,7 +115,13 @@ export function expectError(result: CallResult, status: number, code: string) {
     'retryInfo',
     'definiteAnswer',
   ]);
-  return result.json as { cause: string; context: Record<string, string>; resources: string[][]; errorCategory: number; grpcCodeValue: number };
+  return result.json as {
+    cause: string;
+    context: Record<string, string>;
+    resources: string[][];
+    errorCategory: number;
+    grpcCodeValue: number;
+  };
 }
 
 /** Asserts tapir's plain-text decode failure. */

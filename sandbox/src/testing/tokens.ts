@@ -7,7 +7,11 @@ export const TEST_SECRET = 'test-secret-for-hs256-tokens';
 /** An HS256 user token as a participant with `unsafe-jwt-hmac-256` accepts it. */
 export async function hs256Token(
   userId: string,
-  { secret = TEST_SECRET, expiresIn = '1h', claims = { scope: 'daml_ledger_api' } as JWTPayload } = {},
+  {
+    secret = TEST_SECRET,
+    expiresIn = '1h',
+    claims = { scope: 'daml_ledger_api' },
+  }: { secret?: string; expiresIn?: string; claims?: JWTPayload } = {},
 ) {
   return new SignJWT(claims)
     .setProtectedHeader({ alg: 'HS256' })
@@ -30,7 +34,14 @@ export async function startIdentityProvider() {
   const jwksUrl = `http://127.0.0.1:${String(port)}/jwks.json`;
   return {
     jwksUrl,
-    token: (userId: string, { issuer, audience, expiresIn = '1h' }: { issuer: string; audience?: string; expiresIn?: string }) => {
+    token: (
+      userId: string,
+      {
+        issuer,
+        audience,
+        expiresIn = '1h',
+      }: { issuer: string; audience?: string; expiresIn?: string },
+    ) => {
       const jwt = new SignJWT({ scope: 'daml_ledger_api' })
         .setProtectedHeader({ alg: 'RS256', kid: 'test-key' })
         .setSubject(userId)
@@ -40,6 +51,11 @@ export async function startIdentityProvider() {
       if (audience !== undefined) jwt.setAudience(audience);
       return jwt.sign(privateKey);
     },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => {
+          resolve();
+        });
+      }),
   };
 }

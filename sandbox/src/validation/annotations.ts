@@ -19,7 +19,8 @@ function keyProblem(key: string): string | undefined {
   if (parts.length > 2) return `Key '${key}' contains more than one forward slash ('/') character`;
   const [prefix, name] = parts.length === 2 ? [parts[0] ?? '', parts[1] ?? ''] : [undefined, key];
   if (prefix !== undefined) {
-    if (prefix.length > 253) return `Key prefix segment '${prefix}' exceeds maximum length of 253 characters`;
+    if (prefix.length > 253)
+      return `Key prefix segment '${prefix}' exceeds maximum length of 253 characters`;
     if (!prefix.split('.').every((label) => DNS_LABEL.test(label)))
       return `Key prefix segment '${prefix}' has invalid syntax`;
   }
@@ -39,7 +40,8 @@ export function annotationsProblem(
   for (const [key, value] of Object.entries(annotations)) {
     const problem = keyProblem(key);
     if (problem) return problem;
-    if (!allowEmptyValues && value === '') return `The value of an annotation is empty for key: '${key}'`;
+    if (!allowEmptyValues && value === '')
+      return `The value of an annotation is empty for key: '${key}'`;
   }
   if (annotationsSize(annotations) > MAX_ANNOTATIONS_BYTES)
     return `annotations from field '${fieldName}' are larger than the limit of 256kb`;
@@ -48,10 +50,10 @@ export function annotationsProblem(
 
 /** Lays `update` over `current`; keys whose new value is empty are removed. */
 export function mergeAnnotations(current: Record<string, string>, update: Record<string, string>) {
-  const merged = { ...current };
+  const merged = new Map(Object.entries(current));
   for (const [key, value] of Object.entries(update)) {
-    if (value === '') delete merged[key];
-    else merged[key] = value;
+    if (value === '') merged.delete(key);
+    else merged.set(key, value);
   }
-  return merged;
+  return Object.fromEntries(merged);
 }

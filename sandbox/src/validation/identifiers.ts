@@ -6,6 +6,7 @@ const USER_ID = new RegExp(`^${USER_ID_REGEX_TEXT}$`);
 const PARTY_CHAR = /^[a-zA-Z0-9:\-_ ]$/;
 const LEDGER_STRING_CHAR = /^[a-zA-Z0-9._:\-#/ ]$/;
 const PACKAGE_ID = /^[a-zA-Z0-9\-_ ]{1,64}$/;
+const PACKAGE_ID_CHAR = /^[a-zA-Z0-9\-_ ]$/;
 
 export function isValidUserId(id: string) {
   return USER_ID.test(id);
@@ -39,4 +40,9 @@ export function ledgerStringProblem(value: string) {
 
 export function isValidPackageId(id: string) {
   return PACKAGE_ID.test(id);
+}
+
+/** Why `id` is not a valid Daml-LF package id, in Daml's own words, or undefined when it is. */
+export function packageIdProblem(id: string) {
+  return checkChars(id, PACKAGE_ID_CHAR, 'Package ID', 64);
 }

@@ -1,0 +1,277 @@
+// @ts-check
+import { readdirSync } from 'node:fs';
+import js from '@eslint/js';
+import pluginQuery from '@tanstack/eslint-plugin-query';
+import checkFile from 'eslint-plugin-check-file';
+import jsxA11y from 'eslint-plugin-jsx-a11y';
+import reactHooks from 'eslint-plugin-react-hooks';
+import reactRefresh from 'eslint-plugin-react-refresh';
+import { defineConfig, globalIgnores } from 'eslint/config';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+// ── layer rules (style guide §B1, docs/architecture.md) ────────────────────────────────────────
+// One `no-restricted-imports` config per folder, generated here: flat config replaces a rule's
+// options per matching block instead of merging them, so each block must carry the full list.
+
+const TS = '{ts,tsx}';
+const TESTS = `**/*.test.${TS}`;
+
+/** Imports banned everywhere. */
+const COMMON_PATHS = [
+  {
+    name: 'react',
+    importNames: ['default'],
+    message: 'Import named exports from react; the JSX transform needs no React in scope.',
+  },
+];
+const OPENAPI_FETCH = {
+  name: 'openapi-fetch',
+  message: 'Only src/api/client.ts uses openapi-fetch; call the resource modules in src/api/.',
+};
+
+/**
+ * @param {object} options
+ * @param {string[]} options.allows top-level folders (or root modules) of src/ reachable via `@/`
+ * @param {string} options.why the rule in words, shown with the error
+ * @param {string} [options.parentImports] regex of the parent-relative imports to ban; default: all
+ * @param {boolean} [options.allowOpenapiFetch]
+ */
+function restrictImports({ allows, why, parentImports = '^\\.\\./', allowOpenapiFetch = false }) {
+  return {
+    'no-restricted-imports': [
+      'error',
+      {
+        paths: allowOpenapiFetch ? COMMON_PATHS : [...COMMON_PATHS, OPENAPI_FETCH],
+        patterns: [
+          {
+            regex: `^@/(?!(?:${allows.join('|')})(?:/|$))`,
+            message: why,
+          },
+          {
+            regex: parentImports,
+            message:
+              'Import from outside this folder through the @/ alias, so the layer rules see it.',
+          },
+        ],
+      },
+    ],
+  };
+}
+
+const ROOT_MODULES = ['env', 'theme'];
+const SHARED = ['lib', 'api', 'components', 'pickers'];
+
+/** @type {{ files: string[]; allows: string[]; why: string }[]} */
+const LAYERS = [
+  {
+    files: [`src/*.${TS}`],
+    allows: ['app', 'lib', ...ROOT_MODULES],
+    why: 'src/ root modules only start the app.',
+  },
+  {
+    files: [`src/lib/**/*.${TS}`],
+    allows: ['lib'],
+    why: 'lib/ is framework-free and imports nothing else of ours.',
+  },
+  {
+    files: [`src/api/**/*.${TS}`],
+    allows: ['lib', 'api', 'env'],
+    why: 'api/ may import only lib/.',
+  },
+  {
+    files: [`src/components/**/*.${TS}`],
+    allows: ['lib', 'components'],
+    why: 'components/ knows nothing of the API: only lib/.',
+  },
+  {
+    files: [`src/pickers/**/*.${TS}`],
+    allows: [...SHARED],
+    why: 'pickers/ may import api/, components/ and lib/ only.',
+  },
+  {
+    files: [`src/app/**/*.${TS}`],
+    allows: [...SHARED, 'features', 'app', ...ROOT_MODULES],
+    why: 'app/ composes everything but the test helpers.',
+  },
+  // Every feature folder gets its own block, so it may import itself but no other feature.
+  ...listFolders(new URL('src/features/', import.meta.url)).map((feature) => ({
+    files: [`src/features/${feature}/**/*.${TS}`],
+    allows: [...SHARED, `features/${feature}`],
+    why: 'A feature imports api/, pickers/, components/ and lib/, never another feature or app/.',
+  })),
+];
+
+/** @param {URL} dir */
+function listFolders(dir) {
+  try {
+    return readdirSync(dir, { withFileTypes: true })
+      .filter((entry) => entry.isDirectory())
+      .map((entry) => entry.name);
+  } catch {
+    return [];
+  }
+}
+
+const layerBlocks = LAYERS.flatMap(({ files, allows, why }) => [
+  { files, rules: restrictImports({ allows, why }) },
+  // A layer's tests may also use the test helpers.
+  {
+    files: files.map((glob) => glob.replace(`*.${TS}`, `*.test.${TS}`)),
+    rules: restrictImports({ allows: [...allows, 'testing'], why }),
+  },
+]);
+
+// ── the config ────────────────────────────────────────────────────────────────────────────────
+
+export default defineConfig(
+  globalIgnores([
+    'dist/',
+    'coverage/',
+    'test-results/',
+    'playwright-report/',
+    'bench/results/',
+    '.sandbox-data/',
+  ]),
+
+  js.configs.recommended,
+  tseslint.configs.strictTypeChecked,
+  tseslint.configs.stylisticTypeChecked,
+  {
+    languageOptions: {
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+    },
+    rules: {
+      // Style guide §B4: `type` over `interface` (React Flow node data must be a `type`).
+      '@typescript-eslint/consistent-type-definitions': ['error', 'type'],
+      // Numbers in template literals are clear enough; objects and nullish values stay banned.
+      '@typescript-eslint/restrict-template-expressions': ['error', { allowNumber: true }],
+    },
+  },
+  {
+    // Config files written in JS belong to no tsconfig, so they get the untyped rules only.
+    files: ['**/*.js'],
+    extends: [tseslint.configs.disableTypeChecked],
+    languageOptions: { globals: globals.node },
+  },
+
+  {
+    files: ['**/*.{ts,tsx,js}'],
+    plugins: { 'check-file': checkFile },
+    rules: {
+      'check-file/filename-naming-convention': [
+        'error',
+        { '**/*.{ts,tsx,js}': 'KEBAB_CASE' },
+        // `.test`, `.spec`, `.config` and `.d` are suffixes, not part of the name.
+        { ignoreMiddleExtensions: true },
+      ],
+      'check-file/folder-naming-convention': [
+        'error',
+        { '{src,server,sandbox,bench,e2e,docs}/**/': 'KEBAB_CASE' },
+      ],
+    },
+  },
+
+  // ── the SPA ──
+  {
+    files: [`src/**/*.${TS}`],
+    extends: [
+      reactHooks.configs.flat['recommended-latest'],
+      jsxA11y.flatConfigs.recommended,
+      pluginQuery.configs['flat/recommended'],
+    ],
+    plugins: { 'react-refresh': reactRefresh },
+    languageOptions: { globals: globals.browser },
+    rules: {
+      'react-refresh/only-export-components': ['error', { allowConstantExport: true }],
+      // Key and queryFn travel together as queryOptions (style guide §B5).
+      '@tanstack/query/prefer-query-options': 'error',
+    },
+  },
+  {
+    // Route modules pair a loader factory with their page by design (§B5); a loader edit reloads.
+    files: ['src/app/pages/*-page.tsx'],
+    rules: { 'react-refresh/only-export-components': 'off' },
+  },
+  {
+    // Test files and helpers are not hot-reloaded.
+    files: [TESTS, 'src/testing/**'],
+    rules: { 'react-refresh/only-export-components': 'off' },
+  },
+  ...layerBlocks,
+  {
+    files: ['src/api/client.ts'],
+    rules: restrictImports({
+      allows: ['lib', 'api', 'env'],
+      why: 'api/ may import only lib/.',
+      allowOpenapiFetch: true,
+    }),
+  },
+  {
+    // Test helpers may reach the sandbox, the one fake (§B9), by relative path; nothing else may.
+    files: [`src/testing/**/*.${TS}`],
+    rules: restrictImports({
+      allows: [...SHARED, 'features', 'app', 'testing', ...ROOT_MODULES],
+      why: 'Test helpers may import any layer.',
+      parentImports: '^\\.\\./(?!\\.\\./sandbox/src/)',
+    }),
+  },
+
+  // ── Node code: server, sandbox, bench, e2e, configs ──
+  {
+    files: [`{server,sandbox,bench,e2e}/**/*.${TS}`, '*.config.ts'],
+    languageOptions: { globals: globals.node },
+  },
+  {
+    files: [`sandbox/**/*.${TS}`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [...COMMON_PATHS, OPENAPI_FETCH],
+          patterns: [
+            {
+              regex: '^(?:@/|(?:\\.\\./)+(?:src|server)(?:/|$))',
+              message: 'The sandbox stands alone: it never imports the SPA (src/) or the server.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Route tests read response JSON untyped on purpose: the test client validates every body
+    // against the real OpenAPI schema before a test looks at it.
+    files: [`sandbox/**/*.test.${TS}`, `sandbox/src/testing/*.${TS}`],
+    rules: {
+      '@typescript-eslint/no-explicit-any': 'off',
+      '@typescript-eslint/no-unsafe-argument': 'off',
+      '@typescript-eslint/no-unsafe-assignment': 'off',
+      '@typescript-eslint/no-unsafe-call': 'off',
+      '@typescript-eslint/no-unsafe-member-access': 'off',
+    },
+  },
+  {
+    files: [`server/**/*.${TS}`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [...COMMON_PATHS, OPENAPI_FETCH],
+          patterns: [
+            {
+              regex: '^(?:@/|(?:\\.\\./)+src(?:/|$))',
+              message: 'The server serves the built SPA; it never imports its source.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: [`{bench,e2e}/**/*.${TS}`, '*.config.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { paths: [...COMMON_PATHS, OPENAPI_FETCH] }],
+    },
+  },
+);

@@ -1,0 +1,53 @@
+import path from 'node:path';
+import { defineConfig } from '@playwright/test';
+
+// Debian's chromium (apt), never a downloaded browser: this machine cannot fetch Playwright's builds.
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+];
+
+// Not 4173: a developer's own `npm start` may be running there.
+const PORT = 4174;
+const BASE_URL = `http://127.0.0.1:${String(PORT)}`;
+const isCi = Boolean(process.env.CI);
+// .ci/run sets this to collect machine-readable counts.
+const reportDir = process.env.TEST_REPORT_DIR;
+
+export default defineConfig({
+  testDir: 'e2e',
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  forbidOnly: isCi,
+  retries: 0,
+  // Two vCPUs are shared by the server, the sandbox and chromium.
+  workers: isCi ? 1 : 2,
+  fullyParallel: true,
+  reporter: reportDir
+    ? [['list'], ['json', { outputFile: path.join(reportDir, 'playwright.json') }]]
+    : [['list']],
+  use: {
+    baseURL: BASE_URL,
+    browserName: 'chromium',
+    headless: true,
+    viewport: { width: 1280, height: 800 },
+    launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
+    trace: 'retain-on-failure',
+  },
+  webServer: {
+    // The real entry point: builds the SPA if stale, starts the embedded sandbox, proxies to it.
+    command: `npm start -- --port ${String(PORT)}`,
+    // Through the proxy, so the server and the sandbox behind it are both up.
+    url: `${BASE_URL}/readyz`,
+    reuseExistingServer: !isCi,
+    // A first start may include a production build.
+    timeout: 180_000,
+    stdout: 'pipe',
+  },
+});

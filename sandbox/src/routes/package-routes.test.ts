@@ -1,0 +1,444 @@
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { strToU8, unzipSync, zipSync } from 'fflate';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { readArchivePayload } from '../daml-lf/decode-package';
+import {
+  createTestSandbox,
+  expectDecodeFailure,
+  expectError,
+  type CallResult,
+  type TestSandbox,
+} from '../testing/test-client';
+import { TEST_SECRET, hs256Token } from '../testing/tokens';
+
+const DARS = new URL('../../../../shared/fixtures/dars/', import.meta.url);
+const dar = (name: string) => new Uint8Array(readFileSync(new URL(name, DARS)));
+const PING = dar('canton-builtin-admin-workflow-ping.dar');
+const PING_MAIN = 'de2cc2f90eb523414ff54e899951dadd8789a4c07e0f71f6d6c9eaf57d412a54';
+
+/** The package ids a DAR holds, read from its DALF names rather than from our own decoder. */
+function idsInDar(bytes: Uint8Array): string[] {
+  const ids: string[] = [];
+  unzipSync(bytes, {
+    filter: (file) => {
+      const match = /-([0-9a-f]{64})\.dalf$/.exec(file.name);
+      if (match?.[1]) ids.push(match[1]);
+      return false;
+    },
+  });
+  return ids.sort();
+}
+
+type VettedPackage = {
+  packageId: string;
+  validFromInclusive: string | null;
+  validUntilExclusive: string | null;
+  packageName: string;
+  packageVersion: string;
+};
+type Vetted = {
+  packages: VettedPackage[];
+  participantId: string;
+  synchronizerId: string;
+  topologySerial: number;
+};
+const vettingPage = (result: CallResult) =>
+  result.json as { vettedPackages: Vetted[]; nextPageToken: string };
+const vettingUpdate = (result: CallResult) =>
+  result.json as { pastVettedPackages: Vetted | null; newVettedPackages: Vetted };
+/** The one VettedPackages entry the sandbox's single participant and synchronizer can have. */
+function onlyVetted(result: CallResult): Vetted {
+  const [entry, ...rest] = vettingPage(result).vettedPackages;
+  expect(rest).toEqual([]);
+  if (!entry) throw new Error(`no VettedPackages in ${result.text}`);
+  return entry;
+}
+const packageIdsOf = (result: CallResult) => (result.json as { packageIds: string[] }).packageIds;
+
+let t: TestSandbox;
+beforeEach(() => {
+  t = createTestSandbox();
+});
+afterEach(() => {
+  t.close();
+});
+
+const upload = (bytes: Uint8Array, query = '', path = '/v2/dars', token?: string) =>
+  t.call('POST', `${path}${query}`, { rawBody: bytes, ...(token === undefined ? {} : { token }) });
+const listVetting = (body: unknown = {}, token?: string) =>
+  t.post('/v2/package-vetting/list', body, token === undefined ? {} : { token });
+const updateVetting = (body: unknown, path = '/v2/package-vetting/update') => t.post(path, body);
+const vet = (packageId: string, bounds: Record<string, unknown> = {}) => ({
+  operation: { Vet: { value: { packages: [{ packageId }], ...bounds } } },
+});
+const unvet = (ref: Record<string, string>) => ({
+  operation: { Unvet: { value: { packages: [ref] } } },
+});
+
+describe('DAR upload and package listing', () => {
+  it('stores every package of the DAR under its true id and serves its payload', async () => {
+    expect((await t.get('/v2/packages')).json).toEqual({ packageIds: [] });
+    const uploaded = await upload(PING);
+    expect(uploaded.status).toBe(200);
+    expect(uploaded.json).toEqual({});
+
+    const expected = idsInDar(PING);
+    expect(expected).toHaveLength(30);
+    expect(expected).toContain(PING_MAIN);
+    expect([...packageIdsOf(await t.get('/v2/packages'))].sort()).toEqual(expected);
+
+    const fetched = await t.get(`/v2/packages/${PING_MAIN}`);
+    expect(fetched.status).toBe(200);
+    expect(fetched.contentType).toBe('application/octet-stream');
+    expect(fetched.headers.get('Canton-Package-Hash')).toBe(PING_MAIN);
+    // The body is the ArchivePayload the id hashes, not the Archive wrapper or the DAR.
+    expect(createHash('sha256').update(fetched.bytes).digest('hex')).toBe(PING_MAIN);
+    expect(readArchivePayload(fetched.bytes).lfVersion).toMatchObject({ major: 2 });
+
+    expect((await t.get(`/v2/packages/${PING_MAIN}/status`)).json).toEqual({
+      packageStatus: 'PACKAGE_STATUS_REGISTERED',
+    });
+  });
+
+  it('accepts the same DAR again, also through the older POST /v2/packages', async () => {
+    await upload(PING);
+    const before = packageIdsOf(await t.get('/v2/packages'));
+    expect((await upload(PING)).json).toEqual({});
+    expect((await upload(PING, '', '/v2/packages')).json).toEqual({});
+    expect(packageIdsOf(await t.get('/v2/packages'))).toEqual(before);
+    // Nothing new to vet, so no new topology transaction either.
+    expect(onlyVetted(await listVetting()).topologySerial).toBe(1);
+  });
+
+  it('answers PACKAGE_NOT_FOUND, INVALID_ARGUMENT and UNSPECIFIED for unknown or bad ids', async () => {
+    const unknown = 'a'.repeat(64);
+    const missing = expectError(await t.get(`/v2/packages/${unknown}`), 404, 'PACKAGE_NOT_FOUND');
+    expect(missing.cause).toBe('Could not find package.');
+    expect(missing.resources).toEqual([['PACKAGE', unknown]]);
+    expect(missing.context.definite_answer).toBe('false');
+
+    const bad = expectError(await t.get('/v2/packages/not!valid'), 400, 'INVALID_ARGUMENT');
+    expect(bad.cause).toBe(
+      'The submitted request has invalid arguments: Invalid package id: non expected character 0x21 in Daml-LF Package ID "not!valid"',
+    );
+    expectError(await t.get(`/v2/packages/${'a'.repeat(65)}/status`), 400, 'INVALID_ARGUMENT');
+
+    expect((await t.get(`/v2/packages/${unknown}/status`)).json).toEqual({
+      packageStatus: 'PACKAGE_STATUS_UNSPECIFIED',
+    });
+  });
+
+  it('rejects broken DARs with the code Canton uses', async () => {
+    const empty = expectError(await upload(new Uint8Array()), 400, 'INVALID_DAR');
+    expect(empty.cause).toBe('Dar file is corrupt');
+    expect(empty.errorCategory).toBe(8);
+
+    const garbage = new TextEncoder().encode('this is not a zip file at all');
+    expectError(await upload(garbage), 400, 'INVALID_DAR');
+
+    const illformed = expectError(await upload(dar('illformed.dar')), 400, 'DAR_VALIDATION_ERROR');
+    expect(illformed.cause).toBe('Package validation failed.');
+    expect(illformed.context.validationError).toContain('Mod:x is declared as Bool');
+
+    const lf1 = expectError(await upload(dar('dummy-1.15.dar')), 400, 'ALLOWED_LANGUAGE_VERSIONS');
+    expect(lf1.cause).toMatch(
+      /^Disallowed language version in package [0-9a-f]{64}: .* but got 1\.15$/,
+    );
+
+    // A zip whose DALF is not an Archive.
+    const manifest = 'Manifest-Version: 1.0\nMain-Dalf: a.dalf\nDalfs: a.dalf\nFormat: daml-lf\n\n';
+    const corrupt = zipSync({
+      'META-INF/MANIFEST.MF': strToU8(manifest),
+      'a.dalf': strToU8('nope'),
+    });
+    const parse = expectError(await upload(corrupt), 400, 'DAR_PARSE_ERROR');
+    expect(parse.cause).toBe('Failed to parse the dar file content.');
+
+    const listed = zipSync({
+      'META-INF/MANIFEST.MF': strToU8(manifest.replace('Dalfs: a.dalf', 'Dalfs: a.dalf, b.dalf')),
+      'a.dalf': strToU8('nope'),
+    });
+    expect(expectError(await upload(listed), 400, 'INVALID_ZIP_ENTRY').context.name).toBe('b.dalf');
+
+    expect(packageIdsOf(await t.get('/v2/packages'))).toEqual([]);
+  });
+
+  it('decodes the query like tapir and refuses unknown synchronizers', async () => {
+    expectDecodeFailure(
+      await upload(PING, '?vetAllPackages=yes'),
+      'Invalid value for: query parameter vetAllPackages',
+    );
+    const elsewhere = expectError(
+      await upload(PING, '?synchronizerId=other::1220ab'),
+      400,
+      'PACKAGE_SERVICE_NOT_CONNECTED_TO_SYNCHRONIZER',
+    );
+    expect(elsewhere.errorCategory).toBe(9);
+    expect(
+      (await upload(PING, `?synchronizerId=${encodeURIComponent(t.state.synchronizerId)}`)).status,
+    ).toBe(200);
+  });
+
+  it('validates without persisting or vetting anything', async () => {
+    const validated = await t.call('POST', '/v2/dars/validate', { rawBody: PING });
+    expect(validated.status).toBe(200);
+    expect(validated.text).toBe('');
+    expect(packageIdsOf(await t.get('/v2/packages'))).toEqual([]);
+    expect((await listVetting()).json).toEqual({ vettedPackages: [], nextPageToken: '' });
+    expectError(
+      await t.call('POST', '/v2/dars/validate', { rawBody: dar('illformed.dar') }),
+      400,
+      'DAR_VALIDATION_ERROR',
+    );
+    expectError(
+      await t.call('POST', '/v2/dars/validate', { rawBody: new Uint8Array() }),
+      400,
+      'INVALID_DAR',
+    );
+  });
+});
+
+describe('package vetting', () => {
+  it('lists the uploaded packages as vetted on the one synchronizer, with filters', async () => {
+    await upload(PING);
+    const all = await listVetting();
+    expect(vettingPage(all).nextPageToken).toBe('');
+    expect(vettingPage(all).vettedPackages).toHaveLength(1);
+    const entry = onlyVetted(all);
+    expect(entry).toMatchObject({
+      participantId: t.state.participantId,
+      synchronizerId: t.state.synchronizerId,
+      topologySerial: 1,
+    });
+    expect(entry.packages).toHaveLength(30);
+    expect(entry.packages.find((p) => p.packageId === PING_MAIN)).toEqual({
+      packageId: PING_MAIN,
+      validFromInclusive: null,
+      validUntilExclusive: null,
+      packageName: 'canton-builtin-admin-workflow-ping',
+      packageVersion: '3.4.0',
+    });
+    const names = entry.packages.map((p) => p.packageName);
+    expect(names).toEqual([...names].sort());
+
+    const byPrefix = await listVetting({
+      packageMetadataFilter: { packageNamePrefixes: ['canton-'] },
+    });
+    expect(onlyVetted(byPrefix).packages.map((p) => p.packageId)).toEqual([PING_MAIN]);
+    const byIdOrPrefix = await listVetting({
+      packageMetadataFilter: { packageIds: [PING_MAIN], packageNamePrefixes: ['daml-prim-GHC-'] },
+    });
+    expect(onlyVetted(byIdOrPrefix).packages).toHaveLength(4);
+    const elsewhere = await listVetting({
+      topologyStateFilter: { synchronizerIds: ['x::1220ab'] },
+    });
+    expect(vettingPage(elsewhere).vettedPackages).toEqual([]);
+    const here = await listVetting({
+      topologyStateFilter: { participantIds: [t.state.participantId] },
+    });
+    expect(vettingPage(here).vettedPackages).toHaveLength(1);
+    const unknown = await listVetting({ packageMetadataFilter: { packageIds: ['f'.repeat(64)] } });
+    expect(vettingPage(unknown).vettedPackages).toEqual([]);
+  });
+
+  it('pages by synchronizer and participant, at most 100 per page', async () => {
+    await upload(PING);
+    const first = await listVetting({ pageSize: 1 });
+    expect(vettingPage(first).vettedPackages).toHaveLength(1);
+    expect(vettingPage(first).nextPageToken).toBe('');
+    expect((await listVetting({ pageSize: 100 })).status).toBe(200);
+    expectError(await listVetting({ pageSize: 101 }), 400, 'INVALID_ARGUMENT');
+    expectError(await listVetting({ pageSize: -1 }), 400, 'INVALID_ARGUMENT');
+    expectError(await listVetting({ pageToken: 'garbage!' }), 400, 'INVALID_ARGUMENT');
+    expectDecodeFailure(
+      await listVetting({ pageSize: 'ten' }),
+      `Invalid value for: body (Got value '"ten"' with wrong type, expecting Int at 'pageSize')`,
+    );
+  });
+
+  it('leaves packages unvetted with vetAllPackages=false', async () => {
+    await upload(PING, '?vetAllPackages=false');
+    expect(packageIdsOf(await t.get('/v2/packages'))).toHaveLength(30);
+    expect(vettingPage(await listVetting()).vettedPackages).toEqual([]);
+    const first = await updateVetting({
+      changes: [vet(PING_MAIN)],
+      expectedTopologySerial: { serial: { NoPrior: {} } },
+    });
+    expect(vettingUpdate(first).pastVettedPackages).toBeNull();
+    expect(vettingUpdate(first).newVettedPackages.topologySerial).toBe(1);
+    expect(vettingUpdate(first).newVettedPackages.packages).toHaveLength(1);
+  });
+
+  it('unvets and vets with serial checks and dry runs', async () => {
+    await upload(PING);
+    const dry = await updateVetting({
+      changes: [unvet({ packageName: 'canton-builtin-admin-workflow-ping' })],
+      dryRun: true,
+      expectedTopologySerial: { serial: { Prior: { value: 1 } } },
+    });
+    expect(dry.status).toBe(200);
+    expect(vettingUpdate(dry).pastVettedPackages?.topologySerial).toBe(1);
+    expect(vettingUpdate(dry).pastVettedPackages?.packages).toHaveLength(30);
+    expect(vettingUpdate(dry).newVettedPackages.topologySerial).toBe(2);
+    expect(vettingUpdate(dry).newVettedPackages.packages).toHaveLength(29);
+    expect(onlyVetted(await listVetting()).topologySerial).toBe(1);
+
+    const stale = await updateVetting({
+      changes: [unvet({ packageId: PING_MAIN })],
+      expectedTopologySerial: { serial: { Prior: { value: 7 } } },
+    });
+    const mismatch = expectError(stale, 400, 'TOPOLOGY_SERIAL_MISMATCH');
+    expect(mismatch.errorCategory).toBe(9);
+    expect(mismatch.cause).toBe(
+      'The provided serial Some(7) did not match the expected serial Some(1).',
+    );
+    expectError(
+      await updateVetting({
+        changes: [unvet({ packageId: PING_MAIN })],
+        expectedTopologySerial: { serial: { NoPrior: {} } },
+      }),
+      400,
+      'TOPOLOGY_SERIAL_MISMATCH',
+    );
+
+    const unvetted = await updateVetting({
+      changes: [unvet({ packageId: PING_MAIN })],
+      expectedTopologySerial: { serial: { Prior: { value: 1 } } },
+    });
+    expect(vettingUpdate(unvetted).newVettedPackages.topologySerial).toBe(2);
+    const ids = onlyVetted(await listVetting()).packages.map((p) => p.packageId);
+    expect(ids).not.toContain(PING_MAIN);
+    expect(onlyVetted(await listVetting()).topologySerial).toBe(2);
+
+    // The deprecated path behaves the same; bounds come back as Java prints instants.
+    const bounded = await updateVetting(
+      {
+        changes: [
+          vet(PING_MAIN, {
+            newValidFromInclusive: '2025-01-01T10:00:00.120Z',
+            newValidUntilExclusive: '2026-01-01T00:00:00+01:00',
+          }),
+        ],
+        expectedTopologySerial: { serial: { Prior: { value: 2 } } },
+      },
+      '/v2/package-vetting',
+    );
+    expect(vettingUpdate(bounded).newVettedPackages.topologySerial).toBe(3);
+    const main = vettingUpdate(bounded).newVettedPackages.packages.find(
+      (p) => p.packageId === PING_MAIN,
+    );
+    expect(main).toMatchObject({
+      validFromInclusive: '2025-01-01T10:00:00.120Z',
+      validUntilExclusive: '2025-12-31T23:00:00Z',
+    });
+
+    // Setting the same bounds again is no change, so no new serial.
+    const again = await updateVetting({
+      changes: [
+        vet(PING_MAIN, {
+          newValidFromInclusive: '2025-01-01T10:00:00.12Z',
+          newValidUntilExclusive: '2025-12-31T23:00:00Z',
+        }),
+      ],
+    });
+    expect(vettingUpdate(again).newVettedPackages.topologySerial).toBe(3);
+  });
+
+  it('rejects unresolved, ambiguous and malformed changes', async () => {
+    await upload(PING);
+    const ghost = expectError(
+      await updateVetting({ changes: [vet('b'.repeat(64))] }),
+      404,
+      'UNRESOLVED_VETTING_REFERENCE',
+    );
+    expect(ghost.cause).toContain('does not match any package in the package store');
+    const versionOnly = {
+      operation: { Vet: { value: { packages: [{ packageVersion: '1.0.0' }] } } },
+    };
+    const noIdOrName = expectError(
+      await updateVetting({ changes: [versionOnly] }),
+      400,
+      'INVALID_ARGUMENT',
+    );
+    expect(noIdOrName.cause).toContain('package_id or package_name');
+    // Two uploads of different daml-stdlib versions make a name-only reference ambiguous.
+    await upload(
+      dar('canton-builtin-admin-workflow-party-replication-alpha.dar'),
+      '?vetAllPackages=false',
+    );
+    const twoStdlibs = await updateVetting({
+      changes: [{ operation: { Vet: { value: { packages: [{ packageName: 'daml-stdlib' }] } } } }],
+    });
+    expectError(twoStdlibs, 400, 'AMBIGUOUS_VETTING_REFERENCE');
+    expectError(await updateVetting({ changes: [] }), 400, 'MISSING_FIELD');
+    expectError(await updateVetting({ changes: [{}] }), 400, 'MISSING_FIELD');
+    const backwards = await updateVetting({
+      changes: [
+        vet(PING_MAIN, {
+          newValidFromInclusive: '2026-01-01T00:00:00Z',
+          newValidUntilExclusive: '2025-01-01T00:00:00Z',
+        }),
+      ],
+    });
+    expectError(backwards, 400, 'INVALID_ARGUMENT');
+    const badTime = await updateVetting({
+      changes: [vet(PING_MAIN, { newValidFromInclusive: 'tomorrow' })],
+    });
+    expect(badTime.status).toBe(400);
+    expect(badTime.contentType).toContain('text/plain');
+    expectError(
+      await updateVetting({ changes: [vet(PING_MAIN)], synchronizerId: 'other::1220ab' }),
+      400,
+      'PACKAGE_SERVICE_NOT_CONNECTED_TO_SYNCHRONIZER',
+    );
+    // Nothing of the failed requests took effect.
+    expect(onlyVetted(await listVetting()).topologySerial).toBe(1);
+  });
+
+  it('answers the deprecated GET listing as for an empty request', async () => {
+    await upload(PING);
+    const listed = await t.get('/v2/package-vetting');
+    expect(listed.status).toBe(200);
+    expect(onlyVetted(listed).packages).toHaveLength(30);
+  });
+});
+
+describe('package authorization', () => {
+  it('lets any user read packages and vetting, and only admins change them', async () => {
+    const jwt = createTestSandbox({ auth: 'jwt', jwtSecret: TEST_SECRET });
+    try {
+      const admin = await hs256Token('participant_admin');
+      await jwt.post('/v2/users', { user: { id: 'reader' } }, { token: admin });
+      const reader = await hs256Token('reader');
+      const as = (token: string) => ({ rawBody: PING, token });
+
+      expectError(await jwt.call('POST', '/v2/dars', as(reader)), 403, 'NA');
+      expectError(await jwt.call('POST', '/v2/packages', as(reader)), 403, 'NA');
+      expectError(await jwt.call('POST', '/v2/dars/validate', as(reader)), 403, 'NA');
+      expectError(await jwt.call('POST', '/v2/dars', { rawBody: PING }), 401, 'NA');
+      expect((await jwt.call('POST', '/v2/dars', as(admin))).status).toBe(200);
+
+      expect(packageIdsOf(await jwt.get('/v2/packages', { token: reader }))).toHaveLength(30);
+      expect((await jwt.get(`/v2/packages/${PING_MAIN}`, { token: reader })).status).toBe(200);
+      expect((await jwt.get(`/v2/packages/${PING_MAIN}/status`, { token: reader })).status).toBe(
+        200,
+      );
+      expect((await jwt.post('/v2/package-vetting/list', {}, { token: reader })).status).toBe(200);
+      expectError(await jwt.get('/v2/packages'), 401, 'NA');
+
+      const change = { changes: [unvet({ packageId: PING_MAIN })] };
+      expectError(
+        await jwt.post('/v2/package-vetting/update', change, { token: reader }),
+        403,
+        'NA',
+      );
+      expectError(await jwt.post('/v2/package-vetting', change, { token: reader }), 403, 'NA');
+      expect((await jwt.post('/v2/package-vetting/update', change, { token: admin })).status).toBe(
+        200,
+      );
+    } finally {
+      jwt.close();
+    }
+  });
+});

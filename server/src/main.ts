@@ -1,0 +1,129 @@
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { closeServer, createServer } from './create-server';
+import { ensureBuilt } from './ensure-build';
+import { parseServerArgs, USAGE, type ServerArgs } from './server-args';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+type Participant = {
+  url: string;
+  description: string;
+  /** Extra lines to print after the URLs. */
+  notes: string[];
+  close?: () => Promise<void>;
+};
+
+async function main(): Promise<void> {
+  const parsed = parseServerArgs(process.argv.slice(2));
+  if (parsed.kind === 'help') {
+    console.log(USAGE);
+    return;
+  }
+  if (parsed.kind === 'error') {
+    console.error(`${parsed.message}\n\n${USAGE}`);
+    process.exitCode = 2;
+    return;
+  }
+  const args = parsed.args;
+
+  await ensureBuilt(ROOT, (line) => {
+    console.log(line);
+  });
+  const participant = await connectParticipant(args);
+
+  const server = createServer({
+    distDir: path.join(ROOT, 'dist'),
+    ledgerUrl: participant.url,
+    // The sandbox's test controls (reset, fault injection) are only meaningful with the sandbox.
+    extraProxyPrefixes: participant.close ? ['/__sandbox'] : [],
+  });
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(args.port, args.host, () => {
+        server.off('error', reject);
+        resolve();
+      });
+    });
+  } catch (error) {
+    await participant.close?.();
+    throw error;
+  }
+
+  // The bound port, which differs from the requested one for --port 0.
+  const { port } = server.address() as AddressInfo;
+  console.log(`Ledger Console: http://${hostForUrl(args.host)}:${String(port)}`);
+  console.log(`Participant:    ${participant.url} (${participant.description})`);
+  for (const note of participant.notes) console.log(note);
+
+  let isStopping = false;
+  const stop = (signal: NodeJS.Signals) => {
+    if (isStopping) {
+      // A second Ctrl-C means "now": do not wait for slow connections.
+      process.exit(1);
+    }
+    isStopping = true;
+    console.log(`\n${signal}: shutting down…`);
+    void Promise.allSettled([closeServer(server), participant.close?.()]).then((results) => {
+      const failed = results.find((result) => result.status === 'rejected');
+      if (failed) console.error('Shutdown did not finish cleanly:', failed.reason);
+      process.exit(failed ? 1 : 0);
+    });
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+}
+
+async function connectParticipant(args: ServerArgs): Promise<Participant> {
+  if (args.ledger) return { url: args.ledger, description: 'from --ledger', notes: [] };
+  // Loaded only when needed: pointing at a real participant must not start (or load) the sandbox.
+  const { startSandbox } = await import('../../sandbox/src/start-sandbox');
+  const sandbox = await startSandbox({
+    port: 0,
+    host: '127.0.0.1',
+    quiet: true,
+    ...(args.auth === undefined ? {} : { auth: args.auth }),
+    ...(args.jwtSecret === undefined ? {} : { jwtSecret: args.jwtSecret }),
+    ...(args.dataDir === undefined ? {} : { dataDir: args.dataDir }),
+  });
+  const details = [`embedded sandbox, auth ${args.auth ?? 'none'}`];
+  if (args.dataDir) details.push(`data in ${args.dataDir}`);
+  const notes: string[] = [];
+  if (sandbox.jwtSecret !== undefined) {
+    // The console has no sign-in screen yet, so hand the user a working admin token.
+    const token = await adminToken(sandbox.jwtSecret);
+    if (args.jwtSecret === undefined) notes.push(`HS256 secret (generated): ${sandbox.jwtSecret}`);
+    notes.push(
+      `Token for participant_admin (12 h); to use it, run this in the browser console:`,
+      `  sessionStorage.setItem('ledger-console.access-token', '${token}')`,
+    );
+  }
+  return {
+    url: sandbox.url,
+    description: details.join(', '),
+    notes,
+    close: () => sandbox.close(),
+  };
+}
+
+/** A participant_admin token in the sandbox's HS256 format (the same as `npm run sandbox` prints). */
+async function adminToken(secret: string): Promise<string> {
+  const { SignJWT } = await import('jose');
+  return new SignJWT({ scope: 'daml_ledger_api' })
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setSubject('participant_admin')
+    .setIssuedAt()
+    .setExpirationTime('12h')
+    .sign(new TextEncoder().encode(secret));
+}
+
+function hostForUrl(host: string): string {
+  return host.includes(':') ? `[${host}]` : host;
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

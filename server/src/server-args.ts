@@ -1,0 +1,109 @@
+import { parseArgs } from 'node:util';
+
+export type ServerArgs = {
+  port: number;
+  host: string;
+  /** A participant's JSON API base URL; without it the embedded sandbox starts. */
+  ledger?: string;
+  auth?: 'none' | 'jwt';
+  jwtSecret?: string;
+  dataDir?: string;
+};
+
+export type ParsedServerArgs =
+  { kind: 'run'; args: ServerArgs } | { kind: 'help' } | { kind: 'error'; message: string };
+
+export const DEFAULT_PORT = 4173;
+// Loopback only unless asked: the console proxies admin rights to a participant.
+export const DEFAULT_HOST = '127.0.0.1';
+
+export const USAGE = `Usage: npm start -- [options]
+
+  --port N            port to listen on (default ${String(DEFAULT_PORT)})
+  --host H            interface to bind (default ${DEFAULT_HOST})
+  --ledger URL        a participant's JSON Ledger API base URL, e.g. http://localhost:7575;
+                      without it an embedded sandbox participant is started
+  --auth none|jwt     embedded sandbox: authentication mode (default none)
+  --jwt-secret S      embedded sandbox: HS256 secret for --auth jwt (default: generated)
+  --data-dir DIR      embedded sandbox: keep its state in DIR (default: in memory)
+  -h, --help          show this help`;
+
+const SANDBOX_ONLY = ['auth', 'jwt-secret', 'data-dir'] as const;
+
+/** Parses `npm start` arguments; never throws and never exits, so it is easy to test. */
+export function parseServerArgs(argv: readonly string[]): ParsedServerArgs {
+  let values;
+  try {
+    ({ values } = parseArgs({
+      args: [...argv],
+      strict: true,
+      allowPositionals: false,
+      options: {
+        port: { type: 'string' },
+        host: { type: 'string' },
+        ledger: { type: 'string' },
+        auth: { type: 'string' },
+        'jwt-secret': { type: 'string' },
+        'data-dir': { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
+      },
+    }));
+  } catch (error) {
+    return { kind: 'error', message: error instanceof Error ? error.message : String(error) };
+  }
+  if (values.help) return { kind: 'help' };
+
+  const port = values.port === undefined ? DEFAULT_PORT : Number(values.port);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    return {
+      kind: 'error',
+      message: `--port must be an integer from 0 to 65535, got ${String(values.port)}`,
+    };
+  }
+  const host = values.host ?? DEFAULT_HOST;
+  if (!host) return { kind: 'error', message: '--host must not be empty' };
+
+  if (values.ledger !== undefined) {
+    const given = SANDBOX_ONLY.filter((name) => values[name] !== undefined);
+    if (given.length > 0) {
+      const list = given.map((name) => `--${name}`).join(', ');
+      const verb = given.length === 1 ? 'applies' : 'apply';
+      return {
+        kind: 'error',
+        message: `${list} ${verb} only to the embedded sandbox, not to --ledger`,
+      };
+    }
+    const problem = ledgerUrlProblem(values.ledger);
+    if (problem) return { kind: 'error', message: problem };
+  }
+
+  const { auth } = values;
+  if (auth !== undefined && auth !== 'none' && auth !== 'jwt') {
+    return { kind: 'error', message: `--auth must be none or jwt, got ${auth}` };
+  }
+  if (values['jwt-secret'] !== undefined && auth !== 'jwt') {
+    return { kind: 'error', message: '--jwt-secret needs --auth jwt' };
+  }
+
+  const args: ServerArgs = { port, host };
+  if (values.ledger !== undefined) args.ledger = values.ledger.replace(/\/+$/, '');
+  if (auth !== undefined) args.auth = auth;
+  if (values['jwt-secret'] !== undefined) args.jwtSecret = values['jwt-secret'];
+  if (values['data-dir'] !== undefined) args.dataDir = values['data-dir'];
+  return { kind: 'run', args };
+}
+
+function ledgerUrlProblem(value: string): string | undefined {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return `--ledger must be an absolute URL like http://localhost:7575, got ${value}`;
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    return `--ledger must be an http or https URL, got ${value}`;
+  }
+  if (url.username || url.password) return '--ledger must not contain credentials';
+  if (url.search || url.hash) return '--ledger must not have a query or fragment';
+  return undefined;
+}

@@ -1,0 +1,17 @@
+import { useState } from 'react';
+import { RouterProvider } from 'react-router';
+import { AppProviders } from './app-providers';
+import { createQueryClient } from './query-client';
+import { createAppRouter } from './router';
+
+export function App() {
+  // One client and router for the app's lifetime; useState keeps them stable across renders.
+  const [queryClient] = useState(() => createQueryClient());
+  const [router] = useState(() => createAppRouter(queryClient));
+
+  return (
+    <AppProviders queryClient={queryClient}>
+      <RouterProvider router={router} />
+    </AppProviders>
+  );
+}

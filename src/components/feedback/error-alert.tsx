@@ -1,0 +1,73 @@
+import { Alert, Badge, Button, Code, CopyButton, Group, Stack, Text } from '@mantine/core';
+import { describeError } from '@/lib/api-error';
+
+export type ErrorAlertProps = {
+  error: unknown;
+  /** Shows a Retry button when given. */
+  onRetry?: () => void;
+};
+
+/**
+ * A failed section or page: title and cause from the error model, the code, copyable correlation
+ * and trace ids (operators search logs by them) and the error's context, collapsed.
+ */
+export function ErrorAlert({ error, onRetry }: ErrorAlertProps) {
+  const { title, message, code, correlationId, traceId, details } = describeError(error);
+  const hasDetails = Object.keys(details).length > 0;
+
+  return (
+    <Alert color="red" variant="light" title={title}>
+      <Stack gap="xs">
+        <Text size="sm" style={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>
+          {message}
+        </Text>
+        {(code ?? correlationId ?? traceId) !== undefined && (
+          <Group gap="xs">
+            {code !== undefined && (
+              <Badge color="red" variant="light" tt="none">
+                {code}
+              </Badge>
+            )}
+            {correlationId !== undefined && (
+              <CopyIdButton label="correlation id" value={correlationId} />
+            )}
+            {traceId !== undefined && traceId !== correlationId && (
+              <CopyIdButton label="trace id" value={traceId} />
+            )}
+          </Group>
+        )}
+        {hasDetails && (
+          <details>
+            <summary>
+              <Text span size="sm">
+                Details
+              </Text>
+            </summary>
+            <Code block mt="xs">
+              {JSON.stringify(details, null, 2)}
+            </Code>
+          </details>
+        )}
+        {onRetry && (
+          <Group>
+            <Button size="xs" variant="light" color="red" onClick={onRetry}>
+              Retry
+            </Button>
+          </Group>
+        )}
+      </Stack>
+    </Alert>
+  );
+}
+
+function CopyIdButton({ label, value }: { label: string; value: string }) {
+  return (
+    <CopyButton value={value}>
+      {({ copied, copy }) => (
+        <Button size="compact-xs" variant="subtle" color="gray" onClick={copy} title={value}>
+          {copied ? 'Copied' : `Copy ${label}`}
+        </Button>
+      )}
+    </CopyButton>
+  );
+}

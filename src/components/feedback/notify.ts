@@ -1,0 +1,19 @@
+import { notifications } from '@mantine/notifications';
+import { describeError } from '@/lib/api-error';
+
+/** Toasts: for one-click actions and failed background refreshes only (style guide §B6). */
+export const notify = {
+  success(message: string): void {
+    notifications.show({ color: 'green', message });
+  },
+  error(error: unknown, title?: string): void {
+    const description = describeError(error);
+    notifications.show({
+      color: 'red',
+      title: title ?? description.title,
+      message: description.code
+        ? `${description.message} (${description.code})`
+        : description.message,
+    });
+  },
+};

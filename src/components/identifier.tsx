@@ -1,0 +1,58 @@
+import { ActionIcon, CopyButton, Group, Text, Tooltip } from '@mantine/core';
+
+export type IdentifierProps = {
+  value: string;
+  /** What the value is, for the copy button's accessible name ("Copy participant id"). */
+  label: string;
+};
+
+/** A long ledger identifier (party, participant, contract id) in full, with a copy button. */
+export function Identifier({ value, label }: IdentifierProps) {
+  return (
+    <Group gap={4} wrap="nowrap" align="flex-start">
+      <Text ff="monospace" size="sm" style={{ overflowWrap: 'anywhere' }}>
+        {value}
+      </Text>
+      <CopyButton value={value}>
+        {({ copied, copy }) => (
+          <Tooltip label={copied ? 'Copied' : `Copy ${label}`} withArrow>
+            <ActionIcon
+              variant="subtle"
+              color={copied ? 'teal' : 'gray'}
+              size="sm"
+              onClick={copy}
+              aria-label={`Copy ${label}`}
+            >
+              <CopyIcon copied={copied} />
+            </ActionIcon>
+          </Tooltip>
+        )}
+      </CopyButton>
+    </Group>
+  );
+}
+
+function CopyIcon({ copied }: { copied: boolean }) {
+  return (
+    <svg
+      width="14"
+      height="14"
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+    >
+      {copied ? (
+        <path d="M5 12l5 5l10 -10" />
+      ) : (
+        <>
+          <rect x="8" y="8" width="12" height="12" rx="2" />
+          <path d="M16 8V6a2 2 0 0 0-2-2H6a2 2 0 0 0-2 2v8a2 2 0 0 0 2 2h2" />
+        </>
+      )}
+    </svg>
+  );
+}

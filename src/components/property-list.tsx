@@ -1,0 +1,42 @@
+import { Box, Group, Stack, Text } from '@mantine/core';
+import { useId, type ReactNode } from 'react';
+
+export type Property = {
+  label: string;
+  value: ReactNode;
+};
+
+export type PropertyListProps = {
+  items: readonly Property[];
+};
+
+/**
+ * Label/value pairs, each a group named by its label, so assistive technology announces the label
+ * with the value and tests find it as `getByRole('group', { name: label })`. Not a `<dl>`: ARIA
+ * forbids naming its `term`/`definition` roles, so a value could not be found by its label.
+ */
+export function PropertyList({ items }: PropertyListProps) {
+  const id = useId();
+  return (
+    <Stack gap="sm">
+      {items.map(({ label, value }, index) => {
+        const labelId = `${id}-${String(index)}`;
+        return (
+          <Group
+            key={label}
+            role="group"
+            aria-labelledby={labelId}
+            gap="md"
+            wrap="nowrap"
+            align="flex-start"
+          >
+            <Text id={labelId} size="sm" c="dimmed" w={140} style={{ flexShrink: 0 }}>
+              {label}
+            </Text>
+            <Box style={{ minWidth: 0 }}>{value}</Box>
+          </Group>
+        );
+      })}
+    </Stack>
+  );
+}

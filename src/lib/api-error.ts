@@ -1,0 +1,230 @@
+/**
+ * The one error model of the console. Every failed API call becomes an {@link ApiError}, and the UI
+ * only ever reads errors through {@link describeError}. Framework-free so that `components/` may use
+ * it without knowing the API (style guide §B3, §B6).
+ */
+
+/** The JSON Ledger API's error body (`JsCantonError`), with its nullable wire fields made optional. */
+export type ApiErrorBody = {
+  code: string;
+  cause: string;
+  context?: Record<string, string>;
+  errorCategory?: number;
+  grpcCodeValue?: number;
+  correlationId?: string;
+  traceId?: string;
+  retryInfo?: string;
+  definiteAnswer?: boolean;
+  resources?: (readonly string[])[];
+};
+
+export type ErrorCategory = {
+  id: number;
+  name: string;
+  retryable: boolean;
+  /** Short, user-facing heading for errors of this category. */
+  title: string;
+};
+
+// Ids, names and retryability from Canton's ErrorCategory (ledger-api-behaviour.md §1.3): a category is
+// retryable exactly when Canton attaches a retryInfo to it.
+const CATEGORIES: readonly ErrorCategory[] = [
+  { id: 1, name: 'TransientServerFailure', retryable: true, title: 'Service unavailable' },
+  { id: 2, name: 'ContentionOnSharedResources', retryable: true, title: 'Busy, try again' },
+  { id: 3, name: 'DeadlineExceededRequestStateUnknown', retryable: true, title: 'Timed out' },
+  { id: 4, name: 'SystemInternalAssumptionViolated', retryable: false, title: 'Internal error' },
+  { id: 5, name: 'SecurityAlert', retryable: false, title: 'Rejected' },
+  {
+    id: 6,
+    name: 'AuthInterceptorInvalidAuthenticationCredentials',
+    retryable: false,
+    title: 'Not authenticated',
+  },
+  { id: 7, name: 'InsufficientPermission', retryable: false, title: 'Not allowed' },
+  { id: 8, name: 'InvalidIndependentOfSystemState', retryable: false, title: 'Invalid request' },
+  {
+    id: 9,
+    name: 'InvalidGivenCurrentSystemStateOther',
+    retryable: false,
+    title: 'Not possible now',
+  },
+  {
+    id: 10,
+    name: 'InvalidGivenCurrentSystemStateResourceExists',
+    retryable: false,
+    title: 'Already exists',
+  },
+  {
+    id: 11,
+    name: 'InvalidGivenCurrentSystemStateResourceMissing',
+    retryable: false,
+    title: 'Not found',
+  },
+  {
+    id: 12,
+    name: 'InvalidGivenCurrentSystemStateSeekAfterEnd',
+    retryable: true,
+    title: 'Beyond the ledger end',
+  },
+  { id: 13, name: 'BackgroundProcessDegradationWarning', retryable: false, title: 'Degraded' },
+  { id: 14, name: 'InternalUnsupportedOperation', retryable: false, title: 'Not supported' },
+];
+
+/** Canton's error categories by their wire id (`errorCategory`). */
+export const categoryById: ReadonlyMap<number, ErrorCategory> = new Map(
+  CATEGORIES.map((category) => [category.id, category]),
+);
+
+/** Every failed API call, whatever went wrong, surfaces as this. `status` 0 = no response. */
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+
+  constructor(
+    readonly status: number,
+    readonly body: ApiErrorBody,
+  ) {
+    super(`${body.code}: ${body.cause}`);
+  }
+
+  get code(): string {
+    return this.body.code;
+  }
+
+  get category(): ErrorCategory | undefined {
+    return this.body.errorCategory === undefined
+      ? undefined
+      : categoryById.get(this.body.errorCategory);
+  }
+}
+
+// Long plain-text bodies (stack traces, proxy pages) must not flood an alert.
+const MAX_CAUSE_LENGTH = 1000;
+
+/**
+ * Turns whatever a failed response carried into an ApiError. The payload may be a `JsCantonError`,
+ * the legacy 404 body of unknown paths, the plain-text 400 the spec declares for undecodable input,
+ * an HTML page from a proxy in between, or nothing at all.
+ */
+export function toApiError(status: number, payload: unknown): ApiError {
+  if (isRecord(payload)) {
+    const body = toErrorBody(payload);
+    if (body) return new ApiError(status, body);
+    const legacyErrors = payload.errors;
+    if (Array.isArray(legacyErrors) && legacyErrors.every((e) => typeof e === 'string')) {
+      return httpError(status, legacyErrors.join('; '));
+    }
+  }
+  if (typeof payload === 'string') return httpError(status, textCause(payload));
+  return httpError(status, undefined);
+}
+
+/** fetch() itself threw (offline, DNS, CORS, server gone): still an ApiError, with status 0. */
+export function networkError(cause: unknown): ApiError {
+  const message = cause instanceof Error ? cause.message : String(cause);
+  return new ApiError(0, {
+    code: 'NETWORK_UNREACHABLE',
+    cause: message
+      ? `The server could not be reached: ${message}`
+      : 'The server could not be reached',
+  });
+}
+
+/** True for failures that may pass on their own: no response at all, or a retryable category. */
+export function isRetryable(error: unknown): boolean {
+  if (!(error instanceof ApiError)) return false;
+  return error.status === 0 || error.category?.retryable === true;
+}
+
+export type ErrorDescription = {
+  title: string;
+  message: string;
+  code?: string;
+  status?: number;
+  correlationId?: string;
+  traceId?: string;
+  /** The error's `context` entries, for operators; empty when there are none. */
+  details: Record<string, string>;
+};
+
+/** What the UI shows for any thrown value. The only way components read errors. */
+export function describeError(error: unknown): ErrorDescription {
+  if (error instanceof ApiError) {
+    const { body } = error;
+    return {
+      title: error.category?.title ?? titleForStatus(error.status),
+      message: body.cause,
+      code: body.code,
+      status: error.status,
+      ...(body.correlationId === undefined ? {} : { correlationId: body.correlationId }),
+      ...(body.traceId === undefined ? {} : { traceId: body.traceId }),
+      details: body.context ?? {},
+    };
+  }
+  if (error instanceof Error) {
+    return { title: 'Unexpected error', message: error.message || error.name, details: {} };
+  }
+  const message = typeof error === 'string' && error ? error : 'Something went wrong.';
+  return { title: 'Unexpected error', message, details: {} };
+}
+
+function titleForStatus(status: number): string {
+  if (status === 0) return 'Cannot reach the server';
+  if (status === 401) return 'Not authenticated';
+  if (status === 403) return 'Not allowed';
+  if (status === 404) return 'Not found';
+  if (status === 409) return 'Conflict';
+  if (status === 502 || status === 503 || status === 504) return 'Service unavailable';
+  if (status >= 500) return 'Server error';
+  if (status >= 400) return 'Request failed';
+  return 'Unexpected response';
+}
+
+function httpError(status: number, cause: string | undefined): ApiError {
+  return new ApiError(status, {
+    code: `HTTP_${String(status)}`,
+    cause: cause ?? `HTTP ${String(status)}`,
+  });
+}
+
+function textCause(text: string): string | undefined {
+  const trimmed = text.trim();
+  if (!trimmed) return undefined;
+  if (/^<(!doctype|html)\b/i.test(trimmed)) {
+    const title = /<title[^>]*>([^<]*)<\/title>/i.exec(trimmed)?.[1]?.trim();
+    return title ? `Unexpected HTML response: ${title}` : 'Unexpected HTML response';
+  }
+  return trimmed.length > MAX_CAUSE_LENGTH ? `${trimmed.slice(0, MAX_CAUSE_LENGTH)}…` : trimmed;
+}
+
+function toErrorBody(payload: Record<string, unknown>): ApiErrorBody | undefined {
+  const { code, cause } = payload;
+  if (typeof code !== 'string' || typeof cause !== 'string') return undefined;
+  const body: ApiErrorBody = { code, cause };
+  // The wire prints absent optionals as null (ledger-api-behaviour.md §0.4); keep only real values.
+  const context = stringRecord(payload.context);
+  if (context) body.context = context;
+  if (typeof payload.errorCategory === 'number') body.errorCategory = payload.errorCategory;
+  if (typeof payload.grpcCodeValue === 'number') body.grpcCodeValue = payload.grpcCodeValue;
+  if (typeof payload.correlationId === 'string') body.correlationId = payload.correlationId;
+  if (typeof payload.traceId === 'string') body.traceId = payload.traceId;
+  if (typeof payload.retryInfo === 'string') body.retryInfo = payload.retryInfo;
+  if (typeof payload.definiteAnswer === 'boolean') body.definiteAnswer = payload.definiteAnswer;
+  if (Array.isArray(payload.resources)) {
+    body.resources = payload.resources.filter(
+      (r): r is string[] => Array.isArray(r) && r.every((part) => typeof part === 'string'),
+    );
+  }
+  return body;
+}
+
+function stringRecord(value: unknown): Record<string, string> | undefined {
+  if (!isRecord(value)) return undefined;
+  const entries = Object.entries(value).filter(
+    (entry): entry is [string, string] => typeof entry[1] === 'string',
+  );
+  return Object.fromEntries(entries);
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}

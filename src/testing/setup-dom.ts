@@ -1,0 +1,48 @@
+import '@testing-library/jest-dom/vitest';
+import { cleanup } from '@testing-library/react';
+import { afterEach } from 'vitest';
+import { installConsoleGuard } from './console-guard';
+
+// jsdom lacks what Mantine measures and listens to; these are the shims of Mantine's own
+// vite-template (vitest.setup.mjs). Guarded so a file switched to the node environment still loads.
+if (typeof window !== 'undefined') {
+  Object.defineProperty(window, 'matchMedia', {
+    writable: true,
+    value: (query: string): MediaQueryList =>
+      ({
+        matches: false,
+        media: query,
+        onchange: null,
+        // Mantine never calls these, but MediaQueryList still declares them.
+        // eslint-disable-next-line @typescript-eslint/no-deprecated
+        addListener: () => undefined,
+        // eslint-disable-next-line @typescript-eslint/no-deprecated
+        removeListener: () => undefined,
+        addEventListener: () => undefined,
+        removeEventListener: () => undefined,
+        dispatchEvent: () => false,
+      }) satisfies MediaQueryList,
+  });
+
+  class ResizeObserverShim implements ResizeObserver {
+    observe(): void {
+      // jsdom has no layout, so nothing ever resizes.
+    }
+    unobserve(): void {
+      // See observe().
+    }
+    disconnect(): void {
+      // See observe().
+    }
+  }
+  window.ResizeObserver = ResizeObserverShim;
+
+  Element.prototype.scrollIntoView = () => undefined;
+}
+
+// Without vitest globals, Testing Library cannot register its own cleanup.
+afterEach(() => {
+  cleanup();
+});
+
+installConsoleGuard();

@@ -1,0 +1,57 @@
+import { fileURLToPath } from 'node:url';
+import path from 'node:path';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vitest/config';
+
+const root = path.dirname(fileURLToPath(import.meta.url));
+
+// `npm run dev` serves the SPA from Vite and the API from `npm run dev:sandbox` (its default port).
+const DEV_SANDBOX_URL = process.env.SANDBOX_URL ?? 'http://127.0.0.1:7575';
+const API_PATHS = ['/v2', '/livez', '/readyz', '/__sandbox'];
+
+// .ci/run sets this to collect machine-readable counts; locally only the console reporter runs.
+const reportDir = process.env.TEST_REPORT_DIR;
+
+export default defineConfig({
+  plugins: [react()],
+  resolve: {
+    alias: { '@': path.join(root, 'src') },
+  },
+  server: {
+    host: '127.0.0.1',
+    proxy: Object.fromEntries(
+      API_PATHS.map((prefix) => [prefix, { target: DEV_SANDBOX_URL, ws: true }]),
+    ),
+  },
+  build: {
+    sourcemap: true,
+  },
+  test: {
+    // Each test starts from real globals and real implementations (style guide §B10).
+    unstubGlobals: true,
+    restoreMocks: true,
+    // Node's Request (behind the stubbed fetch) only takes absolute URLs; this is jsdom's origin.
+    env: { VITE_API_BASE_URL: 'http://localhost:3000' },
+    reporters: reportDir ? ['default', 'json'] : ['default'],
+    ...(reportDir ? { outputFile: { json: path.join(reportDir, 'vitest.json') } } : {}),
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'node',
+          environment: 'node',
+          include: ['src/**/*.test.ts', 'sandbox/**/*.test.ts', 'server/**/*.test.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'dom',
+          environment: 'jsdom',
+          include: ['src/**/*.test.tsx'],
+          setupFiles: ['src/testing/setup-dom.ts'],
+        },
+      },
+    ],
+  },
+});
