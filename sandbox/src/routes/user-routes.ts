@@ -155,6 +155,20 @@ export function userRoutes(state: LedgerState, { authenticatedUserOnly = false }
     return { user: toWireUser(userInIdp(state, id, idp, 'getting user')) };
   };
 
+  /** The checks grant and revoke share, in the participant's order: decode, authorize, validate. */
+  const readRightsChange = async (c: SandboxContext) => {
+    newSubmission(c);
+    const body = await readJsonBody(c, rightsRequest);
+    requireSameUser(c.req.param('userId') ?? '', body.userId);
+    const { claims, idp } = requireAdminOrIdpAdmin(c.get('caller'), body.identityProviderId);
+    checkUserId(body.userId, 'user_id');
+    const rights = toRightRecords(body.rights);
+    requireGrantable(claims, rights);
+    checkIdentityProviderIdSyntax(idp);
+    checkIdentityProviderExists(state, idp);
+    return { body, claims, idp, rights };
+  };
+
   if (authenticatedUserOnly) {
     return new Hono<SandboxEnv>().get('/', (c) => {
       const claims = requireAuthenticated(c.get('caller'));
@@ -338,16 +352,7 @@ export function userRoutes(state: LedgerState, { authenticatedUserOnly = false }
       return c.json({ rights: state.users.rights(id).map(toWireRight) });
     })
     .post('/:userId/rights', async (c) => {
-      newSubmission(c);
-      const pathId = c.req.param('userId');
-      const body = await readJsonBody(c, rightsRequest);
-      requireSameUser(pathId, body.userId);
-      const { claims, idp } = requireAdminOrIdpAdmin(c.get('caller'), body.identityProviderId);
-      checkUserId(body.userId, 'user_id');
-      const rights = toRightRecords(body.rights);
-      requireGrantable(claims, rights);
-      checkIdentityProviderIdSyntax(idp);
-      checkIdentityProviderExists(state, idp);
+      const { body, claims, idp, rights } = await readRightsChange(c);
       requirePartiesInIdp(state, claims, idp, rights);
       const granted = state.transaction(() => {
         userInIdp(state, body.userId, idp, 'grant user rights');
@@ -361,16 +366,7 @@ export function userRoutes(state: LedgerState, { authenticatedUserOnly = false }
       return c.json({ newlyGrantedRights: granted.map(toWireRight) });
     })
     .patch('/:userId/rights', async (c) => {
-      newSubmission(c);
-      const pathId = c.req.param('userId');
-      const body = await readJsonBody(c, rightsRequest);
-      requireSameUser(pathId, body.userId);
-      const { claims, idp } = requireAdminOrIdpAdmin(c.get('caller'), body.identityProviderId);
-      checkUserId(body.userId, 'user_id');
-      const rights = toRightRecords(body.rights);
-      requireGrantable(claims, rights);
-      checkIdentityProviderIdSyntax(idp);
-      checkIdentityProviderExists(state, idp);
+      const { body, claims, idp, rights } = await readRightsChange(c);
       if (
         claims.userId === body.userId &&
         rights.some((right) => right.kind === 'ParticipantAdmin')
