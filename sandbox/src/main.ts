@@ -1,4 +1,4 @@
-import { SignJWT } from 'jose';
+import { mintUserToken } from './auth/user-token';
 import { SANDBOX_USAGE, parseSandboxArgs } from './cli-options';
 import { startSandbox } from './start-sandbox';
 
@@ -24,12 +24,7 @@ try {
 }
 if (sandbox.jwtSecret !== undefined) {
   // Print a ready-made admin token so curl users can start right away.
-  const token = await new SignJWT({ scope: 'daml_ledger_api' })
-    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
-    .setSubject('participant_admin')
-    .setIssuedAt()
-    .setExpirationTime('12h')
-    .sign(new TextEncoder().encode(sandbox.jwtSecret));
+  const token = await mintUserToken(sandbox.jwtSecret, 'participant_admin');
   console.log(`HS256 secret: ${sandbox.jwtSecret}`);
   console.log(`Token for participant_admin (12 h): ${token}`);
 }

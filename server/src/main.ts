@@ -79,7 +79,10 @@ async function main(): Promise<void> {
 async function connectParticipant(args: ServerArgs): Promise<Participant> {
   if (args.ledger) return { url: args.ledger, description: 'from --ledger', notes: [] };
   // Loaded only when needed: pointing at a real participant must not start (or load) the sandbox.
-  const { startSandbox } = await import('../../sandbox/src/start-sandbox');
+  const [{ startSandbox }, { mintUserToken }] = await Promise.all([
+    import('../../sandbox/src/start-sandbox'),
+    import('../../sandbox/src/auth/user-token'),
+  ]);
   const sandbox = await startSandbox({
     port: 0,
     host: '127.0.0.1',
@@ -93,7 +96,7 @@ async function connectParticipant(args: ServerArgs): Promise<Participant> {
   const notes: string[] = [];
   if (sandbox.jwtSecret !== undefined) {
     // The console has no sign-in screen yet, so hand the user a working admin token.
-    const token = await adminToken(sandbox.jwtSecret);
+    const token = await mintUserToken(sandbox.jwtSecret, 'participant_admin');
     if (args.jwtSecret === undefined) notes.push(`HS256 secret (generated): ${sandbox.jwtSecret}`);
     notes.push(
       `Token for participant_admin (12 h); to use it, run this in the browser console:`,
@@ -106,17 +109,6 @@ async function connectParticipant(args: ServerArgs): Promise<Participant> {
     notes,
     close: () => sandbox.close(),
   };
-}
-
-/** A participant_admin token in the sandbox's HS256 format (the same as `npm run sandbox` prints). */
-async function adminToken(secret: string): Promise<string> {
-  const { SignJWT } = await import('jose');
-  return new SignJWT({ scope: 'daml_ledger_api' })
-    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
-    .setSubject('participant_admin')
-    .setIssuedAt()
-    .setExpirationTime('12h')
-    .sign(new TextEncoder().encode(secret));
 }
 
 function hostForUrl(host: string): string {
