@@ -54,6 +54,39 @@ const CODES = {
   UNRESOLVED_VETTING_REFERENCE: { category: 'InvalidGivenCurrentSystemStateResourceMissing' },
   AMBIGUOUS_VETTING_REFERENCE: { category: 'InvalidGivenCurrentSystemStateOther' },
   TOPOLOGY_SERIAL_MISMATCH: { category: 'InvalidGivenCurrentSystemStateOther' },
+  // Commands: JSON-layer template resolution (JsCommandService) and submission validation.
+  TEMPLATES_OR_INTERFACES_NOT_FOUND: { category: 'InvalidGivenCurrentSystemStateResourceMissing' },
+  JSON_API_PACKAGE_SELECTION_FAILED: { category: 'InvalidGivenCurrentSystemStateOther' },
+  NEGATIVE_OFFSET: { category: 'InvalidIndependentOfSystemState', definiteAnswer: false },
+  NON_POSITIVE_OFFSET: { category: 'InvalidIndependentOfSystemState', definiteAnswer: false },
+  OFFSET_AFTER_LEDGER_END: { category: 'InvalidGivenCurrentSystemStateSeekAfterEnd' },
+  // Routing and topology: submitters or informees this participant cannot serve.
+  NO_SYNCHRONIZER_ON_WHICH_ALL_SUBMITTERS_CAN_SUBMIT: {
+    category: 'InvalidGivenCurrentSystemStateResourceMissing',
+  },
+  UNKNOWN_INFORMEES: { category: 'InvalidGivenCurrentSystemStateResourceMissing' },
+  // Command execution (CommandExecutionErrors / ConsistencyErrors).
+  COMMAND_PREPROCESSING_FAILED: { category: 'InvalidIndependentOfSystemState' },
+  DAML_AUTHORIZATION_ERROR: { category: 'InvalidIndependentOfSystemState' },
+  TEMPLATE_PRECONDITION_VIOLATED: { category: 'InvalidIndependentOfSystemState' },
+  INTERPRETATION_USER_ERROR: { category: 'InvalidGivenCurrentSystemStateOther' },
+  DAML_INTERPRETATION_ERROR: { category: 'InvalidGivenCurrentSystemStateOther' },
+  CONTRACT_NOT_FOUND: { category: 'InvalidGivenCurrentSystemStateResourceMissing' },
+  CONTRACT_NOT_ACTIVE: { category: 'InvalidGivenCurrentSystemStateResourceMissing' },
+  CONTRACT_KEY_NOT_FOUND: { category: 'InvalidGivenCurrentSystemStateResourceMissing' },
+  DUPLICATE_CONTRACT_KEY: { category: 'InvalidGivenCurrentSystemStateResourceExists' },
+  DISCLOSED_CONTRACT_INVALID: { category: 'InvalidIndependentOfSystemState' },
+  DUPLICATE_COMMAND: { category: 'InvalidGivenCurrentSystemStateResourceExists' },
+  SUBMISSION_ALREADY_IN_FLIGHT: { category: 'ContentionOnSharedResources' },
+  // The sandbox's own: a template of an uploaded package, which it cannot interpret.
+  SANDBOX_CANNOT_INTERPRET: { category: 'InvalidGivenCurrentSystemStateOther' },
+  // Updates and events.
+  UPDATE_NOT_FOUND: { category: 'InvalidGivenCurrentSystemStateResourceMissing' },
+  CONTRACT_EVENTS_NOT_FOUND: { category: 'InvalidGivenCurrentSystemStateResourceMissing' },
+  INVALID_UPDATES_PAGE_TOKEN: { category: 'InvalidIndependentOfSystemState' },
+  INVALID_ACTIVE_CONTRACTS_PAGE_TOKEN: { category: 'InvalidIndependentOfSystemState' },
+  // The JSON layer's list limit; its status is forced to 413 whatever the category says.
+  JSON_API_MAXIMUM_LIST_ELEMENTS_NUMBER_REACHED: { category: 'ContentionOnSharedResources' },
   // Redacted on the wire: only the category survives (ledger-api-behaviour.md §1.4).
   UNAUTHENTICATED: { category: 'AuthInterceptorInvalidAuthenticationCredentials' },
   PERMISSION_DENIED: { category: 'InsufficientPermission' },

@@ -14,6 +14,8 @@ export type SandboxErrorOptions = {
   origin?: ErrorOrigin;
   /** JSON-layer token problems add `ledger_api_error` to an otherwise redacted body (§1.4). */
   tokenProblem?: boolean;
+  /** A status the JSON layer forces whatever the category says (the list limit's 413, §10). */
+  httpStatus?: number;
 };
 
 /**
@@ -26,6 +28,7 @@ export class SandboxError extends Error {
   readonly resources: [string, string][];
   readonly origin: ErrorOrigin;
   readonly tokenProblem: boolean;
+  private readonly forcedStatus: number | undefined;
 
   constructor(
     readonly code: ErrorCode,
@@ -37,6 +40,7 @@ export class SandboxError extends Error {
     this.resources = options.resources ?? [];
     this.origin = options.origin ?? 'grpc';
     this.tokenProblem = options.tokenProblem ?? false;
+    this.forcedStatus = options.httpStatus;
   }
 
   get category() {
@@ -44,7 +48,7 @@ export class SandboxError extends Error {
   }
 
   get httpStatus() {
-    return this.category.httpStatus;
+    return this.forcedStatus ?? this.category.httpStatus;
   }
 }
 

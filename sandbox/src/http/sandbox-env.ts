@@ -8,6 +8,8 @@ export type SandboxEnv = {
     caller: Caller;
     /** Logging-context properties that the real server puts into error context. */
     loggingContext: Record<string, string>;
+    /** The RequestInfo id when it differs from the trace id: a command's submission id (§1.5). */
+    correlationId: string | undefined;
   };
 };
 

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { strToU8, unzipSync, zipSync } from 'fflate';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { readArchivePayload } from '../daml-lf/decode-package';
+import { decodeArchivePayload, readArchivePayload } from '../daml-lf/decode-package';
 import {
   createTestSandbox,
   expectDecodeFailure,
@@ -55,6 +55,7 @@ function onlyVetted(result: CallResult): Vetted {
   return entry;
 }
 const packageIdsOf = (result: CallResult) => (result.json as { packageIds: string[] }).packageIds;
+const sortedIds = (ids: readonly string[]) => [...ids].sort();
 
 let t: TestSandbox;
 beforeEach(() => {
@@ -78,7 +79,8 @@ const unvet = (ref: Record<string, string>) => ({
 
 describe('DAR upload and package listing', () => {
   it('stores every package of the DAR under its true id and serves its payload', async () => {
-    expect((await t.get('/v2/packages')).json).toEqual({ packageIds: [] });
+    // Before any upload the participant knows only the built-in package.
+    expect((await t.get('/v2/packages')).json).toEqual({ packageIds: [t.state.demoPackageId] });
     const uploaded = await upload(PING);
     expect(uploaded.status).toBe(200);
     expect(uploaded.json).toEqual({});
@@ -86,7 +88,11 @@ describe('DAR upload and package listing', () => {
     const expected = idsInDar(PING);
     expect(expected).toHaveLength(30);
     expect(expected).toContain(PING_MAIN);
-    expect([...packageIdsOf(await t.get('/v2/packages'))].sort()).toEqual(expected);
+    expect(expected).not.toContain(t.state.demoPackageId);
+    // Exactly the DAR's 30 packages were added next to the built-in one.
+    expect(sortedIds(packageIdsOf(await t.get('/v2/packages')))).toEqual(
+      sortedIds([t.state.demoPackageId, ...expected]),
+    );
 
     const fetched = await t.get(`/v2/packages/${PING_MAIN}`);
     expect(fetched.status).toBe(200);
@@ -104,11 +110,13 @@ describe('DAR upload and package listing', () => {
   it('accepts the same DAR again, also through the older POST /v2/packages', async () => {
     await upload(PING);
     const before = packageIdsOf(await t.get('/v2/packages'));
+    // Serial 1 vetted the built-in package at startup, serial 2 the first upload.
+    expect(onlyVetted(await listVetting()).topologySerial).toBe(2);
     expect((await upload(PING)).json).toEqual({});
     expect((await upload(PING, '', '/v2/packages')).json).toEqual({});
     expect(packageIdsOf(await t.get('/v2/packages'))).toEqual(before);
     // Nothing new to vet, so no new topology transaction either.
-    expect(onlyVetted(await listVetting()).topologySerial).toBe(1);
+    expect(onlyVetted(await listVetting()).topologySerial).toBe(2);
   });
 
   it('answers PACKAGE_NOT_FOUND, INVALID_ARGUMENT and UNSPECIFIED for unknown or bad ids', async () => {
@@ -161,7 +169,8 @@ describe('DAR upload and package listing', () => {
     });
     expect(expectError(await upload(listed), 400, 'INVALID_ZIP_ENTRY').context.name).toBe('b.dalf');
 
-    expect(packageIdsOf(await t.get('/v2/packages'))).toEqual([]);
+    // None of the broken DARs stored anything: only the built-in package is there.
+    expect(packageIdsOf(await t.get('/v2/packages'))).toEqual([t.state.demoPackageId]);
   });
 
   it('decodes the query like tapir and refuses unknown synchronizers', async () => {
@@ -181,11 +190,19 @@ describe('DAR upload and package listing', () => {
   });
 
   it('validates without persisting or vetting anything', async () => {
+    const packagesBefore = (await t.get('/v2/packages')).json;
+    const vettingBefore = await listVetting();
+    expect(packagesBefore).toEqual({ packageIds: [t.state.demoPackageId] });
+    expect(onlyVetted(vettingBefore).topologySerial).toBe(1);
+    expect(onlyVetted(vettingBefore).packages.map((p) => p.packageId)).toEqual([
+      t.state.demoPackageId,
+    ]);
+
     const validated = await t.call('POST', '/v2/dars/validate', { rawBody: PING });
     expect(validated.status).toBe(200);
     expect(validated.text).toBe('');
-    expect(packageIdsOf(await t.get('/v2/packages'))).toEqual([]);
-    expect((await listVetting()).json).toEqual({ vettedPackages: [], nextPageToken: '' });
+    expect((await t.get('/v2/packages')).json).toEqual(packagesBefore);
+    expect((await listVetting()).json).toEqual(vettingBefore.json);
     expectError(
       await t.call('POST', '/v2/dars/validate', { rawBody: dar('illformed.dar') }),
       400,
@@ -209,9 +226,13 @@ describe('package vetting', () => {
     expect(entry).toMatchObject({
       participantId: t.state.participantId,
       synchronizerId: t.state.synchronizerId,
-      topologySerial: 1,
+      // The built-in package's vetting at startup was serial 1; the upload is one more.
+      topologySerial: 2,
     });
-    expect(entry.packages).toHaveLength(30);
+    // The built-in package stays vetted next to exactly the DAR's 30.
+    expect(sortedIds(entry.packages.map((p) => p.packageId))).toEqual(
+      sortedIds([t.state.demoPackageId, ...idsInDar(PING)]),
+    );
     expect(entry.packages.find((p) => p.packageId === PING_MAIN)).toEqual({
       packageId: PING_MAIN,
       validFromInclusive: null,
@@ -259,30 +280,47 @@ describe('package vetting', () => {
 
   it('leaves packages unvetted with vetAllPackages=false', async () => {
     await upload(PING, '?vetAllPackages=false');
-    expect(packageIdsOf(await t.get('/v2/packages'))).toHaveLength(30);
-    expect(vettingPage(await listVetting()).vettedPackages).toEqual([]);
+    expect(sortedIds(packageIdsOf(await t.get('/v2/packages')))).toEqual(
+      sortedIds([t.state.demoPackageId, ...idsInDar(PING)]),
+    );
+    // Vetting is still just the built-in package's, with no new topology transaction.
+    const vetted = onlyVetted(await listVetting());
+    expect(vetted.topologySerial).toBe(1);
+    expect(vetted.packages.map((p) => p.packageId)).toEqual([t.state.demoPackageId]);
     const first = await updateVetting({
       changes: [vet(PING_MAIN)],
-      expectedTopologySerial: { serial: { NoPrior: {} } },
+      expectedTopologySerial: { serial: { Prior: { value: 1 } } },
     });
-    expect(vettingUpdate(first).pastVettedPackages).toBeNull();
-    expect(vettingUpdate(first).newVettedPackages.topologySerial).toBe(1);
-    expect(vettingUpdate(first).newVettedPackages.packages).toHaveLength(1);
+    expect(first.status).toBe(200);
+    expect(vettingUpdate(first).pastVettedPackages?.topologySerial).toBe(1);
+    expect(vettingUpdate(first).pastVettedPackages?.packages.map((p) => p.packageId)).toEqual([
+      t.state.demoPackageId,
+    ]);
+    expect(vettingUpdate(first).newVettedPackages.topologySerial).toBe(2);
+    expect(
+      sortedIds(vettingUpdate(first).newVettedPackages.packages.map((p) => p.packageId)),
+    ).toEqual(sortedIds([t.state.demoPackageId, PING_MAIN]));
   });
 
   it('unvets and vets with serial checks and dry runs', async () => {
     await upload(PING);
+    // Serial 1 vetted the built-in package at startup, serial 2 the upload.
+    expect(onlyVetted(await listVetting()).topologySerial).toBe(2);
     const dry = await updateVetting({
       changes: [unvet({ packageName: 'canton-builtin-admin-workflow-ping' })],
       dryRun: true,
-      expectedTopologySerial: { serial: { Prior: { value: 1 } } },
+      expectedTopologySerial: { serial: { Prior: { value: 2 } } },
     });
     expect(dry.status).toBe(200);
-    expect(vettingUpdate(dry).pastVettedPackages?.topologySerial).toBe(1);
-    expect(vettingUpdate(dry).pastVettedPackages?.packages).toHaveLength(30);
-    expect(vettingUpdate(dry).newVettedPackages.topologySerial).toBe(2);
-    expect(vettingUpdate(dry).newVettedPackages.packages).toHaveLength(29);
-    expect(onlyVetted(await listVetting()).topologySerial).toBe(1);
+    expect(vettingUpdate(dry).pastVettedPackages?.topologySerial).toBe(2);
+    // The built-in package plus the DAR's 30, then minus the one unvetted by name.
+    expect(vettingUpdate(dry).pastVettedPackages?.packages).toHaveLength(31);
+    expect(vettingUpdate(dry).newVettedPackages.topologySerial).toBe(3);
+    const dryIds = vettingUpdate(dry).newVettedPackages.packages.map((p) => p.packageId);
+    expect(dryIds).toHaveLength(30);
+    expect(dryIds).not.toContain(PING_MAIN);
+    expect(dryIds).toContain(t.state.demoPackageId);
+    expect(onlyVetted(await listVetting()).topologySerial).toBe(2);
 
     const stale = await updateVetting({
       changes: [unvet({ packageId: PING_MAIN })],
@@ -291,7 +329,7 @@ describe('package vetting', () => {
     const mismatch = expectError(stale, 400, 'TOPOLOGY_SERIAL_MISMATCH');
     expect(mismatch.errorCategory).toBe(9);
     expect(mismatch.cause).toBe(
-      'The provided serial Some(7) did not match the expected serial Some(1).',
+      'The provided serial Some(7) did not match the expected serial Some(2).',
     );
     expectError(
       await updateVetting({
@@ -304,12 +342,12 @@ describe('package vetting', () => {
 
     const unvetted = await updateVetting({
       changes: [unvet({ packageId: PING_MAIN })],
-      expectedTopologySerial: { serial: { Prior: { value: 1 } } },
+      expectedTopologySerial: { serial: { Prior: { value: 2 } } },
     });
-    expect(vettingUpdate(unvetted).newVettedPackages.topologySerial).toBe(2);
+    expect(vettingUpdate(unvetted).newVettedPackages.topologySerial).toBe(3);
     const ids = onlyVetted(await listVetting()).packages.map((p) => p.packageId);
     expect(ids).not.toContain(PING_MAIN);
-    expect(onlyVetted(await listVetting()).topologySerial).toBe(2);
+    expect(onlyVetted(await listVetting()).topologySerial).toBe(3);
 
     // The deprecated path behaves the same; bounds come back as Java prints instants.
     const bounded = await updateVetting(
@@ -320,11 +358,11 @@ describe('package vetting', () => {
             newValidUntilExclusive: '2026-01-01T00:00:00+01:00',
           }),
         ],
-        expectedTopologySerial: { serial: { Prior: { value: 2 } } },
+        expectedTopologySerial: { serial: { Prior: { value: 3 } } },
       },
       '/v2/package-vetting',
     );
-    expect(vettingUpdate(bounded).newVettedPackages.topologySerial).toBe(3);
+    expect(vettingUpdate(bounded).newVettedPackages.topologySerial).toBe(4);
     const main = vettingUpdate(bounded).newVettedPackages.packages.find(
       (p) => p.packageId === PING_MAIN,
     );
@@ -342,11 +380,13 @@ describe('package vetting', () => {
         }),
       ],
     });
-    expect(vettingUpdate(again).newVettedPackages.topologySerial).toBe(3);
+    expect(vettingUpdate(again).newVettedPackages.topologySerial).toBe(4);
   });
 
   it('rejects unresolved, ambiguous and malformed changes', async () => {
     await upload(PING);
+    const serialBefore = onlyVetted(await listVetting()).topologySerial;
+    expect(serialBefore).toBe(2);
     const ghost = expectError(
       await updateVetting({ changes: [vet('b'.repeat(64))] }),
       404,
@@ -393,14 +433,16 @@ describe('package vetting', () => {
       'PACKAGE_SERVICE_NOT_CONNECTED_TO_SYNCHRONIZER',
     );
     // Nothing of the failed requests took effect.
-    expect(onlyVetted(await listVetting()).topologySerial).toBe(1);
+    expect(onlyVetted(await listVetting()).topologySerial).toBe(serialBefore);
   });
 
   it('answers the deprecated GET listing as for an empty request', async () => {
     await upload(PING);
     const listed = await t.get('/v2/package-vetting');
     expect(listed.status).toBe(200);
-    expect(onlyVetted(listed).packages).toHaveLength(30);
+    // The built-in package and the DAR's 30, exactly as POST /list answers `{}`.
+    expect(onlyVetted(listed).packages).toHaveLength(31);
+    expect(listed.json).toEqual((await listVetting()).json);
   });
 });
 
@@ -419,7 +461,9 @@ describe('package authorization', () => {
       expectError(await jwt.call('POST', '/v2/dars', { rawBody: PING }), 401, 'NA');
       expect((await jwt.call('POST', '/v2/dars', as(admin))).status).toBe(200);
 
-      expect(packageIdsOf(await jwt.get('/v2/packages', { token: reader }))).toHaveLength(30);
+      expect(sortedIds(packageIdsOf(await jwt.get('/v2/packages', { token: reader })))).toEqual(
+        sortedIds([jwt.state.demoPackageId, ...idsInDar(PING)]),
+      );
       expect((await jwt.get(`/v2/packages/${PING_MAIN}`, { token: reader })).status).toBe(200);
       expect((await jwt.get(`/v2/packages/${PING_MAIN}/status`, { token: reader })).status).toBe(
         200,
@@ -440,5 +484,75 @@ describe('package authorization', () => {
     } finally {
       jwt.close();
     }
+  });
+});
+
+describe('the built-in sandbox-demo package', () => {
+  it('is listed from startup', async () => {
+    expect(t.state.demoPackageId).toMatch(/^[0-9a-f]{64}$/);
+    expect(packageIdsOf(await t.get('/v2/packages'))).toContain(t.state.demoPackageId);
+  });
+
+  it('serves a real Daml-LF 2.1 payload whose sha256 is its id', async () => {
+    const id = t.state.demoPackageId;
+    const fetched = await t.get(`/v2/packages/${id}`);
+    expect(fetched.status).toBe(200);
+    expect(fetched.contentType).toBe('application/octet-stream');
+    expect(fetched.headers.get('Canton-Package-Hash')).toBe(id);
+    expect(createHash('sha256').update(fetched.bytes).digest('hex')).toBe(id);
+
+    const decoded = decodeArchivePayload(fetched.bytes, id);
+    expect(decoded).toMatchObject({
+      packageId: id,
+      name: 'sandbox-demo',
+      version: '1.0.0',
+      lfVersion: { major: 2, minor: '1' },
+    });
+    expect(decoded.modules.map((m) => m.name).sort()).toEqual([
+      'Demo.Account',
+      'Demo.Fanout',
+      'Demo.Iou',
+      'Demo.Template',
+    ]);
+    const templateIn = (module: string, name: string) =>
+      decoded.modules.find((m) => m.name === module)?.templates.find((tpl) => tpl.name === name);
+    const iou = templateIn('Demo.Iou', 'Iou');
+    expect(iou?.tycon).toEqual({ packageId: id, module: 'Demo.Iou', name: 'Iou' });
+    expect(iou?.choices.map((choice) => choice.name).sort()).toEqual(
+      ['Iou_Transfer', 'Iou_Split', 'Iou_Merge', 'Iou_AddObserver', 'Archive'].sort(),
+    );
+    expect(iou?.keyType).toBeUndefined();
+    const account = templateIn('Demo.Account', 'Account');
+    expect(account).toBeDefined();
+    expect(account?.keyType).toBeDefined();
+  });
+
+  it('is registered and vetted on the one synchronizer', async () => {
+    const id = t.state.demoPackageId;
+    expect((await t.get(`/v2/packages/${id}/status`)).json).toEqual({
+      packageStatus: 'PACKAGE_STATUS_REGISTERED',
+    });
+    const builtIn = {
+      packageId: id,
+      validFromInclusive: null,
+      validUntilExclusive: null,
+      packageName: 'sandbox-demo',
+      packageVersion: '1.0.0',
+    };
+    const all = onlyVetted(await listVetting());
+    expect(all).toEqual({
+      packages: [builtIn],
+      participantId: t.state.participantId,
+      synchronizerId: t.state.synchronizerId,
+      topologySerial: 1,
+    });
+    // Still found by the package filters after an upload added 30 more.
+    await upload(PING);
+    const byPrefix = await listVetting({
+      packageMetadataFilter: { packageNamePrefixes: ['sandbox-'] },
+    });
+    expect(onlyVetted(byPrefix).packages).toEqual([builtIn]);
+    const byId = await listVetting({ packageMetadataFilter: { packageIds: [id] } });
+    expect(onlyVetted(byId).packages).toEqual([builtIn]);
   });
 });

@@ -189,6 +189,7 @@ export function partyRoutes(state: LedgerState) {
           annotations,
         };
         state.parties.save(record);
+        state.ledger.recordPartyAllocation(partyId);
         if (body.userId !== '') {
           if (state.users.get(body.userId)?.identityProviderId !== idp) {
             throw new SandboxError(

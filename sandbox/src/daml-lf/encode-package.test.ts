@@ -1,0 +1,385 @@
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import {
+  decodeArchivePayload,
+  packageSummary,
+  readArchivePayload,
+  toPackageSummary,
+} from './decode-package';
+import { encodePackagePayload, packageIdOf, type PackageSpec } from './encode-package';
+import type { DamlType, Field, Module, PrimType, Template, TypeConName } from './package-model';
+import { ProtobufReader } from './protobuf-reader';
+import { readDar } from './read-dar';
+
+// ── A spec in the shape the sandbox's built-in package will take ─────────────────────────────
+
+const prim = (name: PrimType, ...args: DamlType[]): DamlType => ({
+  kind: 'prim',
+  prim: name,
+  args,
+});
+const self = (module: string, name: string): TypeConName => ({ packageId: '', module, name });
+const con = (tycon: TypeConName, ...args: DamlType[]): DamlType => ({ kind: 'con', tycon, args });
+const tvar = (name: string): DamlType => ({ kind: 'var', name, args: [] });
+const numeric = (scale: number) => prim('NUMERIC', { kind: 'nat', value: scale });
+
+const TYPES = 'Sandbox.Demo.Types';
+const MAIN = 'Sandbox.Demo.Main';
+const COLOR = self(TYPES, 'Color');
+const SHAPE = self(TYPES, 'Shape');
+const PAIR = self(TYPES, 'Pair');
+const ASSET = self(MAIN, 'Asset');
+const ASSET_KEY = self(MAIN, 'AssetKey');
+const REGISTRY = self(MAIN, 'Registry');
+
+const typesModule: Module = {
+  name: TYPES,
+  dataTypes: [
+    { kind: 'enum', name: 'Color', params: [], serializable: true, constructors: ['Red', 'Blue'] },
+    {
+      kind: 'variant',
+      name: 'Shape',
+      params: [],
+      serializable: true,
+      constructors: [
+        { name: 'Circle', type: numeric(10) },
+        { name: 'Square', type: prim('INT64') },
+        { name: 'Dot', type: prim('UNIT') },
+      ],
+    },
+    {
+      kind: 'record',
+      name: 'Pair',
+      params: ['a', 'b'],
+      serializable: true,
+      fields: [
+        { name: 'first', type: tvar('a') },
+        { name: 'second', type: tvar('b') },
+      ],
+    },
+    // Edge shapes: an empty record and a nested (dotted) name.
+    { kind: 'record', name: 'Empty.Inner', params: [], serializable: true, fields: [] },
+  ],
+  synonyms: [{ name: 'Amount', params: [], type: numeric(10) }],
+  templates: [],
+  interfaces: [],
+};
+
+const assetFields: Field[] = [
+  { name: 'issuer', type: prim('PARTY') },
+  { name: 'owner', type: prim('PARTY') },
+  { name: 'name', type: prim('TEXT') },
+  { name: 'amount', type: numeric(10) },
+  { name: 'zero', type: numeric(0) },
+  { name: 'color', type: con(COLOR) },
+  { name: 'shape', type: prim('OPTIONAL', con(SHAPE)) },
+  { name: 'tags', type: prim('LIST', prim('TEXT')) },
+  { name: 'attributes', type: prim('TEXTMAP', prim('INT64')) },
+  { name: 'issued', type: prim('DATE') },
+  { name: 'updated', type: prim('TIMESTAMP') },
+  { name: 'active', type: prim('BOOL') },
+  { name: 'amountAlias', type: { kind: 'syn', tysyn: self(TYPES, 'Amount'), args: [] } },
+];
+const registryFields: Field[] = [
+  { name: 'operator', type: prim('PARTY') },
+  { name: 'assets', type: prim('LIST', prim('CONTRACT_ID', con(ASSET))) },
+];
+
+const record = (name: string, fields: Field[]) =>
+  ({ kind: 'record', name, params: [], serializable: true, fields }) as const;
+
+const assetTemplate: Template = {
+  name: 'Asset',
+  tycon: ASSET,
+  fields: assetFields,
+  keyType: con(ASSET_KEY),
+  choices: [
+    {
+      name: 'Transfer',
+      consuming: true,
+      argType: con(self(MAIN, 'Transfer')),
+      returnType: prim('CONTRACT_ID', con(ASSET)),
+    },
+    {
+      name: 'Split',
+      consuming: true,
+      argType: con(self(MAIN, 'Split')),
+      returnType: con(PAIR, prim('CONTRACT_ID', con(ASSET)), prim('CONTRACT_ID', con(ASSET))),
+    },
+    {
+      name: 'Inspect',
+      consuming: false,
+      argType: con(self(MAIN, 'Inspect')),
+      returnType: prim('OPTIONAL', prim('TEXT')),
+    },
+    {
+      name: 'Archive',
+      consuming: true,
+      argType: con(self(MAIN, 'Archive')),
+      returnType: prim('UNIT'),
+    },
+  ],
+  implements: [],
+};
+
+const registryTemplate: Template = {
+  name: 'Registry',
+  tycon: REGISTRY,
+  fields: registryFields,
+  keyType: prim('PARTY'),
+  choices: [
+    {
+      name: 'ListAssets',
+      consuming: false,
+      argType: con(self(MAIN, 'ListAssets')),
+      returnType: prim('LIST', prim('CONTRACT_ID', con(ASSET))),
+    },
+  ],
+  implements: [],
+};
+
+const mainModule: Module = {
+  name: MAIN,
+  dataTypes: [
+    record('Asset', assetFields),
+    record('AssetKey', [
+      { name: 'issuer', type: prim('PARTY') },
+      { name: 'name', type: prim('TEXT') },
+    ]),
+    record('Transfer', [{ name: 'newOwner', type: prim('PARTY') }]),
+    record('Split', [{ name: 'splitAmount', type: numeric(10) }]),
+    record('Inspect', [{ name: 'viewer', type: prim('PARTY') }]),
+    record('Archive', []),
+    record('Registry', registryFields),
+    record('ListAssets', []),
+  ],
+  synonyms: [],
+  templates: [assetTemplate, registryTemplate],
+  interfaces: [],
+};
+
+const spec: PackageSpec = {
+  name: 'sandbox-demo',
+  version: '1.0.0',
+  modules: [typesModule, mainModule],
+};
+
+/** The spec as the decoder returns it: "this package" references carry the real id. */
+function withPackageId<T>(value: T, packageId: string): T {
+  if (Array.isArray(value)) {
+    return value.map((item: unknown) => withPackageId(item, packageId)) as T;
+  }
+  if (value !== null && typeof value === 'object') {
+    return Object.fromEntries(
+      Object.entries(value).map(([key, item]: [string, unknown]) => [
+        key,
+        key === 'packageId' && item === '' ? packageId : withPackageId(item, packageId),
+      ]),
+    ) as T;
+  }
+  return value;
+}
+
+/**
+ * The interned indices a table entry's nested types point at. Each nested `Type` must be nothing
+ * but an `interned_type` (8) reference; this throws otherwise.
+ */
+function nestedTypeRefs(entry: Uint8Array): number[] {
+  const refs: number[] = [];
+  const typeRef = (type: ProtobufReader) => {
+    const fields: number[] = [];
+    while (type.next()) {
+      fields.push(type.field);
+      if (type.field === 8) refs.push(type.int32());
+      else type.skip();
+    }
+    if (fields.join() !== '8') throw new Error(`nested type with fields ${fields.join()}`);
+  };
+  // Var 1, Con 2, Builtin 3, Forall 4 and Syn 7 hold their types in field 2; Struct 5 in its fields.
+  const outer = new ProtobufReader(entry);
+  while (outer.next()) {
+    if (outer.field === 6) {
+      outer.skip(); // nat
+      continue;
+    }
+    const body = outer.message();
+    while (body.next()) {
+      if (outer.field === 5 && body.field === 1) {
+        // Struct { repeated FieldWithType fields = 1 { Type type = 2 } }
+        const field = body.message();
+        while (field.next()) {
+          if (field.field === 2) typeRef(field.message());
+          else field.skip();
+        }
+      } else if (outer.field !== 5 && body.field === 2) typeRef(body.message());
+      else body.skip();
+    }
+  }
+  return refs;
+}
+
+// ── Tests ────────────────────────────────────────────────────────────────────────────────────
+
+describe('encodePackagePayload', () => {
+  const payload = encodePackagePayload(spec);
+  const packageId = packageIdOf(payload);
+
+  it('round-trips modules, data types, templates and choices through the decoder', () => {
+    const decoded = decodeArchivePayload(payload, packageId);
+    expect(decoded.packageId).toBe(packageId);
+    expect(decoded.modules).toEqual(withPackageId(spec.modules, packageId));
+  });
+
+  it('writes an LF 2.1 archive with the metadata name and version', () => {
+    expect(readArchivePayload(payload).lfVersion).toEqual({ major: 2, minor: '1', patch: 0 });
+    const decoded = decodeArchivePayload(payload, packageId);
+    expect(decoded).toMatchObject({ name: 'sandbox-demo', version: '1.0.0' });
+    expect(decoded.upgradedPackageId).toBeUndefined();
+    expect(decoded.importedPackages).toBeUndefined();
+    expect(packageSummary(payload, packageId)).toEqual(toPackageSummary(decoded));
+  });
+
+  it('interns types: table entries refer only to earlier entries, each entry is unique', () => {
+    const entries: Uint8Array[] = [];
+    const reader = new ProtobufReader(readArchivePayload(payload).packageBytes);
+    while (reader.next()) {
+      if (reader.field === 5) entries.push(reader.bytes());
+      else reader.skip();
+    }
+    expect(entries.length).toBeGreaterThan(10);
+    expect(new Set(entries.map((bytes) => bytes.join())).size).toBe(entries.length);
+    entries.forEach((bytes, index) => {
+      for (const ref of nestedTypeRefs(bytes)) expect(ref).toBeLessThan(index);
+    });
+  });
+
+  it('interns each string and dotted name once', () => {
+    const { internedStrings, internedDottedNames } = decodeArchivePayload(payload, packageId);
+    expect(new Set(internedStrings).size).toBe(internedStrings.length);
+    const joined = internedDottedNames.map((segments) => segments.join('.'));
+    expect(new Set(joined).size).toBe(joined.length);
+    expect(joined).toEqual(expect.arrayContaining([TYPES, MAIN, 'Empty.Inner']));
+  });
+
+  it('is deterministic: the same spec gives the same bytes and id', () => {
+    const again = encodePackagePayload(structuredClone(spec));
+    expect(again).toEqual(payload);
+    expect(packageIdOf(again)).toBe(packageId);
+    expect(packageId).toMatch(/^[0-9a-f]{64}$/);
+  });
+
+  it('gives another id to another spec', () => {
+    const other = encodePackagePayload({ ...spec, version: '1.0.1' });
+    expect(packageIdOf(other)).not.toBe(packageId);
+  });
+
+  it('refers to other packages by their id', () => {
+    const foreign: TypeConName = { packageId: 'f'.repeat(64), module: 'DA.Types', name: 'Tuple2' };
+    const module: Module = {
+      name: 'M',
+      dataTypes: [record('R', [{ name: 'pair', type: con(foreign, prim('INT64'), prim('TEXT')) }])],
+      synonyms: [],
+      templates: [],
+      interfaces: [],
+    };
+    const bytes = encodePackagePayload({ name: 'p', version: '0.1.0', modules: [module] });
+    expect(decodeArchivePayload(bytes, packageIdOf(bytes)).modules).toEqual([module]);
+  });
+
+  it('encodes structural types (var applications, forall, struct) in synonyms', () => {
+    const module: Module = {
+      name: 'M',
+      dataTypes: [],
+      synonyms: [
+        {
+          name: 'Weird',
+          params: ['f'],
+          type: {
+            kind: 'forall',
+            vars: ['x'],
+            body: {
+              kind: 'struct',
+              fields: [{ name: 'apply', type: { kind: 'var', name: 'f', args: [tvar('x')] } }],
+            },
+          },
+        },
+      ],
+      templates: [],
+      interfaces: [],
+    };
+    const bytes = encodePackagePayload({ name: 'p', version: '0.1.0', modules: [module] });
+    expect(decodeArchivePayload(bytes, packageIdOf(bytes)).modules).toEqual([module]);
+  });
+
+  describe('rejects what it cannot encode faithfully', () => {
+    const encodeMain = (main: Partial<Module>) => () =>
+      encodePackagePayload({ ...spec, modules: [typesModule, { ...mainModule, ...main }] });
+
+    it('a reference to a data type the package lacks', () => {
+      const dangling = record('Dangling', [{ name: 'x', type: con(self(TYPES, 'Nope')) }]);
+      expect(encodeMain({ dataTypes: [...mainModule.dataTypes, dangling] })).toThrow(
+        /Sandbox\.Demo\.Types:Nope/,
+      );
+    });
+
+    it('a template without its record, or with other fields', () => {
+      const withoutRecord = mainModule.dataTypes.filter((d) => d.name !== 'Registry');
+      expect(encodeMain({ dataTypes: withoutRecord })).toThrow(/Registry.*record/);
+      const changed = { ...assetTemplate, fields: assetFields.slice(1) };
+      expect(encodeMain({ templates: [changed, registryTemplate] })).toThrow(/Asset.*record/);
+    });
+
+    it('interfaces, interface instances and 2.dev-only types', () => {
+      const iface: TypeConName = self(MAIN, 'IAsset');
+      expect(
+        encodeMain({
+          interfaces: [{ name: 'IAsset', tycon: iface, choices: [], requires: [] }],
+        }),
+      ).toThrow(/interfaces/);
+      expect(
+        encodeMain({ templates: [{ ...assetTemplate, implements: [iface] }, registryTemplate] }),
+      ).toThrow(/interface instances/);
+      const big = record('Big', [{ name: 'n', type: prim('BIGNUMERIC') }]);
+      expect(encodeMain({ dataTypes: [...mainModule.dataTypes, big] })).toThrow(/BIGNUMERIC/);
+    });
+
+    it('a numeric scale outside 0 to 37', () => {
+      const wide = record('Wide', [{ name: 'n', type: numeric(38) }]);
+      expect(encodeMain({ dataTypes: [...mainModule.dataTypes, wide] })).toThrow(/38/);
+    });
+  });
+});
+
+describe('packageIdOf', () => {
+  const nodeSha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
+
+  it('is the SHA-256 of the bytes, as node:crypto computes it', () => {
+    let seed = 1;
+    const random = (length: number) =>
+      Uint8Array.from({ length }, () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) & 0xff);
+    // Around the padding boundaries (55/56 bytes, 64-byte blocks) and across several blocks.
+    for (const length of [0, 1, 3, 55, 56, 57, 63, 64, 65, 119, 120, 128, 1000, 70_001]) {
+      const bytes = random(length);
+      expect(packageIdOf(bytes), `${length} bytes`).toBe(nodeSha256(bytes));
+    }
+  });
+
+  it('matches the FIPS 180-4 example', () => {
+    expect(packageIdOf(new TextEncoder().encode('abc'))).toBe(
+      'ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad',
+    );
+  });
+
+  it('is the id a real DAR declares for its payload', async () => {
+    const dar = await readDar(
+      readFileSync(
+        new URL(
+          '../../../../shared/fixtures/dars/canton-builtin-admin-workflow-ping.dar',
+          import.meta.url,
+        ),
+      ),
+    );
+    for (const pkg of dar.packages) expect(packageIdOf(pkg.payload)).toBe(pkg.packageId);
+  });
+});

@@ -1,0 +1,563 @@
+/**
+ * Encodes a package described by the model of package-model.ts as a Daml-LF 2.1 `ArchivePayload`:
+ * the inverse of decode-package.ts for declarations. The sandbox uses it to ship its built-in
+ * packages as real archives, so their ids are true hashes and the console decodes them like any
+ * uploaded DAR.
+ *
+ * What is encoded: metadata, modules, type synonyms, record/variant/enum data types, templates
+ * (fields, key type, choices with argument and return types). Strings, dotted names and types are
+ * interned, as LF 2 requires; every `Type` outside the interned table is an `interned_type`
+ * reference, and table entries only refer to earlier entries.
+ *
+ * What is not: interfaces and interface instances (the model keeps no methods or instance bodies),
+ * higher-kinded type parameters (the model keeps no kinds: every parameter is `*`), and real
+ * expressions. The sandbox runs its built-in templates in TypeScript, never from LF, so every
+ * expression a template or choice requires is the placeholder `ERROR @t "…"`: well-typed wherever
+ * an expression of type `t` is expected, and failing loudly should an LF engine ever evaluate it.
+ *
+ * Field numbers come from daml_lf.proto / daml_lf2.proto (reference material in shared/spec).
+ */
+
+import type {
+  Choice,
+  DamlType,
+  DataType,
+  Field,
+  Module,
+  PrimType,
+  Template,
+  TypeConName,
+  TypeSynonym,
+} from './package-model';
+import { ProtobufWriter } from './protobuf-writer';
+
+export type PackageSpec = {
+  /** Package metadata name, e.g. `sandbox-demo`. */
+  name: string;
+  /** Package metadata version, e.g. `1.0.0`. */
+  version: string;
+  /**
+   * The modules, as the decoder would return them. A `TypeConName` whose `packageId` is `''`
+   * means "this package": its id is the hash of the payload, so it cannot be known up front.
+   * A template's `tycon` and `fields` must match its module, name and record data type.
+   */
+  modules: readonly Module[];
+};
+
+/** The minor version written; the decoder reads it back as `2.1`. */
+const LF_MINOR_VERSION = '1';
+
+/** `BuiltinType` enum values (daml_lf2.proto), minus the 2.dev-only ones LF 2.1 cannot carry. */
+const BUILTIN_TYPES: Readonly<Record<PrimType, number | undefined>> = {
+  UNIT: 0,
+  BOOL: 1,
+  INT64: 2,
+  DATE: 3,
+  TIMESTAMP: 4,
+  NUMERIC: 5,
+  PARTY: 6,
+  TEXT: 7,
+  CONTRACT_ID: 8,
+  OPTIONAL: 9,
+  LIST: 10,
+  GENMAP: 11,
+  ANY: 13,
+  ANY_EXCEPTION: 14,
+  TYPE_REP: 15,
+  ARROW: 16,
+  UPDATE: 17,
+  FAILURE_CATEGORY: 18,
+  TEXTMAP: 19,
+  BIGNUMERIC: undefined,
+  ROUNDING_MODE: undefined,
+};
+
+/** `BuiltinFunction.ERROR : ∀a. Text → a`. */
+const BUILTIN_ERROR = 1;
+/** The largest `NUMERIC` scale. */
+const MAX_NAT = 37;
+
+const PLACEHOLDER_MESSAGE =
+  'placeholder: this package is executed by the sandbox in TypeScript, not by a Daml-LF engine';
+
+/** Binder names the templates and choices declare; no placeholder refers to them. */
+const TEMPLATE_BINDER = 'this';
+const CHOICE_ARG_BINDER = 'arg';
+const CHOICE_SELF_BINDER = 'self';
+
+const prim = (name: PrimType, ...args: DamlType[]): DamlType => ({
+  kind: 'prim',
+  prim: name,
+  args,
+});
+const PARTIES = prim('LIST', prim('PARTY'));
+
+/**
+ * The `ArchivePayload` bytes of an LF 2.1 package. Deterministic: the same spec always gives the
+ * same bytes, hence the same package id.
+ *
+ * @throws Error when the spec uses what LF 2.1 or this encoder cannot express (see the file
+ *   comment), or refers to a data type of this package that the spec does not define.
+ */
+export function encodePackagePayload(spec: PackageSpec): Uint8Array {
+  const packageBytes = new PackageEncoder(spec).encode();
+  return new ProtobufWriter()
+    .string(3, LF_MINOR_VERSION) // string minor
+    .bytes(4, packageBytes) // bytes daml_lf_2
+    .finish();
+}
+
+/** The package id of a payload: the lowercase hex SHA-256 of its bytes. */
+export function packageIdOf(payload: Uint8Array): string {
+  return Array.from(sha256(payload), (byte) => byte.toString(16).padStart(2, '0')).join('');
+}
+
+// ── Package ────────────────────────────────────────────────────────────────────────────────────
+
+class PackageEncoder {
+  private readonly strings: string[] = [];
+  private readonly stringIndex = new Map<string, number>();
+  private readonly dottedNames: number[][] = [];
+  private readonly dottedIndex = new Map<string, number>();
+  private readonly types: Uint8Array[] = [];
+  private readonly typeIndex = new Map<string, number>();
+  /** `Module:Name` of the spec's data types and synonyms, to check self references. */
+  private readonly selfDataTypes = new Set<string>();
+  private readonly selfSynonyms = new Set<string>();
+
+  constructor(private readonly spec: PackageSpec) {
+    for (const module of spec.modules) {
+      for (const dataType of module.dataTypes) {
+        this.selfDataTypes.add(`${module.name}:${dataType.name}`);
+      }
+      for (const synonym of module.synonyms) {
+        this.selfSynonyms.add(`${module.name}:${synonym.name}`);
+      }
+    }
+  }
+
+  encode(): Uint8Array {
+    // Interned first, so the metadata's strings lead the table whatever the modules hold.
+    const name = this.str(this.spec.name);
+    const version = this.str(this.spec.version);
+    const modules = this.spec.modules.map((module) => this.module(module));
+
+    const w = new ProtobufWriter();
+    for (const module of modules) w.bytes(1, module); // repeated Module modules
+    for (const text of this.strings) w.string(2, text); // repeated string interned_strings
+    for (const segments of this.dottedNames) {
+      // repeated InternedDottedName interned_dotted_names { repeated int32 segments = 1 }
+      w.message(3, (d) => d.packed(1, segments));
+    }
+    // PackageMetadata metadata { name_interned_str = 1, version_interned_str = 2 }
+    w.message(4, (m) => {
+      int(m, 1, name);
+      int(m, 2, version);
+    });
+    for (const type of this.types) w.bytes(5, type); // repeated Type interned_types
+    return w.finish();
+  }
+
+  // ── Interning ──
+
+  private str(text: string): number {
+    let index = this.stringIndex.get(text);
+    if (index === undefined) {
+      index = this.strings.push(text) - 1;
+      this.stringIndex.set(text, index);
+    }
+    return index;
+  }
+
+  private dname(name: string): number {
+    const segments = name.split('.').map((segment) => this.str(segment));
+    const key = segments.join(',');
+    let index = this.dottedIndex.get(key);
+    if (index === undefined) {
+      index = this.dottedNames.push(segments) - 1;
+      this.dottedIndex.set(key, index);
+    }
+    return index;
+  }
+
+  /**
+   * Interns a type and returns its index. Its parts are interned first, so an entry only refers
+   * to earlier ones; the entry's bytes are its identity, so equal types share one entry.
+   */
+  private type(type: DamlType): number {
+    const w = new ProtobufWriter();
+    this.typeBody(w, type);
+    const bytes = w.finish();
+    const key = bytes.join(',');
+    let index = this.typeIndex.get(key);
+    if (index === undefined) {
+      index = this.types.push(bytes) - 1;
+      this.typeIndex.set(key, index);
+    }
+    return index;
+  }
+
+  /** A `Type` field holding a reference into the interned table (a oneof: 0 is written too). */
+  private typeRef(w: ProtobufWriter, field: number, type: DamlType): void {
+    const index = this.type(type);
+    w.message(field, (t) => t.varint(8, index)); // int32 interned_type
+  }
+
+  /** The content of a `Type` message: one case of its `Sum` oneof. */
+  private typeBody(w: ProtobufWriter, type: DamlType): void {
+    const args = (m: ProtobufWriter, list: readonly DamlType[]) => {
+      for (const arg of list) this.typeRef(m, 2, arg); // repeated Type args = 2
+    };
+    switch (type.kind) {
+      case 'var': // Var { var_interned_str = 3, repeated Type args = 2 }
+        w.message(1, (v) => {
+          args(v, type.args);
+          int(v, 3, this.str(type.name));
+        });
+        break;
+      case 'con': // Con { TypeConId tycon = 1, repeated Type args = 2 }
+        this.checkSelfReference(type.tycon, this.selfDataTypes, 'data type');
+        w.message(2, (c) => {
+          c.message(1, (id) => {
+            this.typeConId(id, type.tycon);
+          });
+          args(c, type.args);
+        });
+        break;
+      case 'prim': {
+        const code = BUILTIN_TYPES[type.prim];
+        if (code === undefined) {
+          throw new Error(`Builtin type ${type.prim} does not exist in Daml-LF 2.1`);
+        }
+        // Builtin { BuiltinType builtin = 1, repeated Type args = 2 }
+        w.message(3, (b) => {
+          int(b, 1, code);
+          args(b, type.args);
+        });
+        break;
+      }
+      case 'forall': // Forall { repeated TypeVarWithKind vars = 1, Type body = 2 }
+        w.message(4, (f) => {
+          for (const name of type.vars) {
+            f.message(1, (v) => {
+              this.typeVar(v, name);
+            });
+          }
+          this.typeRef(f, 2, type.body);
+        });
+        break;
+      case 'struct': // Struct { repeated FieldWithType fields = 1 }
+        w.message(5, (s) => {
+          this.fields(s, 1, type.fields);
+        });
+        break;
+      case 'nat':
+        if (!Number.isInteger(type.value) || type.value < 0 || type.value > MAX_NAT) {
+          throw new Error(
+            `Type-level natural ${type.value} is not an integer from 0 to ${MAX_NAT}`,
+          );
+        }
+        w.zigzag(6, type.value); // sint64 nat
+        break;
+      case 'syn': // Syn { TypeSynId tysyn = 1, repeated Type args = 2 }
+        this.checkSelfReference(type.tysyn, this.selfSynonyms, 'type synonym');
+        w.message(7, (s) => {
+          s.message(1, (id) => {
+            this.typeConId(id, type.tysyn);
+          });
+          args(s, type.args);
+        });
+        break;
+    }
+  }
+
+  /** Catches typos in hand-written specs: LF would reject a dangling reference anyway. */
+  private checkSelfReference(name: TypeConName, defined: ReadonlySet<string>, what: string): void {
+    if (name.packageId === '' && !defined.has(`${name.module}:${name.name}`)) {
+      throw new Error(`Reference to ${name.module}:${name.name}, a ${what} this package lacks`);
+    }
+  }
+
+  /** `TypeConId`/`TypeSynId { ModuleId module = 1, name_interned_dname = 2 }`. */
+  private typeConId(w: ProtobufWriter, name: TypeConName): void {
+    // ModuleId { SelfOrImportedPackageId package_id = 1, module_name_interned_dname = 2 }
+    w.message(1, (m) => {
+      m.message(1, (p) => {
+        // A oneof: Unit self_package_id = 1, or int32 imported_package_id_interned_str = 3.
+        if (name.packageId === '') p.message(1, noFields);
+        else p.varint(3, this.str(name.packageId));
+      });
+      int(m, 2, this.dname(name.module));
+    });
+    int(w, 2, this.dname(name.name));
+  }
+
+  /** `TypeVarWithKind { var_interned_str = 3, Kind kind = 2 }`, always of kind `*`. */
+  private typeVar(w: ProtobufWriter, name: string): void {
+    w.message(2, (k) => k.message(1, noFields)); // Kind { Unit star = 1 }
+    int(w, 3, this.str(name));
+  }
+
+  /** Repeated `FieldWithType { field_interned_str = 3, Type type = 2 }`. */
+  private fields(w: ProtobufWriter, field: number, list: readonly Field[]): void {
+    for (const { name, type } of list) {
+      w.message(field, (f) => {
+        this.typeRef(f, 2, type);
+        int(f, 3, this.str(name));
+      });
+    }
+  }
+
+  /** `ERROR @type "…"` (see the file comment): `App { fun = TyApp { ERROR, [type] }, [text] }`. */
+  private placeholder(w: ProtobufWriter, field: number, type: DamlType): void {
+    w.message(field, (expr) =>
+      expr.message(15, (app) => {
+        app.message(1, (fun) =>
+          fun.message(16, (tyApp) => {
+            tyApp.message(1, (builtin) => builtin.varint(4, BUILTIN_ERROR));
+            this.typeRef(tyApp, 2, type);
+          }),
+        );
+        // BuiltinLit { int32 text_interned_str = 4 }, in a oneof: 0 is written too.
+        app.message(2, (arg) =>
+          arg.message(6, (lit) => lit.varint(4, this.str(PLACEHOLDER_MESSAGE))),
+        );
+      }),
+    );
+  }
+
+  // ── Definitions ──
+
+  private module(module: Module): Uint8Array {
+    if (module.interfaces.length > 0) {
+      throw new Error(
+        `Module ${module.name}: interfaces cannot be encoded (no methods in the model)`,
+      );
+    }
+    const records = new Map<string, readonly Field[]>();
+    for (const dataType of module.dataTypes) {
+      if (dataType.kind === 'record') records.set(dataType.name, dataType.fields);
+    }
+    const w = new ProtobufWriter();
+    int(w, 1, this.dname(module.name)); // name_interned_dname
+    // FeatureFlags flags: all set, as the compiler writes them for LF 2.
+    w.message(2, (f) => f.bool(1, true).bool(2, true).bool(3, true));
+    for (const synonym of module.synonyms) {
+      w.message(3, (s) => {
+        this.synonym(s, synonym);
+      });
+    }
+    for (const dataType of module.dataTypes) {
+      w.message(4, (d) => {
+        this.dataType(d, dataType, module.name);
+      });
+    }
+    for (const template of module.templates) {
+      w.message(6, (t) => {
+        this.template(t, template, module.name, records);
+      });
+    }
+    return w.finish();
+  }
+
+  /** `DefTypeSyn { name_interned_dname = 2, repeated TypeVarWithKind params = 3, Type type = 4 }`. */
+  private synonym(w: ProtobufWriter, synonym: TypeSynonym): void {
+    int(w, 2, this.dname(synonym.name));
+    for (const param of synonym.params) {
+      w.message(3, (v) => {
+        this.typeVar(v, param);
+      });
+    }
+    this.typeRef(w, 4, synonym.type);
+  }
+
+  /** `DefDataType`: name 2, params 3, serializable 4, then record 5 / variant 6 / enum 7. */
+  private dataType(w: ProtobufWriter, dataType: DataType, moduleName: string): void {
+    int(w, 2, this.dname(dataType.name));
+    for (const param of dataType.params) {
+      w.message(3, (v) => {
+        this.typeVar(v, param);
+      });
+    }
+    if (dataType.serializable) w.bool(4, true);
+    // The cases are a oneof, so an empty record, variant or enum is still written.
+    switch (dataType.kind) {
+      case 'record':
+        w.message(5, (f) => {
+          this.fields(f, 1, dataType.fields);
+        });
+        break;
+      case 'variant':
+        w.message(6, (f) => {
+          this.fields(f, 1, dataType.constructors);
+        });
+        break;
+      case 'enum': {
+        // EnumConstructors { repeated int32 constructors_interned_str = 2 }
+        const constructors = dataType.constructors.map((name) => this.str(name));
+        w.message(7, (e) => {
+          if (constructors.length > 0) e.packed(2, constructors);
+        });
+        break;
+      }
+      case 'interface':
+        throw new Error(`${moduleName}:${dataType.name}: interface data types cannot be encoded`);
+    }
+  }
+
+  /**
+   * `DefTemplate`: tycon 1, param 2, signatories 4, choices 6, observers 7, key 9. The precond
+   * (3) is left out: LF reads a missing one as `True`.
+   */
+  private template(
+    w: ProtobufWriter,
+    template: Template,
+    moduleName: string,
+    records: ReadonlyMap<string, readonly Field[]>,
+  ): void {
+    const where = `Template ${moduleName}:${template.name}`;
+    const { tycon } = template;
+    if (tycon.packageId !== '' || tycon.module !== moduleName || tycon.name !== template.name) {
+      throw new Error(`${where}: its tycon must be {packageId: '', module, name} of itself`);
+    }
+    // The decoder takes a template's fields from the record of the same name, so a mismatch
+    // would not survive the round trip (and LF requires that record anyway).
+    const record = records.get(template.name);
+    if (!record || !this.sameFields(record, template.fields)) {
+      throw new Error(`${where}: its fields must be those of the record data type of its name`);
+    }
+    if (template.implements.length > 0) {
+      throw new Error(`${where}: interface instances cannot be encoded`);
+    }
+    int(w, 1, this.dname(template.name));
+    int(w, 2, this.str(TEMPLATE_BINDER));
+    this.placeholder(w, 4, PARTIES); // signatories
+    for (const choice of template.choices) {
+      w.message(6, (c) => {
+        this.choice(c, choice);
+      });
+    }
+    this.placeholder(w, 7, PARTIES); // observers
+    const { keyType } = template;
+    if (keyType) {
+      // DefKey { Type type = 1, Expr maintainers = 3 (key → [Party]), Expr key_expr = 4 }
+      w.message(9, (k) => {
+        this.typeRef(k, 1, keyType);
+        this.placeholder(k, 3, prim('ARROW', keyType, PARTIES));
+        this.placeholder(k, 4, keyType);
+      });
+    }
+  }
+
+  /**
+   * `TemplateChoice`: name 2, consuming 3, controllers 4, observers 5, arg binder 6, return type
+   * 8, update 9, self binder 10.
+   */
+  private choice(w: ProtobufWriter, choice: Choice): void {
+    int(w, 2, this.str(choice.name));
+    if (choice.consuming) w.bool(3, true);
+    this.placeholder(w, 4, PARTIES);
+    this.placeholder(w, 5, PARTIES);
+    // VarWithType arg_binder { var_interned_str = 3, Type type = 2 }
+    w.message(6, (binder) => {
+      this.typeRef(binder, 2, choice.argType);
+      int(binder, 3, this.str(CHOICE_ARG_BINDER));
+    });
+    this.typeRef(w, 8, choice.returnType);
+    this.placeholder(w, 9, prim('UPDATE', choice.returnType));
+    int(w, 10, this.str(CHOICE_SELF_BINDER));
+  }
+
+  /** Equal names and equal types; interning makes equal types equal indices. */
+  private sameFields(a: readonly Field[], b: readonly Field[]): boolean {
+    if (a.length !== b.length) return false;
+    return a.every((field, i) => {
+      const other = b[i];
+      return other?.name === field.name && this.type(field.type) === this.type(other.type);
+    });
+  }
+}
+
+/** A proto3 scalar outside a oneof: the default 0 is left out, as protobuf serializers do. */
+function int(w: ProtobufWriter, field: number, value: number): void {
+  if (value !== 0) w.varint(field, value);
+}
+
+/** The content of `Unit`. */
+function noFields(): void {
+  // `Unit` has no fields: the empty message is the whole encoding.
+}
+
+// ── SHA-256 ────────────────────────────────────────────────────────────────────────────────────
+
+// FIPS 180-4, written out because the module must stay browser-safe (no node:crypto) and
+// synchronous (Web Crypto's digest is async).
+
+/** First 32 bits of the fractional parts of the cube roots of the first 64 primes. */
+const ROUND_CONSTANTS = [
+  0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5,
+  0xd807aa98, 0x12835b01, 0x243185be, 0x550c7dc3, 0x72be5d74, 0x80deb1fe, 0x9bdc06a7, 0xc19bf174,
+  0xe49b69c1, 0xefbe4786, 0x0fc19dc6, 0x240ca1cc, 0x2de92c6f, 0x4a7484aa, 0x5cb0a9dc, 0x76f988da,
+  0x983e5152, 0xa831c66d, 0xb00327c8, 0xbf597fc7, 0xc6e00bf3, 0xd5a79147, 0x06ca6351, 0x14292967,
+  0x27b70a85, 0x2e1b2138, 0x4d2c6dfc, 0x53380d13, 0x650a7354, 0x766a0abb, 0x81c2c92e, 0x92722c85,
+  0xa2bfe8a1, 0xa81a664b, 0xc24b8b70, 0xc76c51a3, 0xd192e819, 0xd6990624, 0xf40e3585, 0x106aa070,
+  0x19a4c116, 0x1e376c08, 0x2748774c, 0x34b0bcb5, 0x391c0cb3, 0x4ed8aa4a, 0x5b9cca4f, 0x682e6ff3,
+  0x748f82ee, 0x78a5636f, 0x84c87814, 0x8cc70208, 0x90befffa, 0xa4506ceb, 0xbef9a3f7, 0xc67178f2,
+];
+
+/** First 32 bits of the fractional parts of the square roots of the first 8 primes. */
+const INITIAL_HASH = [
+  0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19,
+];
+
+const rotr = (x: number, n: number): number => (x >>> n) | (x << (32 - n));
+
+function sha256(message: Uint8Array): Uint8Array {
+  // Padding: a 1 bit, zeros, then the bit length as a 64-bit big-endian number, to a multiple
+  // of 64 bytes.
+  const blocks = Math.ceil((message.length + 9) / 64);
+  const padded = new Uint8Array(blocks * 64);
+  padded.set(message);
+  padded[message.length] = 0x80;
+  const input = new DataView(padded.buffer);
+  const bits = message.length * 8;
+  input.setUint32(padded.length - 8, Math.floor(bits / 2 ** 32));
+  input.setUint32(padded.length - 4, bits >>> 0);
+
+  // DataViews rather than arrays: their reads are plain numbers under noUncheckedIndexedAccess,
+  // and the state view is the big-endian digest as it stands.
+  const state = new DataView(new ArrayBuffer(32));
+  INITIAL_HASH.forEach((word, i) => {
+    state.setUint32(i * 4, word);
+  });
+  const schedule = new DataView(new ArrayBuffer(256));
+  const w = (i: number) => schedule.getUint32(i * 4);
+
+  for (let block = 0; block < padded.length; block += 64) {
+    for (let i = 0; i < 16; i++) schedule.setUint32(i * 4, input.getUint32(block + i * 4));
+    for (let i = 16; i < 64; i++) {
+      const s0 = rotr(w(i - 15), 7) ^ rotr(w(i - 15), 18) ^ (w(i - 15) >>> 3);
+      const s1 = rotr(w(i - 2), 17) ^ rotr(w(i - 2), 19) ^ (w(i - 2) >>> 10);
+      schedule.setUint32(i * 4, w(i - 16) + s0 + w(i - 7) + s1);
+    }
+    let [a, b, c, d, e, f, g, h] = [0, 1, 2, 3, 4, 5, 6, 7].map((i) => state.getUint32(i * 4)) as [
+      number,
+      number,
+      number,
+      number,
+      number,
+      number,
+      number,
+      number,
+    ];
+    for (const [i, k] of ROUND_CONSTANTS.entries()) {
+      const t1 = h + (rotr(e, 6) ^ rotr(e, 11) ^ rotr(e, 25)) + ((e & f) ^ (~e & g)) + k + w(i);
+      const t2 = (rotr(a, 2) ^ rotr(a, 13) ^ rotr(a, 22)) + ((a & b) ^ (a & c) ^ (b & c));
+      [h, g, f, e, d, c, b, a] = [g, f, e, (d + t1) | 0, c, b, a, (t1 + t2) | 0];
+    }
+    [a, b, c, d, e, f, g, h].forEach((word, i) => {
+      state.setUint32(i * 4, state.getUint32(i * 4) + word);
+    });
+  }
+  return new Uint8Array(state.buffer);
+}

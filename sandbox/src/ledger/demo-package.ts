@@ -1,0 +1,326 @@
+import type {
+  Choice,
+  DamlType,
+  DataType,
+  Field,
+  Module,
+  Template,
+  TypeConName,
+} from '../daml-lf/package-model';
+import type { JsonValue } from './transaction';
+import { numericToUnits, unitsToNumeric } from './daml-value';
+
+/**
+ * The sandbox's built-in package `sandbox-demo`. It cannot run Daml, so each template and
+ * choice is declared twice over: its Daml-LF signature (encoded into a real archive, so the
+ * console decodes it like any uploaded package) and its behaviour in TypeScript with Daml's
+ * semantics, which the interpreter runs.
+ */
+export const DEMO_PACKAGE_NAME = 'sandbox-demo';
+export const DEMO_PACKAGE_VERSION = '1.0.0';
+
+export type Record_ = Record<string, JsonValue>;
+
+/** What a choice body may do; each call becomes a node of the transaction, as in Daml. */
+export type UpdateContext = {
+  create(template: string, argument: Record_): string;
+  exercise(contractId: string, template: string, choice: string, argument: Record_): JsonValue;
+  /** A `fetch`: takes a node id but is never emitted. */
+  fetch(contractId: string, template: string): Record_;
+  /** `fetchByKey`: a fetch node; CONTRACT_KEY_NOT_FOUND when no contract has the key. */
+  fetchByKey(template: string, key: JsonValue): { contractId: string; argument: Record_ };
+  /** `lookupByKey`: a lookup node, never emitted. */
+  lookupByKey(template: string, key: JsonValue): string | null;
+  /** `abort`/`error` in the choice body. */
+  fail(message: string): never;
+};
+
+export type ChoiceBehaviour = {
+  consuming: boolean;
+  controllers(contract: Record_, argument: Record_): string[];
+  body(
+    ctx: UpdateContext,
+    self: { contractId: string; argument: Record_ },
+    argument: Record_,
+  ): JsonValue;
+};
+
+export type TemplateBehaviour = {
+  signatories(argument: Record_): string[];
+  observers(argument: Record_): string[];
+  /** The template's `ensure` clause. */
+  ensure?(argument: Record_): boolean;
+  key?: { of(argument: Record_): JsonValue; maintainers(key: JsonValue): string[] };
+  choices: Record<string, ChoiceBehaviour>;
+};
+
+// ── Signatures ──
+
+const SCALE = 10;
+const self = (module: string, name: string): TypeConName => ({ packageId: '', module, name });
+const prim = (
+  name: Extract<DamlType, { kind: 'prim' }>['prim'],
+  ...args: DamlType[]
+): DamlType => ({
+  kind: 'prim',
+  prim: name,
+  args,
+});
+const con = (module: string, name: string): DamlType => ({
+  kind: 'con',
+  tycon: self(module, name),
+  args: [],
+});
+const party = prim('PARTY');
+const text = prim('TEXT');
+const int64 = prim('INT64');
+const numeric = prim('NUMERIC', { kind: 'nat', value: SCALE });
+const unit = prim('UNIT');
+const listOf = (type: DamlType) => prim('LIST', type);
+const contractId = (module: string, name: string) => prim('CONTRACT_ID', con(module, name));
+const field = (name: string, type: DamlType): Field => ({ name, type });
+const record = (name: string, fields: Field[]): DataType => ({
+  kind: 'record',
+  name,
+  params: [],
+  serializable: true,
+  fields,
+});
+const choice = (
+  module: string,
+  name: string,
+  consuming: boolean,
+  returnType: DamlType,
+): Choice => ({ name, consuming, argType: con(module, name), returnType });
+const archive = (): Choice => choice('Demo.Template', 'Archive', true, unit);
+const template = (
+  module: string,
+  name: string,
+  fields: Field[],
+  choices: Choice[],
+  keyType?: DamlType,
+): Template => ({
+  name,
+  tycon: self(module, name),
+  fields,
+  ...(keyType ? { keyType } : {}),
+  choices: [...choices, archive()],
+  implements: [],
+});
+const moduleOf = (name: string, dataTypes: DataType[], templates: Template[]): Module => ({
+  name,
+  dataTypes,
+  synonyms: [],
+  templates,
+  interfaces: [],
+});
+
+const IOU = 'Demo.Iou';
+const iouFields = [
+  field('issuer', party),
+  field('owner', party),
+  field('currency', text),
+  field('amount', numeric),
+  field('observers', listOf(party)),
+];
+const ACCOUNT = 'Demo.Account';
+const accountFields = [field('bank', party), field('owner', party), field('number', text)];
+const accountKeyFields = [field('bank', party), field('number', text)];
+const FANOUT = 'Demo.Fanout';
+const fanoutFields = [field('owner', party), field('label', text)];
+
+export const DEMO_MODULES: readonly Module[] = [
+  moduleOf('Demo.Template', [record('Archive', [])], []),
+  moduleOf(
+    IOU,
+    [
+      record('Iou', iouFields),
+      record('Iou_Transfer', [field('newOwner', party)]),
+      record('Iou_Split', [field('splitAmount', numeric)]),
+      record('Iou_Merge', [field('otherCid', contractId(IOU, 'Iou'))]),
+      record('Iou_AddObserver', [field('newObserver', party)]),
+      record('SplitResult', [
+        field('splitCid', contractId(IOU, 'Iou')),
+        field('restCid', contractId(IOU, 'Iou')),
+      ]),
+    ],
+    [
+      template(IOU, 'Iou', iouFields, [
+        choice(IOU, 'Iou_Transfer', true, contractId(IOU, 'Iou')),
+        choice(IOU, 'Iou_Split', true, con(IOU, 'SplitResult')),
+        choice(IOU, 'Iou_Merge', true, contractId(IOU, 'Iou')),
+        choice(IOU, 'Iou_AddObserver', true, contractId(IOU, 'Iou')),
+      ]),
+    ],
+  ),
+  moduleOf(
+    ACCOUNT,
+    [
+      record('Account', accountFields),
+      record('AccountKey', accountKeyFields),
+      record('Account_Issue', [field('currency', text), field('amount', numeric)]),
+    ],
+    [
+      template(
+        ACCOUNT,
+        'Account',
+        accountFields,
+        [choice(ACCOUNT, 'Account_Issue', false, contractId(IOU, 'Iou'))],
+        con(ACCOUNT, 'AccountKey'),
+      ),
+    ],
+  ),
+  moduleOf(
+    FANOUT,
+    [
+      record('Fanout', fanoutFields),
+      record('Fanout_Run', [field('width', int64), field('depth', int64)]),
+    ],
+    [template(FANOUT, 'Fanout', fanoutFields, [choice(FANOUT, 'Fanout_Run', true, int64)])],
+  ),
+];
+
+// ── Behaviour ──
+
+const str = (value: JsonValue | undefined): string => (typeof value === 'string' ? value : '');
+const parties = (value: JsonValue | undefined): string[] =>
+  Array.isArray(value) ? value.map((item) => str(item)) : [];
+const units = (value: JsonValue | undefined) => numericToUnits(str(value), SCALE);
+const amount = (value: bigint) => unitsToNumeric(value, SCALE);
+
+/** The most nodes one Fanout_Run may make: 10,000 is the target, with room to spare. */
+export const MAX_FANOUT_NODES = 50_000;
+
+/** Nodes in the subtree of one Fanout_Run exercise, itself included. */
+export function fanoutNodes(width: number, depth: number): number {
+  if (depth <= 0 || width <= 0) return 1;
+  return 1 + width * (1 + (depth > 1 ? fanoutNodes(width, depth - 1) : 0));
+}
+
+export const DEMO_BEHAVIOUR: Readonly<Record<string, TemplateBehaviour>> = {
+  'Demo.Iou:Iou': {
+    signatories: (iou) => [str(iou.issuer)],
+    observers: (iou) => [str(iou.owner), ...parties(iou.observers)],
+    ensure: (iou) => units(iou.amount) > 0n,
+    choices: {
+      Iou_Transfer: {
+        consuming: true,
+        controllers: (iou) => [str(iou.owner)],
+        body: (ctx, { argument: iou }, { newOwner = '' }) =>
+          ctx.create('Demo.Iou:Iou', { ...iou, owner: newOwner }),
+      },
+      Iou_Split: {
+        consuming: true,
+        controllers: (iou) => [str(iou.owner)],
+        body: (ctx, { argument: iou }, { splitAmount }) => {
+          const total = units(iou.amount);
+          const split = units(splitAmount);
+          if (split <= 0n || split >= total) {
+            ctx.fail(
+              `Iou_Split: splitAmount must be more than 0 and less than the amount ${str(iou.amount)}`,
+            );
+          }
+          const splitCid = ctx.create('Demo.Iou:Iou', { ...iou, amount: amount(split) });
+          const restCid = ctx.create('Demo.Iou:Iou', { ...iou, amount: amount(total - split) });
+          return { splitCid, restCid };
+        },
+      },
+      Iou_Merge: {
+        consuming: true,
+        controllers: (iou) => [str(iou.owner)],
+        body: (ctx, { contractId: selfId, argument: iou }, { otherCid }) => {
+          const otherId = str(otherCid);
+          if (otherId === selfId) ctx.fail('Iou_Merge: cannot merge an Iou with itself');
+          const other = ctx.fetch(otherId, 'Demo.Iou:Iou');
+          for (const key of ['issuer', 'owner', 'currency'] as const) {
+            if (str(other[key]) !== str(iou[key])) {
+              ctx.fail(`Iou_Merge: the other Iou has a different ${key}`);
+            }
+          }
+          ctx.exercise(otherId, 'Demo.Iou:Iou', 'Archive', {});
+          return ctx.create('Demo.Iou:Iou', {
+            ...iou,
+            amount: amount(units(iou.amount) + units(other.amount)),
+          });
+        },
+      },
+      Iou_AddObserver: {
+        consuming: true,
+        controllers: (iou) => [str(iou.owner)],
+        body: (ctx, { argument: iou }, { newObserver = '' }) =>
+          ctx.create('Demo.Iou:Iou', {
+            ...iou,
+            observers: [...new Set([...parties(iou.observers), str(newObserver)])],
+          }),
+      },
+    },
+  },
+  'Demo.Account:Account': {
+    signatories: (account) => [str(account.bank)],
+    observers: (account) => [str(account.owner)],
+    key: {
+      of: (account) => ({ bank: str(account.bank), number: str(account.number) }),
+      maintainers: (key) => [str((key as Record_).bank)],
+    },
+    choices: {
+      Account_Issue: {
+        consuming: false,
+        controllers: (account) => [str(account.bank)],
+        body: (ctx, { argument: account }, { currency = '', amount: issued = '' }) => {
+          // Re-reads the account by key, as real workflows do: a fetch node that is never emitted.
+          ctx.fetchByKey('Demo.Account:Account', {
+            bank: account.bank ?? '',
+            number: account.number ?? '',
+          });
+          return ctx.create('Demo.Iou:Iou', {
+            issuer: str(account.bank),
+            owner: str(account.owner),
+            currency,
+            amount: issued,
+            observers: [],
+          });
+        },
+      },
+    },
+  },
+  'Demo.Fanout:Fanout': {
+    signatories: (fanout) => [str(fanout.owner)],
+    observers: () => [],
+    choices: {
+      Fanout_Run: {
+        consuming: true,
+        controllers: (fanout) => [str(fanout.owner)],
+        body: (ctx, { argument: fanout }, { width, depth }) => {
+          const w = Number(str(width));
+          const d = Number(str(depth));
+          if (w < 0 || d < 0) ctx.fail('Fanout_Run: width and depth must not be negative');
+          const nodes = fanoutNodes(w, d);
+          if (nodes > MAX_FANOUT_NODES) {
+            ctx.fail(
+              `Fanout_Run: width ${String(w)} and depth ${String(d)} make ${String(nodes)} nodes; the sandbox demo allows at most ${String(MAX_FANOUT_NODES)}`,
+            );
+          }
+          let created = 0;
+          for (let i = 1; i <= (d > 0 ? w : 0); i++) {
+            const child = ctx.create('Demo.Fanout:Fanout', {
+              owner: fanout.owner ?? '',
+              label: `${str(fanout.label)}.${String(i)}`,
+            });
+            created += 1;
+            if (d > 1) {
+              const below = ctx.exercise(child, 'Demo.Fanout:Fanout', 'Fanout_Run', {
+                width: String(w),
+                depth: String(d - 1),
+              });
+              created += Number(str(below));
+            }
+          }
+          return String(created);
+        },
+      },
+    },
+  },
+};
+
+/** `Archive` on any template: consuming, controlled by the signatories, returns unit. */
+export const ARCHIVE_CHOICE = 'Archive';

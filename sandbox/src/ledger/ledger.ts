@@ -1,0 +1,220 @@
+import { SandboxError } from '../errors/sandbox-error';
+import type { LedgerStore } from '../store/ledger-store';
+import type { PartiesStore } from '../store/parties-store';
+import { interpret, type Command, type DemoPackageInfo } from './interpreter';
+import {
+  formatMicros,
+  newUpdateId,
+  nowMicros,
+  type CreateNode,
+  type TopologyRecord,
+  type TransactionRecord,
+  type UpdateRecord,
+} from './transaction';
+
+/** The participant's maximum deduplication duration (ParticipantInitConfig, §7.1). */
+export const MAX_DEDUPLICATION_MICROS = 7n * 24n * 3600n * 1_000_000n;
+
+export type Deduplication =
+  { kind: 'duration'; micros: bigint } | { kind: 'offset'; offset: number } | { kind: 'default' };
+
+export type SubmitRequest = {
+  commands: Command[];
+  userId: string;
+  actAs: string[];
+  readAs: string[];
+  commandId: string;
+  workflowId: string;
+  submissionId: string;
+  deduplication: Deduplication;
+  /** Lower bound for the ledger time, in microseconds since the epoch. */
+  minLedgerTimeMicros: bigint | null;
+  disclosed: ReadonlyMap<string, CreateNode>;
+  traceparent: string;
+};
+
+type LedgerDeps = {
+  store: LedgerStore;
+  parties: PartiesStore;
+  synchronizerId: string;
+  participantId: string;
+  demo: () => DemoPackageInfo;
+  transaction: <T>(fn: () => T) => T;
+};
+
+/** The change id of a submission: user, the set of actAs parties, command id (§7.5). */
+const changeKey = (request: Pick<SubmitRequest, 'userId' | 'actAs' | 'commandId'>) =>
+  JSON.stringify([request.userId, [...new Set(request.actAs)].sort(), request.commandId]);
+
+/**
+ * The sandbox's ledger: commits interpreted commands and party allocations as updates with
+ * consecutive offsets, and tells listeners (streams) about each new update.
+ */
+export function createLedger({
+  store,
+  parties,
+  synchronizerId,
+  participantId,
+  demo,
+  transaction,
+}: LedgerDeps) {
+  const listeners = new Set<(update: UpdateRecord) => void>();
+  const notify = (update: UpdateRecord) => {
+    for (const listener of listeners) listener(update);
+  };
+
+  const checkDeduplication = (request: SubmitRequest, now: bigint) => {
+    const accepted = store.acceptedChange(changeKey(request));
+    if (!accepted) return;
+    const within =
+      request.deduplication.kind === 'offset'
+        ? accepted.offset > request.deduplication.offset
+        : now - BigInt(accepted.record_micros) <
+          (request.deduplication.kind === 'duration'
+            ? request.deduplication.micros
+            : MAX_DEDUPLICATION_MICROS);
+    if (within) {
+      throw new SandboxError(
+        'DUPLICATE_COMMAND',
+        'A command with the given command id has already been successfully processed',
+        {
+          context: {
+            existing_submission_id: accepted.submission_id,
+            completion_offset: String(accepted.offset),
+          },
+        },
+      );
+    }
+  };
+
+  return {
+    ledgerEnd: () => store.ledgerEnd(),
+    /** Runs `listener` after each committed update; returns the unsubscribe function. */
+    subscribe(listener: (update: UpdateRecord) => void): () => void {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+
+    submit(request: SubmitRequest): TransactionRecord {
+      const now = nowMicros();
+      checkDeduplication(request, now);
+      const demoInfo = demo();
+      const interpreted = interpret(
+        request.commands,
+        { actAs: request.actAs, readAs: request.readAs, disclosed: request.disclosed },
+        {
+          contract: (contractId) => store.contract(contractId),
+          activeContractIdByKey: (hash) => store.activeContractIdByKey(hash),
+        },
+        demoInfo,
+      );
+      // Routing comes after interpretation: submitters must be hosted here (§7.5, inferred).
+      const foreign = request.actAs.filter((party) => !parties.get(party)?.isLocal);
+      if (foreign.length > 0) {
+        throw new SandboxError(
+          'NO_SYNCHRONIZER_ON_WHICH_ALL_SUBMITTERS_CAN_SUBMIT',
+          `This participant cannot submit as the given submitter on any connected synchronizer: ${foreign.join(', ')}`,
+          { resources: foreign.map((party) => ['PARTY', party]) },
+        );
+      }
+      const unknown = [...new Set(interpreted.nodes.flatMap((node) => node.witnesses))]
+        .filter((party) => parties.get(party) === undefined)
+        .sort();
+      if (unknown.length > 0) {
+        throw new SandboxError(
+          'UNKNOWN_INFORMEES',
+          `The following informees are not hosted on any participant: ${unknown.join(', ')}`,
+          { resources: unknown.map((party) => ['PARTY', party]) },
+        );
+      }
+      const record = transaction(() => {
+        const offset = store.ledgerEnd() + 1;
+        const ledgerTime =
+          request.minLedgerTimeMicros !== null && request.minLedgerTimeMicros > now
+            ? request.minLedgerTimeMicros
+            : now;
+        const tx: TransactionRecord = {
+          kind: 'transaction',
+          offset,
+          updateId: newUpdateId(),
+          commandId: request.commandId,
+          workflowId: request.workflowId,
+          userId: request.userId,
+          actAs: request.actAs,
+          submissionId: request.submissionId,
+          effectiveAt: formatMicros(ledgerTime),
+          // Record time never precedes ledger time.
+          recordTime: formatMicros(ledgerTime > now ? ledgerTime : now),
+          synchronizerId,
+          traceparent: request.traceparent,
+          nodes: interpreted.nodes,
+        };
+        store.appendUpdate(tx);
+        for (const { node, keyHash } of interpreted.created) {
+          store.insertContract(node, offset, tx.effectiveAt, keyHash);
+          if (node.archivedInNode !== null) {
+            store.archiveContract(node.contractId, offset, node.archivedInNode);
+          }
+        }
+        for (const { contractId, nodeId } of interpreted.archived) {
+          store.archiveContract(contractId, offset, nodeId);
+        }
+        store.insertCompletion({
+          offset,
+          commandId: tx.commandId,
+          updateId: tx.updateId,
+          userId: tx.userId,
+          actAs: tx.actAs,
+          submissionId: tx.submissionId,
+          recordTime: tx.recordTime,
+          synchronizerId,
+          deduplicationPeriod: deduplicationPeriodOf(request.deduplication),
+          traceparent: tx.traceparent,
+        });
+        store.recordChange(changeKey(request), offset, request.submissionId, now);
+        return tx;
+      });
+      notify(record);
+      return record;
+    },
+
+    /** A newly hosted party: a topology update at the next offset (§7.4, inferred). */
+    recordPartyAllocation(party: string) {
+      const update: TopologyRecord = {
+        kind: 'topology',
+        offset: store.ledgerEnd() + 1,
+        updateId: newUpdateId(),
+        recordTime: formatMicros(nowMicros()),
+        synchronizerId,
+        party,
+        participantId,
+      };
+      store.appendUpdate(update);
+      // Listeners hear of it once the caller's transaction has committed.
+      queueMicrotask(() => {
+        notify(update);
+      });
+      return update;
+    },
+  };
+}
+
+export type Ledger = ReturnType<typeof createLedger>;
+
+/** The deduplication period a completion reports: what the participant actually applied. */
+function deduplicationPeriodOf(deduplication: Deduplication): unknown {
+  if (deduplication.kind === 'offset') {
+    return { DeduplicationOffset: { value: deduplication.offset } };
+  }
+  const micros =
+    deduplication.kind === 'duration' ? deduplication.micros : MAX_DEDUPLICATION_MICROS;
+  return {
+    DeduplicationDuration: {
+      value: {
+        seconds: Number(micros / 1_000_000n),
+        nanos: Number(micros % 1_000_000n) * 1000,
+        unknownFields: { fields: {} },
+      },
+    },
+  };
+}

@@ -1,0 +1,298 @@
+import { createHash } from 'node:crypto';
+import type { Schemas } from '../wire-types';
+import { visibility, type EventFilter, type TransactionShape } from './event-filter';
+import type {
+  CreateNode,
+  ExerciseNode,
+  JsonValue,
+  TopologyRecord,
+  TransactionRecord,
+} from './transaction';
+
+/**
+ * Renders recorded transactions as the JSON API prints them for a given event filter: the
+ * projection to the requesting parties, both transaction shapes, the legacy tree, and every
+ * field in the order and with the nulls the real encoder prints (ledger-api-behaviour.md §7).
+ */
+
+type Wire = Record<string, unknown>;
+
+const BLOB_PREFIX = 'ledger-console-sandbox/contract/v1\n';
+
+/**
+ * The created-event blob: opaque to clients, as the real one is. The sandbox's own encoding
+ * (not Canton's protobuf) so that disclosed contracts round-trip through it.
+ */
+export function encodeCreatedEventBlob(node: CreateNode, createdAt: string): string {
+  return Buffer.from(`${BLOB_PREFIX}${JSON.stringify({ node, createdAt })}`).toString('base64');
+}
+
+export function decodeCreatedEventBlob(
+  blob: string,
+): { node: CreateNode; createdAt: string } | undefined {
+  const text = Buffer.from(blob, 'base64').toString('utf8');
+  if (!text.startsWith(BLOB_PREFIX)) return undefined;
+  try {
+    return JSON.parse(text.slice(BLOB_PREFIX.length)) as { node: CreateNode; createdAt: string };
+  } catch {
+    return undefined;
+  }
+}
+
+const keyHash = (key: JsonValue) =>
+  createHash('sha256').update(JSON.stringify(key)).digest('base64');
+
+const packageIdOf = (templateId: string) => templateId.slice(0, templateId.indexOf(':'));
+
+export function createdEvent(
+  node: CreateNode,
+  offset: number,
+  createdAt: string,
+  witnessParties: string[],
+  includeBlob: boolean,
+  acsDelta: boolean,
+): Schemas['CreatedEvent'] {
+  const event: Wire = {
+    offset,
+    nodeId: node.nodeId,
+    contractId: node.contractId,
+    templateId: node.templateId,
+    contractKey: node.key,
+    contractKeyHash: node.key === null ? '' : keyHash(node.key),
+    createArgument: node.argument,
+    createdEventBlob: includeBlob ? encodeCreatedEventBlob(node, createdAt) : '',
+    interfaceViews: [],
+    witnessParties,
+    signatories: node.signatories,
+    observers: node.observers,
+    createdAt,
+    packageName: node.packageName,
+    representativePackageId: packageIdOf(node.templateId),
+    acsDelta,
+  };
+  return event as Schemas['CreatedEvent'];
+}
+
+function exercisedEvent(
+  node: ExerciseNode,
+  offset: number,
+  witnessParties: string[],
+  acsDelta: boolean,
+): Schemas['ExercisedEvent'] {
+  const event: Wire = {
+    offset,
+    nodeId: node.nodeId,
+    contractId: node.contractId,
+    templateId: node.templateId,
+    interfaceId: null,
+    choice: node.choice,
+    choiceArgument: node.choiceArgument,
+    actingParties: node.actingParties,
+    consuming: node.consuming,
+    witnessParties,
+    lastDescendantNodeId: node.lastDescendantNodeId,
+    exerciseResult: node.exerciseResult,
+    packageName: node.packageName,
+    implementedInterfaces: [],
+    acsDelta,
+  };
+  return event as Schemas['ExercisedEvent'];
+}
+
+export function archivedEvent(
+  node: ExerciseNode,
+  offset: number,
+  witnessParties: string[],
+): Schemas['ArchivedEvent'] {
+  return {
+    offset,
+    nodeId: node.nodeId,
+    contractId: node.contractId,
+    templateId: node.templateId,
+    witnessParties,
+    packageName: node.packageName,
+    implementedInterfaces: [],
+  };
+}
+
+/** Contracts a transaction created, to tell transient contracts and their archivals apart. */
+const createdIn = (tx: TransactionRecord) =>
+  new Set(tx.nodes.filter((node) => node.kind === 'create').map((node) => node.contractId));
+
+type ProjectedEvent =
+  | { kind: 'created'; node: CreateNode; event: Schemas['CreatedEvent'] }
+  | { kind: 'exercised'; node: ExerciseNode; event: Schemas['ExercisedEvent'] }
+  | { kind: 'archived'; node: ExerciseNode; event: Schemas['ArchivedEvent'] };
+
+/** The events of `tx` the filter's parties see, in node order. */
+export function projectEvents(
+  tx: TransactionRecord,
+  filter: EventFilter,
+  shape: TransactionShape,
+): ProjectedEvent[] {
+  const local = createdIn(tx);
+  const requesters = (parties: readonly string[]) =>
+    filter.anyParty ? parties.length > 0 : parties.some((party) => filter.byParty.has(party));
+  const events: ProjectedEvent[] = [];
+  for (const node of tx.nodes) {
+    if (node.kind === 'create') {
+      const stakeholders = [...node.signatories, ...node.observers];
+      const transient = node.archivedInNode !== null;
+      if (shape === 'ACS_DELTA') {
+        if (transient) continue;
+        const seen = visibility(filter, node, stakeholders);
+        if (!seen) continue;
+        events.push({
+          kind: 'created',
+          node,
+          event: createdEvent(
+            node,
+            tx.offset,
+            tx.effectiveAt,
+            seen.parties,
+            seen.includeBlob,
+            true,
+          ),
+        });
+      } else {
+        const seen = visibility(filter, node, node.witnesses);
+        if (!seen) continue;
+        const acsDelta = !transient && requesters(stakeholders);
+        events.push({
+          kind: 'created',
+          node,
+          event: createdEvent(
+            node,
+            tx.offset,
+            tx.effectiveAt,
+            seen.parties,
+            seen.includeBlob,
+            acsDelta,
+          ),
+        });
+      }
+    } else if (shape === 'ACS_DELTA') {
+      if (!node.consuming || local.has(node.contractId)) continue;
+      const seen = visibility(filter, node, node.stakeholders);
+      if (!seen) continue;
+      events.push({ kind: 'archived', node, event: archivedEvent(node, tx.offset, seen.parties) });
+    } else {
+      const seen = visibility(filter, node, node.witnesses);
+      if (!seen) continue;
+      const acsDelta =
+        node.consuming && !local.has(node.contractId) && requesters(node.stakeholders);
+      events.push({
+        kind: 'exercised',
+        node,
+        event: exercisedEvent(node, tx.offset, seen.parties, acsDelta),
+      });
+    }
+  }
+  return events;
+}
+
+/** The submitter's command id is shown only to parties it acted for (§7.3). */
+function commandIdFor(tx: TransactionRecord, filter: EventFilter) {
+  const forSubmitter =
+    filter.anyParty !== null || tx.actAs.some((party) => filter.byParty.has(party));
+  return forSubmitter ? tx.commandId : '';
+}
+
+const traceContext = (tx: { traceparent: string | null }) => ({
+  traceparent: tx.traceparent,
+  tracestate: null,
+});
+
+/** A `JsTransaction`, or null when the filter's parties see none of it. */
+export function toJsTransaction(
+  tx: TransactionRecord,
+  filter: EventFilter,
+  shape: TransactionShape,
+): Schemas['JsTransaction'] | null {
+  const events = projectEvents(tx, filter, shape);
+  if (events.length === 0) return null;
+  const wire: Wire = {
+    updateId: tx.updateId,
+    commandId: commandIdFor(tx, filter),
+    workflowId: tx.workflowId,
+    effectiveAt: tx.effectiveAt,
+    events: events.map((projected) => {
+      switch (projected.kind) {
+        case 'created':
+          return { CreatedEvent: projected.event };
+        case 'exercised':
+          return { ExercisedEvent: projected.event };
+        case 'archived':
+          return { ArchivedEvent: projected.event };
+      }
+    }),
+    offset: tx.offset,
+    synchronizerId: tx.synchronizerId,
+    traceContext: traceContext(tx),
+    recordTime: tx.recordTime,
+    externalTransactionHash: null,
+    paidTrafficCost: null,
+    transactionHash: null,
+  };
+  return wire as Schemas['JsTransaction'];
+}
+
+/**
+ * The legacy `JsTransactionTree`: ledger effects keyed by node id, with no root or child lists
+ * (§7.3). Null when the parties see nothing.
+ */
+export function toJsTransactionTree(
+  tx: TransactionRecord,
+  filter: EventFilter,
+): Schemas['JsTransactionTree'] | null {
+  const events = projectEvents(tx, filter, 'LEDGER_EFFECTS');
+  if (events.length === 0) return null;
+  const eventsById: Record<string, unknown> = {};
+  for (const projected of events) {
+    eventsById[String(projected.node.nodeId)] =
+      projected.kind === 'created'
+        ? { CreatedTreeEvent: { value: projected.event } }
+        : { ExercisedTreeEvent: { value: projected.event } };
+  }
+  const wire: Wire = {
+    updateId: tx.updateId,
+    commandId: commandIdFor(tx, filter),
+    workflowId: tx.workflowId,
+    effectiveAt: tx.effectiveAt,
+    offset: tx.offset,
+    eventsById,
+    synchronizerId: tx.synchronizerId,
+    traceContext: traceContext(tx),
+    recordTime: tx.recordTime,
+  };
+  return wire as Schemas['JsTransactionTree'];
+}
+
+/** A party allocation as a topology transaction, for parties the format asks about. */
+export function toJsTopologyTransaction(
+  update: TopologyRecord,
+  parties: readonly string[] | 'all',
+): Schemas['JsTopologyTransaction'] | null {
+  if (parties !== 'all' && !parties.includes(update.party)) return null;
+  const wire: Wire = {
+    updateId: update.updateId,
+    offset: update.offset,
+    synchronizerId: update.synchronizerId,
+    recordTime: update.recordTime,
+    events: [
+      {
+        event: {
+          ParticipantAuthorizationAdded: {
+            value: {
+              partyId: update.party,
+              participantId: update.participantId,
+              participantPermission: 'PARTICIPANT_PERMISSION_SUBMISSION',
+            },
+          },
+        },
+      },
+    ],
+    traceContext: { traceparent: null, tracestate: null },
+  };
+  return wire as Schemas['JsTopologyTransaction'];
+}

@@ -1,0 +1,118 @@
+import { randomBytes } from 'node:crypto';
+
+/** A Daml value in the JSON API's encoding (ledger-api-behaviour.md §7.1). */
+export type JsonValue =
+  null | boolean | number | string | JsonValue[] | { [key: string]: JsonValue };
+
+/** What every node of a committed transaction shares. */
+type NodeCommon = {
+  /** Pre-order position among all nodes, hidden fetches and lookups included (§7.3). */
+  nodeId: number;
+  contractId: string;
+  /** `<package-id>:<Module>:<Entity>`: events always name templates by package id. */
+  templateId: string;
+  packageName: string;
+  /**
+   * Parties that see this node: its informees and those of every ancestor (Daml's disclosure
+   * rule), so a party entitled to an exercise sees its whole subtree.
+   */
+  witnesses: string[];
+};
+
+export type CreateNode = NodeCommon & {
+  kind: 'create';
+  argument: JsonValue;
+  signatories: string[];
+  observers: string[];
+  /** The contract key, when the template has one. */
+  key: JsonValue | null;
+  keyMaintainers: string[];
+  /** Set when the same transaction also archives the contract (a transient contract). */
+  archivedInNode: number | null;
+};
+
+export type ExerciseNode = NodeCommon & {
+  kind: 'exercise';
+  choice: string;
+  choiceArgument: JsonValue;
+  actingParties: string[];
+  consuming: boolean;
+  exerciseResult: JsonValue;
+  /** The largest node id in this node's subtree; its own id when it has no children. */
+  lastDescendantNodeId: number;
+  /** Signatories and observers of the exercised contract: who sees its archival. */
+  stakeholders: string[];
+};
+
+/** A node the ledger API emits; fetches and lookups only take node ids. */
+export type LedgerNode = CreateNode | ExerciseNode;
+
+export type TransactionRecord = {
+  kind: 'transaction';
+  offset: number;
+  updateId: string;
+  commandId: string;
+  workflowId: string;
+  userId: string;
+  actAs: string[];
+  submissionId: string;
+  /** Ledger effective time (createdAt of its contracts), ISO-8601 with microseconds. */
+  effectiveAt: string;
+  recordTime: string;
+  synchronizerId: string;
+  /** The submitter's W3C trace context, which the tree's `traceContext` carries back (§10). */
+  traceparent: string | null;
+  nodes: LedgerNode[];
+};
+
+/** A party allocated on this participant: a topology update that also takes an offset. */
+export type TopologyRecord = {
+  kind: 'topology';
+  offset: number;
+  updateId: string;
+  recordTime: string;
+  synchronizerId: string;
+  party: string;
+  participantId: string;
+};
+
+export type UpdateRecord = TransactionRecord | TopologyRecord;
+
+/** `1220` + 64 hex: the multihash form of update ids (§7.4). */
+export function newUpdateId(): string {
+  return `1220${randomBytes(32).toString('hex')}`;
+}
+
+/**
+ * Canton's V1 contract ids: `00`, a 32-byte discriminator, then the authenticated suffix
+ * (`ca11` version prefix and a `1220` multihash). The exact suffix version is inferred.
+ */
+export function newContractId(): string {
+  return `00${randomBytes(32).toString('hex')}ca111220${randomBytes(32).toString('hex')}`;
+}
+
+const CONTRACT_ID = /^00[0-9a-f]{64}(?:[0-9a-f]{2}){0,94}$/;
+
+/** LF's `ContractId.fromString` for V1 ids: hex, a 32-byte discriminator and a bounded suffix. */
+export function isWellFormedContractId(value: string): boolean {
+  return CONTRACT_ID.test(value);
+}
+
+/** Java's `Instant.toString` at microsecond precision, the participant's time resolution. */
+export function formatMicros(micros: bigint): string {
+  const millis = micros / 1000n;
+  const base = new Date(Number(millis)).toISOString().slice(0, 19);
+  const fraction = micros % 1_000_000n;
+  if (fraction === 0n) return `${base}Z`;
+  const digits = fraction.toString().padStart(6, '0');
+  return `${base}.${fraction % 1000n === 0n ? digits.slice(0, 3) : digits}Z`;
+}
+
+let lastMicros = 0n;
+
+/** Wall-clock time in microseconds, strictly increasing so record times never tie. */
+export function nowMicros(): bigint {
+  const now = BigInt(Date.now()) * 1000n + BigInt(Math.floor((performance.now() % 1) * 1000));
+  lastMicros = now > lastMicros ? now : lastMicros + 1n;
+  return lastMicros;
+}
