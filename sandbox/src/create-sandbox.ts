@@ -7,6 +7,7 @@ import type { SandboxEnv } from './http/sandbox-env';
 import { createLedgerState, type LedgerStateOptions } from './ledger-state';
 import { healthRoutes, versionRoutes } from './routes/health-routes';
 import { identityProviderRoutes } from './routes/identity-provider-routes';
+import { commandRoutes } from './routes/command-routes';
 import { darRoutes, packageRoutes, packageVettingRoutes } from './routes/package-routes';
 import { partyRoutes } from './routes/party-routes';
 import { userRoutes } from './routes/user-routes';
@@ -58,6 +59,7 @@ export function createSandbox(options: SandboxOptions = {}) {
   app.route('/v2/dars', darRoutes(state));
   app.route('/v2/packages', packageRoutes(state));
   app.route('/v2/package-vetting', packageVettingRoutes(state));
+  app.route('/v2/commands', commandRoutes(state));
 
   app.onError((error, c) => {
     if (error instanceof DecodeFailure) {
@@ -71,6 +73,7 @@ export function createSandbox(options: SandboxOptions = {}) {
       traceId: c.get('traceId'),
       participant: state.participantName,
       loggingContext: c.get('loggingContext'),
+      ...(c.get('correlationId') === undefined ? {} : { correlationId: c.get('correlationId') }),
     });
     return c.json(body, sandboxError.httpStatus as 400);
   });

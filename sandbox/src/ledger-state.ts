@@ -1,10 +1,6 @@
 import { createHash } from 'node:crypto';
 import { encodePackagePayload, packageIdOf } from './daml-lf/encode-package';
-import {
-  DEMO_MODULES,
-  DEMO_PACKAGE_NAME,
-  DEMO_PACKAGE_VERSION,
-} from './ledger/demo-package';
+import { DEMO_MODULES, DEMO_PACKAGE_NAME, DEMO_PACKAGE_VERSION } from './ledger/demo-package';
 import { createLedger } from './ledger/ledger';
 import { createTemplateResolver } from './ledger/template-resolver';
 import { inTransaction, openDatabase, type SqlDatabase } from './store/database';
@@ -100,14 +96,16 @@ export function createLedgerState({
     }
     // The built-in package is stored and vetted like an uploaded one, so every package view
     // (listing, bytes, status, vetting) shows it as a participant would.
-    if (state.packages.insert({
-      packageId: demo.packageId,
-      name: DEMO_PACKAGE_NAME,
-      version: DEMO_PACKAGE_VERSION,
-      lfVersion: '2.1',
-      payload: demo.payload,
-      uploadedAt: new Date().toISOString(),
-    })) {
+    if (
+      state.packages.insert({
+        packageId: demo.packageId,
+        name: DEMO_PACKAGE_NAME,
+        version: DEMO_PACKAGE_VERSION,
+        lfVersion: '2.1',
+        payload: demo.payload,
+        uploadedAt: new Date().toISOString(),
+      })
+    ) {
       const vetting = state.vetting.get(synchronizerId, participantId);
       state.vetting.save({
         synchronizerId,
