@@ -8,8 +8,11 @@ import { createLedgerState, type LedgerStateOptions } from './ledger-state';
 import { healthRoutes, versionRoutes } from './routes/health-routes';
 import { identityProviderRoutes } from './routes/identity-provider-routes';
 import { commandRoutes } from './routes/command-routes';
+import { eventRoutes } from './routes/event-routes';
 import { darRoutes, packageRoutes, packageVettingRoutes } from './routes/package-routes';
 import { partyRoutes } from './routes/party-routes';
+import { stateRoutes } from './routes/state-routes';
+import { updateRoutes } from './routes/update-routes';
 import { userRoutes } from './routes/user-routes';
 
 export type SandboxOptions = LedgerStateOptions & {
@@ -60,6 +63,9 @@ export function createSandbox(options: SandboxOptions = {}) {
   app.route('/v2/packages', packageRoutes(state));
   app.route('/v2/package-vetting', packageVettingRoutes(state));
   app.route('/v2/commands', commandRoutes(state));
+  app.route('/v2/updates', updateRoutes(state));
+  app.route('/v2/state', stateRoutes(state));
+  app.route('/v2/events', eventRoutes(state));
 
   app.onError((error, c) => {
     if (error instanceof DecodeFailure) {
@@ -117,6 +123,8 @@ export function createSandbox(options: SandboxOptions = {}) {
   return {
     app,
     state,
+    /** Claim resolution as every JSON endpoint does it, for the websocket streams. */
+    authenticate,
     fetch: (request: Request) => app.fetch(request),
     close: () => {
       state.close();

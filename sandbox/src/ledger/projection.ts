@@ -239,16 +239,20 @@ export function toJsTransaction(
 
 /**
  * The legacy `JsTransactionTree`: ledger effects keyed by node id, with no root or child lists
- * (§7.3). Null when the parties see nothing.
+ * (§7.3). Null when the parties see nothing. `/v2/updates/trees` with an update format may ask
+ * for ACS deltas; the JSON layer then keeps only the created events (archivals have no tree
+ * case), so the tree can be empty while the transaction is visible.
  */
 export function toJsTransactionTree(
   tx: TransactionRecord,
   filter: EventFilter,
+  shape: TransactionShape = 'LEDGER_EFFECTS',
 ): Schemas['JsTransactionTree'] | null {
-  const events = projectEvents(tx, filter, 'LEDGER_EFFECTS');
+  const events = projectEvents(tx, filter, shape);
   if (events.length === 0) return null;
   const eventsById: Record<string, unknown> = {};
   for (const projected of events) {
+    if (projected.kind === 'archived') continue;
     eventsById[String(projected.node.nodeId)] =
       projected.kind === 'created'
         ? { CreatedTreeEvent: { value: projected.event } }
