@@ -1,7 +1,10 @@
 /**
  * Sandbox load benchmark (issue 2): 100,000 users created over loopback by 8 concurrent clients,
  * then p50/p99 latency of 1000-user pages and rights grants per second. Targets: p99 page
- * < 20 ms, ≥ 3,000 creations/s. Traffic goes only to 127.0.0.1; every loop is bounded.
+ * < 20 ms, ≥ 3,000 creations/s. Then commands: Iou creates per second through submit-and-wait
+ * (target ≥ 1,000/s), and 100-node Fanout trees (CreateAndExercise, width 98, depth 1) through
+ * submit-and-wait-for-transaction-tree: trees per second and p50/p99 latency (target p99 < 50 ms).
+ * Traffic goes only to 127.0.0.1; every loop is bounded by a count and a time budget.
  *
  *   npm run bench:sandbox                 # in-memory sandbox (the default mode)
  *   npm run bench:sandbox -- --durable    # with --data-dir (SQLite, synced on every commit)
@@ -20,6 +23,8 @@ const { values } = parseArgs({
     clients: { type: 'string', default: '8' },
     pages: { type: 'string', default: '2000' },
     grants: { type: 'string', default: '20000' },
+    creates: { type: 'string', default: '20000' },
+    trees: { type: 'string', default: '3000' },
     durable: { type: 'boolean', default: false },
   },
 });
@@ -27,7 +32,19 @@ const USERS = Number(values.users);
 const CLIENTS = Number(values.clients);
 const PAGES = Number(values.pages);
 const GRANTS = Number(values.grants);
-const DEADLINE = Date.now() + 10 * 60_000; // the whole run stops after 10 minutes at most
+const CREATES = Number(values.creates);
+const TREES = Number(values.trees);
+const STARTED = Date.now();
+// The whole run stays well under two minutes, in either mode: each phase has a time budget
+// (the counts above are what a fast machine reaches within it), and nothing runs past DEADLINE.
+const DEADLINE = STARTED + 110_000;
+const USERS_PHASE_MS = 45_000;
+const GRANTS_PHASE_MS = 10_000;
+const WARM_UP_MS = 2_000;
+const COMMAND_PHASE_MS = 10_000;
+/** Fanout_Run width 98, depth 1, plus the CreateAndExercise's create: 100 nodes. */
+const FANOUT_WIDTH = 98;
+const TREE_NODES = 100;
 
 const MAIN = fileURLToPath(new URL('../sandbox/src/main.ts', import.meta.url));
 const agent = new Agent({ keepAlive: true, maxSockets: CLIENTS });
@@ -75,14 +92,22 @@ function call(base: URL, method: string, path: string, body?: unknown): Promise<
   });
 }
 
-/** Runs `total` operations over `CLIENTS` concurrent workers; returns per-operation latencies. */
-async function runConcurrently(total: number, operation: (index: number) => Promise<void>) {
+/**
+ * Runs `total` operations over `CLIENTS` concurrent workers, stopping early after `budgetMs`;
+ * returns per-operation latencies.
+ */
+async function runConcurrently(
+  total: number,
+  operation: (index: number) => Promise<void>,
+  budgetMs = Infinity,
+) {
   const latencies: number[] = [];
   let next = 0;
   const started = performance.now();
+  const stopAt = Math.min(DEADLINE, Date.now() + budgetMs);
   await Promise.all(
     Array.from({ length: CLIENTS }, async () => {
-      while (next < total && Date.now() < DEADLINE) {
+      while (next < total && Date.now() < stopAt) {
         const index = next++;
         const t0 = performance.now();
         await operation(index);
@@ -108,6 +133,9 @@ async function startSandboxProcess(dataDir: string | undefined) {
     MAIN,
     '--port',
     '0',
+    // A blank ledger: the demo seed (the CLI default) would only add noise.
+    '--seed',
+    'none',
     ...(dataDir ? ['--data-dir', dataDir] : []),
   ];
   const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'inherit'] });
@@ -125,21 +153,121 @@ async function startSandboxProcess(dataDir: string | undefined) {
   return { child, base: new URL(url) };
 }
 
+type JsCommands = { commands: unknown[]; commandId: string; actAs: string[]; userId: string };
+
+/** Iou creates and 100-node Fanout trees, on parties and a user of their own. */
+async function runCommandPhases(base: URL) {
+  const allocate = async (hint: string) => {
+    const reply = await call(base, 'POST', '/v2/parties', {
+      partyIdHint: hint,
+      identityProviderId: '',
+    });
+    expectOk(reply, 'allocate party');
+    return (JSON.parse(reply.body) as { partyDetails: { party: string } }).partyDetails.party;
+  };
+  const issuer = await allocate('bench-issuer');
+  const owner = await allocate('bench-owner');
+  const userId = 'bench-submitter';
+  expectOk(
+    await call(base, 'POST', '/v2/users', {
+      user: {
+        id: userId,
+        primaryParty: issuer,
+        isDeactivated: false,
+        identityProviderId: '',
+        metadata: { resourceVersion: '', annotations: {} },
+      },
+      rights: [issuer, owner].map((party) => ({ kind: { CanActAs: { value: { party } } } })),
+    }),
+    'create submitter',
+  );
+  const commands = (commandId: string, party: string, command: unknown): JsCommands => ({
+    commands: [command],
+    commandId,
+    actAs: [party],
+    userId,
+  });
+
+  const createIou = async (commandId: string) => {
+    expectOk(
+      await call(
+        base,
+        'POST',
+        '/v2/commands/submit-and-wait',
+        commands(commandId, issuer, {
+          CreateCommand: {
+            templateId: '#sandbox-demo:Demo.Iou:Iou',
+            createArguments: { issuer, owner, currency: 'USD', amount: '100.00', observers: [] },
+          },
+        }),
+      ),
+      'create Iou',
+    );
+  };
+  const runTree = async (commandId: string) => {
+    const reply = await call(
+      base,
+      'POST',
+      '/v2/commands/submit-and-wait-for-transaction-tree',
+      commands(commandId, owner, {
+        CreateAndExerciseCommand: {
+          templateId: '#sandbox-demo:Demo.Fanout:Fanout',
+          createArguments: { owner, label: commandId },
+          choice: 'Fanout_Run',
+          choiceArgument: { width: String(FANOUT_WIDTH), depth: '1' },
+        },
+      }),
+    );
+    expectOk(reply, 'Fanout tree');
+    const { transactionTree } = JSON.parse(reply.body) as {
+      transactionTree: { eventsById: Record<string, unknown> };
+    };
+    const events = Object.keys(transactionTree.eventsById).length;
+    if (events !== TREE_NODES) {
+      throw new Error(`Fanout tree has ${String(events)} events, expected ${String(TREE_NODES)}`);
+    }
+  };
+
+  // A short warm-up, so the measured runs see optimised code on both sides.
+  await runConcurrently(400, (i) => createIou(`warm-create-${String(i)}`), WARM_UP_MS);
+  await runConcurrently(100, (i) => runTree(`warm-tree-${String(i)}`), WARM_UP_MS);
+
+  const creating = await runConcurrently(
+    CREATES,
+    (i) => createIou(`create-${String(i)}`),
+    COMMAND_PHASE_MS,
+  );
+  const trees = await runConcurrently(TREES, (i) => runTree(`tree-${String(i)}`), COMMAND_PHASE_MS);
+  const treeLatencies = [...trees.latencies].sort((a, b) => a - b);
+  return {
+    creates: creating.latencies.length,
+    createsPerSecond: Math.round(creating.latencies.length / creating.seconds),
+    trees: treeLatencies.length,
+    treesPerSecond: Math.round(treeLatencies.length / trees.seconds),
+    treeP50Ms: Number(percentile(treeLatencies, 50).toFixed(2)),
+    treeP99Ms: Number(percentile(treeLatencies, 99).toFixed(2)),
+  };
+}
+
 async function main() {
   const dataDir = values.durable ? mkdtempSync(join(tmpdir(), 'sandbox-bench-')) : undefined;
   const { child, base } = await startSandboxProcess(dataDir);
   try {
     const id = (i: number) => `user-${String(i).padStart(6, '0')}`;
 
-    const creation = await runConcurrently(USERS, async (i) => {
-      expectOk(
-        await call(base, 'POST', '/v2/users', {
-          user: { id: id(i), primaryParty: `party-${String(i)}` },
-          rights: [{ kind: { CanActAs: { value: { party: `party-${String(i)}` } } } }],
-        }),
-        'create user',
-      );
-    });
+    const creation = await runConcurrently(
+      USERS,
+      async (i) => {
+        expectOk(
+          await call(base, 'POST', '/v2/users', {
+            user: { id: id(i), primaryParty: `party-${String(i)}` },
+            rights: [{ kind: { CanActAs: { value: { party: `party-${String(i)}` } } } }],
+          }),
+          'create user',
+        );
+      },
+      USERS_PHASE_MS,
+    );
     const created = creation.latencies.length;
 
     // Page tokens are opaque, but real tokens come from real pages: collect them by walking the list.
@@ -175,16 +303,22 @@ async function main() {
     }
     sequential.sort((a, b) => a - b);
 
-    const granting = await runConcurrently(GRANTS, async (i) => {
-      const user = id(i % created);
-      expectOk(
-        await call(base, 'POST', `/v2/users/${user}/rights`, {
-          userId: user,
-          rights: [{ kind: { CanReadAs: { value: { party: `reader-${String(i)}` } } } }],
-        }),
-        'grant',
-      );
-    });
+    const granting = await runConcurrently(
+      GRANTS,
+      async (i) => {
+        const user = id(i % created);
+        expectOk(
+          await call(base, 'POST', `/v2/users/${user}/rights`, {
+            userId: user,
+            rights: [{ kind: { CanReadAs: { value: { party: `reader-${String(i)}` } } } }],
+          }),
+          'grant',
+        );
+      },
+      GRANTS_PHASE_MS,
+    );
+
+    const commands = await runCommandPhases(base);
 
     const pageLatencies = [...paging.latencies].sort((a, b) => a - b);
     const results = {
@@ -199,11 +333,15 @@ async function main() {
       singleClientPageP99Ms: Number(percentile(sequential, 99).toFixed(2)),
       grants: granting.latencies.length,
       grantsPerSecond: Math.round(granting.latencies.length / granting.seconds),
+      ...commands,
+      benchSeconds: Math.round((Date.now() - STARTED) / 1000),
     };
     console.log(
       `\nSandbox benchmark (${results.mode}, ${String(CLIENTS)} concurrent clients over loopback)`,
     );
-    console.log(`  users created:        ${String(results.usersCreated)}`);
+    console.log(
+      `  users created:        ${String(results.usersCreated)}${created < USERS ? ` (of ${String(USERS)}: ${String(USERS_PHASE_MS / 1000)} s budget)` : ''}`,
+    );
     console.log(`  creations per second: ${String(results.creationsPerSecond)}   (target ≥ 3000)`);
     console.log(
       `  1000-user page, 8 clients: p50 ${String(results.pageP50Ms)} ms, p99 ${String(results.pageP99Ms)} ms over ${String(results.pageRequests)} requests   (target p99 < 20 ms)`,
@@ -214,6 +352,16 @@ async function main() {
     console.log(
       `  grants per second:    ${String(results.grantsPerSecond)} over ${String(results.grants)} grants`,
     );
+    console.log(
+      `  Iou creates per second (submit-and-wait): ${String(results.createsPerSecond)} over ${String(results.creates)} commands   (target ≥ 1000)`,
+    );
+    console.log(
+      `  100-node trees per second (CreateAndExercise Fanout_Run 98×1): ${String(results.treesPerSecond)} over ${String(results.trees)} commands`,
+    );
+    console.log(
+      `  submit-and-wait-for-transaction-tree, 100 nodes, 8 clients: p50 ${String(results.treeP50Ms)} ms, p99 ${String(results.treeP99Ms)} ms   (target p99 < 50 ms)`,
+    );
+    console.log(`  whole run: ${String(results.benchSeconds)} s`);
     const outDir = fileURLToPath(new URL('./results/', import.meta.url));
     mkdirSync(outDir, { recursive: true });
     writeFileSync(

@@ -8,6 +8,8 @@ export const SANDBOX_USAGE = `Usage: npm run sandbox -- [options]
                       services (default); jwt: tokens are required and rights enforced
   --jwt-secret S      HS256 secret for user tokens in jwt mode (generated when absent)
   --data-dir DIR      keep all state in DIR/sandbox.db instead of memory
+  --seed demo|none    demo: fill an empty ledger with demo parties, users, an extra IdP and
+                      some history (default); none: start empty
   --help              show this text`;
 
 /** Parses the sandbox's command line; throws an Error with a readable message on bad input. */
@@ -20,6 +22,7 @@ export function parseSandboxArgs(args: string[]): StartSandboxOptions & { help: 
       auth: { type: 'string' },
       'jwt-secret': { type: 'string' },
       'data-dir': { type: 'string' },
+      seed: { type: 'string' },
       help: { type: 'boolean', default: false },
     },
     strict: true,
@@ -31,11 +34,17 @@ export function parseSandboxArgs(args: string[]): StartSandboxOptions & { help: 
   const auth = values.auth ?? 'none';
   if (auth !== 'none' && auth !== 'jwt')
     throw new Error(`--auth must be "none" or "jwt", got "${auth}"`);
+  // `demo` by default, like `npm start`: whichever way a newcomer starts the sandbox, they meet
+  // the same populated participant. Scripts and benchmarks that need a blank ledger say `none`.
+  const seed = values.seed ?? 'demo';
+  if (seed !== 'demo' && seed !== 'none')
+    throw new Error(`--seed must be "demo" or "none", got "${seed}"`);
   return {
     help: values.help,
     port,
     host: values.host ?? '127.0.0.1',
     auth,
+    seed,
     ...(values['jwt-secret'] === undefined ? {} : { jwtSecret: values['jwt-secret'] }),
     ...(values['data-dir'] === undefined ? {} : { dataDir: values['data-dir'] }),
   };

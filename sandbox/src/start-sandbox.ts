@@ -2,12 +2,15 @@ import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { createSandbox, type SandboxOptions } from './create-sandbox';
+import { seedDemo } from './seed/demo-seed';
 
 export type StartSandboxOptions = SandboxOptions & {
   /** 0 picks a free port. */
   port?: number;
   host?: string;
   quiet?: boolean;
+  /** `demo` fills an empty ledger with demo data through the API (default `none`). */
+  seed?: 'demo' | 'none';
 };
 
 export type RunningSandbox = {
@@ -15,6 +18,8 @@ export type RunningSandbox = {
   /** The HS256 secret in `jwt` mode (generated when none was given). */
   jwtSecret?: string;
   participantId: string;
+  /** Whether the demo seed ran: it is skipped when the ledger already had data. */
+  seeded: boolean;
   close(): Promise<void>;
 };
 
@@ -23,6 +28,7 @@ export async function startSandbox({
   port = 7575,
   host = '127.0.0.1',
   quiet = false,
+  seed = 'none',
   ...options
 }: StartSandboxOptions = {}): Promise<RunningSandbox> {
   const jwtSecret =
@@ -30,6 +36,16 @@ export async function startSandbox({
       ? (options.jwtSecret ?? randomBytes(24).toString('base64url'))
       : undefined;
   const sandbox = createSandbox({ ...options, ...(jwtSecret === undefined ? {} : { jwtSecret }) });
+  let seeded = false;
+  if (seed === 'demo') {
+    // Before listening, so no client ever sees a half-seeded participant.
+    try {
+      seeded = (await seedDemo(sandbox, jwtSecret === undefined ? {} : { jwtSecret })).seeded;
+    } catch (error) {
+      sandbox.close();
+      throw error;
+    }
+  }
   const server = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {
     const instance = serve({ fetch: sandbox.fetch, port, hostname: host }, () => {
       resolve(instance);
@@ -40,12 +56,16 @@ export async function startSandbox({
   const url = `http://${host.includes(':') ? `[${host}]` : host}:${String(address.port)}`;
   if (!quiet) {
     console.log(`Sandbox participant ${sandbox.state.participantId}`);
+    if (seed === 'demo') {
+      console.log(seeded ? 'Seeded demo data' : 'Demo seed skipped: the ledger already has data');
+    }
     console.log(`JSON Ledger API listening on ${url} (auth: ${options.auth ?? 'none'})`);
   }
   return {
     url,
     ...(jwtSecret === undefined ? {} : { jwtSecret }),
     participantId: sandbox.state.participantId,
+    seeded,
     close: () =>
       new Promise<void>((resolve, reject) => {
         server.close((error) => {

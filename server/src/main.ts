@@ -90,9 +90,11 @@ async function connectParticipant(args: ServerArgs): Promise<Participant> {
     ...(args.auth === undefined ? {} : { auth: args.auth }),
     ...(args.jwtSecret === undefined ? {} : { jwtSecret: args.jwtSecret }),
     ...(args.dataDir === undefined ? {} : { dataDir: args.dataDir }),
+    seed: args.seed ?? 'demo',
   });
   const details = [`embedded sandbox, auth ${args.auth ?? 'none'}`];
   if (args.dataDir) details.push(`data in ${args.dataDir}`);
+  if (sandbox.seeded) details.push('demo data seeded (--seed none for an empty one)');
   const notes: string[] = [];
   if (sandbox.jwtSecret !== undefined) {
     // The console has no sign-in screen yet, so hand the user a working admin token.

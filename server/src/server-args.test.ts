@@ -2,8 +2,18 @@ import { describe, expect, it } from 'vitest';
 import { parseServerArgs } from './server-args';
 
 describe('parseServerArgs', () => {
-  it('defaults to loopback port 4173 with the embedded sandbox', () => {
-    expect(parseServerArgs([])).toEqual({ kind: 'run', args: { port: 4173, host: '127.0.0.1' } });
+  it('defaults to loopback port 4173 with the embedded sandbox, seeded with demo data', () => {
+    expect(parseServerArgs([])).toEqual({
+      kind: 'run',
+      args: { port: 4173, host: '127.0.0.1', seed: 'demo' },
+    });
+  });
+
+  it('starts the embedded sandbox empty with --seed none', () => {
+    expect(parseServerArgs(['--seed', 'none'])).toEqual({
+      kind: 'run',
+      args: { port: 4173, host: '127.0.0.1', seed: 'none' },
+    });
   });
 
   it('passes the sandbox options through', () => {
@@ -17,6 +27,8 @@ describe('parseServerArgs', () => {
         's3cret',
         '--data-dir',
         '/tmp/ledger',
+        '--seed',
+        'demo',
       ]),
     ).toEqual({
       kind: 'run',
@@ -26,6 +38,7 @@ describe('parseServerArgs', () => {
         auth: 'jwt',
         jwtSecret: 's3cret',
         dataDir: '/tmp/ledger',
+        seed: 'demo',
       },
     });
   });
@@ -40,7 +53,7 @@ describe('parseServerArgs', () => {
   it('accepts --opt=value and an explicit host', () => {
     expect(parseServerArgs(['--port=0', '--host=0.0.0.0'])).toEqual({
       kind: 'run',
-      args: { port: 0, host: '0.0.0.0' },
+      args: { port: 0, host: '0.0.0.0', seed: 'demo' },
     });
   });
 
@@ -49,6 +62,7 @@ describe('parseServerArgs', () => {
     [['--port', '70000'], '--port must be an integer'],
     [['--auth', 'oauth'], '--auth must be none or jwt'],
     [['--jwt-secret', 'x'], '--jwt-secret needs --auth jwt'],
+    [['--seed', 'full'], '--seed must be demo or none'],
     [['--ledger', 'localhost:7575'], '--ledger must be an http or https URL'],
     [['--ledger', 'not a url'], '--ledger must be an absolute URL'],
     [['--ledger', 'http://user:pw@host:7575'], '--ledger must not contain credentials'],
@@ -59,6 +73,10 @@ describe('parseServerArgs', () => {
     [
       ['--ledger', 'http://host:7575', '--data-dir', 'x'],
       '--data-dir applies only to the embedded sandbox',
+    ],
+    [
+      ['--ledger', 'http://host:7575', '--seed', 'none'],
+      '--seed applies only to the embedded sandbox',
     ],
     [['--verbose'], "Unknown option '--verbose'"],
     [['extra'], 'extra'],

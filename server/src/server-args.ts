@@ -8,6 +8,8 @@ export type ServerArgs = {
   auth?: 'none' | 'jwt';
   jwtSecret?: string;
   dataDir?: string;
+  /** Embedded sandbox only: `demo` (the default) seeds an empty ledger with demo data. */
+  seed?: 'demo' | 'none';
 };
 
 export type ParsedServerArgs =
@@ -26,9 +28,11 @@ export const USAGE = `Usage: npm start -- [options]
   --auth none|jwt     embedded sandbox: authentication mode (default none)
   --jwt-secret S      embedded sandbox: HS256 secret for --auth jwt (default: generated)
   --data-dir DIR      embedded sandbox: keep its state in DIR (default: in memory)
+  --seed demo|none    embedded sandbox: demo parties, users and history on an empty ledger
+                      (default demo), or none to start empty
   -h, --help          show this help`;
 
-const SANDBOX_ONLY = ['auth', 'jwt-secret', 'data-dir'] as const;
+const SANDBOX_ONLY = ['auth', 'jwt-secret', 'data-dir', 'seed'] as const;
 
 /** Parses `npm start` arguments; never throws and never exits, so it is easy to test. */
 export function parseServerArgs(argv: readonly string[]): ParsedServerArgs {
@@ -45,6 +49,7 @@ export function parseServerArgs(argv: readonly string[]): ParsedServerArgs {
         auth: { type: 'string' },
         'jwt-secret': { type: 'string' },
         'data-dir': { type: 'string' },
+        seed: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
     }));
@@ -84,12 +89,18 @@ export function parseServerArgs(argv: readonly string[]): ParsedServerArgs {
   if (values['jwt-secret'] !== undefined && auth !== 'jwt') {
     return { kind: 'error', message: '--jwt-secret needs --auth jwt' };
   }
+  const { seed } = values;
+  if (seed !== undefined && seed !== 'demo' && seed !== 'none') {
+    return { kind: 'error', message: `--seed must be demo or none, got ${seed}` };
+  }
 
   const args: ServerArgs = { port, host };
   if (values.ledger !== undefined) args.ledger = values.ledger.replace(/\/+$/, '');
   if (auth !== undefined) args.auth = auth;
   if (values['jwt-secret'] !== undefined) args.jwtSecret = values['jwt-secret'];
   if (values['data-dir'] !== undefined) args.dataDir = values['data-dir'];
+  // A newcomer's first `npm start` should meet a living participant, not an empty one.
+  if (values.ledger === undefined) args.seed = seed ?? 'demo';
   return { kind: 'run', args };
 }
 
