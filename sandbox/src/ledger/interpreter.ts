@@ -65,12 +65,7 @@ export type Submission = {
   disclosed: ReadonlyMap<string, CreateNode>;
 };
 
-export type InterpretedTransaction = {
-  nodes: LedgerNode[];
-  created: { node: CreateNode; keyHash: string | null }[];
-  /** Contracts from before this transaction that it archives. */
-  archived: { contractId: string; nodeId: number }[];
-};
+export type InterpretedTransaction = { nodes: LedgerNode[] };
 
 export type DemoPackageInfo = { packageId: string; packageName: string };
 
@@ -299,6 +294,7 @@ export function interpret(
       observers,
       key,
       keyMaintainers,
+      keyHash,
       archivedInNode: null,
     };
     nodes.push(node);
@@ -493,5 +489,5 @@ export function interpret(
     }
   });
 
-  return { nodes, created, archived: archivedFromBefore };
+  return { nodes };
 }

@@ -150,15 +150,6 @@ export function createLedger({
           nodes: interpreted.nodes,
         };
         store.appendUpdate(tx);
-        for (const { node, keyHash } of interpreted.created) {
-          store.insertContract(node, offset, tx.effectiveAt, keyHash);
-          if (node.archivedInNode !== null) {
-            store.archiveContract(node.contractId, offset, node.archivedInNode);
-          }
-        }
-        for (const { contractId, nodeId } of interpreted.archived) {
-          store.archiveContract(contractId, offset, nodeId);
-        }
         store.insertCompletion({
           offset,
           commandId: tx.commandId,
@@ -174,6 +165,8 @@ export function createLedger({
         store.recordChange(changeKey(request), offset, request.submissionId, now);
         return tx;
       });
+      // Committed: only now may the contract index see it.
+      store.indexTransaction(record);
       notify(record);
       return record;
     },

@@ -27,6 +27,8 @@ export type CreateNode = NodeCommon & {
   /** The contract key, when the template has one. */
   key: JsonValue | null;
   keyMaintainers: string[];
+  /** Identifies the key among all contracts of the template's package name; null without key. */
+  keyHash: string | null;
   /** Set when the same transaction also archives the contract (a transient contract). */
   archivedInNode: number | null;
 };
@@ -78,9 +80,22 @@ export type TopologyRecord = {
 
 export type UpdateRecord = TransactionRecord | TopologyRecord;
 
+// Ids are drawn from a pool: one call for many ids, as a 10,000-node tree needs 10,000 of them.
+let pool = Buffer.alloc(0);
+let poolOffset = 0;
+function randomHex(bytes: number): string {
+  if (poolOffset + bytes > pool.length) {
+    pool = randomBytes(16 * 1024);
+    poolOffset = 0;
+  }
+  const hex = pool.toString('hex', poolOffset, poolOffset + bytes);
+  poolOffset += bytes;
+  return hex;
+}
+
 /** `1220` + 64 hex: the multihash form of update ids (§7.4). */
 export function newUpdateId(): string {
-  return `1220${randomBytes(32).toString('hex')}`;
+  return `1220${randomHex(32)}`;
 }
 
 /**
@@ -88,7 +103,7 @@ export function newUpdateId(): string {
  * (`ca11` version prefix and a `1220` multihash). The exact suffix version is inferred.
  */
 export function newContractId(): string {
-  return `00${randomBytes(32).toString('hex')}ca111220${randomBytes(32).toString('hex')}`;
+  return `00${randomHex(32)}ca111220${randomHex(32)}`;
 }
 
 const CONTRACT_ID = /^00[0-9a-f]{64}(?:[0-9a-f]{2}){0,94}$/;

@@ -80,22 +80,6 @@ create table if not exists updates (
   kind text not null,
   record text not null
 );
--- Each contract ever created, where it was created and (once archived) where it was archived.
-create table if not exists contracts (
-  contract_id text primary key,
-  template_id text not null,
-  created_offset integer not null,
-  created_node integer not null,
-  archived_offset integer,
-  archived_node integer,
-  key_hash text,
-  stakeholders text not null,
-  -- The CreateNode as recorded, so the ACS is served without reading whole transactions.
-  node text not null,
-  created_at text not null
-);
-create index if not exists active_contracts on contracts (created_offset) where archived_offset is null;
-create index if not exists contracts_by_key on contracts (key_hash) where archived_offset is null;
 -- Command completions (successful ones; rejections are answered synchronously).
 create table if not exists completions (
   offset integer primary key,

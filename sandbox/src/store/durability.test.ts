@@ -25,7 +25,7 @@ function tempDir() {
 function startProcess(dataDir: string): Promise<{ url: string; child: ChildProcess }> {
   const child = spawn(
     process.execPath,
-    ['--import', 'tsx', MAIN, '--port', '0', '--data-dir', dataDir],
+    ['--import', 'tsx', MAIN, '--port', '0', '--data-dir', dataDir, '--seed', 'none'],
     {
       stdio: ['ignore', 'pipe', 'pipe'],
     },
@@ -102,6 +102,83 @@ describe('--data-dir storage', () => {
     };
     expect(parties.partyDetails.map((p) => p.party)).toEqual([party.partyDetails.party]);
   });
+
+  it(
+    'keeps commands, contracts, history and change ids across kill -9',
+    { timeout: 60_000 },
+    async () => {
+      const dir = tempDir();
+      const first = await startProcess(dir);
+      const { partyDetails } = (await (
+        await post(`${first.url}/v2/parties`, { partyIdHint: 'owner' })
+      ).json()) as { partyDetails: { party: string } };
+      const owner = partyDetails.party;
+      const command = {
+        commands: [
+          {
+            CreateCommand: {
+              templateId: '#sandbox-demo:Demo.Iou:Iou',
+              createArguments: {
+                issuer: owner,
+                owner,
+                currency: 'CHF',
+                amount: '7',
+                observers: [],
+              },
+            },
+          },
+        ],
+        commandId: 'durable-create',
+        actAs: [owner],
+        userId: 'participant_admin',
+      };
+      const created = await post(`${first.url}/v2/commands/submit-and-wait-for-transaction`, {
+        commands: command,
+      });
+      expect(created.status).toBe(200);
+      const { transaction } = (await created.json()) as {
+        transaction: {
+          updateId: string;
+          offset: number;
+          events: { CreatedEvent: { contractId: string } }[];
+        };
+      };
+      first.child.kill('SIGKILL');
+      await new Promise((resolve) => first.child.once('exit', resolve));
+
+      const second = await startProcess(dir);
+      const end = (await (await fetch(`${second.url}/v2/state/ledger-end`)).json()) as {
+        offset: number;
+      };
+      expect(end.offset).toBe(transaction.offset);
+      const tree = await fetch(
+        `${second.url}/v2/updates/transaction-tree-by-id/${transaction.updateId}?parties=${encodeURIComponent(owner)}`,
+      );
+      expect(tree.status).toBe(200);
+      // The change id is remembered: the same command is a duplicate after the restart.
+      const again = await post(`${second.url}/v2/commands/submit-and-wait`, command);
+      expect(((await again.json()) as { code: string }).code).toBe('DUPLICATE_COMMAND');
+      // The contract is still active and can be archived; the next offset follows the old ones.
+      const contractId = transaction.events[0]?.CreatedEvent.contractId ?? '';
+      const archived = await post(`${second.url}/v2/commands/submit-and-wait`, {
+        ...command,
+        commandId: 'durable-archive',
+        commands: [
+          {
+            ExerciseCommand: {
+              templateId: '#sandbox-demo:Demo.Iou:Iou',
+              contractId,
+              choice: 'Archive',
+              choiceArgument: {},
+            },
+          },
+        ],
+      });
+      expect(((await archived.json()) as { completionOffset: number }).completionOffset).toBe(
+        transaction.offset + 1,
+      );
+    },
+  );
 
   it('rolls back a multi-step change that fails half way, on disk too', () => {
     const dir = tempDir();

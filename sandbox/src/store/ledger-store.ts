@@ -1,5 +1,10 @@
 import type { SqlDatabase } from './database';
-import type { CreateNode, UpdateRecord } from '../ledger/transaction';
+import type {
+  CreateNode,
+  LedgerNode,
+  TransactionRecord,
+  UpdateRecord,
+} from '../ledger/transaction';
 
 /** A contract as the store knows it: its creation, and its archival once that happened. */
 export type ContractRecord = {
@@ -25,23 +30,85 @@ export type CompletionRecord = {
   traceparent: string | null;
 };
 
-type ContractRow = {
-  node: string;
-  created_offset: number;
-  created_at: string;
-  archived_offset: number | null;
-  archived_node: number | null;
+const LEDGER_END = 'ledger_end';
+/** Where a contract was created and archived; its data stays in the update that created it. */
+type ContractEntry = {
+  createdOffset: number;
+  nodeId: number;
+  createdAt: string;
+  archivedOffset: number | null;
+  archivedNode: number | null;
+  keyHash: string | null;
 };
 
-const toContract = (row: ContractRow): ContractRecord => ({
-  node: JSON.parse(row.node) as CreateNode,
-  createdOffset: row.created_offset,
-  createdAt: row.created_at,
-  archivedOffset: row.archived_offset,
-  archivedNode: row.archived_node,
-});
+/**
+ * Every contract by id, in creation order, and the active ones by key hash. Kept in memory:
+ * one small entry per contract is far cheaper than a row per contract in SQLite, which made up
+ * most of the cost of committing a large transaction.
+ */
+function createContractIndex() {
+  const contracts = new Map<string, ContractEntry>();
+  const activeKeys = new Map<string, string>();
+  return {
+    contracts,
+    activeKeys,
+    apply(tx: TransactionRecord) {
+      for (const node of tx.nodes) {
+        if (node.kind === 'create') {
+          contracts.set(node.contractId, {
+            createdOffset: tx.offset,
+            nodeId: node.nodeId,
+            createdAt: tx.effectiveAt,
+            archivedOffset: null,
+            archivedNode: null,
+            keyHash: node.keyHash,
+          });
+          if (node.keyHash !== null) activeKeys.set(node.keyHash, node.contractId);
+        } else if (node.consuming) {
+          const entry = contracts.get(node.contractId);
+          if (!entry) continue;
+          entry.archivedOffset = tx.offset;
+          entry.archivedNode = node.nodeId;
+          if (entry.keyHash !== null) activeKeys.delete(entry.keyHash);
+        }
+      }
+    },
+  };
+}
 
-const LEDGER_END = 'ledger_end';
+/** Recently read or written updates, parsed, with their nodes by id. */
+function createUpdateCache(load: (offset: number) => UpdateRecord | undefined, capacity = 64) {
+  const entries = new Map<number, Map<number, LedgerNode>>();
+  const remember = (update: UpdateRecord) => {
+    const nodes = new Map<number, LedgerNode>(
+      update.kind === 'transaction' ? update.nodes.map((node) => [node.nodeId, node]) : [],
+    );
+    entries.set(update.offset, nodes);
+    if (entries.size > capacity) {
+      const oldest = entries.keys().next().value;
+      if (oldest !== undefined) entries.delete(oldest);
+    }
+    return nodes;
+  };
+  return {
+    put(update: UpdateRecord) {
+      remember(update);
+    },
+    node(offset: number, nodeId: number): LedgerNode | undefined {
+      let nodes = entries.get(offset);
+      if (nodes) {
+        // Most recently used last, so the oldest is evicted first.
+        entries.delete(offset);
+        entries.set(offset, nodes);
+      } else {
+        const update = load(offset);
+        if (!update) return undefined;
+        nodes = remember(update);
+      }
+      return nodes.get(nodeId);
+    },
+  };
+}
 
 /**
  * The ledger's history in SQLite: updates by offset, contracts with their lifetimes, completions
@@ -58,6 +125,9 @@ export function createLedgerStore(db: SqlDatabase) {
     ),
     updateByOffset: db.prepare('select record from updates where offset = ?'),
     updateById: db.prepare('select record from updates where update_id = ?'),
+    transactions: db.prepare(
+      "select record from updates where kind = 'transaction' order by offset",
+    ),
     updatesAsc: db.prepare(
       'select record from updates where offset > ? and offset <= ? order by offset limit ?',
     ),
@@ -65,21 +135,6 @@ export function createLedgerStore(db: SqlDatabase) {
       'select record from updates where offset > ? and offset <= ? order by offset desc limit ?',
     ),
     lastRecordTime: db.prepare('select record from updates order by offset desc limit 1'),
-    insertContract: db.prepare(
-      'insert into contracts (contract_id, template_id, created_offset, created_node, key_hash, stakeholders, node, created_at) values (?, ?, ?, ?, ?, ?, ?, ?)',
-    ),
-    archive: db.prepare(
-      'update contracts set archived_offset = ?, archived_node = ? where contract_id = ?',
-    ),
-    contract: db.prepare(
-      'select node, created_offset, created_at, archived_offset, archived_node from contracts where contract_id = ?',
-    ),
-    activeByKey: db.prepare(
-      'select contract_id from contracts where key_hash = ? and archived_offset is null',
-    ),
-    activeAt: db.prepare(
-      'select node, created_offset, created_at, archived_offset, archived_node from contracts where created_offset <= ? and (archived_offset is null or archived_offset > ?) order by created_offset, created_node',
-    ),
     insertCompletion: db.prepare(
       'insert into completions (offset, user_id, act_as, record) values (?, ?, ?, ?)',
     ),
@@ -96,6 +151,27 @@ export function createLedgerStore(db: SqlDatabase) {
   const parseRecord = (row: unknown): UpdateRecord =>
     JSON.parse((row as { record: string }).record) as UpdateRecord;
   const parseUpdate = (row: unknown) => (row === undefined ? undefined : parseRecord(row));
+  const cache = createUpdateCache((offset) => parseUpdate(statements.updateByOffset.get(offset)));
+  const recordOf = (contractId: string, entry: ContractEntry): ContractRecord => {
+    const node = cache.node(entry.createdOffset, entry.nodeId);
+    if (node?.kind !== 'create' || node.contractId !== contractId) {
+      throw new Error(
+        `contract ${contractId} is missing from the update at offset ${String(entry.createdOffset)}`,
+      );
+    }
+    return {
+      node,
+      createdOffset: entry.createdOffset,
+      createdAt: entry.createdAt,
+      archivedOffset: entry.archivedOffset,
+      archivedNode: entry.archivedNode,
+    };
+  };
+  const contractIndex = createContractIndex();
+  // The index is derived from the update log, so it needs no table of its own: rebuilt here.
+  for (const row of statements.transactions.all()) {
+    contractIndex.apply(parseRecord(row) as TransactionRecord);
+  }
 
   return {
     /** The offset of the last update, 0 for an empty ledger (§7.4). */
@@ -127,32 +203,31 @@ export function createLedgerStore(db: SqlDatabase) {
       const statement = descending ? statements.updatesDesc : statements.updatesAsc;
       return statement.all(after, upTo, limit).map((row) => parseRecord(row));
     },
-    insertContract(node: CreateNode, offset: number, createdAt: string, keyHash: string | null) {
-      statements.insertContract.run(
-        node.contractId,
-        node.templateId,
-        offset,
-        node.nodeId,
-        keyHash,
-        JSON.stringify([...new Set([...node.signatories, ...node.observers])]),
-        JSON.stringify(node),
-        createdAt,
-      );
-    },
-    archiveContract(contractId: string, offset: number, nodeId: number) {
-      statements.archive.run(offset, nodeId, contractId);
+    /**
+     * Takes the contracts of a committed transaction into the index: its creates, and the
+     * contracts its consuming exercises archived. Call after the SQLite transaction committed.
+     */
+    indexTransaction(tx: TransactionRecord) {
+      contractIndex.apply(tx);
+      cache.put(tx);
     },
     contract(contractId: string): ContractRecord | undefined {
-      const row = statements.contract.get(contractId) as ContractRow | undefined;
-      return row && toContract(row);
+      const entry = contractIndex.contracts.get(contractId);
+      return entry && recordOf(contractId, entry);
     },
     activeContractIdByKey(keyHash: string): string | undefined {
-      return (statements.activeByKey.get(keyHash) as { contract_id: string } | undefined)
-        ?.contract_id;
+      return contractIndex.activeKeys.get(keyHash);
     },
     /** Contracts active at `offset`, in creation order. */
     activeAt(offset: number): ContractRecord[] {
-      return (statements.activeAt.all(offset, offset) as ContractRow[]).map(toContract);
+      const active: ContractRecord[] = [];
+      for (const [contractId, entry] of contractIndex.contracts) {
+        if (entry.createdOffset > offset) break;
+        if (entry.archivedOffset === null || entry.archivedOffset > offset) {
+          active.push(recordOf(contractId, entry));
+        }
+      }
+      return active;
     },
     insertCompletion(completion: CompletionRecord) {
       statements.insertCompletion.run(
