@@ -125,7 +125,8 @@ export function createSandbox(options: SandboxOptions = {}) {
     state,
     /** Claim resolution as every JSON endpoint does it, for the websocket streams. */
     authenticate,
-    fetch: (request: Request) => app.fetch(request),
+    /** `env` carries the Node request, whose body a GET may have (active-contracts-page). */
+    fetch: (request: Request, env?: unknown) => app.fetch(request, env),
     close: () => {
       state.close();
     },

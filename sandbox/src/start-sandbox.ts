@@ -1,7 +1,10 @@
 import { randomBytes } from 'node:crypto';
+import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { createSandbox, type SandboxOptions } from './create-sandbox';
+import { attachWebsocketStreams } from './http/websocket-server';
+import { streamChannels } from './routes/stream-channels';
 import { seedDemo } from './seed/demo-seed';
 
 export type StartSandboxOptions = SandboxOptions & {
@@ -52,6 +55,11 @@ export async function startSandbox({
     });
     instance.once('error', reject);
   });
+  const websockets = attachWebsocketStreams(server as Server, {
+    channels: streamChannels(sandbox.state),
+    authenticate: sandbox.authenticate,
+    participantName: sandbox.state.participantName,
+  });
   const address = server.address() as AddressInfo;
   const url = `http://${host.includes(':') ? `[${host}]` : host}:${String(address.port)}`;
   if (!quiet) {
@@ -68,6 +76,7 @@ export async function startSandbox({
     seeded,
     close: () =>
       new Promise<void>((resolve, reject) => {
+        websockets.close();
         server.close((error) => {
           sandbox.close();
           if (error) reject(error);

@@ -231,6 +231,37 @@ describe('submit-and-wait family', () => {
   });
 });
 
+describe('completions', () => {
+  it('lists the completions of the user for the requested parties', async () => {
+    const done = await t.post(
+      '/v2/commands/submit-and-wait',
+      commandsBody([create(IOU, iou(bank, bank))], [bank], { submissionId: 'completion-test' }),
+    );
+    const response = await t.post('/v2/commands/completions?stream_idle_timeout_ms=10', {
+      userId: 'participant_admin',
+      parties: [bank],
+      beginExclusive: done.json.completionOffset - 1,
+    });
+    expect(response.status, response.text).toBe(200);
+    expect(response.json).toHaveLength(1);
+    const completion = response.json[0].completionResponse.Completion.value;
+    expect(completion).toMatchObject({
+      updateId: done.json.updateId,
+      offset: done.json.completionOffset,
+      submissionId: 'completion-test',
+      userId: 'participant_admin',
+      actAs: [bank],
+      status: { code: 0 },
+    });
+    const all = await t.post('/v2/commands/command-completions?stream_idle_timeout_ms=10&limit=3', {
+      parties: [alice],
+      beginExclusive: 0,
+    });
+    expect(all.status, all.text).toBe(200);
+    expect(all.json).toHaveLength(3);
+  });
+});
+
 describe('Daml semantics of the built-in package', () => {
   it('merges two Ious: fetch and archive inside, with a node id gap for the fetch', async () => {
     const a = await createIou(alice, alice, 10);

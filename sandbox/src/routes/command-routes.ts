@@ -19,6 +19,13 @@ import type { Deduplication, SubmitRequest } from '../ledger/ledger';
 import { decodeCreatedEventBlob, toJsTransaction, toJsTransactionTree } from '../ledger/projection';
 import { splitTemplateId } from '../ledger/template-resolver';
 import {
+  collectList,
+  completionStreamRequestSchema,
+  getCompletionsRequestSchema,
+  listParams,
+  streamCompletions,
+} from '../ledger/update-stream';
+import {
   isWellFormedContractId,
   type CreateNode,
   type TransactionRecord,
@@ -362,6 +369,26 @@ export function commandRoutes(state: LedgerState) {
       const body = await readJsonBody(c, jsCommands);
       submit(c, state, body);
       return c.json({});
+    })
+    .post('/completions', async (c) => {
+      const { limit, idleTimeoutMs } = listParams((name) => c.req.query(name));
+      const body = await readJsonBody(c, completionStreamRequestSchema);
+      const stream = streamCompletions(
+        state,
+        { endpoint: 'completions', body, caller: c.get('caller') },
+        { idleTimeoutMs, signal: c.req.raw.signal },
+      );
+      return c.json(await collectList(stream, limit));
+    })
+    .post('/command-completions', async (c) => {
+      const { limit, idleTimeoutMs } = listParams((name) => c.req.query(name));
+      const body = await readJsonBody(c, getCompletionsRequestSchema);
+      const stream = streamCompletions(
+        state,
+        { endpoint: 'command-completions', body, caller: c.get('caller') },
+        { idleTimeoutMs, signal: c.req.raw.signal },
+      );
+      return c.json(await collectList(stream, limit));
     });
 }
 

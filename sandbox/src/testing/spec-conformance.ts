@@ -108,3 +108,11 @@ export function checkResponse(
       : (validate.errors ?? []).map((e) => `${e.instancePath || '/'} ${e.message ?? ''}`),
   };
 }
+
+/** Checks a value against one named schema of the spec, e.g. a websocket stream element. */
+export function checkSchema(name: string, value: unknown): string[] {
+  const validate = validatorFor({ $ref: `#/components/schemas/${name}` });
+  return validate(withoutNulls(value))
+    ? []
+    : (validate.errors ?? []).map((e) => `${e.instancePath || '/'} ${e.message ?? ''}`);
+}
