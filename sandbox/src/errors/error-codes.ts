@@ -59,7 +59,10 @@ const CODES = {
   JSON_API_PACKAGE_SELECTION_FAILED: { category: 'InvalidGivenCurrentSystemStateOther' },
   NEGATIVE_OFFSET: { category: 'InvalidIndependentOfSystemState', definiteAnswer: false },
   NON_POSITIVE_OFFSET: { category: 'InvalidIndependentOfSystemState', definiteAnswer: false },
-  OFFSET_AFTER_LEDGER_END: { category: 'InvalidGivenCurrentSystemStateSeekAfterEnd' },
+  OFFSET_AFTER_LEDGER_END: {
+    category: 'InvalidGivenCurrentSystemStateSeekAfterEnd',
+    definiteAnswer: false,
+  },
   // Routing and topology: submitters or informees this participant cannot serve.
   NO_SYNCHRONIZER_ON_WHICH_ALL_SUBMITTERS_CAN_SUBMIT: {
     category: 'InvalidGivenCurrentSystemStateResourceMissing',

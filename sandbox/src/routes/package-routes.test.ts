@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { readFileSync, readdirSync } from 'node:fs';
 import { strToU8, unzipSync, zipSync } from 'fflate';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { decodeArchivePayload, readArchivePayload } from '../daml-lf/decode-package';
@@ -554,5 +554,41 @@ describe('the built-in sandbox-demo package', () => {
     expect(onlyVetted(byPrefix).packages).toEqual([builtIn]);
     const byId = await listVetting({ packageMetadataFilter: { packageIds: [id] } });
     expect(onlyVetted(byId).packages).toEqual([builtIn]);
+  });
+});
+
+describe('every fixture DAR', () => {
+  const fixtures = readdirSync(DARS).filter((name) => name.endsWith('.dar'));
+  /** The two fixtures a participant refuses, with the code it answers. */
+  const REJECTED: Record<string, string> = {
+    'illformed.dar': 'DAR_VALIDATION_ERROR',
+    'dummy-1.15.dar': 'ALLOWED_LANGUAGE_VERSIONS',
+  };
+
+  it.each(fixtures)('%s uploads with its true package ids, or is refused', async (name) => {
+    const sandbox = createTestSandbox();
+    try {
+      const bytes = dar(name);
+      const response = await sandbox.call('POST', '/v2/dars', { rawBody: bytes });
+      const refusal = REJECTED[name];
+      const builtIn = [sandbox.state.demoPackageId];
+      if (refusal) {
+        expectError(response, 400, refusal);
+        expect(packageIdsOf(await sandbox.get('/v2/packages'))).toEqual(builtIn);
+        return;
+      }
+      expect(response.status, response.text).toBe(200);
+      const expected = idsInDar(bytes);
+      expect(expected.length).toBeGreaterThan(0);
+      expect(sortedIds(packageIdsOf(await sandbox.get('/v2/packages')))).toEqual(
+        sortedIds([...builtIn, ...expected]),
+      );
+      for (const id of expected) {
+        const served = await sandbox.get(`/v2/packages/${id}`);
+        expect(createHash('sha256').update(served.bytes).digest('hex')).toBe(id);
+      }
+    } finally {
+      sandbox.close();
+    }
   });
 });
