@@ -6,6 +6,13 @@ import { partyProblem } from '../validation/identifiers';
 /** Finds the data type a `con` type names. */
 export type DataTypeResolver = (tycon: TypeConName) => DataType | undefined;
 
+// Values name the same few parties over and over: check each party string once.
+const knownValidParties = new Set<string>();
+function rememberValidParty(party: string) {
+  if (knownValidParties.size > 10_000) knownValidParties.clear();
+  knownValidParties.add(party);
+}
+
 const INT64 = /^-?\d+$/;
 const DECIMAL = /^-?\d+(?:\.\d+)?$/;
 const MAX_INT64 = 9223372036854775807n;
@@ -44,9 +51,10 @@ export function checkValue(
       return typeof value === 'string' ? value : fail('a Text');
     case 'PARTY':
       if (typeof value !== 'string') return fail('a Party');
-      if (partyProblem(value) !== undefined) {
+      if (!knownValidParties.has(value) && partyProblem(value) !== undefined) {
         throw invalidArgument(`Invalid party '${value}' at '${path || '.'}'`);
       }
+      rememberValidParty(value);
       return value;
     case 'CONTRACT_ID':
       if (typeof value !== 'string') return fail('a ContractId');

@@ -71,6 +71,19 @@ export type DemoPackageInfo = { packageId: string; packageName: string };
 
 const unique = (values: Iterable<string>) => [...new Set(values)].sort();
 
+// The built-in package's templates and data types by `Module:Entity`, built once.
+const templates = new Map<string, Template>(
+  DEMO_MODULES.flatMap((module) =>
+    module.templates.map((t) => [`${module.name}:${t.name}`, t] as const),
+  ),
+);
+const dataTypes = new Map<string, DataType>(
+  DEMO_MODULES.flatMap((module) =>
+    module.dataTypes.map((d) => [`${module.name}:${d.name}`, d] as const),
+  ),
+);
+const resolve = (tycon: TypeConName) => dataTypes.get(`${tycon.module}:${tycon.name}`);
+
 /** Hash of a contract key, scoped by package name and template as Daml scopes keys. */
 export function keyHashOf(packageName: string, qualifiedName: string, key: JsonValue): string {
   return createHash('sha256')
@@ -103,17 +116,6 @@ export function interpret(
   view: LedgerView,
   demo: DemoPackageInfo,
 ): InterpretedTransaction {
-  const templates = new Map<string, Template>(
-    DEMO_MODULES.flatMap((module) =>
-      module.templates.map((t) => [`${module.name}:${t.name}`, t] as const),
-    ),
-  );
-  const dataTypes = new Map<string, DataType>(
-    DEMO_MODULES.flatMap((module) =>
-      module.dataTypes.map((d) => [`${module.name}:${d.name}`, d] as const),
-    ),
-  );
-  const resolve = (tycon: TypeConName) => dataTypes.get(`${tycon.module}:${tycon.name}`);
   const readers = new Set([...submission.actAs, ...submission.readAs]);
 
   const nodes: LedgerNode[] = [];
