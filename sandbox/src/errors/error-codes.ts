@@ -78,9 +78,7 @@ const CODES = {
   CONTRACT_NOT_ACTIVE: { category: 'InvalidGivenCurrentSystemStateResourceMissing' },
   CONTRACT_KEY_NOT_FOUND: { category: 'InvalidGivenCurrentSystemStateResourceMissing' },
   DUPLICATE_CONTRACT_KEY: { category: 'InvalidGivenCurrentSystemStateResourceExists' },
-  DISCLOSED_CONTRACT_INVALID: { category: 'InvalidIndependentOfSystemState' },
   DUPLICATE_COMMAND: { category: 'InvalidGivenCurrentSystemStateResourceExists' },
-  SUBMISSION_ALREADY_IN_FLIGHT: { category: 'ContentionOnSharedResources' },
   // The sandbox's own: a template of an uploaded package, which it cannot interpret.
   SANDBOX_CANNOT_INTERPRET: { category: 'InvalidGivenCurrentSystemStateOther' },
   // Updates and events.

@@ -532,6 +532,17 @@ describe('command errors', () => {
     );
   });
 
+  it('DAML_INTERPRETATION_ERROR for a contract of another template', async () => {
+    const cid = await createIou();
+    const response = await t.post(
+      '/v2/commands/submit-and-wait',
+      commandsBody([exercise(FANOUT, cid, 'Archive', {})], [alice]),
+    );
+    expect(expectError(response, 400, 'DAML_INTERPRETATION_ERROR').cause).toContain(
+      'Demo.Iou:Iou',
+    );
+  });
+
   it('CONTRACT_KEY_NOT_FOUND and DUPLICATE_CONTRACT_KEY for keys', async () => {
     const missing = await t.post(
       '/v2/commands/submit-and-wait',
