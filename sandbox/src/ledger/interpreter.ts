@@ -437,39 +437,25 @@ export function interpret(
   commands.forEach((command, i) => {
     const at = `commands[${String(i)}]`;
     const name = command.template.qualifiedName;
+    const exerciseAt = (contractId: string, choice: string, argument: unknown) =>
+      doExercise(contractId, name, choice, argument, rootAuthorizers, none, `${at}.choiceArgument`);
     switch (command.kind) {
       case 'create':
         doCreate(name, command.argument, rootAuthorizers, none, `${at}.createArguments`);
         break;
       case 'exercise':
-        doExercise(
-          command.contractId,
-          name,
-          command.choice,
-          command.argument,
-          rootAuthorizers,
-          none,
-          `${at}.choiceArgument`,
-        );
+        exerciseAt(command.contractId, command.choice, command.argument);
         break;
       case 'createAndExercise': {
         argType(name, command.choice);
-        const contractId = doCreate(
+        const created = doCreate(
           name,
           command.createArgument,
           rootAuthorizers,
           none,
           `${at}.createArguments`,
         );
-        doExercise(
-          contractId,
-          name,
-          command.choice,
-          command.choiceArgument,
-          rootAuthorizers,
-          none,
-          `${at}.choiceArgument`,
-        );
+        exerciseAt(created, command.choice, command.choiceArgument);
         break;
       }
       case 'exerciseByKey': {
@@ -477,15 +463,7 @@ export function interpret(
         const key = checkKey(command.template.signature, command.key, `${at}.contractKey`);
         const contractId = lookupKey(name, key);
         if (contractId === undefined) throw keyNotFound(name, key);
-        doExercise(
-          contractId,
-          name,
-          command.choice,
-          command.argument,
-          rootAuthorizers,
-          none,
-          `${at}.choiceArgument`,
-        );
+        exerciseAt(contractId, command.choice, command.argument);
         break;
       }
     }

@@ -138,39 +138,24 @@ export function projectEvents(
     if (node.kind === 'create') {
       const stakeholders = [...node.signatories, ...node.observers];
       const transient = node.archivedInNode !== null;
-      if (shape === 'ACS_DELTA') {
-        if (transient) continue;
-        const seen = visibility(filter, node, stakeholders);
-        if (!seen) continue;
-        events.push({
-          kind: 'created',
+      // ACS deltas show stakeholders' creates that outlive the transaction; ledger effects show
+      // every create to its witnesses.
+      if (shape === 'ACS_DELTA' && transient) continue;
+      const seen = visibility(filter, node, shape === 'ACS_DELTA' ? stakeholders : node.witnesses);
+      if (!seen) continue;
+      const acsDelta = shape === 'ACS_DELTA' || (!transient && requesters(stakeholders));
+      events.push({
+        kind: 'created',
+        node,
+        event: createdEvent(
           node,
-          event: createdEvent(
-            node,
-            tx.offset,
-            tx.effectiveAt,
-            seen.parties,
-            seen.includeBlob,
-            true,
-          ),
-        });
-      } else {
-        const seen = visibility(filter, node, node.witnesses);
-        if (!seen) continue;
-        const acsDelta = !transient && requesters(stakeholders);
-        events.push({
-          kind: 'created',
-          node,
-          event: createdEvent(
-            node,
-            tx.offset,
-            tx.effectiveAt,
-            seen.parties,
-            seen.includeBlob,
-            acsDelta,
-          ),
-        });
-      }
+          tx.offset,
+          tx.effectiveAt,
+          seen.parties,
+          seen.includeBlob,
+          acsDelta,
+        ),
+      });
     } else if (shape === 'ACS_DELTA') {
       if (!node.consuming || local.has(node.contractId)) continue;
       const seen = visibility(filter, node, node.stakeholders);

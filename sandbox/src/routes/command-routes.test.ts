@@ -538,9 +538,7 @@ describe('command errors', () => {
       '/v2/commands/submit-and-wait',
       commandsBody([exercise(FANOUT, cid, 'Archive', {})], [alice]),
     );
-    expect(expectError(response, 400, 'DAML_INTERPRETATION_ERROR').cause).toContain(
-      'Demo.Iou:Iou',
-    );
+    expect(expectError(response, 400, 'DAML_INTERPRETATION_ERROR').cause).toContain('Demo.Iou:Iou');
   });
 
   it('CONTRACT_KEY_NOT_FOUND and DUPLICATE_CONTRACT_KEY for keys', async () => {

@@ -42,3 +42,20 @@ export function parseResourceVersion(raw: string, fieldName: string): number | u
   if (!/^-?\d+$/.test(raw)) throw invalidField(fieldName, 'Invalid resource version number');
   return Number(raw);
 }
+
+/** FieldValidator.validatePageSize: absent means the default; 1 up to the maximum is allowed. */
+export function validatePageSize(
+  requested: number | null | undefined,
+  { defaultSize, maxSize }: { defaultSize: number; maxSize: number },
+) {
+  if (requested === null || requested === undefined) return defaultSize;
+  if (requested <= 0) {
+    throw invalidArgument(`Requested page size must be positive, but got ${String(requested)}`);
+  }
+  if (requested > maxSize) {
+    throw invalidArgument(
+      `Requested page size must not exceed ${String(maxSize)}, but got ${String(requested)}`,
+    );
+  }
+  return requested;
+}

@@ -2,8 +2,9 @@ import type { IncomingMessage } from 'node:http';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { effectiveIdp, requireAuthenticated, requirePartyAccess } from '../auth/authorizer';
-import { SandboxError, invalidArgument, invalidField, missingField } from '../errors/sandbox-error';
+import { SandboxError, invalidField, missingField } from '../errors/sandbox-error';
 import { decodeJson, message, readJsonBody, str } from '../http/decode';
+import { validatePageSize } from './common-validation';
 import type { SandboxContext, SandboxEnv } from '../http/sandbox-env';
 import type { LedgerState } from '../ledger-state';
 import {
@@ -88,20 +89,6 @@ function pageTokenOf(token: string): AcsPageToken | undefined {
   return payload as AcsPageToken;
 }
 
-/** FieldValidator.validatePageSize. */
-function pageSizeOf(requested: number | null | undefined) {
-  if (requested === null || requested === undefined) return DEFAULT_ACS_PAGE_SIZE;
-  if (requested <= 0) {
-    throw invalidArgument(`Requested page size must be positive, but got ${String(requested)}`);
-  }
-  if (requested > MAX_ACS_PAGE_SIZE) {
-    throw invalidArgument(
-      `Requested page size must not exceed ${String(MAX_ACS_PAGE_SIZE)}, but got ${String(requested)}`,
-    );
-  }
-  return requested;
-}
-
 export function stateRoutes(state: LedgerState) {
   return new Hono<SandboxEnv>()
     .get('/ledger-end', (c) => {
@@ -180,7 +167,10 @@ export function stateRoutes(state: LedgerState) {
       const activeAt = body.activeAtOffset ?? token?.activeAt ?? ledgerEnd;
       if (activeAt < 0) throw negativeOffset('active_at_offset', activeAt);
       requireNotAfterLedgerEnd('active_at_offset', activeAt, ledgerEnd);
-      const pageSize = pageSizeOf(body.maxPageSize);
+      const pageSize = validatePageSize(body.maxPageSize, {
+        defaultSize: DEFAULT_ACS_PAGE_SIZE,
+        maxSize: MAX_ACS_PAGE_SIZE,
+      });
       const format = formatDigest(body.eventFormat);
       if (token && (token.activeAt !== activeAt || token.format !== format)) {
         throw invalidPageToken(

@@ -4,6 +4,7 @@ import { requireAuthenticated } from '../auth/authorizer';
 import type { Claims } from '../auth/claims';
 import { SandboxError, invalidArgument, missingField } from '../errors/sandbox-error';
 import { bool, list, message, parseInt64, readJsonBody, str } from '../http/decode';
+import { validatePageSize } from './common-validation';
 import type { SandboxContext, SandboxEnv } from '../http/sandbox-env';
 import type { LedgerState } from '../ledger-state';
 import { wildcardFor, type EventFilter, type TransactionShape } from '../ledger/event-filter';
@@ -203,20 +204,6 @@ function pageCursor(token: string, expected: Omit<PageToken, 'kind' | 'cursor'>)
   return payload.cursor;
 }
 
-/** FieldValidator.validatePageSize. */
-function pageSizeOf(requested: number | null | undefined) {
-  if (requested === null || requested === undefined) return DEFAULT_UPDATES_PAGE_SIZE;
-  if (requested <= 0) {
-    throw invalidArgument(`Requested page size must be positive, but got ${String(requested)}`);
-  }
-  if (requested > MAX_UPDATES_PAGE_SIZE) {
-    throw invalidArgument(
-      `Requested page size must not exceed ${String(MAX_UPDATES_PAGE_SIZE)}, but got ${String(requested)}`,
-    );
-  }
-  return requested;
-}
-
 const PAGE_SCAN_BATCH = 500;
 
 export function updateRoutes(state: LedgerState) {
@@ -328,7 +315,10 @@ export function updateRoutes(state: LedgerState) {
       const ledgerEnd = state.history.ledgerEnd();
       requireNotAfterLedgerEnd('Begin', begin, ledgerEnd);
       if (end !== null) requireNotAfterLedgerEnd('End', end, ledgerEnd);
-      const pageSize = pageSizeOf(body.maxPageSize);
+      const pageSize = validatePageSize(body.maxPageSize, {
+        defaultSize: DEFAULT_UPDATES_PAGE_SIZE,
+        maxSize: MAX_UPDATES_PAGE_SIZE,
+      });
       const updateFormat = requireUpdateFormat(body.updateFormat);
       const selection = toUpdateSelection(state, updateFormat);
       const descending = body.descendingOrder;
