@@ -1,4 +1,4 @@
-import { permissionDenied, unauthenticated } from '../errors/sandbox-error';
+import { SandboxError, permissionDenied, unauthenticated } from '../errors/sandbox-error';
 import { canActAs, canExecuteAs, canReadAs, type Claims } from './claims';
 
 /** `undefined` claims mean the request carried no token that any auth service accepted. */
@@ -66,4 +66,17 @@ export function requirePartyAccess(claims: Claims, parties: string[]) {
     (party) => canActAs(claims, party) || canReadAs(claims, party) || canExecuteAs(claims, party),
   );
   if (!allowed) throw permissionDenied('Claims do not authorize to read the requested parties.');
+}
+
+const MISSING_USER_ID =
+  'The submitted request is missing a user-id: Cannot default user_id field because claims do not specify an user-id. Is authentication turned on?';
+
+/**
+ * Authorizer.defaultUserId: an empty userId is the token's user; without a user token (e.g.
+ * wildcard auth) it is INVALID_TOKEN, raised while authorizing, before field validation (§4.2).
+ */
+export function defaultUserId(claims: Claims, requested: string): string {
+  if (requested !== '') return requested;
+  if (claims.userId === undefined) throw new SandboxError('INVALID_TOKEN', MISSING_USER_ID);
+  return claims.userId;
 }

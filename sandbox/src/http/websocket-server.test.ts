@@ -1,3 +1,5 @@
+import { randomBytes } from 'node:crypto';
+import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { startSandbox, type RunningSandbox } from '../start-sandbox';
@@ -184,6 +186,46 @@ describe('websocket streams', () => {
     expect(bad.messages[0].code).toBe('OFFSET_AFTER_LEDGER_END');
     const garbled = await openStream(`${ws}/v2/updates`, 'not json at all', { until: () => false });
     expect(garbled.messages[0].code).toBe('INVALID_ARGUMENT');
+  });
+});
+
+describe('websocket protocol errors', () => {
+  it('end the one connection, not the sandbox', async () => {
+    const sandbox = await startSandbox({ port: 0, quiet: true, seed: 'none' });
+    try {
+      const { hostname, port } = new URL(sandbox.url);
+      const socket = connect(Number(port), hostname);
+      const closed = new Promise<void>((resolve) =>
+        socket.once('close', () => {
+          resolve();
+        }),
+      );
+      let handshake = '';
+      socket.on('data', (chunk: Buffer) => {
+        handshake += chunk.toString('latin1');
+        if (handshake.includes('\r\n\r\n')) {
+          // An unmasked client frame: a protocol violation the server must survive.
+          socket.write(Buffer.from([0x81, 0x05, ...Buffer.from('hello')]));
+        }
+      });
+      socket.write(
+        [
+          'GET /v2/updates HTTP/1.1',
+          `Host: ${hostname}:${port}`,
+          'Upgrade: websocket',
+          'Connection: Upgrade',
+          `Sec-WebSocket-Key: ${randomBytes(16).toString('base64')}`,
+          'Sec-WebSocket-Version: 13',
+          '',
+          '',
+        ].join('\r\n'),
+      );
+      await closed;
+      expect(handshake).toContain('101 Switching Protocols');
+      expect((await fetch(`${sandbox.url}/v2/version`)).status).toBe(200);
+    } finally {
+      await sandbox.close();
+    }
   });
 });
 

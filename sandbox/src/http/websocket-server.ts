@@ -85,6 +85,12 @@ export function attachWebsocketStreams(server: Server, options: WebsocketOptions
     ws.on('close', () => {
       controller.abort();
     });
+    // A protocol error from the peer (unmasked or oversized frame…) ends this stream only; an
+    // 'error' event nobody listens to would take the whole process down.
+    ws.on('error', () => {
+      controller.abort();
+      ws.terminate();
+    });
     const send = (value: unknown) =>
       new Promise<void>((resolve, reject) => {
         ws.send(JSON.stringify(value), (error) => {

@@ -191,10 +191,22 @@ const amount = (value: bigint) => unitsToNumeric(value, SCALE);
 /** The most nodes one Fanout_Run may make: 10,000 is the target, with room to spare. */
 export const MAX_FANOUT_NODES = 50_000;
 
-/** Nodes in the subtree of one Fanout_Run exercise, itself included. */
-export function fanoutNodes(width: number, depth: number): number {
+/** The deepest Fanout_Run: each level nests one exercise, and Daml has no tail calls either. */
+export const MAX_FANOUT_DEPTH = 100;
+
+/**
+ * Nodes in the subtree of one Fanout_Run exercise, itself included: from the bottom level up,
+ * each level is the exercise, its `width` creates, and below all but the last level one more
+ * exercise per child. Stops counting once past `cap`.
+ */
+export function fanoutNodes(width: number, depth: number, cap = Infinity): number {
   if (depth <= 0 || width <= 0) return 1;
-  return 1 + width * (1 + (depth > 1 ? fanoutNodes(width, depth - 1) : 0));
+  let below = 0;
+  for (let level = 1; level <= depth; level++) {
+    below = 1 + width * (1 + (level > 1 ? below : 0));
+    if (below > cap) return below;
+  }
+  return below;
 }
 
 export const DEMO_BEHAVIOUR: Readonly<Record<string, TemplateBehaviour>> = {
@@ -294,7 +306,12 @@ export const DEMO_BEHAVIOUR: Readonly<Record<string, TemplateBehaviour>> = {
           const w = Number(str(width));
           const d = Number(str(depth));
           if (w < 0 || d < 0) ctx.fail('Fanout_Run: width and depth must not be negative');
-          const nodes = fanoutNodes(w, d);
+          if (d > MAX_FANOUT_DEPTH) {
+            ctx.fail(
+              `Fanout_Run: depth ${String(d)} is over the sandbox demo's limit of ${String(MAX_FANOUT_DEPTH)}`,
+            );
+          }
+          const nodes = fanoutNodes(w, d, MAX_FANOUT_NODES);
           if (nodes > MAX_FANOUT_NODES) {
             ctx.fail(
               `Fanout_Run: width ${String(w)} and depth ${String(d)} make ${String(nodes)} nodes; the sandbox demo allows at most ${String(MAX_FANOUT_NODES)}`,

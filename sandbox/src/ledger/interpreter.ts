@@ -151,6 +151,21 @@ export function interpret(
     }
   };
 
+  /** A fetch needs the authority of at least one stakeholder of the fetched contract. */
+  const requireStakeholderAuthority = (
+    nodeId: number,
+    contract: CreateNode,
+    authorizers: ReadonlySet<string>,
+  ) => {
+    const stakeholders = [...contract.signatories, ...contract.observers];
+    if (!stakeholders.some((party) => authorizers.has(party))) {
+      throw interpretationError(
+        'DAML_AUTHORIZATION_ERROR',
+        `node NodeId(${String(nodeId)}) (${contract.templateId}) requires one of the stakeholders ${unique(stakeholders).join(',')} of the fetched contract to be an authorizer, but authorizers were ${unique(authorizers).join(',')}`,
+      );
+    }
+  };
+
   /** An active contract visible to the submission, from this transaction, disclosure or the store. */
   const lookup = (contractId: string, qualifiedName: string): CreateNode => {
     if (archivedHere.has(contractId)) {
@@ -390,13 +405,7 @@ export function interpret(
     fetch: (contractId, qualifiedName) => {
       const nodeId = nextNodeId++;
       const contract = lookup(contractId, qualifiedName);
-      const stakeholders = [...contract.signatories, ...contract.observers];
-      if (!stakeholders.some((party) => authorizers.has(party))) {
-        throw interpretationError(
-          'DAML_AUTHORIZATION_ERROR',
-          `node NodeId(${String(nodeId)}) (${contract.templateId}) requires one of the stakeholders ${unique(stakeholders).join(',')} of the fetched contract to be an authorizer, but authorizers were ${unique(authorizers).join(',')}`,
-        );
-      }
+      requireStakeholderAuthority(nodeId, contract, authorizers);
       return contract.argument as Record_;
     },
     fetchByKey: (qualifiedName, key) => {
@@ -406,7 +415,9 @@ export function interpret(
       const contractId = lookupKey(qualifiedName, checked);
       if (contractId === undefined) throw keyNotFound(qualifiedName, checked);
       const contract = lookup(contractId, qualifiedName);
-      requireAuthorized(nodeId, qualifiedName, contract.keyMaintainers, authorizers);
+      // Authorized like a fetch: one stakeholder among the authorizers (lookupByKey needs all
+      // maintainers).
+      requireStakeholderAuthority(nodeId, contract, authorizers);
       return { contractId, argument: contract.argument as Record_ };
     },
     lookupByKey: (qualifiedName, key) => {

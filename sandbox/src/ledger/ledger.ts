@@ -59,7 +59,9 @@ export function createLedger({
   transaction,
 }: LedgerDeps) {
   const listeners = new Set<(update: UpdateRecord) => void>();
-  const notify = (update: UpdateRecord) => {
+  /** After the commit, and only then: memory and listeners learn of the update. */
+  const announce = (update: UpdateRecord) => {
+    store.committed(update);
     for (const listener of listeners) listener(update);
   };
 
@@ -165,13 +167,14 @@ export function createLedger({
         store.recordChange(changeKey(request), offset, request.submissionId, now);
         return tx;
       });
-      // Committed: only now may the contract index see it.
-      store.indexTransaction(record);
-      notify(record);
+      announce(record);
       return record;
     },
 
-    /** A newly hosted party: a topology update at the next offset (§7.4, inferred). */
+    /**
+     * A newly hosted party: a topology update at the next offset (§7.4, inferred). Call inside
+     * the allocating transaction, then `announce` the result once it has committed.
+     */
     recordPartyAllocation(party: string) {
       const update: TopologyRecord = {
         kind: 'topology',
@@ -183,12 +186,9 @@ export function createLedger({
         participantId,
       };
       store.appendUpdate(update);
-      // Listeners hear of it once the caller's transaction has committed.
-      queueMicrotask(() => {
-        notify(update);
-      });
       return update;
     },
+    announce,
   };
 }
 

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
-import { requireAuthenticated, type Caller } from '../auth/authorizer';
+import { defaultUserId, requireAuthenticated, type Caller } from '../auth/authorizer';
 import type { Claims } from '../auth/claims';
 import {
   SandboxError,
@@ -644,9 +644,6 @@ type CompletionsPlan = {
   parties: ReadonlySet<string> | 'all';
 };
 
-const MISSING_USER_ID =
-  'The submitted request is missing a user-id: Cannot default user_id field because claims do not specify an user-id. Is authentication turned on?';
-
 function checkParties(parties: readonly string[]) {
   for (const party of parties) {
     const problem = partyProblem(party);
@@ -672,11 +669,7 @@ function planCompletions(state: LedgerState, request: CompletionsStreamRequest):
   }
   const { parties, beginExclusive } = request.body;
   // MatchUserId: the token's user stands in for an empty userId (Authorizer.defaultUserId).
-  let userId = request.body.userId;
-  if (userId === '') {
-    if (!claims.userId) throw new SandboxError('INVALID_TOKEN', MISSING_USER_ID);
-    userId = claims.userId;
-  }
+  const userId = defaultUserId(claims, request.body.userId);
   if (!claims.readAsAnyParty && claims.userId !== undefined && claims.userId !== userId) {
     throw permissionDenied(`Claims are only valid for userId '${claims.userId}'`);
   }
@@ -761,7 +754,9 @@ export function listParams(query: (name: string) => string | undefined): {
   };
   const limit = int64Param('limit');
   const idle = int64Param('stream_idle_timeout_ms');
-  return { limit, idleTimeoutMs: idle ?? HTTP_LIST_IDLE_TIMEOUT_MS };
+  // setTimeout cannot wait longer than 2^31-1 ms (it would fire at once instead).
+  const idleTimeoutMs = Math.min(idle ?? HTTP_LIST_IDLE_TIMEOUT_MS, 2 ** 31 - 1);
+  return { limit, idleTimeoutMs };
 }
 
 /**

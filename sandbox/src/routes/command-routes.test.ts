@@ -339,8 +339,12 @@ describe('Daml semantics of the built-in package', () => {
         [alice],
       );
       const events = eventsOf(tree);
-      // Every node is visible to the owner: ids are exactly 0..n-1 in execution order.
-      expect(events.map((e) => e.id)).toEqual([...Array(1 + fanoutNodes(width, depth)).keys()]);
+      // Every node is visible to the owner: ids are exactly 0..n-1 in execution order. Counted
+      // here independently: per level, the exercise, its creates, and the exercises below.
+      let nodes = 1 + width;
+      for (let level = 2; level <= depth; level++) nodes = 1 + width * (1 + nodes);
+      expect(events.map((e) => e.id)).toEqual([...Array(1 + nodes).keys()]);
+      expect(nodes).toBe(fanoutNodes(width, depth));
       const ranges = events
         .filter((e) => e.exercised)
         .map((e) => ({ id: e.id, last: e.exercised?.lastDescendantNodeId as number }));
@@ -362,6 +366,32 @@ describe('Daml semantics of the built-in package', () => {
       for (const event of events.slice(2)) expect(parentOf(event.id)).toBeDefined();
       expect(events[0]?.created).toBeDefined();
       expect(ranges[0]).toEqual({ id: 1, last: events.length - 1 });
+    }
+  });
+
+  it('refuses Fanout trees deeper or larger than the demo allows, with a Daml error', async () => {
+    for (const [width, depth] of [
+      ['1', '2000'],
+      ['2', '1000000'],
+      ['50001', '1'],
+    ]) {
+      const response = await t.post(
+        '/v2/commands/submit-and-wait',
+        commandsBody(
+          [
+            {
+              CreateAndExerciseCommand: {
+                templateId: FANOUT,
+                createArguments: { owner: alice, label: 'deep' },
+                choice: 'Fanout_Run',
+                choiceArgument: { width, depth },
+              },
+            },
+          ],
+          [alice],
+        ),
+      );
+      expectError(response, 400, 'INTERPRETATION_USER_ERROR');
     }
   });
 
@@ -468,18 +498,25 @@ describe('command errors', () => {
     expectDecodeFailure(missing, "Invalid value for: body (Missing required field at 'commandId')");
   });
 
-  it('MISSING_FIELD for empty command id, commands, actAs and user id', async () => {
+  it('MISSING_FIELD for empty command id, commands and actAs', async () => {
     const cases: [Record<string, unknown>, string][] = [
       [{ commandId: '' }, 'command_id'],
       [{ commands: [] }, 'commands'],
       [{ actAs: [] }, 'party or act_as'],
-      [{ userId: '' }, 'user_id'],
     ];
     for (const [override, field] of cases) {
       const body = { ...commandsBody([create(IOU, iou(alice, alice))], [alice]), ...override };
       const response = await t.post('/v2/commands/submit-and-wait', body);
       expect(expectError(response, 400, 'MISSING_FIELD').context.field_name).toBe(field);
     }
+  });
+
+  it('INVALID_TOKEN without a userId when no user token can stand in for it', async () => {
+    const body = { ...commandsBody([create(IOU, iou(alice, alice))], [alice]), userId: '' };
+    const response = await t.post('/v2/commands/submit-and-wait', body);
+    expect(expectError(response, 400, 'INVALID_TOKEN').cause).toBe(
+      'The submitted request is missing a user-id: Cannot default user_id field because claims do not specify an user-id. Is authentication turned on?',
+    );
   });
 
   it('COMMAND_PREPROCESSING_FAILED for a missing field, INVALID_ARGUMENT for an extra one', async () => {
@@ -703,6 +740,28 @@ describe('disclosed contracts', () => {
       400,
       'INVALID_FIELD',
     );
+    // A forged blob (another issuer, a made-up id) is refused, not trusted.
+    const forgedNode = JSON.parse(
+      Buffer.from(hidden.createdEventBlob ?? '', 'base64')
+        .toString('utf8')
+        .split('\n')
+        .slice(1)
+        .join('\n'),
+    );
+    forgedNode.node.signatories = [alice];
+    forgedNode.node.argument.issuer = alice;
+    const forgedBlob = Buffer.from(
+      `${
+        Buffer.from(hidden.createdEventBlob ?? '', 'base64')
+          .toString('utf8')
+          .split('\n')[0]
+      }\n${JSON.stringify(forgedNode)}`,
+    ).toString('base64');
+    const forged = await t.post(
+      '/v2/commands/submit-and-wait',
+      merge([{ createdEventBlob: forgedBlob }]),
+    );
+    expect(expectError(forged, 400, 'INVALID_ARGUMENT').cause).toContain('failed authentication');
     const mismatch = merge([
       { contractId: mine.contractId, createdEventBlob: hidden.createdEventBlob },
     ]);

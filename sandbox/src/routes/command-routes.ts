@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { requireAuthenticated } from '../auth/authorizer';
+import { defaultUserId, requireAuthenticated } from '../auth/authorizer';
 import { canActAs, canReadAs, type Claims } from '../auth/claims';
 import {
   SandboxError,
@@ -165,13 +165,13 @@ function resolveCommands(state: LedgerState, body: JsCommands): Command[] {
 
 /** The token's user stands in for an empty userId; any other user is refused (§4.6). */
 function effectiveUserId(claims: Claims, requested: string): string {
-  if (claims.userId === undefined) return requested;
-  if (requested !== '' && requested !== claims.userId) {
+  const userId = defaultUserId(claims, requested);
+  if (claims.userId !== undefined && userId !== claims.userId) {
     throw permissionDenied(
       `user_id '${requested}' of the request does not match the user '${claims.userId}' of the token`,
     );
   }
-  return claims.userId;
+  return userId;
 }
 
 function authorizeSubmission(claims: Claims, body: JsCommands) {
@@ -226,7 +226,12 @@ function minLedgerTimeOf(body: JsCommands, now: bigint): bigint | null {
   return null;
 }
 
-function disclosedOf(body: JsCommands): Map<string, CreateNode> {
+/**
+ * Disclosed contracts, authenticated: on a real participant the contract id is a hash over the
+ * contract's content, so a blob cannot claim other signatories or arguments. The sandbox is the
+ * only participant there is, so every genuine contract is in its store: the blob must match it.
+ */
+function disclosedOf(state: LedgerState, body: JsCommands): Map<string, CreateNode> {
   const disclosed = new Map<string, CreateNode>();
   body.disclosedContracts.forEach((wire, i) => {
     const field = `disclosed_contracts[${String(i)}]`;
@@ -246,7 +251,13 @@ function disclosedOf(body: JsCommands): Map<string, CreateNode> {
         `Mismatch between DisclosedContract.template_id (${wire.templateId}) and the template id in created_event_blob (${node.templateId})`,
       );
     }
-    disclosed.set(node.contractId, node);
+    const stored = state.history.contract(node.contractId)?.node;
+    if (!stored || JSON.stringify(stored) !== JSON.stringify(node)) {
+      throw invalidArgument(
+        `Disclosed contract ${node.contractId} failed authentication: its created_event_blob does not match the contract with that id`,
+      );
+    }
+    disclosed.set(stored.contractId, stored);
   });
   return disclosed;
 }
@@ -282,7 +293,6 @@ function submit(
     const problem = partyProblem(party);
     if (problem) throw invalidArgument(`Invalid party: ${problem}`);
   }
-  if (userId === '') throw missingField('user_id');
   for (const wire of body.commands) {
     const exercised = 'ExerciseCommand' in wire ? wire.ExerciseCommand : undefined;
     if (exercised) {
@@ -308,7 +318,7 @@ function submit(
   }
   const deduplication = deduplicationOf(body);
   const minLedgerTimeMicros = minLedgerTimeOf(body, BigInt(Date.now()) * 1000n);
-  const disclosed = disclosedOf(body);
+  const disclosed = disclosedOf(state, body);
   const request: SubmitRequest = {
     commands,
     userId,

@@ -174,7 +174,7 @@ export function partyRoutes(state: LedgerState) {
         );
       }
       const partyId = `${hint || `party-${randomUUID()}`}::${state.namespace}`;
-      const allocated = state.transaction(() => {
+      const { record: allocated, update } = state.transaction(() => {
         if (state.parties.get(partyId)) {
           // The topology's ALREADY_EXISTS is rewritten to INVALID_ARGUMENT (§5.1).
           throw invalidArgument(
@@ -189,7 +189,7 @@ export function partyRoutes(state: LedgerState) {
           annotations,
         };
         state.parties.save(record);
-        state.ledger.recordPartyAllocation(partyId);
+        const update = state.ledger.recordPartyAllocation(partyId);
         if (body.userId !== '') {
           if (state.users.get(body.userId)?.identityProviderId !== idp) {
             throw new SandboxError(
@@ -202,8 +202,9 @@ export function partyRoutes(state: LedgerState) {
           }
           state.users.addRights(body.userId, [{ kind: 'CanActAs', party: partyId }]);
         }
-        return record;
+        return { record, update };
       });
+      state.ledger.announce(update);
       return c.json({ partyDetails: toWireParty(allocated, idp) });
     })
     .get('/participant-id', (c) => {

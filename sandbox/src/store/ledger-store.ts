@@ -167,6 +167,7 @@ export function createLedgerStore(db: SqlDatabase) {
       archivedNode: entry.archivedNode,
     };
   };
+  let lastRecordTime: string | undefined;
   const contractIndex = createContractIndex();
   // The index is derived from the update log, so it needs no table of its own: rebuilt here.
   for (const row of statements.transactions.all()) {
@@ -181,7 +182,10 @@ export function createLedgerStore(db: SqlDatabase) {
     },
     /** The record time of the newest update, if any. */
     lastRecordTime(): string | undefined {
-      return parseUpdate(statements.lastRecordTime.get())?.recordTime;
+      // Kept in memory: parsing the newest update (a whole transaction) on every poll of the
+      // ledger end would cost as much as the transaction is large.
+      lastRecordTime ??= parseUpdate(statements.lastRecordTime.get())?.recordTime;
+      return lastRecordTime;
     },
     appendUpdate(update: UpdateRecord) {
       statements.insertUpdate.run(
@@ -204,12 +208,16 @@ export function createLedgerStore(db: SqlDatabase) {
       return statement.all(after, upTo, limit).map((row) => parseRecord(row));
     },
     /**
-     * Takes the contracts of a committed transaction into the index: its creates, and the
-     * contracts its consuming exercises archived. Call after the SQLite transaction committed.
+     * Takes a committed update into what is kept in memory: the last record time and, for a
+     * transaction, its creates and archivals in the contract index. Call only after the SQLite
+     * transaction that appended it has committed.
      */
-    indexTransaction(tx: TransactionRecord) {
-      contractIndex.apply(tx);
-      cache.put(tx);
+    committed(update: UpdateRecord) {
+      lastRecordTime = update.recordTime;
+      if (update.kind === 'transaction') {
+        contractIndex.apply(update);
+        cache.put(update);
+      }
     },
     contract(contractId: string): ContractRecord | undefined {
       const entry = contractIndex.contracts.get(contractId);
