@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { encodePackagePayload, packageIdOf } from './daml-lf/encode-package';
+import { encodePackagePayload } from './daml-lf/encode-package';
 import { DEMO_MODULES, DEMO_PACKAGE_NAME, DEMO_PACKAGE_VERSION } from './ledger/demo-package';
 import { createLedger } from './ledger/ledger';
 import { createTemplateResolver } from './ledger/template-resolver';
@@ -31,7 +31,7 @@ export function demoPackageArchive() {
       version: DEMO_PACKAGE_VERSION,
       modules: DEMO_MODULES,
     });
-    demoArchive = { payload, packageId: packageIdOf(payload) };
+    demoArchive = { payload, packageId: createHash('sha256').update(payload).digest('hex') };
   }
   return demoArchive;
 }

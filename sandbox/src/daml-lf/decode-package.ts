@@ -32,7 +32,7 @@ import type {
 import { ProtobufError, ProtobufReader } from './protobuf-reader';
 
 /** `BuiltinType` enum values (daml_lf2.proto). 12 was never used; 1004 was SCENARIO. */
-const BUILTIN_TYPES: Readonly<Record<number, PrimType>> = {
+export const BUILTIN_TYPES: Readonly<Record<number, PrimType>> = {
   0: 'UNIT',
   1: 'BOOL',
   2: 'INT64',

@@ -29,6 +29,7 @@ import type {
   TypeConName,
   TypeSynonym,
 } from './package-model';
+import { BUILTIN_TYPES } from './decode-package';
 import { ProtobufWriter } from './protobuf-writer';
 
 export type PackageSpec = {
@@ -47,30 +48,15 @@ export type PackageSpec = {
 /** The minor version written; the decoder reads it back as `2.1`. */
 const LF_MINOR_VERSION = '1';
 
-/** `BuiltinType` enum values (daml_lf2.proto), minus the 2.dev-only ones LF 2.1 cannot carry. */
-const BUILTIN_TYPES: Readonly<Record<PrimType, number | undefined>> = {
-  UNIT: 0,
-  BOOL: 1,
-  INT64: 2,
-  DATE: 3,
-  TIMESTAMP: 4,
-  NUMERIC: 5,
-  PARTY: 6,
-  TEXT: 7,
-  CONTRACT_ID: 8,
-  OPTIONAL: 9,
-  LIST: 10,
-  GENMAP: 11,
-  ANY: 13,
-  ANY_EXCEPTION: 14,
-  TYPE_REP: 15,
-  ARROW: 16,
-  UPDATE: 17,
-  FAILURE_CATEGORY: 18,
-  TEXTMAP: 19,
-  BIGNUMERIC: undefined,
-  ROUNDING_MODE: undefined,
-};
+/**
+ * The decoder's `BuiltinType` table turned around, minus the 2.dev-only types (codes from 1000
+ * up) that LF 2.1 cannot carry.
+ */
+const BUILTIN_CODES: ReadonlyMap<PrimType, number> = new Map(
+  Object.entries(BUILTIN_TYPES)
+    .filter(([code]) => Number(code) < 1000)
+    .map(([code, prim]) => [prim, Number(code)]),
+);
 
 /** `BuiltinFunction.ERROR : ∀a. Text → a`. */
 const BUILTIN_ERROR = 1;
@@ -105,11 +91,6 @@ export function encodePackagePayload(spec: PackageSpec): Uint8Array {
     .string(3, LF_MINOR_VERSION) // string minor
     .bytes(4, packageBytes) // bytes daml_lf_2
     .finish();
-}
-
-/** The package id of a payload: the lowercase hex SHA-256 of its bytes. */
-export function packageIdOf(payload: Uint8Array): string {
-  return Array.from(sha256(payload), (byte) => byte.toString(16).padStart(2, '0')).join('');
 }
 
 // ── Package ────────────────────────────────────────────────────────────────────────────────────
@@ -225,7 +206,7 @@ class PackageEncoder {
         });
         break;
       case 'prim': {
-        const code = BUILTIN_TYPES[type.prim];
+        const code = BUILTIN_CODES.get(type.prim);
         if (code === undefined) {
           throw new Error(`Builtin type ${type.prim} does not exist in Daml-LF 2.1`);
         }
@@ -486,78 +467,4 @@ function int(w: ProtobufWriter, field: number, value: number): void {
 /** The content of `Unit`. */
 function noFields(): void {
   // `Unit` has no fields: the empty message is the whole encoding.
-}
-
-// ── SHA-256 ────────────────────────────────────────────────────────────────────────────────────
-
-// FIPS 180-4, written out because the module must stay browser-safe (no node:crypto) and
-// synchronous (Web Crypto's digest is async).
-
-/** First 32 bits of the fractional parts of the cube roots of the first 64 primes. */
-const ROUND_CONSTANTS = [
-  0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5,
-  0xd807aa98, 0x12835b01, 0x243185be, 0x550c7dc3, 0x72be5d74, 0x80deb1fe, 0x9bdc06a7, 0xc19bf174,
-  0xe49b69c1, 0xefbe4786, 0x0fc19dc6, 0x240ca1cc, 0x2de92c6f, 0x4a7484aa, 0x5cb0a9dc, 0x76f988da,
-  0x983e5152, 0xa831c66d, 0xb00327c8, 0xbf597fc7, 0xc6e00bf3, 0xd5a79147, 0x06ca6351, 0x14292967,
-  0x27b70a85, 0x2e1b2138, 0x4d2c6dfc, 0x53380d13, 0x650a7354, 0x766a0abb, 0x81c2c92e, 0x92722c85,
-  0xa2bfe8a1, 0xa81a664b, 0xc24b8b70, 0xc76c51a3, 0xd192e819, 0xd6990624, 0xf40e3585, 0x106aa070,
-  0x19a4c116, 0x1e376c08, 0x2748774c, 0x34b0bcb5, 0x391c0cb3, 0x4ed8aa4a, 0x5b9cca4f, 0x682e6ff3,
-  0x748f82ee, 0x78a5636f, 0x84c87814, 0x8cc70208, 0x90befffa, 0xa4506ceb, 0xbef9a3f7, 0xc67178f2,
-];
-
-/** First 32 bits of the fractional parts of the square roots of the first 8 primes. */
-const INITIAL_HASH = [
-  0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19,
-];
-
-const rotr = (x: number, n: number): number => (x >>> n) | (x << (32 - n));
-
-function sha256(message: Uint8Array): Uint8Array {
-  // Padding: a 1 bit, zeros, then the bit length as a 64-bit big-endian number, to a multiple
-  // of 64 bytes.
-  const blocks = Math.ceil((message.length + 9) / 64);
-  const padded = new Uint8Array(blocks * 64);
-  padded.set(message);
-  padded[message.length] = 0x80;
-  const input = new DataView(padded.buffer);
-  const bits = message.length * 8;
-  input.setUint32(padded.length - 8, Math.floor(bits / 2 ** 32));
-  input.setUint32(padded.length - 4, bits >>> 0);
-
-  // DataViews rather than arrays: their reads are plain numbers under noUncheckedIndexedAccess,
-  // and the state view is the big-endian digest as it stands.
-  const state = new DataView(new ArrayBuffer(32));
-  INITIAL_HASH.forEach((word, i) => {
-    state.setUint32(i * 4, word);
-  });
-  const schedule = new DataView(new ArrayBuffer(256));
-  const w = (i: number) => schedule.getUint32(i * 4);
-
-  for (let block = 0; block < padded.length; block += 64) {
-    for (let i = 0; i < 16; i++) schedule.setUint32(i * 4, input.getUint32(block + i * 4));
-    for (let i = 16; i < 64; i++) {
-      const s0 = rotr(w(i - 15), 7) ^ rotr(w(i - 15), 18) ^ (w(i - 15) >>> 3);
-      const s1 = rotr(w(i - 2), 17) ^ rotr(w(i - 2), 19) ^ (w(i - 2) >>> 10);
-      schedule.setUint32(i * 4, w(i - 16) + s0 + w(i - 7) + s1);
-    }
-    let [a, b, c, d, e, f, g, h] = [0, 1, 2, 3, 4, 5, 6, 7].map((i) => state.getUint32(i * 4)) as [
-      number,
-      number,
-      number,
-      number,
-      number,
-      number,
-      number,
-      number,
-    ];
-    for (const [i, k] of ROUND_CONSTANTS.entries()) {
-      const t1 = h + (rotr(e, 6) ^ rotr(e, 11) ^ rotr(e, 25)) + ((e & f) ^ (~e & g)) + k + w(i);
-      const t2 = (rotr(a, 2) ^ rotr(a, 13) ^ rotr(a, 22)) + ((a & b) ^ (a & c) ^ (b & c));
-      [h, g, f, e, d, c, b, a] = [g, f, e, (d + t1) | 0, c, b, a, (t1 + t2) | 0];
-    }
-    [a, b, c, d, e, f, g, h].forEach((word, i) => {
-      state.setUint32(i * 4, state.getUint32(i * 4) + word);
-    });
-  }
-  return new Uint8Array(state.buffer);
 }
