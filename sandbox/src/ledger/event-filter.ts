@@ -73,8 +73,3 @@ export function visibility(
   if (parties.size === 0) return null;
   return { parties: [...parties].sort(), includeBlob };
 }
-
-/** Parties named by the filter, for authorization checks (ReadAs each of them, §4.6). */
-export function filterParties(filter: EventFilter): string[] {
-  return [...filter.byParty.keys()];
-}

@@ -51,7 +51,7 @@ import type { UpdateRecord } from './transaction';
 // ── Limits (ledger-api-behaviour.md §10) ──
 
 /** `WebsocketConfig.DefaultHttpListMaxElementsLimit`: more matches than this is a 413. */
-export const HTTP_LIST_MAX_ELEMENTS = 200;
+const HTTP_LIST_MAX_ELEMENTS = 200;
 /** `WebsocketConfig.DefaultHttpListWaitTime`: open-ended list requests end after this idle time. */
 export const HTTP_LIST_IDLE_TIMEOUT_MS = 500;
 
@@ -214,7 +214,7 @@ export function renderUpdate(
  * One update as `/v2/updates/trees` prints it: the JSON layer turns each transaction into a tree
  * and drops topology transactions, for which the legacy shape has no case (JsUpdateService).
  */
-export function renderUpdateTree(
+function renderUpdateTree(
   update: UpdateRecord,
   selection: UpdateSelection,
 ): Schemas['Update1'] | null {
@@ -555,7 +555,7 @@ export const isAfter = (contract: ContractRecord, position: SnapshotPosition) =>
   (contract.createdOffset === position.offset && contract.node.nodeId > position.nodeId);
 
 /** The event format of an ACS request: either the legacy filter/verbose or `eventFormat`. */
-export function acsEventFormatOf(
+function acsEventFormatOf(
   body: Partial<Pick<GetActiveContractsRequestWire, 'filter' | 'verbose' | 'eventFormat'>>,
 ): EventFormatWire {
   const { filter, eventFormat } = body;
@@ -683,7 +683,7 @@ function planCompletions(state: LedgerState, request: CompletionsStreamRequest):
 }
 
 /** A successful command's completion (`Completion1`), actAs narrowed to the requested parties. */
-export function toCompletionResponse(
+function toCompletionResponse(
   completion: CompletionRecord,
   actAs: string[],
 ): Schemas['CompletionStreamResponse'] {
