@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { Hono } from 'hono';
 import { createAuthenticator, type AuthMode } from './auth/authenticate';
+import { createTokenMinter } from './auth/token-minter';
 import { DecodeFailure, SandboxError, toErrorBody } from './errors/sandbox-error';
 import { methodsFor } from './http/known-endpoints';
 import type { SandboxEnv } from './http/sandbox-env';
@@ -8,6 +9,7 @@ import { createLedgerState, type LedgerStateOptions } from './ledger-state';
 import { healthRoutes, versionRoutes } from './routes/health-routes';
 import { identityProviderRoutes } from './routes/identity-provider-routes';
 import { commandRoutes } from './routes/command-routes';
+import { controlRoutes } from './routes/control-routes';
 import { eventRoutes } from './routes/event-routes';
 import { darRoutes, packageRoutes, packageVettingRoutes } from './routes/package-routes';
 import { partyRoutes } from './routes/party-routes';
@@ -29,12 +31,21 @@ const TRACEPARENT = /^[0-9a-f]{2}-([0-9a-f]{32})-[0-9a-f]{16}-[0-9a-f]{2}$/;
  */
 export function createSandbox(options: SandboxOptions = {}) {
   const state = createLedgerState(options);
-  const authenticate = createAuthenticator({
-    mode: options.auth ?? 'none',
-    ...(options.jwtSecret === undefined ? {} : { jwtSecret: options.jwtSecret }),
+  const auth = options.auth ?? 'none';
+  const secretOption = options.jwtSecret === undefined ? {} : { jwtSecret: options.jwtSecret };
+  const minter = createTokenMinter({
+    ...(auth === 'jwt' ? secretOption : {}),
     participantId: state.participantId,
     users: state.users,
     idps: state.idps,
+  });
+  const authenticate = createAuthenticator({
+    mode: auth,
+    ...secretOption,
+    participantId: state.participantId,
+    users: state.users,
+    idps: state.idps,
+    mintedTokenKey: minter.verificationKey,
   });
 
   const app = new Hono<SandboxEnv>();
@@ -66,6 +77,7 @@ export function createSandbox(options: SandboxOptions = {}) {
   app.route('/v2/updates', updateRoutes(state));
   app.route('/v2/state', stateRoutes(state));
   app.route('/v2/events', eventRoutes(state));
+  app.route('/__sandbox', controlRoutes({ auth, minter }));
 
   app.onError((error, c) => {
     if (error instanceof DecodeFailure) {

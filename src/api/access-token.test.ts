@@ -1,13 +1,31 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { MemoryStorage } from '@/testing/memory-storage';
-import { readAccessToken, writeAccessToken } from './access-token';
+import { isAccessTokenRemembered, readAccessToken, writeAccessToken } from './access-token';
 
 describe('access token', () => {
   let storage: MemoryStorage;
+  let local: MemoryStorage;
 
   beforeEach(() => {
     storage = new MemoryStorage();
+    local = new MemoryStorage();
     vi.stubGlobal('sessionStorage', storage);
+    vi.stubGlobal('localStorage', local);
+  });
+
+  it('is kept in local storage only when the user asks to remember it', () => {
+    writeAccessToken('eyJ.remembered.sig', { remember: true });
+    expect(readAccessToken()).toBe('eyJ.remembered.sig');
+    expect(isAccessTokenRemembered()).toBe(true);
+    expect(storage.length).toBe(0);
+
+    writeAccessToken('eyJ.session.sig');
+    expect(readAccessToken()).toBe('eyJ.session.sig');
+    expect(isAccessTokenRemembered()).toBe(false);
+    expect(local.length).toBe(0);
+
+    writeAccessToken(undefined);
+    expect(readAccessToken()).toBeUndefined();
   });
 
   it('is absent until one is written', () => {
@@ -34,6 +52,7 @@ describe('access token', () => {
 
   it('is absent where there is no session storage, or reading it throws', () => {
     vi.stubGlobal('sessionStorage', undefined);
+    vi.stubGlobal('localStorage', undefined);
     expect(readAccessToken()).toBeUndefined();
     expect(() => {
       writeAccessToken('eyJ.token.sig');

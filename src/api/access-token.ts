@@ -1,24 +1,49 @@
-// Session storage, not local storage: a bearer token should not outlive the browser session.
 const STORAGE_KEY = 'ledger-console.access-token';
+
+export type WriteAccessTokenOptions = {
+  /**
+   * Keep the token in local storage, so it outlives the browser session. Off by default: a bearer
+   * token should not outlive the session unless the user asks for it.
+   */
+  remember?: boolean;
+};
 
 /** The bearer token sent with every API call, or undefined when none is set. */
 export function readAccessToken(): string | undefined {
-  const token = storage()?.getItem(STORAGE_KEY)?.trim();
-  if (!token) return undefined;
-  return token;
+  for (const storage of storages()) {
+    const token = storage.getItem(STORAGE_KEY)?.trim();
+    if (token) return token;
+  }
+  return undefined;
 }
 
-/** Stores the token for this browser session; an empty or missing token signs out. */
-export function writeAccessToken(token: string | undefined): void {
+/** Whether the current token was stored to be remembered beyond this browser session. */
+export function isAccessTokenRemembered(): boolean {
+  return Boolean(storage('localStorage')?.getItem(STORAGE_KEY)?.trim());
+}
+
+/** Stores the token (session storage unless `remember`); an empty or missing token signs out. */
+export function writeAccessToken(
+  token: string | undefined,
+  { remember = false }: WriteAccessTokenOptions = {},
+): void {
   const trimmed = token?.trim();
-  if (trimmed) storage()?.setItem(STORAGE_KEY, trimmed);
-  else storage()?.removeItem(STORAGE_KEY);
+  // One token at a time: writing a new one, or none, clears both places.
+  for (const storage of storages()) storage.removeItem(STORAGE_KEY);
+  if (trimmed) storage(remember ? 'localStorage' : 'sessionStorage')?.setItem(STORAGE_KEY, trimmed);
 }
 
-function storage(): Storage | undefined {
+function storages(): Storage[] {
+  return [storage('sessionStorage'), storage('localStorage')].filter(
+    (s): s is Storage => s !== undefined,
+  );
+}
+
+function storage(name: 'sessionStorage' | 'localStorage'): Storage | undefined {
   // Absent outside browsers, and throws in some privacy modes; either way there is no token.
   try {
-    return globalThis.sessionStorage;
+    const found: Storage | undefined = globalThis[name];
+    return found;
   } catch {
     return undefined;
   }

@@ -45,6 +45,15 @@ type LocalSchemas = {
   };
 };
 
+/**
+ * A user right as 3.5.7 declares it (`Kind`): the 3.5.1 package lacks `CanActAsAnyParty`, so
+ * request bodies with rights are typed with this and cast to the package's type once, where sent.
+ */
+export type WireRight = {
+  kind?:
+    v3_5.components['schemas']['Kind'] | { CanActAsAnyParty: { value: Record<string, never> } };
+};
+
 /** Operations of 3.5.7 that the 3.5.1 package lacks. */
 type LocalPaths = {
   /** operationId postV2CommandsCommand-completions */

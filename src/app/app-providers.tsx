@@ -1,4 +1,5 @@
 import { localStorageColorSchemeManager, MantineProvider } from '@mantine/core';
+import { ModalsProvider } from '@mantine/modals';
 import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
@@ -24,7 +25,9 @@ export function AppProviders({ queryClient, children, env = 'default' }: AppProv
       env={env}
     >
       <Notifications />
-      <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+      <QueryClientProvider client={queryClient}>
+        <ModalsProvider>{children}</ModalsProvider>
+      </QueryClientProvider>
     </MantineProvider>
   );
 }

@@ -28,6 +28,61 @@ export function appRoutes(queryClient: QueryClient): RouteObject[] {
                 };
               },
             },
+            {
+              path: paths.signIn.pattern,
+              lazy: async () => {
+                const page = await import('./pages/sign-in-page');
+                return { Component: page.SignInPage };
+              },
+            },
+            {
+              path: paths.users.pattern,
+              lazy: async () => {
+                const page = await import('./pages/users-page');
+                return { loader: page.usersPageLoader(queryClient), Component: page.UsersPage };
+              },
+            },
+            {
+              path: paths.newUser.pattern,
+              lazy: async () => {
+                const page = await import('./pages/new-user-page');
+                return { Component: page.NewUserPage };
+              },
+            },
+            {
+              path: paths.user.pattern,
+              lazy: async () => {
+                const page = await import('./pages/user-page');
+                return { loader: page.userPageLoader(queryClient), Component: page.UserPage };
+              },
+            },
+            {
+              path: paths.identityProviders.pattern,
+              lazy: async () => {
+                const page = await import('./pages/identity-providers-page');
+                return {
+                  loader: page.identityProvidersPageLoader(queryClient),
+                  Component: page.IdentityProvidersPage,
+                };
+              },
+            },
+            {
+              path: paths.newIdentityProvider.pattern,
+              lazy: async () => {
+                const page = await import('./pages/new-identity-provider-page');
+                return { Component: page.NewIdentityProviderPage };
+              },
+            },
+            {
+              path: paths.identityProvider.pattern,
+              lazy: async () => {
+                const page = await import('./pages/identity-provider-page');
+                return {
+                  loader: page.identityProviderPageLoader(queryClient),
+                  Component: page.IdentityProviderPage,
+                };
+              },
+            },
             { path: '*', Component: NotFoundPage },
           ],
         },

@@ -137,7 +137,18 @@ describe('describeError', () => {
       correlationId: 'corr-1',
       traceId: 'b3f1c6a2d1e04f5a9c8b7a6d5e4f3a2b',
       details: { category: '11', participant: 'sandbox', user_id: 'alice' },
+      isAuthProblem: false,
     });
+  });
+
+  it('marks refused tokens and missing rights as auth problems', () => {
+    expect(describeError(toApiError(401, { code: 'NA', cause: 'redacted' })).isAuthProblem).toBe(
+      true,
+    );
+    expect(describeError(toApiError(403, { code: 'NA', cause: 'redacted' })).isAuthProblem).toBe(
+      true,
+    );
+    expect(describeError(networkError('offline')).isAuthProblem).toBe(false);
   });
 
   it('falls back to a title by HTTP status when there is no category', () => {
@@ -153,6 +164,7 @@ describe('describeError', () => {
       title: 'Unexpected error',
       message: 'x is undefined',
       details: {},
+      isAuthProblem: false,
     });
     expect(describeError(undefined).message).toBe('Something went wrong.');
   });

@@ -144,6 +144,11 @@ export type ErrorDescription = {
   traceId?: string;
   /** The error's `context` entries, for operators; empty when there are none. */
   details: Record<string, string>;
+  /**
+   * 401 or 403: the token was refused or lacks a right. The participant redacts these bodies
+   * (code `NA`), so the UI adds its own explanation and a way to sign in again.
+   */
+  isAuthProblem: boolean;
 };
 
 /** What the UI shows for any thrown value. The only way components read errors. */
@@ -158,13 +163,19 @@ export function describeError(error: unknown): ErrorDescription {
       ...(body.correlationId === undefined ? {} : { correlationId: body.correlationId }),
       ...(body.traceId === undefined ? {} : { traceId: body.traceId }),
       details: body.context ?? {},
+      isAuthProblem: error.status === 401 || error.status === 403,
     };
   }
   if (error instanceof Error) {
-    return { title: 'Unexpected error', message: error.message || error.name, details: {} };
+    return {
+      title: 'Unexpected error',
+      message: error.message || error.name,
+      details: {},
+      isAuthProblem: false,
+    };
   }
   const message = typeof error === 'string' && error ? error : 'Something went wrong.';
-  return { title: 'Unexpected error', message, details: {} };
+  return { title: 'Unexpected error', message, details: {}, isAuthProblem: false };
 }
 
 function titleForStatus(status: number): string {

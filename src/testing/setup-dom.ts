@@ -43,6 +43,11 @@ if (typeof window !== 'undefined') {
 // Without vitest globals, Testing Library cannot register its own cleanup.
 afterEach(() => {
   cleanup();
+  // A test that signed in must not leave its token to the next one.
+  if (typeof window !== 'undefined') {
+    window.sessionStorage.clear();
+    window.localStorage.clear();
+  }
 });
 
 installConsoleGuard();

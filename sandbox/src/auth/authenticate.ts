@@ -1,4 +1,4 @@
-import { createSecretKey } from 'node:crypto';
+import { createSecretKey, type KeyObject } from 'node:crypto';
 import { createRemoteJWKSet, decodeProtectedHeader, jwtVerify, type JWTPayload } from 'jose';
 import { SandboxError, permissionDenied } from '../errors/sandbox-error';
 import type { IdpsStore } from '../store/idps-store';
@@ -6,6 +6,7 @@ import type { UsersStore } from '../store/users-store';
 import { isValidUserId, userIdRegexMessage } from '../validation/identifiers';
 import type { Caller } from './authorizer';
 import { WILDCARD_CLAIMS, claimsFromRights } from './claims';
+import { SANDBOX_MINT_KEY_ID } from './token-minter';
 
 export type AuthMode = 'none' | 'jwt';
 
@@ -16,6 +17,8 @@ export type AuthenticatorOptions = {
   participantId: string;
   users: UsersStore;
   idps: IdpsStore;
+  /** The sandbox's own key for tokens it minted for IdP users (token-minter.ts). */
+  mintedTokenKey?: () => KeyObject | undefined;
 };
 
 const WS_TOKEN_PREFIX = 'jwt.token.';
@@ -101,8 +104,9 @@ export function createAuthenticator(options: AuthenticatorOptions) {
 
   const verify = async (token: string): Promise<Identity | undefined> => {
     let algorithm: string | undefined;
+    let keyId: string | undefined;
     try {
-      algorithm = decodeProtectedHeader(token).alg;
+      ({ alg: algorithm, kid: keyId } = decodeProtectedHeader(token));
     } catch {
       return undefined;
     }
@@ -127,8 +131,10 @@ export function createAuthenticator(options: AuthenticatorOptions) {
     if (issuer === undefined) return undefined;
     const idp = options.idps.byIssuer(issuer);
     if (!idp || idp.isDeactivated) return undefined;
+    const mintedKey = keyId === SANDBOX_MINT_KEY_ID ? options.mintedTokenKey?.() : undefined;
     try {
-      const { payload } = await jwtVerify(token, jwksFor(idp.jwksUrl), {
+      const verificationKey = mintedKey ?? jwksFor(idp.jwksUrl);
+      const { payload } = await jwtVerify(token, verificationKey, {
         algorithms: ['RS256'],
         issuer: idp.issuer,
         ...(idp.audience ? { audience: idp.audience } : {}),

@@ -1,5 +1,21 @@
 import { paths } from '@/app/paths';
+import type { Access } from '@/lib/access-rights';
 
-export type NavItem = { label: string; to: string };
+export type NavItem = {
+  label: string;
+  to: string;
+  /** Shown only to callers who may use the page. */
+  isVisible: (access: Access) => boolean;
+};
 
-export const navItems: readonly NavItem[] = [{ label: 'Overview', to: paths.overview.to() }];
+const always = () => true;
+
+export const navItems: readonly NavItem[] = [
+  { label: 'Overview', to: paths.overview.to(), isVisible: always },
+  { label: 'Users', to: paths.users.to(), isVisible: (access) => access.canManageUsers },
+  {
+    label: 'Identity providers',
+    to: paths.identityProviders.to(),
+    isVisible: (access) => access.canManageIdentityProviders,
+  },
+];

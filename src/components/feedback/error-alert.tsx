@@ -1,5 +1,6 @@
 import { Alert, Badge, Button, Code, CopyButton, Group, Stack, Text } from '@mantine/core';
 import { describeError } from '@/lib/api-error';
+import { AuthRecovery } from './auth-recovery';
 
 export type ErrorAlertProps = {
   error: unknown;
@@ -12,7 +13,8 @@ export type ErrorAlertProps = {
  * and trace ids (operators search logs by them) and the error's context, collapsed.
  */
 export function ErrorAlert({ error, onRetry }: ErrorAlertProps) {
-  const { title, message, code, correlationId, traceId, details } = describeError(error);
+  const { title, message, code, status, correlationId, traceId, details, isAuthProblem } =
+    describeError(error);
   const hasDetails = Object.keys(details).length > 0;
 
   return (
@@ -36,6 +38,7 @@ export function ErrorAlert({ error, onRetry }: ErrorAlertProps) {
             )}
           </Group>
         )}
+        {isAuthProblem && status !== undefined && <AuthRecovery status={status} />}
         {hasDetails && (
           <details>
             <summary>

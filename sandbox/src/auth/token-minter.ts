@@ -1,0 +1,86 @@
+import { createSecretKey, generateKeyPairSync, type KeyObject } from 'node:crypto';
+import { SignJWT } from 'jose';
+import type { IdpsStore } from '../store/idps-store';
+import type { UsersStore } from '../store/users-store';
+
+/**
+ * Key id of the sandbox's own RS256 key. Tokens the sandbox mints for users of a non-default IdP
+ * carry it, and the authenticator verifies them with that key instead of the IdP's JWKS URL (which
+ * the sandbox cannot reach, and which a demo IdP does not have). A real participant would refuse
+ * such a token; only the sandbox can mint one.
+ */
+export const SANDBOX_MINT_KEY_ID = 'ledger-console-sandbox-mint';
+
+const PARTICIPANT_AUDIENCE_PREFIX = 'https://daml.com/jwt/aud/participant/';
+const MINTED_TOKEN_LIFETIME = '8h';
+
+export type TokenMinterOptions = {
+  /** HS256 secret of the `unsafe-jwt-hmac-256` service; minting needs it. */
+  jwtSecret?: string;
+  participantId: string;
+  users: UsersStore;
+  idps: IdpsStore;
+};
+
+export type MintResult =
+  | { kind: 'token'; token: string; userId: string; identityProviderId: string }
+  | { kind: 'unknown-user' }
+  | { kind: 'unavailable'; reason: string };
+
+/**
+ * Sandbox-only convenience: signs a user token for any user, so every role can be tried from the
+ * console's sign-in screen. Default-IdP users get an audience-based HS256 token, exactly as a
+ * participant with a shared secret accepts it; IdP users get an RS256 token with the IdP's issuer
+ * and audience, signed by the sandbox's own key (see {@link SANDBOX_MINT_KEY_ID}).
+ */
+export function createTokenMinter(options: TokenMinterOptions) {
+  const secret = options.jwtSecret
+    ? createSecretKey(Buffer.from(options.jwtSecret, 'utf8'))
+    : undefined;
+  let keyPair: { publicKey: KeyObject; privateKey: KeyObject } | undefined;
+  // Made on first use: a 2048-bit key costs tens of milliseconds, which most runs never need.
+  const rsaKeys = () => (keyPair ??= generateKeyPairSync('rsa', { modulusLength: 2048 }));
+
+  return {
+    /** The public key for tokens with {@link SANDBOX_MINT_KEY_ID}; undefined until one was minted. */
+    verificationKey: (): KeyObject | undefined => keyPair?.publicKey,
+
+    async mint(userId: string): Promise<MintResult> {
+      if (!secret) {
+        return { kind: 'unavailable', reason: 'The sandbox runs without authentication' };
+      }
+      const user = options.users.get(userId);
+      if (!user) return { kind: 'unknown-user' };
+      const { identityProviderId } = user;
+      if (identityProviderId === '') {
+        const token = await new SignJWT({})
+          .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+          .setSubject(userId)
+          .setAudience(`${PARTICIPANT_AUDIENCE_PREFIX}${options.participantId}`)
+          .setIssuedAt()
+          .setExpirationTime(MINTED_TOKEN_LIFETIME)
+          .sign(secret);
+        return { kind: 'token', token, userId, identityProviderId };
+      }
+      const idp = options.idps.get(identityProviderId);
+      if (!idp) return { kind: 'unavailable', reason: `IdP ${identityProviderId} does not exist` };
+      if (idp.isDeactivated) {
+        return {
+          kind: 'unavailable',
+          reason: `IdP ${identityProviderId} is deactivated, so no token of it is accepted`,
+        };
+      }
+      const jwt = new SignJWT({ scope: 'daml_ledger_api' })
+        .setProtectedHeader({ alg: 'RS256', typ: 'JWT', kid: SANDBOX_MINT_KEY_ID })
+        .setSubject(userId)
+        .setIssuer(idp.issuer)
+        .setIssuedAt()
+        .setExpirationTime(MINTED_TOKEN_LIFETIME);
+      if (idp.audience) jwt.setAudience(idp.audience);
+      const token = await jwt.sign(rsaKeys().privateKey);
+      return { kind: 'token', token, userId, identityProviderId };
+    },
+  };
+}
+
+export type TokenMinter = ReturnType<typeof createTokenMinter>;

@@ -1,0 +1,100 @@
+import { mutationOptions, queryOptions } from '@tanstack/react-query';
+import { env } from '@/env';
+import { ApiError, networkError, toApiError } from '@/lib/api-error';
+import type { Caller } from '@/lib/access-rights';
+import { getAuthenticatedUser, listUserRights, toUserRights } from './users';
+
+/** What the embedded sandbox says about itself; a real participant has no such endpoint. */
+export type SandboxInfo = { auth: 'none' | 'jwt'; canMintTokens: boolean };
+
+export type MintedToken = { token: string; userId: string; identityProviderId: string };
+
+// ── requests ───────────────────────────────────────────────────────────────────
+
+/**
+ * Who the participant takes the caller for: the token's user and its rights, or `unidentified`
+ * when the participant answers that there is no user (no auth configured, or a privileged token;
+ * ledger-api-behaviour.md §2.9). 401 and 403 are thrown like any other failure.
+ */
+export async function getCaller(): Promise<Caller> {
+  let user;
+  try {
+    user = await getAuthenticatedUser();
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 400 && error.code === 'INVALID_TOKEN') {
+      return { kind: 'unidentified' };
+    }
+    throw error;
+  }
+  const identityProviderId = user.identityProviderId ?? '';
+  const rights = await listUserRights({ userId: user.id, identityProviderId });
+  return { kind: 'user', userId: user.id, identityProviderId, rights: toUserRights(rights) };
+}
+
+/** The sandbox's self-description, or null when the participant is not the sandbox. */
+export async function getSandboxInfo(): Promise<SandboxInfo | null> {
+  const response = await sandboxControl('/__sandbox/info');
+  if (!response.ok) return null;
+  const body: unknown = await response.json().catch(() => undefined);
+  if (!isRecord(body) || body.sandbox !== true) return null;
+  return {
+    auth: body.auth === 'jwt' ? 'jwt' : 'none',
+    canMintTokens: body.canMintTokens === true,
+  };
+}
+
+/** Sandbox only: a token for any of its users, so every role can be tried. */
+export async function mintSandboxToken(userId: string): Promise<MintedToken> {
+  const response = await sandboxControl('/__sandbox/tokens', {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ userId }),
+  });
+  const body: unknown = await response.json().catch(() => undefined);
+  if (!response.ok) throw toApiError(response.status, body);
+  if (!isRecord(body) || typeof body.token !== 'string') {
+    throw toApiError(response.status, 'The sandbox answered without a token');
+  }
+  return {
+    token: body.token,
+    userId: typeof body.userId === 'string' ? body.userId : userId,
+    identityProviderId: typeof body.identityProviderId === 'string' ? body.identityProviderId : '',
+  };
+}
+
+// The controls are not part of the Ledger API, so they are not in the typed client's paths.
+async function sandboxControl(path: string, init?: RequestInit): Promise<Response> {
+  try {
+    return await globalThis.fetch(`${env.API_BASE_URL}${path}`, init);
+  } catch (error) {
+    throw networkError(error);
+  }
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+// ── cache ──────────────────────────────────────────────────────────────────────
+
+export const sessionQueries = {
+  all: () => ['session'] as const,
+  caller: () =>
+    queryOptions({
+      queryKey: [...sessionQueries.all(), 'caller'],
+      queryFn: getCaller,
+      // Rights change rarely and every change made here invalidates it; 401 must not retry.
+      staleTime: 60_000,
+      retry: false,
+    }),
+  sandboxInfo: () =>
+    queryOptions({
+      queryKey: [...sessionQueries.all(), 'sandbox-info'],
+      queryFn: getSandboxInfo,
+      staleTime: Infinity,
+    }),
+};
+
+export const sessionMutations = {
+  mintSandboxToken: () => mutationOptions({ mutationFn: mintSandboxToken }),
+};

@@ -1,0 +1,220 @@
+import { mutationOptions, queryOptions } from '@tanstack/react-query';
+import {
+  isPartyRightKind,
+  RIGHT_KINDS,
+  type PartyRightKind,
+  type RightKind,
+  type UserRight,
+} from '@/lib/access-rights';
+import { api, unwrap } from './client';
+import type { Schemas, WireRight } from './schema';
+
+export type User = Schemas['User'];
+export type Right = WireRight;
+export type CreateUserRequest = Omit<Schemas['CreateUserRequest'], 'rights'> & { rights?: Right[] };
+
+/** The package's request types know only 3.5.1's right kinds (see WireRight). */
+type PackageRights = Schemas['Right'][];
+export type UpdateUserRequest = Schemas['UpdateUserRequest'];
+
+/** The API's page size cap for users (ledger-api-behaviour.md §2.6); larger sizes are capped. */
+export const MAX_USERS_PAGE_SIZE = 1000;
+
+export type UserPageParams = { pageSize: number; pageToken: string };
+
+/** A user is addressed by id within its IdP; `''` is the default IdP. */
+export type UserRef = { userId: string; identityProviderId: string };
+
+export type RightsChange = UserRef & { rights: Right[] };
+
+export type IdentityProviderMove = {
+  userId: string;
+  sourceIdentityProviderId: string;
+  targetIdentityProviderId: string;
+};
+
+// ── requests: one per endpoint, no caching, no UI ──────────────────────────────
+
+/**
+ * One page of users, ordered by id. The JSON API has no IdP parameter here: a participant admin
+ * sees the default IdP's users, an IdP admin its own IdP's users (ledger-api-behaviour.md §2.6).
+ */
+export async function listUsers({ pageSize, pageToken }: UserPageParams, signal?: AbortSignal) {
+  return unwrap(
+    await api.GET('/v2/users', {
+      params: { query: { pageSize, ...(pageToken ? { pageToken } : {}) } },
+      ...(signal ? { signal } : {}),
+    }),
+  );
+}
+
+export async function getUser({ userId, identityProviderId }: UserRef): Promise<User> {
+  const { user } = unwrap(
+    await api.GET('/v2/users/{user-id}', {
+      params: {
+        path: { 'user-id': userId },
+        query: identityProviderId ? { 'identity-provider-id': identityProviderId } : {},
+      },
+    }),
+  );
+  return user;
+}
+
+export async function getAuthenticatedUser(): Promise<User> {
+  const { user } = unwrap(await api.GET('/v2/authenticated-user'));
+  return user;
+}
+
+export async function createUser(request: CreateUserRequest): Promise<User> {
+  const { user } = unwrap(
+    await api.POST('/v2/users', {
+      body: { ...request, rights: request.rights as PackageRights | undefined },
+    }),
+  );
+  return user;
+}
+
+export async function updateUser(request: UpdateUserRequest): Promise<User> {
+  const userId = request.user.id;
+  const { user } = unwrap(
+    await api.PATCH('/v2/users/{user-id}', {
+      params: { path: { 'user-id': userId } },
+      body: request,
+    }),
+  );
+  return user;
+}
+
+export async function deleteUser({ userId }: UserRef): Promise<void> {
+  unwrap(await api.DELETE('/v2/users/{user-id}', { params: { path: { 'user-id': userId } } }));
+}
+
+export async function listUserRights({ userId }: UserRef): Promise<Right[]> {
+  const { rights } = unwrap(
+    await api.GET('/v2/users/{user-id}/rights', { params: { path: { 'user-id': userId } } }),
+  );
+  return rights ?? [];
+}
+
+/** Grants rights; the answer holds only those the user did not have before. */
+export async function grantUserRights({
+  userId,
+  identityProviderId,
+  rights,
+}: RightsChange): Promise<Right[]> {
+  const { newlyGrantedRights } = unwrap(
+    await api.POST('/v2/users/{user-id}/rights', {
+      params: { path: { 'user-id': userId } },
+      body: { userId, identityProviderId, rights: rights as PackageRights },
+    }),
+  );
+  return newlyGrantedRights ?? [];
+}
+
+/** Revokes rights; the answer holds only those the user really had. */
+export async function revokeUserRights({
+  userId,
+  identityProviderId,
+  rights,
+}: RightsChange): Promise<Right[]> {
+  const { newlyRevokedRights } = unwrap(
+    await api.PATCH('/v2/users/{user-id}/rights', {
+      params: { path: { 'user-id': userId } },
+      body: { userId, identityProviderId, rights: rights as PackageRights },
+    }),
+  );
+  return newlyRevokedRights ?? [];
+}
+
+export async function moveUserToIdentityProvider(move: IdentityProviderMove): Promise<void> {
+  unwrap(
+    await api.PATCH('/v2/users/{user-id}/identity-provider-id', {
+      params: { path: { 'user-id': move.userId } },
+      body: move,
+    }),
+  );
+}
+
+// ── cache: keys and query functions defined together ───────────────────────────
+
+export const userQueries = {
+  all: () => ['users'] as const,
+  lists: () => [...userQueries.all(), 'list'] as const,
+  list: (page: UserPageParams) =>
+    queryOptions({
+      queryKey: [...userQueries.lists(), page],
+      queryFn: ({ signal }) => listUsers(page, signal),
+    }),
+  details: () => [...userQueries.all(), 'detail'] as const,
+  detail: ({ userId, identityProviderId }: UserRef) =>
+    queryOptions({
+      queryKey: [...userQueries.details(), identityProviderId, userId],
+      queryFn: () => getUser({ userId, identityProviderId }),
+    }),
+  rights: ({ userId, identityProviderId }: UserRef) =>
+    queryOptions({
+      queryKey: [...userQueries.details(), identityProviderId, userId, 'rights'],
+      queryFn: () => listUserRights({ userId, identityProviderId }),
+    }),
+};
+
+export const userMutations = {
+  create: () =>
+    mutationOptions({ mutationFn: createUser, meta: { invalidates: [userQueries.all()] } }),
+  update: () =>
+    mutationOptions({ mutationFn: updateUser, meta: { invalidates: [userQueries.all()] } }),
+  delete: () =>
+    mutationOptions({ mutationFn: deleteUser, meta: { invalidates: [userQueries.all()] } }),
+  grantRights: () =>
+    mutationOptions({ mutationFn: grantUserRights, meta: { invalidates: [userQueries.all()] } }),
+  revokeRights: () =>
+    mutationOptions({ mutationFn: revokeUserRights, meta: { invalidates: [userQueries.all()] } }),
+  moveToIdentityProvider: () =>
+    mutationOptions({
+      mutationFn: moveUserToIdentityProvider,
+      meta: { invalidates: [userQueries.all()] },
+    }),
+};
+
+// ── wire ↔ console shapes ──────────────────────────────────────────────────────
+
+/** A wire right in the console's flat shape; undefined for kinds the console does not know. */
+export function toUserRight(right: Right): UserRight | undefined {
+  const kind = right.kind;
+  if (!kind) return undefined;
+  if ('CanActAs' in kind) return { kind: 'CanActAs', party: kind.CanActAs.value.party };
+  if ('CanReadAs' in kind) return { kind: 'CanReadAs', party: kind.CanReadAs.value.party };
+  if ('CanExecuteAs' in kind) return { kind: 'CanExecuteAs', party: kind.CanExecuteAs.value.party };
+  const name = Object.keys(kind)[0];
+  return RIGHT_KINDS.find(
+    (known): known is Exclude<RightKind, PartyRightKind> =>
+      known === name && !isPartyRightKind(known),
+  )
+    ? { kind: name as Exclude<RightKind, PartyRightKind> }
+    : undefined;
+}
+
+export function toUserRights(rights: readonly Right[]): UserRight[] {
+  return rights.map(toUserRight).filter((right): right is UserRight => right !== undefined);
+}
+
+export function toWireRight(right: UserRight): Right {
+  switch (right.kind) {
+    case 'CanActAs':
+      return { kind: { CanActAs: { value: { party: right.party } } } };
+    case 'CanReadAs':
+      return { kind: { CanReadAs: { value: { party: right.party } } } };
+    case 'CanExecuteAs':
+      return { kind: { CanExecuteAs: { value: { party: right.party } } } };
+    case 'CanActAsAnyParty':
+      return { kind: { CanActAsAnyParty: { value: {} } } };
+    case 'CanReadAsAnyParty':
+      return { kind: { CanReadAsAnyParty: { value: {} } } };
+    case 'CanExecuteAsAnyParty':
+      return { kind: { CanExecuteAsAnyParty: { value: {} } } };
+    case 'ParticipantAdmin':
+      return { kind: { ParticipantAdmin: { value: {} } } };
+    case 'IdentityProviderAdmin':
+      return { kind: { IdentityProviderAdmin: { value: {} } } };
+  }
+}

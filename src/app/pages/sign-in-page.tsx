@@ -1,0 +1,4 @@
+// TODO(#4): replaced by the real page.
+export function SignInPage() {
+  return null;
+}

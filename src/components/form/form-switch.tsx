@@ -1,0 +1,28 @@
+import { Switch, type SwitchProps } from '@mantine/core';
+import { useController, type Control, type FieldValues, type Path } from 'react-hook-form';
+
+export type FormSwitchProps<T extends FieldValues> = Omit<
+  SwitchProps,
+  'name' | 'checked' | 'defaultChecked' | 'onChange' | 'onBlur' | 'error'
+> & { control: Control<T>; name: Path<T> };
+
+/** Mantine Switch bound to a boolean field. */
+export function FormSwitch<T extends FieldValues>({ control, name, ...props }: FormSwitchProps<T>) {
+  const {
+    field: { ref, name: fieldName, value: fieldValue, onChange, onBlur },
+    fieldState,
+  } = useController({ control, name });
+  return (
+    <Switch
+      {...props}
+      ref={ref}
+      name={fieldName}
+      checked={Boolean(fieldValue)}
+      onChange={(event) => {
+        onChange(event.currentTarget.checked);
+      }}
+      onBlur={onBlur}
+      error={fieldState.error?.message}
+    />
+  );
+}
