@@ -77,7 +77,7 @@ export function createSandbox(options: SandboxOptions = {}) {
   app.route('/v2/updates', updateRoutes(state));
   app.route('/v2/state', stateRoutes(state));
   app.route('/v2/events', eventRoutes(state));
-  app.route('/__sandbox', controlRoutes({ auth, minter }));
+  app.route('/__sandbox', controlRoutes({ auth, minter, users: state.users, idps: state.idps }));
 
   app.onError((error, c) => {
     if (error instanceof DecodeFailure) {

@@ -9,6 +9,14 @@ export type SandboxInfo = { auth: 'none' | 'jwt'; canMintTokens: boolean };
 
 export type MintedToken = { token: string; userId: string; identityProviderId: string };
 
+/** A user the sandbox can mint a token for, with the kinds of rights it holds. */
+export type SandboxUser = {
+  id: string;
+  identityProviderId: string;
+  isDeactivated: boolean;
+  rightKinds: string[];
+};
+
 // ── requests ───────────────────────────────────────────────────────────────────
 
 /**
@@ -41,6 +49,20 @@ export async function getSandboxInfo(): Promise<SandboxInfo | null> {
     auth: body.auth === 'jwt' ? 'jwt' : 'none',
     canMintTokens: body.canMintTokens === true,
   };
+}
+
+/** Sandbox only: every user of every IdP, to pick whom to sign in as (no token needed). */
+export async function listSandboxUsers(): Promise<SandboxUser[]> {
+  const response = await sandboxControl('/__sandbox/users');
+  const body: unknown = await response.json().catch(() => undefined);
+  if (!response.ok) throw toApiError(response.status, body);
+  if (!isRecord(body) || !Array.isArray(body.users)) return [];
+  return body.users.filter(isRecord).map((user) => ({
+    id: typeof user.id === 'string' ? user.id : '',
+    identityProviderId: typeof user.identityProviderId === 'string' ? user.identityProviderId : '',
+    isDeactivated: user.isDeactivated === true,
+    rightKinds: Array.isArray(user.rightKinds) ? user.rightKinds.map(String) : [],
+  }));
 }
 
 /** Sandbox only: a token for any of its users, so every role can be tried. */
@@ -92,6 +114,14 @@ export const sessionQueries = {
       queryKey: [...sessionQueries.all(), 'sandbox-info'],
       queryFn: getSandboxInfo,
       staleTime: Infinity,
+    }),
+};
+
+export const sandboxQueries = {
+  users: () =>
+    queryOptions({
+      queryKey: [...sessionQueries.all(), 'sandbox-users'],
+      queryFn: listSandboxUsers,
     }),
 };
 

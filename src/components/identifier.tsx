@@ -1,17 +1,26 @@
 import { ActionIcon, CopyButton, Group, Text, Tooltip } from '@mantine/core';
+import { shortenIdentifier } from '@/lib/format';
 
 export type IdentifierProps = {
   value: string;
   /** What the value is, for the copy button's accessible name ("Copy participant id"). */
   label: string;
+  /** Show `hint::1220ab…cd` with the full id on hover, for tight places such as headers. */
+  isShortened?: boolean;
 };
 
-/** A long ledger identifier (party, participant, contract id) in full, with a copy button. */
-export function Identifier({ value, label }: IdentifierProps) {
+/** A long ledger identifier (party, participant, contract id) with a copy button. */
+export function Identifier({ value, label, isShortened = false }: IdentifierProps) {
+  const shown = isShortened ? shortenIdentifier(value) : value;
   return (
     <Group gap={4} wrap="nowrap" align="flex-start">
-      <Text ff="monospace" size="sm" style={{ overflowWrap: 'anywhere' }}>
-        {value}
+      <Text
+        ff="monospace"
+        size="sm"
+        style={{ overflowWrap: 'anywhere' }}
+        title={shown === value ? undefined : value}
+      >
+        {shown}
       </Text>
       <CopyButton value={value}>
         {({ copied, copy }) => (

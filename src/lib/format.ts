@@ -6,3 +6,15 @@ export function formatTime(epochMs: number): string {
     second: '2-digit',
   });
 }
+
+/**
+ * `hint::1220abcd…ef12` → `hint::1220ab…12`: keeps the readable hint and enough of the namespace
+ * fingerprint to tell ids apart; ids without a long namespace stay as they are.
+ */
+export function shortenIdentifier(value: string): string {
+  const separator = value.indexOf('::');
+  const hint = separator === -1 ? '' : value.slice(0, separator + 2);
+  const rest = separator === -1 ? value : value.slice(separator + 2);
+  if (rest.length <= 12) return value;
+  return `${hint}${rest.slice(0, 6)}…${rest.slice(-4)}`;
+}

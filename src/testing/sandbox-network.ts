@@ -2,6 +2,7 @@ import { vi } from 'vitest';
 import { createSandbox, type Sandbox, type SandboxOptions } from '../../sandbox/src/create-sandbox';
 
 export { createSandbox };
+export { hs256Token, TEST_SECRET } from '../../sandbox/src/testing/tokens';
 export type { Sandbox, SandboxOptions };
 
 export type NetworkHandler = (request: Request) => Promise<Response>;

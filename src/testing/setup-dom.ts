@@ -1,5 +1,5 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 import { installConsoleGuard } from './console-guard';
 
@@ -38,6 +38,11 @@ if (typeof window !== 'undefined') {
   window.ResizeObserver = ResizeObserverShim;
 
   Element.prototype.scrollIntoView = () => undefined;
+
+  // Mantine's autosizing Textarea re-measures when web fonts load; jsdom has no FontFaceSet.
+  if (!('fonts' in document)) {
+    Object.defineProperty(document, 'fonts', { value: new EventTarget() });
+  }
 }
 
 // Without vitest globals, Testing Library cannot register its own cleanup.
@@ -49,5 +54,9 @@ afterEach(() => {
     window.localStorage.clear();
   }
 });
+
+// The in-process sandbox and the app share two busy CI cores with other test files; a second is
+// too tight for a journey of several requests, and a real failure still fails, only later.
+configure({ asyncUtilTimeout: 5000 });
 
 installConsoleGuard();

@@ -1,4 +1,3 @@
-import { createSecretKey, type KeyObject } from 'node:crypto';
 import { createRemoteJWKSet, decodeProtectedHeader, jwtVerify, type JWTPayload } from 'jose';
 import { SandboxError, permissionDenied } from '../errors/sandbox-error';
 import type { IdpsStore } from '../store/idps-store';
@@ -6,7 +5,7 @@ import type { UsersStore } from '../store/users-store';
 import { isValidUserId, userIdRegexMessage } from '../validation/identifiers';
 import type { Caller } from './authorizer';
 import { WILDCARD_CLAIMS, claimsFromRights } from './claims';
-import { SANDBOX_MINT_KEY_ID } from './token-minter';
+import { SANDBOX_MINT_KEY_ID, type MintVerificationKey } from './token-minter';
 
 export type AuthMode = 'none' | 'jwt';
 
@@ -18,7 +17,7 @@ export type AuthenticatorOptions = {
   users: UsersStore;
   idps: IdpsStore;
   /** The sandbox's own key for tokens it minted for IdP users (token-minter.ts). */
-  mintedTokenKey?: () => KeyObject | undefined;
+  mintedTokenKey?: () => MintVerificationKey | undefined;
 };
 
 const WS_TOKEN_PREFIX = 'jwt.token.';
@@ -47,10 +46,10 @@ type Identity = { userId: string; identityProviderId: string };
  * SandboxError when claim resolution itself fails (unknown or deactivated user: 403).
  */
 export function createAuthenticator(options: AuthenticatorOptions) {
-  // A KeyObject rather than a Uint8Array: under jsdom (component tests run the sandbox in
-  // process) TextEncoder's arrays come from another realm and jose rejects them.
+  // Built with this realm's Uint8Array: under jsdom (component tests run the sandbox in process)
+  // jose's browser build takes neither a KeyObject nor TextEncoder's other-realm arrays.
   const secret = options.jwtSecret
-    ? createSecretKey(Buffer.from(options.jwtSecret, 'utf8'))
+    ? Uint8Array.from(Buffer.from(options.jwtSecret, 'utf8'))
     : undefined;
   const jwksByUrl = new Map<string, ReturnType<typeof createRemoteJWKSet>>();
 

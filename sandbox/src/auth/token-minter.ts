@@ -1,5 +1,4 @@
-import { createSecretKey, generateKeyPairSync, type KeyObject } from 'node:crypto';
-import { SignJWT } from 'jose';
+import { generateKeyPair, SignJWT, type CryptoKey, type KeyObject } from 'jose';
 import type { IdpsStore } from '../store/idps-store';
 import type { UsersStore } from '../store/users-store';
 
@@ -22,6 +21,9 @@ export type TokenMinterOptions = {
   idps: IdpsStore;
 };
 
+/** A public or private RS256 key as jose hands it out. */
+export type MintVerificationKey = CryptoKey | KeyObject;
+
 export type MintResult =
   | { kind: 'token'; token: string; userId: string; identityProviderId: string }
   | { kind: 'unknown-user' }
@@ -34,16 +36,19 @@ export type MintResult =
  * and audience, signed by the sandbox's own key (see {@link SANDBOX_MINT_KEY_ID}).
  */
 export function createTokenMinter(options: TokenMinterOptions) {
+  // This realm's Uint8Array: jose's browser build (the sandbox runs under jsdom in component tests)
+  // signs with neither a KeyObject nor another realm's array.
   const secret = options.jwtSecret
-    ? createSecretKey(Buffer.from(options.jwtSecret, 'utf8'))
+    ? Uint8Array.from(Buffer.from(options.jwtSecret, 'utf8'))
     : undefined;
-  let keyPair: { publicKey: KeyObject; privateKey: KeyObject } | undefined;
+  let keyPair: { publicKey: MintVerificationKey; privateKey: MintVerificationKey } | undefined;
   // Made on first use: a 2048-bit key costs tens of milliseconds, which most runs never need.
-  const rsaKeys = () => (keyPair ??= generateKeyPairSync('rsa', { modulusLength: 2048 }));
+  // jose's own generator, so the key suits whichever jose build runs (Node, or jsdom in tests).
+  const rsaKeys = async () => (keyPair ??= await generateKeyPair('RS256'));
 
   return {
     /** The public key for tokens with {@link SANDBOX_MINT_KEY_ID}; undefined until one was minted. */
-    verificationKey: (): KeyObject | undefined => keyPair?.publicKey,
+    verificationKey: (): MintVerificationKey | undefined => keyPair?.publicKey,
 
     async mint(userId: string): Promise<MintResult> {
       if (!secret) {
@@ -77,7 +82,7 @@ export function createTokenMinter(options: TokenMinterOptions) {
         .setIssuedAt()
         .setExpirationTime(MINTED_TOKEN_LIFETIME);
       if (idp.audience) jwt.setAudience(idp.audience);
-      const token = await jwt.sign(rsaKeys().privateKey);
+      const token = await jwt.sign((await rsaKeys()).privateKey);
       return { kind: 'token', token, userId, identityProviderId };
     },
   };

@@ -105,6 +105,45 @@ describe('sandbox controls', () => {
     );
   });
 
+  it('list every user of every IdP with the kinds of rights, to pick whom to sign in as', async () => {
+    const s = jwtSandbox();
+    const adminToken = (await s.post('/__sandbox/tokens', { userId: 'participant_admin' })).json
+      .token;
+    await s.post(
+      '/v2/idps',
+      {
+        identityProviderConfig: {
+          identityProviderId: 'acme',
+          issuer: 'https://idp.acme.example',
+          jwksUrl: 'https://idp.acme.example/jwks.json',
+        },
+      },
+      { token: adminToken },
+    );
+    await s.post(
+      '/v2/users',
+      {
+        user: { id: 'acme-admin', identityProviderId: 'acme', isDeactivated: true },
+        rights: [{ kind: { IdentityProviderAdmin: { value: {} } } }],
+      },
+      { token: adminToken },
+    );
+    expect((await s.get('/__sandbox/users')).json.users).toEqual([
+      {
+        id: 'participant_admin',
+        identityProviderId: '',
+        isDeactivated: false,
+        rightKinds: ['ParticipantAdmin'],
+      },
+      {
+        id: 'acme-admin',
+        identityProviderId: 'acme',
+        isDeactivated: true,
+        rightKinds: ['IdentityProviderAdmin'],
+      },
+    ]);
+  });
+
   it('refuse unknown users, bad bodies, and minting without jwt auth', async () => {
     const s = jwtSandbox();
     expectError(await s.post('/__sandbox/tokens', { userId: 'nobody' }), 404, 'USER_NOT_FOUND');

@@ -2,43 +2,66 @@ import { Hono } from 'hono';
 import type { AuthMode } from '../auth/authenticate';
 import type { TokenMinter } from '../auth/token-minter';
 import type { SandboxContext, SandboxEnv } from '../http/sandbox-env';
+import type { IdpsStore } from '../store/idps-store';
+import type { UsersStore } from '../store/users-store';
 
 export type ControlRoutesOptions = {
   auth: AuthMode;
   minter: TokenMinter;
+  users: UsersStore;
+  idps: IdpsStore;
 };
+
+/** Enough to pick whom to sign in as; the sandbox's demo data has a dozen. */
+const MAX_LISTED_USERS_PER_IDP = 200;
 
 /**
  * `/__sandbox/*`: what only the sandbox offers, never a real participant. The console asks
  * `info` to learn whether it talks to the sandbox at all (a real participant answers 404 here).
  */
-export function controlRoutes({ auth, minter }: ControlRoutesOptions) {
-  return new Hono<SandboxEnv>()
-    .get('/info', (c) => c.json({ sandbox: true, auth, canMintTokens: auth === 'jwt' }))
-    .post('/tokens', async (c) => {
-      let userId: unknown;
-      try {
-        ({ userId } = await c.req.json<{ userId?: unknown }>());
-      } catch {
-        return controlError(c, 400, 'INVALID_ARGUMENT', 'The body must be JSON: {"userId": "…"}');
-      }
-      if (typeof userId !== 'string' || userId === '') {
-        return controlError(c, 400, 'INVALID_ARGUMENT', 'userId must be a non-empty string');
-      }
-      const result = await minter.mint(userId);
-      switch (result.kind) {
-        case 'token':
-          return c.json({
-            token: result.token,
-            userId: result.userId,
-            identityProviderId: result.identityProviderId,
-          });
-        case 'unknown-user':
-          return controlError(c, 404, 'USER_NOT_FOUND', `User ${userId} does not exist`);
-        case 'unavailable':
-          return controlError(c, 409, 'SANDBOX_CANNOT_MINT_TOKEN', result.reason);
-      }
-    });
+export function controlRoutes({ auth, minter, users, idps }: ControlRoutesOptions) {
+  return (
+    new Hono<SandboxEnv>()
+      .get('/info', (c) => c.json({ sandbox: true, auth, canMintTokens: auth === 'jwt' }))
+      // Who can be signed in as, across every IdP: without a token the Ledger API lists nobody.
+      .get('/users', (c) => {
+        const identityProviderIds = ['', ...idps.list().map((idp) => idp.identityProviderId)];
+        return c.json({
+          users: identityProviderIds.flatMap((identityProviderId) =>
+            users.page(identityProviderId, '', MAX_LISTED_USERS_PER_IDP).map((user) => ({
+              id: user.id,
+              identityProviderId: user.identityProviderId,
+              isDeactivated: user.isDeactivated,
+              rightKinds: [...new Set(users.rights(user.id).map((right) => right.kind))],
+            })),
+          ),
+        });
+      })
+      .post('/tokens', async (c) => {
+        let userId: unknown;
+        try {
+          ({ userId } = await c.req.json<{ userId?: unknown }>());
+        } catch {
+          return controlError(c, 400, 'INVALID_ARGUMENT', 'The body must be JSON: {"userId": "…"}');
+        }
+        if (typeof userId !== 'string' || userId === '') {
+          return controlError(c, 400, 'INVALID_ARGUMENT', 'userId must be a non-empty string');
+        }
+        const result = await minter.mint(userId);
+        switch (result.kind) {
+          case 'token':
+            return c.json({
+              token: result.token,
+              userId: result.userId,
+              identityProviderId: result.identityProviderId,
+            });
+          case 'unknown-user':
+            return controlError(c, 404, 'USER_NOT_FOUND', `User ${userId} does not exist`);
+          case 'unavailable':
+            return controlError(c, 409, 'SANDBOX_CANNOT_MINT_TOKEN', result.reason);
+        }
+      })
+  );
 }
 
 // Category ids as in the real API's error bodies, so the console shows these like any other error.

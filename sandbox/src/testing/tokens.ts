@@ -13,12 +13,16 @@ export async function hs256Token(
     claims = { scope: 'daml_ledger_api' },
   }: { secret?: string; expiresIn?: string; claims?: JWTPayload } = {},
 ) {
-  return new SignJWT(claims)
-    .setProtectedHeader({ alg: 'HS256' })
-    .setSubject(userId)
-    .setIssuedAt()
-    .setExpirationTime(expiresIn)
-    .sign(new TextEncoder().encode(secret));
+  return (
+    new SignJWT(claims)
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(userId)
+      .setIssuedAt()
+      .setExpirationTime(expiresIn)
+      // Built with this realm's Uint8Array: under jsdom, TextEncoder's arrays come from another realm
+      // and jose's browser build accepts neither those nor a KeyObject for signing.
+      .sign(Uint8Array.from(Buffer.from(secret, 'utf8')))
+  );
 }
 
 /** A real loopback JWKS endpoint with one RS256 key, standing in for an IdP. */

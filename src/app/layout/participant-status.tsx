@@ -1,0 +1,51 @@
+import { Badge, Group, Text, Tooltip } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { participantQueries } from '@/api/participant';
+import { Identifier } from '@/components/identifier';
+import { describeError } from '@/lib/api-error';
+
+// The header polls more gently than the overview page; it is on screen all the time.
+const HEADER_HEALTH_REFRESH_MS = 15_000;
+const inline = { meta: { errorDisplay: 'inline' } } as const;
+
+/** Which participant this console talks to, and whether it is live and ready, in the header. */
+export function ParticipantStatus() {
+  const participantId = useQuery({ ...participantQueries.participantId(), ...inline });
+  const version = useQuery({ ...participantQueries.version(), ...inline });
+  const polled = { refetchInterval: HEADER_HEALTH_REFRESH_MS, ...inline };
+  const liveness = useQuery({ ...participantQueries.liveness(), ...polled });
+  const readiness = useQuery({ ...participantQueries.readiness(), ...polled });
+
+  const health = (() => {
+    if (liveness.isError || readiness.isError) {
+      const error = liveness.error ?? readiness.error;
+      return { color: 'red', text: 'Unreachable', detail: describeError(error).message };
+    }
+    if (!liveness.data || !readiness.data) return { color: 'gray', text: 'Checking…', detail: '' };
+    if (!liveness.data.isHealthy) {
+      return { color: 'red', text: 'Not live', detail: liveness.data.detail };
+    }
+    if (!readiness.data.isHealthy) {
+      return { color: 'orange', text: 'Not ready', detail: readiness.data.detail };
+    }
+    return { color: 'green', text: 'Live · Ready', detail: readiness.data.detail };
+  })();
+
+  return (
+    <Group gap="sm" wrap="nowrap" role="group" aria-label="Participant status" visibleFrom="md">
+      {participantId.data !== undefined && (
+        <Identifier value={participantId.data} label="participant id" isShortened />
+      )}
+      {version.data !== undefined && (
+        <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+          API {version.data.version}
+        </Text>
+      )}
+      <Tooltip label={health.detail || health.text} disabled={!health.detail} multiline maw={360}>
+        <Badge color={health.color} variant="dot" aria-label={`Health: ${health.text}`}>
+          {health.text}
+        </Badge>
+      </Tooltip>
+    </Group>
+  );
+}

@@ -1,0 +1,32 @@
+import { Alert, Button, Stack, Text } from '@mantine/core';
+import { Link, useLocation } from 'react-router';
+import { describeError } from '@/lib/api-error';
+import { paths } from '@/app/paths';
+import { explainAuthStatus } from './explain-auth-status';
+
+/**
+ * In place of a page when the participant refuses the caller outright: 401 (no token, or one it
+ * cannot verify) or 403 (the token's user is unknown or deactivated).
+ */
+export function SignInRequired({ error }: { error: unknown }) {
+  const { pathname, search } = useLocation();
+  const { status, message, code } = describeError(error);
+  return (
+    <Alert
+      color="orange"
+      variant="light"
+      title={status === 401 ? 'Sign-in needed' : 'This user is not allowed in'}
+    >
+      <Stack gap="sm" align="flex-start">
+        <Text size="sm">{explainAuthStatus(status ?? 0)}</Text>
+        <Text size="xs" c="dimmed">
+          The participant said: {message}
+          {code ? ` (${code})` : ''}
+        </Text>
+        <Button component={Link} to={paths.signIn.to(`${pathname}${search}`)}>
+          Sign in
+        </Button>
+      </Stack>
+    </Alert>
+  );
+}
