@@ -16,6 +16,9 @@ export const CHROMIUM_ARGS = [
 // Not 4173: a developer's own `npm start` may be running there.
 const PORT = 4174;
 const BASE_URL = `http://127.0.0.1:${String(PORT)}`;
+/** A second console whose embedded sandbox requires tokens (`--auth jwt`); see e2e/helpers/jwt.ts. */
+export const JWT_PORT = 4175;
+const JWT_BASE_URL = `http://127.0.0.1:${String(JWT_PORT)}`;
 const isCi = Boolean(process.env.CI);
 // .ci/run sets this to collect machine-readable counts.
 const reportDir = process.env.TEST_REPORT_DIR;
@@ -40,14 +43,24 @@ export default defineConfig({
     launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
     trace: 'retain-on-failure',
   },
-  webServer: {
-    // The real entry point: builds the SPA if stale, starts the embedded sandbox, proxies to it.
-    command: `npm start -- --port ${String(PORT)}`,
-    // Through the proxy, so the server and the sandbox behind it are both up.
-    url: `${BASE_URL}/readyz`,
-    reuseExistingServer: !isCi,
-    // A first start may include a production build.
-    timeout: 180_000,
-    stdout: 'pipe',
-  },
+  webServer: [
+    {
+      // The real entry point: builds the SPA if stale, starts the embedded sandbox, proxies to it.
+      command: `npm start -- --port ${String(PORT)}`,
+      // Through the proxy, so the server and the sandbox behind it are both up.
+      url: `${BASE_URL}/readyz`,
+      reuseExistingServer: !isCi,
+      // A first start may include a production build.
+      timeout: 180_000,
+      stdout: 'pipe',
+    },
+    {
+      // Waits for the first: both would otherwise race to build the SPA.
+      command: `tsx e2e/wait-for-url.ts ${BASE_URL}/readyz && npm start -- --port ${String(JWT_PORT)} --auth jwt`,
+      url: `${JWT_BASE_URL}/readyz`,
+      reuseExistingServer: !isCi,
+      timeout: 180_000,
+      stdout: 'pipe',
+    },
+  ],
 });

@@ -97,12 +97,12 @@ async function connectParticipant(args: ServerArgs): Promise<Participant> {
   if (sandbox.seeded) details.push('demo data seeded (--seed none for an empty one)');
   const notes: string[] = [];
   if (sandbox.jwtSecret !== undefined) {
-    // The console has no sign-in screen yet, so hand the user a working admin token.
+    // For scripts and curl; in the browser, the sign-in screen mints a token for any sandbox user.
     const token = await mintUserToken(sandbox.jwtSecret, 'participant_admin');
     if (args.jwtSecret === undefined) notes.push(`HS256 secret (generated): ${sandbox.jwtSecret}`);
     notes.push(
-      `Token for participant_admin (12 h); to use it, run this in the browser console:`,
-      `  sessionStorage.setItem('ledger-console.access-token', '${token}')`,
+      'Sign in from the console (Sign in → "Sign in as a sandbox user"), or use this',
+      `participant_admin token (12 h) with curl: ${token}`,
     );
   }
   return {
