@@ -36,7 +36,7 @@ test('the overview has no detectable accessibility violations, light or dark', a
 
 test('a deep link to a page that does not exist says so', async ({ page }) => {
   // The server answers unknown page paths with the SPA, which then routes on the client.
-  await page.goto('/users/alice.smith');
+  await page.goto('/no-such-area/alice.smith');
 
   await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
   await page.getByRole('link', { name: 'Go to the participant overview' }).click();

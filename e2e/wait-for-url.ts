@@ -1,3 +1,5 @@
+export {};
+
 /**
  * Waits until a URL answers 200 (at most three minutes), so a second `npm start` in the e2e setup
  * does not race the first one to build the SPA into the same dist/ folder.

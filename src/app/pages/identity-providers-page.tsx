@@ -1,10 +1,40 @@
 import type { QueryClient } from '@tanstack/react-query';
+import { identityProviderQueries } from '@/api/identity-providers';
+import { sessionQueries } from '@/api/session';
+import { QueryBoundary } from '@/components/feedback/query-boundary';
+import { PageHeader } from '@/components/page-header';
+import type { IdentityProviderLinks } from '@/features/identity-providers/identity-provider-links';
+import { IdentityProvidersList } from '@/features/identity-providers/identity-providers-list';
+import { paths } from '@/app/paths';
 
-export function identityProvidersPageLoader(_queryClient: QueryClient) {
-  return () => null;
+// A failed prefetch is not lost: the query keeps its error and the list's boundary shows it.
+const ignore = () => undefined;
+
+const identityProviderLinks: IdentityProviderLinks = {
+  identityProviders: paths.identityProviders.to(),
+  newIdentityProvider: paths.newIdentityProvider.to(),
+  identityProvider: paths.identityProvider.to,
+  user: paths.user.to,
+};
+
+export function identityProvidersPageLoader(queryClient: QueryClient) {
+  return () => {
+    void queryClient.query(sessionQueries.caller()).catch(ignore);
+    void queryClient.query(identityProviderQueries.list()).catch(ignore);
+    return null;
+  };
 }
 
-// TODO(#4): replaced by the real page.
 export function IdentityProvidersPage() {
-  return null;
+  return (
+    <>
+      <PageHeader
+        title="Identity providers"
+        description="Token issuers besides the participant's default one, each with its own users and parties."
+      />
+      <QueryBoundary>
+        <IdentityProvidersList links={identityProviderLinks} />
+      </QueryBoundary>
+    </>
+  );
 }

@@ -1,10 +1,73 @@
+import { Group } from '@mantine/core';
 import type { QueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { useNavigation, useSearchParams, type LoaderFunctionArgs } from 'react-router';
+import { sessionQueries } from '@/api/session';
+import { userQueries } from '@/api/users';
+import { QueryBoundary } from '@/components/feedback/query-boundary';
+import { SectionSkeleton } from '@/components/feedback/section-skeleton';
+import { PageHeader } from '@/components/page-header';
+import { UsersHeaderActions } from '@/features/users/users-header-actions';
+import { UsersList } from '@/features/users/users-list';
+import {
+  currentUsersPageToken,
+  parseUsersPageState,
+  toUsersPageSearchParams,
+  type UsersPageState,
+} from '@/features/users/users-page-state';
+import { paths } from '@/app/paths';
 
-export function usersPageLoader(_queryClient: QueryClient) {
-  return () => null;
+// A failed prefetch is not lost: the query keeps its error and the list's boundary shows it.
+const ignore = () => undefined;
+
+const links = {
+  user: paths.user.to,
+  newUser: paths.newUser.to(),
+  identityProviders: paths.identityProviders.to(),
+};
+
+/**
+ * Waits for the page in the URL, so a page flip (or back/forward) keeps the current rows on screen
+ * until the next ones are there, instead of flashing a skeleton.
+ */
+export function usersPageLoader(queryClient: QueryClient) {
+  return async ({ request }: LoaderFunctionArgs) => {
+    const page = parseUsersPageState(new URL(request.url).searchParams);
+    void queryClient.query(sessionQueries.caller()).catch(ignore);
+    await queryClient
+      .query(userQueries.list({ pageSize: page.pageSize, pageToken: currentUsersPageToken(page) }))
+      .catch(ignore);
+    return null;
+  };
 }
 
-// TODO(#4): replaced by the real page.
 export function UsersPage() {
-  return null;
+  const [searchParams, setSearchParams] = useSearchParams();
+  const navigation = useNavigation();
+  const page = parseUsersPageState(searchParams);
+  const isPageLoading =
+    navigation.state === 'loading' && navigation.location.pathname === paths.users.to();
+  const handlePageChange = useCallback(
+    (next: UsersPageState) => {
+      setSearchParams(toUsersPageSearchParams(next));
+    },
+    [setSearchParams],
+  );
+
+  return (
+    <>
+      <Group justify="space-between" align="flex-start" wrap="nowrap">
+        <PageHeader title="Users" description="Users of this participant and their status." />
+        <UsersHeaderActions newUserHref={paths.newUser.to()} />
+      </Group>
+      <QueryBoundary fallback={<SectionSkeleton lines={8} />}>
+        <UsersList
+          page={page}
+          onPageChange={handlePageChange}
+          isPageLoading={isPageLoading}
+          links={links}
+        />
+      </QueryBoundary>
+    </>
+  );
 }

@@ -1,0 +1,235 @@
+/**
+ * Browser benchmark of the console's production build (issue 4), in Debian's headless Chromium:
+ *
+ * - JS and CSS the first route loads (gzip), for `/users` and `/` — target ≤ 250 KB gzip JS;
+ * - a 1000-user page: navigation → rows shown, and the users response → rows shown — target
+ *   ≤ 150 ms after the response;
+ * - a page flip (Next page) at 1000 and at 50 users per page: click → next rows shown, and
+ *   response → rows shown — target ≤ 100 ms.
+ *
+ * It builds the SPA if stale, serves it with the real server in front of an in-process sandbox
+ * seeded with 2,500 users, all on 127.0.0.1, and prints medians of RUNS runs. Never part of `npm test`.
+ *
+ *   npm run bench:web
+ */
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import { chromium, type Browser, type Page } from '@playwright/test';
+import { startSandbox } from '../sandbox/src/start-sandbox';
+import { closeServer, createServer } from '../server/src/create-server';
+import { ensureBuilt } from '../server/src/ensure-build';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../playwright.config';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const DIST = path.join(ROOT, 'dist');
+const USERS = 2500;
+const RUNS = 5;
+const BUDGET_JS_KB = 250;
+
+type Timing = { total: number; afterResponse: number };
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
+};
+const kb = (bytes: number) => bytes / 1024;
+const fmt = (value: number, digits = 0) => value.toFixed(digits);
+
+/** The gzip size of each JS/CSS file the page fetched from /assets, read from dist/. */
+function assetSizes(urls: Iterable<string>) {
+  let js = 0;
+  let css = 0;
+  const files: string[] = [];
+  for (const url of urls) {
+    const { pathname } = new URL(url);
+    if (!pathname.startsWith('/assets/')) continue;
+    const gz = gzipSync(readFileSync(path.join(DIST, pathname))).length;
+    files.push(`${path.basename(pathname)} ${fmt(kb(gz), 1)} KB`);
+    if (pathname.endsWith('.js')) js += gz;
+    else if (pathname.endsWith('.css')) css += gz;
+  }
+  return { js, css, files };
+}
+
+/** Records when a text first appears in the page (performance.now() of the page), via a MutationObserver. */
+const WATCH_SCRIPT = `
+  window.__seen = {};
+  window.__watch = (text) => {
+    if (window.__seen[text] !== undefined) return;
+    const check = () => {
+      if (window.__seen[text] === undefined && document.body && document.body.innerText.includes(text)) {
+        window.__seen[text] = performance.now();
+      }
+    };
+    new MutationObserver(check).observe(document, { childList: true, subtree: true, characterData: true });
+    check();
+  };
+`;
+
+async function seenAt(page: Page, text: string): Promise<number> {
+  await page.waitForFunction(
+    (t) => (window as unknown as { __seen: Record<string, number> }).__seen[t] !== undefined,
+    text,
+    {
+      timeout: 30_000,
+    },
+  );
+  return page.evaluate(
+    (t) => (window as unknown as { __seen: Record<string, number> }).__seen[t] ?? Number.NaN,
+    text,
+  );
+}
+
+/** responseEnd of the last GET /v2/users whose query matches, in the page's clock. */
+async function usersResponseEnd(page: Page, match: string): Promise<number> {
+  return page.evaluate((m) => {
+    const entries = performance
+      .getEntriesByType('resource')
+      .filter((entry) => entry.name.includes('/v2/users?') && entry.name.includes(m));
+    const last = entries.at(-1) as PerformanceResourceTiming | undefined;
+    return last ? last.responseEnd : Number.NaN;
+  }, match);
+}
+
+async function firstRoute(browser: Browser, base: string, route: string, readyText: string) {
+  const page = await browser.newPage();
+  const urls = new Set<string>();
+  page.on('response', (response) => {
+    const type = response.request().resourceType();
+    if (type === 'script' || type === 'stylesheet') urls.add(response.url());
+  });
+  await page.goto(`${base}${route}`);
+  await page.getByText(readyText).first().waitFor({ timeout: 30_000 });
+  await page.close();
+  return assetSizes(urls);
+}
+
+async function thousandRows(browser: Browser, base: string): Promise<Timing> {
+  const page = await browser.newPage();
+  await page.addInitScript(`${WATCH_SCRIPT}; window.__watch('Showing users 1–1000');`);
+  await page.goto(`${base}/users?size=1000`);
+  const shown = await seenAt(page, 'Showing users 1–1000');
+  await page.getByRole('row').nth(5).waitFor();
+  const responseEnd = await usersResponseEnd(page, 'pageSize=1000');
+  await page.close();
+  return { total: shown, afterResponse: shown - responseEnd };
+}
+
+async function pageFlip(browser: Browser, base: string, size: number): Promise<Timing> {
+  const page = await browser.newPage();
+  await page.addInitScript(WATCH_SCRIPT);
+  await page.goto(`${base}/users?size=${String(size)}`);
+  await page.getByText(`Showing users 1–${String(size)}`).waitFor({ timeout: 30_000 });
+  const next = `Showing users ${String(size + 1)}–${String(2 * size)}`;
+  await page.evaluate((t) => {
+    (window as unknown as { __watch: (text: string) => void }).__watch(t);
+  }, next);
+  const clickedAt = await page.evaluate(() => performance.now());
+  await page.getByRole('button', { name: 'Next page' }).click();
+  const shown = await seenAt(page, next);
+  const responseEnd = await usersResponseEnd(page, 'pageToken=');
+  await page.close();
+  return { total: shown - clickedAt, afterResponse: shown - responseEnd };
+}
+
+async function seed(base: string) {
+  const ids = Array.from({ length: USERS }, (_, i) => `bench-user-${String(i).padStart(5, '0')}`);
+  for (let i = 0; i < ids.length; i += 16) {
+    await Promise.all(
+      ids.slice(i, i + 16).map(async (id) => {
+        const response = await fetch(`${base}/v2/users`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({
+            user: { id, identityProviderId: '', isDeactivated: false },
+            rights: [],
+          }),
+        });
+        if (!response.ok) throw new Error(`seeding ${id}: ${await response.text()}`);
+      }),
+    );
+  }
+}
+
+async function main() {
+  await ensureBuilt(ROOT, (line) => {
+    console.log(line);
+  });
+  const sandbox = await startSandbox({ port: 0, quiet: true, seed: 'none' });
+  const server = createServer({ distDir: DIST, ledgerUrl: sandbox.url });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const base = `http://127.0.0.1:${String((server.address() as AddressInfo).port)}`;
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+  try {
+    await seed(base);
+    const usersRoute = await firstRoute(browser, base, '/users', 'Showing users 1–');
+    const overviewRoute = await firstRoute(browser, base, '/', 'Participant overview');
+
+    // One warm-up of each, then RUNS measured runs.
+    const rows: Timing[] = [];
+    const flips1000: Timing[] = [];
+    const flips50: Timing[] = [];
+    for (let run = 0; run <= RUNS; run++) {
+      const r = await thousandRows(browser, base);
+      const f = await pageFlip(browser, base, 1000);
+      const s = await pageFlip(browser, base, 50);
+      if (run === 0) continue;
+      rows.push(r);
+      flips1000.push(f);
+      flips50.push(s);
+    }
+    const summary = {
+      firstRouteUsers: {
+        jsKb: kb(usersRoute.js),
+        cssKb: kb(usersRoute.css),
+        files: usersRoute.files,
+      },
+      firstRouteOverview: { jsKb: kb(overviewRoute.js), cssKb: kb(overviewRoute.css) },
+      rows1000: {
+        totalMs: median(rows.map((t) => t.total)),
+        afterResponseMs: median(rows.map((t) => t.afterResponse)),
+      },
+      flip1000: {
+        totalMs: median(flips1000.map((t) => t.total)),
+        afterResponseMs: median(flips1000.map((t) => t.afterResponse)),
+      },
+      flip50: {
+        totalMs: median(flips50.map((t) => t.total)),
+        afterResponseMs: median(flips50.map((t) => t.afterResponse)),
+      },
+    };
+    const mark = (ok: boolean) => (ok ? '✓' : '✗');
+    console.log(
+      `\nLedger Console web benchmark (${String(USERS)} users, median of ${String(RUNS)} runs)`,
+    );
+    console.log(
+      `first route /users: ${fmt(summary.firstRouteUsers.jsKb, 1)} KB JS gzip ${mark(summary.firstRouteUsers.jsKb <= BUDGET_JS_KB)} (≤ ${String(BUDGET_JS_KB)}), ${fmt(summary.firstRouteUsers.cssKb, 1)} KB CSS gzip`,
+    );
+    console.log(
+      `first route /:      ${fmt(summary.firstRouteOverview.jsKb, 1)} KB JS gzip, ${fmt(summary.firstRouteOverview.cssKb, 1)} KB CSS gzip`,
+    );
+    console.log(
+      `1000 rows: navigation → shown ${fmt(summary.rows1000.totalMs)} ms; response → shown ${fmt(summary.rows1000.afterResponseMs)} ms ${mark(summary.rows1000.afterResponseMs <= 150)} (≤ 150)`,
+    );
+    console.log(
+      `page flip, 1000/page: click → shown ${fmt(summary.flip1000.totalMs)} ms ${mark(summary.flip1000.totalMs <= 100)} (≤ 100); response → shown ${fmt(summary.flip1000.afterResponseMs)} ms`,
+    );
+    console.log(
+      `page flip, 50/page:   click → shown ${fmt(summary.flip50.totalMs)} ms ${mark(summary.flip50.totalMs <= 100)} (≤ 100); response → shown ${fmt(summary.flip50.afterResponseMs)} ms`,
+    );
+    mkdirSync(path.join(ROOT, 'bench/results'), { recursive: true });
+    writeFileSync(
+      path.join(ROOT, 'bench/results/web-bench.json'),
+      JSON.stringify(summary, null, 2),
+    );
+  } finally {
+    await browser.close();
+    await closeServer(server);
+    await sandbox.close();
+  }
+}
+
+await main();

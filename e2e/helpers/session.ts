@@ -1,0 +1,25 @@
+import type { Page } from '@playwright/test';
+import { expect } from '../fixtures';
+
+/** Sandbox (jwt mode) only: signs in through the "Sign in as a sandbox user" option. */
+export async function signInAsSandboxUser(page: Page, userId: string): Promise<void> {
+  await page.goto('/sign-in');
+  const section = page.getByRole('region', { name: 'Sign in as a sandbox user' });
+  await expect(section.getByText('Sandbox only')).toBeVisible();
+  await section.getByRole('combobox', { name: 'Sandbox user' }).fill(userId);
+  await page.getByRole('option', { name: new RegExp(`^${escapeRegExp(userId)}( \\(|$)`) }).click();
+  await section.getByRole('button', { name: 'Sign in as this user' }).click();
+  await assertSignedInAs(page, userId);
+}
+
+export async function assertSignedInAs(page: Page, userId: string): Promise<void> {
+  await expect(page.getByRole('button', { name: `Signed in: ${userId}` })).toBeVisible();
+}
+
+export async function assertSignInNeeded(page: Page): Promise<void> {
+  await expect(page.getByRole('alert').filter({ hasText: 'Sign-in needed' })).toBeVisible();
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}

@@ -1,0 +1,431 @@
+import {
+  Alert,
+  Anchor,
+  Button,
+  Group,
+  Loader,
+  NativeSelect,
+  Progress,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
+import { useDeferredValue, useEffect, useMemo, useState } from 'react';
+import { Link } from 'react-router';
+import { sessionQueries } from '@/api/session';
+import { userQueries, type User } from '@/api/users';
+import { downloadFile } from '@/components/data-table/download-file';
+import { EmptyState } from '@/components/feedback/empty-state';
+import { ErrorAlert } from '@/components/feedback/error-alert';
+import { accessOf } from '@/lib/access-rights';
+import { useLoadAllUsers, type LoadAllUsersState } from './use-load-all-users';
+import {
+  USERS_EXPORT_MIME_TYPES,
+  usersExportFileName,
+  usersToCsv,
+  usersToJson,
+  type UsersExportFormat,
+} from './users-export';
+import { DEFAULT_USERS_SORT, filterUsers, sortUsers, type UsersSort } from './users-filter-sort';
+import {
+  currentUsersPageToken,
+  firstUserPosition,
+  nextUsersPage,
+  previousUsersPage,
+  USERS_PAGE_SIZES,
+  usersPageNumber,
+  withUsersPageSize,
+  type UsersPageState,
+} from './users-page-state';
+import { UsersTable } from './users-table';
+
+export type UsersListLinks = {
+  user: (userId: string, identityProviderId: string) => string;
+  newUser: string;
+  identityProviders: string;
+};
+
+export type UsersListProps = {
+  /** Which page to show, from the URL. */
+  page: UsersPageState;
+  /** Moves to another page or page size (the page puts it in the URL). */
+  onPageChange: (page: UsersPageState) => void;
+  /** A page change is loading; the current rows stay until it is there. */
+  isPageLoading: boolean;
+  links: UsersListLinks;
+};
+
+const count = (n: number, one: string, many: string) => `${String(n)} ${n === 1 ? one : many}`;
+
+/**
+ * The users the caller may list, a page at a time (pageSize/pageToken), or all of them at once to
+ * filter, sort and export. The API gives no totals, so the list only ever says what it knows.
+ */
+export function UsersList({ page, onPageChange, isPageLoading, links }: UsersListProps) {
+  const { data: caller } = useSuspenseQuery(sessionQueries.caller());
+  const access = accessOf(caller);
+  const loadAll = useLoadAllUsers();
+  const [filter, setFilter] = useState('');
+  // Typing stays responsive while a large set is filtered in the background.
+  const deferredFilter = useDeferredValue(filter);
+  const [sort, setSort] = useState<UsersSort>(DEFAULT_USERS_SORT);
+  const { state: loadState } = loadAll;
+  const allState =
+    loadState.status === 'idle' || loadState.status === 'loading' ? undefined : loadState;
+  const isAllMode = allState !== undefined;
+
+  return (
+    <Stack gap="md">
+      <ScopeNote
+        isParticipantAdmin={access.isParticipantAdmin}
+        administeredIdentityProviderId={access.administeredIdentityProviderId}
+        identityProvidersHref={links.identityProviders}
+      />
+      <Group align="flex-end" gap="sm">
+        <TextInput
+          label="Filter users"
+          description={
+            isAllMode ? 'Over all loaded users' : 'Over this page; load all users to search all'
+          }
+          placeholder="Id, party, IdP, status or annotation"
+          value={filter}
+          onChange={(event) => {
+            setFilter(event.currentTarget.value);
+          }}
+          w={320}
+        />
+        {!isAllMode && (
+          <NativeSelect
+            label="Page size"
+            data={USERS_PAGE_SIZES.map(String)}
+            value={String(page.pageSize)}
+            onChange={(event) => {
+              onPageChange(withUsersPageSize(Number(event.currentTarget.value)));
+            }}
+            w={110}
+          />
+        )}
+        <LoadAllControls
+          state={loadState}
+          start={loadAll.start}
+          resume={loadAll.resume}
+          reset={loadAll.reset}
+        />
+      </Group>
+      <LoadAllProgress state={loadState} onCancel={loadAll.cancel} />
+      {allState ? (
+        <AllUsersView
+          state={allState}
+          filter={deferredFilter}
+          sort={sort}
+          onSortChange={setSort}
+          links={links}
+        />
+      ) : (
+        <UsersPageView
+          page={page}
+          onPageChange={onPageChange}
+          isPageLoading={isPageLoading}
+          filter={deferredFilter}
+          canManageUsers={access.canManageUsers}
+          links={links}
+        />
+      )}
+    </Stack>
+  );
+}
+
+function ScopeNote({
+  isParticipantAdmin,
+  administeredIdentityProviderId,
+  identityProvidersHref,
+}: {
+  isParticipantAdmin: boolean;
+  administeredIdentityProviderId: string | undefined;
+  identityProvidersHref: string;
+}) {
+  if (administeredIdentityProviderId !== undefined) {
+    return (
+      <Alert variant="light" color="blue" title="Users of your identity provider">
+        This list shows the users of your identity provider,{' '}
+        <Text span ff="monospace" size="sm">
+          {administeredIdentityProviderId || 'default'}
+        </Text>
+        . Users of other identity providers are not visible to you.
+      </Alert>
+    );
+  }
+  if (!isParticipantAdmin) return null;
+  return (
+    <Alert variant="light" color="blue" title="Users of the default identity provider">
+      The JSON API lists only the default identity provider&apos;s users to a participant admin (GET
+      /v2/users has no identity provider parameter). Users of other identity providers are found on
+      each{' '}
+      <Anchor component={Link} to={identityProvidersHref} size="sm">
+        identity provider&apos;s page
+      </Anchor>
+      .
+    </Alert>
+  );
+}
+
+type LoadAllControlsProps = {
+  state: LoadAllUsersState;
+  start: () => void;
+  resume: () => void;
+  reset: () => void;
+};
+
+function LoadAllControls({ state, start, resume, reset }: LoadAllControlsProps) {
+  switch (state.status) {
+    case 'idle':
+      return (
+        <Button variant="default" onClick={start}>
+          Load all users
+        </Button>
+      );
+    case 'loading':
+      return null;
+    case 'done':
+      return (
+        <>
+          <Button variant="default" onClick={start}>
+            Reload all users
+          </Button>
+          <Button variant="subtle" onClick={reset}>
+            Back to pages
+          </Button>
+        </>
+      );
+    case 'cancelled':
+    case 'failed':
+      return (
+        <>
+          <Button variant="default" onClick={resume}>
+            Continue loading
+          </Button>
+          <Button variant="subtle" onClick={reset}>
+            Back to pages
+          </Button>
+        </>
+      );
+  }
+}
+
+function LoadAllProgress({ state, onCancel }: { state: LoadAllUsersState; onCancel: () => void }) {
+  if (state.status !== 'loading') return null;
+  return (
+    <Stack gap={6}>
+      {/* The API gives no total, so the bar cannot show a fraction; the text counts instead. */}
+      <Progress value={100} animated aria-label="Loading all users" />
+      <Group gap="sm">
+        <Text size="sm" role="status">
+          Loading all users: {count(state.users.length, 'user', 'users')} in{' '}
+          {count(state.pages, 'page', 'pages')} so far…
+        </Text>
+        <Button size="xs" variant="light" color="red" onClick={onCancel}>
+          Cancel
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
+
+type AllUsersViewProps = {
+  state: Exclude<LoadAllUsersState, { status: 'idle' } | { status: 'loading' }>;
+  filter: string;
+  sort: UsersSort;
+  onSortChange: (sort: UsersSort) => void;
+  links: UsersListLinks;
+};
+
+function AllUsersView({ state, filter, sort, onSortChange, links }: AllUsersViewProps) {
+  const { users, pages } = state;
+  const sorted = useMemo(() => sortUsers(users, sort), [users, sort]);
+  const shown = useMemo(() => filterUsers(sorted, filter), [sorted, filter]);
+  const loaded = count(users.length, 'user', 'users');
+  const summary =
+    state.status === 'done'
+      ? `All ${loaded} loaded (${count(pages, 'page', 'pages')})`
+      : state.status === 'cancelled'
+        ? `Loading cancelled: ${loaded} loaded (${count(pages, 'page', 'pages')}); more may follow`
+        : `Loading stopped by an error: ${loaded} loaded (${count(pages, 'page', 'pages')})`;
+
+  return (
+    <Stack gap="sm">
+      {state.status === 'failed' && <ErrorAlert error={state.error} />}
+      <Group justify="space-between">
+        <Text size="sm" role="status">
+          {summary}
+          {filter.trim() ? ` · showing ${count(shown.length, 'match', 'matches')}` : ''}
+        </Text>
+        <ExportButtons users={shown} />
+      </Group>
+      {shown.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          {users.length === 0 ? 'No users.' : `No loaded users match “${filter.trim()}”.`}
+        </Text>
+      ) : (
+        <UsersTable
+          users={shown}
+          userHref={links.user}
+          sort={sort}
+          onSortChange={onSortChange}
+          caption="Sort by a column header; export saves the users shown, in this order."
+        />
+      )}
+    </Stack>
+  );
+}
+
+type UsersPageViewProps = {
+  page: UsersPageState;
+  onPageChange: (page: UsersPageState) => void;
+  isPageLoading: boolean;
+  filter: string;
+  canManageUsers: boolean;
+  links: UsersListLinks;
+};
+
+function UsersPageView({
+  page,
+  onPageChange,
+  isPageLoading,
+  filter,
+  canManageUsers,
+  links,
+}: UsersPageViewProps) {
+  const queryClient = useQueryClient();
+  const request = { pageSize: page.pageSize, pageToken: currentUsersPageToken(page) };
+  const { data, isFetching } = useSuspenseQuery(userQueries.list(request));
+  const users = useMemo(() => data.users ?? [], [data]);
+  const shown = useMemo(() => filterUsers(users, filter), [users, filter]);
+  const nextPageToken = data.nextPageToken ?? '';
+  const pageNumber = usersPageNumber(page);
+  const first = firstUserPosition(page);
+  const last = first + users.length - 1;
+
+  // The next page is likely wanted: fetch it now, so flipping to it is instant.
+  useEffect(() => {
+    if (nextPageToken) {
+      // A failed prefetch costs nothing: flipping to the page fetches it again.
+      void queryClient
+        .query(userQueries.list({ pageSize: page.pageSize, pageToken: nextPageToken }))
+        .catch(() => undefined);
+    }
+  }, [queryClient, nextPageToken, page.pageSize]);
+
+  if (users.length === 0 && pageNumber === 1) {
+    return (
+      <EmptyState
+        title="No users yet"
+        description="There are no users that you may list on this participant."
+        action={
+          canManageUsers ? (
+            <Button component={Link} to={links.newUser}>
+              Create user
+            </Button>
+          ) : undefined
+        }
+      />
+    );
+  }
+
+  const range = users.length === 0 ? 'no users' : `users ${first}–${last}`;
+  return (
+    <Stack gap="sm">
+      <Group justify="space-between">
+        <Group gap="xs">
+          <Text size="sm" role="status">
+            {filter.trim()
+              ? `Showing ${count(shown.length, 'match', 'matches')} among ${range}`
+              : users.length === 0
+                ? 'No more users'
+                : `Showing ${range}`}
+          </Text>
+          {(isFetching || isPageLoading) && <Loader size="xs" aria-label="Refreshing users" />}
+        </Group>
+        <ExportButtons users={shown} />
+      </Group>
+      {users.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          No more users: the previous page ended exactly with the last one.
+        </Text>
+      ) : shown.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          No users on this page match “{filter.trim()}”.
+        </Text>
+      ) : (
+        <UsersTable
+          users={shown}
+          userHref={links.user}
+          isBusy={isPageLoading}
+          caption="Ordered by user id, as the participant returns them."
+        />
+      )}
+      <Group component="nav" aria-label="Users pages" gap="sm">
+        <Button
+          variant="default"
+          disabled={pageNumber === 1}
+          onClick={() => {
+            onPageChange(previousUsersPage(page));
+          }}
+        >
+          Previous page
+        </Button>
+        <Text size="sm">Page {pageNumber}</Text>
+        <Button
+          variant="default"
+          disabled={!nextPageToken}
+          onClick={() => {
+            onPageChange(nextUsersPage(page, nextPageToken));
+          }}
+        >
+          Next page
+        </Button>
+        <Text size="sm" c="dimmed">
+          {nextPageToken
+            ? 'More users may follow.'
+            : users.length === 0
+              ? ''
+              : 'This is the last page.'}
+        </Text>
+      </Group>
+    </Stack>
+  );
+}
+
+function ExportButtons({ users }: { users: readonly User[] }) {
+  const save = (format: UsersExportFormat) => {
+    downloadFile({
+      fileName: usersExportFileName(format, new Date()),
+      content: format === 'csv' ? usersToCsv(users) : usersToJson(users),
+      mimeType: USERS_EXPORT_MIME_TYPES[format],
+    });
+  };
+  return (
+    <Group gap="xs">
+      <Button
+        size="xs"
+        variant="default"
+        disabled={users.length === 0}
+        onClick={() => {
+          save('csv');
+        }}
+      >
+        Export CSV
+      </Button>
+      <Button
+        size="xs"
+        variant="default"
+        disabled={users.length === 0}
+        onClick={() => {
+          save('json');
+        }}
+      >
+        Export JSON
+      </Button>
+    </Group>
+  );
+}

@@ -1,0 +1,117 @@
+import { Anchor, Badge, Text } from '@mantine/core';
+import { useMemo, type ReactNode } from 'react';
+import { Link } from 'react-router';
+import type { User } from '@/api/users';
+import {
+  DataTable,
+  type DataTableColumn,
+  type DataTableSort,
+} from '@/components/data-table/data-table';
+import {
+  annotationsCount,
+  identityProviderLabel,
+  shortPartyId,
+  userStatusLabel,
+  type UsersSortKey,
+} from './users-filter-sort';
+
+export type UsersTableProps = {
+  users: readonly User[];
+  /** The link to a user's page. */
+  userHref: (userId: string, identityProviderId: string) => string;
+  caption?: ReactNode;
+  sort?: DataTableSort<UsersSortKey>;
+  /** Sorting is offered only when given (the whole set is loaded). */
+  onSortChange?: (sort: DataTableSort<UsersSortKey>) => void;
+  isBusy?: boolean;
+};
+
+/** Users with id (a link), primary party, IdP, status and annotations count. */
+export function UsersTable({
+  users,
+  userHref,
+  caption,
+  sort,
+  onSortChange,
+  isBusy,
+}: UsersTableProps) {
+  const columns = useMemo(
+    (): DataTableColumn<User, UsersSortKey>[] => [
+      {
+        key: 'id',
+        header: 'User id',
+        width: '30%',
+        isSortable: true,
+        cell: (user) => (
+          <Anchor
+            component={Link}
+            to={userHref(user.id, user.identityProviderId ?? '')}
+            size="sm"
+            title={user.id}
+          >
+            {user.id}
+          </Anchor>
+        ),
+      },
+      {
+        key: 'primaryParty',
+        header: 'Primary party',
+        width: '30%',
+        isSortable: true,
+        cell: (user) =>
+          user.primaryParty ? (
+            <Text span ff="monospace" size="sm" title={user.primaryParty}>
+              {shortPartyId(user.primaryParty)}
+            </Text>
+          ) : (
+            <Text span size="sm" c="dimmed">
+              none
+            </Text>
+          ),
+      },
+      {
+        key: 'identityProviderId',
+        header: 'IdP',
+        width: '16%',
+        isSortable: true,
+        cell: (user) => (
+          <Text span size="sm" title={identityProviderLabel(user.identityProviderId)}>
+            {identityProviderLabel(user.identityProviderId)}
+          </Text>
+        ),
+      },
+      {
+        key: 'status',
+        header: 'Status',
+        width: '13%',
+        isSortable: true,
+        cell: (user) => (
+          <Badge variant="light" color={user.isDeactivated ? 'gray' : 'green'} tt="none">
+            {userStatusLabel(user)}
+          </Badge>
+        ),
+      },
+      {
+        key: 'annotations',
+        header: 'Annotations',
+        width: '11%',
+        isSortable: true,
+        cell: (user) => annotationsCount(user),
+      },
+    ],
+    [userHref],
+  );
+
+  return (
+    <DataTable
+      label="Users"
+      caption={caption}
+      columns={columns}
+      rows={users}
+      rowKey={(user) => `${user.identityProviderId ?? ''}/${user.id}`}
+      {...(sort ? { sort } : {})}
+      {...(onSortChange ? { onSortChange } : {})}
+      isBusy={isBusy ?? false}
+    />
+  );
+}
