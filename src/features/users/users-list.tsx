@@ -162,7 +162,8 @@ function ScopeNote({
       The JSON API lists only the default identity provider&apos;s users to a participant admin (GET
       /v2/users has no identity provider parameter). Users of other identity providers are found on
       each{' '}
-      <Anchor component={Link} to={identityProvidersHref} size="sm">
+      {/* Inherits the alert's text colour: primary-coloured text on its tint is below 4.5:1. */}
+      <Anchor component={Link} to={identityProvidersHref} size="sm" c="inherit" underline="always">
         identity provider&apos;s page
       </Anchor>
       .
