@@ -10,7 +10,9 @@ function apiBaseUrl(value: unknown): string {
   if (typeof value === 'string' && /^https?:\/\/[^/\s]+(\/\S*)?$/.test(value)) {
     return value.replace(/\/+$/, '');
   }
-  throw new Error(`VITE_API_BASE_URL must be empty or an http(s) URL, got ${JSON.stringify(value)}`);
+  throw new Error(
+    `VITE_API_BASE_URL must be empty or an http(s) URL, got ${JSON.stringify(value)}`,
+  );
 }
 
 export const env = {

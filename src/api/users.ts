@@ -163,8 +163,9 @@ export const userMutations = {
     mutationOptions({ mutationFn: createUser, meta: { invalidates: [userQueries.all()] } }),
   update: () =>
     mutationOptions({ mutationFn: updateUser, meta: { invalidates: [userQueries.all()] } }),
+  // The deleted user's detail would only refetch into a 404; refresh the lists.
   delete: () =>
-    mutationOptions({ mutationFn: deleteUser, meta: { invalidates: [userQueries.all()] } }),
+    mutationOptions({ mutationFn: deleteUser, meta: { invalidates: [userQueries.lists()] } }),
   grantRights: () =>
     mutationOptions({ mutationFn: grantUserRights, meta: { invalidates: [userQueries.all()] } }),
   revokeRights: () =>
@@ -172,7 +173,8 @@ export const userMutations = {
   moveToIdentityProvider: () =>
     mutationOptions({
       mutationFn: moveUserToIdentityProvider,
-      meta: { invalidates: [userQueries.all()] },
+      // The old (IdP, id) address now answers 403; refresh the lists only.
+      meta: { invalidates: [userQueries.lists()] },
     }),
 };
 

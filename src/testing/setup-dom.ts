@@ -1,4 +1,5 @@
 import '@testing-library/jest-dom/vitest';
+import { notifications } from '@mantine/notifications';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 import { installConsoleGuard } from './console-guard';
@@ -48,6 +49,8 @@ if (typeof window !== 'undefined') {
 // Without vitest globals, Testing Library cannot register its own cleanup.
 afterEach(() => {
   cleanup();
+  // Mantine's toast store is global: a toast from one test would show up in the next.
+  notifications.clean();
   // A test that signed in must not leave its token to the next one.
   if (typeof window !== 'undefined') {
     window.sessionStorage.clear();

@@ -1,10 +1,77 @@
+import { Anchor } from '@mantine/core';
 import type { QueryClient } from '@tanstack/react-query';
+import {
+  Link,
+  useNavigate,
+  useParams,
+  useSearchParams,
+  type LoaderFunctionArgs,
+} from 'react-router';
+import { sessionQueries } from '@/api/session';
+import { userQueries, type UserRef } from '@/api/users';
+import { QueryBoundary } from '@/components/feedback/query-boundary';
+import { PageHeader } from '@/components/page-header';
+import { UserDetail } from '@/features/users/user-detail';
+import { canListUserRights } from '@/features/users/user-rights-access';
+import { accessOf } from '@/lib/access-rights';
+import { paths } from '@/app/paths';
 
-export function userPageLoader(_queryClient: QueryClient) {
-  return () => null;
+// A failed prefetch is not lost: the query keeps its error and the section's boundary shows it.
+const ignore = () => undefined;
+
+function userRefOf(userId: string | undefined, search: URLSearchParams): UserRef {
+  return { userId: userId ?? '', identityProviderId: search.get('idp') ?? '' };
 }
 
-// TODO(#4): replaced by the real page.
+/** Starts loading the user and, where the API can list them, its rights; does not wait. */
+export function userPageLoader(queryClient: QueryClient) {
+  return ({ params, request }: LoaderFunctionArgs) => {
+    const userRef = userRefOf(params.userId, new URL(request.url).searchParams);
+    void queryClient.query(userQueries.detail(userRef)).catch(ignore);
+    void queryClient
+      .query(sessionQueries.caller())
+      .then((caller) =>
+        canListUserRights(accessOf(caller), userRef)
+          ? queryClient.query(userQueries.rights(userRef))
+          : undefined,
+      )
+      .catch(ignore);
+    return null;
+  };
+}
+
 export function UserPage() {
-  return null;
+  const params = useParams();
+  const [search] = useSearchParams();
+  const navigate = useNavigate();
+  const userRef = userRefOf(params.userId, search);
+  const { userId, identityProviderId } = userRef;
+
+  return (
+    <>
+      <Anchor component={Link} to={paths.users.to()} size="sm">
+        Back to users
+      </Anchor>
+      <PageHeader
+        title={userId}
+        description={
+          identityProviderId === ''
+            ? 'User of the default identity provider'
+            : `User of identity provider ${identityProviderId}`
+        }
+      />
+      {/* Another user, or the same one after a move, starts with fresh forms. */}
+      <QueryBoundary key={`${identityProviderId}/${userId}`}>
+        <UserDetail
+          userRef={userRef}
+          onDeleted={() => {
+            void navigate(paths.users.to());
+          }}
+          onMoved={(target) => {
+            void navigate(paths.user.to(userId, target), { replace: true });
+          }}
+        />
+      </QueryBoundary>
+    </>
+  );
 }

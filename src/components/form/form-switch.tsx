@@ -14,6 +14,8 @@ export function FormSwitch<T extends FieldValues>({ control, name, ...props }: F
   } = useController({ control, name });
   return (
     <Switch
+      // Mantine 9 renders the description inside the <label>; name the switch by its label alone.
+      aria-label={typeof props.label === 'string' ? props.label : undefined}
       {...props}
       ref={ref}
       name={fieldName}

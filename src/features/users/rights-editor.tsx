@@ -1,0 +1,176 @@
+import { ActionIcon, Button, Checkbox, Fieldset, Group, Select, Stack, Text } from '@mantine/core';
+import {
+  useController,
+  type Control,
+  type FieldPathByValue,
+  type FieldValues,
+} from 'react-hook-form';
+import { PARTY_RIGHT_KINDS, type RightKind } from '@/lib/access-rights';
+import { PartyInput } from '@/pickers/party-select';
+import { ADMIN_ONLY_EXPLANATION, RIGHT_KIND_INFO } from './rights-help';
+import { OTHER_RIGHT_KINDS, type OtherRightKind, type RightsValues } from './rights-form-schema';
+
+type Message = { message?: string };
+/** The errors react-hook-form keeps under a RightsValues field. */
+type RightsError = Message & {
+  root?: Message;
+  partyRights?: Partial<Record<number, { party?: Message; kind?: Message }>>;
+};
+
+export type RightsEditorProps<T extends FieldValues> = {
+  control: Control<T>;
+  name: FieldPathByValue<T, RightsValues>;
+  legend: string;
+  /** Kinds the caller may not grant are shown disabled, with the reason. */
+  canGrant: (kind: RightKind) => boolean;
+  /** Offer the parties of this IdP only (`''`: all the caller can list). */
+  partiesOfIdentityProviderId: string;
+};
+
+/**
+ * Every right kind of the API: rows of party rights (act, read, execute as a party), and a
+ * checkbox for each party-less kind, each with one line of help.
+ */
+export function RightsEditor<T extends FieldValues>({
+  control,
+  name,
+  legend,
+  canGrant,
+  partiesOfIdentityProviderId,
+}: RightsEditorProps<T>) {
+  const {
+    field: { value, onChange, onBlur },
+    fieldState,
+  } = useController({ control, name });
+  const rights = value as RightsValues;
+  const error = fieldState.error as RightsError | undefined;
+  const partyKinds = PARTY_RIGHT_KINDS.filter(canGrant);
+  const wholeError = error?.message ?? error?.root?.message;
+
+  const setPartyRights = (partyRights: RightsValues['partyRights']) => {
+    onChange({ ...rights, partyRights });
+  };
+
+  return (
+    <Fieldset legend={legend} variant="unstyled">
+      <Stack gap="md">
+        <Stack gap="xs">
+          <Text size="sm" fw={500}>
+            Rights for a party
+          </Text>
+          {rights.partyRights.length === 0 && (
+            <Text size="sm" c="dimmed">
+              None. Add one to let the user act, read or execute as a party.
+            </Text>
+          )}
+          {rights.partyRights.map((row, index) => {
+            const rowLabel = `Right ${String(index + 1)}`;
+            return (
+              // Rows have no identity of their own; every input is controlled through its index.
+              <Group key={index} align="flex-start" gap="xs" wrap="nowrap">
+                <Select
+                  aria-label={`${rowLabel} kind`}
+                  data={partyKinds.map((kind) => ({
+                    value: kind,
+                    label: RIGHT_KIND_INFO[kind].label,
+                  }))}
+                  value={row.kind}
+                  allowDeselect={false}
+                  onChange={(kind) => {
+                    if (kind === null) return;
+                    setPartyRights(
+                      rights.partyRights.map((r, i) => (i === index ? { ...r, kind } : r)),
+                    );
+                  }}
+                  onBlur={onBlur}
+                  description={RIGHT_KIND_INFO[row.kind].help}
+                  w={220}
+                  style={{ flexShrink: 0 }}
+                />
+                <PartyInput
+                  aria-label={`${rowLabel} party`}
+                  placeholder="Party id"
+                  value={row.party}
+                  onChange={(party) => {
+                    setPartyRights(
+                      rights.partyRights.map((r, i) => (i === index ? { ...r, party } : r)),
+                    );
+                  }}
+                  onBlur={onBlur}
+                  identityProviderId={partiesOfIdentityProviderId}
+                  error={error?.partyRights?.[index]?.party?.message}
+                  style={{ flex: 1 }}
+                />
+                <ActionIcon
+                  variant="subtle"
+                  color="gray"
+                  size="lg"
+                  aria-label={`Remove right ${String(index + 1)}`}
+                  onClick={() => {
+                    setPartyRights(rights.partyRights.filter((_, i) => i !== index));
+                  }}
+                >
+                  <svg
+                    width="16"
+                    height="16"
+                    viewBox="0 0 24 24"
+                    fill="none"
+                    stroke="currentColor"
+                    strokeWidth="2"
+                    strokeLinecap="round"
+                    aria-hidden="true"
+                  >
+                    <path d="M18 6L6 18M6 6l12 12" />
+                  </svg>
+                </ActionIcon>
+              </Group>
+            );
+          })}
+          <Group>
+            <Button
+              variant="default"
+              size="xs"
+              onClick={() => {
+                setPartyRights([...rights.partyRights, { kind: 'CanActAs', party: '' }]);
+              }}
+            >
+              Add party right
+            </Button>
+          </Group>
+        </Stack>
+
+        <Stack gap="xs">
+          <Text size="sm" fw={500}>
+            Rights without a party
+          </Text>
+          {OTHER_RIGHT_KINDS.map((kind) => {
+            const isAllowed = canGrant(kind);
+            const { label, help } = RIGHT_KIND_INFO[kind];
+            return (
+              <Checkbox
+                key={kind}
+                label={label}
+                description={isAllowed ? help : `${help} ${ADMIN_ONLY_EXPLANATION}`}
+                disabled={!isAllowed}
+                checked={rights.otherRights.includes(kind)}
+                onChange={(event) => {
+                  const isChecked = event.currentTarget.checked;
+                  const otherRights: OtherRightKind[] = isChecked
+                    ? [...rights.otherRights, kind]
+                    : rights.otherRights.filter((k) => k !== kind);
+                  onChange({ ...rights, otherRights });
+                }}
+                onBlur={onBlur}
+              />
+            );
+          })}
+        </Stack>
+        {wholeError !== undefined && (
+          <Text size="sm" c="red" role="alert">
+            {wholeError}
+          </Text>
+        )}
+      </Stack>
+    </Fieldset>
+  );
+}

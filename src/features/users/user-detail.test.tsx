@@ -1,0 +1,342 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { allowConsole } from '@/testing/console-guard';
+import { renderRoute } from '@/testing/render-route';
+import { createSandbox, type Sandbox } from '@/testing/sandbox-network';
+import { sandboxJson, seedParties } from '@/testing/seed-parties';
+import { signInAs, signInAsIdentityProviderAdmin } from '@/testing/sign-in-as';
+
+// Whole-app journeys through several dialogs; the default 5 s is tight on a shared 2-core machine.
+const JOURNEY_TIMEOUT = 20_000;
+
+type SeedUser = {
+  id: string;
+  primaryParty?: string;
+  identityProviderId?: string;
+  annotations?: Record<string, string>;
+  rights?: unknown[];
+};
+
+async function seedUser(sandbox: Sandbox, seed: SeedUser, token?: string) {
+  await sandboxJson(
+    sandbox,
+    'POST',
+    '/v2/users',
+    {
+      user: {
+        id: seed.id,
+        primaryParty: seed.primaryParty ?? '',
+        isDeactivated: false,
+        identityProviderId: seed.identityProviderId ?? '',
+        metadata: { annotations: seed.annotations ?? {} },
+      },
+      rights: seed.rights ?? [],
+    },
+    token,
+  );
+}
+
+const actAs = (party: string) => ({ kind: { CanActAs: { value: { party } } } });
+const readAs = (party: string) => ({ kind: { CanReadAs: { value: { party } } } });
+
+async function openUser(sandbox: Sandbox, path = '/users/ops') {
+  const view = renderRoute(path, { sandbox });
+  await screen.findByRole('tab', { name: 'Profile' });
+  return view;
+}
+
+describe('user profile', () => {
+  it('saves only what changed and shows the new resource version', async () => {
+    const sandbox = createSandbox();
+    const [alice] = await seedParties(sandbox, ['alice']);
+    await seedUser(sandbox, { id: 'ops', primaryParty: alice ?? '', annotations: { team: 'a' } });
+    const { user } = await openUser(sandbox);
+
+    expect(screen.getByRole('heading', { name: 'ops' })).toBeVisible();
+    expect(screen.getByText('Active')).toBeVisible();
+    const version = screen.getByRole('group', { name: 'Resource version' });
+    expect(version).toHaveTextContent('0');
+    expect(screen.getByRole('button', { name: 'Save changes' })).toBeDisabled();
+
+    await user.click(screen.getByRole('switch', { name: 'Deactivated' }));
+    await user.clear(screen.getByRole('textbox', { name: 'Annotation 1 value' }));
+    await user.type(screen.getByRole('textbox', { name: 'Annotation 1 value' }), 'b');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+
+    await waitFor(() => {
+      expect(version).toHaveTextContent('1');
+    });
+    expect(screen.getByText('User ops saved')).toBeVisible();
+    expect(sandbox.state.users.get('ops')).toMatchObject({
+      primaryParty: alice,
+      isDeactivated: true,
+      annotations: { team: 'b' },
+      resourceVersion: 1,
+    });
+    expect(
+      await screen.findByText('Deactivated', { selector: '.mantine-Badge-label' }),
+    ).toBeVisible();
+  });
+
+  it(
+    'says so when someone else changed the user meanwhile, keeps the edits, and reloads on request',
+    async () => {
+      const sandbox = createSandbox();
+      const [alice, bob] = await seedParties(sandbox, ['alice', 'bob']);
+      await seedUser(sandbox, { id: 'ops', primaryParty: alice ?? '' });
+      const { user } = await openUser(sandbox);
+
+      // Someone else, elsewhere, after this page loaded.
+      await sandboxJson(sandbox, 'PATCH', '/v2/users/ops', {
+        user: { id: 'ops', primaryParty: bob, identityProviderId: '' },
+        updateMask: { paths: ['primary_party'] },
+      });
+
+      const deactivated = screen.getByRole('switch', { name: 'Deactivated' });
+      await user.click(deactivated);
+      await user.click(screen.getByRole('button', { name: 'Save changes' }));
+
+      const form = screen.getByRole('form', { name: 'Profile' });
+      const alert = await within(form).findByRole('alert');
+      expect(alert).toHaveTextContent('Someone else changed this user after you opened it');
+      expect(deactivated).toBeChecked();
+      expect(screen.getByRole('combobox', { name: /^Primary party/ })).toHaveValue(alice);
+      expect(sandbox.state.users.get('ops')?.isDeactivated).toBe(false);
+
+      await user.click(within(alert).getByRole('button', { name: 'Reload latest' }));
+
+      await waitFor(() => {
+        expect(screen.getByRole('combobox', { name: /^Primary party/ })).toHaveValue(bob);
+      });
+      expect(deactivated).not.toBeChecked();
+      expect(screen.getByRole('group', { name: 'Resource version' })).toHaveTextContent('1');
+      expect(within(form).queryByRole('alert')).not.toBeInTheDocument();
+    },
+    JOURNEY_TIMEOUT,
+  );
+
+  it('shows why the user could not be loaded, and recovers on Retry', async () => {
+    const sandbox = createSandbox();
+    await seedUser(sandbox, { id: 'ops' });
+    allowConsole(/NETWORK_UNREACHABLE/);
+    const { user, interceptNetwork } = renderRoute('/users/ops', {
+      sandbox,
+      intercept: (request, sandboxFetch) =>
+        new URL(request.url).pathname === '/v2/users/ops'
+          ? Promise.reject(new TypeError('fetch failed'))
+          : sandboxFetch(request),
+    });
+
+    const alert = await screen.findByRole('alert', { name: 'Cannot reach the server' });
+    expect(alert).toHaveTextContent('fetch failed');
+    interceptNetwork((request, sandboxFetch) => sandboxFetch(request));
+    await user.click(within(alert).getByRole('button', { name: 'Retry' }));
+
+    expect(await screen.findByRole('tab', { name: 'Profile' })).toBeVisible();
+    expect(screen.getByRole('group', { name: 'Resource version' })).toHaveTextContent('0');
+  });
+});
+
+describe('user rights', () => {
+  it(
+    'grants after a confirm and says when nothing changed',
+    async () => {
+      const sandbox = createSandbox();
+      const [alice] = await seedParties(sandbox, ['alice']);
+      await seedUser(sandbox, { id: 'ops', rights: [actAs(alice ?? '')] });
+      const { user } = await openUser(sandbox);
+      await user.click(screen.getByRole('tab', { name: 'Rights' }));
+
+      const table = await screen.findByRole('table', { name: 'Rights of ops' });
+      expect(within(table).getByText('Act as')).toBeVisible();
+      expect(within(table).getByText(alice ?? '')).toBeVisible();
+
+      const grant = screen.getByRole('form', { name: 'Grant rights' });
+      await user.click(within(grant).getByRole('button', { name: 'Add party right' }));
+      await user.click(within(grant).getByRole('combobox', { name: 'Right 1 party' }));
+      await user.paste(alice ?? '');
+      await user.click(within(grant).getByRole('button', { name: 'Grant rights' }));
+
+      const dialog = await screen.findByRole('dialog', { name: 'Grant right to ops?' });
+      expect(dialog).toHaveTextContent(`Act as ${alice ?? ''}`);
+      await user.click(within(dialog).getByRole('button', { name: 'Grant right' }));
+
+      const report = await screen.findByRole('status', { name: /No change/ });
+      expect(report).toHaveTextContent('No change: the user already had these rights.');
+      expect(sandbox.state.users.rights('ops')).toEqual([{ kind: 'CanActAs', party: alice }]);
+
+      await user.click(within(grant).getByRole('checkbox', { name: 'Participant admin' }));
+      await user.click(within(grant).getByRole('button', { name: 'Grant rights' }));
+      await user.click(
+        within(await screen.findByRole('dialog', { name: 'Grant right to ops?' })).getByRole(
+          'button',
+          { name: 'Grant right' },
+        ),
+      );
+      expect(await screen.findByRole('status', { name: 'Rights granted' })).toHaveTextContent(
+        'Granted: Participant admin',
+      );
+      expect(await within(table).findByText('Participant admin')).toBeVisible();
+    },
+    JOURNEY_TIMEOUT,
+  );
+
+  it(
+    'revokes the selected rights after a confirm, and reports what was revoked',
+    async () => {
+      const sandbox = createSandbox();
+      const [alice, bob] = await seedParties(sandbox, ['alice', 'bob']);
+      await seedUser(sandbox, { id: 'ops', rights: [actAs(alice ?? ''), readAs(bob ?? '')] });
+      const { user } = await openUser(sandbox);
+      await user.click(screen.getByRole('tab', { name: 'Rights' }));
+
+      const revokeSelected = await screen.findByRole('button', { name: 'Revoke selected' });
+      expect(revokeSelected).toBeDisabled();
+      await user.click(screen.getByRole('checkbox', { name: `Select Act as ${alice ?? ''}` }));
+      await user.click(revokeSelected);
+
+      const dialog = await screen.findByRole('dialog', { name: 'Revoke right from ops?' });
+      expect(dialog).toHaveTextContent(`These rights will be revoked:Act as ${alice ?? ''}`);
+      await user.click(within(dialog).getByRole('button', { name: 'Revoke right' }));
+
+      expect(await screen.findByRole('status', { name: 'Rights revoked' })).toHaveTextContent(
+        `Revoked: Act as ${alice ?? ''}`,
+      );
+      expect(sandbox.state.users.rights('ops')).toEqual([{ kind: 'CanReadAs', party: bob }]);
+      const table = screen.getByRole('table', { name: 'Rights of ops' });
+      await waitFor(() => {
+        expect(within(table).queryByText('Act as')).not.toBeInTheDocument();
+      });
+      expect(within(table).getByText('Read as')).toBeVisible();
+    },
+    JOURNEY_TIMEOUT,
+  );
+
+  it(
+    'explains that the API cannot list the rights of another IdP’s user, after moving it there',
+    async () => {
+      const sandbox = createSandbox();
+      await sandboxJson(sandbox, 'POST', '/v2/idps', {
+        identityProviderConfig: {
+          identityProviderId: 'acme',
+          isDeactivated: false,
+          issuer: 'https://acme.example',
+          jwksUrl: 'https://acme.example/jwks.json',
+          audience: '',
+        },
+      });
+      await seedUser(sandbox, { id: 'ops' });
+      const { user, router } = await openUser(sandbox);
+
+      await user.click(screen.getByRole('button', { name: 'Move to another IdP' }));
+      const dialog = await screen.findByRole('dialog', {
+        name: 'Move user to another identity provider',
+      });
+      await user.click(within(dialog).getByRole('combobox', { name: 'New identity provider' }));
+      await user.click(screen.getByRole('option', { name: 'acme' }));
+      await user.click(within(dialog).getByRole('button', { name: 'Move user' }));
+
+      await waitFor(() => {
+        expect(router.state.location.search).toBe('?idp=acme');
+      });
+      expect(sandbox.state.users.get('ops')?.identityProviderId).toBe('acme');
+      expect(await screen.findByText('User of identity provider acme')).toBeVisible();
+      expect(screen.getByRole('button', { name: 'Delete user' })).toBeDisabled();
+
+      await user.click(await screen.findByRole('tab', { name: 'Rights' }));
+      expect(await screen.findByText('The API cannot list these rights')).toBeVisible();
+      expect(screen.getByRole('form', { name: 'Grant rights' })).toBeVisible();
+      expect(screen.getByRole('form', { name: 'Revoke rights' })).toBeVisible();
+    },
+    JOURNEY_TIMEOUT,
+  );
+});
+
+describe('deleting a user', () => {
+  it('deletes after a confirm naming the user, then shows the users list', async () => {
+    const sandbox = createSandbox();
+    await seedUser(sandbox, { id: 'ops' });
+    const { user, router } = await openUser(sandbox);
+
+    await user.click(screen.getByRole('button', { name: 'Delete user' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete user ops?' });
+    expect(dialog).toHaveTextContent('This cannot be undone.');
+    await user.click(within(dialog).getByRole('button', { name: 'Delete user' }));
+
+    await waitFor(() => {
+      expect(router.state.location.pathname).toBe('/users');
+    });
+    expect(screen.getByText('User ops deleted')).toBeVisible();
+    expect(sandbox.state.users.get('ops')).toBeUndefined();
+  });
+});
+
+describe('a user without admin rights (jwt mode)', () => {
+  it('sees itself read-only: no edit, grant, revoke or delete controls', async () => {
+    const sandbox = createSandbox({ auth: 'jwt', jwtSecret: 'user-detail-test-secret' });
+    const [alice] = await seedParties(sandbox, ['alice'], {
+      token: await signInAs(sandbox, 'participant_admin'),
+    });
+    await seedUser(
+      sandbox,
+      { id: 'viewer', primaryParty: alice ?? '', rights: [readAs(alice ?? '')] },
+      await signInAs(sandbox, 'participant_admin'),
+    );
+    await signInAs(sandbox, 'viewer');
+    const { user } = await openUser(sandbox, '/users/viewer');
+
+    expect(screen.getByText(/^Read-only/)).toBeVisible();
+    expect(screen.getByRole('group', { name: 'Primary party' })).toHaveTextContent(alice ?? '');
+    expect(screen.queryByRole('button', { name: 'Save changes' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('switch', { name: 'Deactivated' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Delete user' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Move to another IdP' })).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('tab', { name: 'Rights' }));
+    const table = await screen.findByRole('table', { name: 'Rights of viewer' });
+    expect(within(table).getByText('Read as')).toBeVisible();
+    expect(within(table).queryByRole('checkbox')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Revoke selected' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('form', { name: 'Grant rights' })).not.toBeInTheDocument();
+  });
+});
+
+describe('an IdP admin (jwt mode)', () => {
+  it(
+    'manages its IdP’s user but cannot revoke or grant admin-only rights, nor move it',
+    async () => {
+      const sandbox = createSandbox({ auth: 'jwt', jwtSecret: 'user-detail-test-secret' });
+      const { adminToken } = await signInAsIdentityProviderAdmin(sandbox);
+      const [carol] = await seedParties(sandbox, ['carol'], {
+        identityProviderId: 'acme',
+        token: adminToken,
+      });
+      await seedUser(
+        sandbox,
+        {
+          id: 'acme-ops',
+          identityProviderId: 'acme',
+          rights: [actAs(carol ?? ''), { kind: { CanReadAsAnyParty: { value: {} } } }],
+        },
+        adminToken,
+      );
+      const { user } = await openUser(sandbox, '/users/acme-ops?idp=acme');
+
+      expect(screen.getByRole('button', { name: 'Save changes' })).toBeVisible();
+      expect(screen.getByRole('button', { name: 'Delete user' })).toBeEnabled();
+      expect(screen.queryByRole('button', { name: 'Move to another IdP' })).not.toBeInTheDocument();
+
+      await user.click(screen.getByRole('tab', { name: 'Rights' }));
+      expect(
+        await screen.findByRole('checkbox', { name: `Select Act as ${carol ?? ''}` }),
+      ).toBeEnabled();
+      expect(screen.getByRole('checkbox', { name: 'Select Read as any party' })).toBeDisabled();
+      const grant = screen.getByRole('form', { name: 'Grant rights' });
+      expect(within(grant).getByRole('checkbox', { name: 'Participant admin' })).toBeDisabled();
+      expect(
+        within(grant).getByRole('checkbox', { name: 'Identity provider admin' }),
+      ).toBeEnabled();
+    },
+    JOURNEY_TIMEOUT,
+  );
+});

@@ -1,0 +1,94 @@
+import { Badge, Group, Stack, Tabs, Text } from '@mantine/core';
+import { useSuspenseQuery } from '@tanstack/react-query';
+import { sessionQueries } from '@/api/session';
+import { userQueries, type UserRef } from '@/api/users';
+import { SectionCard } from '@/components/section-card';
+import { accessOf } from '@/lib/access-rights';
+import { UserDeleteButton } from './user-delete-button';
+import { UserIdentityProviderMove } from './user-identity-provider-move';
+import { UserProfileForm } from './user-profile-form';
+import { UserProfileView } from './user-profile-view';
+import { UserRightsPanel } from './user-rights-panel';
+
+export type UserDetailProps = {
+  userRef: UserRef;
+  onDeleted: () => void;
+  onMoved: (identityProviderId: string) => void;
+};
+
+/**
+ * One user: status, then its profile and its rights in tabs. What the caller may change follows
+ * its rights: admins of the user edit everything they may grant; a user viewing itself only reads.
+ */
+export function UserDetail({ userRef, onDeleted, onMoved }: UserDetailProps) {
+  const { data: caller } = useSuspenseQuery(sessionQueries.caller());
+  const { data: user } = useSuspenseQuery(userQueries.detail(userRef));
+  const access = accessOf(caller);
+  const canEdit = access.canManageUsers;
+  const isSelf =
+    caller.kind === 'user' &&
+    caller.userId === user.id &&
+    caller.identityProviderId === userRef.identityProviderId;
+  const cannotDeleteReason = isSelf
+    ? 'You cannot delete yourself.'
+    : access.isParticipantAdmin && userRef.identityProviderId !== ''
+      ? 'The JSON API lets a participant admin delete only default-IdP users: move this user to the default IdP first.'
+      : undefined;
+
+  return (
+    <Stack gap="lg">
+      <Group gap="sm">
+        {user.isDeactivated ? (
+          <Badge color="gray" size="lg">
+            Deactivated
+          </Badge>
+        ) : (
+          <Badge color="green" size="lg">
+            Active
+          </Badge>
+        )}
+        {!canEdit && (
+          <Text size="sm" c="dimmed">
+            Read-only: changing users needs the ParticipantAdmin or IdentityProviderAdmin right.
+          </Text>
+        )}
+      </Group>
+      <Tabs defaultValue="profile">
+        <Tabs.List>
+          <Tabs.Tab value="profile">Profile</Tabs.Tab>
+          <Tabs.Tab value="rights">Rights</Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="profile" pt="lg">
+          <Stack gap="lg">
+            {canEdit ? (
+              <UserProfileForm
+                user={user}
+                partiesOfIdentityProviderId={access.administeredIdentityProviderId ?? ''}
+                {...(isSelf ? { cannotDeactivateReason: 'You cannot deactivate yourself.' } : {})}
+              />
+            ) : (
+              <UserProfileView user={user} />
+            )}
+            {canEdit && (
+              <SectionCard title="Manage user">
+                <Group align="flex-start">
+                  {access.isParticipantAdmin && (
+                    <UserIdentityProviderMove userRef={userRef} onMoved={onMoved} />
+                  )}
+                  <UserDeleteButton
+                    userRef={userRef}
+                    onDeleted={onDeleted}
+                    {...(cannotDeleteReason === undefined ? {} : { cannotDeleteReason })}
+                  />
+                </Group>
+              </SectionCard>
+            )}
+          </Stack>
+        </Tabs.Panel>
+        <Tabs.Panel value="rights" pt="lg">
+          <UserRightsPanel userRef={userRef} access={access} canEdit={canEdit} />
+        </Tabs.Panel>
+      </Tabs>
+    </Stack>
+  );
+}

@@ -1,0 +1,71 @@
+import { writeAccessToken } from '@/api/access-token';
+import type { Sandbox } from './sandbox-network';
+import { sandboxJson } from './seed-parties';
+
+/** A token the sandbox (jwt mode) mints for one of its users, of any IdP. */
+export async function mintToken(sandbox: Sandbox, userId: string): Promise<string> {
+  const response = await sandbox.fetch(
+    new Request('http://localhost:3000/__sandbox/tokens', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ userId }),
+    }),
+  );
+  const body = (await response.json()) as { token?: string };
+  if (!response.ok || !body.token) {
+    throw new Error(`The sandbox minted no token for ${userId}: ${JSON.stringify(body)}`);
+  }
+  return body.token;
+}
+
+/** Signs the app under test in as `userId`, as the sign-in screen would; call before rendering. */
+export async function signInAs(sandbox: Sandbox, userId: string): Promise<string> {
+  const token = await mintToken(sandbox, userId);
+  writeAccessToken(token);
+  return token;
+}
+
+export type IdentityProviderAdminSetup = {
+  /** A participant admin's token, for seeding further data. */
+  adminToken: string;
+  identityProviderId: string;
+  userId: string;
+};
+
+/**
+ * In a jwt-mode sandbox: creates an IdP and a user of it with the IdentityProviderAdmin right,
+ * and signs the app in as that user.
+ */
+export async function signInAsIdentityProviderAdmin(
+  sandbox: Sandbox,
+  { identityProviderId = 'acme', userId = 'acme-admin' } = {},
+): Promise<IdentityProviderAdminSetup> {
+  const adminToken = await mintToken(sandbox, 'participant_admin');
+  await sandboxJson(
+    sandbox,
+    'POST',
+    '/v2/idps',
+    {
+      identityProviderConfig: {
+        identityProviderId,
+        isDeactivated: false,
+        issuer: `https://${identityProviderId}.example`,
+        jwksUrl: `https://${identityProviderId}.example/jwks.json`,
+        audience: '',
+      },
+    },
+    adminToken,
+  );
+  await sandboxJson(
+    sandbox,
+    'POST',
+    '/v2/users',
+    {
+      user: { id: userId, primaryParty: '', isDeactivated: false, identityProviderId },
+      rights: [{ kind: { IdentityProviderAdmin: { value: {} } } }],
+    },
+    adminToken,
+  );
+  await signInAs(sandbox, userId);
+  return { adminToken, identityProviderId, userId };
+}
