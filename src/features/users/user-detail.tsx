@@ -39,11 +39,11 @@ export function UserDetail({ userRef, onDeleted, onMoved }: UserDetailProps) {
     <Stack gap="lg">
       <Group gap="sm">
         {user.isDeactivated ? (
-          <Badge color="gray" size="lg">
+          <Badge color="gray" variant="light" size="lg">
             Deactivated
           </Badge>
         ) : (
-          <Badge color="green" size="lg">
+          <Badge color="green" variant="light" size="lg">
             Active
           </Badge>
         )}
