@@ -12,7 +12,7 @@ export function CurrentIdentity() {
   if (caller.isError) {
     const { title, message } = describeError(caller.error);
     return (
-      <Text size="sm" c="red">
+      <Text size="sm" c="red.9">
         {title}: {message}
       </Text>
     );

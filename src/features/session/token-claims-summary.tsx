@@ -38,7 +38,7 @@ export function TokenClaimsSummary({ claims, now: givenNow }: TokenClaimsSummary
                   never (no exp claim)
                 </Text>
               ) : (
-                <Text span size="sm" c={expired ? 'red' : undefined}>
+                <Text span size="sm" c={expired ? 'red.9' : undefined}>
                   {new Date(claims.expiresAt * 1000).toLocaleString()}
                 </Text>
               ),
