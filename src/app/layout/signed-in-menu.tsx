@@ -1,6 +1,7 @@
 import { Button, Menu, Text } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useLocation, useNavigate } from 'react-router';
+
 import { readAccessToken, writeAccessToken } from '@/api/access-token';
 import { sessionQueries } from '@/api/session';
 import { accessOf } from '@/lib/access-rights';
@@ -9,9 +10,6 @@ import { paths } from '@/app/paths';
 /** Who is signed in, in the header, with the ways to switch user or sign out. */
 export function SignedInMenu() {
   const caller = useQuery({ ...sessionQueries.caller(), meta: { errorDisplay: 'inline' } });
-  const queryClient = useQueryClient();
-  const navigate = useNavigate();
-  const { pathname, search } = useLocation();
   const hasToken = readAccessToken() !== undefined;
 
   const label = (() => {
@@ -52,22 +50,36 @@ export function SignedInMenu() {
             My user
           </Menu.Item>
         )}
-        <Menu.Item component={Link} to={paths.signIn.to(`${pathname}${search}`)}>
-          Sign in as someone else
-        </Menu.Item>
-        {hasToken && (
-          <Menu.Item
-            color="red"
-            onClick={() => {
-              writeAccessToken(undefined);
-              void queryClient.resetQueries();
-              void navigate(paths.signIn.to());
-            }}
-          >
-            Sign out
-          </Menu.Item>
-        )}
+        <SignInElsewhereItem />
+        {hasToken && <SignOutItem />}
       </Menu.Dropdown>
     </Menu>
+  );
+}
+
+/** Reads the location only while the menu is open, so navigations do not re-render the header. */
+function SignInElsewhereItem() {
+  const { pathname, search } = useLocation();
+  return (
+    <Menu.Item component={Link} to={paths.signIn.to(`${pathname}${search}`)}>
+      Sign in as someone else
+    </Menu.Item>
+  );
+}
+
+function SignOutItem() {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  return (
+    <Menu.Item
+      color="red"
+      onClick={() => {
+        writeAccessToken(undefined);
+        void queryClient.resetQueries();
+        void navigate(paths.signIn.to());
+      }}
+    >
+      Sign out
+    </Menu.Item>
   );
 }

@@ -27,16 +27,19 @@ const links = {
 };
 
 /**
- * Waits for the page in the URL, so a page flip (or back/forward) keeps the current rows on screen
- * until the next ones are there, instead of flashing a skeleton.
+ * On a page flip (or back/forward) it waits for the next page, so the current rows stay on screen
+ * until the next ones are there instead of flashing a skeleton. On the first visit there are no
+ * rows to keep: the page and its frame render at once, and the list fills in when the users come.
  */
 export function usersPageLoader(queryClient: QueryClient) {
   return async ({ request }: LoaderFunctionArgs) => {
     const page = parseUsersPageState(new URL(request.url).searchParams);
     void queryClient.query(sessionQueries.caller()).catch(ignore);
-    await queryClient
+    const hasShownUsers = queryClient.getQueriesData({ queryKey: userQueries.lists() }).length > 0;
+    const users = queryClient
       .query(userQueries.list({ pageSize: page.pageSize, pageToken: currentUsersPageToken(page) }))
       .catch(ignore);
+    if (hasShownUsers) await users;
     return null;
   };
 }

@@ -1,4 +1,3 @@
-import { Anchor, Badge, Text } from '@mantine/core';
 import { useMemo, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { User } from '@/api/users';
@@ -14,6 +13,7 @@ import {
   userStatusLabel,
   type UsersSortKey,
 } from './users-filter-sort';
+import classes from './users-table.module.css';
 
 export type UsersTableProps = {
   users: readonly User[];
@@ -43,14 +43,13 @@ export function UsersTable({
         width: '30%',
         isSortable: true,
         cell: (user) => (
-          <Anchor
-            component={Link}
+          <Link
+            className={classes.link}
             to={userHref(user.id, user.identityProviderId ?? '')}
-            size="sm"
             title={user.id}
           >
             {user.id}
-          </Anchor>
+          </Link>
         ),
       },
       {
@@ -60,13 +59,11 @@ export function UsersTable({
         isSortable: true,
         cell: (user) =>
           user.primaryParty ? (
-            <Text span ff="monospace" size="sm" title={user.primaryParty}>
+            <span className={classes.mono} title={user.primaryParty}>
               {shortPartyId(user.primaryParty)}
-            </Text>
+            </span>
           ) : (
-            <Text span size="sm" c="dimmed">
-              none
-            </Text>
+            <span className={classes.dimmed}>none</span>
           ),
       },
       {
@@ -75,9 +72,9 @@ export function UsersTable({
         width: '16%',
         isSortable: true,
         cell: (user) => (
-          <Text span size="sm" title={identityProviderLabel(user.identityProviderId)}>
+          <span className={classes.text} title={identityProviderLabel(user.identityProviderId)}>
             {identityProviderLabel(user.identityProviderId)}
-          </Text>
+          </span>
         ),
       },
       {
@@ -86,9 +83,9 @@ export function UsersTable({
         width: '13%',
         isSortable: true,
         cell: (user) => (
-          <Badge variant="light" color={user.isDeactivated ? 'gray' : 'green'} tt="none">
+          <span className={classes.status} data-deactivated={user.isDeactivated ? true : undefined}>
             {userStatusLabel(user)}
-          </Badge>
+          </span>
         ),
       },
       {
