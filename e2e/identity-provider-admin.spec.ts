@@ -68,5 +68,5 @@ test("an IdP admin creates a user in its own IdP and cannot see another IdP's us
   // A user of the default IdP is not this admin's to see.
   await page.goto('/users/alice.anderson');
   await expect(page.getByRole('alert').filter({ hasText: 'Not allowed' })).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Sign in again' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Sign in again' })).toBeVisible();
 });

@@ -21,28 +21,34 @@ test('an admin pages through 250 new users forwards and back, with the page in t
   for (let i = 0; i < ids.length; i += 25) {
     await Promise.all(ids.slice(i, i + 25).map((id) => api.createUser(id)));
   }
-  const listed = await request.get('/v2/users?pageSize=1000');
-  const { users } = (await listed.json()) as { users: { id: string }[] };
-  const total = users.length;
-  const pages = Math.ceil(total / 100);
 
+  // Other journeys may add users meanwhile (their ids sort before ours), so the number of pages
+  // is read from the console itself: forward until it says this is the last page.
   await goToUsers(page, '?size=100');
   await assertShowingUsers(page, 1, 100);
-  for (let n = 2; n <= pages; n++) {
+  let pages = 1;
+  while (!(await page.getByText('This is the last page.').isVisible())) {
     await clickNextPage(page);
-    await assertShowingUsers(page, (n - 1) * 100 + 1, Math.min(n * 100, total));
+    pages += 1;
+    await expect(
+      page
+        .getByRole('status')
+        .filter({ hasText: `Showing users ${String((pages - 1) * 100 + 1)}–` }),
+    ).toBeVisible();
+    expect(pages).toBeLessThan(50);
   }
-  await expect(page.getByText('This is the last page.')).toBeVisible();
+  expect(pages).toBeGreaterThanOrEqual(3);
   await assertUserListed(page, ids.at(-1) ?? '');
   await expect(page).toHaveURL(new RegExp(`page=${String(pages)}`));
 
   await clickPreviousPage(page);
   await assertShowingUsers(page, (pages - 2) * 100 + 1, (pages - 1) * 100);
+  // Browser history and a reload keep the page: it is in the URL.
   await page.goBack();
-  await assertShowingUsers(page, (pages - 1) * 100 + 1, total);
-  // A reload keeps the page: it is in the URL.
+  await expect(page).toHaveURL(new RegExp(`page=${String(pages)}`));
+  await expect(page.getByText('This is the last page.')).toBeVisible();
   await page.reload();
-  await assertShowingUsers(page, (pages - 1) * 100 + 1, total);
+  await assertUserListed(page, ids.at(-1) ?? '');
   for (let n = pages - 1; n >= 1; n--) {
     await clickPreviousPage(page);
     await assertShowingUsers(page, (n - 1) * 100 + 1, n * 100);

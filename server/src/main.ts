@@ -100,6 +100,12 @@ async function connectParticipant(args: ServerArgs): Promise<Participant> {
     // For scripts and curl; in the browser, the sign-in screen mints a token for any sandbox user.
     const token = await mintUserToken(sandbox.jwtSecret, 'participant_admin');
     if (args.jwtSecret === undefined) notes.push(`HS256 secret (generated): ${sandbox.jwtSecret}`);
+    if (!isLoopbackHost(args.host)) {
+      notes.push(
+        `WARNING: --host ${args.host} exposes the sandbox's token minting (/__sandbox/tokens) to`,
+        'the network: anyone who reaches this port can sign in as any user, admins included.',
+      );
+    }
     notes.push(
       'Sign in from the console (Sign in → "Sign in as a sandbox user"), or use this',
       `participant_admin token (12 h) with curl: ${token}`,
@@ -111,6 +117,10 @@ async function connectParticipant(args: ServerArgs): Promise<Participant> {
     notes,
     close: () => sandbox.close(),
   };
+}
+
+function isLoopbackHost(host: string): boolean {
+  return host === 'localhost' || host === '::1' || host.startsWith('127.');
 }
 
 function hostForUrl(host: string): string {

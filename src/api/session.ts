@@ -35,7 +35,18 @@ export async function getCaller(): Promise<Caller> {
     throw error;
   }
   const identityProviderId = user.identityProviderId ?? '';
-  const rights = await listUserRights({ userId: user.id, identityProviderId });
+  let rights;
+  try {
+    rights = await listUserRights({ userId: user.id, identityProviderId });
+  } catch (error) {
+    // The JSON API asks for rights in the default IdP only, and does not fill in the caller's own
+    // IdP for a participant admin (ledger-api-behaviour.md §4.5): such a user of another IdP gets
+    // 403 on its own rights. It is signed in all the same; the participant judges each request.
+    if (error instanceof ApiError && error.status === 403 && identityProviderId !== '') {
+      return { kind: 'unidentified' };
+    }
+    throw error;
+  }
   return { kind: 'user', userId: user.id, identityProviderId, rights: toUserRights(rights) };
 }
 

@@ -1,29 +1,35 @@
-import { Button, Group, Text } from '@mantine/core';
+import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
-import { Link, Outlet, useLocation } from 'react-router';
+import { Outlet, useLocation } from 'react-router';
 import { sessionQueries } from '@/api/session';
 import { AuthRecoveryContext } from '@/components/feedback/auth-recovery-context';
+import { SignInPanel } from '@/features/session/sign-in-panel';
 import { ApiError } from '@/lib/api-error';
 import { paths } from '@/app/paths';
 import { explainAuthStatus } from './explain-auth-status';
 import { SignInRequired } from './sign-in-required';
 
 /**
- * The routed page, or the reason there is none: a participant that refuses the caller outright
- * (401/403 on who-am-I) gets an explanation instead of a broken page.
+ * The routed page, or the reason there is none: a participant that refuses the caller from the
+ * start (401/403 on who-am-I) gets an explanation instead of a broken page. A refusal later in the
+ * session (an expired token) never unmounts the page, so a half-typed form survives: signing in
+ * again happens in a dialog over it.
  */
 export function MainContent() {
-  const { pathname, search } = useLocation();
+  const { pathname } = useLocation();
   const caller = useQuery({ ...sessionQueries.caller(), meta: { errorDisplay: 'inline' } });
+  const [isSignInOpen, signInDialog] = useDisclosure(false);
   const isRefused =
     caller.error instanceof ApiError &&
     (caller.error.status === 401 || caller.error.status === 403);
-  const signInHref = paths.signIn.to(`${pathname}${search}`);
+  const isRefusedFromStart = isRefused && caller.data === undefined;
+  const isSignInPage = pathname === paths.signIn.pattern;
 
   const renderAuthRecovery = (status: number) => (
     <Group gap="sm">
       <Text size="sm">{explainAuthStatus(status)}</Text>
-      <Button component={Link} to={signInHref} size="xs" variant="light">
+      <Button size="xs" variant="light" onClick={signInDialog.open}>
         Sign in again
       </Button>
     </Group>
@@ -31,11 +37,19 @@ export function MainContent() {
 
   return (
     <AuthRecoveryContext value={renderAuthRecovery}>
-      {isRefused && pathname !== paths.signIn.pattern ? (
+      {isRefusedFromStart && !isSignInPage ? (
         <SignInRequired error={caller.error} />
       ) : (
-        <Outlet />
+        <Stack gap="md">
+          {isRefused && !isSignInPage && (
+            <SignInRequired error={caller.error} onSignIn={signInDialog.open} />
+          )}
+          <Outlet />
+        </Stack>
       )}
+      <Modal opened={isSignInOpen} onClose={signInDialog.close} title="Sign in again" size="lg">
+        <SignInPanel onSignedIn={signInDialog.close} />
+      </Modal>
     </AuthRecoveryContext>
   );
 }

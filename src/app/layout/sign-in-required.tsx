@@ -4,11 +4,17 @@ import { describeError } from '@/lib/api-error';
 import { paths } from '@/app/paths';
 import { explainAuthStatus } from './explain-auth-status';
 
+export type SignInRequiredProps = {
+  error: unknown;
+  /** Sign in without leaving the page (a dialog); without it, a link to the sign-in page. */
+  onSignIn?: () => void;
+};
+
 /**
- * In place of a page when the participant refuses the caller outright: 401 (no token, or one it
- * cannot verify) or 403 (the token's user is unknown or deactivated).
+ * Why the participant refuses the caller: 401 (no token, or one it cannot verify) or 403 (the
+ * token's user is unknown or deactivated).
  */
-export function SignInRequired({ error }: { error: unknown }) {
+export function SignInRequired({ error, onSignIn }: SignInRequiredProps) {
   const { pathname, search } = useLocation();
   const { status, message, code } = describeError(error);
   return (
@@ -23,9 +29,13 @@ export function SignInRequired({ error }: { error: unknown }) {
           The participant said: {message}
           {code ? ` (${code})` : ''}
         </Text>
-        <Button component={Link} to={paths.signIn.to(`${pathname}${search}`)}>
-          Sign in
-        </Button>
+        {onSignIn ? (
+          <Button onClick={onSignIn}>Sign in</Button>
+        ) : (
+          <Button component={Link} to={paths.signIn.to(`${pathname}${search}`)}>
+            Sign in
+          </Button>
+        )}
       </Stack>
     </Alert>
   );

@@ -71,7 +71,7 @@ describe('sign-in', () => {
     const title = await within(form).findByText('Not authenticated');
     const alert = title.closest<HTMLElement>('[role="alert"]');
     if (!alert) throw new Error('The error is not in an alert');
-    expect(within(alert).getByRole('link', { name: 'Sign in again' })).toBeVisible();
+    expect(within(alert).getByRole('button', { name: 'Sign in again' })).toBeVisible();
     // What the user pasted stays, and so does the token that worked.
     expect(screen.getByLabelText('Bearer token')).toHaveValue(expired);
     expect(readAccessToken()).toBe(good);

@@ -3,11 +3,17 @@ import { PageHeader } from '@/components/page-header';
 import { SignInPanel } from '@/features/session/sign-in-panel';
 import { paths } from '@/app/paths';
 
-/** Only same-app paths are followed after signing in, never another origin. */
+/**
+ * Only same-origin paths are followed after signing in. Resolved as a URL, so `//host`, `/\host`
+ * and the like, which browsers read as other origins, fall back to the overview.
+ */
 function safeReturnPath(from: string | null): string {
-  return from?.startsWith('/') && !from.startsWith('//') && !from.startsWith(paths.signIn.pattern)
-    ? from
-    : paths.overview.to();
+  if (!from?.startsWith('/')) return paths.overview.to();
+  const url = new URL(from, window.location.origin);
+  if (url.origin !== window.location.origin || url.pathname.startsWith(paths.signIn.pattern)) {
+    return paths.overview.to();
+  }
+  return `${url.pathname}${url.search}${url.hash}`;
 }
 
 export function SignInPage() {

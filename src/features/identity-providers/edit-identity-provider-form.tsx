@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Group, Stack } from '@mantine/core';
 import { useForm } from 'react-hook-form';
@@ -20,6 +21,9 @@ const FIELDS = ['issuer', 'jwksUrl', 'audience'] as const;
 
 /** Changes issuer, JWKS URL and audience; the update mask names only what was changed. */
 export function EditIdentityProviderForm({ config }: EditIdentityProviderFormProps) {
+  // The settings the form was opened (or last saved) with: the mask is computed against these, not
+  // against a background refetch, or another admin's change made meanwhile would be reverted.
+  const [base, setBase] = useState(config);
   const form = useForm<IdentityProviderSettingsValues>({
     resolver: zodResolver(identityProviderSettingsSchema),
     defaultValues: toIdentityProviderSettingsValues(config),
@@ -29,8 +33,10 @@ export function EditIdentityProviderForm({ config }: EditIdentityProviderFormPro
   );
 
   const handleSubmit = form.handleSubmit((values) => {
-    const request = toUpdateIdentityProviderRequest(config, values);
+    const request = toUpdateIdentityProviderRequest(base, values);
     if (!request) {
+      // An earlier failure must not be shown in place of this message.
+      update.reset();
       form.setError('root.server', {
         type: 'server',
         message: 'Nothing to save: every setting is as it was.',
@@ -40,6 +46,7 @@ export function EditIdentityProviderForm({ config }: EditIdentityProviderFormPro
     update.mutate(request, {
       onSuccess: (updated) => {
         notify.success(`Identity provider ${updated.identityProviderId} updated`);
+        setBase(updated);
         form.reset(toIdentityProviderSettingsValues(updated));
       },
     });

@@ -58,7 +58,7 @@ export function FindIdentityProviderUser({
       {userId !== '' && (
         <div aria-live="polite">
           {lookup.isFetching ? (
-            <Loader size="xs" aria-label="Looking up the user" />
+            <Loader size="xs" role="status" aria-label="Looking up the user" />
           ) : lookup.data ? (
             <Text size="sm">
               Found:{' '}

@@ -340,3 +340,20 @@ describe('an IdP admin (jwt mode)', () => {
     JOURNEY_TIMEOUT,
   );
 });
+
+describe('user page address', () => {
+  it(
+    "moves to the user's own IdP in the URL when an IdP admin opens it without one",
+    async () => {
+      const sandbox = createSandbox({ auth: 'jwt', jwtSecret: 'user-page-address-secret' });
+      await signInAsIdentityProviderAdmin(sandbox);
+      const { router } = renderRoute('/users/acme-admin', { sandbox });
+
+      expect(await screen.findByText('User of identity provider acme')).toBeVisible();
+      expect(router.state.location.search).toBe('?idp=acme');
+      // It is the caller itself: nothing offers to delete it.
+      expect(screen.queryByRole('button', { name: 'Delete user' })).not.toBeEnabled();
+    },
+    JOURNEY_TIMEOUT,
+  );
+});

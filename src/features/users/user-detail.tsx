@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { Badge, Group, Stack, Tabs, Text } from '@mantine/core';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { sessionQueries } from '@/api/session';
@@ -13,6 +14,7 @@ import { UserRightsPanel } from './user-rights-panel';
 export type UserDetailProps = {
   userRef: UserRef;
   onDeleted: () => void;
+  /** The user now lives in (or, for a URL without its IdP, really is in) this IdP. */
   onMoved: (identityProviderId: string) => void;
 };
 
@@ -25,6 +27,13 @@ export function UserDetail({ userRef, onDeleted, onMoved }: UserDetailProps) {
   const { data: user } = useSuspenseQuery(userQueries.detail(userRef));
   const access = accessOf(caller);
   const canEdit = access.canManageUsers;
+  // An IdP admin's own IdP is implied when the URL names none (ledger-api-behaviour.md §4.5):
+  // the user loads, but every decision below needs its real IdP, so move to its canonical URL.
+  const actualIdentityProviderId = user.identityProviderId ?? '';
+  const isCanonical = actualIdentityProviderId === userRef.identityProviderId;
+  useEffect(() => {
+    if (!isCanonical) onMoved(actualIdentityProviderId);
+  }, [isCanonical, actualIdentityProviderId, onMoved]);
   const isSelf =
     caller.kind === 'user' &&
     caller.userId === user.id &&
@@ -34,6 +43,8 @@ export function UserDetail({ userRef, onDeleted, onMoved }: UserDetailProps) {
     : access.isParticipantAdmin && userRef.identityProviderId !== ''
       ? 'The JSON API lets a participant admin delete only default-IdP users: move this user to the default IdP first.'
       : undefined;
+
+  if (!isCanonical) return null;
 
   return (
     <Stack gap="lg">

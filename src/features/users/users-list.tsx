@@ -345,7 +345,9 @@ function UsersPageView({
                 ? 'No more users'
                 : `Showing ${range}`}
           </Text>
-          {(isFetching || isPageLoading) && <Loader size="xs" aria-label="Refreshing users" />}
+          {(isFetching || isPageLoading) && (
+            <Loader size="xs" role="status" aria-label="Refreshing users" />
+          )}
         </Group>
         <ExportButtons users={shown} />
       </Group>
