@@ -131,6 +131,23 @@ async function thousandRows(browser: Browser, base: string): Promise<Timing> {
   return { total: shown, afterResponse: shown - responseEnd };
 }
 
+/** In the running app: the page size changes from 50 to 1000 (a new request, then 1000 rows). */
+async function thousandRowsInApp(browser: Browser, base: string): Promise<Timing> {
+  const page = await browser.newPage();
+  await page.addInitScript(WATCH_SCRIPT);
+  await page.goto(`${base}/users?size=50`);
+  await page.getByText('Showing users 1–50').waitFor({ timeout: 30_000 });
+  await page.evaluate(() => {
+    (window as unknown as { __watch: (text: string) => void }).__watch('Showing users 1–1000');
+  });
+  const changedAt = await page.evaluate(() => performance.now());
+  await page.getByRole('combobox', { name: 'Page size' }).selectOption('1000');
+  const shown = await seenAt(page, 'Showing users 1–1000');
+  const responseEnd = await usersResponseEnd(page, 1000, '');
+  await page.close();
+  return { total: shown - changedAt, afterResponse: shown - responseEnd };
+}
+
 async function pageFlip(browser: Browser, base: string, size: number): Promise<Timing> {
   const page = await browser.newPage();
   await page.addInitScript(WATCH_SCRIPT);
@@ -187,14 +204,17 @@ async function main() {
 
     // One warm-up of each, then RUNS measured runs.
     const rows: Timing[] = [];
+    const rowsInApp: Timing[] = [];
     const flips1000: Timing[] = [];
     const flips50: Timing[] = [];
     for (let run = 0; run <= RUNS; run++) {
       const r = await thousandRows(browser, base);
+      const a = await thousandRowsInApp(browser, base);
       const f = await pageFlip(browser, base, 1000);
       const s = await pageFlip(browser, base, 50);
       if (run === 0) continue;
       rows.push(r);
+      rowsInApp.push(a);
       flips1000.push(f);
       flips50.push(s);
     }
@@ -208,6 +228,10 @@ async function main() {
       rows1000: {
         totalMs: median(rows.map((t) => t.total)),
         afterResponseMs: median(rows.map((t) => t.afterResponse)),
+      },
+      rows1000InApp: {
+        totalMs: median(rowsInApp.map((t) => t.total)),
+        afterResponseMs: median(rowsInApp.map((t) => t.afterResponse)),
       },
       flip1000: {
         totalMs: median(flips1000.map((t) => t.total)),
@@ -229,7 +253,10 @@ async function main() {
       `first route /:      ${fmt(summary.firstRouteOverview.jsKb, 1)} KB JS gzip, ${fmt(summary.firstRouteOverview.cssKb, 1)} KB CSS gzip`,
     );
     console.log(
-      `1000 rows: navigation → shown ${fmt(summary.rows1000.totalMs)} ms; response → shown ${fmt(summary.rows1000.afterResponseMs)} ms ${mark(summary.rows1000.afterResponseMs <= 150)} (≤ 150)`,
+      `1000 rows, cold page load: navigation → shown ${fmt(summary.rows1000.totalMs)} ms; response → shown ${fmt(summary.rows1000.afterResponseMs)} ms ${mark(summary.rows1000.afterResponseMs <= 150)} (≤ 150; includes mounting the whole app)`,
+    );
+    console.log(
+      `1000 rows in the running app (page size 50 → 1000): change → shown ${fmt(summary.rows1000InApp.totalMs)} ms; response → shown ${fmt(summary.rows1000InApp.afterResponseMs)} ms ${mark(summary.rows1000InApp.afterResponseMs <= 150)} (≤ 150)`,
     );
     console.log(
       `page flip, 1000/page: click → shown ${fmt(summary.flip1000.totalMs)} ms ${mark(summary.flip1000.totalMs <= 100)} (≤ 100); response → shown ${fmt(summary.flip1000.afterResponseMs)} ms`,

@@ -1,14 +1,21 @@
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
+import { lazy, Suspense } from 'react';
 import { Outlet, useLocation } from 'react-router';
+import { SectionSkeleton } from '@/components/feedback/section-skeleton';
 import { sessionQueries } from '@/api/session';
 import { AuthRecoveryContext } from '@/components/feedback/auth-recovery-context';
-import { SignInPanel } from '@/features/session/sign-in-panel';
 import { ApiError } from '@/lib/api-error';
 import { paths } from '@/app/paths';
 import { explainAuthStatus } from './explain-auth-status';
 import { SignInRequired } from './sign-in-required';
+
+// Loaded only when someone signs in again: the form and its validation must stay out of the
+// first chunk every route loads (the first route's JS budget is 250 KB gzip).
+const SignInPanel = lazy(() =>
+  import('@/features/session/sign-in-panel').then((module) => ({ default: module.SignInPanel })),
+);
 
 /**
  * The routed page, or the reason there is none: a participant that refuses the caller from the
@@ -48,7 +55,9 @@ export function MainContent() {
         </Stack>
       )}
       <Modal opened={isSignInOpen} onClose={signInDialog.close} title="Sign in again" size="lg">
-        <SignInPanel onSignedIn={signInDialog.close} />
+        <Suspense fallback={<SectionSkeleton lines={6} />}>
+          <SignInPanel onSignedIn={signInDialog.close} />
+        </Suspense>
       </Modal>
     </AuthRecoveryContext>
   );
