@@ -27,7 +27,8 @@ describe('a session refused mid-way', () => {
     await user.click(within(banner).getByRole('button', { name: 'Sign in' }));
     const dialog = await screen.findByRole('dialog', { name: 'Sign in again' });
     const fresh = await hs256Token('participant_admin');
-    await user.click(within(dialog).getByLabelText('Bearer token'));
+    // The dialog's form loads on demand.
+    await user.click(await within(dialog).findByLabelText('Bearer token'));
     await user.paste(fresh);
     await user.click(within(dialog).getByRole('button', { name: 'Sign in with token' }));
 
