@@ -39,3 +39,13 @@ test('the identity providers list has no detectable accessibility violations', a
   await expect(page.getByRole('table', { name: 'Identity providers' })).toBeVisible();
   await assertNoAccessibilityViolations(page);
 });
+
+test('the create identity provider page has no detectable accessibility violations', async ({
+  page,
+}) => {
+  await page.goto('/identity-providers/new');
+  await expect(
+    page.getByRole('heading', { name: 'Create identity provider', level: 1 }),
+  ).toBeVisible();
+  await assertNoAccessibilityViolations(page);
+});
