@@ -35,7 +35,6 @@ export function createSandbox(options: SandboxOptions = {}) {
   const secretOption = options.jwtSecret === undefined ? {} : { jwtSecret: options.jwtSecret };
   const minter = createTokenMinter({
     ...(auth === 'jwt' ? secretOption : {}),
-    participantId: state.participantId,
     users: state.users,
     idps: state.idps,
   });

@@ -120,19 +120,17 @@ export const sessionQueries = {
       staleTime: 60_000,
       retry: false,
     }),
+  /** Sandbox only: whom the sign-in screen can mint a token for. */
+  sandboxUsers: () =>
+    queryOptions({
+      queryKey: [...sessionQueries.all(), 'sandbox-users'],
+      queryFn: listSandboxUsers,
+    }),
   sandboxInfo: () =>
     queryOptions({
       queryKey: [...sessionQueries.all(), 'sandbox-info'],
       queryFn: getSandboxInfo,
       staleTime: Infinity,
-    }),
-};
-
-export const sandboxQueries = {
-  users: () =>
-    queryOptions({
-      queryKey: [...sessionQueries.all(), 'sandbox-users'],
-      queryFn: listSandboxUsers,
     }),
 };
 

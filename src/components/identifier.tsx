@@ -1,5 +1,6 @@
 import { ActionIcon, CopyButton, Group, Text, Tooltip } from '@mantine/core';
 import { shortenIdentifier } from '@/lib/format';
+import { StrokeIcon } from './stroke-icon';
 
 export type IdentifierProps = {
   value: string;
@@ -43,17 +44,7 @@ export function Identifier({ value, label, isShortened = false }: IdentifierProp
 
 function CopyIcon({ copied }: { copied: boolean }) {
   return (
-    <svg
-      width="14"
-      height="14"
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-    >
+    <StrokeIcon>
       {copied ? (
         <path d="M5 12l5 5l10 -10" />
       ) : (
@@ -62,6 +53,6 @@ function CopyIcon({ copied }: { copied: boolean }) {
           <path d="M16 8V6a2 2 0 0 0-2-2H6a2 2 0 0 0-2 2v8a2 2 0 0 0 2 2h2" />
         </>
       )}
-    </svg>
+    </StrokeIcon>
   );
 }

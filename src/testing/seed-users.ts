@@ -54,35 +54,3 @@ export function seedUserRights(
     kinds.map((kind) => ({ kind, party: '' })),
   );
 }
-
-/**
- * Signs in as a sandbox user (any IdP) with a token the jwt-mode sandbox mints itself, as the
- * sign-in screen does; the token is stored where the console reads it.
- */
-export async function mintSandboxUserToken(sandbox: Sandbox, userId: string): Promise<string> {
-  const { token } = await sandboxApi<{ token: string }>(sandbox, 'POST', '/__sandbox/tokens', {
-    body: { userId },
-  });
-  return token;
-}
-
-/** A JSON request to the sandbox's Ledger API, as a client would send it; throws unless 2xx. */
-export async function sandboxApi<T = unknown>(
-  sandbox: Sandbox,
-  method: string,
-  path: string,
-  { body, token }: { body?: unknown; token?: string } = {},
-): Promise<T> {
-  const headers: Record<string, string> = { 'content-type': 'application/json' };
-  if (token) headers.authorization = `Bearer ${token}`;
-  const response = await sandbox.fetch(
-    new Request(`http://localhost:3000${path}`, {
-      method,
-      headers,
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    }),
-  );
-  const text = await response.text();
-  if (!response.ok) throw new Error(`${method} ${path}: ${String(response.status)} ${text}`);
-  return (text ? JSON.parse(text) : undefined) as T;
-}

@@ -4,18 +4,10 @@ import { sandboxJson } from './seed-parties';
 
 /** A token the sandbox (jwt mode) mints for one of its users, of any IdP. */
 export async function mintToken(sandbox: Sandbox, userId: string): Promise<string> {
-  const response = await sandbox.fetch(
-    new Request('http://localhost:3000/__sandbox/tokens', {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ userId }),
-    }),
-  );
-  const body = (await response.json()) as { token?: string };
-  if (!response.ok || !body.token) {
-    throw new Error(`The sandbox minted no token for ${userId}: ${JSON.stringify(body)}`);
-  }
-  return body.token;
+  const { token } = await sandboxJson<{ token: string }>(sandbox, 'POST', '/__sandbox/tokens', {
+    userId,
+  });
+  return token;
 }
 
 /** Signs the app under test in as `userId`, as the sign-in screen would; call before rendering. */

@@ -6,6 +6,7 @@ import { isValidUserId, userIdRegexMessage } from '../validation/identifiers';
 import type { Caller } from './authorizer';
 import { WILDCARD_CLAIMS, claimsFromRights } from './claims';
 import { SANDBOX_MINT_KEY_ID, type MintVerificationKey } from './token-minter';
+import { hmacKey } from './user-token';
 
 export type AuthMode = 'none' | 'jwt';
 
@@ -46,11 +47,7 @@ type Identity = { userId: string; identityProviderId: string };
  * SandboxError when claim resolution itself fails (unknown or deactivated user: 403).
  */
 export function createAuthenticator(options: AuthenticatorOptions) {
-  // Built with this realm's Uint8Array: under jsdom (component tests run the sandbox in process)
-  // jose's browser build takes neither a KeyObject nor TextEncoder's other-realm arrays.
-  const secret = options.jwtSecret
-    ? Uint8Array.from(Buffer.from(options.jwtSecret, 'utf8'))
-    : undefined;
+  const secret = options.jwtSecret ? hmacKey(options.jwtSecret) : undefined;
   const jwksByUrl = new Map<string, ReturnType<typeof createRemoteJWKSet>>();
 
   const jwksFor = (url: string) => {

@@ -1,6 +1,7 @@
 import { generateKeyPair, SignJWT, type CryptoKey, type KeyObject } from 'jose';
 import type { IdpsStore } from '../store/idps-store';
 import type { UsersStore } from '../store/users-store';
+import { mintUserToken } from './user-token';
 
 /**
  * Key id of the sandbox's own RS256 key. Tokens the sandbox mints for users of a non-default IdP
@@ -10,13 +11,11 @@ import type { UsersStore } from '../store/users-store';
  */
 export const SANDBOX_MINT_KEY_ID = 'ledger-console-sandbox-mint';
 
-const PARTICIPANT_AUDIENCE_PREFIX = 'https://daml.com/jwt/aud/participant/';
 const MINTED_TOKEN_LIFETIME = '8h';
 
 export type TokenMinterOptions = {
   /** HS256 secret of the `unsafe-jwt-hmac-256` service; minting needs it. */
   jwtSecret?: string;
-  participantId: string;
   users: UsersStore;
   idps: IdpsStore;
 };
@@ -31,16 +30,12 @@ export type MintResult =
 
 /**
  * Sandbox-only convenience: signs a user token for any user, so every role can be tried from the
- * console's sign-in screen. Default-IdP users get an audience-based HS256 token, exactly as a
+ * console's sign-in screen. Default-IdP users get a scope-based HS256 token, exactly as a
  * participant with a shared secret accepts it; IdP users get an RS256 token with the IdP's issuer
  * and audience, signed by the sandbox's own key (see {@link SANDBOX_MINT_KEY_ID}).
  */
 export function createTokenMinter(options: TokenMinterOptions) {
-  // This realm's Uint8Array: jose's browser build (the sandbox runs under jsdom in component tests)
-  // signs with neither a KeyObject nor another realm's array.
-  const secret = options.jwtSecret
-    ? Uint8Array.from(Buffer.from(options.jwtSecret, 'utf8'))
-    : undefined;
+  const secret = options.jwtSecret;
   let keyPair: { publicKey: MintVerificationKey; privateKey: MintVerificationKey } | undefined;
   // Made on first use: a 2048-bit key costs tens of milliseconds, which most runs never need.
   // jose's own generator, so the key suits whichever jose build runs (Node, or jsdom in tests).
@@ -58,13 +53,7 @@ export function createTokenMinter(options: TokenMinterOptions) {
       if (!user) return { kind: 'unknown-user' };
       const { identityProviderId } = user;
       if (identityProviderId === '') {
-        const token = await new SignJWT({})
-          .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
-          .setSubject(userId)
-          .setAudience(`${PARTICIPANT_AUDIENCE_PREFIX}${options.participantId}`)
-          .setIssuedAt()
-          .setExpirationTime(MINTED_TOKEN_LIFETIME)
-          .sign(secret);
+        const token = await mintUserToken(secret, userId, MINTED_TOKEN_LIFETIME);
         return { kind: 'token', token, userId, identityProviderId };
       }
       const idp = options.idps.get(identityProviderId);

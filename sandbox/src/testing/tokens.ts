@@ -1,6 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { SignJWT, exportJWK, generateKeyPair, type JWTPayload } from 'jose';
+import { hmacKey } from '../auth/user-token';
 
 export const TEST_SECRET = 'test-secret-for-hs256-tokens';
 
@@ -13,16 +14,12 @@ export async function hs256Token(
     claims = { scope: 'daml_ledger_api' },
   }: { secret?: string; expiresIn?: string; claims?: JWTPayload } = {},
 ) {
-  return (
-    new SignJWT(claims)
-      .setProtectedHeader({ alg: 'HS256' })
-      .setSubject(userId)
-      .setIssuedAt()
-      .setExpirationTime(expiresIn)
-      // Built with this realm's Uint8Array: under jsdom, TextEncoder's arrays come from another realm
-      // and jose's browser build accepts neither those nor a KeyObject for signing.
-      .sign(Uint8Array.from(Buffer.from(secret, 'utf8')))
-  );
+  return new SignJWT(claims)
+    .setProtectedHeader({ alg: 'HS256' })
+    .setSubject(userId)
+    .setIssuedAt()
+    .setExpirationTime(expiresIn)
+    .sign(hmacKey(secret));
 }
 
 /** A real loopback JWKS endpoint with one RS256 key, standing in for an IdP. */

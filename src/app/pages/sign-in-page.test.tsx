@@ -3,24 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { readAccessToken, writeAccessToken } from '@/api/access-token';
 import { renderRoute } from '@/testing/render-route';
 import { createSandbox, hs256Token, TEST_SECRET } from '@/testing/sandbox-network';
+import { sandboxJson } from '@/testing/seed-parties';
 
 const jwtSandbox = () => createSandbox({ auth: 'jwt', jwtSecret: TEST_SECRET });
-
-async function postAs(
-  sandbox: ReturnType<typeof jwtSandbox>,
-  token: string,
-  path: string,
-  body: unknown,
-) {
-  const response = await sandbox.fetch(
-    new Request(`http://localhost:3000${path}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-      body: JSON.stringify(body),
-    }),
-  );
-  expect(response.status, await response.clone().text()).toBe(200);
-}
 
 describe('sign-in', () => {
   it('explains a refused request and signs in with a pasted token, back to where the user was', async () => {
@@ -102,17 +87,29 @@ describe('sign-in', () => {
   it('lets any sandbox user be tried through a minted token, IdP users included', async () => {
     const sandbox = jwtSandbox();
     const admin = await hs256Token('participant_admin');
-    await postAs(sandbox, admin, '/v2/idps', {
-      identityProviderConfig: {
-        identityProviderId: 'acme-idp',
-        issuer: 'https://idp.acme.example',
-        jwksUrl: 'https://idp.acme.example/jwks.json',
+    await sandboxJson(
+      sandbox,
+      'POST',
+      '/v2/idps',
+      {
+        identityProviderConfig: {
+          identityProviderId: 'acme-idp',
+          issuer: 'https://idp.acme.example',
+          jwksUrl: 'https://idp.acme.example/jwks.json',
+        },
       },
-    });
-    await postAs(sandbox, admin, '/v2/users', {
-      user: { id: 'acme-admin', identityProviderId: 'acme-idp' },
-      rights: [{ kind: { IdentityProviderAdmin: { value: {} } } }],
-    });
+      admin,
+    );
+    await sandboxJson(
+      sandbox,
+      'POST',
+      '/v2/users',
+      {
+        user: { id: 'acme-admin', identityProviderId: 'acme-idp' },
+        rights: [{ kind: { IdentityProviderAdmin: { value: {} } } }],
+      },
+      admin,
+    );
     const { user } = renderRoute('/sign-in', { sandbox });
 
     const section = await screen.findByRole('region', { name: 'Sign in as a sandbox user' });

@@ -1,6 +1,7 @@
 import { Box, Group, Table, UnstyledButton } from '@mantine/core';
 import { observeElementRect, useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useRef, type CSSProperties, type ReactNode } from 'react';
+import { StrokeIcon } from '@/components/stroke-icon';
 
 export type SortDirection = 'ascending' | 'descending';
 export type DataTableSort<K extends string = string> = { key: K; direction: SortDirection };
@@ -200,18 +201,8 @@ function SortIcon({ direction }: { direction: SortDirection | undefined }) {
         ? 'M6 9l6 6 6-6'
         : 'M8 9l4-4 4 4M16 15l-4 4-4-4';
   return (
-    <svg
-      width="14"
-      height="14"
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-    >
+    <StrokeIcon>
       <path d={path} />
-    </svg>
+    </StrokeIcon>
   );
 }

@@ -1,4 +1,4 @@
-import { ActionIcon, Button, Fieldset, Group, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Fieldset, Group, Stack, Text, TextInput } from '@mantine/core';
 import type { ReactNode } from 'react';
 import {
   useController,
@@ -6,6 +6,7 @@ import {
   type FieldPathByValue,
   type FieldValues,
 } from 'react-hook-form';
+import { RemoveButton } from '@/components/remove-button';
 
 /** One entry of a key/value map, as the editor holds it (order kept, duplicates possible). */
 export type KeyValueRow = { key: string; value: string };
@@ -91,28 +92,12 @@ export function FormAnnotationsInput<T extends FieldValues>({
                 style={{ flex: 2 }}
                 autoComplete="off"
               />
-              <ActionIcon
-                variant="subtle"
-                color="gray"
-                size="lg"
-                aria-label={`Remove ${rowLabel.toLowerCase()}`}
+              <RemoveButton
+                label={`Remove ${rowLabel.toLowerCase()}`}
                 onClick={() => {
                   onChange(rows.filter((_, i) => i !== index));
                 }}
-              >
-                <svg
-                  width="16"
-                  height="16"
-                  viewBox="0 0 24 24"
-                  fill="none"
-                  stroke="currentColor"
-                  strokeWidth="2"
-                  strokeLinecap="round"
-                  aria-hidden="true"
-                >
-                  <path d="M18 6L6 18M6 6l12 12" />
-                </svg>
-              </ActionIcon>
+              />
             </Group>
           );
         })}

@@ -1,11 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { writeAccessToken } from '@/api/access-token';
 import { allowConsole } from '@/testing/console-guard';
 import { renderRoute } from '@/testing/render-route';
 import { createSandbox, type Sandbox } from '@/testing/sandbox-network';
 import { seedIdentityProviders } from '@/testing/seed-identity-providers';
-import { mintSandboxUserToken, sandboxApi, seedUserRights, seedUsers } from '@/testing/seed-users';
+import { seedParties } from '@/testing/seed-parties';
+import { seedUserRights, seedUsers } from '@/testing/seed-users';
+import { signInAs } from '@/testing/sign-in-as';
 
 function sandboxWithAcme(options: Parameters<typeof createSandbox>[0] = {}): Sandbox {
   const sandbox = createSandbox(options);
@@ -17,9 +18,7 @@ function sandboxWithAcme(options: Parameters<typeof createSandbox>[0] = {}): San
 }
 
 const allocateParty = (sandbox: Sandbox, hint: string, identityProviderId: string) =>
-  sandboxApi(sandbox, 'POST', '/v2/parties', {
-    body: { partyIdHint: hint, identityProviderId, synchronizerId: '', userId: '' },
-  });
+  seedParties(sandbox, [hint], { identityProviderId });
 
 const settings = () => screen.findByRole('region', { name: 'Settings' });
 const editForm = () => screen.getByRole('form', { name: 'Edit identity provider' });
@@ -238,7 +237,7 @@ describe('identity provider page', { timeout: 20_000 }, () => {
     const sandbox = sandboxWithAcme({ auth: 'jwt', jwtSecret: 'idp-details-test-secret' });
     seedUsers(sandbox, 3, { prefix: 'acme', identityProviderId: 'acme' });
     seedUserRights(sandbox, 'acme-0001', ['IdentityProviderAdmin']);
-    writeAccessToken(await mintSandboxUserToken(sandbox, 'acme-0001'));
+    await signInAs(sandbox, 'acme-0001');
     renderRoute('/identity-providers/acme', { sandbox });
 
     const users = await screen.findByRole('list', { name: 'Users of this identity provider' });

@@ -1,7 +1,7 @@
 import { Alert, Badge, Button, Group, Select, Stack, Text } from '@mantine/core';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { sandboxQueries, sessionMutations, type SandboxUser } from '@/api/session';
+import { sessionMutations, sessionQueries, type SandboxUser } from '@/api/session';
 import { ErrorAlert } from '@/components/feedback/error-alert';
 import { useSignIn } from './use-sign-in';
 
@@ -12,7 +12,7 @@ export type SandboxSignInProps = { onSignedIn: () => void };
  * (participant admin, IdP admin, plain user) can be tried. A real participant has nothing like it.
  */
 export function SandboxSignIn({ onSignedIn }: SandboxSignInProps) {
-  const users = useQuery(sandboxQueries.users());
+  const users = useQuery(sessionQueries.sandboxUsers());
   const mint = useMutation({
     ...sessionMutations.mintSandboxToken(),
     meta: { errorDisplay: 'inline' },

@@ -1,10 +1,11 @@
-import { ActionIcon, Button, Checkbox, Fieldset, Group, Select, Stack, Text } from '@mantine/core';
+import { Button, Checkbox, Fieldset, Group, Select, Stack, Text } from '@mantine/core';
 import {
   useController,
   type Control,
   type FieldPathByValue,
   type FieldValues,
 } from 'react-hook-form';
+import { RemoveButton } from '@/components/remove-button';
 import { PARTY_RIGHT_KINDS, type RightKind } from '@/lib/access-rights';
 import { PartyInput } from '@/pickers/party-select';
 import { ADMIN_ONLY_EXPLANATION, RIGHT_KIND_INFO } from './rights-help';
@@ -101,28 +102,12 @@ export function RightsEditor<T extends FieldValues>({
                   error={error?.partyRights?.[index]?.party?.message}
                   style={{ flex: 1 }}
                 />
-                <ActionIcon
-                  variant="subtle"
-                  color="gray"
-                  size="lg"
-                  aria-label={`Remove right ${String(index + 1)}`}
+                <RemoveButton
+                  label={`Remove right ${String(index + 1)}`}
                   onClick={() => {
                     setPartyRights(rights.partyRights.filter((_, i) => i !== index));
                   }}
-                >
-                  <svg
-                    width="16"
-                    height="16"
-                    viewBox="0 0 24 24"
-                    fill="none"
-                    stroke="currentColor"
-                    strokeWidth="2"
-                    strokeLinecap="round"
-                    aria-hidden="true"
-                  >
-                    <path d="M18 6L6 18M6 6l12 12" />
-                  </svg>
-                </ActionIcon>
+                />
               </Group>
             );
           })}

@@ -1,11 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { writeAccessToken } from '@/api/access-token';
 import { allowConsole } from '@/testing/console-guard';
 import { renderRoute } from '@/testing/render-route';
 import { createSandbox } from '@/testing/sandbox-network';
 import { seedIdentityProviders } from '@/testing/seed-identity-providers';
-import { mintSandboxUserToken, sandboxApi, seedUserRights, seedUsers } from '@/testing/seed-users';
+import { sandboxJson } from '@/testing/seed-parties';
+import { seedUserRights, seedUsers } from '@/testing/seed-users';
+import { signInAs } from '@/testing/sign-in-as';
 
 const usersTable = () => screen.findByRole('table', { name: 'Users' });
 // Generous: the machine running the suite may be busy, and paging renders a whole table.
@@ -258,7 +259,7 @@ describe('users list', { timeout: 30_000 }, () => {
 
   it('offers "Create user" when there are no users', async () => {
     const sandbox = createSandbox();
-    await sandboxApi(sandbox, 'DELETE', '/v2/users/participant_admin');
+    await sandboxJson(sandbox, 'DELETE', '/v2/users/participant_admin');
     renderRoute('/users', { sandbox });
 
     const empty = await screen.findByText('No users yet');
@@ -297,7 +298,7 @@ describe('users list', { timeout: 30_000 }, () => {
     seedUsers(sandbox, 3, { prefix: 'acme', identityProviderId: 'acme' });
     seedUsers(sandbox, 2, { prefix: 'default' });
     seedUserRights(sandbox, 'acme-0001', ['IdentityProviderAdmin']);
-    writeAccessToken(await mintSandboxUserToken(sandbox, 'acme-0001'));
+    await signInAs(sandbox, 'acme-0001');
     renderRoute('/users', { sandbox });
 
     expect(await status('Showing users 1–3')).toBeVisible();
