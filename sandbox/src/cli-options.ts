@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
 import type { StartSandboxOptions } from './start-sandbox';
+import { connectedSynchronizers } from './synchronizers';
 
 export const SANDBOX_USAGE = `Usage: npm run sandbox -- [options]
   --port N            port to listen on (default 7575; 0 = any free port)
@@ -10,6 +11,8 @@ export const SANDBOX_USAGE = `Usage: npm run sandbox -- [options]
   --data-dir DIR      keep all state in DIR/sandbox.db instead of memory
   --seed demo|none    demo: fill an empty ledger with demo parties, users, an extra IdP and
                       some history (default); none: start empty
+  --synchronizers A,B connect to these synchronizers, by alias (default local); commands are
+                      committed on the first, parties and vetting may use any
   --help              show this text`;
 
 /** Parses the sandbox's command line; throws an Error with a readable message on bad input. */
@@ -23,6 +26,7 @@ export function parseSandboxArgs(args: string[]): StartSandboxOptions & { help: 
       'jwt-secret': { type: 'string' },
       'data-dir': { type: 'string' },
       seed: { type: 'string' },
+      synchronizers: { type: 'string' },
       help: { type: 'boolean', default: false },
     },
     strict: true,
@@ -39,6 +43,15 @@ export function parseSandboxArgs(args: string[]): StartSandboxOptions & { help: 
   const seed = values.seed ?? 'demo';
   if (seed !== 'demo' && seed !== 'none')
     throw new Error(`--seed must be "demo" or "none", got "${seed}"`);
+  let synchronizers: string[] | undefined;
+  if (values.synchronizers !== undefined) {
+    synchronizers = values.synchronizers.split(',').map((alias) => alias.trim());
+    try {
+      connectedSynchronizers(synchronizers);
+    } catch (error) {
+      throw new Error(`--synchronizers: ${(error as Error).message}`);
+    }
+  }
   return {
     help: values.help,
     port,
@@ -47,5 +60,6 @@ export function parseSandboxArgs(args: string[]): StartSandboxOptions & { help: 
     seed,
     ...(values['jwt-secret'] === undefined ? {} : { jwtSecret: values['jwt-secret'] }),
     ...(values['data-dir'] === undefined ? {} : { dataDir: values['data-dir'] }),
+    ...(synchronizers === undefined ? {} : { synchronizers }),
   };
 }

@@ -9,18 +9,22 @@ import { createLedgerStore } from './store/ledger-store';
 import { createPackagesStore, createVettingStore } from './store/packages-store';
 import { createPartiesStore } from './store/parties-store';
 import { createUsersStore } from './store/users-store';
+import { connectedSynchronizers, fingerprintOf } from './synchronizers';
 
 export type LedgerStateOptions = {
   /** Keep state in `DIR/sandbox.db`; in memory when absent. */
   dataDir?: string;
   /** The participant's node name, e.g. `sandbox` as in Canton's sandbox topology. */
   participantName?: string;
+  /**
+   * The aliases of the synchronizers the participant is connected to, in order (default
+   * `['local']`). Each gets the id `<alias>::<fingerprint>`; the first is where the sandbox
+   * commits every command.
+   */
+  synchronizers?: readonly string[];
 };
 
-/** Multihash of SHA-256 as Canton prints fingerprints: `1220` + 64 hex characters. */
-export function fingerprintOf(seed: string) {
-  return `1220${createHash('sha256').update(seed).digest('hex')}`;
-}
+export { fingerprintOf };
 
 /** The built-in package as a real Daml-LF archive, encoded once per process. */
 let demoArchive: { payload: Uint8Array; packageId: string } | undefined;
@@ -40,12 +44,21 @@ export function demoPackageArchive() {
 export function createLedgerState({
   dataDir,
   participantName = 'sandbox',
+  synchronizers: aliases,
 }: LedgerStateOptions = {}) {
+  const synchronizers = connectedSynchronizers(aliases);
+  const synchronizerIds = synchronizers.map((synchronizer) => synchronizer.id);
+  const [synchronizerId = ''] = synchronizerIds;
   const db: SqlDatabase = openDatabase(dataDir);
   const namespace = fingerprintOf(`ledger-console-sandbox/${participantName}`);
   const participantId = `${participantName}::${namespace}`;
-  const synchronizerId = `local::${fingerprintOf('ledger-console-sandbox/synchronizer/local')}`;
   const parties = createPartiesStore(db);
+  /** The connected synchronizers `party` is hosted on, in connection order. */
+  const hostingSynchronizers = (party: string): string[] => {
+    const recorded = parties.recordedSynchronizers(party);
+    if (recorded.length === 0) return parties.get(party)?.isLocal ? [synchronizerId] : [];
+    return synchronizerIds.filter((id) => recorded.includes(id));
+  };
   const packages = createPackagesStore(db);
   const ledgerStore = createLedgerStore(db);
   const transaction = <T>(fn: () => T): T => inTransaction(db, fn);
@@ -56,8 +69,16 @@ export function createLedgerState({
     /** The participant's namespace; local parties are `<hint>::<namespace>`. */
     namespace,
     participantId,
-    /** The one synchronizer the sandbox is connected to. */
+    /**
+     * The first connected synchronizer: where every command is committed, and the one a request
+     * without a synchronizer id means when it is the only one.
+     */
     synchronizerId,
+    /** Every connected synchronizer's id, in connection order (the first is `synchronizerId`). */
+    synchronizerIds,
+    /** Every connected synchronizer with its alias, in connection order. */
+    synchronizers,
+    hostingSynchronizers,
     users: createUsersStore(db),
     idps: createIdpsStore(db),
     parties,
@@ -70,6 +91,7 @@ export function createLedgerState({
       parties,
       synchronizerId,
       participantId,
+      hostingSynchronizers,
       demo: () => ({ packageId: demo.packageId, packageName: DEMO_PACKAGE_NAME }),
       transaction,
     }),
@@ -95,20 +117,22 @@ export function createLedgerState({
       state.users.addRights('participant_admin', [{ kind: 'ParticipantAdmin', party: '' }]);
     }
     // The built-in package is stored and vetted like an uploaded one, so every package view
-    // (listing, bytes, status, vetting) shows it as a participant would.
-    if (
-      state.packages.insert({
-        packageId: demo.packageId,
-        name: DEMO_PACKAGE_NAME,
-        version: DEMO_PACKAGE_VERSION,
-        lfVersion: '2.1',
-        payload: demo.payload,
-        uploadedAt: new Date().toISOString(),
-      })
-    ) {
-      const vetting = state.vetting.get(synchronizerId, participantId);
+    // (listing, bytes, status, vetting) shows it as a participant would: vetted on every
+    // synchronizer, and on one first connected in a later run of the same data directory.
+    const stored = state.packages.insert({
+      packageId: demo.packageId,
+      name: DEMO_PACKAGE_NAME,
+      version: DEMO_PACKAGE_VERSION,
+      lfVersion: '2.1',
+      payload: demo.payload,
+      uploadedAt: new Date().toISOString(),
+    });
+    for (const id of synchronizerIds) {
+      const vetting = state.vetting.get(id, participantId);
+      if (!stored && vetting) continue;
+      if (vetting?.packages.some((entry) => entry.packageId === demo.packageId)) continue;
       state.vetting.save({
-        synchronizerId,
+        synchronizerId: id,
         participantId,
         serial: (vetting?.serial ?? 0) + 1,
         packages: [

@@ -64,6 +64,12 @@ export async function startSandbox({
   const url = `http://${host.includes(':') ? `[${host}]` : host}:${String(address.port)}`;
   if (!quiet) {
     console.log(`Sandbox participant ${sandbox.state.participantId}`);
+    if (sandbox.state.synchronizers.length > 1) {
+      const aliases = sandbox.state.synchronizers.map((synchronizer) => synchronizer.alias);
+      console.log(
+        `Connected to synchronizers ${aliases.join(', ')} (commands are committed on ${aliases[0] ?? ''})`,
+      );
+    }
     if (seed === 'demo') {
       console.log(seeded ? 'Seeded demo data' : 'Demo seed skipped: the ledger already has data');
     }

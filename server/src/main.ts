@@ -90,6 +90,7 @@ async function connectParticipant(args: ServerArgs): Promise<Participant> {
     ...(args.auth === undefined ? {} : { auth: args.auth }),
     ...(args.jwtSecret === undefined ? {} : { jwtSecret: args.jwtSecret }),
     ...(args.dataDir === undefined ? {} : { dataDir: args.dataDir }),
+    ...(args.synchronizers === undefined ? {} : { synchronizers: args.synchronizers }),
     seed: args.seed ?? 'demo',
   });
   const details = [`embedded sandbox, auth ${args.auth ?? 'none'}`];

@@ -27,6 +27,8 @@ describe('parseServerArgs', () => {
         's3cret',
         '--data-dir',
         '/tmp/ledger',
+        '--synchronizers',
+        'alpha, beta',
         '--seed',
         'demo',
       ]),
@@ -38,6 +40,7 @@ describe('parseServerArgs', () => {
         auth: 'jwt',
         jwtSecret: 's3cret',
         dataDir: '/tmp/ledger',
+        synchronizers: ['alpha', 'beta'],
         seed: 'demo',
       },
     });
@@ -63,6 +66,11 @@ describe('parseServerArgs', () => {
     [['--auth', 'oauth'], '--auth must be none or jwt'],
     [['--jwt-secret', 'x'], '--jwt-secret needs --auth jwt'],
     [['--seed', 'full'], '--seed must be demo or none'],
+    [['--synchronizers', 'a,,b'], '--synchronizers must be a comma-separated list'],
+    [
+      ['--ledger', 'http://host:7575', '--synchronizers', 'a'],
+      '--synchronizers applies only to the embedded sandbox',
+    ],
     [['--ledger', 'localhost:7575'], '--ledger must be an http or https URL'],
     [['--ledger', 'not a url'], '--ledger must be an absolute URL'],
     [['--ledger', 'http://user:pw@host:7575'], '--ledger must not contain credentials'],

@@ -8,6 +8,8 @@ export type ServerArgs = {
   auth?: 'none' | 'jwt';
   jwtSecret?: string;
   dataDir?: string;
+  /** Embedded sandbox only: the aliases of the synchronizers it is connected to. */
+  synchronizers?: string[];
   /** Embedded sandbox only: `demo` (the default) seeds an empty ledger with demo data. */
   seed?: 'demo' | 'none';
 };
@@ -28,11 +30,12 @@ export const USAGE = `Usage: npm start -- [options]
   --auth none|jwt     embedded sandbox: authentication mode (default none)
   --jwt-secret S      embedded sandbox: HS256 secret for --auth jwt (default: generated)
   --data-dir DIR      embedded sandbox: keep its state in DIR (default: in memory)
+  --synchronizers A,B embedded sandbox: connect to these synchronizers (aliases; default local)
   --seed demo|none    embedded sandbox: demo parties, users and history on an empty ledger
                       (default demo), or none to start empty
   -h, --help          show this help`;
 
-const SANDBOX_ONLY = ['auth', 'jwt-secret', 'data-dir', 'seed'] as const;
+const SANDBOX_ONLY = ['auth', 'jwt-secret', 'data-dir', 'synchronizers', 'seed'] as const;
 
 /** Parses `npm start` arguments; never throws and never exits, so it is easy to test. */
 export function parseServerArgs(argv: readonly string[]): ParsedServerArgs {
@@ -49,6 +52,7 @@ export function parseServerArgs(argv: readonly string[]): ParsedServerArgs {
         auth: { type: 'string' },
         'jwt-secret': { type: 'string' },
         'data-dir': { type: 'string' },
+        synchronizers: { type: 'string' },
         seed: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
@@ -94,11 +98,17 @@ export function parseServerArgs(argv: readonly string[]): ParsedServerArgs {
     return { kind: 'error', message: `--seed must be demo or none, got ${seed}` };
   }
 
+  const synchronizers = values.synchronizers?.split(',').map((alias) => alias.trim());
+  if (synchronizers?.some((alias) => alias === '')) {
+    return { kind: 'error', message: '--synchronizers must be a comma-separated list of aliases' };
+  }
+
   const args: ServerArgs = { port, host };
   if (values.ledger !== undefined) args.ledger = values.ledger.replace(/\/+$/, '');
   if (auth !== undefined) args.auth = auth;
   if (values['jwt-secret'] !== undefined) args.jwtSecret = values['jwt-secret'];
   if (values['data-dir'] !== undefined) args.dataDir = values['data-dir'];
+  if (synchronizers !== undefined) args.synchronizers = synchronizers;
   // A newcomer's first `npm start` should meet a living participant, not an empty one.
   if (values.ledger === undefined) args.seed = seed ?? 'demo';
   return { kind: 'run', args };

@@ -35,6 +35,15 @@ const CODES = {
   INVALID_PARTY_DETAILS_UPDATE_REQUEST: { category: 'InvalidIndependentOfSystemState' },
   CONCURRENT_PARTY_DETAILS_UPDATE_DETECTED: { category: 'ContentionOnSharedResources' },
   MAX_PARTY_DETAILS_ANNOTATIONS_SIZE_EXCEEDED: { category: 'InvalidGivenCurrentSystemStateOther' },
+  // Party allocation in the sync service (SyncServiceError, SyncServiceInjectionError).
+  PARTY_ALLOCATION_CANNOT_DETERMINE_SYNCHRONIZER: {
+    category: 'InvalidGivenCurrentSystemStateOther',
+  },
+  // A TransactionError, which always carries definite_answer (false).
+  NOT_CONNECTED_TO_SYNCHRONIZER: {
+    category: 'InvalidGivenCurrentSystemStateOther',
+    definiteAnswer: false,
+  },
   // Packages and DARs (PackageServiceErrors). ALLOWED_LANGUAGE_VERSIONS is the command-execution
   // code, which the upload path reuses.
   INVALID_DAR: { category: 'InvalidIndependentOfSystemState' },
@@ -48,6 +57,9 @@ const CODES = {
     definiteAnswer: false,
   },
   PACKAGE_SERVICE_NOT_CONNECTED_TO_SYNCHRONIZER: {
+    category: 'InvalidGivenCurrentSystemStateOther',
+  },
+  PACKAGE_SERVICE_CANNOT_AUTODETECT_SYNCHRONIZER: {
     category: 'InvalidGivenCurrentSystemStateOther',
   },
   // Package vetting.
@@ -81,6 +93,8 @@ const CODES = {
   DUPLICATE_COMMAND: { category: 'InvalidGivenCurrentSystemStateResourceExists' },
   // The sandbox's own: a template of an uploaded package, which it cannot interpret.
   SANDBOX_CANNOT_INTERPRET: { category: 'InvalidGivenCurrentSystemStateOther' },
+  // The sandbox's own: a command it would have to commit on another than its first synchronizer.
+  SANDBOX_CANNOT_ROUTE: { category: 'InvalidGivenCurrentSystemStateOther' },
   // Updates and events.
   UPDATE_NOT_FOUND: { category: 'InvalidGivenCurrentSystemStateResourceMissing' },
   CONTRACT_EVENTS_NOT_FOUND: { category: 'InvalidGivenCurrentSystemStateResourceMissing' },

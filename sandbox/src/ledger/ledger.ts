@@ -36,8 +36,11 @@ export type SubmitRequest = {
 type LedgerDeps = {
   store: LedgerStore;
   parties: PartiesStore;
+  /** Where every command is committed: the sandbox's first synchronizer. */
   synchronizerId: string;
   participantId: string;
+  /** The connected synchronizers a local party is hosted on. */
+  hostingSynchronizers: (party: string) => readonly string[];
   demo: () => DemoPackageInfo;
   transaction: <T>(fn: () => T) => T;
 };
@@ -55,6 +58,7 @@ export function createLedger({
   parties,
   synchronizerId,
   participantId,
+  hostingSynchronizers,
   demo,
   transaction,
 }: LedgerDeps) {
@@ -119,14 +123,25 @@ export function createLedger({
           { resources: foreign.map((party) => ['PARTY', party]) },
         );
       }
-      const unknown = [...new Set(interpreted.nodes.flatMap((node) => node.witnesses))]
-        .filter((party) => parties.get(party) === undefined)
-        .sort();
+      const informees = [...new Set(interpreted.nodes.flatMap((node) => node.witnesses))].sort();
+      const unknown = informees.filter((party) => parties.get(party) === undefined);
       if (unknown.length > 0) {
         throw new SandboxError(
           'UNKNOWN_INFORMEES',
           `The following informees are not hosted on any participant: ${unknown.join(', ')}`,
           { resources: unknown.map((party) => ['PARTY', party]) },
+        );
+      }
+      // The sandbox commits on its first synchronizer only; a participant would route the
+      // transaction to another one where every submitter and informee is hosted.
+      const elsewhere = [...new Set([...request.actAs, ...informees])]
+        .filter((party) => !hostingSynchronizers(party).includes(synchronizerId))
+        .sort();
+      if (elsewhere.length > 0) {
+        throw new SandboxError(
+          'SANDBOX_CANNOT_ROUTE',
+          `The sandbox commits every command on its first synchronizer ${synchronizerId}, where these parties are not hosted: ${elsewhere.join(', ')}`,
+          { resources: elsewhere.map((party) => ['PARTY', party]) },
         );
       }
       const record = transaction(() => {
@@ -175,13 +190,13 @@ export function createLedger({
      * A newly hosted party: a topology update at the next offset (§7.4, inferred). Call inside
      * the allocating transaction, then `announce` the result once it has committed.
      */
-    recordPartyAllocation(party: string) {
+    recordPartyAllocation(party: string, onSynchronizer: string = synchronizerId) {
       const update: TopologyRecord = {
         kind: 'topology',
         offset: store.ledgerEnd() + 1,
         updateId: newUpdateId(),
         recordTime: formatMicros(nowMicros()),
-        synchronizerId,
+        synchronizerId: onSynchronizer,
         party,
         participantId,
       };

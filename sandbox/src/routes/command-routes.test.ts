@@ -690,6 +690,80 @@ describe('command errors', () => {
   });
 });
 
+describe('commands on a participant with two synchronizers', () => {
+  let two: TestSandbox;
+  let alpha = '';
+  let beta = '';
+  let onAlpha = '';
+  let onBeta = '';
+  beforeAll(async () => {
+    two = createTestSandbox({ synchronizers: ['alpha', 'beta'] });
+    [alpha = '', beta = ''] = two.state.synchronizerIds;
+    const allocateOn = async (hint: string, synchronizerId: string) => {
+      const response = await two.post('/v2/parties', { partyIdHint: hint, synchronizerId });
+      expect(response.status, response.text).toBe(200);
+      return response.json.partyDetails.party as string;
+    };
+    onAlpha = await allocateOn('onAlpha', alpha);
+    onBeta = await allocateOn('onBeta', beta);
+  });
+  afterAll(() => {
+    two.close();
+  });
+  const submitOn = (commands: unknown[], actAs: string[], extra: Record<string, unknown> = {}) =>
+    two.post('/v2/commands/submit-and-wait-for-transaction', {
+      commands: commandsBody(commands, actAs, extra),
+    });
+
+  it('commits on the first synchronizer, also when it is prescribed', async () => {
+    const plain = await submitOn([create(IOU, iou(onAlpha, onAlpha))], [onAlpha]);
+    expect(plain.status, plain.text).toBe(200);
+    expect(plain.json.transaction.synchronizerId).toBe(alpha);
+    const prescribed = await submitOn([create(IOU, iou(onAlpha, onAlpha))], [onAlpha], {
+      synchronizerId: alpha,
+    });
+    expect(prescribed.status, prescribed.text).toBe(200);
+    expect(prescribed.json.transaction.synchronizerId).toBe(alpha);
+    const times = (await two.get('/v2/state/ledger-end')).json.synchronizerTimes;
+    expect(times.find((time: any) => time.synchronizerId === alpha).recordTime).toBe(
+      prescribed.json.transaction.recordTime,
+    );
+  });
+
+  it('SANDBOX_CANNOT_ROUTE for another synchronizer, or parties hosted only there', async () => {
+    const before = two.state.history.ledgerEnd();
+    const prescribed = expectError(
+      await submitOn([create(IOU, iou(onAlpha, onAlpha))], [onAlpha], { synchronizerId: beta }),
+      400,
+      'SANDBOX_CANNOT_ROUTE',
+    );
+    expect(prescribed.errorCategory).toBe(9);
+    expect(prescribed.cause).toContain(beta);
+    const submitter = expectError(
+      await submitOn([create(IOU, iou(onBeta, onBeta))], [onBeta]),
+      400,
+      'SANDBOX_CANNOT_ROUTE',
+    );
+    expect(submitter.resources).toEqual([['PARTY', onBeta]]);
+    const informee = expectError(
+      await submitOn([create(IOU, iou(onAlpha, onBeta))], [onAlpha]),
+      400,
+      'SANDBOX_CANNOT_ROUTE',
+    );
+    expect(informee.resources).toEqual([['PARTY', onBeta]]);
+    expect(informee.cause).toContain(alpha);
+    // An unconnected synchronizer is still a plain INVALID_ARGUMENT.
+    expectError(
+      await submitOn([create(IOU, iou(onAlpha, onAlpha))], [onAlpha], {
+        synchronizerId: 'gamma::1220ab',
+      }),
+      400,
+      'INVALID_ARGUMENT',
+    );
+    expect(two.state.history.ledgerEnd()).toBe(before);
+  });
+});
+
 describe('disclosed contracts', () => {
   it('lets a party use a contract it cannot see when the blob is disclosed', async () => {
     const withBlob = {

@@ -311,9 +311,16 @@ function submit(
             : undefined;
     if (withChoice?.choice === '') throw missingField('choice');
   }
-  if (body.synchronizerId !== '' && body.synchronizerId !== state.synchronizerId) {
+  if (body.synchronizerId !== '' && !state.synchronizerIds.includes(body.synchronizerId)) {
     throw invalidArgument(
       `The prescribed synchronizer ${body.synchronizerId} is not connected to this participant`,
+    );
+  }
+  if (body.synchronizerId !== '' && body.synchronizerId !== state.synchronizerId) {
+    // A participant would run the command there; the sandbox's ledger is one synchronizer's.
+    throw new SandboxError(
+      'SANDBOX_CANNOT_ROUTE',
+      `The sandbox commits every command on its first synchronizer ${state.synchronizerId}, not on the prescribed ${body.synchronizerId}`,
     );
   }
   const deduplication = deduplicationOf(body);

@@ -446,6 +446,146 @@ describe('package vetting', () => {
   });
 });
 
+describe('package vetting with two synchronizers', () => {
+  let two: TestSandbox;
+  let alpha = '';
+  let beta = '';
+  beforeEach(() => {
+    two = createTestSandbox({ synchronizers: ['alpha', 'beta'] });
+    [alpha = '', beta = ''] = two.state.synchronizerIds;
+  });
+  afterEach(() => {
+    two.close();
+  });
+  const uploadTo = (bytes: Uint8Array, query = '', path = '/v2/dars') =>
+    two.call('POST', `${path}${query}`, { rawBody: bytes });
+  const list = async (body: unknown = {}) =>
+    vettingPage(await two.post('/v2/package-vetting/list', body));
+  const idsOn = async (synchronizerId: string) => {
+    const [entry, ...rest] = (
+      await list({ topologyStateFilter: { synchronizerIds: [synchronizerId] } })
+    ).vettedPackages;
+    expect(rest).toEqual([]);
+    return sortedIds(entry?.packages.map((p) => p.packageId) ?? []);
+  };
+
+  it('vets the built-in package on every synchronizer, one entry each in id order', async () => {
+    const { vettedPackages, nextPageToken } = await list();
+    expect(nextPageToken).toBe('');
+    expect(vettedPackages.map((entry) => [entry.synchronizerId, entry.topologySerial])).toEqual([
+      [alpha, 1],
+      [beta, 1],
+    ]);
+    for (const entry of vettedPackages) {
+      expect(entry.participantId).toBe(two.state.participantId);
+      expect(entry.packages.map((p) => p.packageId)).toEqual([two.state.demoPackageId]);
+    }
+    // Paged one synchronizer at a time, in the same order.
+    const first = await list({ pageSize: 1 });
+    expect(first.vettedPackages.map((entry) => entry.synchronizerId)).toEqual([alpha]);
+    expect(first.nextPageToken).not.toBe('');
+    const second = await list({ pageSize: 1, pageToken: first.nextPageToken });
+    expect(second.vettedPackages.map((entry) => entry.synchronizerId)).toEqual([beta]);
+    expect(second.nextPageToken).toBe('');
+  });
+
+  it('uploads vet on the named synchronizer only, and cannot pick one by themselves', async () => {
+    const ambiguous = expectError(
+      await uploadTo(PING),
+      400,
+      'PACKAGE_SERVICE_CANNOT_AUTODETECT_SYNCHRONIZER',
+    );
+    expect(ambiguous.errorCategory).toBe(9);
+    expect(ambiguous.cause).toBe(
+      `Cannot autodetect synchronizer: currently connected synchronizers ${alpha}, ${beta}`,
+    );
+    // The synchronizer is picked before the DAR is read, and nothing was stored.
+    expectError(
+      await uploadTo(new Uint8Array(0)),
+      400,
+      'PACKAGE_SERVICE_CANNOT_AUTODETECT_SYNCHRONIZER',
+    );
+    expect(packageIdsOf(await two.get('/v2/packages'))).toEqual([two.state.demoPackageId]);
+    expectError(
+      await uploadTo(PING, '?synchronizerId=gamma::1220ab'),
+      400,
+      'PACKAGE_SERVICE_NOT_CONNECTED_TO_SYNCHRONIZER',
+    );
+
+    expect((await uploadTo(PING, `?synchronizerId=${encodeURIComponent(beta)}`)).status).toBe(200);
+    expect(await idsOn(alpha)).toEqual([two.state.demoPackageId]);
+    expect(await idsOn(beta)).toEqual(sortedIds([two.state.demoPackageId, ...idsInDar(PING)]));
+    const serials = (await list()).vettedPackages.map((entry) => entry.topologySerial);
+    expect(serials).toEqual([1, 2]);
+  });
+
+  it('stores without vetting when vetAllPackages=false, whatever the synchronizer', async () => {
+    expect((await uploadTo(PING, '?vetAllPackages=false')).status).toBe(200);
+    expect(
+      (await uploadTo(PING, '?vetAllPackages=false&synchronizerId=gamma::1220ab')).status,
+    ).toBe(200);
+    expect(sortedIds(packageIdsOf(await two.get('/v2/packages')))).toEqual(
+      sortedIds([two.state.demoPackageId, ...idsInDar(PING)]),
+    );
+    expect(await idsOn(alpha)).toEqual([two.state.demoPackageId]);
+    expect(await idsOn(beta)).toEqual([two.state.demoPackageId]);
+  });
+
+  it('validates against a named synchronizer only', async () => {
+    expectError(
+      await uploadTo(PING, '', '/v2/dars/validate'),
+      400,
+      'PACKAGE_SERVICE_CANNOT_AUTODETECT_SYNCHRONIZER',
+    );
+    const valid = await uploadTo(
+      PING,
+      `?synchronizerId=${encodeURIComponent(alpha)}`,
+      '/v2/dars/validate',
+    );
+    expect(valid.status).toBe(200);
+  });
+
+  it('updates the vetting of the named synchronizer; none named is an error', async () => {
+    await uploadTo(PING, `?synchronizerId=${encodeURIComponent(alpha)}`);
+    expectError(
+      await two.post('/v2/package-vetting/update', { changes: [vet(PING_MAIN)] }),
+      400,
+      'PACKAGE_SERVICE_CANNOT_AUTODETECT_SYNCHRONIZER',
+    );
+    expectError(
+      await two.post('/v2/package-vetting/update', {
+        changes: [vet(PING_MAIN)],
+        synchronizerId: 'gamma::1220ab',
+      }),
+      400,
+      'PACKAGE_SERVICE_NOT_CONNECTED_TO_SYNCHRONIZER',
+    );
+    const onBeta = await two.post('/v2/package-vetting/update', {
+      changes: [vet(PING_MAIN)],
+      synchronizerId: beta,
+      expectedTopologySerial: { serial: { Prior: { value: 1 } } },
+    });
+    expect(onBeta.status, onBeta.text).toBe(200);
+    expect(vettingUpdate(onBeta).pastVettedPackages).toMatchObject({
+      synchronizerId: beta,
+      topologySerial: 1,
+    });
+    expect(vettingUpdate(onBeta).newVettedPackages).toMatchObject({
+      synchronizerId: beta,
+      topologySerial: 2,
+    });
+    expect(await idsOn(beta)).toEqual(sortedIds([two.state.demoPackageId, PING_MAIN]));
+    // Unvetting on alpha leaves beta alone.
+    const offAlpha = await two.post('/v2/package-vetting/update', {
+      changes: [unvet({ packageId: PING_MAIN })],
+      synchronizerId: alpha,
+    });
+    expect(offAlpha.status, offAlpha.text).toBe(200);
+    expect(await idsOn(alpha)).not.toContain(PING_MAIN);
+    expect(await idsOn(beta)).toContain(PING_MAIN);
+  });
+});
+
 describe('package authorization', () => {
   it('lets any user read packages and vetting, and only admins change them', async () => {
     const jwt = createTestSandbox({ auth: 'jwt', jwtSecret: TEST_SECRET });

@@ -81,11 +81,24 @@ function queryBoolean(c: SandboxContext, name: string): boolean | undefined {
   return lower === 'true';
 }
 
+/**
+ * The synchronizer a vetting change goes to, as CantonSyncService.autoDetectSynchronizer picks
+ * it: the one asked for if connected, else the only one connected.
+ */
 function targetSynchronizer(state: LedgerState, requested: string) {
-  if (requested !== '' && requested !== state.synchronizerId) {
+  if (requested !== '') {
+    if (!state.synchronizerIds.includes(requested)) {
+      throw new SandboxError(
+        'PACKAGE_SERVICE_NOT_CONNECTED_TO_SYNCHRONIZER',
+        `Cannot upload a dar because the participant is not connected to synchronizer '${requested}'.`,
+      );
+    }
+    return requested;
+  }
+  if (state.synchronizerIds.length > 1) {
     throw new SandboxError(
-      'PACKAGE_SERVICE_NOT_CONNECTED_TO_SYNCHRONIZER',
-      `Cannot upload a dar because the participant is not connected to synchronizer '${requested}'.`,
+      'PACKAGE_SERVICE_CANNOT_AUTODETECT_SYNCHRONIZER',
+      `Cannot autodetect synchronizer: currently connected synchronizers ${state.synchronizerIds.join(', ')}`,
     );
   }
   return state.synchronizerId;
@@ -291,8 +304,10 @@ async function uploadDar(c: SandboxContext, state: LedgerState) {
   const vetAllPackages = queryBoolean(c, 'vetAllPackages') ?? true;
   const synchronizerQuery = c.req.query('synchronizerId') ?? '';
   requireAdmin(c.get('caller'));
+  // The synchronizer is picked before the DAR is read, and only when packages are to be vetted:
+  // otherwise the participant ignores `synchronizerId` (CantonSyncService.uploadDar).
+  const synchronizerId = vetAllPackages ? targetSynchronizer(state, synchronizerQuery) : undefined;
   const dar = await decodeDar(c);
-  const synchronizerId = targetSynchronizer(state, synchronizerQuery);
   const uploadedAt = new Date().toISOString();
   state.transaction(() => {
     for (const pkg of dar.packages) {
@@ -305,7 +320,7 @@ async function uploadDar(c: SandboxContext, state: LedgerState) {
         uploadedAt,
       });
     }
-    if (vetAllPackages) {
+    if (synchronizerId !== undefined) {
       // Packages already vetted keep the bounds they have.
       changeVetting(state, synchronizerId, (vetted) => {
         for (const pkg of dar.packages) {
@@ -355,6 +370,8 @@ function listVetted(c: SandboxContext, state: LedgerState, request: ListRequest)
   };
   const matching = state.vetting
     .all()
+    // Only connected synchronizers: a data directory may remember others from an earlier run.
+    .filter((vetting) => state.synchronizerIds.includes(vetting.synchronizerId))
     .filter(
       (vetting) =>
         !after ||
@@ -464,8 +481,9 @@ export function darRoutes(state: LedgerState) {
     .post('/validate', async (c) => {
       const synchronizerQuery = c.req.query('synchronizerId') ?? '';
       requireAdmin(c.get('caller'));
-      await decodeDar(c);
+      // Validation runs against one synchronizer's vetting state, picked before the DAR is read.
       targetSynchronizer(state, synchronizerQuery);
+      await decodeDar(c);
       // The endpoint declares no output, so tapir answers 200 with an empty body.
       return c.body(null, 200);
     });

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { connectedSynchronizers } from '../synchronizers';
 import {
   createTestSandbox,
   expectDecodeFailure,
@@ -175,5 +176,131 @@ describe('parties', () => {
       isLocal: true,
       identityProviderId: 'bank',
     });
+  });
+});
+
+describe('parties with two synchronizers', () => {
+  let two: TestSandbox;
+  beforeEach(() => {
+    two = createTestSandbox({ synchronizers: ['alpha', 'beta'] });
+  });
+  afterEach(() => {
+    two.close();
+  });
+  const [alpha = '', beta = ''] = connectedSynchronizers(['alpha', 'beta']).map((s) => s.id);
+  const topologyOf = async (sandbox: TestSandbox, party: string) => {
+    const updates = await sandbox.post('/v2/updates', {
+      beginExclusive: 0,
+      updateFormat: {
+        includeTopologyEvents: { includeParticipantAuthorizationEvents: { parties: [party] } },
+      },
+    });
+    return (updates.json as any[]).map(
+      (element) => element.update.TopologyTransaction.value as Record<string, unknown>,
+    );
+  };
+
+  it('needs the synchronizer named: PARTY_ALLOCATION_CANNOT_DETERMINE_SYNCHRONIZER', async () => {
+    const error = expectError(
+      await two.post('/v2/parties', { partyIdHint: 'Alice', synchronizerId: '' }),
+      400,
+      'PARTY_ALLOCATION_CANNOT_DETERMINE_SYNCHRONIZER',
+    );
+    expect(error.errorCategory).toBe(9);
+    expect(error.cause).toBe(
+      `Cannot determine the synchronizer on which to allocate party Alice::${two.state.namespace}, because the participant is connected to multiple synchronizers and no synchronizer was specified.`,
+    );
+    // Nothing was allocated, and no offset taken.
+    expect((await two.get('/v2/parties')).json.partyDetails).toEqual([]);
+    expect(two.state.history.ledgerEnd()).toBe(0);
+    // Request validation and the user lookup come first.
+    expectError(await two.post('/v2/parties', { partyIdHint: 'bad!' }), 400, 'INVALID_ARGUMENT');
+    expectError(
+      await two.post('/v2/parties', { partyIdHint: 'Dan', userId: 'ghost' }),
+      404,
+      'USER_NOT_FOUND',
+    );
+  });
+
+  it('allocates on the named synchronizer, with its topology update there', async () => {
+    const { json } = await two.post('/v2/parties', { partyIdHint: 'Bob', synchronizerId: beta });
+    const bob = json.partyDetails.party as string;
+    expect(bob).toBe(`Bob::${two.state.namespace}`);
+    expect(json.partyDetails).toMatchObject({ isLocal: true, identityProviderId: '' });
+    const [allocation, ...rest] = await topologyOf(two, bob);
+    expect(rest).toEqual([]);
+    expect(allocation).toMatchObject({ offset: 1, synchronizerId: beta });
+    expect(two.state.hostingSynchronizers(bob)).toEqual([beta]);
+  });
+
+  it('hosts a party on a second synchronizer, once per synchronizer', async () => {
+    const first = await two.post('/v2/parties', {
+      partyIdHint: 'Carol',
+      synchronizerId: alpha,
+      localMetadata: { annotations: { desk: 'fx' } },
+    });
+    const carol = first.json.partyDetails.party as string;
+    expect(
+      expectError(
+        await two.post('/v2/parties', { partyIdHint: 'Carol', synchronizerId: alpha }),
+        400,
+        'INVALID_ARGUMENT',
+      ).cause,
+    ).toContain(`Party already exists: party ${carol} is already allocated on this node`);
+    // On the other synchronizer it is a new hosting; the party record is updated, not replaced.
+    const second = await two.post('/v2/parties', {
+      partyIdHint: 'Carol',
+      synchronizerId: beta,
+      localMetadata: { annotations: { region: 'eu' } },
+    });
+    expect(second.status, second.text).toBe(200);
+    expect(second.json.partyDetails).toMatchObject({
+      party: carol,
+      localMetadata: { resourceVersion: '1', annotations: { desk: 'fx', region: 'eu' } },
+    });
+    expect(two.state.hostingSynchronizers(carol)).toEqual([alpha, beta]);
+    expect((await topologyOf(two, carol)).map((update) => update.synchronizerId)).toEqual([
+      alpha,
+      beta,
+    ]);
+    expectError(
+      await two.post('/v2/parties', { partyIdHint: 'Carol', synchronizerId: beta }),
+      400,
+      'INVALID_ARGUMENT',
+    );
+  });
+
+  it('refuses synchronizers it is not connected to, and malformed ids', async () => {
+    const unknown = expectError(
+      await two.post('/v2/parties', { partyIdHint: 'Dave', synchronizerId: 'gamma::1220ab' }),
+      400,
+      'NOT_CONNECTED_TO_SYNCHRONIZER',
+    );
+    expect(unknown.cause).toBe('This participant is not connected to synchronizer gamma::1220ab.');
+    expect(unknown.errorCategory).toBe(9);
+    expect(unknown.context.definite_answer).toBe('false');
+    const malformed = expectError(
+      await two.post('/v2/parties', { partyIdHint: 'Dave', synchronizerId: 'gamma' }),
+      400,
+      'INVALID_FIELD',
+    );
+    expect(malformed.context.field_name).toBe('synchronizer_id');
+    expect((await two.get('/v2/parties')).json.partyDetails).toEqual([]);
+  });
+});
+
+describe('parties with the one default synchronizer', () => {
+  it('allocates without a synchronizer id, or with that one, and refuses others', async () => {
+    const { json } = await allocate({
+      partyIdHint: 'Erin',
+      synchronizerId: t.state.synchronizerId,
+    });
+    expect(json.partyDetails.party).toBe(`Erin::${t.state.namespace}`);
+    expect(t.state.synchronizerIds).toEqual([t.state.synchronizerId]);
+    expectError(
+      await allocate({ partyIdHint: 'Frank', synchronizerId: 'other::1220ab' }),
+      400,
+      'NOT_CONNECTED_TO_SYNCHRONIZER',
+    );
   });
 });

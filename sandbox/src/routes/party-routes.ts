@@ -10,6 +10,7 @@ import {
 import {
   SandboxError,
   invalidArgument,
+  invalidField,
   missingField,
   permissionDenied,
 } from '../errors/sandbox-error';
@@ -97,6 +98,32 @@ export function toWireParty(party: PartyRecord, viewerIdp: string): Schemas['Par
   };
 }
 
+/** `<identifier>::<namespace>`, the shape SynchronizerId.fromString accepts. */
+const isUniqueIdentifier = (id: string) => /^[^:]+::[^:]+$/.test(id);
+
+/**
+ * The synchronizer a party is allocated on, as CantonSyncService.allocateParty picks it: the one
+ * asked for if connected, else the only one connected.
+ */
+function allocationSynchronizer(state: LedgerState, requested: string, partyId: string) {
+  if (requested !== '') {
+    if (!state.synchronizerIds.includes(requested)) {
+      throw new SandboxError(
+        'NOT_CONNECTED_TO_SYNCHRONIZER',
+        `This participant is not connected to synchronizer ${requested}.`,
+      );
+    }
+    return requested;
+  }
+  if (state.synchronizerIds.length > 1) {
+    throw new SandboxError(
+      'PARTY_ALLOCATION_CANNOT_DETERMINE_SYNCHRONIZER',
+      `Cannot determine the synchronizer on which to allocate party ${partyId}, because the participant is connected to multiple synchronizers and no synchronizer was specified.`,
+    );
+  }
+  return state.synchronizerId;
+}
+
 function checkParty(party: string) {
   const problem = partyProblem(party);
   if (problem) throw invalidArgument(problem);
@@ -164,42 +191,67 @@ export function partyRoutes(state: LedgerState) {
       const annotations = body.localMetadata?.annotations ?? {};
       checkAnnotations(annotations, 'local_metadata.annotations', false);
       checkIdentityProviderIdSyntax(idp);
+      if (body.synchronizerId !== '' && !isUniqueIdentifier(body.synchronizerId)) {
+        throw invalidField(
+          'synchronizer_id',
+          `Invalid unique identifier \`${body.synchronizerId}\`: expected <identifier>::<namespace>`,
+        );
+      }
       if (body.userId !== '' && !isValidUserId(body.userId)) {
         throw invalidArgument(`Invalid user id: ${userIdRegexMessage(body.userId)}`);
       }
-      checkIdentityProviderExists(state, idp);
-      if (body.synchronizerId !== '' && body.synchronizerId !== state.synchronizerId) {
-        throw invalidArgument(
-          `Unknown synchronizer id ${body.synchronizerId}: this participant is not connected to it`,
-        );
-      }
       const partyId = `${hint || `party-${randomUUID()}`}::${state.namespace}`;
+      checkIdentityProviderExists(state, idp);
+      const unknownUser = () =>
+        new SandboxError(
+          'USER_NOT_FOUND',
+          `allocating party failed for unknown user "${body.userId}"`,
+          {
+            resources: [['USER', body.userId]],
+          },
+        );
+      // The user is looked up before the sync service picks the synchronizer (§5.1).
+      if (body.userId !== '' && state.users.get(body.userId)?.identityProviderId !== idp) {
+        throw unknownUser();
+      }
+      const synchronizerId = allocationSynchronizer(state, body.synchronizerId, partyId);
       const { record: allocated, update } = state.transaction(() => {
-        if (state.parties.get(partyId)) {
+        const existing = state.parties.get(partyId);
+        if (existing && state.hostingSynchronizers(partyId).includes(synchronizerId)) {
           // The topology's ALREADY_EXISTS is rewritten to INVALID_ARGUMENT (§5.1).
           throw invalidArgument(
             `Party already exists: party ${partyId} is already allocated on this node`,
           );
         }
-        const record: PartyRecord = {
-          party: partyId,
-          isLocal: true,
-          identityProviderId: idp,
-          resourceVersion: 0,
-          annotations,
-        };
+        if (existing && existing.identityProviderId !== idp) {
+          throw permissionDenied(
+            `Party ${partyId} belongs to an identity provider that differs from the one specified in the request`,
+          );
+        }
+        // A party hosted on another synchronizer becomes hosted on this one too; its record
+        // takes the new annotations like an update (updateOrCreatePartyRecord).
+        const record: PartyRecord = existing
+          ? {
+              ...existing,
+              resourceVersion: existing.resourceVersion + 1,
+              annotations: mergeAnnotations(existing.annotations, annotations),
+            }
+          : {
+              party: partyId,
+              isLocal: true,
+              identityProviderId: idp,
+              resourceVersion: 0,
+              annotations,
+            };
+        if (existing) {
+          // Keep the party's earlier hosting explicit before adding this synchronizer.
+          for (const id of state.hostingSynchronizers(partyId)) state.parties.host(partyId, id);
+        }
         state.parties.save(record);
-        const update = state.ledger.recordPartyAllocation(partyId);
+        state.parties.host(partyId, synchronizerId);
+        const update = state.ledger.recordPartyAllocation(partyId, synchronizerId);
         if (body.userId !== '') {
-          if (state.users.get(body.userId)?.identityProviderId !== idp) {
-            throw new SandboxError(
-              'USER_NOT_FOUND',
-              `allocating party failed for unknown user "${body.userId}"`,
-              {
-                resources: [['USER', body.userId]],
-              },
-            );
-          }
+          if (state.users.get(body.userId)?.identityProviderId !== idp) throw unknownUser();
           state.users.addRights(body.userId, [{ kind: 'CanActAs', party: partyId }]);
         }
         return { record, update };

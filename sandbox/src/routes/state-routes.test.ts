@@ -79,6 +79,59 @@ describe('ledger end, pruning and synchronizers', () => {
     );
   });
 
+  it('lists every synchronizer of a participant connected to several, by alias', async () => {
+    const two = createTestSandbox({ synchronizers: ['alpha', 'beta'] });
+    try {
+      const [alpha = '', beta = ''] = two.state.synchronizerIds;
+      expect(alpha).toMatch(/^alpha::1220[0-9a-f]{64}$/);
+      expect(beta).toMatch(/^beta::1220[0-9a-f]{64}$/);
+      expect(two.state.synchronizerId).toBe(alpha);
+      expect((await two.get('/v2/state/connected-synchronizers')).json).toEqual({
+        connectedSynchronizers: [
+          {
+            synchronizerAlias: 'alpha',
+            synchronizerId: alpha,
+            permission: 'PARTICIPANT_PERMISSION_UNSPECIFIED',
+          },
+          {
+            synchronizerAlias: 'beta',
+            synchronizerId: beta,
+            permission: 'PARTICIPANT_PERMISSION_UNSPECIFIED',
+          },
+        ],
+      });
+      // With a party: only the synchronizers it was allocated on.
+      const allocate = async (hint: string, synchronizerId: string) =>
+        (await two.post('/v2/parties', { partyIdHint: hint, synchronizerId })).json.partyDetails
+          .party as string;
+      const onBeta = await allocate('OnBeta', beta);
+      const onBoth = await allocate('OnBoth', alpha);
+      await allocate('OnBoth', beta);
+      const forParty = async (party: string) =>
+        (await two.get(`/v2/state/connected-synchronizers?party=${encodeURIComponent(party)}`)).json
+          .connectedSynchronizers;
+      expect(await forParty(onBeta)).toEqual([
+        {
+          synchronizerAlias: 'beta',
+          synchronizerId: beta,
+          permission: 'PARTICIPANT_PERMISSION_SUBMISSION',
+        },
+      ]);
+      expect((await forParty(onBoth)).map((s: any) => s.synchronizerAlias)).toEqual([
+        'alpha',
+        'beta',
+      ]);
+      expect(await forParty('Nobody::1220ab')).toEqual([]);
+
+      // The ledger end has a record time for each synchronizer that has seen an update.
+      const end = (await two.get('/v2/state/ledger-end')).json;
+      expect(end.offset).toBe(3);
+      expect(end.synchronizerTimes.map((time: any) => time.synchronizerId)).toEqual([alpha, beta]);
+    } finally {
+      two.close();
+    }
+  });
+
   it('is public without a party, but needs a right for the party with one', async () => {
     const jwt = createTestSandbox({ auth: 'jwt', jwtSecret: TEST_SECRET });
     try {

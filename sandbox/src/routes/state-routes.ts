@@ -45,7 +45,7 @@ const activeContractsPageRequest = z.object({
   pageToken: str(),
 });
 
-/** The sandbox's one synchronizer is connected under the alias its id starts with. */
+/** Each synchronizer is connected under the alias its id starts with. */
 const aliasOf = (synchronizerId: string) => synchronizerId.slice(0, synchronizerId.indexOf('::'));
 
 /** `<identifier>::<namespace>`, what ParticipantId.fromProtoPrimitive accepts after `PAR::`. */
@@ -93,10 +93,13 @@ export function stateRoutes(state: LedgerState) {
   return new Hono<SandboxEnv>()
     .get('/ledger-end', (c) => {
       requireAuthenticated(c.get('caller'));
-      const recordTime = state.history.lastRecordTime();
-      // An empty ledger has seen no record time on the synchronizer yet (inferred).
-      const synchronizerTimes =
-        recordTime === undefined ? [] : [{ synchronizerId: state.synchronizerId, recordTime }];
+      // One entry per connected synchronizer that has seen an update: an empty ledger has seen
+      // no record time yet (inferred).
+      const times = state.history.recordTimesBySynchronizer();
+      const synchronizerTimes = state.synchronizerIds.flatMap((synchronizerId) => {
+        const recordTime = times.get(synchronizerId);
+        return recordTime === undefined ? [] : [{ synchronizerId, recordTime }];
+      });
       return c.json({ offset: state.history.ledgerEnd(), synchronizerTimes });
     })
     .get('/latest-pruned-offsets', (c) => {
@@ -124,22 +127,27 @@ export function stateRoutes(state: LedgerState) {
           `Invalid unique identifier \`${participantId}\`: expected <identifier>::<namespace>`,
         );
       }
-      const synchronizer = {
-        synchronizerAlias: aliasOf(state.synchronizerId),
-        synchronizerId: state.synchronizerId,
-      };
+      const wire = (synchronizerId: string) => ({
+        synchronizerAlias: aliasOf(synchronizerId),
+        synchronizerId,
+      });
       let connected: Schemas['ConnectedSynchronizer'][];
       if (participantId !== '' && participantId !== state.participantId) {
         // The sandbox knows of no other participant's connections.
         connected = [];
       } else if (party === '') {
-        connected = [{ ...synchronizer, permission: 'PARTICIPANT_PERMISSION_UNSPECIFIED' }];
+        connected = state.synchronizerIds.map((id) => ({
+          ...wire(id),
+          permission: 'PARTICIPANT_PERMISSION_UNSPECIFIED',
+        }));
       } else {
-        // Every party hosted here may submit; others are not hosted on the synchronizer.
-        const hosted = state.parties.get(party)?.isLocal === true;
-        connected = hosted
-          ? [{ ...synchronizer, permission: 'PARTICIPANT_PERMISSION_SUBMISSION' }]
-          : [];
+        // A party hosted here may submit on each synchronizer it was allocated on; the others
+        // do not host it.
+        const hosting = state.hostingSynchronizers(party);
+        connected = hosting.map((id) => ({
+          ...wire(id),
+          permission: 'PARTICIPANT_PERMISSION_SUBMISSION',
+        }));
       }
       return c.json({ connectedSynchronizers: connected });
     })

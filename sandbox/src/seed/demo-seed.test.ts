@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { parseSandboxArgs } from '../cli-options';
 import { fanoutNodes } from '../ledger/demo-package';
 import { startSandbox } from '../start-sandbox';
+import { fingerprintOf } from '../synchronizers';
 import { TEST_SECRET, hs256Token } from '../testing/tokens';
 import { createTestSandbox, type TestSandbox } from '../testing/test-client';
 import { DEMO_IDP, seedDemo } from './demo-seed';
@@ -181,6 +182,51 @@ describe('seedDemo', () => {
     expect(t.state.ledger.ledgerEnd()).toBe(first.seeded ? first.ledgerEnd : -1);
   });
 
+  it('seeds a participant connected to several synchronizers on the first one', async () => {
+    t = createTestSandbox({ synchronizers: ['alpha', 'beta'] });
+    const result = await seedDemo(t.sandbox);
+    expect(result.seeded).toBe(true);
+    if (!result.seeded) return;
+    const [alpha] = t.state.synchronizerIds;
+    for (const party of Object.values(result.parties)) {
+      expect(t.state.hostingSynchronizers(party)).toEqual([alpha]);
+    }
+  });
+
+  it('connects a --data-dir sandbox to a synchronizer added in a later run', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'synchronizers-'));
+    try {
+      t = createTestSandbox({ dataDir });
+      const alice = (await t.post('/v2/parties', { partyIdHint: 'Alice' })).json.partyDetails
+        .party as string;
+      const local = t.state.synchronizerId;
+      t.close();
+
+      t = createTestSandbox({ dataDir, synchronizers: ['local', 'extra'] });
+      const [first, extra = ''] = t.state.synchronizerIds;
+      expect(first).toBe(local);
+      expect(t.state.hostingSynchronizers(alice)).toEqual([local]);
+      // The built-in package is vetted on the new synchronizer too, at serial 1 there.
+      const { vettedPackages } = (await t.post('/v2/package-vetting/list', {})).json;
+      expect(
+        vettedPackages.map((entry: any) => [entry.synchronizerId, entry.topologySerial]),
+      ).toEqual([
+        [extra, 1],
+        [local, 1],
+      ]);
+      t.close();
+
+      // Back to one synchronizer: what was vetted on the other one is not listed.
+      t = createTestSandbox({ dataDir });
+      const again = (await t.post('/v2/package-vetting/list', {})).json.vettedPackages;
+      expect(again.map((entry: any) => entry.synchronizerId)).toEqual([local]);
+    } finally {
+      t?.close();
+      t = undefined;
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
   it('seeds a --data-dir sandbox once, not again after a restart', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'demo-seed-'));
     try {
@@ -211,6 +257,37 @@ describe('seedDemo', () => {
     } finally {
       await sandbox.close();
     }
+  });
+});
+
+describe('npm run sandbox -- --synchronizers', () => {
+  it('takes comma-separated aliases, and none by default', () => {
+    expect(parseSandboxArgs([]).synchronizers).toBeUndefined();
+    expect(parseSandboxArgs(['--synchronizers', 'a, b']).synchronizers).toEqual(['a', 'b']);
+    expect(parseSandboxArgs(['--synchronizers', 'solo']).synchronizers).toEqual(['solo']);
+    expect(() => parseSandboxArgs(['--synchronizers', 'a,a'])).toThrow(
+      '--synchronizers: Synchronizer alias "a" is given twice',
+    );
+    expect(() => parseSandboxArgs(['--synchronizers', 'a::b'])).toThrow(
+      '--synchronizers: Invalid synchronizer alias "a::b"',
+    );
+    expect(() => parseSandboxArgs(['--synchronizers', ''])).toThrow(
+      'Invalid synchronizer alias ""',
+    );
+  });
+
+  it('keeps the id of the default synchronizer', () => {
+    t = createTestSandbox();
+    expect(t.state.synchronizerIds).toEqual([t.state.synchronizerId]);
+    expect(t.state.synchronizerId).toBe(
+      `local::${fingerprintOf('ledger-console-sandbox/synchronizer/local')}`,
+    );
+    t.close();
+    t = createTestSandbox({ synchronizers: ['local', 'other'] });
+    expect(t.state.synchronizerIds).toEqual([
+      `local::${fingerprintOf('ledger-console-sandbox/synchronizer/local')}`,
+      `other::${fingerprintOf('ledger-console-sandbox/synchronizer/other')}`,
+    ]);
   });
 });
 

@@ -141,6 +141,12 @@ export async function seedDemo(
 
   // ── Identity providers and parties ──
   await call('POST', '/v2/idps', { identityProviderConfig: DEMO_IDP });
+  // Parties go to the first connected synchronizer, where the sandbox commits commands; naming
+  // it is required once the participant is connected to several.
+  const { connectedSynchronizers } = await call<{
+    connectedSynchronizers: { synchronizerId: string }[];
+  }>('GET', '/v2/state/connected-synchronizers', undefined);
+  const synchronizerId = connectedSynchronizers[0]?.synchronizerId ?? '';
 
   const allocate = async (
     hint: string,
@@ -153,6 +159,7 @@ export async function seedDemo(
       {
         partyIdHint: hint,
         identityProviderId,
+        synchronizerId,
         localMetadata: { resourceVersion: '', annotations },
       },
     );

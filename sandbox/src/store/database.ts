@@ -49,6 +49,13 @@ create table if not exists parties (
   resource_version integer not null,
   annotations text not null
 );
+-- The synchronizers each local party is hosted on (PartyToParticipant per synchronizer). A party
+-- without rows predates this table and is hosted on the sandbox's first synchronizer.
+create table if not exists party_synchronizers (
+  party text not null,
+  synchronizer_id text not null,
+  primary key (party, synchronizer_id)
+) without rowid;
 create table if not exists packages (
   package_id text primary key,
   name text not null,

@@ -135,6 +135,9 @@ export function createLedgerStore(db: SqlDatabase) {
       'select record from updates where offset > ? and offset <= ? order by offset desc limit ?',
     ),
     lastRecordTime: db.prepare('select record from updates order by offset desc limit 1'),
+    lastPerSynchronizer: db.prepare(
+      "select record from updates where offset in (select max(offset) from updates group by json_extract(record, '$.synchronizerId'))",
+    ),
     insertCompletion: db.prepare(
       'insert into completions (offset, user_id, act_as, record) values (?, ?, ?, ?)',
     ),
@@ -168,6 +171,8 @@ export function createLedgerStore(db: SqlDatabase) {
     };
   };
   let lastRecordTime: string | undefined;
+  /** The newest record time seen on each synchronizer, loaded on first use. */
+  let recordTimes: Map<string, string> | undefined;
   const contractIndex = createContractIndex();
   // The index is derived from the update log, so it needs no table of its own: rebuilt here.
   for (const row of statements.transactions.all()) {
@@ -186,6 +191,17 @@ export function createLedgerStore(db: SqlDatabase) {
       // ledger end would cost as much as the transaction is large.
       lastRecordTime ??= parseUpdate(statements.lastRecordTime.get())?.recordTime;
       return lastRecordTime;
+    },
+    /** The record time of the newest update on each synchronizer that has seen one. */
+    recordTimesBySynchronizer(): ReadonlyMap<string, string> {
+      if (!recordTimes) {
+        recordTimes = new Map();
+        for (const row of statements.lastPerSynchronizer.all()) {
+          const update = parseRecord(row);
+          recordTimes.set(update.synchronizerId, update.recordTime);
+        }
+      }
+      return recordTimes;
     },
     appendUpdate(update: UpdateRecord) {
       statements.insertUpdate.run(
@@ -214,6 +230,7 @@ export function createLedgerStore(db: SqlDatabase) {
      */
     committed(update: UpdateRecord) {
       lastRecordTime = update.recordTime;
+      recordTimes?.set(update.synchronizerId, update.recordTime);
       if (update.kind === 'transaction') {
         contractIndex.apply(update);
         cache.put(update);

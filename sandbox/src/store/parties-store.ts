@@ -35,6 +35,12 @@ export function createPartiesStore(db: SqlDatabase) {
       'insert into parties (party, is_local, idp, resource_version, annotations) values (?, ?, ?, ?, ?) on conflict (party) do update set is_local = excluded.is_local, idp = excluded.idp, resource_version = excluded.resource_version, annotations = excluded.annotations',
     ),
     countByIdp: db.prepare('select count(*) as n from parties where idp = ?'),
+    synchronizers: db.prepare(
+      'select synchronizer_id from party_synchronizers where party = ? order by synchronizer_id',
+    ),
+    host: db.prepare(
+      'insert into party_synchronizers (party, synchronizer_id) values (?, ?) on conflict do nothing',
+    ),
   };
   return {
     get(party: string): PartyRecord | undefined {
@@ -53,6 +59,19 @@ export function createPartiesStore(db: SqlDatabase) {
         party.resourceVersion,
         JSON.stringify(party.annotations),
       );
+    },
+    /**
+     * The synchronizers `party` was allocated on, as recorded; empty for parties allocated before
+     * the sandbox recorded them (those are hosted on its first synchronizer).
+     */
+    recordedSynchronizers(party: string): string[] {
+      return (statements.synchronizers.all(party) as { synchronizer_id: string }[]).map(
+        (row) => row.synchronizer_id,
+      );
+    },
+    /** Records that `party` is hosted on `synchronizerId` (idempotent). */
+    host(party: string, synchronizerId: string) {
+      statements.host.run(party, synchronizerId);
     },
     countByIdp(identityProviderId: string): number {
       return (statements.countByIdp.get(identityProviderId) as { n: number }).n;
