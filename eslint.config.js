@@ -25,6 +25,11 @@ const COMMON_PATHS = [
     message: 'Import named exports from react; the JSX transform needs no React in scope.',
   },
 ];
+/** The sandbox's Daml-LF decoder, shared with the console through one door (ADR 008). */
+const DAML_LF = {
+  regex: '^@daml-lf/',
+  message: 'Only src/api/ reaches the Daml-LF decoder (@daml-lf/*); use its package queries.',
+};
 const OPENAPI_FETCH = {
   name: 'openapi-fetch',
   message: 'Only src/api/client.ts uses openapi-fetch; call the resource modules in src/api/.',
@@ -36,8 +41,15 @@ const OPENAPI_FETCH = {
  * @param {string} options.why the rule in words, shown with the error
  * @param {string} [options.parentImports] regex of the parent-relative imports to ban; default: all
  * @param {boolean} [options.allowOpenapiFetch]
+ * @param {boolean} [options.allowDamlLf]
  */
-function restrictImports({ allows, why, parentImports = '^\\.\\./', allowOpenapiFetch = false }) {
+function restrictImports({
+  allows,
+  why,
+  parentImports = '^\\.\\./',
+  allowOpenapiFetch = false,
+  allowDamlLf = false,
+}) {
   return {
     'no-restricted-imports': [
       'error',
@@ -48,6 +60,7 @@ function restrictImports({ allows, why, parentImports = '^\\.\\./', allowOpenapi
             regex: `^@/(?!(?:${allows.join('|')})(?:/|$))`,
             message: why,
           },
+          ...(allowDamlLf ? [] : [DAML_LF]),
           {
             regex: parentImports,
             message:
@@ -62,7 +75,7 @@ function restrictImports({ allows, why, parentImports = '^\\.\\./', allowOpenapi
 const ROOT_MODULES = ['env', 'theme'];
 const SHARED = ['lib', 'api', 'components', 'pickers'];
 
-/** @type {{ files: string[]; allows: string[]; why: string }[]} */
+/** @type {{ files: string[]; allows: string[]; why: string; allowDamlLf?: boolean }[]} */
 const LAYERS = [
   {
     files: [`src/*.${TS}`],
@@ -78,6 +91,7 @@ const LAYERS = [
     files: [`src/api/**/*.${TS}`],
     allows: ['lib', 'api', 'env'],
     why: 'api/ may import only lib/.',
+    allowDamlLf: true,
   },
   {
     files: [`src/components/**/*.${TS}`],
@@ -113,12 +127,12 @@ function listFolders(dir) {
   }
 }
 
-const layerBlocks = LAYERS.flatMap(({ files, allows, why }) => [
-  { files, rules: restrictImports({ allows, why }) },
+const layerBlocks = LAYERS.flatMap(({ files, allows, why, allowDamlLf = false }) => [
+  { files, rules: restrictImports({ allows, why, allowDamlLf }) },
   // A layer's tests may also use the test helpers.
   {
     files: files.map((glob) => glob.replace(`*.${TS}`, `*.test.${TS}`)),
-    rules: restrictImports({ allows: [...allows, 'testing'], why }),
+    rules: restrictImports({ allows: [...allows, 'testing'], why, allowDamlLf }),
   },
 ]);
 
@@ -205,6 +219,7 @@ export default defineConfig(
       allows: ['lib', 'api', 'env'],
       why: 'api/ may import only lib/.',
       allowOpenapiFetch: true,
+      allowDamlLf: true,
     }),
   },
   {
@@ -213,6 +228,7 @@ export default defineConfig(
     rules: restrictImports({
       allows: [...SHARED, 'features', 'app', 'testing', ...ROOT_MODULES],
       why: 'Test helpers may import any layer.',
+      allowDamlLf: true,
       parentImports: '^\\.\\./(?!\\.\\./sandbox/src/)',
     }),
   },

@@ -15,7 +15,11 @@ const reportDir = process.env.TEST_REPORT_DIR;
 export default defineConfig({
   plugins: [react()],
   resolve: {
-    alias: { '@': path.join(root, 'src') },
+    alias: {
+      '@': path.join(root, 'src'),
+      // The sandbox's Daml-LF decoder, shared with the console (ADR 008).
+      '@daml-lf': path.join(root, 'sandbox/src/daml-lf'),
+    },
   },
   server: {
     host: '127.0.0.1',

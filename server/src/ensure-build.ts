@@ -4,6 +4,8 @@ import path from 'node:path';
 /** What the SPA build reads; a change to any of them makes `dist/` stale. */
 export const BUILD_INPUTS: readonly string[] = [
   'src',
+  // The Daml-LF decoder is bundled into the console too (ADR 008).
+  'sandbox/src/daml-lf',
   'index.html',
   'public',
   'vite.config.ts',

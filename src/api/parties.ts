@@ -1,8 +1,12 @@
-import { queryOptions } from '@tanstack/react-query';
+import { mutationOptions, queryOptions } from '@tanstack/react-query';
 import { api, unwrap } from './client';
+import { listIdentityProviders } from './identity-providers';
 import type { Schemas } from './schema';
+import { sessionQueries } from './session';
+import { userQueries } from './users';
 
 export type PartyDetails = Schemas['PartyDetails'];
+export type AllocatePartyRequest = Schemas['AllocatePartyRequest'];
 
 export type PartyPageParams = {
   pageSize: number;
@@ -12,6 +16,12 @@ export type PartyPageParams = {
   /** Prefix match on the full party id. */
   filterParty?: string;
 };
+
+/**
+ * A party as seen through one IdP (`''` = the default IdP). The participant shows a party's local
+ * details (isLocal, IdP, annotations) only to requests of the IdP it belongs to (§4.7, §5.3).
+ */
+export type PartyRef = { party: string; identityProviderId: string };
 
 // A picker offers at most this many parties; the list endpoint's own cap is far higher.
 const PICKER_PAGE_SIZE = 1000;
@@ -37,6 +47,102 @@ export async function listParties(
   );
 }
 
+/**
+ * The details of each known party among `parties`, in the order asked. The participant leaves
+ * unknown parties out of its answer instead of failing (§5.3), so a missing entry means "not
+ * known to this participant".
+ */
+export async function getParties(
+  parties: readonly [string, ...string[]],
+  identityProviderId: string,
+  signal?: AbortSignal,
+): Promise<PartyDetails[]> {
+  const [first, ...rest] = parties;
+  const { partyDetails } = unwrap(
+    await api.GET('/v2/parties/{party}', {
+      params: {
+        path: { party: first },
+        query: {
+          ...(identityProviderId ? { 'identity-provider-id': identityProviderId } : {}),
+          ...(rest.length > 0 ? { parties: rest } : {}),
+        },
+      },
+      ...(signal ? { signal } : {}),
+    }),
+  );
+  return partyDetails;
+}
+
+/** One party's details, or null when the participant does not know the party. */
+export async function getParty(
+  { party, identityProviderId }: PartyRef,
+  signal?: AbortSignal,
+): Promise<PartyDetails | null> {
+  const details = await getParties([party], identityProviderId, signal);
+  return details.find((found) => found.party === party) ?? null;
+}
+
+export async function allocateParty(request: AllocatePartyRequest): Promise<PartyDetails> {
+  const { partyDetails } = unwrap(await api.POST('/v2/parties', { body: request }));
+  return partyDetails;
+}
+
+export type PartyAnnotationsUpdate = {
+  /** The party as loaded: its IdP addresses the request, its resourceVersion guards it. */
+  loaded: PartyDetails;
+  /** A merge patch: new and changed keys with their values, keys to remove with `""`. */
+  annotations: Record<string, string>;
+};
+
+/**
+ * Updates a party's annotations, the only modifiable field of its details. The participant merges
+ * `local_metadata.annotations` into the stored map and removes keys sent with `""` (§5.4, as for
+ * users §2.5); the loaded resourceVersion makes it refuse the update with
+ * CONCURRENT_PARTY_DETAILS_UPDATE_DETECTED if the party changed since.
+ */
+export async function updatePartyAnnotations({
+  loaded,
+  annotations,
+}: PartyAnnotationsUpdate): Promise<PartyDetails> {
+  const { partyDetails } = unwrap(
+    await api.PATCH('/v2/parties/{party}', {
+      params: { path: { party: loaded.party } },
+      body: {
+        partyDetails: {
+          party: loaded.party,
+          isLocal: loaded.isLocal ?? false,
+          identityProviderId: loaded.identityProviderId ?? '',
+          localMetadata: {
+            resourceVersion: loaded.localMetadata?.resourceVersion ?? '',
+            annotations,
+          },
+        },
+        updateMask: { paths: ['local_metadata.annotations'], unknownFields: { fields: {} } },
+      },
+    }),
+  );
+  return partyDetails;
+}
+
+/**
+ * The IdP a party hosted here belongs to, when that is not the default IdP; undefined when no IdP
+ * claims it (the party is then hosted elsewhere, or in the default IdP). Participant admins only:
+ * it asks for the party through each IdP (at most 16, §3.2), because a request of any other IdP
+ * sees the party blinded to non-local.
+ */
+export async function findPartyIdentityProvider(
+  party: string,
+  signal?: AbortSignal,
+): Promise<string | null> {
+  const identityProviders = await listIdentityProviders();
+  const views = await Promise.all(
+    identityProviders.map(({ identityProviderId }) =>
+      getParty({ party, identityProviderId }, signal),
+    ),
+  );
+  return views.find((details) => details?.isLocal === true)?.identityProviderId ?? null;
+}
+
 // ── cache ──────────────────────────────────────────────────────────────────────
 
 export const partyQueries = {
@@ -58,5 +164,32 @@ export const partyQueries = {
         );
         return { parties: partyDetails, isComplete: !nextPageToken };
       },
+    }),
+  details: () => [...partyQueries.all(), 'detail'] as const,
+  /** A party as its IdP's requests see it; null when the participant does not know it. */
+  detail: ({ party, identityProviderId }: PartyRef) =>
+    queryOptions({
+      queryKey: [...partyQueries.details(), identityProviderId, party],
+      queryFn: ({ signal }) => getParty({ party, identityProviderId }, signal),
+    }),
+  /** Which non-default IdP a party belongs to; see {@link findPartyIdentityProvider}. */
+  identityProvider: (party: string) =>
+    queryOptions({
+      queryKey: [...partyQueries.details(), 'identity-provider', party],
+      queryFn: ({ signal }) => findPartyIdentityProvider(party, signal),
+    }),
+};
+
+export const partyMutations = {
+  allocate: () =>
+    mutationOptions({
+      mutationFn: allocateParty,
+      // Every picker reads partyQueries; `userId` may have granted CanActAs, possibly to the caller.
+      meta: { invalidates: [partyQueries.all(), userQueries.all(), sessionQueries.all()] },
+    }),
+  updateAnnotations: () =>
+    mutationOptions({
+      mutationFn: updatePartyAnnotations,
+      meta: { invalidates: [partyQueries.all()] },
     }),
 };

@@ -2,7 +2,15 @@
 
 /** A user is addressed by id and IdP (`''` = default); the IdP travels as a search param. */
 function userPath(userId: string, identityProviderId = ''): string {
-  const base = `/users/${encodeURIComponent(userId)}`;
+  return withIdentityProvider(`/users/${encodeURIComponent(userId)}`, identityProviderId);
+}
+
+/** A party's page; its details differ per IdP (a participant admin sees another IdP's as not local). */
+function partyPath(party: string, identityProviderId = ''): string {
+  return withIdentityProvider(`/parties/${encodeURIComponent(party)}`, identityProviderId);
+}
+
+function withIdentityProvider(base: string, identityProviderId: string): string {
   return identityProviderId ? `${base}?idp=${encodeURIComponent(identityProviderId)}` : base;
 }
 
@@ -25,5 +33,14 @@ export const paths = {
     pattern: '/identity-providers/:identityProviderId',
     to: (identityProviderId: string) =>
       `/identity-providers/${encodeURIComponent(identityProviderId)}`,
+  },
+  parties: { pattern: '/parties', to: () => '/parties' },
+  newParty: { pattern: '/parties/new', to: () => '/parties/new' },
+  party: { pattern: '/parties/:party', to: partyPath },
+  packages: { pattern: '/packages', to: () => '/packages' },
+  uploadDar: { pattern: '/packages/upload', to: () => '/packages/upload' },
+  package: {
+    pattern: '/packages/:packageId',
+    to: (packageId: string) => `/packages/${encodeURIComponent(packageId)}`,
   },
 } as const;

@@ -83,6 +83,51 @@ export function appRoutes(queryClient: QueryClient): RouteObject[] {
                 };
               },
             },
+            {
+              path: paths.parties.pattern,
+              lazy: async () => {
+                const page = await import('./pages/parties-page');
+                return { loader: page.partiesPageLoader(queryClient), Component: page.PartiesPage };
+              },
+            },
+            {
+              path: paths.newParty.pattern,
+              lazy: async () => {
+                const page = await import('./pages/new-party-page');
+                return { Component: page.NewPartyPage };
+              },
+            },
+            {
+              path: paths.party.pattern,
+              lazy: async () => {
+                const page = await import('./pages/party-page');
+                return { loader: page.partyPageLoader(queryClient), Component: page.PartyPage };
+              },
+            },
+            {
+              path: paths.packages.pattern,
+              lazy: async () => {
+                const page = await import('./pages/packages-page');
+                return {
+                  loader: page.packagesPageLoader(queryClient),
+                  Component: page.PackagesPage,
+                };
+              },
+            },
+            {
+              path: paths.uploadDar.pattern,
+              lazy: async () => {
+                const page = await import('./pages/upload-dar-page');
+                return { Component: page.UploadDarPage };
+              },
+            },
+            {
+              path: paths.package.pattern,
+              lazy: async () => {
+                const page = await import('./pages/package-page');
+                return { loader: page.packagePageLoader(queryClient), Component: page.PackagePage };
+              },
+            },
             { path: '*', Component: NotFoundPage },
           ],
         },

@@ -1,44 +1,56 @@
-import { ActionIcon, CopyButton, Group, Text, Tooltip } from '@mantine/core';
+import { useClipboard } from '@mantine/hooks';
+import { Link } from 'react-router';
 import { shortenIdentifier } from '@/lib/format';
+import classes from './identifier.module.css';
+import { useIdentifierHref, type IdentifierKind } from './identifier-links';
 import { StrokeIcon } from './stroke-icon';
 
 export type IdentifierProps = {
   value: string;
   /** What the value is, for the copy button's accessible name ("Copy participant id"). */
   label: string;
-  /** Show `hint::1220ab…cd` with the full id on hover, for tight places such as headers. */
+  /**
+   * Show `hint::1220ab…cd` with the full id on hover. The default: long ids are shortened
+   * everywhere; pass `false` where the full id is the point (a detail page's heading).
+   */
   isShortened?: boolean;
+  /** Links the id to its page (party, package) when the app provides one. */
+  kind?: IdentifierKind;
 };
 
-/** A long ledger identifier (party, participant, contract id) with a copy button. */
-export function Identifier({ value, label, isShortened = false }: IdentifierProps) {
+/**
+ * The one way the console shows a long ledger identifier (party, participant, package, contract
+ * id): shortened, the full id on hover, a copy button, and a link to its page.
+ */
+export function Identifier({ value, label, isShortened = true, kind }: IdentifierProps) {
+  const href = useIdentifierHref(kind, value);
+  const clipboard = useClipboard({ timeout: 1500 });
   const shown = isShortened ? shortenIdentifier(value) : value;
+  const title = shown === value ? undefined : value;
   return (
-    <Group gap={4} wrap="nowrap" align="flex-start">
-      <Text
-        ff="monospace"
-        size="sm"
-        style={{ overflowWrap: 'anywhere' }}
-        title={shown === value ? undefined : value}
+    <span className={classes.root}>
+      {href ? (
+        <Link className={classes.value} to={href} title={title}>
+          {shown}
+        </Link>
+      ) : (
+        <span className={classes.value} title={title}>
+          {shown}
+        </span>
+      )}
+      <button
+        type="button"
+        className={classes.copy}
+        onClick={() => {
+          clipboard.copy(value);
+        }}
+        aria-label={`Copy ${label}`}
+        title={clipboard.copied ? 'Copied' : `Copy ${label}`}
+        data-copied={clipboard.copied || undefined}
       >
-        {shown}
-      </Text>
-      <CopyButton value={value}>
-        {({ copied, copy }) => (
-          <Tooltip label={copied ? 'Copied' : `Copy ${label}`} withArrow>
-            <ActionIcon
-              variant="subtle"
-              color={copied ? 'teal' : 'gray'}
-              size="sm"
-              onClick={copy}
-              aria-label={`Copy ${label}`}
-            >
-              <CopyIcon copied={copied} />
-            </ActionIcon>
-          </Tooltip>
-        )}
-      </CopyButton>
-    </Group>
+        <CopyIcon copied={clipboard.copied} />
+      </button>
+    </span>
   );
 }
 

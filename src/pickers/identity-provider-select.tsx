@@ -12,37 +12,33 @@ const DEFAULT_IDP_OPTION = '(default)';
 
 export const DEFAULT_IDP_LABEL = 'Default IdP';
 
-export type IdentityProviderSelectProps<T extends FieldValues> = Omit<
+export type IdentityProviderInputProps = Omit<
   SelectProps,
-  'name' | 'value' | 'defaultValue' | 'onChange' | 'onBlur' | 'error' | 'data'
+  'value' | 'defaultValue' | 'onChange' | 'data'
 > & {
-  control: Control<T>;
-  name: Path<T>;
+  /** The selected IdP id; `''` is the default IdP. */
+  value: string;
+  onChange: (identityProviderId: string) => void;
   /** An IdP not to offer, e.g. the one a user is being moved away from. */
   exclude?: string;
 };
 
 /**
- * An IdP id (`''` = the default IdP) bound to a react-hook-form field. Only participant admins
- * can list IdPs; an IdP admin sees its own IdP, fixed, as the participant allows no other.
+ * An IdP id (`''` = the default IdP), not bound to a form (a list's filter). Only participant
+ * admins can list IdPs; an IdP admin sees its own IdP, fixed, as the participant allows no other.
  */
-export function IdentityProviderSelect<T extends FieldValues>({
-  control,
-  name,
+export function IdentityProviderInput({
+  value: selected,
+  onChange,
   exclude,
   description,
   disabled,
   ...props
-}: IdentityProviderSelectProps<T>) {
-  const {
-    field: { ref, name: fieldName, value, onChange, onBlur },
-    fieldState,
-  } = useController({ control, name });
+}: IdentityProviderInputProps) {
   const caller = useQuery(sessionQueries.caller());
   const access = caller.data ? accessOf(caller.data) : undefined;
   const isParticipantAdmin = access?.isParticipantAdmin === true;
   const list = useQuery({ ...identityProviderQueries.list(), enabled: isParticipantAdmin });
-  const selected = (value as string | undefined) ?? '';
   const fixedIdentityProviderId = access?.administeredIdentityProviderId;
 
   const ids =
@@ -70,14 +66,11 @@ export function IdentityProviderSelect<T extends FieldValues>({
   return (
     <Select
       {...props}
-      ref={ref}
-      name={fieldName}
       data={options}
       value={selected === exclude ? null : selected === '' ? DEFAULT_IDP_OPTION : selected}
       onChange={(next) => {
         onChange(next === null || next === DEFAULT_IDP_OPTION ? '' : next);
       }}
-      onBlur={onBlur}
       allowDeselect={false}
       disabled={
         disabled === true ||
@@ -86,6 +79,36 @@ export function IdentityProviderSelect<T extends FieldValues>({
         (isParticipantAdmin && list.isPending)
       }
       description={description ?? hint}
+    />
+  );
+}
+
+export type IdentityProviderSelectProps<T extends FieldValues> = Omit<
+  IdentityProviderInputProps,
+  'name' | 'value' | 'onChange' | 'onBlur' | 'error'
+> & {
+  control: Control<T>;
+  name: Path<T>;
+};
+
+/** {@link IdentityProviderInput} bound to a react-hook-form field. */
+export function IdentityProviderSelect<T extends FieldValues>({
+  control,
+  name,
+  ...props
+}: IdentityProviderSelectProps<T>) {
+  const {
+    field: { ref, name: fieldName, value, onChange, onBlur },
+    fieldState,
+  } = useController({ control, name });
+  return (
+    <IdentityProviderInput
+      {...props}
+      ref={ref}
+      name={fieldName}
+      value={value ?? ''}
+      onChange={onChange}
+      onBlur={onBlur}
       error={fieldState.error?.message}
     />
   );

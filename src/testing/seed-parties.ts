@@ -50,3 +50,35 @@ export async function seedParties(
   }
   return parties;
 }
+
+export type SeedPartyRecord = {
+  hint: string;
+  /** Hosted here (default), or a party of another participant the topology tells about. */
+  isLocal?: boolean;
+  identityProviderId?: string;
+  annotations?: Record<string, string>;
+};
+
+// Another participant's namespace, for parties hosted elsewhere.
+const FOREIGN_NAMESPACE = `1220${'f0'.repeat(32)}`;
+
+/**
+ * Puts parties straight into the sandbox's store (no token needed, also in jwt mode): many at
+ * once for paging tests, and parties of other participants, which no API call can create. Their
+ * ids in order.
+ */
+export function seedPartyRecords(sandbox: Sandbox, records: readonly SeedPartyRecord[]): string[] {
+  return sandbox.state.transaction(() =>
+    records.map(({ hint, isLocal = true, identityProviderId = '', annotations = {} }) => {
+      const party = `${hint}::${isLocal ? sandbox.state.namespace : FOREIGN_NAMESPACE}`;
+      sandbox.state.parties.save({
+        party,
+        isLocal,
+        identityProviderId: isLocal ? identityProviderId : '',
+        resourceVersion: 0,
+        annotations: isLocal ? annotations : {},
+      });
+      return party;
+    }),
+  );
+}

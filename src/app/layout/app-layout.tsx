@@ -1,11 +1,16 @@
 import { AppShell, Burger, Group, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { ColorSchemeControl } from '@/components/color-scheme-control';
+import { IdentifierLinksContext, type IdentifierLinks } from '@/components/identifier-links';
+import { paths } from '@/app/paths';
 import { MainContent } from './main-content';
 import { MainNav } from './main-nav';
 import { NavigationProgress } from './navigation-progress';
 import { ParticipantStatus } from './participant-status';
 import { SignedInMenu } from './signed-in-menu';
+
+// Every identifier of these kinds, anywhere in the console, links to its page.
+const IDENTIFIER_LINKS: IdentifierLinks = { party: paths.party.to, package: paths.package.to };
 
 /**
  * The shell. It reads no router state itself: a navigation (a page flip) then re-renders only the
@@ -15,39 +20,41 @@ export function AppLayout() {
   const [isNavOpen, { toggle: toggleNav, close: closeNav }] = useDisclosure(false);
 
   return (
-    <AppShell
-      header={{ height: 56 }}
-      navbar={{ width: 220, breakpoint: 'sm', collapsed: { mobile: !isNavOpen } }}
-      padding="lg"
-    >
-      <NavigationProgress />
-      <AppShell.Header>
-        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
-          <Group gap="sm" wrap="nowrap">
-            <Burger
-              opened={isNavOpen}
-              onClick={toggleNav}
-              hiddenFrom="sm"
-              size="sm"
-              aria-label={isNavOpen ? 'Close navigation' : 'Open navigation'}
-            />
-            <Text fw={700} size="lg" style={{ whiteSpace: 'nowrap' }}>
-              Ledger Console
-            </Text>
+    <IdentifierLinksContext value={IDENTIFIER_LINKS}>
+      <AppShell
+        header={{ height: 56 }}
+        navbar={{ width: 220, breakpoint: 'sm', collapsed: { mobile: !isNavOpen } }}
+        padding="lg"
+      >
+        <NavigationProgress />
+        <AppShell.Header>
+          <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+            <Group gap="sm" wrap="nowrap">
+              <Burger
+                opened={isNavOpen}
+                onClick={toggleNav}
+                hiddenFrom="sm"
+                size="sm"
+                aria-label={isNavOpen ? 'Close navigation' : 'Open navigation'}
+              />
+              <Text fw={700} size="lg" style={{ whiteSpace: 'nowrap' }}>
+                Ledger Console
+              </Text>
+            </Group>
+            <Group gap="sm" wrap="nowrap">
+              <ParticipantStatus />
+              <SignedInMenu />
+              <ColorSchemeControl />
+            </Group>
           </Group>
-          <Group gap="sm" wrap="nowrap">
-            <ParticipantStatus />
-            <SignedInMenu />
-            <ColorSchemeControl />
-          </Group>
-        </Group>
-      </AppShell.Header>
-      <AppShell.Navbar p="xs" aria-label="Main">
-        <MainNav onNavigate={closeNav} />
-      </AppShell.Navbar>
-      <AppShell.Main>
-        <MainContent />
-      </AppShell.Main>
-    </AppShell>
+        </AppShell.Header>
+        <AppShell.Navbar p="xs" aria-label="Main">
+          <MainNav onNavigate={closeNav} />
+        </AppShell.Navbar>
+        <AppShell.Main>
+          <MainContent />
+        </AppShell.Main>
+      </AppShell>
+    </IdentifierLinksContext>
   );
 }

@@ -13,6 +13,8 @@ const always = () => true;
 export const navItems: readonly NavItem[] = [
   { label: 'Overview', to: paths.overview.to(), isVisible: always },
   { label: 'Users', to: paths.users.to(), isVisible: (access) => access.canManageUsers },
+  { label: 'Parties', to: paths.parties.to(), isVisible: (access) => access.canManageUsers },
+  { label: 'Packages', to: paths.packages.to(), isVisible: always },
   {
     label: 'Identity providers',
     to: paths.identityProviders.to(),

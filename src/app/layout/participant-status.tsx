@@ -34,7 +34,7 @@ export function ParticipantStatus() {
   return (
     <Group gap="sm" wrap="nowrap" role="group" aria-label="Participant status" visibleFrom="md">
       {participantId.data !== undefined && (
-        <Identifier value={participantId.data} label="participant id" isShortened />
+        <Identifier value={participantId.data} label="participant id" />
       )}
       {version.data !== undefined && (
         <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>

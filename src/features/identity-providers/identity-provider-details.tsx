@@ -62,7 +62,11 @@ function AdminView({ identityProviderId, links, onDeleted }: IdentityProviderDet
               {
                 label: 'Identity provider id',
                 value: (
-                  <Identifier value={config.identityProviderId} label="identity provider id" />
+                  <Identifier
+                    value={config.identityProviderId}
+                    label="identity provider id"
+                    isShortened={false}
+                  />
                 ),
               },
               { label: 'Issuer', value: <Value text={config.issuer} /> },

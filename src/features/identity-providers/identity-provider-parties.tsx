@@ -27,7 +27,7 @@ export function IdentityProviderParties({ identityProviderId }: { identityProvid
       >
         {parties.slice(0, SHOWN_PARTIES).map((party) => (
           <List.Item key={party.party}>
-            <Identifier value={party.party} label={`party ${party.party}`} />
+            <Identifier value={party.party} label={`party ${party.party}`} kind="party" />
           </List.Item>
         ))}
       </List>

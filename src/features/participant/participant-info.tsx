@@ -23,7 +23,9 @@ export function ParticipantInfo() {
         },
         {
           label: 'Participant id',
-          value: <Identifier value={participantId.data} label="participant id" />,
+          value: (
+            <Identifier value={participantId.data} label="participant id" isShortened={false} />
+          ),
         },
       ]}
     />

@@ -5,7 +5,7 @@ import {
   annotationFieldInCause,
   annotationKeyProblem,
   annotationsPatch,
-} from './annotations-rules';
+} from '@/lib/annotations-rules';
 import {
   partiesInCause,
   partyIdProblem,

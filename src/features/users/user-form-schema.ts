@@ -15,7 +15,7 @@ import {
   toAnnotationRows,
   toAnnotationsRecord,
   type AnnotationRow,
-} from './annotations-rules';
+} from '@/lib/annotations-rules';
 import {
   emptyRightsValues,
   partiesInCause,

@@ -2,7 +2,7 @@ import { Badge, Code, Stack, Text } from '@mantine/core';
 import type { User } from '@/api/users';
 import { Identifier } from '@/components/identifier';
 import { PropertyList } from '@/components/property-list';
-import { toAnnotationRows } from './annotations-rules';
+import { toAnnotationRows } from '@/lib/annotations-rules';
 
 export type UserProfileViewProps = {
   user: User;
@@ -17,7 +17,7 @@ export function UserProfileView({ user }: UserProfileViewProps) {
         {
           label: 'Primary party',
           value: user.primaryParty ? (
-            <Identifier value={user.primaryParty} label="primary party" />
+            <Identifier value={user.primaryParty} label="primary party" kind="party" />
           ) : (
             <Text size="sm" c="dimmed">
               None

@@ -167,7 +167,7 @@ function CurrentRights({ userRef, access, canEdit, onChanged }: CurrentRightsPro
                 </Table.Td>
                 <Table.Td>
                   {'party' in right ? (
-                    <Identifier value={right.party} label="party id" />
+                    <Identifier value={right.party} label="party id" kind="party" />
                   ) : (
                     <Text size="sm" c="dimmed">
                       Any

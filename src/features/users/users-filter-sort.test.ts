@@ -4,7 +4,6 @@ import {
   annotationsCount,
   filterUsers,
   identityProviderLabel,
-  shortPartyId,
   sortUsers,
   userStatusLabel,
 } from './users-filter-sort';
@@ -38,12 +37,6 @@ describe('users labels', () => {
     expect(identityProviderLabel('acme')).toBe('acme');
     expect(userStatusLabel(bob)).toBe('Deactivated');
     expect(userStatusLabel(alice)).toBe('Active');
-  });
-
-  it('shortens party ids to the hint and the start of the namespace', () => {
-    expect(shortPartyId(`Alice::1220${'ab'.repeat(32)}`)).toBe('Alice::1220abab…');
-    expect(shortPartyId('Alice::1220ab')).toBe('Alice::1220ab');
-    expect(shortPartyId('no-namespace')).toBe('no-namespace');
   });
 
   it('counts annotations, zero when there is no metadata', () => {

@@ -19,13 +19,6 @@ export function identityProviderLabel(identityProviderId: string | undefined): s
     : identityProviderId;
 }
 
-/** `Alice::1220abcd…`: the hint and the start of the namespace, enough to tell parties apart. */
-export function shortPartyId(party: string): string {
-  const separator = party.indexOf('::');
-  if (separator < 0 || party.length <= separator + 2 + 12) return party;
-  return `${party.slice(0, separator + 2 + 8)}…`;
-}
-
 export function userStatusLabel(user: User): 'Active' | 'Deactivated' {
   return user.isDeactivated ? 'Deactivated' : 'Active';
 }

@@ -38,10 +38,12 @@ describe('users list', { timeout: 30_000 }, () => {
     expect(first).toHaveAttribute('href', '/users/ops-0001');
     const row = first.closest('tr');
     if (!row) throw new Error('no row');
-    expect(within(row).getByText(/^Alice::abababab…$/)).toHaveAttribute(
-      'title',
-      `Alice::${'ab'.repeat(34)}`,
-    );
+    // The primary party goes through the one identifier component: shortened, full id on
+    // hover, linked to the party's page.
+    const party = within(row).getByRole('link', { name: 'Alice::ababab…abab' });
+    expect(party).toHaveAttribute('title', `Alice::${'ab'.repeat(34)}`);
+    expect(party).toHaveAttribute('href', `/parties/Alice%3A%3A${'ab'.repeat(34)}`);
+    expect(within(row).getByRole('button', { name: 'Copy primary party' })).toBeVisible();
     expect(within(row).getByText('default')).toBeVisible();
     expect(within(row).getByText('Active')).toBeVisible();
     expect(within(row).getByRole('cell', { name: '2' })).toBeVisible();

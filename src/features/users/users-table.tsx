@@ -6,10 +6,10 @@ import {
   type DataTableColumn,
   type DataTableSort,
 } from '@/components/data-table/data-table';
+import { Identifier } from '@/components/identifier';
 import {
   annotationsCount,
   identityProviderLabel,
-  shortPartyId,
   userStatusLabel,
   type UsersSortKey,
 } from './users-filter-sort';
@@ -59,9 +59,7 @@ export function UsersTable({
         isSortable: true,
         cell: (user) =>
           user.primaryParty ? (
-            <span className={classes.mono} title={user.primaryParty}>
-              {shortPartyId(user.primaryParty)}
-            </span>
+            <Identifier value={user.primaryParty} label="primary party" kind="party" />
           ) : (
             <span className={classes.dimmed}>none</span>
           ),

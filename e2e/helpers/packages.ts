@@ -1,0 +1,158 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import { expect } from '../fixtures';
+
+const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+/** A DAR of the shared fixtures, read in place beside the repo (never copied into it). */
+export function fixtureDarPath(name: string): string {
+  return path.resolve(REPO_ROOT, '../shared/fixtures/dars', name);
+}
+
+export const PING_DAR = 'canton-builtin-admin-workflow-ping.dar';
+export const PING_TITLE = 'canton-builtin-admin-workflow-ping 3.4.0';
+export const PARTY_REPLICATION_DAR = 'canton-builtin-admin-workflow-party-replication-alpha.dar';
+export const PARTY_REPLICATION_MAIN =
+  '8541ef08471ba3c76985347802fce4f7133435cb12110b9c9a1c050c7cb8b8c5';
+export const PARTY_REPLICATION_TITLE =
+  'canton-builtin-admin-workflow-party-replication-alpha 3.5.0';
+export const ILLFORMED_DAR = 'illformed.dar';
+
+/**
+ * Uploads a fixture DAR through the participant's endpoint, vetting all its packages (again, if a
+ * test had unvetted some), as an administrator's script would.
+ */
+export async function seedDar(request: APIRequestContext, name: string): Promise<void> {
+  const response = await request.post('/v2/dars?vetAllPackages=true', {
+    data: readFileSync(fixtureDarPath(name)),
+    headers: { 'Content-Type': 'application/octet-stream' },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+}
+
+export async function goToPackages(page: Page): Promise<void> {
+  await page.goto('/packages');
+  await expect(page.getByRole('heading', { name: 'Packages', level: 1 })).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Packages' })).toBeVisible();
+}
+
+export async function goToUploadDar(page: Page): Promise<void> {
+  await page.goto('/packages/upload');
+  await expect(page.getByRole('heading', { name: 'Upload a DAR', level: 1 })).toBeVisible();
+}
+
+export async function goToPackage(page: Page, packageId: string, title: string): Promise<void> {
+  await page.goto(`/packages/${packageId}`);
+  await expect(page.getByRole('heading', { name: title, level: 1 })).toBeVisible();
+}
+
+/** Picks the file with the page's real file input, as the browser's file chooser would. */
+export async function chooseDarFile(page: Page, name: string): Promise<Locator> {
+  await page.getByLabel('Choose a DAR file').setInputFiles(fixtureDarPath(name));
+  const preview = page.getByRole('region', { name: 'In this DAR' });
+  await expect(preview).toBeVisible();
+  return preview;
+}
+
+export async function assertPreviewMainPackage(page: Page, title: string): Promise<void> {
+  await expect(
+    page.getByRole('region', { name: 'In this DAR' }).getByRole('group', { name: 'Main package' }),
+  ).toHaveText(new RegExp(`${title}$`));
+}
+
+export async function assertPreviewDecodeError(page: Page, title: string): Promise<void> {
+  await expect(page.getByRole('region', { name: 'In this DAR' }).getByRole('alert')).toContainText(
+    title,
+  );
+}
+
+export async function clickUpload(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Upload', exact: true }).click();
+}
+
+export async function assertUploaded(page: Page): Promise<void> {
+  await expect(page.getByRole('alert', { name: 'Uploaded' })).toContainText(
+    'is stored on the participant',
+  );
+}
+
+export async function assertUploadRejected(
+  page: Page,
+  { code, message, detail }: { code: string; message: string; detail: string },
+): Promise<void> {
+  const error = page.getByRole('alert', { name: 'Invalid request' });
+  await expect(error).toContainText(message);
+  await expect(error.getByText(code, { exact: true })).toBeVisible();
+  await expect(error.getByRole('button', { name: /^Copy (correlation|trace) id$/ })).toBeVisible();
+  await error.getByText('Details').click();
+  await expect(error).toContainText(detail);
+}
+
+export async function openUploadedPackage(page: Page, title: string): Promise<void> {
+  await page.getByRole('link', { name: `Open ${title}` }).click();
+  await expect(page.getByRole('heading', { name: title, level: 1 })).toBeVisible();
+}
+
+export async function openModule(page: Page, moduleName: string): Promise<Locator> {
+  const contents = page.getByRole('region', { name: 'Contents' });
+  await contents
+    .getByRole('button', { name: new RegExp(`^${moduleName.replaceAll('.', '\\.')}`) })
+    .click();
+  const module = contents.getByRole('region', {
+    name: new RegExp(`^${moduleName.replaceAll('.', '\\.')}`),
+  });
+  await expect(module).toBeVisible();
+  return module;
+}
+
+export async function assertTemplateChoices(
+  module: Locator,
+  template: string,
+  choices: readonly string[],
+): Promise<Locator> {
+  const list = module
+    .getByRole('region', { name: template, exact: true })
+    .getByRole('list', { name: `Choices of ${template}` });
+  await expect(list.getByRole('heading', { level: 6 })).toHaveText([...choices]);
+  return list;
+}
+
+export async function assertChoiceArgumentFields(
+  choices: Locator,
+  choice: string,
+  fields: readonly string[],
+): Promise<void> {
+  await expect(
+    choices.getByRole('list', { name: `Argument fields of ${choice}` }).getByRole('listitem'),
+  ).toHaveText([...fields]);
+}
+
+/** The first synchronizer's row of the vetting table (the sandbox has one unless told otherwise). */
+function firstVettingRow(page: Page): Locator {
+  return page.getByRole('table', { name: 'Vetting per synchronizer' }).getByRole('row').nth(1);
+}
+
+export async function assertVetting(page: Page, status: 'Vetted' | 'Not vetted'): Promise<void> {
+  await expect(firstVettingRow(page).getByRole('cell').nth(1)).toHaveText(
+    status === 'Vetted' ? /^Vetted/ : /^Not vetted/,
+  );
+}
+
+/** Clicks Vet or Unvet, and confirms in the dialog that names the package. */
+export async function changeVetting(
+  page: Page,
+  operation: 'Vet' | 'Unvet',
+  packageTitle: string,
+): Promise<void> {
+  await firstVettingRow(page)
+    .getByRole('button', { name: new RegExp(`^${operation} on `) })
+    .click();
+  const dialog = page.getByRole('dialog', {
+    name: new RegExp(`^${operation} ${packageTitle} on `),
+  });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: `${operation} package` }).click();
+  await expect(dialog).toBeHidden();
+}

@@ -1,0 +1,296 @@
+import { mutationOptions, queryOptions } from '@tanstack/react-query';
+import { env } from '@/env';
+import { networkError, toApiError } from '@/lib/api-error';
+import { readAccessToken } from './access-token';
+import { api, unwrap } from './client';
+import {
+  decodePackagePayload,
+  readDarContents,
+  type DarContents,
+  type PackageContents,
+} from './daml-lf-decoder';
+import { getParticipantId } from './participant';
+import type { Schemas } from './schema';
+
+export type VettedPackages = Schemas['VettedPackages'];
+export type VettedPackage = Schemas['VettedPackage'];
+export type PackageStatus = Schemas['GetPackageStatusResponse']['packageStatus'];
+
+/** The API's page size cap for the vetting list (ledger-api-behaviour.md §6). */
+export const MAX_VETTED_PACKAGES_PAGE_SIZE = 100;
+
+export type VettingListFilter = {
+  /** Only these participants' vetting; all participants on the synchronizers when empty. */
+  participantIds?: readonly string[];
+  /** Only these packages; all when empty. */
+  packageIds?: readonly string[];
+};
+
+/** The DAR's bytes and where they go; `synchronizerId` `''` lets the participant choose. */
+export type DarTarget = { bytes: ArrayBuffer; synchronizerId: string };
+
+export type UploadProgress = { loaded: number; total: number };
+
+export type UploadDarRequest = DarTarget & {
+  /** Vet every package of the DAR right away (the API's default). */
+  vetAllPackages: boolean;
+  onProgress?: (progress: UploadProgress) => void;
+  signal?: AbortSignal;
+};
+
+export type VettingChange = {
+  operation: 'Vet' | 'Unvet';
+  packageId: string;
+  synchronizerId: string;
+  /**
+   * The `topologySerial` the vetting list showed for this participant and synchronizer; the
+   * change fails if another one came in between. Undefined when the list had no entry to show it.
+   */
+  expectedTopologySerial: number | undefined;
+};
+
+// ── requests: one per endpoint, no caching, no UI ──────────────────────────────
+
+export async function listPackageIds(signal?: AbortSignal): Promise<string[]> {
+  const { packageIds } = unwrap(await api.GET('/v2/packages', signal ? { signal } : {}));
+  return packageIds;
+}
+
+export async function getPackageStatus(packageId: string): Promise<PackageStatus> {
+  const { packageStatus } = unwrap(
+    await api.GET('/v2/packages/{package-id}/status', {
+      params: { path: { 'package-id': packageId } },
+    }),
+  );
+  return packageStatus;
+}
+
+/** The package's `ArchivePayload` bytes, which hash to its id. */
+export async function getPackageArchive(
+  packageId: string,
+  signal?: AbortSignal,
+): Promise<ArrayBuffer> {
+  const outcome = await api.GET('/v2/packages/{package-id}', {
+    params: { path: { 'package-id': packageId } },
+    parseAs: 'arrayBuffer',
+    ...(signal ? { signal } : {}),
+  });
+  return unwrap(outcome);
+}
+
+/** Every page of the vetting list (the server sends at most 100 `VettedPackages` a page). */
+export async function listVettedPackages(
+  { participantIds = [], packageIds = [] }: VettingListFilter = {},
+  signal?: AbortSignal,
+): Promise<VettedPackages[]> {
+  const all: VettedPackages[] = [];
+  let pageToken = '';
+  do {
+    const page = unwrap(
+      await api.POST('/v2/package-vetting/list', {
+        body: {
+          packageMetadataFilter: { packageIds: [...packageIds], packageNamePrefixes: [] },
+          topologyStateFilter: { participantIds: [...participantIds], synchronizerIds: [] },
+          pageSize: MAX_VETTED_PACKAGES_PAGE_SIZE,
+          pageToken,
+        },
+        ...(signal ? { signal } : {}),
+      }),
+    );
+    all.push(...(page.vettedPackages ?? []));
+    pageToken = page.nextPageToken ?? '';
+  } while (pageToken !== '');
+  return all;
+}
+
+/** This participant's vetting, on every synchronizer it has vetted anything on. */
+export async function listOwnVettedPackages(signal?: AbortSignal): Promise<VettedPackages[]> {
+  // Without the filter a real synchronizer answers with every participant's vetting.
+  const participantId = await getParticipantId();
+  return listVettedPackages({ participantIds: [participantId] }, signal);
+}
+
+const octetStream = {
+  // The DAR goes as it is: the generated type calls the binary body a string.
+  bodySerializer: (body: unknown) => body as BodyInit,
+  headers: { 'Content-Type': 'application/octet-stream' },
+};
+
+/** Runs the upload checks on the participant without storing or vetting anything. */
+export async function validateDar({ bytes, synchronizerId }: DarTarget): Promise<void> {
+  unwrap(
+    await api.POST('/v2/dars/validate', {
+      params: { query: synchronizerId ? { synchronizerId } : {} },
+      body: bytes as unknown as string,
+      ...octetStream,
+      // 200 comes with an empty body.
+      parseAs: 'text',
+    }),
+  );
+}
+
+/**
+ * Uploads a DAR, reporting the bytes sent. Through XMLHttpRequest, not fetch: fetch cannot report
+ * upload progress. Failures are ApiErrors like every other call's; a cancel (via `signal`)
+ * rejects with an `AbortError` DOMException.
+ */
+export function uploadDar({
+  bytes,
+  synchronizerId,
+  vetAllPackages,
+  onProgress,
+  signal,
+}: UploadDarRequest): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) {
+      reject(abortError());
+      return;
+    }
+    const query = new URLSearchParams({ vetAllPackages: String(vetAllPackages) });
+    if (synchronizerId) query.set('synchronizerId', synchronizerId);
+    const request = new XMLHttpRequest();
+    request.open('POST', `${env.API_BASE_URL}/v2/dars?${query.toString()}`);
+    request.setRequestHeader('Content-Type', 'application/octet-stream');
+    const token = readAccessToken();
+    if (token) request.setRequestHeader('Authorization', `Bearer ${token}`);
+    request.responseType = 'text';
+
+    const onAbort = () => {
+      request.abort();
+    };
+    const settle = () => {
+      signal?.removeEventListener('abort', onAbort);
+    };
+    request.upload.addEventListener('progress', (event) => {
+      onProgress?.({
+        loaded: event.loaded,
+        total: event.lengthComputable ? event.total : bytes.byteLength,
+      });
+    });
+    request.addEventListener('load', () => {
+      settle();
+      if (request.status >= 200 && request.status < 300) {
+        resolve();
+        return;
+      }
+      reject(toApiError(request.status, parseBody(request)));
+    });
+    request.addEventListener('error', () => {
+      settle();
+      reject(networkError(new Error('the upload was interrupted')));
+    });
+    request.addEventListener('abort', () => {
+      settle();
+      reject(abortError());
+    });
+    signal?.addEventListener('abort', onAbort);
+    request.send(bytes);
+  });
+}
+
+/** Vets or unvets one package on one synchronizer for this participant. */
+export async function updateVetting({
+  operation,
+  packageId,
+  synchronizerId,
+  expectedTopologySerial,
+}: VettingChange): Promise<Schemas['UpdateVettedPackagesResponse']> {
+  // The id alone names the package; adding its name and version could only fail to match.
+  const packages = [{ packageId }];
+  return unwrap(
+    await api.POST('/v2/package-vetting/update', {
+      body: {
+        changes: [
+          {
+            operation:
+              operation === 'Vet'
+                ? { Vet: { value: { packages } } }
+                : { Unvet: { value: { packages } } },
+          },
+        ],
+        dryRun: false,
+        synchronizerId,
+        ...(expectedTopologySerial === undefined
+          ? {}
+          : { expectedTopologySerial: { serial: { Prior: { value: expectedTopologySerial } } } }),
+      },
+    }),
+  );
+}
+
+function parseBody(request: XMLHttpRequest): unknown {
+  const text = request.responseText;
+  if ((request.getResponseHeader('Content-Type') ?? '').includes('json')) {
+    try {
+      return JSON.parse(text) as unknown;
+    } catch {
+      return text;
+    }
+  }
+  return text;
+}
+
+function abortError(): DOMException {
+  return new DOMException('The upload was cancelled', 'AbortError');
+}
+
+/** True for the rejection of a request the user cancelled. */
+export function isAbortError(error: unknown): boolean {
+  return error instanceof DOMException && error.name === 'AbortError';
+}
+
+// ── cache: keys and query functions defined together ───────────────────────────
+
+export const packageQueries = {
+  all: () => ['packages'] as const,
+  /** What changes on the participant (ids, vetting, status); uploads and vetting refresh it. */
+  state: () => [...packageQueries.all(), 'state'] as const,
+  ids: () =>
+    queryOptions({
+      queryKey: [...packageQueries.state(), 'ids'],
+      queryFn: ({ signal }) => listPackageIds(signal),
+    }),
+  vetting: () =>
+    queryOptions({
+      queryKey: [...packageQueries.state(), 'vetting'],
+      queryFn: ({ signal }) => listOwnVettedPackages(signal),
+    }),
+  status: (packageId: string) =>
+    queryOptions({
+      queryKey: [...packageQueries.state(), 'status', packageId],
+      queryFn: () => getPackageStatus(packageId),
+    }),
+  /** The decoded package. Its id is the hash of its bytes, so the result never goes stale. */
+  contents: (packageId: string) =>
+    queryOptions<PackageContents>({
+      queryKey: [...packageQueries.all(), 'contents', packageId],
+      queryFn: async ({ signal }) =>
+        decodePackagePayload(await getPackageArchive(packageId, signal), packageId),
+      staleTime: Infinity,
+    }),
+  /**
+   * A DAR file the user chose, read in the browser for a preview. `selection` tells two choices
+   * apart (a file is no query key); the answer is dropped as soon as nothing shows it.
+   */
+  darFile: (file: Blob & { readonly name: string }, selection: number) =>
+    queryOptions<DarContents>({
+      queryKey: [...packageQueries.all(), 'dar-file', selection, file.name, file.size],
+      queryFn: async () => readDarContents(await file.arrayBuffer()),
+      staleTime: Infinity,
+      gcTime: 0,
+      meta: { errorDisplay: 'inline' },
+    }),
+};
+
+export const packageMutations = {
+  // The page shows the participant's verdict in place, code and correlation id included.
+  validate: () => mutationOptions({ mutationFn: validateDar, meta: { errorDisplay: 'inline' } }),
+  upload: () =>
+    mutationOptions({
+      mutationKey: [...packageQueries.all(), 'upload'],
+      mutationFn: uploadDar,
+      meta: { errorDisplay: 'inline', invalidates: [packageQueries.state()] },
+    }),
+  updateVetting: () =>
+    mutationOptions({ mutationFn: updateVetting, meta: { invalidates: [packageQueries.state()] } }),
+};

@@ -1,0 +1,87 @@
+import { Group } from '@mantine/core';
+import type { QueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { useNavigation, useSearchParams, type LoaderFunctionArgs } from 'react-router';
+import { partyQueries } from '@/api/parties';
+import { sessionQueries } from '@/api/session';
+import { QueryBoundary } from '@/components/feedback/query-boundary';
+import { SectionSkeleton } from '@/components/feedback/section-skeleton';
+import { PageHeader } from '@/components/page-header';
+import { PartiesHeaderActions } from '@/features/parties/parties-header-actions';
+import { PartiesList } from '@/features/parties/parties-list';
+import {
+  currentPartiesPageToken,
+  parsePartiesPageState,
+  toPartiesPageSearchParams,
+  type PartiesPageState,
+} from '@/features/parties/parties-page-state';
+import { accessOf } from '@/lib/access-rights';
+import { paths } from '@/app/paths';
+
+// A failed prefetch is not lost: the query keeps its error and the list's boundary shows it.
+const ignore = () => undefined;
+
+const links = { newParty: paths.newParty.to() };
+
+/**
+ * On a page flip (or back/forward) it waits for the next page, so the current rows stay on screen
+ * until the next ones are there. On the first visit the page renders at once and the list fills
+ * in; it is fetched only for callers who may list parties (the caller decides which IdP's view).
+ */
+export function partiesPageLoader(queryClient: QueryClient) {
+  return async ({ request }: LoaderFunctionArgs) => {
+    const page = parsePartiesPageState(new URL(request.url).searchParams);
+    const hasShownParties =
+      queryClient.getQueriesData({ queryKey: partyQueries.lists() }).length > 0;
+    const parties = queryClient
+      .query(sessionQueries.caller())
+      .then((caller) => {
+        const access = accessOf(caller);
+        if (!access.canManageUsers) return undefined;
+        return queryClient.query(
+          partyQueries.list({
+            pageSize: page.pageSize,
+            pageToken: currentPartiesPageToken(page),
+            identityProviderId: access.administeredIdentityProviderId ?? page.identityProviderId,
+          }),
+        );
+      })
+      .catch(ignore);
+    if (hasShownParties) await parties;
+    return null;
+  };
+}
+
+export function PartiesPage() {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const navigation = useNavigation();
+  const page = parsePartiesPageState(searchParams);
+  const isPageLoading =
+    navigation.state === 'loading' && navigation.location.pathname === paths.parties.to();
+  const handlePageChange = useCallback(
+    (next: PartiesPageState) => {
+      setSearchParams(toPartiesPageSearchParams(next));
+    },
+    [setSearchParams],
+  );
+
+  return (
+    <>
+      <Group justify="space-between" align="flex-start" wrap="nowrap">
+        <PageHeader
+          title="Parties"
+          description="The parties this participant knows, and those hosted here."
+        />
+        <PartiesHeaderActions newPartyHref={paths.newParty.to()} />
+      </Group>
+      <QueryBoundary fallback={<SectionSkeleton lines={8} />}>
+        <PartiesList
+          page={page}
+          onPageChange={handlePageChange}
+          isPageLoading={isPageLoading}
+          links={links}
+        />
+      </QueryBoundary>
+    </>
+  );
+}

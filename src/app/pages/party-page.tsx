@@ -1,0 +1,70 @@
+import { Anchor } from '@mantine/core';
+import type { QueryClient } from '@tanstack/react-query';
+import {
+  Link,
+  useNavigate,
+  useParams,
+  useSearchParams,
+  type LoaderFunctionArgs,
+} from 'react-router';
+import { partyQueries, type PartyRef } from '@/api/parties';
+import { sessionQueries } from '@/api/session';
+import { QueryBoundary } from '@/components/feedback/query-boundary';
+import { PageHeader } from '@/components/page-header';
+import { PartyDetail, type PartyDetailLinks } from '@/features/parties/party-detail';
+import { paths } from '@/app/paths';
+
+// A failed prefetch is not lost: the query keeps its error and the section's boundary shows it.
+const ignore = () => undefined;
+
+const links: PartyDetailLinks = { parties: paths.parties.to(), user: paths.user.to };
+
+/** A party is seen through an IdP (`''` = default); the IdP travels as a search param. */
+function partyRefOf(party: string | undefined, search: URLSearchParams): PartyRef {
+  return { party: party ?? '', identityProviderId: search.get('idp') ?? '' };
+}
+
+/** Starts loading the caller and the party; does not wait. */
+export function partyPageLoader(queryClient: QueryClient) {
+  return ({ params, request }: LoaderFunctionArgs) => {
+    const partyRef = partyRefOf(params.party, new URL(request.url).searchParams);
+    void queryClient.query(sessionQueries.caller()).catch(ignore);
+    void queryClient.query(partyQueries.detail(partyRef)).catch(ignore);
+    return null;
+  };
+}
+
+export function PartyPage() {
+  const params = useParams();
+  const [search] = useSearchParams();
+  const navigate = useNavigate();
+  const partyRef = partyRefOf(params.party, search);
+  const { party, identityProviderId } = partyRef;
+  const separator = party.indexOf('::');
+
+  return (
+    <>
+      <Anchor component={Link} to={paths.parties.to()} size="sm" mb="xs" display="block">
+        ← Parties
+      </Anchor>
+      <PageHeader
+        title={separator > 0 ? party.slice(0, separator) : party}
+        description={
+          identityProviderId === ''
+            ? 'Party'
+            : `Party, as identity provider ${identityProviderId} sees it`
+        }
+      />
+      {/* Another party, or the same one through another IdP, starts with fresh forms. */}
+      <QueryBoundary key={`${identityProviderId}/${party}`}>
+        <PartyDetail
+          partyRef={partyRef}
+          onIdentityProviderFound={(found) => {
+            void navigate(paths.party.to(party, found), { replace: true });
+          }}
+          links={links}
+        />
+      </QueryBoundary>
+    </>
+  );
+}

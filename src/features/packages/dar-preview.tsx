@@ -1,0 +1,160 @@
+import { Alert, Badge, Group, Loader, Stack, Table, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useDeferredValue } from 'react';
+import { DamlLfDecodeError, formatLfVersion, type DarContents } from '@/api/daml-lf-decoder';
+import { packageQueries } from '@/api/packages';
+import { ErrorAlert } from '@/components/feedback/error-alert';
+import { Identifier } from '@/components/identifier';
+import { PropertyList } from '@/components/property-list';
+import { SectionCard } from '@/components/section-card';
+
+export type DarPreviewProps = { file: File; selection: number };
+
+const count = (n: number, one: string, many: string) => `${String(n)} ${n === 1 ? one : many}`;
+
+const NO_PACKAGES: DarContents['packages'] = [];
+
+/**
+ * What a chosen DAR holds, read in the browser's Web Worker before anything is sent: its main
+ * package, and every package with whether the participant already stores it.
+ */
+export function DarPreview({ file, selection }: DarPreviewProps) {
+  const preview = useQuery(packageQueries.darFile(file, selection));
+  // Shown by a deferred render, which yields to the browser every few milliseconds: the
+  // contents of a large DAR then never block the page for long (web-bench.ts measures it).
+  const contents = useDeferredValue(preview.data);
+  return (
+    <SectionCard title="In this DAR">
+      {contents ? (
+        <DarContentsView contents={contents} />
+      ) : preview.isError ? (
+        preview.error instanceof DamlLfDecodeError ? (
+          <Alert color="orange" variant="light" title={preview.error.title}>
+            <Stack gap={4}>
+              <Text size="sm">
+                The browser could not read {file.name}: {preview.error.message}
+              </Text>
+              <Text size="sm">
+                The participant checks a DAR its own way: validate or upload it to read its verdict.
+              </Text>
+            </Stack>
+          </Alert>
+        ) : (
+          <ErrorAlert error={preview.error} />
+        )
+      ) : (
+        <Group gap="xs" role="status">
+          <Loader size="sm" aria-hidden />
+          <Text size="sm">Reading {file.name} in your browser…</Text>
+        </Group>
+      )}
+    </SectionCard>
+  );
+}
+
+function DarContentsView({ contents }: { contents: DarContents }) {
+  // Not suspending: without the list, the preview still says what is in the DAR.
+  const { data: storedIds } = useQuery(packageQueries.ids());
+  const stored = new Set(storedIds ?? []);
+  const { main, packages } = contents;
+  // The table of every package comes in a render of its own, after the summary.
+  const listed = useDeferredValue(packages, NO_PACKAGES);
+  const isListed = listed === packages;
+  const alreadyStored = packages.filter((pkg) => stored.has(pkg.packageId)).length;
+  const templates = main.modules.flatMap((module) =>
+    module.templates.map((template) => `${module.name}:${template.name}`),
+  );
+
+  return (
+    <Stack gap="md">
+      <PropertyList
+        items={[
+          { label: 'Main package', value: <Text size="sm">{`${main.name} ${main.version}`}</Text> },
+          {
+            label: 'Package id',
+            value: (
+              <Identifier
+                value={main.packageId}
+                label="main package id"
+                {...(stored.has(main.packageId) ? { kind: 'package' as const } : {})}
+              />
+            ),
+          },
+          {
+            label: 'Daml-LF version',
+            value: <Text size="sm">{formatLfVersion(main.lfVersion)}</Text>,
+          },
+          ...(contents.sdkVersion === undefined
+            ? []
+            : [{ label: 'SDK version', value: <Text size="sm">{contents.sdkVersion}</Text> }]),
+          {
+            label: 'Templates',
+            value:
+              templates.length === 0 ? (
+                <Text size="sm" c="dimmed">
+                  None in the main package
+                </Text>
+              ) : (
+                <Text size="sm" ff="monospace" style={{ overflowWrap: 'anywhere' }}>
+                  {templates.join(', ')}
+                </Text>
+              ),
+          },
+        ]}
+      />
+      <Text size="sm" role="status">
+        {isListed
+          ? `${count(packages.length, 'package', 'packages')} in this DAR${storedIds ? `, ${String(alreadyStored)} already on this participant` : ''}`
+          : `Listing ${count(packages.length, 'package', 'packages')}…`}
+      </Text>
+      <Table.ScrollContainer minWidth={640}>
+        <Table aria-label="Packages in this DAR" verticalSpacing={4} fz="sm">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th scope="col">Name</Table.Th>
+              <Table.Th scope="col">Version</Table.Th>
+              <Table.Th scope="col">Daml-LF</Table.Th>
+              <Table.Th scope="col">Package id</Table.Th>
+              <Table.Th scope="col">On this participant</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {listed.map((pkg) => {
+              const isStored = stored.has(pkg.packageId);
+              return (
+                <Table.Tr key={pkg.packageId}>
+                  <Table.Td>
+                    {pkg.name}
+                    {pkg.packageId === main.packageId ? ' (main)' : ''}
+                  </Table.Td>
+                  <Table.Td>{pkg.version}</Table.Td>
+                  <Table.Td>{formatLfVersion(pkg.lfVersion)}</Table.Td>
+                  <Table.Td>
+                    <Identifier
+                      value={pkg.packageId}
+                      label={`package id of ${pkg.name}`}
+                      {...(isStored ? { kind: 'package' as const } : {})}
+                    />
+                  </Table.Td>
+                  <Table.Td>
+                    {storedIds === undefined ? (
+                      ''
+                    ) : isStored ? (
+                      <Badge color="gray" variant="light" tt="none">
+                        Already stored
+                      </Badge>
+                    ) : (
+                      <Badge color="blue" variant="light" tt="none">
+                        New
+                      </Badge>
+                    )}
+                  </Table.Td>
+                </Table.Tr>
+              );
+            })}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+    </Stack>
+  );
+}

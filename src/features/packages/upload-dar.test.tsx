@@ -1,0 +1,187 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { renderRoute } from '@/testing/render-route';
+import { createSandbox, TEST_SECRET, type NetworkIntercept } from '@/testing/sandbox-network';
+import {
+  fixtureDarFile,
+  ILLFORMED_DAR,
+  PING_DAR,
+  PING_MAIN_PACKAGE_ID,
+} from '@/testing/seed-packages';
+import { sandboxJson } from '@/testing/seed-parties';
+import { seedUsers } from '@/testing/seed-users';
+import { signInAs } from '@/testing/sign-in-as';
+
+const PING_TITLE = 'canton-builtin-admin-workflow-ping 3.4.0';
+
+/**
+ * Holds the participant's answer to the upload, as a slow participant would, so the test can see
+ * the state between "every byte sent" and "answered".
+ */
+function holdUploadAnswer() {
+  let release: () => void = () => undefined;
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  const intercept: NetworkIntercept = async (request, sandboxFetch) => {
+    if (request.method === 'POST' && new URL(request.url).pathname === '/v2/dars') await released;
+    return sandboxFetch(request);
+  };
+  return { intercept, release };
+}
+
+async function chooseDar(user: ReturnType<typeof renderRoute>['user'], name: string) {
+  await user.upload(await screen.findByLabelText('Choose a DAR file'), fixtureDarFile(name));
+  return screen.findByRole('region', { name: 'In this DAR' });
+}
+
+describe('upload a DAR', { timeout: 20_000 }, () => {
+  it('reads the DAR in the browser, uploads it with progress, and links to its package', async () => {
+    const answer = holdUploadAnswer();
+    const { user } = renderRoute('/packages/upload', { intercept: answer.intercept });
+
+    const preview = await chooseDar(user, PING_DAR);
+    expect(await within(preview).findByRole('group', { name: 'Main package' })).toHaveTextContent(
+      PING_TITLE,
+    );
+    expect(within(preview).getByRole('group', { name: 'Daml-LF version' })).toHaveTextContent(
+      '2.2',
+    );
+    expect(
+      await within(preview).findByText('30 packages in this DAR, 0 already on this participant'),
+    ).toBeVisible();
+    expect(within(preview).getByRole('table', { name: 'Packages in this DAR' })).toHaveTextContent(
+      'canton-builtin-admin-workflow-ping (main)',
+    );
+
+    await user.click(screen.getByRole('button', { name: 'Upload' }));
+    const bar = await screen.findByRole('progressbar', { name: 'Upload progress' });
+    await waitFor(() => {
+      expect(bar).toHaveAttribute('aria-valuenow', '100');
+    });
+    expect(screen.getByText(/^Sent all 422 KB; the participant is checking the DAR/)).toBeVisible();
+
+    answer.release();
+    expect(
+      await screen.findByText(/is stored on the participant and its packages are vetted/),
+    ).toBeVisible();
+    // The preview now knows the packages are there.
+    expect(
+      await within(preview).findByText('30 packages in this DAR, 30 already on this participant'),
+    ).toBeVisible();
+    await user.click(screen.getByRole('link', { name: `Open ${PING_TITLE}` }));
+    expect(await screen.findByRole('heading', { name: PING_TITLE, level: 1 })).toBeVisible();
+
+    await user.click(screen.getByRole('link', { name: 'Back to packages' }));
+    const table = await screen.findByRole('table', { name: 'Packages' });
+    expect(
+      within(table).getByRole('link', { name: 'canton-builtin-admin-workflow-ping' }),
+    ).toHaveAttribute('href', `/packages/${PING_MAIN_PACKAGE_ID}`);
+  });
+
+  it('takes a dropped file like a picked one', async () => {
+    renderRoute('/packages/upload');
+
+    const zone = (await screen.findByText('Drop a DAR file here')).parentElement;
+    if (!zone) throw new Error('the drop zone');
+    fireEvent.drop(zone, { dataTransfer: { files: [fixtureDarFile(PING_DAR)] } });
+
+    expect(await screen.findByText(`Chosen: ${PING_DAR}`)).toBeVisible();
+    const preview = screen.getByRole('region', { name: 'In this DAR' });
+    expect(await within(preview).findByRole('group', { name: 'Main package' })).toHaveTextContent(
+      PING_TITLE,
+    );
+  });
+
+  it('validates first: the participant accepts one DAR and rejects another', async () => {
+    const { user } = renderRoute('/packages/upload');
+
+    await chooseDar(user, PING_DAR);
+    await user.click(screen.getByRole('button', { name: 'Validate' }));
+    expect(
+      await screen.findByText(`The participant would accept ${PING_TITLE}.`, { exact: false }),
+    ).toBeVisible();
+
+    await chooseDar(user, ILLFORMED_DAR);
+    expect(screen.queryByText(/The participant would accept/)).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Validate' }));
+    expect(await screen.findByText(`The participant rejects ${ILLFORMED_DAR}:`)).toBeVisible();
+    expect(screen.getByText('DAR_VALIDATION_ERROR')).toBeVisible();
+
+    // Validation stored nothing.
+    await user.click(screen.getByRole('link', { name: 'Back to packages' }));
+    const table = await screen.findByRole('table', { name: 'Packages' });
+    expect(
+      within(table).queryByRole('link', { name: 'canton-builtin-admin-workflow-ping' }),
+    ).toBeNull();
+  });
+
+  it('shows why an ill-formed DAR cannot be read, and the participant’s error on upload', async () => {
+    const { user } = renderRoute('/packages/upload');
+
+    const preview = await chooseDar(user, ILLFORMED_DAR);
+    expect(await within(preview).findByText('A package is not valid Daml-LF')).toBeVisible();
+    expect(preview).toHaveTextContent('Type checking failed: Mod:x is declared as Bool');
+
+    await user.click(screen.getByRole('button', { name: 'Upload' }));
+    expect(await screen.findByText(`The participant rejected ${ILLFORMED_DAR}:`)).toBeVisible();
+    const error = screen.getByRole('alert', { name: 'Invalid request' });
+    expect(error).toHaveTextContent('Package validation failed.');
+    expect(within(error).getByText('DAR_VALIDATION_ERROR')).toBeVisible();
+    // The participant's trace id, to find the rejection in its logs (it sends no correlation id).
+    expect(within(error).getByRole('button', { name: 'Copy trace id' })).toBeVisible();
+    expect(error).toHaveTextContent('Type checking failed');
+  });
+
+  it('cancels an upload', async () => {
+    // The participant never answers: only the cancel ends the upload.
+    const { intercept } = holdUploadAnswer();
+    const { user } = renderRoute('/packages/upload', { intercept });
+
+    await chooseDar(user, PING_DAR);
+    await user.click(screen.getByRole('button', { name: 'Upload' }));
+    await user.click(await screen.findByRole('button', { name: 'Cancel upload' }));
+
+    expect(await screen.findByText('Upload cancelled')).toBeVisible();
+    expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Upload' })).toBeEnabled();
+  });
+
+  it('asks for the synchronizer when the participant has several', async () => {
+    const sandbox = createSandbox({ synchronizers: ['alpha', 'beta'] });
+    const [, beta] = sandbox.state.synchronizerIds;
+    const { user } = renderRoute('/packages/upload', { sandbox });
+
+    await chooseDar(user, PING_DAR);
+    const select = await screen.findByRole('combobox', { name: 'Synchronizer' });
+    expect(select).toHaveValue('alpha');
+    await user.click(select);
+    await user.click(await screen.findByRole('option', { name: 'beta' }));
+    await user.click(screen.getByRole('button', { name: 'Upload' }));
+    expect(await screen.findByText(/is stored on the participant/)).toBeVisible();
+
+    const { vettedPackages } = await sandboxJson<{
+      vettedPackages: { synchronizerId: string; packages: { packageId: string }[] }[];
+    }>(sandbox, 'POST', '/v2/package-vetting/list', {});
+    expect(
+      vettedPackages
+        .filter((entry) => entry.packages.some((pkg) => pkg.packageId === PING_MAIN_PACKAGE_ID))
+        .map((entry) => entry.synchronizerId),
+    ).toEqual([beta]);
+  });
+
+  it('lets a plain user look inside a DAR, but not upload it, and says why', async () => {
+    const sandbox = createSandbox({ auth: 'jwt', jwtSecret: TEST_SECRET });
+    seedUsers(sandbox, 1, { prefix: 'reader' });
+    await signInAs(sandbox, 'reader-0001');
+    const { user } = renderRoute('/packages/upload', { sandbox });
+
+    expect(await screen.findByText('Uploading needs a participant administrator')).toBeVisible();
+    const preview = await chooseDar(user, PING_DAR);
+    expect(await within(preview).findByRole('group', { name: 'Main package' })).toHaveTextContent(
+      PING_TITLE,
+    );
+    expect(screen.queryByRole('button', { name: 'Upload' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Validate' })).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,159 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Alert, Button, Group, Stack, Text } from '@mantine/core';
+import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
+import { useForm, useWatch, type Control } from 'react-hook-form';
+import { participantQueries } from '@/api/participant';
+import { partyMutations, type PartyDetails } from '@/api/parties';
+import { sessionQueries } from '@/api/session';
+import { synchronizerQueries, type ConnectedSynchronizer } from '@/api/synchronizers';
+import { notify } from '@/components/feedback/notify';
+import { FormAnnotationsInput } from '@/components/form/form-annotations-input';
+import { FormRootError } from '@/components/form/form-root-error';
+import { FormSelect } from '@/components/form/form-select';
+import { FormTextInput } from '@/components/form/form-text-input';
+import { useFormMutation } from '@/components/form/use-form-mutation';
+import { accessOf } from '@/lib/access-rights';
+import { describeError } from '@/lib/api-error';
+import { shortenIdentifier } from '@/lib/format';
+import { IdentityProviderSelect } from '@/pickers/identity-provider-select';
+import {
+  allocatePartyErrorField,
+  allocatePartySchema,
+  emptyAllocatePartyValues,
+  MAX_PARTY_HINT_LENGTH,
+  toAllocatePartyRequest,
+  type AllocatePartyValues,
+} from './party-form-schema';
+
+export type AllocatePartyFormProps = {
+  onAllocated: (party: PartyDetails) => void;
+};
+
+/**
+ * Allocates a party on this participant (POST /v2/parties): hint, IdP, annotations, the
+ * synchronizer when the participant is connected to several, and optionally a user who may act as
+ * the new party from the start.
+ */
+export function AllocatePartyForm({ onAllocated }: AllocatePartyFormProps) {
+  const { data: caller } = useSuspenseQuery(sessionQueries.caller());
+  const access = accessOf(caller);
+  const ownIdentityProviderId = access.administeredIdentityProviderId;
+  // A picker, not a precondition: if the list fails, the participant still picks its only one.
+  const synchronizers = useQuery(synchronizerQueries.connected());
+  const connected = synchronizers.data ?? [];
+  const isSynchronizerRequired = connected.length > 1;
+  const form = useForm<AllocatePartyValues>({
+    resolver: zodResolver(allocatePartySchema({ isSynchronizerRequired })),
+    defaultValues: emptyAllocatePartyValues(ownIdentityProviderId ?? ''),
+  });
+  const allocate = useFormMutation(form, partyMutations.allocate(), {}, (error) => {
+    const field = allocatePartyErrorField(error, form.getValues());
+    // Without the select on screen (the list failed or was not there yet), say it at the top.
+    return field === 'synchronizerId' && !isSynchronizerRequired ? undefined : field;
+  });
+
+  if (!access.canManageUsers) {
+    return (
+      <Alert color="yellow" title="You cannot allocate parties">
+        Allocating parties needs the ParticipantAdmin or IdentityProviderAdmin right, and you have
+        neither.
+      </Alert>
+    );
+  }
+
+  const handleSubmit = form.handleSubmit((values) => {
+    allocate.mutate(toAllocatePartyRequest(values), {
+      onSuccess: (party) => {
+        notify.success(`Party ${party.party} allocated`);
+        onAllocated(party);
+      },
+    });
+  });
+
+  return (
+    <form onSubmit={(event) => void handleSubmit(event)} noValidate aria-label="Allocate party">
+      <Stack gap="lg" maw={760}>
+        <FormRootError control={form.control} error={allocate.error} />
+        <FormTextInput
+          control={form.control}
+          name="partyIdHint"
+          label="Party id hint"
+          description={`Optional. ASCII letters, digits, ":", "-", "_" and space; no "::"; at most ${String(MAX_PARTY_HINT_LENGTH)} characters. Empty: the participant names the party party-<uuid>.`}
+          autoComplete="off"
+          spellCheck={false}
+        />
+        <PartyIdPreview control={form.control} />
+        <IdentityProviderSelect
+          control={form.control}
+          name="identityProviderId"
+          label="Identity provider"
+          description={
+            ownIdentityProviderId === undefined
+              ? 'The party belongs to this IdP: its admins manage it, and only its requests see its details.'
+              : 'As an IdP admin, you allocate parties into your own identity provider.'
+          }
+        />
+        {isSynchronizerRequired && (
+          <FormSelect
+            control={form.control}
+            name="synchronizerId"
+            label="Synchronizer"
+            description="This participant is connected to several synchronizers: choose where to allocate the party."
+            data={connected.map(toSynchronizerOption)}
+            required
+            allowDeselect={false}
+          />
+        )}
+        {synchronizers.error && (
+          <Text size="sm" c="dimmed">
+            The connected synchronizers could not be loaded (
+            {describeError(synchronizers.error).message}); the participant will use its synchronizer
+            if it has only one.
+          </Text>
+        )}
+        <FormTextInput
+          control={form.control}
+          name="userId"
+          label="Grant CanActAs to user"
+          description="Optional: the id of an existing user of the same identity provider, who may then act as the new party."
+          autoComplete="off"
+          spellCheck={false}
+        />
+        <FormAnnotationsInput
+          control={form.control}
+          name="annotations"
+          description="Key/value metadata kept by this participant. Keys: an optional DNS prefix and '/', then a name."
+        />
+        <Group>
+          <Button type="submit" loading={allocate.isPending}>
+            Allocate party
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+function toSynchronizerOption(synchronizer: ConnectedSynchronizer) {
+  return {
+    value: synchronizer.synchronizerId,
+    label: `${synchronizer.synchronizerAlias} (${shortenIdentifier(synchronizer.synchronizerId)})`,
+  };
+}
+
+/** What the new party's id will look like: the hint, then the participant's namespace. */
+function PartyIdPreview({ control }: { control: Control<AllocatePartyValues> }) {
+  const hint = useWatch({ control, name: 'partyIdHint' });
+  const { data: participantId } = useQuery(participantQueries.participantId());
+  const separator = participantId?.indexOf('::') ?? -1;
+  if (participantId === undefined || separator < 0) return null;
+  const namespace = participantId.slice(separator + 2);
+  return (
+    <Text size="sm" c="dimmed" mt={-8}>
+      The new party&apos;s id:{' '}
+      <Text span ff="monospace" size="sm">
+        {shortenIdentifier(`${hint === '' ? 'party-<uuid>' : hint}::${namespace}`)}
+      </Text>
+    </Text>
+  );
+}

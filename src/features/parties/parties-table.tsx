@@ -1,0 +1,77 @@
+import type { ReactNode } from 'react';
+import type { PartyDetails } from '@/api/parties';
+import { DataTable, type DataTableColumn } from '@/components/data-table/data-table';
+import { Identifier } from '@/components/identifier';
+import {
+  annotationsSummary,
+  partyIdentityProviderLabel,
+  partyLocalityLabel,
+} from './parties-filter';
+import classes from './parties-table.module.css';
+
+export type PartiesTableProps = {
+  parties: readonly PartyDetails[];
+  caption?: ReactNode;
+  isBusy?: boolean;
+};
+
+const columns: DataTableColumn<PartyDetails>[] = [
+  {
+    key: 'party',
+    header: 'Party',
+    width: '38%',
+    cell: (party) => <Identifier value={party.party} label="party id" kind="party" />,
+  },
+  {
+    key: 'local',
+    header: 'Local',
+    width: '12%',
+    cell: (party) => (
+      <span className={classes.locality} data-remote={party.isLocal ? undefined : true}>
+        {partyLocalityLabel(party)}
+      </span>
+    ),
+  },
+  {
+    key: 'identityProviderId',
+    header: 'IdP',
+    width: '16%',
+    cell: (party) => {
+      const label = partyIdentityProviderLabel(party);
+      return (
+        <span className={party.isLocal ? classes.text : classes.dimmed} title={label}>
+          {label}
+        </span>
+      );
+    },
+  },
+  {
+    key: 'annotations',
+    header: 'Annotations',
+    width: '34%',
+    cell: (party) => {
+      const summary = annotationsSummary(party);
+      return summary ? (
+        <span className={classes.text} title={summary}>
+          {summary}
+        </span>
+      ) : (
+        <span className={classes.dimmed}>none</span>
+      );
+    },
+  },
+];
+
+/** Parties with their id (linked to the party page), locality, IdP and annotations. */
+export function PartiesTable({ parties, caption, isBusy = false }: PartiesTableProps) {
+  return (
+    <DataTable
+      label="Parties"
+      caption={caption}
+      columns={columns}
+      rows={parties}
+      rowKey={(party) => party.party}
+      isBusy={isBusy}
+    />
+  );
+}

@@ -1,0 +1,241 @@
+import { Alert, Anchor, Badge, Group, Loader, Stack, Text } from '@mantine/core';
+import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { Link } from 'react-router';
+import { partyQueries, type PartyDetails, type PartyRef } from '@/api/parties';
+import { sessionQueries } from '@/api/session';
+import { QueryBoundary } from '@/components/feedback/query-boundary';
+import { Identifier } from '@/components/identifier';
+import { PropertyList } from '@/components/property-list';
+import { SectionCard } from '@/components/section-card';
+import { accessOf, type Access } from '@/lib/access-rights';
+import { describeError } from '@/lib/api-error';
+import { PartyAccessPanel } from './party-access-panel';
+import { PartyAnnotationsForm } from './party-annotations-form';
+
+/** The app's routes this feature links to; features cannot import the app's paths. */
+export type PartyDetailLinks = {
+  parties: string;
+  user: (userId: string, identityProviderId: string) => string;
+};
+
+export type PartyDetailProps = {
+  /** The party, seen through the IdP the URL names (`''`: the default IdP, or the caller's own). */
+  partyRef: PartyRef;
+  /** The party turned out to belong to this IdP; the page shows it through that IdP instead. */
+  onIdentityProviderFound: (identityProviderId: string) => void;
+  links: PartyDetailLinks;
+};
+
+/**
+ * One party: its details (GET /v2/parties/{party}), its annotations with editing, and who can
+ * act, read and execute as it.
+ */
+export function PartyDetail({ partyRef, onIdentityProviderFound, links }: PartyDetailProps) {
+  const { data: caller } = useSuspenseQuery(sessionQueries.caller());
+  const { data: party } = useSuspenseQuery(partyQueries.detail(partyRef));
+  const access = accessOf(caller);
+  // A participant admin sees a party of another IdP blinded to non-local through the default
+  // IdP's eyes (§4.7); it may ask through each IdP instead.
+  const mayBelongToAnotherIdp =
+    party !== null &&
+    access.isParticipantAdmin &&
+    partyRef.identityProviderId === '' &&
+    party.isLocal !== true;
+  const lookup = useQuery({
+    ...partyQueries.identityProvider(partyRef.party),
+    enabled: mayBelongToAnotherIdp,
+  });
+  // Cached answers stay readable while disabled; they only count while the question is open.
+  const foundIdentityProviderId = mayBelongToAnotherIdp ? (lookup.data ?? undefined) : undefined;
+  useEffect(() => {
+    if (foundIdentityProviderId !== undefined) onIdentityProviderFound(foundIdentityProviderId);
+  }, [foundIdentityProviderId, onIdentityProviderFound]);
+  const isLookingForIdp =
+    mayBelongToAnotherIdp && (lookup.isPending || foundIdentityProviderId !== undefined);
+
+  if (!party) {
+    return (
+      <Alert color="yellow" title="Party not found">
+        <Stack gap="xs" align="flex-start">
+          <Text size="sm">
+            This participant does not know the party {partyRef.party}: it is neither hosted here nor
+            known from the topology of its synchronizers.
+          </Text>
+          <Anchor component={Link} to={links.parties} size="sm" c="inherit" underline="always">
+            Back to parties
+          </Anchor>
+        </Stack>
+      </Alert>
+    );
+  }
+
+  const partyIdentityProviderId = party.isLocal ? (party.identityProviderId ?? '') : '';
+  const canEdit = access.canManageUsers && party.isLocal === true;
+
+  return (
+    <Stack gap="lg">
+      <SectionCard title="Details">
+        <Stack gap="sm">
+          <PropertyList
+            items={[
+              {
+                label: 'Party id',
+                value: <Identifier value={party.party} label="party id" isShortened={false} />,
+              },
+              {
+                label: 'Hosting',
+                value: (
+                  <Locality
+                    isLocal={party.isLocal === true}
+                    note={localityNote({
+                      party,
+                      partyRef,
+                      isParticipantAdmin: access.isParticipantAdmin,
+                      isHostedElsewhere: lookup.data === null,
+                    })}
+                  />
+                ),
+              },
+              {
+                label: 'Identity provider',
+                value: (
+                  <Text size="sm">
+                    {!party.isLocal
+                      ? 'Not shown for a party that is not local'
+                      : partyIdentityProviderId === ''
+                        ? 'Default identity provider'
+                        : partyIdentityProviderId}
+                  </Text>
+                ),
+              },
+            ]}
+          />
+          {mayBelongToAnotherIdp && (
+            <IdentityProviderLookupStatus
+              isLooking={isLookingForIdp}
+              error={lookup.error ?? undefined}
+            />
+          )}
+        </Stack>
+      </SectionCard>
+      <SectionCard title="Annotations">
+        {canEdit ? (
+          <PartyAnnotationsForm party={party} />
+        ) : (
+          <AnnotationsView party={party} access={access} />
+        )}
+      </SectionCard>
+      <SectionCard title="Who can act as this party">
+        {isLookingForIdp ? (
+          // Which IdP the party belongs to decides which IdP admins count: wait for it.
+          <Text size="sm" c="dimmed">
+            Waiting for the party&apos;s identity provider…
+          </Text>
+        ) : (
+          <QueryBoundary>
+            <PartyAccessPanel
+              party={party.party}
+              partyIdentityProviderId={partyIdentityProviderId}
+              userHref={links.user}
+            />
+          </QueryBoundary>
+        )}
+      </SectionCard>
+    </Stack>
+  );
+}
+
+function localityNote({
+  party,
+  partyRef,
+  isParticipantAdmin,
+  isHostedElsewhere,
+}: {
+  party: PartyDetails;
+  partyRef: PartyRef;
+  isParticipantAdmin: boolean;
+  isHostedElsewhere: boolean;
+}): string {
+  if (party.isLocal) return 'Hosted on this participant.';
+  if (!isParticipantAdmin) {
+    return 'Hosted on another participant, or in an identity provider other than yours.';
+  }
+  if (partyRef.identityProviderId !== '') {
+    return `Not hosted here in the identity provider ${partyRef.identityProviderId}.`;
+  }
+  return isHostedElsewhere
+    ? 'Hosted on another participant.'
+    : 'Not hosted here in the default identity provider.';
+}
+
+function Locality({ isLocal, note }: { isLocal: boolean; note: string }) {
+  return (
+    <Group gap="xs">
+      <Badge color={isLocal ? 'green' : 'gray'} variant="light">
+        {isLocal ? 'Local' : 'Not local'}
+      </Badge>
+      <Text size="sm">{note}</Text>
+    </Group>
+  );
+}
+
+function IdentityProviderLookupStatus({
+  isLooking,
+  error,
+}: {
+  isLooking: boolean;
+  error: unknown;
+}) {
+  if (isLooking) {
+    return (
+      <Group gap="xs" role="status">
+        <Loader size="xs" aria-hidden />
+        <Text size="sm">Checking whether it belongs to another identity provider…</Text>
+      </Group>
+    );
+  }
+  return (
+    <Text size="sm" c="dimmed" role="status">
+      {error === undefined
+        ? 'No identity provider of this participant claims it: the party is hosted on another participant.'
+        : `Could not check the other identity providers (${describeError(error).message}).`}
+    </Text>
+  );
+}
+
+function AnnotationsView({ party, access }: { party: PartyDetails; access: Access }) {
+  if (!party.isLocal) {
+    return (
+      <Text size="sm" c="dimmed">
+        Annotations are kept for local parties only, and shown to their own identity provider.
+      </Text>
+    );
+  }
+  const entries = Object.entries(party.localMetadata?.annotations ?? {}).sort(([a], [b]) =>
+    a < b ? -1 : a > b ? 1 : 0,
+  );
+  return (
+    <Stack gap="sm">
+      {!access.canManageUsers && (
+        <Text size="sm" c="dimmed">
+          Read-only: changing a party needs the ParticipantAdmin or IdentityProviderAdmin right.
+        </Text>
+      )}
+      {entries.length === 0 ? (
+        <Text size="sm">No annotations.</Text>
+      ) : (
+        <PropertyList
+          items={entries.map(([key, value]) => ({
+            label: key,
+            value: (
+              <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+                {value}
+              </Text>
+            ),
+          }))}
+        />
+      )}
+    </Stack>
+  );
+}

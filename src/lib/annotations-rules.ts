@@ -1,0 +1,124 @@
+import { z } from 'zod';
+
+/**
+ * The participant's rules for resource annotations (ResourceAnnotationValidator,
+ * ledger-api-behaviour.md §2.2; parties follow the user rules, §5.1), so the forms reject what the
+ * server would, with the same limits.
+ */
+
+/** 256 KiB: the total UTF-8 size of keys plus values a resource may carry. */
+export const MAX_ANNOTATIONS_BYTES = 256 * 1024;
+
+const NAME = /^([a-zA-Z0-9]+[a-zA-Z0-9.\-_]*)?[a-zA-Z0-9]+$/;
+const DNS_LABEL = /^[a-zA-Z0-9]([a-zA-Z0-9-]*[a-zA-Z0-9])?$/;
+
+/** One key/value row of the annotations editor. */
+export type AnnotationRow = { key: string; value: string };
+
+/** Why the server would reject `key`, in its own words, or undefined when it is valid. */
+export function annotationKeyProblem(key: string): string | undefined {
+  if (key === '') return 'Key is required';
+  const parts = key.split('/');
+  if (parts.length > 2) return 'At most one "/" (between prefix and name)';
+  const [prefix, name] = parts.length === 2 ? [parts[0] ?? '', parts[1] ?? ''] : [undefined, key];
+  if (prefix !== undefined) {
+    if (prefix.length > 253) return 'The prefix before "/" is longer than 253 characters';
+    if (!prefix.split('.').every((label) => DNS_LABEL.test(label))) {
+      return 'The prefix before "/" must be a DNS name, e.g. example.com';
+    }
+  }
+  if (name.length > 63) return 'The name is longer than 63 characters';
+  if (!NAME.test(name)) {
+    return 'The name must start and end with a letter or digit; inside, also . - _ are allowed';
+  }
+  return undefined;
+}
+
+const encoder = new TextEncoder();
+
+/** What the server counts against the limit: UTF-8 bytes of keys and non-empty values. */
+export function annotationsByteSize(rows: readonly AnnotationRow[]): number {
+  return rows
+    .filter((row) => row.value !== '')
+    .reduce(
+      (size, row) => size + encoder.encode(row.key).length + encoder.encode(row.value).length,
+      0,
+    );
+}
+
+/** Rows of the annotations editor: valid keys, each once, a value each, 256 KiB at most. */
+export const annotationRowsSchema = z
+  .array(z.object({ key: z.string(), value: z.string() }))
+  .superRefine((rows, ctx) => {
+    const seen = new Set<string>();
+    rows.forEach((row, index) => {
+      const problem = annotationKeyProblem(row.key);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem, path: [index, 'key'] });
+      else if (seen.has(row.key)) {
+        ctx.addIssue({ code: 'custom', message: 'This key is already used', path: [index, 'key'] });
+      }
+      seen.add(row.key);
+      // An empty value means "delete this key" to the server; removing the row says that here.
+      if (row.value === '') {
+        ctx.addIssue({ code: 'custom', message: 'Value is required', path: [index, 'value'] });
+      }
+    });
+    const size = annotationsByteSize(rows);
+    if (size > MAX_ANNOTATIONS_BYTES) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `Annotations take ${String(size)} bytes; the limit is 256 KiB (${String(MAX_ANNOTATIONS_BYTES)} bytes)`,
+      });
+    }
+  });
+
+export function toAnnotationRows(annotations: Readonly<Record<string, string>> | undefined) {
+  return Object.entries(annotations ?? {})
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    .map(([key, value]): AnnotationRow => ({ key, value }));
+}
+
+export function toAnnotationsRecord(rows: readonly AnnotationRow[]): Record<string, string> {
+  return Object.fromEntries(rows.map((row) => [row.key, row.value]));
+}
+
+/**
+ * The update that turns `before` into `rows` under the server's merge semantics: new and changed
+ * keys with their values, removed keys with `""` (which deletes them). Empty when nothing changed.
+ */
+export function annotationsPatch(
+  before: Readonly<Record<string, string>> | undefined,
+  rows: readonly AnnotationRow[],
+): Record<string, string> {
+  const after = toAnnotationsRecord(rows);
+  const patch: Record<string, string> = {};
+  for (const [key, value] of Object.entries(after)) {
+    if (before?.[key] !== value) patch[key] = value;
+  }
+  for (const key of Object.keys(before ?? {})) {
+    if (!(key in after)) patch[key] = '';
+  }
+  return patch;
+}
+
+/**
+ * The annotation row a server message names ("Key name segment 'x' …", "… for key: 'x'"), and
+ * whether the message is about its key or its value.
+ */
+export function annotationFieldInCause(
+  cause: string,
+  rows: readonly AnnotationRow[],
+): { index: number; part: 'key' | 'value' } | undefined {
+  const valueKey = /for key: '([^']*)'/.exec(cause)?.[1];
+  if (valueKey !== undefined) {
+    const index = rows.findIndex((row) => row.key === valueKey);
+    return index < 0 ? undefined : { index, part: 'value' };
+  }
+  const keyMatch = /Key '([^']*)'|Key (?:name|prefix) segment '([^']*)'/.exec(cause);
+  if (!keyMatch) return undefined;
+  const [, wholeKey, segment] = keyMatch;
+  const index = rows.findIndex((row) =>
+    wholeKey !== undefined ? row.key === wholeKey : row.key.split('/').includes(segment ?? ''),
+  );
+  return index < 0 ? undefined : { index, part: 'key' };
+}

@@ -1,0 +1,49 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Sandbox } from './sandbox-network';
+
+/** The Canton team's DARs, read in place (never copied into the repo). */
+export const FIXTURE_DARS_DIR = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '../../../shared/fixtures/dars',
+);
+
+export const PING_DAR = 'canton-builtin-admin-workflow-ping.dar';
+/** The ping DAR's main package: `canton-builtin-admin-workflow-ping` 3.4.0. */
+export const PING_MAIN_PACKAGE_ID =
+  'de2cc2f90eb523414ff54e899951dadd8789a4c07e0f71f6d6c9eaf57d412a54';
+export const PARTY_REPLICATION_DAR = 'canton-builtin-admin-workflow-party-replication-alpha.dar';
+export const ILLFORMED_DAR = 'illformed.dar';
+
+export function fixtureDarBytes(name: string): Uint8Array<ArrayBuffer> {
+  // A copy into a plain ArrayBuffer: Node's file buffers may share a pooled one.
+  return new Uint8Array(readFileSync(path.join(FIXTURE_DARS_DIR, name)));
+}
+
+/** A fixture DAR as the file a user would pick or drop. */
+export function fixtureDarFile(name: string): File {
+  return new File([fixtureDarBytes(name)], name, { type: 'application/octet-stream' });
+}
+
+/** Uploads a fixture DAR through the sandbox's own endpoint; fails the test if it is refused. */
+export async function seedDar(
+  sandbox: Sandbox,
+  name: string,
+  { vetAllPackages = true, token }: { vetAllPackages?: boolean; token?: string } = {},
+): Promise<void> {
+  const headers = new Headers({ 'Content-Type': 'application/octet-stream' });
+  if (token) headers.set('Authorization', `Bearer ${token}`);
+  const response = await sandbox.fetch(
+    new Request(`http://localhost:3000/v2/dars?vetAllPackages=${String(vetAllPackages)}`, {
+      method: 'POST',
+      headers,
+      body: fixtureDarBytes(name),
+    }),
+  );
+  if (!response.ok) {
+    throw new Error(
+      `uploading ${name} answered ${String(response.status)}: ${await response.text()}`,
+    );
+  }
+}
