@@ -18,6 +18,7 @@
  * Field numbers come from daml_lf.proto / daml_lf2.proto (reference material in shared/spec).
  */
 
+import { zipSync } from 'fflate';
 import type {
   Choice,
   DamlType,
@@ -467,4 +468,138 @@ function int(w: ProtobufWriter, field: number, value: number): void {
 /** The content of `Unit`. */
 function noFields(): void {
   // `Unit` has no fields: the empty message is the whole encoding.
+}
+
+// ── Archives and DARs ──────────────────────────────────────────────────────────────────────────
+
+/** An `Archive` (daml_lf.proto): SHA256 (the default 0, left out), payload 3, hash 4. */
+export function encodeArchive(payload: Uint8Array, packageId: string): Uint8Array {
+  return new ProtobufWriter().bytes(3, payload).string(4, packageId).finish();
+}
+
+export type EncodedDar = {
+  /** The zip, ready for `POST /v2/dars`. */
+  bytes: Uint8Array;
+  /** The package ids, in the order of the specs (the first is the main package). */
+  packageIds: string[];
+};
+
+/**
+ * A DAR of the given packages, the first being the main one: each as an `Archive` DALF named
+ * `<name>-<version>-<id>.dalf`, and a manifest as `damlc` writes it (lines wrapped at 72 bytes).
+ * The packages may refer to each other by id only, so a spec that depends on another must be
+ * encoded after it (use `encodePackagePayload` and its SHA-256 to learn the id).
+ *
+ * Tests use it to upload packages built from the model, e.g. two versions of one package to
+ * exercise the upgrade checks (see `templatePackageSpec`).
+ */
+export async function encodeDar(packages: readonly PackageSpec[]): Promise<EncodedDar> {
+  const [main] = packages;
+  if (!main) throw new Error('A DAR holds at least one package');
+  const files: Record<string, Uint8Array> = {};
+  const dalfs: string[] = [];
+  const packageIds: string[] = [];
+  for (const spec of packages) {
+    const payload = encodePackagePayload(spec);
+    const packageId = await sha256Hex(payload);
+    const path = `${spec.name}-${spec.version}-${packageId}.dalf`;
+    files[path] = encodeArchive(payload, packageId);
+    dalfs.push(path);
+    packageIds.push(packageId);
+  }
+  const attributes: [string, string][] = [
+    ['Manifest-Version', '1.0'],
+    ['Created-By', 'ledger-console sandbox'],
+    ['Name', `${main.name}-${main.version}`],
+    ['Main-Dalf', dalfs[0] ?? ''],
+    ['Dalfs', dalfs.join(', ')],
+    ['Format', 'daml-lf'],
+    ['Encryption', 'non-encrypted'],
+  ];
+  const manifest = `${attributes.map(([key, value]) => wrapManifestLine(`${key}: ${value}`)).join('')}\r\n`;
+  files['META-INF/MANIFEST.MF'] = new TextEncoder().encode(manifest);
+  return { bytes: zipSync(files), packageIds };
+}
+
+/** A JAR manifest line: at most 72 bytes, continued on lines that start with a space. */
+function wrapManifestLine(line: string): string {
+  const parts = [line.slice(0, 72)];
+  for (let i = 72; i < line.length; i += 71) parts.push(` ${line.slice(i, i + 71)}`);
+  return parts.map((part) => `${part}\r\n`).join('');
+}
+
+async function sha256Hex(bytes: Uint8Array): Promise<string> {
+  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', bytes.slice()));
+  return Array.from(digest, (byte) => byte.toString(16).padStart(2, '0')).join('');
+}
+
+export type TemplateSpec = {
+  name: string;
+  fields: readonly Field[];
+  keyType?: DamlType;
+  choices?: readonly {
+    name: string;
+    consuming?: boolean;
+    /** The fields of the choice's argument record (a data type named after the choice). */
+    argFields: readonly Field[];
+    returnType: DamlType;
+  }[];
+};
+
+/**
+ * A package of one module whose templates and choice arguments are serializable records, the way
+ * the Daml compiler lays them out. Types of this package are referred to with `packageId: ''`.
+ *
+ * For tests: `encodeDar([templatePackageSpec({ name: 'pkg', version: '2.0.0', … })])` with a
+ * field removed from a template that version 1.0.0 had gives a DAR the upgrade checks refuse.
+ */
+export function templatePackageSpec(options: {
+  name: string;
+  version: string;
+  /** Default `Main`. */
+  module?: string;
+  templates: readonly TemplateSpec[];
+  /** More data types of the module (records, variants, enums). */
+  dataTypes?: readonly DataType[];
+}): PackageSpec {
+  const moduleName = options.module ?? 'Main';
+  const record = (name: string, fields: readonly Field[]): DataType => ({
+    kind: 'record',
+    name,
+    params: [],
+    serializable: true,
+    fields,
+  });
+  const dataTypes: DataType[] = [];
+  const templates: Template[] = [];
+  for (const spec of options.templates) {
+    dataTypes.push(record(spec.name, spec.fields));
+    const choices: Choice[] = (spec.choices ?? []).map((choice) => {
+      dataTypes.push(record(choice.name, choice.argFields));
+      return {
+        name: choice.name,
+        consuming: choice.consuming ?? true,
+        argType: {
+          kind: 'con',
+          tycon: { packageId: '', module: moduleName, name: choice.name },
+          args: [],
+        },
+        returnType: choice.returnType,
+      };
+    });
+    templates.push({
+      name: spec.name,
+      tycon: { packageId: '', module: moduleName, name: spec.name },
+      fields: spec.fields,
+      ...(spec.keyType ? { keyType: spec.keyType } : {}),
+      choices,
+      implements: [],
+    });
+  }
+  dataTypes.push(...(options.dataTypes ?? []));
+  return {
+    name: options.name,
+    version: options.version,
+    modules: [{ name: moduleName, dataTypes, synonyms: [], templates, interfaces: [] }],
+  };
 }

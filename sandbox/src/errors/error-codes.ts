@@ -66,6 +66,10 @@ const CODES = {
   UNRESOLVED_VETTING_REFERENCE: { category: 'InvalidGivenCurrentSystemStateResourceMissing' },
   AMBIGUOUS_VETTING_REFERENCE: { category: 'InvalidGivenCurrentSystemStateOther' },
   TOPOLOGY_SERIAL_MISMATCH: { category: 'InvalidGivenCurrentSystemStateOther' },
+  // Upgrade checks before vetting (ParticipantTopologyManagerError), on upload, validate and
+  // vetting updates alike.
+  NOT_VALID_UPGRADE_PACKAGE: { category: 'InvalidIndependentOfSystemState' },
+  KNOWN_PACKAGE_VERSION: { category: 'InvalidIndependentOfSystemState' },
   // Commands: JSON-layer template resolution (JsCommandService) and submission validation.
   TEMPLATES_OR_INTERFACES_NOT_FOUND: { category: 'InvalidGivenCurrentSystemStateResourceMissing' },
   JSON_API_PACKAGE_SELECTION_FAILED: { category: 'InvalidGivenCurrentSystemStateOther' },

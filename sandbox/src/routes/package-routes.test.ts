@@ -3,6 +3,8 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { strToU8, unzipSync, zipSync } from 'fflate';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { decodeArchivePayload, readArchivePayload } from '../daml-lf/decode-package';
+import { encodeDar, templatePackageSpec, type TemplateSpec } from '../daml-lf/encode-package';
+import type { DamlType, Field, PrimType } from '../daml-lf/package-model';
 import {
   createTestSandbox,
   expectDecodeFailure,
@@ -583,6 +585,193 @@ describe('package vetting with two synchronizers', () => {
     expect(offAlpha.status, offAlpha.text).toBe(200);
     expect(await idsOn(alpha)).not.toContain(PING_MAIN);
     expect(await idsOn(beta)).toContain(PING_MAIN);
+  });
+});
+
+// ── Smart-contract upgrade checks ──
+
+const lf = (name: PrimType, ...args: DamlType[]): DamlType => ({ kind: 'prim', prim: name, args });
+const lfField = (name: string, type: DamlType): Field => ({ name, type });
+const ASSET_FIELDS = [lfField('owner', lf('PARTY')), lfField('amount', lf('INT64'))];
+const NOTE: TemplateSpec = { name: 'Note', fields: [lfField('author', lf('PARTY'))] };
+/** Version `version` of package `upgrade-demo`: template Asset (with a choice), maybe Note. */
+const demoVersion = (version: string, assetFields: Field[], templates: TemplateSpec[] = [NOTE]) =>
+  templatePackageSpec({
+    name: 'upgrade-demo',
+    version,
+    templates: [
+      {
+        name: 'Asset',
+        fields: assetFields,
+        choices: [
+          {
+            name: 'Transfer',
+            argFields: [lfField('newOwner', lf('PARTY'))],
+            returnType: lf('CONTRACT_ID', {
+              kind: 'con',
+              tycon: { packageId: '', module: 'Main', name: 'Asset' },
+              args: [],
+            }),
+          },
+        ],
+      },
+      ...templates,
+    ],
+  });
+const V1 = demoVersion('1.0.0', ASSET_FIELDS);
+/** Appends an Optional field: a valid upgrade. */
+const V2 = demoVersion('2.0.0', [...ASSET_FIELDS, lfField('memo', lf('OPTIONAL', lf('TEXT')))]);
+/** Drops Asset's `amount`. */
+const V2_NO_FIELD = demoVersion('2.0.0', [lfField('owner', lf('PARTY'))]);
+/** Drops the template Note. */
+const V2_NO_TEMPLATE = demoVersion('2.0.0', ASSET_FIELDS, []);
+
+const label = (packageId: string, version: string) => `${packageId} (upgrade-demo v${version})`;
+const vettedIds = async () => onlyVetted(await listVetting()).packages.map((p) => p.packageId);
+const validate = (bytes: Uint8Array) => t.call('POST', '/v2/dars/validate', { rawBody: bytes });
+
+describe('upgrade checks', () => {
+  it('vets a valid upgrade and refuses DARs that drop a field or a template', async () => {
+    const v1 = await encodeDar([V1]);
+    const v2 = await encodeDar([V2]);
+    const noField = await encodeDar([V2_NO_FIELD]);
+    const noTemplate = await encodeDar([V2_NO_TEMPLATE]);
+    const [v1Id = '', v2Id = '', noFieldId = '', noTemplateId = ''] = [
+      ...v1.packageIds,
+      ...v2.packageIds,
+      ...noField.packageIds,
+      ...noTemplate.packageIds,
+    ];
+    expect((await upload(v1.bytes)).status).toBe(200);
+
+    const dropped = expectError(await upload(noField.bytes), 400, 'NOT_VALID_UPGRADE_PACKAGE');
+    expect(dropped.errorCategory).toBe(8);
+    expect(dropped.grpcCodeValue).toBe(3);
+    expect(dropped.cause).toBe(
+      `Upgrade checks indicate that ${label(noFieldId, '2.0.0')} cannot be an upgrade of ${label(v1Id, '1.0.0')}. Reason: The upgraded template Asset is missing some of its original fields.`,
+    );
+    expect(dropped.context).toMatchObject({
+      oldPackage: label(v1Id, '1.0.0'),
+      newPackage: label(noFieldId, '2.0.0'),
+      upgradeError: 'The upgraded template Asset is missing some of its original fields.',
+    });
+    const gone = expectError(await upload(noTemplate.bytes), 400, 'NOT_VALID_UPGRADE_PACKAGE');
+    expect(gone.cause).toContain(
+      'Reason: Template Note appears in package that is being upgraded, but does not appear in the upgrading package.',
+    );
+    // Stored first, then refused at vetting: the packages stay, unvetted, and no topology
+    // transaction happened (serial 2 is the upload of v1).
+    const stored = packageIdsOf(await t.get('/v2/packages'));
+    expect(stored).toEqual(expect.arrayContaining([noFieldId, noTemplateId]));
+    expect(onlyVetted(await listVetting()).topologySerial).toBe(2);
+    expect(sortedIds(await vettedIds())).toEqual(sortedIds([t.state.demoPackageId, v1Id]));
+
+    // The valid upgrade is vetted next to v1; the unvetted packages of the same version are not
+    // part of the lineage.
+    expect((await upload(v2.bytes)).status).toBe(200);
+    expect(sortedIds(await vettedIds())).toEqual(sortedIds([t.state.demoPackageId, v1Id, v2Id]));
+    // And a v1 again is accepted: every package of it is vetted already.
+    expect((await upload(v1.bytes)).status).toBe(200);
+  });
+
+  it('checks the DAR against the vetted packages on /v2/dars/validate, storing nothing', async () => {
+    const v1 = await encodeDar([V1]);
+    const [v1Id = ''] = v1.packageIds;
+    expect((await upload(v1.bytes)).status).toBe(200);
+    const before = packageIdsOf(await t.get('/v2/packages'));
+
+    const valid = await validate((await encodeDar([V2])).bytes);
+    expect(valid.status).toBe(200);
+    expect(valid.text).toBe('');
+    const noField = await encodeDar([V2_NO_FIELD]);
+    const dropped = expectError(await validate(noField.bytes), 400, 'NOT_VALID_UPGRADE_PACKAGE');
+    expect(dropped.cause).toBe(
+      `Upgrade checks indicate that ${label(noField.packageIds[0] ?? '', '2.0.0')} cannot be an upgrade of ${label(v1Id, '1.0.0')}. Reason: The upgraded template Asset is missing some of its original fields.`,
+    );
+    const gone = expectError(
+      await validate((await encodeDar([V2_NO_TEMPLATE])).bytes),
+      400,
+      'NOT_VALID_UPGRADE_PACKAGE',
+    );
+    expect(gone.cause).toMatch(/Reason: Template Note appears in package that is being upgraded/);
+    // Another package with v1's name and version.
+    const twin = await encodeDar([demoVersion('1.0.0', ASSET_FIELDS, [])]);
+    const [twinId = ''] = twin.packageIds;
+    const known = expectError(await validate(twin.bytes), 400, 'KNOWN_PACKAGE_VERSION');
+    const [first, second] = [twinId, v1Id].sort();
+    expect(known.cause).toBe(
+      `Tried to vet two packages with the same name and version: ${label(first ?? '', '1.0.0')} and ${label(second ?? '', '1.0.0')}.`,
+    );
+    expect(known.context).toMatchObject({
+      firstPackage: label(first ?? '', '1.0.0'),
+      secondPackage: label(second ?? '', '1.0.0'),
+    });
+    expect(known.errorCategory).toBe(8);
+
+    expect(packageIdsOf(await t.get('/v2/packages'))).toEqual(before);
+    expect(onlyVetted(await listVetting()).topologySerial).toBe(2);
+  });
+
+  it('stores incompatible packages with vetAllPackages=false; vetting them needs the force flag', async () => {
+    const v1 = await encodeDar([V1]);
+    const noField = await encodeDar([V2_NO_FIELD]);
+    const [v1Id = ''] = v1.packageIds;
+    const [noFieldId = ''] = noField.packageIds;
+    await upload(v1.bytes);
+    expect((await upload(noField.bytes, '?vetAllPackages=false')).status).toBe(200);
+    expect(packageIdsOf(await t.get('/v2/packages'))).toContain(noFieldId);
+
+    for (const dryRun of [true, false]) {
+      const refused = expectError(
+        await updateVetting({ changes: [vet(noFieldId)], dryRun }),
+        400,
+        'NOT_VALID_UPGRADE_PACKAGE',
+      );
+      expect(refused.cause).toBe(
+        `Upgrade checks indicate that ${label(noFieldId, '2.0.0')} cannot be an upgrade of ${label(v1Id, '1.0.0')}. Reason: The upgraded template Asset is missing some of its original fields.`,
+      );
+    }
+    expect(onlyVetted(await listVetting()).topologySerial).toBe(2);
+    // Re-vetting what is vetted already (new bounds) checks nothing new.
+    const bounds = await updateVetting({
+      changes: [vet(v1Id, { newValidFromInclusive: '2030-01-01T00:00:00Z' })],
+    });
+    expect(bounds.status, bounds.text).toBe(200);
+
+    const forced = await updateVetting({
+      changes: [vet(noFieldId)],
+      updateVettedPackagesForceFlags: [
+        'UPDATE_VETTED_PACKAGES_FORCE_FLAG_ALLOW_VET_INCOMPATIBLE_UPGRADES',
+      ],
+    });
+    expect(forced.status, forced.text).toBe(200);
+    expect(await vettedIds()).toContain(noFieldId);
+
+    // A second 2.0.0 now meets the forced one: same name and version.
+    const v2 = await encodeDar([V2]);
+    const [v2Id = ''] = v2.packageIds;
+    const twin = expectError(await upload(v2.bytes), 400, 'KNOWN_PACKAGE_VERSION');
+    const [first = '', second = ''] = [v2Id, noFieldId].sort();
+    expect(twin.cause).toBe(
+      `Tried to vet two packages with the same name and version: ${label(first, '2.0.0')} and ${label(second, '2.0.0')}.`,
+    );
+  });
+
+  it('lets every fixture DAR be uploaded into one participant', async () => {
+    // The ping and party-replication DARs share their stdlib packages (same ids), and
+    // DamlDefinitionsServiceMain brings another daml-prim 0.0.0: a utility package, exempt.
+    const fixtures = readdirSync(DARS).filter(
+      (name) => name.endsWith('.dar') && !['illformed.dar', 'dummy-1.15.dar'].includes(name),
+    );
+    expect(fixtures.length).toBeGreaterThanOrEqual(3);
+    for (const name of fixtures) {
+      const response = await upload(dar(name));
+      expect(response.status, `${name}: ${response.text}`).toBe(200);
+    }
+    for (const name of fixtures) {
+      const check = await validate(dar(name));
+      expect(check.status, `${name}: ${check.text}`).toBe(200);
+    }
   });
 });
 
