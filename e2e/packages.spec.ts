@@ -2,6 +2,7 @@ import { expect, test } from './fixtures';
 import { assertNoAccessibilityViolations } from './helpers/overview';
 import {
   assertChoiceArgumentFields,
+  assertListedPackage,
   assertPreviewDecodeError,
   assertPreviewMainPackage,
   assertTemplateChoices,
@@ -19,7 +20,9 @@ import {
   openUploadedPackage,
   PARTY_REPLICATION_DAR,
   PARTY_REPLICATION_MAIN,
+  PARTY_REPLICATION_NAME,
   PARTY_REPLICATION_TITLE,
+  PARTY_REPLICATION_VERSION,
   PING_DAR,
   PING_TITLE,
   seedDar,
@@ -64,8 +67,20 @@ test('unvet a package and vet it again', async ({ page, request }) => {
 
   await changeVetting(page, 'Unvet', PARTY_REPLICATION_TITLE);
   await assertVetting(page, 'Not vetted');
+  // Out of the vetting list, the package is named from its archive, read in the Web Worker.
+  const listing = {
+    packageId: PARTY_REPLICATION_MAIN,
+    name: PARTY_REPLICATION_NAME,
+    version: PARTY_REPLICATION_VERSION,
+  };
+  await goToPackages(page);
+  await assertListedPackage(page, { ...listing, status: 'Not vetted' });
+
+  await goToPackage(page, PARTY_REPLICATION_MAIN, PARTY_REPLICATION_TITLE);
   await changeVetting(page, 'Vet', PARTY_REPLICATION_TITLE);
   await assertVetting(page, 'Vetted');
+  await goToPackages(page);
+  await assertListedPackage(page, { ...listing, status: 'Vetted' });
 });
 
 test('the packages list has no detectable accessibility violations', async ({ page }) => {

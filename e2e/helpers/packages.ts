@@ -16,8 +16,9 @@ export const PING_TITLE = 'canton-builtin-admin-workflow-ping 3.4.0';
 export const PARTY_REPLICATION_DAR = 'canton-builtin-admin-workflow-party-replication-alpha.dar';
 export const PARTY_REPLICATION_MAIN =
   '8541ef08471ba3c76985347802fce4f7133435cb12110b9c9a1c050c7cb8b8c5';
-export const PARTY_REPLICATION_TITLE =
-  'canton-builtin-admin-workflow-party-replication-alpha 3.5.0';
+export const PARTY_REPLICATION_NAME = 'canton-builtin-admin-workflow-party-replication-alpha';
+export const PARTY_REPLICATION_VERSION = '3.5.0';
+export const PARTY_REPLICATION_TITLE = `${PARTY_REPLICATION_NAME} ${PARTY_REPLICATION_VERSION}`;
 export const ILLFORMED_DAR = 'illformed.dar';
 
 /**
@@ -37,6 +38,32 @@ export async function goToPackages(page: Page): Promise<void> {
   await expect(page.getByRole('heading', { name: 'Packages', level: 1 })).toBeVisible();
   await expect(page.getByRole('table', { name: 'Packages' })).toBeVisible();
 }
+
+/**
+ * The packages list's row of one package, found by its copy button (named by the package id), and
+ * what it shows: the name and version, from the vetting list or read from the archive.
+ */
+export async function assertListedPackage(
+  page: Page,
+  { packageId, name, version, status }: PackageListing,
+): Promise<void> {
+  const row = page
+    .getByRole('table', { name: 'Packages' })
+    .getByRole('row')
+    .filter({ has: page.getByRole('button', { name: `Copy package id ${packageId}` }) });
+  await expect(row.getByRole('rowheader')).toHaveText(name);
+  await expect(row.getByRole('cell').first()).toHaveText(version);
+  await expect(row.getByRole('cell').nth(2)).toHaveText(
+    status === 'Vetted' ? /^Vetted/ : /^Not vetted/,
+  );
+}
+
+export type PackageListing = {
+  packageId: string;
+  name: string;
+  version: string;
+  status: 'Vetted' | 'Not vetted';
+};
 
 export async function goToUploadDar(page: Page): Promise<void> {
   await page.goto('/packages/upload');

@@ -10,6 +10,7 @@ import type {
   DecodeRequest,
   DecodeResponse,
   PackageContents,
+  PackageNameVersion,
 } from './daml-lf-worker';
 
 export { formatType } from '@daml-lf/format-type';
@@ -25,7 +26,12 @@ export type {
   Template,
   TypeConName,
 } from '@daml-lf/package-model';
-export type { DarContents, DarPackageHeader, PackageContents } from './daml-lf-worker';
+export type {
+  DarContents,
+  DarPackageHeader,
+  PackageContents,
+  PackageNameVersion,
+} from './daml-lf-worker';
 
 /**
  * `2.1`, `2.dev`: as decode-package's `formatLfVersion`, which is not re-exported so that the page's
@@ -72,23 +78,39 @@ let worker: Worker | undefined;
 let nextId = 1;
 const pending = new Map<number, Pending>();
 
+function unexpected(message: string): DamlLfDecodeError {
+  return new DamlLfDecodeError({ reason: 'UNEXPECTED', message, details: {} });
+}
+
+/** Fails every request still waiting: used when an answer cannot be told apart from the others. */
+function failAllPending(failure: DamlLfDecodeError): void {
+  const waiting = [...pending.values()];
+  pending.clear();
+  for (const request of waiting) request.reject(failure);
+}
+
 function spawnWorker(): Worker {
   const spawned = new Worker(new URL('./daml-lf-worker.ts', import.meta.url), { type: 'module' });
   spawned.addEventListener('message', (event: MessageEvent<DecodeResponse>) => {
-    const waiting = pending.get(event.data.id);
-    pending.delete(event.data.id);
+    const { id } = event.data;
+    if (id === null) {
+      // The worker could not read a request, and cannot say whose it was.
+      if (!event.data.ok) failAllPending(new DamlLfDecodeError(event.data.failure));
+      return;
+    }
+    const waiting = pending.get(id);
+    pending.delete(id);
     waiting?.resolve(event.data);
+  });
+  // An answer this thread could not deserialize: whose it was is unknown, so fail all that wait
+  // rather than leave one waiting forever. The worker itself is fine and stays.
+  spawned.addEventListener('messageerror', () => {
+    failAllPending(unexpected('An answer of the Daml-LF decoder could not be read'));
   });
   // The script failed to load or threw outside a request: fail what waits, start afresh next time.
   spawned.addEventListener('error', (event) => {
     event.preventDefault();
-    const failure = new DamlLfDecodeError({
-      reason: 'UNEXPECTED',
-      message: event.message || 'The Daml-LF decoder stopped',
-      details: {},
-    });
-    for (const waiting of pending.values()) waiting.reject(failure);
-    pending.clear();
+    failAllPending(unexpected(event.message || 'The Daml-LF decoder stopped'));
     spawned.terminate();
     if (worker === spawned) worker = undefined;
   });
@@ -106,7 +128,13 @@ async function send(request: DecodeRequest, transfer: Transferable[]): Promise<D
   const target = worker;
   return new Promise((resolve, reject) => {
     pending.set(request.id, { resolve, reject });
-    target.postMessage(request, transfer);
+    try {
+      target.postMessage(request, transfer);
+    } catch (error) {
+      // Nothing was sent (a detached buffer, say): nothing will answer.
+      pending.delete(request.id);
+      reject(error instanceof Error ? error : unexpected(String(error)));
+    }
   });
 }
 
@@ -127,6 +155,23 @@ export async function decodePackagePayload(
   const response = await send({ id: nextId++, op: 'package', packageId, payload }, [payload]);
   failIfFailed(response);
   if (response.op !== 'package') throw new Error(`The decoder answered ${response.op}`);
+  return response.contents;
+}
+
+/**
+ * Reads only a package's name and version from its `ArchivePayload`, for lists: cheaper than
+ * `decodePackagePayload`, and only these few strings cross from the worker. `payload` is
+ * transferred to the worker.
+ *
+ * @throws DamlLfDecodeError when the payload is not a Daml-LF 2 package.
+ */
+export async function decodePackageNameVersion(
+  payload: ArrayBuffer,
+  packageId: string,
+): Promise<PackageNameVersion> {
+  const response = await send({ id: nextId++, op: 'summary', packageId, payload }, [payload]);
+  failIfFailed(response);
+  if (response.op !== 'summary') throw new Error(`The decoder answered ${response.op}`);
   return response.contents;
 }
 

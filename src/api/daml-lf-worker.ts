@@ -5,12 +5,16 @@
  * which the page does not need and would otherwise pay for when the message is deserialized.
  */
 import { DarError, type DarErrorDetails, type DarErrorReason } from '@daml-lf/dar-error';
-import { decodeArchivePayload, toPackageSummary } from '@daml-lf/decode-package';
+import { hashingUnavailableReason } from '@daml-lf/decode-archive';
+import { decodeArchivePayload, packageSummary, toPackageSummary } from '@daml-lf/decode-package';
 import type { DecodedPackage, LfVersion, PackageSummary } from '@daml-lf/package-model';
 import { readDar } from '@daml-lf/read-dar';
 
 /** A decoded package as the page gets it: declarations with their types, no interned tables. */
 export type PackageContents = Omit<DecodedPackage, 'internedStrings' | 'internedDottedNames'>;
+
+/** Just what a list of packages shows: the name and version in the package's metadata. */
+export type PackageNameVersion = { packageId: string; name: string; version: string };
 
 /** One package of a DAR, for the upload preview. */
 export type DarPackageHeader = {
@@ -31,10 +35,16 @@ export type DarContents = {
   main: PackageSummary & { dalfName: string; upgradedPackageId?: string };
   /** All packages, main first. */
   packages: DarPackageHeader[];
+  /**
+   * Why the package ids were not checked against their archives' hashes, when they were not: a
+   * browser offers hashing only in secure contexts (https, localhost).
+   */
+  unverifiedReason?: string;
 };
 
 export type DecodeRequest =
   | { id: number; op: 'package'; packageId: string; payload: ArrayBuffer }
+  | { id: number; op: 'summary'; packageId: string; payload: ArrayBuffer }
   | { id: number; op: 'dar'; bytes: ArrayBuffer };
 
 /** A decoder failure, as plain data: class instances do not survive `postMessage`. */
@@ -46,8 +56,10 @@ export type DecodeFailure = {
 
 export type DecodeResponse =
   | { id: number; ok: true; op: 'package'; contents: PackageContents }
+  | { id: number; ok: true; op: 'summary'; contents: PackageNameVersion }
   | { id: number; ok: true; op: 'dar'; contents: DarContents }
-  | { id: number; ok: false; failure: DecodeFailure };
+  /** `id` null: the worker received a request it could not read, and cannot tell whose it was. */
+  | { id: number | null; ok: false; failure: DecodeFailure };
 
 /** Runs one request. Exported for the main-thread fallback where there is no `Worker` (jsdom). */
 export async function runDecodeRequest(request: DecodeRequest): Promise<DecodeResponse> {
@@ -57,6 +69,12 @@ export async function runDecodeRequest(request: DecodeRequest): Promise<DecodeRe
         decodeArchivePayload(new Uint8Array(request.payload), request.packageId),
       );
       return { id: request.id, ok: true, op: 'package', contents };
+    }
+    if (request.op === 'summary') {
+      // Module and template names are read too, but no type is decoded and none crosses over.
+      const { name, version } = packageSummary(new Uint8Array(request.payload), request.packageId);
+      const contents = { packageId: request.packageId, name, version };
+      return { id: request.id, ok: true, op: 'summary', contents };
     }
     return { id: request.id, ok: true, op: 'dar', contents: await darContents(request.bytes) };
   } catch (error) {
@@ -80,6 +98,8 @@ function trimPackage(pkg: DecodedPackage): PackageContents {
 async function darContents(bytes: ArrayBuffer): Promise<DarContents> {
   const dar = await readDar(new Uint8Array(bytes));
   const { main, manifest } = dar;
+  // readDar hashes with Web Crypto where it can, and skips the check where it cannot.
+  const unverifiedReason = hashingUnavailableReason();
   return {
     ...(manifest.name === undefined ? {} : { manifestName: manifest.name }),
     ...(manifest.sdkVersion === undefined ? {} : { sdkVersion: manifest.sdkVersion }),
@@ -97,6 +117,7 @@ async function darContents(bytes: ArrayBuffer): Promise<DarContents> {
       lfVersion: pkg.lfVersion,
       dalfName: pkg.dalfName,
     })),
+    ...(unverifiedReason === undefined ? {} : { unverifiedReason }),
   };
 }
 
@@ -108,17 +129,54 @@ function toFailure(error: unknown): DecodeFailure {
   return { reason: 'UNEXPECTED', message, details: {} };
 }
 
-type WorkerScope = {
+/** The part of a worker's global scope the decoder uses. */
+export type DecodeWorkerScope = {
   addEventListener(type: 'message', listener: (event: MessageEvent<DecodeRequest>) => void): void;
+  addEventListener(type: 'messageerror', listener: (event: MessageEvent) => void): void;
   postMessage(message: DecodeResponse): void;
 };
 
-// Only when loaded as a worker: the fallback imports this module into the page itself.
-if (typeof (globalThis as { WorkerGlobalScope?: unknown }).WorkerGlobalScope !== 'undefined') {
-  const scope = globalThis as unknown as WorkerScope;
-  scope.addEventListener('message', (event) => {
-    void runDecodeRequest(event.data).then((response) => {
+/**
+ * Answers every request `scope` receives, exactly once: a failure when the answer cannot be sent
+ * (postMessage throws on what it cannot clone), and a failure without an id when a request cannot
+ * be read, so that nothing the page waits for is left hanging. Exported for its tests.
+ */
+export function serveDecodeRequests(scope: DecodeWorkerScope): void {
+  const post = (response: DecodeResponse) => {
+    try {
       scope.postMessage(response);
+    } catch (error) {
+      const failure = toFailure(error);
+      scope.postMessage({
+        id: response.id,
+        ok: false,
+        failure: {
+          ...failure,
+          message: `The decoder could not send its answer: ${failure.message}`,
+        },
+      });
+    }
+  };
+  scope.addEventListener('message', (event) => {
+    const { id } = event.data;
+    runDecodeRequest(event.data).then(post, (error: unknown) => {
+      post({ id, ok: false, failure: toFailure(error) });
     });
   });
+  scope.addEventListener('messageerror', () => {
+    post({
+      id: null,
+      ok: false,
+      failure: {
+        reason: 'UNEXPECTED',
+        message: 'The decoder received a request it could not read',
+        details: {},
+      },
+    });
+  });
+}
+
+// Only when loaded as a worker: the fallback imports this module into the page itself.
+if (typeof (globalThis as { WorkerGlobalScope?: unknown }).WorkerGlobalScope !== 'undefined') {
+  serveDecodeRequests(globalThis);
 }

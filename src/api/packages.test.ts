@@ -1,19 +1,28 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { QueryClient } from '@tanstack/react-query';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@/lib/api-error';
 import { MemoryStorage } from '@/testing/memory-storage';
-import { createSandbox, routeFetchToSandbox, type Sandbox } from '@/testing/sandbox-network';
+import {
+  createSandbox,
+  routeFetchToSandbox,
+  type NetworkIntercept,
+  type Sandbox,
+} from '@/testing/sandbox-network';
 import { mintToken } from '@/testing/sign-in-as';
 import { writeAccessToken } from './access-token';
 import { DamlLfDecodeError, decodePackagePayload, readDarContents } from './daml-lf-decoder';
 import {
+  createTaskLimiter,
   getPackageArchive,
   getPackageStatus,
   isAbortError,
   listOwnVettedPackages,
   listPackageIds,
   listVettedPackages,
+  NAME_READS_AT_ONCE,
+  packageQueries,
   updateVetting,
   uploadDar,
   validateDar,
@@ -222,6 +231,72 @@ describe('vetting changes', () => {
     });
     const [afterVet] = await listOwnVettedPackages();
     expect(afterVet?.packages.map((pkg) => pkg.packageId)).toContain(PING_MAIN);
+  });
+});
+
+describe('package names for lists', () => {
+  it('read a few archives at a time, and keep only the name and version', async () => {
+    let inFlight = 0;
+    let most = 0;
+    const archiveRequests: string[] = [];
+    // A participant that takes a moment per archive, so that overlapping requests show.
+    const slowArchives: NetworkIntercept = async (request, sandboxFetch) => {
+      const { pathname } = new URL(request.url);
+      if (request.method !== 'GET' || !/^\/v2\/packages\/[0-9a-f]{64}$/.test(pathname)) {
+        return sandboxFetch(request);
+      }
+      archiveRequests.push(pathname);
+      inFlight++;
+      most = Math.max(most, inFlight);
+      try {
+        await new Promise((resolve) => setTimeout(resolve, 5));
+        return await sandboxFetch(request);
+      } finally {
+        inFlight--;
+      }
+    };
+    routeFetchToSandbox({ intercept: slowArchives });
+    await uploadDar({ bytes: fixture(PING), synchronizerId: '', vetAllPackages: false });
+    const ids = await listPackageIds();
+    expect(ids.length).toBeGreaterThan(30);
+    const queryClient = new QueryClient();
+
+    const headers = await Promise.all(
+      ids.map((id) => queryClient.query(packageQueries.nameVersion(id))),
+    );
+
+    expect(archiveRequests).toHaveLength(ids.length);
+    expect(most).toBe(NAME_READS_AT_ONCE);
+    expect(headers.find((header) => header.packageId === PING_MAIN)).toEqual({
+      packageId: PING_MAIN,
+      name: 'canton-builtin-admin-workflow-ping',
+      version: '3.4.0',
+    });
+    queryClient.clear();
+  });
+
+  it('never start a waiting read whose query was cancelled', async () => {
+    const run = createTaskLimiter(1);
+    let release: () => void = () => undefined;
+    const first = run(
+      () =>
+        new Promise<string>((resolve) => {
+          release = () => {
+            resolve('first');
+          };
+        }),
+    );
+    const controller = new AbortController();
+    const task = vi.fn(() => Promise.resolve('cancelled'));
+    const cancelled = run(task, controller.signal).catch((e: unknown) => e);
+    const third = run(() => Promise.resolve('third'));
+
+    controller.abort();
+    expect(isAbortError(await cancelled)).toBe(true);
+    release();
+    expect(await first).toBe('first');
+    expect(await third).toBe('third');
+    expect(task).not.toHaveBeenCalled();
   });
 });
 

@@ -4,10 +4,12 @@ import { networkError, toApiError } from '@/lib/api-error';
 import { readAccessToken } from './access-token';
 import { api, unwrap } from './client';
 import {
+  decodePackageNameVersion,
   decodePackagePayload,
   readDarContents,
   type DarContents,
   type PackageContents,
+  type PackageNameVersion,
 } from './daml-lf-decoder';
 import { getParticipantId } from './participant';
 import type { Schemas } from './schema';
@@ -239,6 +241,50 @@ export function isAbortError(error: unknown): boolean {
   return error instanceof DOMException && error.name === 'AbortError';
 }
 
+/**
+ * Runs at most `limit` tasks at once, the others in turn as those finish. A task still waiting
+ * when its signal aborts never starts.
+ */
+export function createTaskLimiter(limit: number) {
+  let running = 0;
+  const waiting: (() => void)[] = [];
+  const next = () => {
+    running--;
+    waiting.shift()?.();
+  };
+  return async function run<T>(task: () => Promise<T>, signal?: AbortSignal): Promise<T> {
+    if (running >= limit) {
+      await new Promise<void>((resolve, reject) => {
+        const start = () => {
+          signal?.removeEventListener('abort', onAbort);
+          resolve();
+        };
+        const onAbort = () => {
+          const index = waiting.indexOf(start);
+          if (index >= 0) waiting.splice(index, 1);
+          reject(new DOMException('Cancelled before it started', 'AbortError'));
+        };
+        if (signal?.aborted) {
+          onAbort();
+          return;
+        }
+        waiting.push(start);
+        signal?.addEventListener('abort', onAbort, { once: true });
+      });
+    }
+    running++;
+    try {
+      return await task();
+    } finally {
+      next();
+    }
+  };
+}
+
+/** How many archives the packages list reads at once, for names the vetting list lacks. */
+export const NAME_READS_AT_ONCE = 4;
+const nameReads = createTaskLimiter(NAME_READS_AT_ONCE);
+
 // ── cache: keys and query functions defined together ───────────────────────────
 
 export const packageQueries = {
@@ -269,6 +315,21 @@ export const packageQueries = {
       staleTime: Infinity,
     }),
   /**
+   * A package's name and version from its archive, for lists: a few at a time
+   * (`NAME_READS_AT_ONCE`), and only the two strings are kept. Never stale, as `contents`.
+   */
+  nameVersion: (packageId: string) =>
+    queryOptions<PackageNameVersion>({
+      queryKey: [...packageQueries.all(), 'name-version', packageId],
+      queryFn: ({ signal }) =>
+        nameReads(
+          async () =>
+            decodePackageNameVersion(await getPackageArchive(packageId, signal), packageId),
+          signal,
+        ),
+      staleTime: Infinity,
+    }),
+  /**
    * A DAR file the user chose, read in the browser for a preview. `selection` tells two choices
    * apart (a file is no query key); the answer is dropped as soon as nothing shows it.
    */
@@ -292,5 +353,13 @@ export const packageMutations = {
       meta: { errorDisplay: 'inline', invalidates: [packageQueries.state()] },
     }),
   updateVetting: () =>
-    mutationOptions({ mutationFn: updateVetting, meta: { invalidates: [packageQueries.state()] } }),
+    mutationOptions({
+      mutationFn: updateVetting,
+      meta: { invalidates: [packageQueries.state()] },
+      // A failed change refreshes too: after TOPOLOGY_SERIAL_MISMATCH (someone else changed the
+      // vetting), a retry must send the serial of the vetting as it is now, and the page show it.
+      // Returned, so the mutation fails only once the refresh is done.
+      onError: (_error, _variables, _onMutateResult, { client }) =>
+        client.invalidateQueries({ queryKey: packageQueries.state() }),
+    }),
 };

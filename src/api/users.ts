@@ -89,9 +89,12 @@ export async function deleteUser({ userId }: UserRef): Promise<void> {
   unwrap(await api.DELETE('/v2/users/{user-id}', { params: { path: { 'user-id': userId } } }));
 }
 
-export async function listUserRights({ userId }: UserRef): Promise<Right[]> {
+export async function listUserRights({ userId }: UserRef, signal?: AbortSignal): Promise<Right[]> {
   const { rights } = unwrap(
-    await api.GET('/v2/users/{user-id}/rights', { params: { path: { 'user-id': userId } } }),
+    await api.GET('/v2/users/{user-id}/rights', {
+      params: { path: { 'user-id': userId } },
+      ...(signal ? { signal } : {}),
+    }),
   );
   return rights ?? [];
 }
@@ -154,7 +157,7 @@ export const userQueries = {
   rights: ({ userId, identityProviderId }: UserRef) =>
     queryOptions({
       queryKey: [...userQueries.details(), identityProviderId, userId, 'rights'],
-      queryFn: () => listUserRights({ userId, identityProviderId }),
+      queryFn: ({ signal }) => listUserRights({ userId, identityProviderId }, signal),
     }),
 };
 

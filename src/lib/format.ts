@@ -18,3 +18,13 @@ export function shortenIdentifier(value: string): string {
   if (rest.length <= 12) return value;
   return `${hint}${rest.slice(0, 6)}…${rest.slice(-4)}`;
 }
+
+/** `one` for exactly 1, else `many`: `plural(3, 'belongs', 'belong')` → `belong`. */
+export function plural(n: number, one: string, many: string): string {
+  return n === 1 ? one : many;
+}
+
+/** A number with its noun in agreement: `formatCount(1, 'user', 'users')` → `1 user`. */
+export function formatCount(n: number, one: string, many: string): string {
+  return `${String(n)} ${plural(n, one, many)}`;
+}

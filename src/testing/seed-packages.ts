@@ -15,6 +15,14 @@ export const PING_MAIN_PACKAGE_ID =
   'de2cc2f90eb523414ff54e899951dadd8789a4c07e0f71f6d6c9eaf57d412a54';
 export const PARTY_REPLICATION_DAR = 'canton-builtin-admin-workflow-party-replication-alpha.dar';
 export const ILLFORMED_DAR = 'illformed.dar';
+/**
+ * The Daml team's definitions-service DAR. Its dependency `DamlDefinitionsServiceDep` 3.4.0 holds
+ * what the other fixtures lack: template keys, non-consuming choices and an interface.
+ */
+export const DEFINITIONS_DAR = 'DamlDefinitionsServiceMain.dar';
+/** `DamlDefinitionsServiceDep` 3.4.0, module `ExternalDep`, a dependency of `DEFINITIONS_DAR`. */
+export const DEFINITIONS_DEP_PACKAGE_ID =
+  '8647afd5a9d03559ca543929fd840e28dfe8c76cd495f049d9df781c5ac387ee';
 
 export function fixtureDarBytes(name: string): Uint8Array<ArrayBuffer> {
   // A copy into a plain ArrayBuffer: Node's file buffers may share a pooled one.

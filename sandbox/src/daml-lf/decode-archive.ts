@@ -2,8 +2,11 @@
  * Decodes the `Archive` wrapper of a `.dalf` (daml_lf.proto): hash function, declared hash (the
  * package id) and payload, and checks the hash against the payload's SHA-256.
  *
- * Hashing goes through Web Crypto (`crypto.subtle`), which Node 20 and browsers (Web Workers
- * included) both provide, so this module stays free of Node APIs.
+ * Hashing goes through Web Crypto (`crypto.subtle`), so this module stays free of Node APIs. Node
+ * always provides it; browsers (Web Workers included) only in secure contexts, that is over https
+ * or on localhost. Where it is missing the hash is not checked, and `hashVerified` says so, with
+ * `hashingUnavailableReason()` saying why: a console opened over plain http on another host can
+ * still show what a DAR holds.
  */
 
 import { DarError } from './dar-error';
@@ -18,10 +21,18 @@ export type DecodedArchive = {
   /** The package id: the hash the archive declares (lowercase hex SHA-256). */
   packageId: string;
   hashFunction: 'SHA256';
-  /** SHA-256 of the payload bytes, lowercase hex. */
+  /** SHA-256 of the payload bytes, lowercase hex; `''` when `hashVerified` is false. */
   computedHash: string;
-  /** Whether the declared hash is the payload's hash. Readers must reject archives where not. */
+  /**
+   * Whether the declared hash is the payload's hash. Readers must reject archives where not.
+   * False only for a mismatch that was seen: true, unchecked, when `hashVerified` is false.
+   */
   hashMatches: boolean;
+  /**
+   * Whether the hash was checked at all: false where this runtime cannot hash (no Web Crypto
+   * `subtle`; see `hashingUnavailableReason`). Never false in Node, so never in the sandbox.
+   */
+  hashVerified: boolean;
   /** From the `ArchivePayload`; major 1 for the legacy LF 1.x archives. */
   lfVersion: LfVersion;
   /**
@@ -44,15 +55,41 @@ export async function decodeArchive(bytes: Uint8Array): Promise<DecodedArchive> 
   }
   if (!hash) throw new DarError('CORRUPT_ARCHIVE', 'The archive declares no hash');
   const { lfVersion } = readArchivePayload(payload);
+  if (hashingUnavailableReason() !== undefined) {
+    return {
+      packageId: hash,
+      hashFunction: 'SHA256',
+      computedHash: '',
+      hashMatches: true,
+      hashVerified: false,
+      lfVersion,
+      payload,
+    };
+  }
   const computedHash = await sha256Hex(payload);
   return {
     packageId: hash,
     hashFunction: 'SHA256',
     computedHash,
     hashMatches: computedHash === hash,
+    hashVerified: true,
     lfVersion,
     payload,
   };
+}
+
+/** Why package ids go unverified here; as `hashingUnavailableReason` returns it. */
+export const HASHING_UNAVAILABLE_REASON =
+  'package ids not verified: the browser offers hashing only over https or on localhost';
+
+/**
+ * Why this runtime cannot check package ids, or `undefined` when it can. Browsers offer
+ * `crypto.subtle` only in secure contexts (https, localhost); Node always does.
+ */
+export function hashingUnavailableReason(): string | undefined {
+  // Typed as always present, which it is not outside secure contexts.
+  const webCrypto = (globalThis as { crypto?: { subtle?: { digest?: unknown } } }).crypto;
+  return typeof webCrypto?.subtle?.digest === 'function' ? undefined : HASHING_UNAVAILABLE_REASON;
 }
 
 function readArchiveFields(bytes: Uint8Array): {

@@ -1,7 +1,9 @@
 /**
  * Reads a DAR (a zip of Daml-LF archives) the way a Canton participant parses an upload: the
  * manifest names the main DALF and its dependencies; every `.dalf` must be a well-formed
- * `Archive` whose hash is the SHA-256 of its payload, in Daml-LF 2.x.
+ * `Archive` whose hash is the SHA-256 of its payload, in Daml-LF 2.x. (In a browser page served over
+ * plain http from another host there is no Web Crypto to hash with: the ids then go unchecked, as
+ * `decodeArchive`'s `hashVerified` reports, and the participant checks them on upload.)
  *
  * Pure and browser-safe (fflate for the zip, Web Crypto for hashing): the sandbox uses it for
  * `POST /v2/dars`, the console will use it in a Web Worker.

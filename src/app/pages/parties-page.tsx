@@ -10,12 +10,12 @@ import { PageHeader } from '@/components/page-header';
 import { PartiesHeaderActions } from '@/features/parties/parties-header-actions';
 import { PartiesList } from '@/features/parties/parties-list';
 import {
-  currentPartiesPageToken,
   parsePartiesPageState,
   toPartiesPageSearchParams,
   type PartiesPageState,
 } from '@/features/parties/parties-page-state';
 import { accessOf } from '@/lib/access-rights';
+import { currentPageToken } from '@/lib/page-trail';
 import { paths } from '@/app/paths';
 
 // A failed prefetch is not lost: the query keeps its error and the list's boundary shows it.
@@ -41,7 +41,7 @@ export function partiesPageLoader(queryClient: QueryClient) {
         return queryClient.query(
           partyQueries.list({
             pageSize: page.pageSize,
-            pageToken: currentPartiesPageToken(page),
+            pageToken: currentPageToken(page),
             identityProviderId: access.administeredIdentityProviderId ?? page.identityProviderId,
           }),
         );

@@ -10,11 +10,11 @@ import { PageHeader } from '@/components/page-header';
 import { UsersHeaderActions } from '@/features/users/users-header-actions';
 import { UsersList } from '@/features/users/users-list';
 import {
-  currentUsersPageToken,
   parseUsersPageState,
   toUsersPageSearchParams,
   type UsersPageState,
 } from '@/features/users/users-page-state';
+import { currentPageToken } from '@/lib/page-trail';
 import { paths } from '@/app/paths';
 
 // A failed prefetch is not lost: the query keeps its error and the list's boundary shows it.
@@ -37,7 +37,7 @@ export function usersPageLoader(queryClient: QueryClient) {
     void queryClient.query(sessionQueries.caller()).catch(ignore);
     const hasShownUsers = queryClient.getQueriesData({ queryKey: userQueries.lists() }).length > 0;
     const users = queryClient
-      .query(userQueries.list({ pageSize: page.pageSize, pageToken: currentUsersPageToken(page) }))
+      .query(userQueries.list({ pageSize: page.pageSize, pageToken: currentPageToken(page) }))
       .catch(ignore);
     if (hasShownUsers) await users;
     return null;

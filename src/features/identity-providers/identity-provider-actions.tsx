@@ -7,6 +7,7 @@ import {
 } from '@/api/identity-providers';
 import { confirmDanger } from '@/components/feedback/confirm-danger';
 import { notify } from '@/components/feedback/notify';
+import { formatCount } from '@/lib/format';
 import { toStatusUpdateRequest } from './identity-provider-form-schema';
 import { identityProviderPartiesQuery } from './identity-provider-parties-query';
 
@@ -61,7 +62,7 @@ export function IdentityProviderActions({ config, onDeleted }: IdentityProviderA
 
   const handleDelete = () => {
     const partyCount = parties.data
-      ? `${parties.data.isComplete ? '' : 'at least '}${String(parties.data.parties.length)} ${parties.data.parties.length === 1 ? 'party' : 'parties'}`
+      ? `${parties.data.isComplete ? '' : 'at least '}${formatCount(parties.data.parties.length, 'party', 'parties')}`
       : undefined;
     confirmDanger({
       title: `Delete identity provider ${id}?`,

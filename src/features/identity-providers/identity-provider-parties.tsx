@@ -1,6 +1,7 @@
 import { List, Text } from '@mantine/core';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { Identifier } from '@/components/identifier';
+import { formatCount, plural } from '@/lib/format';
 import { identityProviderPartiesQuery } from './identity-provider-parties-query';
 
 // Enough to recognise them; the count says how many there are in all.
@@ -10,14 +11,14 @@ const SHOWN_PARTIES = 50;
 export function IdentityProviderParties({ identityProviderId }: { identityProviderId: string }) {
   const { data } = useSuspenseQuery(identityProviderPartiesQuery(identityProviderId));
   const { parties, isComplete } = data;
-  const count = `${isComplete ? '' : 'At least '}${String(parties.length)} ${parties.length === 1 ? 'party' : 'parties'}`;
+  const count = `${isComplete ? '' : 'At least '}${formatCount(parties.length, 'party', 'parties')}`;
   if (parties.length === 0) {
     return <Text size="sm">No parties belong to this identity provider.</Text>;
   }
   return (
     <>
       <Text size="sm" mb="xs">
-        {count} {parties.length === 1 ? 'belongs' : 'belong'} to this identity provider.
+        {count} {plural(parties.length, 'belongs', 'belong')} to this identity provider.
       </Text>
       <List
         size="sm"

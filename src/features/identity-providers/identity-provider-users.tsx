@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { sessionQueries } from '@/api/session';
 import { MAX_USERS_PAGE_SIZE, userQueries } from '@/api/users';
 import { accessOf } from '@/lib/access-rights';
+import { formatCount } from '@/lib/format';
 import { FindIdentityProviderUser } from './find-identity-provider-user';
 
 export type IdentityProviderUsersProps = {
@@ -45,7 +46,7 @@ function OwnIdentityProviderUsers({ identityProviderId, userHref }: IdentityProv
   return (
     <>
       <Text size="sm" mb="xs">
-        {users.length} {users.length === 1 ? 'user' : 'users'} of this identity provider.{more}
+        {formatCount(users.length, 'user', 'users')} of this identity provider.{more}
       </Text>
       <List size="sm" spacing={4} listStyleType="none" aria-label="Users of this identity provider">
         {users.map((user) => (

@@ -14,6 +14,9 @@ const count = (n: number, one: string, many: string) => `${String(n)} ${n === 1 
 
 const NO_PACKAGES: DarContents['packages'] = [];
 
+/** `package ids not verified: …` as a sentence. */
+const sentence = (text: string) => `${text.charAt(0).toUpperCase()}${text.slice(1)}.`;
+
 /**
  * What a chosen DAR holds, read in the browser's Web Worker before anything is sent: its main
  * package, and every package with whether the participant already stores it.
@@ -67,6 +70,13 @@ function DarContentsView({ contents }: { contents: DarContents }) {
 
   return (
     <Stack gap="md">
+      {contents.unverifiedReason !== undefined && (
+        <Alert color="yellow" variant="light" title="Package ids not verified">
+          <Text size="sm">
+            {sentence(contents.unverifiedReason)} The participant checks every package id on upload.
+          </Text>
+        </Alert>
+      )}
       <PropertyList
         items={[
           { label: 'Main package', value: <Text size="sm">{`${main.name} ${main.version}`}</Text> },
@@ -132,7 +142,7 @@ function DarContentsView({ contents }: { contents: DarContents }) {
                   <Table.Td>
                     <Identifier
                       value={pkg.packageId}
-                      label={`package id of ${pkg.name}`}
+                      label={`package id of ${pkg.name} ${pkg.version}`}
                       {...(isStored ? { kind: 'package' as const } : {})}
                     />
                   </Table.Td>

@@ -2,6 +2,7 @@ import {
   Accordion,
   Alert,
   Badge,
+  Button,
   Code,
   Group,
   Loader,
@@ -32,6 +33,7 @@ import { ErrorAlert } from '@/components/feedback/error-alert';
 import { SectionSkeleton } from '@/components/feedback/section-skeleton';
 import { SectionCard } from '@/components/section-card';
 import { filterModules, moduleSummary } from './package-contents-filter';
+import { packageErrorText } from './package-error-text';
 
 const count = (n: number, one: string, many: string) => `${String(n)} ${n === 1 ? one : many}`;
 
@@ -323,7 +325,7 @@ function ChoiceList({
                   {choice.consuming ? 'Consuming' : 'Non-consuming'}
                 </Badge>
               </Group>
-              <ChoiceArgument choice={choice} contents={contents} />
+              <ChoiceArgument owner={owner} choice={choice} contents={contents} />
               <Text size="sm">
                 Returns <Code>{formatType(choice.returnType)}</Code>
               </Text>
@@ -335,7 +337,15 @@ function ChoiceList({
   );
 }
 
-function ChoiceArgument({ choice, contents }: { choice: Choice; contents: PackageContents }) {
+function ChoiceArgument({
+  owner,
+  choice,
+  contents,
+}: {
+  owner: string;
+  choice: Choice;
+  contents: PackageContents;
+}) {
   const type = choice.argType;
   const local = recordFieldsOf([contents], type);
   // Archive's argument, for one, is a record of the standard library's template package.
@@ -351,23 +361,52 @@ function ChoiceArgument({ choice, contents }: { choice: Choice; contents: Packag
       {local !== undefined ? (
         <ArgumentFields choiceName={choice.name} fields={local} />
       ) : foreignPackageId !== undefined ? (
-        <ForeignArgumentFields choiceName={choice.name} packageId={foreignPackageId} type={type} />
+        <ForeignArgumentFields
+          owner={owner}
+          choiceName={choice.name}
+          packageId={foreignPackageId}
+          type={type}
+        />
       ) : null}
     </Stack>
   );
 }
 
 function ForeignArgumentFields({
+  owner,
   choiceName,
   packageId,
   type,
 }: {
+  owner: string;
   choiceName: string;
   packageId: string;
   type: DamlType;
 }) {
-  const { data, isError } = useQuery(packageQueries.contents(packageId));
-  if (isError) return null;
+  const { data, isError, error, refetch, isFetching } = useQuery(
+    packageQueries.contents(packageId),
+  );
+  if (isError) {
+    // In place and short: the choice is still shown, only its argument's fields are missing.
+    return (
+      <Group gap="xs" pl="md" wrap="nowrap">
+        <Text size="xs" c="dimmed">
+          Argument fields not known: {packageErrorText(error)}
+        </Text>
+        <Button
+          size="compact-xs"
+          variant="subtle"
+          loading={isFetching}
+          aria-label={`Retry reading the argument of ${choiceName} of ${owner}`}
+          onClick={() => {
+            void refetch();
+          }}
+        >
+          Retry
+        </Button>
+      </Group>
+    );
+  }
   if (!data) return <Loader size="xs" aria-label={`Reading the argument of ${choiceName}`} />;
   const fields = recordFieldsOf([data], type);
   return fields ? <ArgumentFields choiceName={choiceName} fields={fields} /> : null;

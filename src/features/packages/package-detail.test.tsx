@@ -1,8 +1,15 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { shortenIdentifier } from '@/lib/format';
 import { renderRoute } from '@/testing/render-route';
 import { createSandbox, TEST_SECRET, type Sandbox } from '@/testing/sandbox-network';
-import { PING_DAR, PING_MAIN_PACKAGE_ID, seedDar } from '@/testing/seed-packages';
+import {
+  DEFINITIONS_DAR,
+  DEFINITIONS_DEP_PACKAGE_ID,
+  PING_DAR,
+  PING_MAIN_PACKAGE_ID,
+  seedDar,
+} from '@/testing/seed-packages';
 import { sandboxJson } from '@/testing/seed-parties';
 import { seedUsers } from '@/testing/seed-users';
 import { mintToken, signInAs } from '@/testing/sign-in-as';
@@ -16,14 +23,27 @@ async function sandboxWithPing(options: Parameters<typeof createSandbox>[0] = {}
   return sandbox;
 }
 
+/** Each choice of a list as its name and whether it consumes the contract. */
+function choiceSummaries(list: HTMLElement): string[] {
+  return [...list.children].map((item) => {
+    const element = item as HTMLElement;
+    const name = within(element).getByRole('heading', { level: 6 }).textContent;
+    const kind = element.textContent.includes('Non-consuming') ? 'Non-consuming' : 'Consuming';
+    return `${name} ${kind}`;
+  });
+}
+
 const vettingTable = () => screen.findByRole('table', { name: 'Vetting per synchronizer' });
 
-/** Unvets the ping package behind the page's back, as another admin would. */
-async function unvetElsewhere(sandbox: Sandbox) {
+/**
+ * Unvets the sandbox's demo package behind the page's back, as another admin would: the ping
+ * package stays vetted, but the vetting's serial on the synchronizer moves on.
+ */
+async function changeVettingElsewhere(sandbox: Sandbox) {
+  const [demo] = sandbox.state.packages.all();
+  if (!demo) throw new Error('the sandbox has its demo package');
   await sandboxJson(sandbox, 'POST', '/v2/package-vetting/update', {
-    changes: [
-      { operation: { Unvet: { value: { packages: [{ packageId: PING_MAIN_PACKAGE_ID }] } } } },
-    ],
+    changes: [{ operation: { Unvet: { value: { packages: [{ packageId: demo.packageId }] } } } }],
     synchronizerId: sandbox.state.synchronizerId,
   });
 }
@@ -141,19 +161,90 @@ describe('package page', { timeout: 20_000 }, () => {
     expect(within(table).getByRole('button', { name: 'Unvet on local' })).toBeVisible();
   });
 
-  it('shows the server’s error when the vetting changed in between', async () => {
+  it('after a conflict with a change made meanwhile, shows the vetting as it is and retries', async () => {
     const sandbox = await sandboxWithPing();
     const { user } = renderRoute(PING_PAGE, { sandbox });
 
     const table = await vettingTable();
-    // Someone else unvets and vets it again: the serial the page knows is now stale.
-    await unvetElsewhere(sandbox);
-    await user.click(within(table).getByRole('button', { name: 'Unvet on local' }));
-    await user.click(
-      within(await screen.findByRole('dialog')).getByRole('button', { name: 'Unvet package' }),
-    );
+    expect(table).toHaveTextContent('Vetted');
+    // Someone else changes the vetting: the serial the page knows is now stale.
+    await changeVettingElsewhere(sandbox);
+    const unvet = async () => {
+      await user.click(within(table).getByRole('button', { name: 'Unvet on local' }));
+      await user.click(
+        within(await screen.findByRole('dialog')).getByRole('button', { name: 'Unvet package' }),
+      );
+    };
+    await unvet();
 
     expect(await screen.findByText(/TOPOLOGY_SERIAL_MISMATCH/)).toBeVisible();
+    const note = await screen.findByRole('alert', { name: 'The vetting changed meanwhile' });
+    expect(note).toHaveTextContent(
+      'The vetting on local changed after this page showed it, so nothing was unvetted.',
+    );
+    expect(note).toHaveTextContent('check it, then retry');
+    // The failed change refreshed the vetting: the retry sends the current serial, and succeeds.
+    expect(table).toHaveTextContent('Vetted');
+    await unvet();
+
+    expect(await screen.findByText(`${PING_TITLE} unvetted on local`)).toBeVisible();
+    expect(await within(table).findByRole('button', { name: 'Vet on local' })).toBeVisible();
+    expect(table).toHaveTextContent('Not vetted');
+    expect(
+      screen.queryByRole('alert', { name: 'The vetting changed meanwhile' }),
+    ).not.toBeInTheDocument();
+    const { vettedPackages } = await sandboxJson<{
+      vettedPackages: { packages: { packageId: string }[] }[];
+    }>(sandbox, 'POST', '/v2/package-vetting/list', {});
+    expect(
+      vettedPackages.flatMap((entry) => entry.packages).map((pkg) => pkg.packageId),
+    ).not.toContain(PING_MAIN_PACKAGE_ID);
+  });
+
+  it('offers no change on a synchronizer the participant is not connected to, and says why', async () => {
+    const sandbox = createSandbox({ synchronizers: ['alpha', 'beta'] });
+    const [alpha, beta] = sandbox.state.synchronizerIds;
+    if (!alpha || !beta) throw new Error('two synchronizers');
+    await seedDar(sandbox, PING_DAR, { vetAllPackages: false });
+    for (const synchronizerId of [alpha, beta]) {
+      await sandboxJson(sandbox, 'POST', '/v2/package-vetting/update', {
+        changes: [
+          { operation: { Vet: { value: { packages: [{ packageId: PING_MAIN_PACKAGE_ID }] } } } },
+        ],
+        synchronizerId,
+      });
+    }
+    // The participant has since disconnected from beta; its vetting there is still listed.
+    renderRoute(PING_PAGE, {
+      sandbox,
+      intercept: async (request, sandboxFetch) => {
+        const response = await sandboxFetch(request);
+        if (new URL(request.url).pathname !== '/v2/state/connected-synchronizers') return response;
+        const body = (await response.json()) as {
+          connectedSynchronizers: { synchronizerId: string }[];
+        };
+        return Response.json({
+          connectedSynchronizers: body.connectedSynchronizers.filter(
+            (synchronizer) => synchronizer.synchronizerId !== beta,
+          ),
+        });
+      },
+    });
+
+    const table = await vettingTable();
+    const [alphaRow, betaRow] = within(table).getAllByRole('row').slice(1);
+    if (!alphaRow || !betaRow) throw new Error('a row per synchronizer');
+    // Without an alias to show (the participant knows aliases of connected ones only), the
+    // shortened id names it, as everywhere.
+    const betaLabel = shortenIdentifier(beta);
+    expect(betaRow).toHaveTextContent(`${betaLabel} (not connected)`);
+    expect(betaRow).toHaveTextContent('Vetted');
+    const button = within(betaRow).getByRole('button', { name: `Unvet on ${betaLabel}` });
+    expect(button).toBeDisabled();
+    expect(button).toHaveAccessibleDescription(
+      'Not connected: vetting can change only on a synchronizer this participant is connected to.',
+    );
+    expect(within(alphaRow).getByRole('button', { name: 'Unvet on alpha' })).toBeEnabled();
   });
 
   it('shows vetting per synchronizer when the participant has several', async () => {
@@ -186,6 +277,92 @@ describe('package page', { timeout: 20_000 }, () => {
     expect(table).toHaveTextContent('Vetted');
     expect(within(table).queryByRole('button', { name: /vet/i })).toBeNull();
     expect(screen.getByText('Only participant administrators can change vetting.')).toBeVisible();
+  });
+
+  it('shows template keys, non-consuming choices and interfaces with their choices', async () => {
+    const sandbox = createSandbox();
+    await seedDar(sandbox, DEFINITIONS_DAR);
+    const { user } = renderRoute(`/packages/${DEFINITIONS_DEP_PACKAGE_ID}`, { sandbox });
+
+    expect(
+      await screen.findByRole('heading', { name: 'DamlDefinitionsServiceDep 3.4.0', level: 1 }),
+    ).toBeVisible();
+    const contents = await screen.findByRole('region', { name: 'Contents' });
+    expect(
+      await within(contents).findByText(/^1 module, 2 templates, 1 interface, \d+ data types$/),
+    ).toBeVisible();
+    await user.click(within(contents).getByRole('button', { name: /^ExternalDep/ }));
+    const module = await within(contents).findByRole('region', { name: /^ExternalDep/ });
+
+    // A template key, and a non-consuming choice beside consuming ones.
+    const foo = within(module).getByRole('region', { name: 'TemplateFoo' });
+    expect(foo).toHaveTextContent('Key: Party');
+    const fooChoices = within(foo).getByRole('list', { name: 'Choices of TemplateFoo' });
+    expect(choiceSummaries(fooChoices)).toEqual([
+      'Archive Consuming',
+      'TemplateFoo_NoArgs_RetUnit Non-consuming',
+      'SourceTemplate_Args_RetRecord Consuming',
+    ]);
+
+    // A compound key, and the interface the template implements.
+    const bar = within(module).getByRole('region', { name: 'TemplateBar' });
+    expect(bar).toHaveTextContent('Key: DA.Types:Tuple2 Party (ExternalDep:SomeParamRecord Int64)');
+    expect(bar).toHaveTextContent('Implements: ExternalDep:MyInterface');
+
+    // The interface: its view and its choices, one of them non-consuming.
+    const iface = within(module).getByRole('region', { name: 'MyInterface' });
+    expect(within(iface).getByText('Interface')).toBeVisible();
+    expect(iface).toHaveTextContent('View: ExternalDep:MyInterfaceViewType');
+    const ifaceChoices = within(iface).getByRole('list', { name: 'Choices of MyInterface' });
+    expect(choiceSummaries(ifaceChoices)).toEqual([
+      'MyNonConsumingChoice Non-consuming',
+      'MyChoice Consuming',
+      'Archive Consuming',
+    ]);
+    const [nonConsuming] = ifaceChoices.children;
+    expect(nonConsuming).toHaveTextContent('Returns Int64');
+  });
+
+  it('says in place why a choice’s argument cannot be shown, and retries', async () => {
+    let failArchives = true;
+    const { user } = renderRoute(PING_PAGE, {
+      sandbox: await sandboxWithPing(),
+      // The standard library's package, where Archive's argument lives, cannot be fetched.
+      intercept: (request, sandboxFetch) => {
+        const { pathname } = new URL(request.url);
+        const isOtherArchive =
+          /^\/v2\/packages\/[0-9a-f]{64}$/.test(pathname) &&
+          !pathname.endsWith(PING_MAIN_PACKAGE_ID);
+        return failArchives && isOtherArchive
+          ? Promise.resolve(new Response('the archive store is down', { status: 503 }))
+          : sandboxFetch(request);
+      },
+    });
+
+    const contents = await screen.findByRole('region', { name: 'Contents' });
+    await user.click(
+      await within(contents).findByRole('button', { name: /^Canton\.Internal\.Ping/ }),
+    );
+    const module = await within(contents).findByRole('region', { name: /^Canton\.Internal\.Ping/ });
+    const choices = within(within(module).getByRole('region', { name: 'Ping' })).getByRole('list', {
+      name: 'Choices of Ping',
+    });
+    const archive = choices.children[1] as HTMLElement;
+    expect(
+      await within(archive).findByText(
+        'Argument fields not known: the archive store is down (HTTP_503)',
+      ),
+    ).toBeVisible();
+    // The rest of the choice is still there.
+    expect(archive).toHaveTextContent('Argument DA.Internal.Template:Archive');
+
+    failArchives = false;
+    await user.click(
+      within(archive).getByRole('button', {
+        name: 'Retry reading the argument of Archive of Ping',
+      }),
+    );
+    expect(await within(archive).findByText('No argument fields')).toBeVisible();
   });
 
   it('reports a package the participant does not have', async () => {

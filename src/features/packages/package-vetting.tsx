@@ -1,5 +1,6 @@
-import { Badge, Button, Code, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import { Alert, Badge, Button, Code, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { useMutation, useQuery, useSuspenseQuery } from '@tanstack/react-query';
+import { useId } from 'react';
 import {
   packageMutations,
   packageQueries,
@@ -12,14 +13,21 @@ import { confirmDanger } from '@/components/feedback/confirm-danger';
 import { notify } from '@/components/feedback/notify';
 import { Identifier } from '@/components/identifier';
 import { accessOf } from '@/lib/access-rights';
+import { ApiError } from '@/lib/api-error';
 import { shortenIdentifier } from '@/lib/format';
+import { useSynchronizerLabel } from './use-synchronizer-label';
 
 /** Why a caller sees no vetting actions (the participant would refuse the change). */
 export const VETTING_NEEDS_ADMIN = 'Only participant administrators can change vetting.';
 
+/** Why a synchronizer's row offers no change: vetting goes through the synchronizer. */
+export const VETTING_NEEDS_CONNECTION =
+  'Not connected: vetting can change only on a synchronizer this participant is connected to.';
+
 type SynchronizerVetting = {
   synchronizerId: string;
-  alias: string | undefined;
+  /** Its alias, or its shortened id (useSynchronizerLabel). */
+  label: string;
   isConnected: boolean;
   /** This package's entry in the participant's vetting there, if vetted. */
   vetted: VettedPackage | undefined;
@@ -38,6 +46,8 @@ export function PackageVetting({ packageId }: { packageId: string }) {
   const { data: connected } = useSuspenseQuery(synchronizerQueries.connected());
   const { data: contents } = useQuery(packageQueries.contents(packageId));
   const change = useMutation(packageMutations.updateVetting());
+  const synchronizerLabel = useSynchronizerLabel();
+  const notConnectedId = useId();
   const canChange = accessOf(caller).isParticipantAdmin;
 
   const vettedEntry = vetting
@@ -60,7 +70,7 @@ export function PackageVetting({ packageId }: { packageId: string }) {
     const synchronizer = connected.find((candidate) => candidate.synchronizerId === synchronizerId);
     return {
       synchronizerId,
-      alias: synchronizer?.synchronizerAlias,
+      label: synchronizerLabel(synchronizerId),
       isConnected: synchronizer !== undefined,
       vetted: entry?.packages.find((pkg) => pkg.packageId === packageId),
       topologySerial: entry?.topologySerial,
@@ -69,7 +79,7 @@ export function PackageVetting({ packageId }: { packageId: string }) {
 
   const askToChange = (row: SynchronizerVetting) => {
     const operation: VettingChange['operation'] = row.vetted ? 'Unvet' : 'Vet';
-    const where = row.alias ?? shortenIdentifier(row.synchronizerId);
+    const where = row.label;
     const request: VettingChange = {
       operation,
       packageId,
@@ -113,12 +123,28 @@ export function PackageVetting({ packageId }: { packageId: string }) {
     );
   }
 
+  // The change was decided on vetting that someone else changed meanwhile; the table is current
+  // again (the failed change refreshed it), so the user can look and decide anew.
+  const conflict =
+    change.isError &&
+    change.error instanceof ApiError &&
+    change.error.code === 'TOPOLOGY_SERIAL_MISMATCH'
+      ? change.variables
+      : undefined;
+
   return (
     <Stack gap="sm">
       <Text size="sm" c="dimmed">
         A participant uses a package in transactions on a synchronizer only once it has vetted it
         there.
       </Text>
+      {conflict && (
+        <Alert color="orange" variant="light" title="The vetting changed meanwhile">
+          The vetting on {synchronizerLabel(conflict.synchronizerId)} changed after this page showed
+          it, so nothing was {conflict.operation === 'Vet' ? 'vetted' : 'unvetted'}. The table below
+          shows the vetting as it is now: check it, then retry if the change is still needed.
+        </Alert>
+      )}
       <Table aria-label="Vetting per synchronizer" verticalSpacing="xs">
         <Table.Thead>
           <Table.Tr>
@@ -135,16 +161,19 @@ export function PackageVetting({ packageId }: { packageId: string }) {
           {rows.map((row) => {
             const isChanging =
               change.isPending && change.variables.synchronizerId === row.synchronizerId;
-            const where = row.alias ?? shortenIdentifier(row.synchronizerId);
+            const describedBy = `${notConnectedId}-${row.synchronizerId}`;
             return (
               <Table.Tr key={row.synchronizerId}>
                 <Table.Td>
                   <Stack gap={0}>
                     <Text size="sm" fw={500}>
-                      {row.alias ?? 'Unknown alias'}
+                      {row.label}
                       {row.isConnected ? '' : ' (not connected)'}
                     </Text>
-                    <Identifier value={row.synchronizerId} label="synchronizer id" />
+                    <Identifier
+                      value={row.synchronizerId}
+                      label={`synchronizer id ${row.synchronizerId}`}
+                    />
                   </Stack>
                 </Table.Td>
                 <Table.Td>
@@ -152,19 +181,27 @@ export function PackageVetting({ packageId }: { packageId: string }) {
                 </Table.Td>
                 {canChange && (
                   <Table.Td>
-                    <Button
-                      size="xs"
-                      variant="light"
-                      color={row.vetted ? 'red' : 'blue'}
-                      loading={isChanging}
-                      disabled={change.isPending && !isChanging}
-                      aria-label={`${row.vetted ? 'Unvet' : 'Vet'} on ${where}`}
-                      onClick={() => {
-                        askToChange(row);
-                      }}
-                    >
-                      {row.vetted ? 'Unvet' : 'Vet'}
-                    </Button>
+                    <Stack gap={2} align="flex-start">
+                      <Button
+                        size="xs"
+                        variant="light"
+                        color={row.vetted ? 'red' : 'blue'}
+                        loading={isChanging}
+                        disabled={!row.isConnected || (change.isPending && !isChanging)}
+                        aria-label={`${row.vetted ? 'Unvet' : 'Vet'} on ${row.label}`}
+                        {...(row.isConnected ? {} : { 'aria-describedby': describedBy })}
+                        onClick={() => {
+                          askToChange(row);
+                        }}
+                      >
+                        {row.vetted ? 'Unvet' : 'Vet'}
+                      </Button>
+                      {!row.isConnected && (
+                        <Text id={describedBy} size="xs" c="dimmed" maw={260}>
+                          {VETTING_NEEDS_CONNECTION}
+                        </Text>
+                      )}
+                    </Stack>
                   </Table.Td>
                 )}
               </Table.Tr>

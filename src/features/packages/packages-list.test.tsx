@@ -84,6 +84,24 @@ describe('packages list', { timeout: 20_000 }, () => {
     expect(await screen.findByText(/^31 packages under \d+ names, 1 vetted$/)).toBeVisible();
   });
 
+  it('names each row’s copy button by its package id', async () => {
+    const sandbox = createSandbox();
+    await seedDar(sandbox, PING_DAR);
+    renderRoute('/packages', { sandbox });
+
+    const table = await packagesTable();
+    const [ping] = group(table, 'canton-builtin-admin-workflow-ping');
+    if (!ping) throw new Error('a row for the ping package');
+    expect(
+      within(ping).getByRole('button', { name: `Copy package id ${PING_MAIN_PACKAGE_ID}` }),
+    ).toBeVisible();
+    const names = within(table)
+      .getAllByRole('button', { name: /^Copy package id / })
+      .map((button) => button.getAttribute('aria-label'));
+    expect(names).toHaveLength(31);
+    expect(new Set(names).size).toBe(names.length);
+  });
+
   it('offers the upload to admins only, and says why to others', async () => {
     const sandbox = createSandbox({ auth: 'jwt', jwtSecret: TEST_SECRET });
     seedUsers(sandbox, 1, { prefix: 'reader' });

@@ -27,8 +27,8 @@ const count = (n: number, one: string, many: string) => `${String(n)} ${n === 1 
 
 /**
  * Every package the participant stores, grouped by name with its versions, newest first. Names and
- * versions come from the vetting list; packages it does not name (not vetted anywhere) are decoded
- * from their archives in the Web Worker.
+ * versions come from the vetting list; for packages it does not name (not vetted anywhere) the Web
+ * Worker reads just the name and version from their archives, a few archives at a time.
  */
 export function PackagesList({ links }: PackagesListProps) {
   const { data: packageIds } = useSuspenseQuery(packageQueries.ids());
@@ -40,10 +40,10 @@ export function PackagesList({ links }: PackagesListProps) {
   const unnamed = useMemo(() => idsWithoutName(packageIds, vetting), [packageIds, vetting]);
   const decodes = useQueries({
     queries: unnamed.map((packageId) => ({
-      ...packageQueries.contents(packageId),
-      select: (contents: { name: string; version: string }): PackageHeader => ({
-        name: contents.name,
-        version: contents.version,
+      ...packageQueries.nameVersion(packageId),
+      select: ({ name, version }: { name: string; version: string }): PackageHeader => ({
+        name,
+        version,
       }),
     })),
   });
@@ -131,7 +131,11 @@ export function PackagesList({ links }: PackagesListProps) {
                       />
                     </Table.Td>
                     <Table.Td>
-                      <Identifier value={row.packageId} label="package id" kind="package" />
+                      <Identifier
+                        value={row.packageId}
+                        label={`package id ${row.packageId}`}
+                        kind="package"
+                      />
                     </Table.Td>
                     <Table.Td>
                       <VettingCell row={row} synchronizerLabel={synchronizerLabel} />

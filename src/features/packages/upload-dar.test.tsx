@@ -1,5 +1,5 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { renderRoute } from '@/testing/render-route';
 import { createSandbox, TEST_SECRET, type NetworkIntercept } from '@/testing/sandbox-network';
 import {
@@ -145,6 +145,73 @@ describe('upload a DAR', { timeout: 20_000 }, () => {
     expect(await screen.findByText('Upload cancelled')).toBeVisible();
     expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Upload' })).toBeEnabled();
+  });
+
+  it('cancels an upload still running when the page is left, so a return finds it idle', async () => {
+    const { intercept } = holdUploadAnswer();
+    const { user, router, queryClient } = renderRoute('/packages/upload', { intercept });
+
+    await chooseDar(user, PING_DAR);
+    await user.click(screen.getByRole('button', { name: 'Upload' }));
+    expect(await screen.findByRole('progressbar', { name: 'Upload progress' })).toBeVisible();
+    expect(queryClient.isMutating()).toBe(1);
+
+    await user.click(screen.getByRole('link', { name: 'Back to packages' }));
+    expect(await screen.findByRole('table', { name: 'Packages' })).toBeVisible();
+    await waitFor(() => {
+      expect(queryClient.isMutating()).toBe(0);
+    });
+
+    await router.navigate('/packages/upload');
+    expect(await screen.findByLabelText('Choose a DAR file')).toBeEnabled();
+    expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
+    await chooseDar(user, PING_DAR);
+    expect(screen.getByRole('button', { name: 'Upload' })).toBeEnabled();
+  });
+
+  it('says so in place when the chosen file can no longer be read', async () => {
+    const { user } = renderRoute('/packages/upload');
+    const file = fixtureDarFile(PING_DAR);
+    // As a browser answers once the file was deleted or changed after it was chosen.
+    Object.defineProperty(file, 'arrayBuffer', {
+      value: () =>
+        Promise.reject(new DOMException('The file could not be read.', 'NotReadableError')),
+    });
+
+    await user.upload(await screen.findByLabelText('Choose a DAR file'), file);
+    await user.click(await screen.findByRole('button', { name: 'Upload' }));
+
+    const error = await screen.findByRole('alert', { name: `Could not read ${PING_DAR}` });
+    expect(error).toHaveTextContent('The browser could not read the file, so nothing was sent.');
+    expect(error).toHaveTextContent('The file could not be read.');
+    expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Upload' })).toBeEnabled();
+    expect(screen.getByLabelText('Choose a DAR file')).toBeEnabled();
+
+    await user.click(screen.getByRole('button', { name: 'Validate' }));
+    expect(await screen.findByRole('alert', { name: `Could not read ${PING_DAR}` })).toBeVisible();
+  });
+
+  it('previews a DAR where the browser cannot hash, saying the package ids are not verified', async () => {
+    // Plain http on a host other than localhost: no Web Crypto `subtle`, other parts stay.
+    const webCrypto = globalThis.crypto;
+    vi.stubGlobal('crypto', {
+      getRandomValues: webCrypto.getRandomValues.bind(webCrypto),
+      randomUUID: webCrypto.randomUUID.bind(webCrypto),
+    });
+    const { user } = renderRoute('/packages/upload');
+
+    const preview = await chooseDar(user, PING_DAR);
+    const note = await within(preview).findByRole('alert', { name: 'Package ids not verified' });
+    expect(note).toHaveTextContent(
+      'Package ids not verified: the browser offers hashing only over https or on localhost.',
+    );
+    expect(within(preview).getByRole('group', { name: 'Main package' })).toHaveTextContent(
+      PING_TITLE,
+    );
+    expect(
+      await within(preview).findByText('30 packages in this DAR, 0 already on this participant'),
+    ).toBeVisible();
   });
 
   it('asks for the synchronizer when the participant has several', async () => {

@@ -1,6 +1,6 @@
 import { Alert, Button, Group, Progress, Select, Stack, Switch, Text } from '@mantine/core';
 import { useIsMutating, useMutation, useQuery, useSuspenseQuery } from '@tanstack/react-query';
-import { startTransition, useRef, useState } from 'react';
+import { startTransition, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import {
   isAbortError,
@@ -13,6 +13,7 @@ import { synchronizerQueries, type ConnectedSynchronizer } from '@/api/synchroni
 import { ErrorAlert } from '@/components/feedback/error-alert';
 import { SectionCard } from '@/components/section-card';
 import { accessOf } from '@/lib/access-rights';
+import { describeError } from '@/lib/api-error';
 import { DarDropZone } from './dar-drop-zone';
 import { DarPreview } from './dar-preview';
 import { UPLOAD_NEEDS_ADMIN } from './packages-header-actions';
@@ -95,22 +96,54 @@ function UploadControls({ file, selection, synchronizers, links }: UploadControl
     synchronizers.length > 1 ? (synchronizers[0]?.synchronizerId ?? '') : '',
   );
   const [progress, setProgress] = useState<UploadProgress>();
+  // The file could not be read (moved, deleted or changed since it was chosen): nothing was sent.
+  const [readError, setReadError] = useState<{ error: unknown }>();
+  const [isReading, setIsReading] = useState(false);
   const abort = useRef<AbortController>(undefined);
   const validate = useMutation(packageMutations.validate());
   const upload = useMutation(packageMutations.upload());
-  const isBusy = validate.isPending || upload.isPending;
+  const isBusy = isReading || validate.isPending || upload.isPending;
   const darName = main ? `${main.name} ${main.version}` : file.name;
+
+  // Leaving the page (or choosing another file) cancels an upload that is still running: nothing
+  // would be left to show its progress or offer to cancel it, and the drop zone would stay
+  // disabled until it ended.
+  useEffect(
+    () => () => {
+      abort.current?.abort();
+    },
+    [],
+  );
+
+  /** The file's bytes, or undefined (with the reason shown) when the browser cannot read it. */
+  const readFile = async (): Promise<ArrayBuffer | undefined> => {
+    setReadError(undefined);
+    setIsReading(true);
+    try {
+      return await file.arrayBuffer();
+    } catch (error) {
+      setReadError({ error });
+      return undefined;
+    } finally {
+      setIsReading(false);
+    }
+  };
 
   const handleValidate = async () => {
     upload.reset();
-    validate.mutate({ bytes: await file.arrayBuffer(), synchronizerId });
+    validate.reset();
+    const bytes = await readFile();
+    if (bytes) validate.mutate({ bytes, synchronizerId });
   };
 
   const handleUpload = async () => {
     validate.reset();
+    upload.reset();
     const controller = new AbortController();
     abort.current = controller;
-    const bytes = await file.arrayBuffer();
+    const bytes = await readFile();
+    // Unreadable, or the page was left while reading: send nothing.
+    if (!bytes || controller.signal.aborted) return;
     setProgress({ loaded: 0, total: bytes.byteLength });
     // The outcome shows in place below, where the user is looking: no toast.
     upload.mutate({
@@ -176,6 +209,19 @@ function UploadControls({ file, selection, synchronizers, links }: UploadControl
           </Button>
         </Group>
 
+        {readError && (
+          <Alert color="red" variant="light" title={`Could not read ${file.name}`}>
+            <Stack gap={4}>
+              <Text size="sm">
+                The browser could not read the file, so nothing was sent. It may have been moved,
+                deleted or changed since it was chosen: choose it again.
+              </Text>
+              <Text size="xs" c="dimmed">
+                {readFailureText(readError.error)}
+              </Text>
+            </Stack>
+          </Alert>
+        )}
         {validate.isSuccess && (
           <Alert color="teal" variant="light" title="Valid">
             The participant would accept {darName}. Nothing has been stored or vetted yet.
@@ -233,6 +279,12 @@ function UploadControls({ file, selection, synchronizers, links }: UploadControl
       </Stack>
     </SectionCard>
   );
+}
+
+/** The browser's reason (a DOMException such as NotReadableError, not always an Error). */
+function readFailureText(error: unknown): string {
+  if (error instanceof DOMException) return error.message || error.name;
+  return describeError(error).message;
 }
 
 const kilobytes = (bytes: number) => `${(bytes / 1024).toFixed(0)} KB`;

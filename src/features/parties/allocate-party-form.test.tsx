@@ -201,6 +201,44 @@ describe('allocate party on a participant with several synchronizers', () => {
   );
 });
 
+describe('allocate party when the synchronizers cannot be listed', () => {
+  it(
+    'shows the failure in place with Retry, which brings the synchronizer select',
+    async () => {
+      const sandbox = createSandbox({ synchronizers: ['local', 'global'] });
+      let isDown = true;
+      const { user } = renderRoute('/parties/new', {
+        sandbox,
+        intercept: (request, sandboxFetch) =>
+          isDown && new URL(request.url).pathname === '/v2/state/connected-synchronizers'
+            ? Promise.resolve(
+                Response.json(
+                  {
+                    code: 'SERVICE_NOT_RUNNING',
+                    cause: 'Synchronizers are down',
+                    errorCategory: 1,
+                  },
+                  { status: 503 },
+                ),
+              )
+            : sandboxFetch(request),
+      });
+      await screen.findByRole('form', { name: 'Allocate party' });
+
+      expect(await screen.findByText('Synchronizers are down')).toBeVisible();
+      expect(screen.getByText(/The connected synchronizers could not be loaded/)).toBeVisible();
+      expect(screen.queryByRole('combobox', { name: /^Synchronizer/ })).not.toBeInTheDocument();
+
+      isDown = false;
+      await user.click(screen.getByRole('button', { name: 'Retry' }));
+
+      expect(await screen.findByRole('combobox', { name: /^Synchronizer/ })).toBeRequired();
+      expect(screen.queryByText('Synchronizers are down')).not.toBeInTheDocument();
+    },
+    JOURNEY_TIMEOUT,
+  );
+});
+
 describe('allocate party as an IdP admin (jwt mode)', () => {
   it(
     'allocates into its own IdP, which it cannot change',

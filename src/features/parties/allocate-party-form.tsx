@@ -6,6 +6,7 @@ import { participantQueries } from '@/api/participant';
 import { partyMutations, type PartyDetails } from '@/api/parties';
 import { sessionQueries } from '@/api/session';
 import { synchronizerQueries, type ConnectedSynchronizer } from '@/api/synchronizers';
+import { ErrorAlert } from '@/components/feedback/error-alert';
 import { notify } from '@/components/feedback/notify';
 import { FormAnnotationsInput } from '@/components/form/form-annotations-input';
 import { FormRootError } from '@/components/form/form-root-error';
@@ -13,7 +14,6 @@ import { FormSelect } from '@/components/form/form-select';
 import { FormTextInput } from '@/components/form/form-text-input';
 import { useFormMutation } from '@/components/form/use-form-mutation';
 import { accessOf } from '@/lib/access-rights';
-import { describeError } from '@/lib/api-error';
 import { shortenIdentifier } from '@/lib/format';
 import { IdentityProviderSelect } from '@/pickers/identity-provider-select';
 import {
@@ -105,11 +105,19 @@ export function AllocatePartyForm({ onAllocated }: AllocatePartyFormProps) {
           />
         )}
         {synchronizers.error && (
-          <Text size="sm" c="dimmed">
-            The connected synchronizers could not be loaded (
-            {describeError(synchronizers.error).message}); the participant will use its synchronizer
-            if it has only one.
-          </Text>
+          // In place, with Retry (ADR 005): with several synchronizers the form needs the list.
+          <Stack gap={6}>
+            <Text size="sm">
+              The connected synchronizers could not be loaded. The participant uses its synchronizer
+              if it has only one; if it has several, retry to choose one.
+            </Text>
+            <ErrorAlert
+              error={synchronizers.error}
+              onRetry={() => {
+                void synchronizers.refetch();
+              }}
+            />
+          </Stack>
         )}
         <FormTextInput
           control={form.control}

@@ -43,7 +43,10 @@ describe('parties list', { timeout: 30_000 }, () => {
     const aliceLink = within(aliceRow).getByRole('link', { name: /^alice::/ });
     expect(aliceLink).toHaveAttribute('href', `/parties/${encodeURIComponent(alice ?? '')}`);
     expect(aliceLink).toHaveTextContent(/^alice::1220[0-9a-f]{2}…[0-9a-f]{4}$/);
-    expect(within(aliceRow).getByRole('button', { name: 'Copy party id' })).toBeVisible();
+    // Each row's copy button names its party, so the rows' buttons can be told apart.
+    expect(
+      within(aliceRow).getByRole('button', { name: `Copy party ${alice ?? ''}` }),
+    ).toBeVisible();
     expect(within(aliceRow).getByText('Local')).toBeVisible();
     expect(within(aliceRow).getByText('default')).toBeVisible();
     expect(within(aliceRow).getByText('team=ops, tier=gold')).toBeVisible();

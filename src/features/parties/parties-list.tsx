@@ -14,19 +14,22 @@ import { useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { partyQueries } from '@/api/parties';
 import { sessionQueries } from '@/api/session';
+import { TokenPager } from '@/components/data-table/token-pager';
 import { EmptyState } from '@/components/feedback/empty-state';
 import { accessOf } from '@/lib/access-rights';
+import {
+  currentPageToken,
+  nextPage,
+  pageNumber as pageNumberOf,
+  pageStatusText,
+  previousPage,
+  withPageSize,
+} from '@/lib/page-trail';
 import { IdentityProviderInput } from '@/pickers/identity-provider-select';
 import { filterParties, type PartiesFilter } from './parties-filter';
 import {
-  currentPartiesPageToken,
-  firstPartyPosition,
-  nextPartiesPage,
   PARTIES_PAGE_SIZES,
-  partiesPageNumber,
-  previousPartiesPage,
   withPartiesIdentityProvider,
-  withPartiesPageSize,
   type PartiesPageState,
 } from './parties-page-state';
 import { PartiesTable } from './parties-table';
@@ -44,8 +47,6 @@ export type PartiesListProps = {
   isPageLoading: boolean;
   links: PartiesListLinks;
 };
-
-const count = (n: number, one: string, many: string) => `${String(n)} ${n === 1 ? one : many}`;
 
 /**
  * The parties the participant knows, a page at a time (pageSize/pageToken), as one IdP sees them:
@@ -105,7 +106,7 @@ export function PartiesList({ page, onPageChange, isPageLoading, links }: Partie
           data={PARTIES_PAGE_SIZES.map(String)}
           value={String(page.pageSize)}
           onChange={(event) => {
-            onPageChange(withPartiesPageSize(page, Number(event.currentTarget.value)));
+            onPageChange(withPageSize(page, Number(event.currentTarget.value)));
           }}
           w={110}
         />
@@ -169,16 +170,14 @@ function PartiesPageView({
   const queryClient = useQueryClient();
   const request = {
     pageSize: page.pageSize,
-    pageToken: currentPartiesPageToken(page),
+    pageToken: currentPageToken(page),
     identityProviderId: page.identityProviderId,
   };
   const { data, isFetching } = useSuspenseQuery(partyQueries.list(request));
   const parties = data.partyDetails;
   const shown = useMemo(() => filterParties(parties, filter), [parties, filter]);
   const nextPageToken = data.nextPageToken ?? '';
-  const pageNumber = partiesPageNumber(page);
-  const first = firstPartyPosition(page);
-  const last = first + parties.length - 1;
+  const pageNumber = pageNumberOf(page);
   const isFiltered = filter.text.trim() !== '' || filter.isLocalOnly;
 
   // The next page is likely wanted: fetch it now, so flipping to it is instant.
@@ -211,16 +210,11 @@ function PartiesPageView({
     );
   }
 
-  const range = parties.length === 0 ? 'no parties' : `parties ${first}–${last}`;
   return (
     <Stack gap="sm">
       <Group gap="xs">
         <Text size="sm" role="status">
-          {isFiltered
-            ? `Showing ${count(shown.length, 'match', 'matches')} among ${range}`
-            : parties.length === 0
-              ? 'No more parties'
-              : `Showing ${range}`}
+          {pageStatusText(page, 'parties', parties.length, isFiltered ? shown.length : undefined)}
         </Text>
         {(isFetching || isPageLoading) && (
           <Loader size="xs" role="status" aria-label="Refreshing parties" />
@@ -241,34 +235,19 @@ function PartiesPageView({
           caption="Ordered by party id, as the participant returns them. Hover a shortened id to see it in full."
         />
       )}
-      <Group component="nav" aria-label="Parties pages" gap="sm">
-        <Button
-          variant="default"
-          disabled={pageNumber === 1}
-          onClick={() => {
-            onPageChange(previousPartiesPage(page));
-          }}
-        >
-          Previous page
-        </Button>
-        <Text size="sm">Page {pageNumber}</Text>
-        <Button
-          variant="default"
-          disabled={!nextPageToken}
-          onClick={() => {
-            onPageChange(nextPartiesPage(page, nextPageToken));
-          }}
-        >
-          Next page
-        </Button>
-        <Text size="sm" c="dimmed">
-          {nextPageToken
-            ? 'More parties may follow.'
-            : parties.length === 0
-              ? ''
-              : 'This is the last page.'}
-        </Text>
-      </Group>
+      <TokenPager
+        label="Parties pages"
+        rowsNoun="parties"
+        pageNumber={pageNumber}
+        hasNextPage={nextPageToken !== ''}
+        isEmptyPage={parties.length === 0}
+        onPrevious={() => {
+          onPageChange(previousPage(page));
+        }}
+        onNext={() => {
+          onPageChange(nextPage(page, nextPageToken));
+        }}
+      />
     </Stack>
   );
 }

@@ -1,13 +1,13 @@
 import type { ReactNode } from 'react';
 import type { PartyDetails } from '@/api/parties';
 import { DataTable, type DataTableColumn } from '@/components/data-table/data-table';
+import classes from '@/components/data-table/data-table-cells.module.css';
 import { Identifier } from '@/components/identifier';
 import {
   annotationsSummary,
   partyIdentityProviderLabel,
   partyLocalityLabel,
 } from './parties-filter';
-import classes from './parties-table.module.css';
 
 export type PartiesTableProps = {
   parties: readonly PartyDetails[];
@@ -20,14 +20,15 @@ const columns: DataTableColumn<PartyDetails>[] = [
     key: 'party',
     header: 'Party',
     width: '38%',
-    cell: (party) => <Identifier value={party.party} label="party id" kind="party" />,
+    // A name per row: "Copy party id" on every row would not tell them apart.
+    cell: (party) => <Identifier value={party.party} label={`party ${party.party}`} kind="party" />,
   },
   {
     key: 'local',
     header: 'Local',
     width: '12%',
     cell: (party) => (
-      <span className={classes.locality} data-remote={party.isLocal ? undefined : true}>
+      <span className={classes.pill} data-muted={party.isLocal ? undefined : true}>
         {partyLocalityLabel(party)}
       </span>
     ),

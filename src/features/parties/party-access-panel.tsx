@@ -1,12 +1,14 @@
-import { Alert, Anchor, Badge, Button, Group, Progress, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { Link } from 'react-router';
 import { sessionQueries } from '@/api/session';
 import { DataTable, type DataTableColumn } from '@/components/data-table/data-table';
+import { CancellableProgress } from '@/components/feedback/cancellable-progress';
 import { ErrorAlert } from '@/components/feedback/error-alert';
 import { accessOf, type Access, type Caller } from '@/lib/access-rights';
 import { describeError } from '@/lib/api-error';
+import { formatCount } from '@/lib/format';
 import {
   partyAccess,
   type PartyAdministratorRow,
@@ -26,8 +28,6 @@ export type PartyAccessPanelProps = {
   /** The link to a user's page. */
   userHref: (userId: string, identityProviderId: string) => string;
 };
-
-const count = (n: number, one: string, many: string) => `${String(n)} ${n === 1 ? one : many}`;
 
 /**
  * Who can act, read and execute as the party, from the rights of every user the caller may list,
@@ -147,7 +147,7 @@ function UnreadableUsers({ users }: { users: readonly UnreadableUser[] }) {
   const names = users.slice(0, SHOWN_UNREADABLE).map((user) => user.userId);
   const more = users.length - names.length;
   return (
-    <Alert color="yellow" title={`${count(users.length, 'user', 'users')} not checked`}>
+    <Alert color="yellow" title={`${formatCount(users.length, 'user', 'users')} not checked`}>
       The rights of {names.join(', ')}
       {more > 0 ? ` and ${String(more)} more` : ''} could not be read (
       {describeError(users[0]?.error).message}). They are left out below.
@@ -166,39 +166,28 @@ function ScanProgress({
 }) {
   switch (state.status) {
     case 'listing':
-    case 'reading': {
-      const text =
-        state.status === 'listing'
-          ? `Listing users: ${count(state.listed, 'user', 'users')} so far…`
-          : `Reading rights: ${String(state.checked)} of ${count(state.listed, 'user', 'users')}…`;
       return (
-        <Stack gap={6}>
-          {state.status === 'listing' ? (
-            // No total yet, so no fraction: the text counts instead.
-            <Progress value={100} animated aria-label="Listing users" />
-          ) : (
-            <Progress
-              value={state.listed === 0 ? 100 : (100 * state.checked) / state.listed}
-              aria-label="Reading users' rights"
-            />
-          )}
-          <Group gap="sm">
-            <Text size="sm" role="status">
-              {text}
-            </Text>
-            <Button size="xs" variant="light" color="red" onClick={onCancel}>
-              Cancel
-            </Button>
-          </Group>
-        </Stack>
+        <CancellableProgress
+          label="Listing users"
+          status={`Listing users: ${formatCount(state.listed, 'user', 'users')} so far…`}
+          onCancel={onCancel}
+        />
       );
-    }
+    case 'reading':
+      return (
+        <CancellableProgress
+          label="Reading users' rights"
+          value={state.listed === 0 ? 100 : (100 * state.checked) / state.listed}
+          status={`Reading rights: ${String(state.checked)} of ${formatCount(state.listed, 'user', 'users')}…`}
+          onCancel={onCancel}
+        />
+      );
     case 'cancelled':
       return (
         <Group gap="sm">
           <Text size="sm" role="status">
             {state.isListingDone
-              ? `Stopped after checking ${String(state.checked)} of ${count(state.listed, 'user', 'users')}: the tables show only those.`
+              ? `Stopped after checking ${String(state.checked)} of ${formatCount(state.listed, 'user', 'users')}: the tables show only those.`
               : `Stopped while listing users (${String(state.listed)} so far): no rights were checked.`}
           </Text>
           <Button size="xs" variant="default" onClick={onRestart}>
@@ -210,7 +199,7 @@ function ScanProgress({
       return (
         <Group gap="sm">
           <Text size="sm" role="status">
-            Checked the rights of {count(state.listed, 'user', 'users')}.
+            Checked the rights of {formatCount(state.listed, 'user', 'users')}.
           </Text>
           <Button size="xs" variant="default" onClick={onRestart}>
             Check again

@@ -1,15 +1,15 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, Group, Stack, Text } from '@mantine/core';
+import { Button, Group, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm, useFormState } from 'react-hook-form';
 import { partyMutations, partyQueries, type PartyDetails } from '@/api/parties';
 import { notify } from '@/components/feedback/notify';
 import { FormAnnotationsInput } from '@/components/form/form-annotations-input';
-import { FormRootError } from '@/components/form/form-root-error';
+import { FormUpdateError } from '@/components/form/form-update-error';
 import { useFormMutation } from '@/components/form/use-form-mutation';
+import { useReloadLatest } from '@/components/form/use-reload-latest';
 import { PropertyList } from '@/components/property-list';
-import { ApiError } from '@/lib/api-error';
 import { shortenIdentifier } from '@/lib/format';
 import {
   partyAnnotationsErrorField,
@@ -42,10 +42,6 @@ export function PartyAnnotationsForm({ party }: PartyAnnotationsFormProps) {
   const update = useFormMutation(form, partyMutations.updateAnnotations(), {}, (error) =>
     partyAnnotationsErrorField(error, form.getValues()),
   );
-  const isConflict =
-    update.error instanceof ApiError &&
-    update.error.code === 'CONCURRENT_PARTY_DETAILS_UPDATE_DETECTED';
-  const [isReloading, setIsReloading] = useState(false);
 
   const handleSubmit = form.handleSubmit((values) => {
     const annotations = toPartyAnnotationsPatch(base, values);
@@ -62,44 +58,35 @@ export function PartyAnnotationsForm({ party }: PartyAnnotationsFormProps) {
     );
   });
 
-  const handleReload = () => {
-    setIsReloading(true);
-    const ref = { party: base.party, identityProviderId: base.identityProviderId ?? '' };
-    // A failed reload keeps the form as it is; the query cache reports it as a toast.
-    queryClient
-      .query({ ...partyQueries.detail(ref), staleTime: 0 })
-      .then(
-        (latest) => {
-          if (!latest) return;
-          setBase(latest);
-          form.reset(toPartyAnnotationsValues(latest));
-          update.reset();
-        },
-        () => undefined,
-      )
-      .finally(() => {
-        setIsReloading(false);
-      });
-  };
+  const reloadLatest = useReloadLatest(
+    () =>
+      queryClient.query({
+        ...partyQueries.detail({
+          party: base.party,
+          identityProviderId: base.identityProviderId ?? '',
+        }),
+        staleTime: 0,
+      }),
+    (latest) => {
+      // Gone meanwhile: keep the form; saving will say so.
+      if (!latest) return;
+      setBase(latest);
+      form.reset(toPartyAnnotationsValues(latest));
+      update.reset();
+    },
+  );
 
   return (
     <form onSubmit={(event) => void handleSubmit(event)} noValidate aria-label="Annotations">
       <Stack gap="lg" maw={760}>
-        {isConflict ? (
-          <Alert color="orange" title="Someone else changed this party after you opened it">
-            <Stack gap="xs" align="flex-start">
-              <Text size="sm">
-                Nothing was saved, and your edits are still in the form. Reload latest to see the
-                current version (this discards your edits), then make your changes again.
-              </Text>
-              <Button size="xs" onClick={handleReload} loading={isReloading}>
-                Reload latest
-              </Button>
-            </Stack>
-          </Alert>
-        ) : (
-          <FormRootError control={form.control} error={update.error} />
-        )}
+        <FormUpdateError
+          control={form.control}
+          error={update.error}
+          conflictCode="CONCURRENT_PARTY_DETAILS_UPDATE_DETECTED"
+          conflictTitle="Someone else changed this party after you opened it"
+          onReload={reloadLatest.reload}
+          isReloading={reloadLatest.isReloading}
+        />
         <PropertyList
           items={[
             {

@@ -126,7 +126,7 @@ export function usePartyAccessScan(party: string, partyIdentityProviderId: strin
           const identityProviderId = user.identityProviderId ?? '';
           try {
             const rights = toUserRights(
-              await listUserRights({ userId: user.id, identityProviderId }),
+              await listUserRights({ userId: user.id, identityProviderId }, signal),
             );
             if (isCancelled()) return;
             const found = partyAccess(party, partyIdentityProviderId, [

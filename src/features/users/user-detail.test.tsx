@@ -150,6 +150,9 @@ describe('user rights', () => {
       const table = await screen.findByRole('table', { name: 'Rights of ops' });
       expect(within(table).getByText('Act as')).toBeVisible();
       expect(within(table).getByTitle(alice ?? '')).toBeVisible();
+      expect(
+        within(table).getByRole('button', { name: `Copy party ${alice ?? ''} (Act as right)` }),
+      ).toBeVisible();
 
       const grant = screen.getByRole('form', { name: 'Grant rights' });
       await user.click(within(grant).getByRole('button', { name: 'Add party right' }));

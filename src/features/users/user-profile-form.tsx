@@ -1,16 +1,16 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, Group, Stack, Text } from '@mantine/core';
+import { Button, Group, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm, useFormState } from 'react-hook-form';
 import { userMutations, userQueries, type User } from '@/api/users';
 import { notify } from '@/components/feedback/notify';
 import { FormAnnotationsInput } from '@/components/form/form-annotations-input';
-import { FormRootError } from '@/components/form/form-root-error';
 import { FormSwitch } from '@/components/form/form-switch';
+import { FormUpdateError } from '@/components/form/form-update-error';
 import { useFormMutation } from '@/components/form/use-form-mutation';
+import { useReloadLatest } from '@/components/form/use-reload-latest';
 import { PropertyList } from '@/components/property-list';
-import { ApiError } from '@/lib/api-error';
 import { PartySelect } from '@/pickers/party-select';
 import {
   toUpdateUserRequest,
@@ -51,9 +51,6 @@ export function UserProfileForm({
   const update = useFormMutation(form, userMutations.update(), {}, (error) =>
     userProfileErrorField(error, form.getValues()),
   );
-  const isConflict =
-    update.error instanceof ApiError && update.error.code === 'CONCURRENT_USER_UPDATE_DETECTED';
-  const [isReloading, setIsReloading] = useState(false);
 
   const handleSubmit = form.handleSubmit((values) => {
     const request = toUpdateUserRequest(base, values);
@@ -67,43 +64,33 @@ export function UserProfileForm({
     });
   });
 
-  const handleReload = () => {
-    setIsReloading(true);
-    const ref = { userId: base.id, identityProviderId: base.identityProviderId ?? '' };
-    // A failed reload keeps the form as it is; the query cache reports it as a toast.
-    queryClient
-      .query({ ...userQueries.detail(ref), staleTime: 0 })
-      .then(
-        (latest) => {
-          setBase(latest);
-          form.reset(toUserProfileValues(latest));
-          update.reset();
-        },
-        () => undefined,
-      )
-      .finally(() => {
-        setIsReloading(false);
-      });
-  };
+  const reloadLatest = useReloadLatest(
+    () =>
+      queryClient.query({
+        ...userQueries.detail({
+          userId: base.id,
+          identityProviderId: base.identityProviderId ?? '',
+        }),
+        staleTime: 0,
+      }),
+    (latest) => {
+      setBase(latest);
+      form.reset(toUserProfileValues(latest));
+      update.reset();
+    },
+  );
 
   return (
     <form onSubmit={(event) => void handleSubmit(event)} noValidate aria-label="Profile">
       <Stack gap="lg" maw={760}>
-        {isConflict ? (
-          <Alert color="orange" title="Someone else changed this user after you opened it">
-            <Stack gap="xs" align="flex-start">
-              <Text size="sm">
-                Nothing was saved, and your edits are still in the form. Reload latest to see the
-                current version (this discards your edits), then make your changes again.
-              </Text>
-              <Button size="xs" onClick={handleReload} loading={isReloading}>
-                Reload latest
-              </Button>
-            </Stack>
-          </Alert>
-        ) : (
-          <FormRootError control={form.control} error={update.error} />
-        )}
+        <FormUpdateError
+          control={form.control}
+          error={update.error}
+          conflictCode="CONCURRENT_USER_UPDATE_DETECTED"
+          conflictTitle="Someone else changed this user after you opened it"
+          onReload={reloadLatest.reload}
+          isReloading={reloadLatest.isReloading}
+        />
         <PropertyList
           items={[
             {

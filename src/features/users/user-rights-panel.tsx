@@ -167,7 +167,12 @@ function CurrentRights({ userRef, access, canEdit, onChanged }: CurrentRightsPro
                 </Table.Td>
                 <Table.Td>
                   {'party' in right ? (
-                    <Identifier value={right.party} label="party id" kind="party" />
+                    <Identifier
+                      value={right.party}
+                      // A name per row: the same party may have several rights.
+                      label={`party ${right.party} (${RIGHT_KIND_INFO[right.kind].label} right)`}
+                      kind="party"
+                    />
                   ) : (
                     <Text size="sm" c="dimmed">
                       Any

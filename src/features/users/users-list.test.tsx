@@ -43,7 +43,10 @@ describe('users list', { timeout: 30_000 }, () => {
     const party = within(row).getByRole('link', { name: 'Alice::ababab…abab' });
     expect(party).toHaveAttribute('title', `Alice::${'ab'.repeat(34)}`);
     expect(party).toHaveAttribute('href', `/parties/Alice%3A%3A${'ab'.repeat(34)}`);
-    expect(within(row).getByRole('button', { name: 'Copy primary party' })).toBeVisible();
+    // Each row's copy button says whose party it copies.
+    expect(
+      within(row).getByRole('button', { name: 'Copy primary party of ops-0001' }),
+    ).toBeVisible();
     expect(within(row).getByText('default')).toBeVisible();
     expect(within(row).getByText('Active')).toBeVisible();
     expect(within(row).getByRole('cell', { name: '2' })).toBeVisible();

@@ -5,7 +5,6 @@ import {
   Group,
   Loader,
   NativeSelect,
-  Progress,
   Stack,
   Text,
   TextInput,
@@ -16,9 +15,20 @@ import { Link } from 'react-router';
 import { sessionQueries } from '@/api/session';
 import { userQueries, type User } from '@/api/users';
 import { downloadFile } from '@/components/data-table/download-file';
+import { TokenPager } from '@/components/data-table/token-pager';
+import { CancellableProgress } from '@/components/feedback/cancellable-progress';
 import { EmptyState } from '@/components/feedback/empty-state';
 import { ErrorAlert } from '@/components/feedback/error-alert';
 import { accessOf } from '@/lib/access-rights';
+import { formatCount } from '@/lib/format';
+import {
+  currentPageToken,
+  nextPage,
+  pageNumber as pageNumberOf,
+  pageStatusText,
+  previousPage,
+  withPageSize,
+} from '@/lib/page-trail';
 import { useLoadAllUsers, type LoadAllUsersState } from './use-load-all-users';
 import {
   USERS_EXPORT_MIME_TYPES,
@@ -28,16 +38,7 @@ import {
   type UsersExportFormat,
 } from './users-export';
 import { DEFAULT_USERS_SORT, filterUsers, sortUsers, type UsersSort } from './users-filter-sort';
-import {
-  currentUsersPageToken,
-  firstUserPosition,
-  nextUsersPage,
-  previousUsersPage,
-  USERS_PAGE_SIZES,
-  usersPageNumber,
-  withUsersPageSize,
-  type UsersPageState,
-} from './users-page-state';
+import { USERS_PAGE_SIZES, type UsersPageState } from './users-page-state';
 import { UsersTable } from './users-table';
 
 export type UsersListLinks = {
@@ -55,8 +56,6 @@ export type UsersListProps = {
   isPageLoading: boolean;
   links: UsersListLinks;
 };
-
-const count = (n: number, one: string, many: string) => `${String(n)} ${n === 1 ? one : many}`;
 
 /**
  * The users the caller may list, a page at a time (pageSize/pageToken), or all of them at once to
@@ -101,7 +100,7 @@ export function UsersList({ page, onPageChange, isPageLoading, links }: UsersLis
             data={USERS_PAGE_SIZES.map(String)}
             value={String(page.pageSize)}
             onChange={(event) => {
-              onPageChange(withUsersPageSize(Number(event.currentTarget.value)));
+              onPageChange(withPageSize(page, Number(event.currentTarget.value)));
             }}
             w={110}
           />
@@ -217,19 +216,11 @@ function LoadAllControls({ state, start, resume, reset }: LoadAllControlsProps) 
 function LoadAllProgress({ state, onCancel }: { state: LoadAllUsersState; onCancel: () => void }) {
   if (state.status !== 'loading') return null;
   return (
-    <Stack gap={6}>
-      {/* The API gives no total, so the bar cannot show a fraction; the text counts instead. */}
-      <Progress value={100} animated aria-label="Loading all users" />
-      <Group gap="sm">
-        <Text size="sm" role="status">
-          Loading all users: {count(state.users.length, 'user', 'users')} in{' '}
-          {count(state.pages, 'page', 'pages')} so far…
-        </Text>
-        <Button size="xs" variant="light" color="red" onClick={onCancel}>
-          Cancel
-        </Button>
-      </Group>
-    </Stack>
+    <CancellableProgress
+      label="Loading all users"
+      status={`Loading all users: ${formatCount(state.users.length, 'user', 'users')} in ${formatCount(state.pages, 'page', 'pages')} so far…`}
+      onCancel={onCancel}
+    />
   );
 }
 
@@ -245,13 +236,13 @@ function AllUsersView({ state, filter, sort, onSortChange, links }: AllUsersView
   const { users, pages } = state;
   const sorted = useMemo(() => sortUsers(users, sort), [users, sort]);
   const shown = useMemo(() => filterUsers(sorted, filter), [sorted, filter]);
-  const loaded = count(users.length, 'user', 'users');
+  const loaded = formatCount(users.length, 'user', 'users');
   const summary =
     state.status === 'done'
-      ? `All ${loaded} loaded (${count(pages, 'page', 'pages')})`
+      ? `All ${loaded} loaded (${formatCount(pages, 'page', 'pages')})`
       : state.status === 'cancelled'
-        ? `Loading cancelled: ${loaded} loaded (${count(pages, 'page', 'pages')}); more may follow`
-        : `Loading stopped by an error: ${loaded} loaded (${count(pages, 'page', 'pages')})`;
+        ? `Loading cancelled: ${loaded} loaded (${formatCount(pages, 'page', 'pages')}); more may follow`
+        : `Loading stopped by an error: ${loaded} loaded (${formatCount(pages, 'page', 'pages')})`;
 
   return (
     <Stack gap="sm">
@@ -259,7 +250,7 @@ function AllUsersView({ state, filter, sort, onSortChange, links }: AllUsersView
       <Group justify="space-between">
         <Text size="sm" role="status">
           {summary}
-          {filter.trim() ? ` · showing ${count(shown.length, 'match', 'matches')}` : ''}
+          {filter.trim() ? ` · showing ${formatCount(shown.length, 'match', 'matches')}` : ''}
         </Text>
         <ExportButtons users={shown} />
       </Group>
@@ -298,14 +289,12 @@ function UsersPageView({
   links,
 }: UsersPageViewProps) {
   const queryClient = useQueryClient();
-  const request = { pageSize: page.pageSize, pageToken: currentUsersPageToken(page) };
+  const request = { pageSize: page.pageSize, pageToken: currentPageToken(page) };
   const { data, isFetching } = useSuspenseQuery(userQueries.list(request));
   const users = useMemo(() => data.users ?? [], [data]);
   const shown = useMemo(() => filterUsers(users, filter), [users, filter]);
   const nextPageToken = data.nextPageToken ?? '';
-  const pageNumber = usersPageNumber(page);
-  const first = firstUserPosition(page);
-  const last = first + users.length - 1;
+  const pageNumber = pageNumberOf(page);
 
   // The next page is likely wanted: fetch it now, so flipping to it is instant.
   useEffect(() => {
@@ -333,17 +322,17 @@ function UsersPageView({
     );
   }
 
-  const range = users.length === 0 ? 'no users' : `users ${first}–${last}`;
   return (
     <Stack gap="sm">
       <Group justify="space-between">
         <Group gap="xs">
           <Text size="sm" role="status">
-            {filter.trim()
-              ? `Showing ${count(shown.length, 'match', 'matches')} among ${range}`
-              : users.length === 0
-                ? 'No more users'
-                : `Showing ${range}`}
+            {pageStatusText(
+              page,
+              'users',
+              users.length,
+              filter.trim() !== '' ? shown.length : undefined,
+            )}
           </Text>
           {(isFetching || isPageLoading) && (
             <Loader size="xs" role="status" aria-label="Refreshing users" />
@@ -367,34 +356,19 @@ function UsersPageView({
           caption="Ordered by user id, as the participant returns them."
         />
       )}
-      <Group component="nav" aria-label="Users pages" gap="sm">
-        <Button
-          variant="default"
-          disabled={pageNumber === 1}
-          onClick={() => {
-            onPageChange(previousUsersPage(page));
-          }}
-        >
-          Previous page
-        </Button>
-        <Text size="sm">Page {pageNumber}</Text>
-        <Button
-          variant="default"
-          disabled={!nextPageToken}
-          onClick={() => {
-            onPageChange(nextUsersPage(page, nextPageToken));
-          }}
-        >
-          Next page
-        </Button>
-        <Text size="sm" c="dimmed">
-          {nextPageToken
-            ? 'More users may follow.'
-            : users.length === 0
-              ? ''
-              : 'This is the last page.'}
-        </Text>
-      </Group>
+      <TokenPager
+        label="Users pages"
+        rowsNoun="users"
+        pageNumber={pageNumber}
+        hasNextPage={nextPageToken !== ''}
+        isEmptyPage={users.length === 0}
+        onPrevious={() => {
+          onPageChange(previousPage(page));
+        }}
+        onNext={() => {
+          onPageChange(nextPage(page, nextPageToken));
+        }}
+      />
     </Stack>
   );
 }

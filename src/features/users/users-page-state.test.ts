@@ -1,19 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import {
-  currentUsersPageToken,
   DEFAULT_USERS_PAGE_SIZE,
-  firstUserPosition,
   firstUsersPage,
-  nextUsersPage,
   parseUsersPageState,
-  previousUsersPage,
   toUsersPageSearchParams,
-  usersPageNumber,
-  withUsersPageSize,
 } from './users-page-state';
 
 const parse = (search: string) => parseUsersPageState(new URLSearchParams(search));
 
+// The trail's rules (cut short, empty tokens, walking) are tested in @/lib/page-trail.
 describe('users page state', () => {
   it('is the first page of the default size without params', () => {
     expect(parse('')).toEqual({ pageSize: DEFAULT_USERS_PAGE_SIZE, pageTokens: [] });
@@ -33,35 +28,11 @@ describe('users page state', () => {
     expect(parse('size=1000').pageSize).toBe(1000);
   });
 
-  it('trusts the token trail over a page number it cannot reach', () => {
+  it('trusts the token trail over a page number it cannot reach, and cuts it at a lower one', () => {
     expect(parse('page=5&token=a')).toEqual({
       pageSize: DEFAULT_USERS_PAGE_SIZE,
       pageTokens: ['a'],
     });
-    expect(parse('page=3')).toEqual({ pageSize: DEFAULT_USERS_PAGE_SIZE, pageTokens: [] });
-  });
-
-  it('cuts the trail short when the page number was lowered by hand', () => {
     expect(parse('page=2&token=a&token=b&token=c').pageTokens).toEqual(['a']);
-    expect(parse('page=1&token=a').pageTokens).toEqual([]);
-  });
-
-  it('ignores empty tokens and nonsense page numbers', () => {
-    expect(parse('token=&token=a&page=x').pageTokens).toEqual(['a']);
-    expect(parse('token=a&page=0').pageTokens).toEqual(['a']);
-  });
-
-  it('walks forward with the returned token and back by dropping it', () => {
-    const page2 = nextUsersPage(firstUsersPage, 't1');
-    const page3 = nextUsersPage(page2, 't2');
-    expect(usersPageNumber(page3)).toBe(3);
-    expect(currentUsersPageToken(page3)).toBe('t2');
-    expect(firstUserPosition(page3)).toBe(2 * DEFAULT_USERS_PAGE_SIZE + 1);
-    expect(previousUsersPage(page3)).toEqual(page2);
-    expect(currentUsersPageToken(previousUsersPage(page2))).toBe('');
-  });
-
-  it('starts from the first page when the page size changes', () => {
-    expect(withUsersPageSize(250)).toEqual({ pageSize: 250, pageTokens: [] });
   });
 });

@@ -6,6 +6,7 @@ import {
   type DataTableColumn,
   type DataTableSort,
 } from '@/components/data-table/data-table';
+import classes from '@/components/data-table/data-table-cells.module.css';
 import { Identifier } from '@/components/identifier';
 import {
   annotationsCount,
@@ -13,7 +14,6 @@ import {
   userStatusLabel,
   type UsersSortKey,
 } from './users-filter-sort';
-import classes from './users-table.module.css';
 
 export type UsersTableProps = {
   users: readonly User[];
@@ -59,7 +59,12 @@ export function UsersTable({
         isSortable: true,
         cell: (user) =>
           user.primaryParty ? (
-            <Identifier value={user.primaryParty} label="primary party" kind="party" />
+            <Identifier
+              value={user.primaryParty}
+              // A name per row: "Copy primary party" on every row would not tell them apart.
+              label={`primary party of ${user.id}`}
+              kind="party"
+            />
           ) : (
             <span className={classes.dimmed}>none</span>
           ),
@@ -81,7 +86,7 @@ export function UsersTable({
         width: '13%',
         isSortable: true,
         cell: (user) => (
-          <span className={classes.status} data-deactivated={user.isDeactivated ? true : undefined}>
+          <span className={classes.pill} data-muted={user.isDeactivated ? true : undefined}>
             {userStatusLabel(user)}
           </span>
         ),
