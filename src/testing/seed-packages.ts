@@ -1,6 +1,8 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { encodeDar, templatePackageSpec } from '@daml-lf/encode-package';
+import type { DamlType, Field, PrimType } from '@daml-lf/package-model';
 import type { Sandbox } from './sandbox-network';
 
 /** The Canton team's DARs, read in place (never copied into the repo). */
@@ -54,4 +56,30 @@ export async function seedDar(
       `uploading ${name} answered ${String(response.status)}: ${await response.text()}`,
     );
   }
+}
+
+const lf = (prim: PrimType, ...args: DamlType[]): DamlType => ({ kind: 'prim', prim, args });
+const lfField = (name: string, type: DamlType): Field => ({ name, type });
+
+/** `upgrade-demo` at `version`, with one template `Asset` of these fields. */
+function upgradeDemo(version: string, fields: Field[]) {
+  return templatePackageSpec({
+    name: 'upgrade-demo',
+    version,
+    templates: [{ name: 'Asset', fields }],
+  });
+}
+
+/**
+ * Two versions of a small package, `upgrade-demo`: 1.0.0 and a 2.0.0 that drops one of Asset's
+ * fields, which is not a valid smart-contract upgrade. Real DARs, built by the sandbox's encoder.
+ */
+export async function incompatibleUpgradeDars() {
+  const owner = lfField('owner', lf('PARTY'));
+  const v1 = await encodeDar([upgradeDemo('1.0.0', [owner, lfField('amount', lf('INT64'))])]);
+  const v2 = await encodeDar([upgradeDemo('2.0.0', [owner])]);
+  return {
+    v1: { bytes: v1.bytes, packageId: v1.packageIds[0] ?? '' },
+    v2: { bytes: v2.bytes, packageId: v2.packageIds[0] ?? '' },
+  };
 }

@@ -5,6 +5,7 @@ import { createSandbox, TEST_SECRET, type NetworkIntercept } from '@/testing/san
 import {
   fixtureDarFile,
   ILLFORMED_DAR,
+  incompatibleUpgradeDars,
   PING_DAR,
   PING_MAIN_PACKAGE_ID,
 } from '@/testing/seed-packages';
@@ -114,6 +115,42 @@ describe('upload a DAR', { timeout: 20_000 }, () => {
     expect(
       within(table).queryByRole('link', { name: 'canton-builtin-admin-workflow-ping' }),
     ).toBeNull();
+  });
+
+  it('validates first: an incompatible upgrade is refused with the reason, and nothing is stored', async () => {
+    const sandbox = createSandbox();
+    const { v1, v2 } = await incompatibleUpgradeDars();
+    const stored = await sandbox.fetch(
+      new Request('http://localhost:3000/v2/dars', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/octet-stream' },
+        body: v1.bytes,
+      }),
+    );
+    expect(stored.status).toBe(200);
+    const { user } = renderRoute('/packages/upload', { sandbox });
+
+    await user.upload(
+      await screen.findByLabelText('Choose a DAR file'),
+      new File([v2.bytes], 'upgrade-demo-2.0.0.dar', { type: 'application/octet-stream' }),
+    );
+    await screen.findByRole('region', { name: 'In this DAR' });
+    await user.click(screen.getByRole('button', { name: 'Validate' }));
+    expect(await screen.findByText('The participant rejects upgrade-demo 2.0.0:')).toBeVisible();
+    expect(screen.getByText('NOT_VALID_UPGRADE_PACKAGE')).toBeVisible();
+    expect(
+      screen.getByText(
+        /cannot be an upgrade of .*\(upgrade-demo v1\.0\.0\)\. Reason: The upgraded template Asset is missing some of its original fields\./,
+      ),
+    ).toBeVisible();
+
+    const { packageIds } = await sandboxJson<{ packageIds: string[] }>(
+      sandbox,
+      'GET',
+      '/v2/packages',
+    );
+    expect(packageIds).toContain(v1.packageId);
+    expect(packageIds).not.toContain(v2.packageId);
   });
 
   it('shows why an ill-formed DAR cannot be read, and the participant’s error on upload', async () => {
