@@ -78,8 +78,9 @@ export async function incompatibleUpgradeDars() {
   const owner = lfField('owner', lf('PARTY'));
   const v1 = await encodeDar([upgradeDemo('1.0.0', [owner, lfField('amount', lf('INT64'))])]);
   const v2 = await encodeDar([upgradeDemo('2.0.0', [owner])]);
+  // Copies backed by a plain ArrayBuffer, which is what Request and File bodies take.
   return {
-    v1: { bytes: v1.bytes, packageId: v1.packageIds[0] ?? '' },
-    v2: { bytes: v2.bytes, packageId: v2.packageIds[0] ?? '' },
+    v1: { bytes: new Uint8Array(v1.bytes), packageId: v1.packageIds[0] ?? '' },
+    v2: { bytes: new Uint8Array(v2.bytes), packageId: v2.packageIds[0] ?? '' },
   };
 }
