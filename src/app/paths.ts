@@ -43,4 +43,20 @@ export const paths = {
     pattern: '/packages/:packageId',
     to: (packageId: string) => `/packages/${encodeURIComponent(packageId)}`,
   },
+  composer: { pattern: '/composer', to: () => '/composer' },
+  transactions: {
+    pattern: '/transactions',
+    /** The viewer; with an update id it opens that update, and `node` selects one of its nodes. */
+    to: (updateId?: string, nodeId?: number) => {
+      const params = new URLSearchParams();
+      if (updateId) params.set('update', updateId);
+      if (nodeId !== undefined) params.set('node', String(nodeId));
+      const query = params.toString();
+      return query ? `/transactions?${query}` : '/transactions';
+    },
+  },
+  contract: {
+    pattern: '/contracts/:contractId',
+    to: (contractId: string) => `/contracts/${encodeURIComponent(contractId)}`,
+  },
 } as const;

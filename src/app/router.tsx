@@ -128,6 +128,28 @@ export function appRoutes(queryClient: QueryClient): RouteObject[] {
                 return { loader: page.packagePageLoader(queryClient), Component: page.PackagePage };
               },
             },
+            {
+              path: paths.composer.pattern,
+              lazy: async () => {
+                const page = await import('./pages/composer-page');
+                return { Component: page.ComposerPage };
+              },
+            },
+            {
+              path: paths.transactions.pattern,
+              lazy: async () => {
+                const page = await import('./pages/transactions-page');
+                // No loader: selecting a node changes the search params, which would re-run it.
+                return { Component: page.TransactionsPage };
+              },
+            },
+            {
+              path: paths.contract.pattern,
+              lazy: async () => {
+                const page = await import('./pages/contract-page');
+                return { Component: page.ContractPage };
+              },
+            },
             { path: '*', Component: NotFoundPage },
           ],
         },

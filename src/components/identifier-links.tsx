@@ -1,7 +1,7 @@
 import { createContext, use } from 'react';
 
 /** The kinds of identifier the console can link to a page of its own. */
-export type IdentifierKind = 'party' | 'package';
+export type IdentifierKind = 'party' | 'package' | 'contract' | 'update';
 
 /**
  * Where an identifier of each kind links to. The app provides it (components cannot import the

@@ -10,7 +10,12 @@ import { ParticipantStatus } from './participant-status';
 import { SignedInMenu } from './signed-in-menu';
 
 // Every identifier of these kinds, anywhere in the console, links to its page.
-const IDENTIFIER_LINKS: IdentifierLinks = { party: paths.party.to, package: paths.package.to };
+const IDENTIFIER_LINKS: IdentifierLinks = {
+  party: paths.party.to,
+  package: paths.package.to,
+  contract: paths.contract.to,
+  update: (updateId) => paths.transactions.to(updateId),
+};
 
 /**
  * The shell. It reads no router state itself: a navigation (a page flip) then re-renders only the

@@ -15,6 +15,8 @@ export const navItems: readonly NavItem[] = [
   { label: 'Users', to: paths.users.to(), isVisible: (access) => access.canManageUsers },
   { label: 'Parties', to: paths.parties.to(), isVisible: (access) => access.canManageUsers },
   { label: 'Packages', to: paths.packages.to(), isVisible: always },
+  { label: 'Command composer', to: paths.composer.to(), isVisible: always },
+  { label: 'Transactions', to: paths.transactions.to(), isVisible: always },
   {
     label: 'Identity providers',
     to: paths.identityProviders.to(),

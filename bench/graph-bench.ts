@@ -1,0 +1,303 @@
+/**
+ * Browser benchmark of the transaction graph (issue 6), in Debian's headless Chromium, on real
+ * ledger transactions: the sandbox demo's `CreateAndExercise Fanout … Fanout_Run { width, depth: 1 }`
+ * with width 98, 998 and 9,998 gives trees of 100, 1,000 and 10,000 nodes (a create and an
+ * exercise at the top, every other node a child of the exercise).
+ *
+ * - the viewer opened at `/transactions?update=…`: the `update-by-id` response → the first graph
+ *   nodes drawn. 100 and 1,000 nodes open fully expanded (target ≤ 400 ms for 1,000); 10,000 open
+ *   with the default collapse (target ≤ 1.5 s), then "Expand all": click → drawn (target: response
+ *   → fully expanded ≤ 3 s, i.e. both together);
+ * - collapse and expand of the 1,000-node subtree (the exercise's toggle): click → graph updated
+ *   (target ≤ 100 ms each);
+ * - the longest main-thread task (PerformanceObserver longtask) in each measured span.
+ *
+ * Times are taken in the page's clock: when a MutationObserver sees the graph in the expected
+ * state, at the next animation frame (so the DOM work of that commit is included). Medians of RUNS
+ * runs after one warm-up. Never part of `npm test`.
+ *
+ *   npm run bench:web   (runs web-bench.ts, then this)
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser, type Page } from '@playwright/test';
+import { startSandbox } from '../sandbox/src/start-sandbox';
+import { closeServer, createServer } from '../server/src/create-server';
+import { ensureBuilt } from '../server/src/ensure-build';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../playwright.config';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const DIST = path.join(ROOT, 'dist');
+const RUNS = 3;
+const FANOUT_TEMPLATE = '#sandbox-demo:Demo.Fanout:Fanout';
+const SIZES = [100, 1000, 10_000] as const;
+const TARGET_1000_MS = 400;
+const TARGET_10000_DEFAULT_MS = 1500;
+const TARGET_10000_EXPANDED_MS = 3000;
+const TARGET_TOGGLE_MS = 100;
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
+};
+const fmt = (value: number) => value.toFixed(0);
+
+/**
+ * `__when(name, minNodes, maxNodes)` records, at the next animation frame, when the graph first
+ * holds between min and max drawn nodes; long tasks are kept with their start times, to take the
+ * longest one within a span.
+ */
+const PAGE_SCRIPT = `
+  window.__at = {};
+  window.__clickedAt = 0;
+  document.addEventListener('click', () => { window.__clickedAt = performance.now(); }, true);
+  window.__when = (name, min, max) => {
+    delete window.__at[name];
+    let done = false;
+    const check = () => {
+      if (done) return;
+      const count = document.querySelectorAll('[aria-label="Transaction graph"] .react-flow__node').length;
+      if (count >= min && count <= max) {
+        done = true;
+        observer.disconnect();
+        requestAnimationFrame(() => { window.__at[name] = performance.now(); });
+      }
+    };
+    const observer = new MutationObserver(check);
+    observer.observe(document, { childList: true, subtree: true, attributes: true, attributeFilter: ['aria-label'] });
+    check();
+  };
+  window.__tasks = [];
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) window.__tasks.push([entry.startTime, entry.duration]);
+  }).observe({ type: 'longtask', buffered: true });
+`;
+
+type PageWindow = {
+  __at: Record<string, number>;
+  __clickedAt: number;
+  __when: (name: string, min: number, max: number) => void;
+  __tasks: [number, number][];
+};
+
+async function at(page: Page, name: string): Promise<number> {
+  await page.waitForFunction((n) => (window as unknown as PageWindow).__at[n] !== undefined, name, {
+    timeout: 60_000,
+    polling: 100,
+  });
+  return page.evaluate((n) => (window as unknown as PageWindow).__at[n] ?? Number.NaN, name);
+}
+
+/** The longest task that overlaps [from, to], once the page has settled; 0 when none. */
+async function longestTask(page: Page, from: number, to: number): Promise<number> {
+  await page.waitForTimeout(100);
+  return page.evaluate(
+    ([start, end]) => {
+      let longest = 0;
+      for (const [taskStart, duration] of (window as unknown as PageWindow).__tasks) {
+        if (taskStart + duration >= start && taskStart <= end)
+          longest = Math.max(longest, duration);
+      }
+      return longest;
+    },
+    [from, to] as const,
+  );
+}
+
+async function updateResponseEnd(page: Page): Promise<number> {
+  return page.evaluate(() => {
+    const entry = performance
+      .getEntriesByType('resource')
+      .find((candidate) => new URL(candidate.name).pathname === '/v2/updates/update-by-id') as
+      PerformanceResourceTiming | undefined;
+    return entry ? entry.responseEnd : Number.NaN;
+  });
+}
+
+type Span = { ms: number; longestTaskMs: number };
+
+type OpenResult = {
+  open: Span;
+  expandAll?: Span;
+  collapse?: Span;
+  expand?: Span;
+};
+
+async function clickAndWait(
+  page: Page,
+  selector: string,
+  name: string,
+  min: number,
+  max: number,
+): Promise<Span> {
+  await page.evaluate(
+    ([n, lo, hi]) => {
+      (window as unknown as PageWindow).__when(n, lo, hi);
+    },
+    [name, min, max] as const,
+  );
+  await page.locator(selector).first().click();
+  const shownAt = await at(page, name);
+  const clickedAt = await page.evaluate(() => (window as unknown as PageWindow).__clickedAt);
+  return { ms: shownAt - clickedAt, longestTaskMs: await longestTask(page, clickedAt, shownAt) };
+}
+
+/** Opens the viewer on `updateId` and measures what the tree's size calls for. */
+async function openTree(browser: Browser, base: string, updateId: string, size: number) {
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  const page = await context.newPage();
+  await page.addInitScript(PAGE_SCRIPT);
+  await page.addInitScript(() => {
+    (window as unknown as PageWindow).__when('open', 1, Infinity);
+  });
+  await page.goto(`${base}/transactions?update=${updateId}`);
+  const shownAt = await at(page, 'open');
+  const responseEnd = await updateResponseEnd(page);
+  const result: OpenResult = {
+    open: {
+      ms: shownAt - responseEnd,
+      longestTaskMs: await longestTask(page, responseEnd, shownAt),
+    },
+  };
+  if (size === 10_000) {
+    // Opened with only the two top nodes: the exercise is collapsed.
+    result.expandAll = await clickAndWait(
+      page,
+      'button:has-text("Expand all")',
+      'expand-all',
+      3,
+      Infinity,
+    );
+  }
+  if (size === 1000) {
+    result.collapse = await clickAndWait(
+      page,
+      'button[aria-label^="Collapse node 1"]',
+      'collapse',
+      1,
+      2,
+    );
+    result.expand = await clickAndWait(
+      page,
+      'button[aria-label^="Expand node 1"]',
+      'expand',
+      3,
+      Infinity,
+    );
+  }
+  await context.close();
+  return result;
+}
+
+async function seedFanout(base: string, width: number): Promise<string> {
+  const post = async (url: string, body: unknown) => {
+    const response = await fetch(`${base}${url}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    const text = await response.text();
+    if (!response.ok) throw new Error(`${url}: ${text}`);
+    return JSON.parse(text) as Record<string, unknown>;
+  };
+  const { partyDetails } = (await post('/v2/parties', {
+    partyIdHint: `fanout-${String(width)}`,
+  })) as {
+    partyDetails: { party: string };
+  };
+  const owner = partyDetails.party;
+  const { updateId } = (await post('/v2/commands/submit-and-wait', {
+    commands: [
+      {
+        CreateAndExerciseCommand: {
+          templateId: FANOUT_TEMPLATE,
+          createArguments: { owner, label: 'root' },
+          choice: 'Fanout_Run',
+          choiceArgument: { width: String(width), depth: '1' },
+        },
+      },
+    ],
+    commandId: `graph-bench-${String(width)}`,
+    actAs: [owner],
+    userId: 'participant_admin',
+  })) as { updateId: string };
+  return updateId;
+}
+
+const spans = (results: OpenResult[], pick: (result: OpenResult) => Span | undefined) => {
+  const picked = results.flatMap((result) => {
+    const span = pick(result);
+    return span ? [span] : [];
+  });
+  return {
+    ms: median(picked.map((span) => span.ms)),
+    longestTaskMs: Math.max(0, ...picked.map((span) => span.longestTaskMs)),
+  };
+};
+
+async function main() {
+  await ensureBuilt(ROOT, (line) => {
+    console.log(line);
+  });
+  const sandbox = await startSandbox({ port: 0, quiet: true, seed: 'none' });
+  const server = createServer({ distDir: DIST, ledgerUrl: sandbox.url });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const base = `http://127.0.0.1:${String((server.address() as AddressInfo).port)}`;
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+  try {
+    const trees = new Map<number, string>();
+    for (const size of SIZES) trees.set(size, await seedFanout(base, size - 2));
+    const results = new Map<number, OpenResult[]>();
+    for (const size of SIZES) {
+      const runs: OpenResult[] = [];
+      for (let run = 0; run <= RUNS; run++) {
+        const result = await openTree(browser, base, trees.get(size) ?? '', size);
+        if (run > 0) runs.push(result);
+      }
+      results.set(size, runs);
+    }
+    const of = (size: number) => results.get(size) ?? [];
+    const open10k = spans(of(10_000), (r) => r.open);
+    const expandAll10k = spans(of(10_000), (r) => r.expandAll);
+    const summary = {
+      open100: spans(of(100), (r) => r.open),
+      open1000: spans(of(1000), (r) => r.open),
+      open10000DefaultCollapse: open10k,
+      expandAll10000: expandAll10k,
+      open10000FullyExpandedMs: open10k.ms + expandAll10k.ms,
+      collapse1000Subtree: spans(of(1000), (r) => r.collapse),
+      expand1000Subtree: spans(of(1000), (r) => r.expand),
+    };
+    const mark = (ok: boolean) => (ok ? '✓' : '✗');
+    const task = (ms: number) => (ms === 0 ? 'none over 50 ms' : `${fmt(ms)} ms`);
+    console.log(`\nTransaction graph benchmark (Fanout trees, median of ${String(RUNS)} runs)`);
+    console.log(
+      `100 nodes, fully expanded: response → graph shown ${fmt(summary.open100.ms)} ms; longest task ${task(summary.open100.longestTaskMs)}`,
+    );
+    console.log(
+      `1,000 nodes, fully expanded: response → graph shown ${fmt(summary.open1000.ms)} ms ${mark(summary.open1000.ms <= TARGET_1000_MS)} (≤ ${String(TARGET_1000_MS)}); longest task ${task(summary.open1000.longestTaskMs)}`,
+    );
+    console.log(
+      `10,000 nodes, default collapse: response → graph shown ${fmt(open10k.ms)} ms ${mark(open10k.ms <= TARGET_10000_DEFAULT_MS)} (≤ ${String(TARGET_10000_DEFAULT_MS)}); longest task ${task(open10k.longestTaskMs)}`,
+    );
+    console.log(
+      `10,000 nodes, Expand all: click → shown ${fmt(expandAll10k.ms)} ms; response → fully expanded ${fmt(summary.open10000FullyExpandedMs)} ms ${mark(summary.open10000FullyExpandedMs <= TARGET_10000_EXPANDED_MS)} (≤ ${String(TARGET_10000_EXPANDED_MS)}); longest task ${task(expandAll10k.longestTaskMs)}`,
+    );
+    console.log(
+      `1,000-node subtree: collapse click → shown ${fmt(summary.collapse1000Subtree.ms)} ms ${mark(summary.collapse1000Subtree.ms <= TARGET_TOGGLE_MS)}, expand click → shown ${fmt(summary.expand1000Subtree.ms)} ms ${mark(summary.expand1000Subtree.ms <= TARGET_TOGGLE_MS)} (≤ ${String(TARGET_TOGGLE_MS)}); longest task ${task(Math.max(summary.collapse1000Subtree.longestTaskMs, summary.expand1000Subtree.longestTaskMs))}`,
+    );
+    mkdirSync(path.join(ROOT, 'bench/results'), { recursive: true });
+    writeFileSync(
+      path.join(ROOT, 'bench/results/graph-bench.json'),
+      JSON.stringify(summary, null, 2),
+    );
+  } finally {
+    await browser.close();
+    await closeServer(server);
+    await sandbox.close();
+  }
+}
+
+await main();

@@ -1,0 +1,82 @@
+import type { Locator, Page } from '@playwright/test';
+import { expect } from '../fixtures';
+
+export const IOU_TEMPLATE = '#sandbox-demo:Demo.Iou:Iou';
+
+export async function goToComposer(page: Page): Promise<void> {
+  await page.goto('/composer');
+  await expect(page.getByRole('heading', { level: 1, name: 'Command composer' })).toBeVisible();
+  await expect(page.getByRole('form', { name: 'Compose commands' })).toBeVisible();
+}
+
+function command(page: Page, number = 1): Locator {
+  return page.getByRole('region', { name: `Command ${String(number)}` });
+}
+
+export async function fillTemplateId(page: Page, templateId: string): Promise<void> {
+  await command(page)
+    .getByRole('combobox', { name: /^Template id/ })
+    .fill(templateId);
+  await page.keyboard.press('Escape');
+}
+
+/** A field of the form generated from the template's or choice's argument type. */
+export async function fillArgumentField(page: Page, field: string, value: string): Promise<void> {
+  const input = command(page)
+    .getByRole('textbox', { name: new RegExp(`^${field}`) })
+    .or(command(page).getByRole('combobox', { name: new RegExp(`^${field}`) }));
+  await input.fill(value);
+  await page.keyboard.press('Escape');
+}
+
+/** The JSON view; an undecoded template has no form, so the JSON editor is all there is. */
+export async function fillArgumentsJson(page: Page, json: unknown): Promise<void> {
+  const jsonView = command(page).getByRole('radio', { name: 'JSON' });
+  if ((await jsonView.count()) > 0) await jsonView.first().check({ force: true });
+  await command(page)
+    .getByRole('textbox', { name: 'Template arguments JSON' })
+    .fill(JSON.stringify(json));
+}
+
+export async function fillChoice(page: Page, choice: string): Promise<void> {
+  await command(page)
+    .getByRole('combobox', { name: /^Choice/ })
+    .fill(choice);
+  await page.keyboard.press('Escape');
+}
+
+/** The sandbox runs without auth here, so a user id is required (§4.2). */
+export async function fillSubmitter(page: Page, party: string, userId = 'participant_admin') {
+  const actAs = page.getByRole('combobox', { name: /^Act as/ });
+  await actAs.fill(party);
+  await actAs.press('Enter');
+  await page.getByRole('textbox', { name: /^User id/ }).fill(userId);
+}
+
+export async function submit(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Submit', exact: true }).click();
+}
+
+export function result(page: Page): Locator {
+  return page.getByRole('region', { name: 'Result' });
+}
+
+/** Starts an Exercise command on the first contract the last submission created. */
+export async function exerciseOnCreated(page: Page): Promise<void> {
+  await result(page)
+    .getByRole('button', { name: /^Exercise a choice on Iou/ })
+    .first()
+    .click();
+}
+
+export function outlineItems(page: Page): Locator {
+  return result(page).getByRole('tree', { name: 'Transaction outline' }).getByRole('treeitem');
+}
+
+export function graphNodes(page: Page): Locator {
+  return result(page).locator('.react-flow__node');
+}
+
+export function templateField(page: Page): Locator {
+  return command(page).getByRole('combobox', { name: /^Template id/ });
+}

@@ -1,0 +1,159 @@
+import { mutationOptions } from '@tanstack/react-query';
+import { env } from '@/env';
+import { ApiError } from '@/lib/api-error';
+import {
+  fromLedgerEffectsTransaction,
+  fromTransactionTree,
+} from '@/lib/transaction-tree/build-tree';
+import type { TransactionTree } from '@/lib/transaction-tree/model';
+import { api, unwrap } from './client';
+import type { Schemas } from './schema';
+import { updateQueries } from './updates';
+
+/** A composite command as the JSON API takes it (ledger-api-behaviour.md §7.1). */
+export type JsCommands = Schemas['JsCommands'];
+export type LedgerCommand = Schemas['Command'];
+export type DisclosedContract = Schemas['DisclosedContract'];
+export type DeduplicationPeriod = NonNullable<JsCommands['deduplicationPeriod']>;
+
+/** Which endpoint produced a submission's tree. */
+export type SubmitEndpoint = 'transaction-tree' | 'transaction';
+
+export type SubmitResult = {
+  tree: TransactionTree;
+  endpoint: SubmitEndpoint;
+};
+
+export const TREE_ENDPOINT = '/v2/commands/submit-and-wait-for-transaction-tree';
+export const TRANSACTION_ENDPOINT = '/v2/commands/submit-and-wait-for-transaction';
+
+/**
+ * Where the deprecated tree endpoint was found missing, remembered for the browser session
+ * (sessionStorage), so later submits go straight to its successor instead of failing first.
+ */
+const TREE_ENDPOINT_GONE_KEY = 'ledger-console.submit.tree-endpoint-gone';
+
+/**
+ * The statuses of a participant that no longer offers the endpoint: 404 from the unknown-path
+ * route, 405 from tapir, 501 UNIMPLEMENTED (§1.2, §1.9, §1.10). A 404 with a Canton error code
+ * (TEMPLATES_OR_INTERFACES_NOT_FOUND, CONTRACT_NOT_FOUND) is an answer about the command, not
+ * about the endpoint, so only bodies without one count.
+ */
+export function isEndpointMissing(error: unknown): boolean {
+  if (!(error instanceof ApiError)) return false;
+  if (error.status === 405 || error.status === 501) return true;
+  return error.status === 404 && error.code.startsWith('HTTP_');
+}
+
+function treeEndpointGone(): boolean {
+  try {
+    return globalThis.sessionStorage.getItem(TREE_ENDPOINT_GONE_KEY) === 'true';
+  } catch {
+    return false;
+  }
+}
+
+function rememberTreeEndpointGone(): void {
+  try {
+    globalThis.sessionStorage.setItem(TREE_ENDPOINT_GONE_KEY, 'true');
+  } catch {
+    // Storage refused (private mode): the next submit tries the tree endpoint again, no harm.
+  }
+}
+
+/**
+ * What `submit-and-wait-for-transaction` should return so that the same tree comes back as from
+ * the tree endpoint: LEDGER_EFFECTS (exercises with their node ranges), every event of every
+ * party the submission acts or reads as, verbose.
+ */
+export function ledgerEffectsFormat(
+  parties: readonly string[],
+): Schemas['JsSubmitAndWaitForTransactionRequest']['transactionFormat'] {
+  const filtersByParty: Record<string, Schemas['Filters']> = {};
+  for (const party of parties) {
+    filtersByParty[party] = {
+      cumulative: [
+        {
+          identifierFilter: {
+            WildcardFilter: { value: { includeCreatedEventBlob: false } },
+          },
+        },
+      ],
+    };
+  }
+  return {
+    eventFormat: { filtersByParty, verbose: true },
+    transactionShape: 'TRANSACTION_SHAPE_LEDGER_EFFECTS',
+  };
+}
+
+/** The body for `submit-and-wait-for-transaction`, as sent (also for "copy as curl"). */
+export function transactionRequestBody(
+  commands: JsCommands,
+): Schemas['JsSubmitAndWaitForTransactionRequest'] {
+  const parties = [...new Set([...commands.actAs, ...(commands.readAs ?? [])])];
+  return { commands, transactionFormat: ledgerEffectsFormat(parties) };
+}
+
+async function submitForTree(commands: JsCommands): Promise<TransactionTree> {
+  const { transactionTree } = unwrap(await api.POST(TREE_ENDPOINT, { body: commands }));
+  if (!transactionTree) throw new Error('The participant answered without a transaction tree');
+  return fromTransactionTree(transactionTree);
+}
+
+async function submitForTransaction(commands: JsCommands): Promise<TransactionTree> {
+  const { transaction } = unwrap(
+    await api.POST(TRANSACTION_ENDPOINT, { body: transactionRequestBody(commands) }),
+  );
+  return fromLedgerEffectsTransaction(transaction);
+}
+
+/**
+ * Submits a batch and waits for its transaction, as one {@link TransactionTree} whichever endpoint
+ * answered: the deprecated tree endpoint while the participant has it, else its successor in the
+ * LEDGER_EFFECTS shape (issue 6 item 2).
+ */
+export async function submitCommands(commands: JsCommands): Promise<SubmitResult> {
+  if (!treeEndpointGone()) {
+    try {
+      return { tree: await submitForTree(commands), endpoint: 'transaction-tree' };
+    } catch (error) {
+      if (!isEndpointMissing(error)) throw error;
+      rememberTreeEndpointGone();
+    }
+  }
+  return { tree: await submitForTransaction(commands), endpoint: 'transaction' };
+}
+
+/** Single-quotes for a POSIX shell: `'` becomes `'\''`. */
+function shellQuote(text: string): string {
+  return `'${text.replace(/'/g, `'\\''`)}'`;
+}
+
+/**
+ * A `curl` command that submits `commands` to `submit-and-wait-for-transaction` on this console's
+ * API base. The token is the placeholder `$TOKEN`, never the session's own.
+ */
+export function toCurlCommand(commands: JsCommands, origin: string): string {
+  const base = new URL(env.API_BASE_URL || '/', origin).toString().replace(/\/$/, '');
+  const body = JSON.stringify(transactionRequestBody(commands), null, 2);
+  return [
+    `curl -sS -X POST ${shellQuote(`${base}${TRANSACTION_ENDPOINT}`)}`,
+    `  -H 'Content-Type: application/json'`,
+    `  -H "Authorization: Bearer $TOKEN"`,
+    `  --data-binary ${shellQuote(body)}`,
+  ].join(' \\\n');
+}
+
+// ── cache ──────────────────────────────────────────────────────────────────────
+
+export const commandMutations = {
+  // The composer shows failures in the form, on the field they concern.
+  submit: () =>
+    mutationOptions({
+      mutationKey: ['commands', 'submit'],
+      mutationFn: submitCommands,
+      // The new transaction belongs in every recent-updates list.
+      meta: { errorDisplay: 'inline', invalidates: [[...updateQueries.all(), 'recent']] },
+    }),
+};

@@ -1,0 +1,67 @@
+import { useCallback } from 'react';
+import { useSearchParams } from 'react-router';
+import { QueryBoundary } from '@/components/feedback/query-boundary';
+import { SectionSkeleton } from '@/components/feedback/section-skeleton';
+import { PageHeader } from '@/components/page-header';
+import { Composer } from '@/features/composer/composer';
+import { TransactionView } from '@/features/transactions/transaction-view';
+import type { TransactionTree } from '@/lib/transaction-tree/model';
+import { paths } from '@/app/paths';
+
+const composerLinks = { transaction: (updateId: string) => paths.transactions.to(updateId) };
+const transactionLinks = { node: paths.transactions.to };
+
+function parseNode(value: string | null): number | undefined {
+  return value !== null && /^\d+$/.test(value) ? Number(value) : undefined;
+}
+
+/** The command composer; the selected node of the result's tree is `?node=` in the URL. */
+export function ComposerPage() {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const selectedNodeId = parseNode(searchParams.get('node'));
+
+  const selectNode = useCallback(
+    (nodeId: number | undefined) => {
+      setSearchParams(
+        (current) => {
+          const next = new URLSearchParams(current);
+          if (nodeId === undefined) next.delete('node');
+          else next.set('node', String(nodeId));
+          return next;
+        },
+        { replace: true },
+      );
+    },
+    [setSearchParams],
+  );
+
+  const renderTree = useCallback(
+    (tree: TransactionTree) => (
+      <TransactionView
+        tree={tree}
+        selectedNodeId={selectedNodeId}
+        onSelectNode={selectNode}
+        links={transactionLinks}
+      />
+    ),
+    [selectedNodeId, selectNode],
+  );
+
+  return (
+    <>
+      <PageHeader
+        title="Command composer"
+        description="Submit commands as your parties and explore the transaction they make."
+      />
+      <QueryBoundary fallback={<SectionSkeleton lines={10} />}>
+        <Composer
+          links={composerLinks}
+          renderTree={renderTree}
+          onResult={() => {
+            selectNode(undefined);
+          }}
+        />
+      </QueryBoundary>
+    </>
+  );
+}

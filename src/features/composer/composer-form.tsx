@@ -1,0 +1,309 @@
+import {
+  ActionIcon,
+  Button,
+  Fieldset,
+  Group,
+  SegmentedControl,
+  SimpleGrid,
+  Stack,
+  Text,
+} from '@mantine/core';
+import { useId } from 'react';
+import { useFieldArray, useWatch, type UseFormReturn } from 'react-hook-form';
+import { FormRootError } from '@/components/form/form-root-error';
+import { FormTextInput } from '@/components/form/form-text-input';
+import { RemoveButton } from '@/components/remove-button';
+import { StrokeIcon } from '@/components/stroke-icon';
+import { CommandEditor } from './command-editor';
+import type { SubmitterScope } from './composer-access';
+import {
+  COMMAND_KIND_LABELS,
+  COMMAND_KINDS,
+  emptyCommand,
+  newCommandId,
+  type ComposerValues,
+} from './composer-form-schema';
+import { PartiesField } from './parties-field';
+import type { TemplateCatalog } from './template-catalog';
+
+export type ComposerFormProps = {
+  form: UseFormReturn<ComposerValues>;
+  scope: SubmitterScope;
+  catalog: TemplateCatalog;
+  recentTemplateIds: readonly string[];
+  recentContracts: readonly { contractId: string; templateId: string }[];
+  onSubmit: (values: ComposerValues) => void;
+  isSubmitting: boolean;
+  submitError: unknown;
+};
+
+/** The batch of commands and the submission's settings. */
+export function ComposerForm({
+  form,
+  scope,
+  catalog,
+  recentTemplateIds,
+  recentContracts,
+  onSubmit,
+  isSubmitting,
+  submitError,
+}: ComposerFormProps) {
+  const { control } = form;
+  const commands = useFieldArray({ control, name: 'commands' });
+  const disclosed = useFieldArray({ control, name: 'disclosedContracts' });
+  const deduplicationKind = useWatch({ control, name: 'deduplication.kind' });
+  const minLedgerTimeKind = useWatch({ control, name: 'minLedgerTime.kind' });
+  const handleSubmit = form.handleSubmit(onSubmit);
+  const deduplicationLabelId = useId();
+  const minLedgerTimeLabelId = useId();
+
+  return (
+    <form onSubmit={(event) => void handleSubmit(event)} noValidate aria-label="Compose commands">
+      <Stack gap="lg">
+        <FormRootError control={control} error={submitError} />
+        {commands.fields.map((field, index) => (
+          <CommandEditor
+            key={field.id}
+            control={control}
+            index={index}
+            count={commands.fields.length}
+            catalog={catalog}
+            recentTemplateIds={recentTemplateIds}
+            recentContracts={recentContracts}
+            onRemove={() => {
+              commands.remove(index);
+            }}
+            onMove={(to) => {
+              commands.move(index, to);
+            }}
+          />
+        ))}
+        <Group gap="xs">
+          {COMMAND_KINDS.map((kind) => (
+            <Button
+              key={kind}
+              variant="default"
+              size="xs"
+              onClick={() => {
+                commands.append(emptyCommand(kind));
+              }}
+            >
+              Add {COMMAND_KIND_LABELS[kind].toLowerCase()} command
+            </Button>
+          ))}
+        </Group>
+
+        <Fieldset legend="Submitted as">
+          <Stack gap="sm">
+            <PartiesField
+              control={control}
+              name="actAs"
+              label="Act as"
+              description="The parties that authorize the commands."
+              scope={scope.actAs}
+              required
+            />
+            <PartiesField
+              control={control}
+              name="readAs"
+              label="Read as"
+              description="Extra parties whose contracts the commands may use."
+              scope={scope.readAs}
+            />
+            <FormTextInput
+              control={control}
+              name="userId"
+              label="User id"
+              description={
+                scope.userIdRequired
+                  ? 'Required: no user is signed in, so the participant cannot default it.'
+                  : 'Defaults to your own user.'
+              }
+              required={scope.userIdRequired}
+              autoComplete="off"
+              spellCheck={false}
+            />
+          </Stack>
+        </Fieldset>
+
+        <Fieldset legend="Submission">
+          <Stack gap="sm">
+            <Group align="flex-end" wrap="nowrap">
+              <FormTextInput
+                control={control}
+                name="commandId"
+                label="Command id"
+                description="With your user and actAs parties, identifies the change for deduplication."
+                required
+                style={{ flex: 1 }}
+                ff="monospace"
+                autoComplete="off"
+                spellCheck={false}
+              />
+              <ActionIcon
+                variant="default"
+                size="lg"
+                mb={4}
+                aria-label="New command id"
+                title="New command id"
+                onClick={() => {
+                  form.setValue('commandId', newCommandId(), { shouldValidate: true });
+                }}
+              >
+                <StrokeIcon size={16}>
+                  <path d="M21 12a9 9 0 1 1-3-6.7L21 8M21 3v5h-5" />
+                </StrokeIcon>
+              </ActionIcon>
+            </Group>
+            <FormTextInput
+              control={control}
+              name="workflowId"
+              label="Workflow id"
+              description="Optional."
+              autoComplete="off"
+              spellCheck={false}
+            />
+            <Stack gap={4}>
+              <Text size="sm" fw={500} id={deduplicationLabelId}>
+                Deduplication period
+              </Text>
+              <SegmentedControl
+                aria-labelledby={deduplicationLabelId}
+                value={deduplicationKind}
+                onChange={(kind) => {
+                  form.setValue('deduplication.kind', kind);
+                }}
+                data={[
+                  { value: 'none', label: 'Participant default' },
+                  { value: 'duration', label: 'Duration' },
+                  { value: 'offset', label: 'Since offset' },
+                ]}
+                style={{ alignSelf: 'flex-start' }}
+              />
+              {deduplicationKind === 'duration' && (
+                <FormTextInput
+                  control={control}
+                  name="deduplication.seconds"
+                  label="Deduplication duration (seconds)"
+                  inputMode="decimal"
+                />
+              )}
+              {deduplicationKind === 'offset' && (
+                <FormTextInput
+                  control={control}
+                  name="deduplication.offset"
+                  label="Deduplicate since offset"
+                  inputMode="numeric"
+                />
+              )}
+            </Stack>
+            <Stack gap={4}>
+              <Text size="sm" fw={500} id={minLedgerTimeLabelId}>
+                Minimum ledger time
+              </Text>
+              <SegmentedControl
+                aria-labelledby={minLedgerTimeLabelId}
+                value={minLedgerTimeKind}
+                onChange={(kind) => {
+                  form.setValue('minLedgerTime.kind', kind);
+                }}
+                data={[
+                  { value: 'none', label: 'None' },
+                  { value: 'absolute', label: 'Absolute' },
+                  { value: 'relative', label: 'Relative' },
+                ]}
+                style={{ alignSelf: 'flex-start' }}
+              />
+              {minLedgerTimeKind === 'absolute' && (
+                <FormTextInput
+                  control={control}
+                  name="minLedgerTime.absolute"
+                  label="Minimum ledger time (ISO 8601)"
+                  placeholder="2030-01-01T00:00:00Z"
+                />
+              )}
+              {minLedgerTimeKind === 'relative' && (
+                <FormTextInput
+                  control={control}
+                  name="minLedgerTime.relativeSeconds"
+                  label="Minimum ledger time, seconds from receipt"
+                  inputMode="decimal"
+                />
+              )}
+            </Stack>
+          </Stack>
+        </Fieldset>
+
+        <Fieldset legend="Disclosed contracts">
+          <Stack gap="sm">
+            {disclosed.fields.length === 0 && (
+              <Text size="sm" c="dimmed">
+                None. Add contracts your parties cannot see, with their created event blob.
+              </Text>
+            )}
+            {disclosed.fields.map((field, index) => {
+              const number = String(index + 1);
+              const base = `disclosedContracts.${String(index)}` as `disclosedContracts.${number}`;
+              return (
+                <Group key={field.id} align="flex-start" wrap="nowrap">
+                  <SimpleGrid cols={{ base: 1, sm: 2 }} style={{ flex: 1 }}>
+                    <FormTextInput
+                      control={control}
+                      name={`${base}.contractId`}
+                      label={`Disclosed contract ${number} contract id`}
+                      ff="monospace"
+                    />
+                    <FormTextInput
+                      control={control}
+                      name={`${base}.templateId`}
+                      label={`Disclosed contract ${number} template id`}
+                    />
+                    <FormTextInput
+                      control={control}
+                      name={`${base}.createdEventBlob`}
+                      label={`Disclosed contract ${number} created event blob`}
+                      required
+                    />
+                    <FormTextInput
+                      control={control}
+                      name={`${base}.synchronizerId`}
+                      label={`Disclosed contract ${number} synchronizer id`}
+                    />
+                  </SimpleGrid>
+                  <RemoveButton
+                    label={`Remove disclosed contract ${number}`}
+                    onClick={() => {
+                      disclosed.remove(index);
+                    }}
+                  />
+                </Group>
+              );
+            })}
+            <Group>
+              <Button
+                variant="default"
+                size="xs"
+                onClick={() => {
+                  disclosed.append({
+                    contractId: '',
+                    templateId: '',
+                    createdEventBlob: '',
+                    synchronizerId: '',
+                  });
+                }}
+              >
+                Add disclosed contract
+              </Button>
+            </Group>
+          </Stack>
+        </Fieldset>
+
+        <Group>
+          <Button type="submit" loading={isSubmitting}>
+            Submit
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

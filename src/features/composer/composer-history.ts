@@ -1,0 +1,169 @@
+import { useCallback, useSyncExternalStore } from 'react';
+import type { JsCommands } from '@/api/commands';
+import type { TransactionTree } from '@/lib/transaction-tree/model';
+
+/** One submission the composer sent and the participant accepted. */
+export type HistoryEntry = {
+  /** The command id it was sent with, which identifies it here too. */
+  id: string;
+  submittedAt: number;
+  request: JsCommands;
+  updateId: string;
+  offset: number;
+  /** Contracts it created, offered again as contract ids and templates to pick. */
+  created: { contractId: string; templateId: string }[];
+};
+
+export const MAX_HISTORY_ENTRIES = 50;
+const STORAGE_KEY = 'ledger-console.composer.history';
+
+/** A history entry for a submission and its tree. */
+export function historyEntryFor(
+  request: JsCommands,
+  tree: TransactionTree,
+  submittedAt: number,
+): HistoryEntry {
+  const created: HistoryEntry['created'] = [];
+  for (const id of tree.order) {
+    const node = tree.nodes.get(id);
+    if (node?.kind === 'created' && node.consumedBy === null) {
+      created.push({ contractId: node.contractId, templateId: node.templateId });
+    }
+  }
+  return {
+    id: request.commandId,
+    submittedAt,
+    request,
+    updateId: tree.updateId,
+    offset: tree.offset,
+    created,
+  };
+}
+
+/** Newest first, at most {@link MAX_HISTORY_ENTRIES}. */
+export function addHistoryEntry(
+  entries: readonly HistoryEntry[],
+  entry: HistoryEntry,
+): HistoryEntry[] {
+  return [entry, ...entries.filter((other) => other.id !== entry.id)].slice(0, MAX_HISTORY_ENTRIES);
+}
+
+/** Templates of recent submissions and of contracts they created, newest first, no repeats. */
+export function recentTemplateIds(entries: readonly HistoryEntry[]): string[] {
+  const ids: string[] = [];
+  for (const entry of entries) {
+    for (const command of entry.request.commands) {
+      const { templateId } = Object.values(command)[0] as { templateId: string };
+      ids.push(templateId);
+    }
+    for (const contract of entry.created) ids.push(contract.templateId);
+  }
+  return [...new Set(ids)];
+}
+
+/** Contracts recent submissions created, newest first. */
+export function recentContracts(entries: readonly HistoryEntry[]): HistoryEntry['created'] {
+  const seen = new Set<string>();
+  return entries
+    .flatMap((entry) => entry.created)
+    .filter(({ contractId }) => !seen.has(contractId) && Boolean(seen.add(contractId)));
+}
+
+/** What a history row says the submission did: "Create Iou, Exercise Iou_Split". */
+export function describeRequest(request: JsCommands): string {
+  return request.commands
+    .map((command) => {
+      if ('CreateCommand' in command) return `Create ${entity(command.CreateCommand.templateId)}`;
+      if ('ExerciseCommand' in command) return `Exercise ${command.ExerciseCommand.choice}`;
+      if ('CreateAndExerciseCommand' in command) {
+        const { templateId, choice } = command.CreateAndExerciseCommand;
+        return `Create ${entity(templateId)} and exercise ${choice}`;
+      }
+      return `Exercise ${command.ExerciseByKeyCommand.choice} by key`;
+    })
+    .join(', ');
+}
+
+const entity = (templateId: string) => templateId.split(':').at(-1) ?? templateId;
+
+function isHistoryEntry(value: unknown): value is HistoryEntry {
+  if (typeof value !== 'object' || value === null) return false;
+  const entry = value as Partial<HistoryEntry>;
+  return (
+    typeof entry.id === 'string' &&
+    typeof entry.updateId === 'string' &&
+    typeof entry.request === 'object' &&
+    Array.isArray(entry.request.commands) &&
+    Array.isArray(entry.created)
+  );
+}
+
+/** Whatever the storage holds, as entries; anything unreadable is dropped, never thrown. */
+export function parseHistory(text: string | null): HistoryEntry[] {
+  if (!text) return [];
+  try {
+    const parsed = JSON.parse(text) as unknown;
+    return Array.isArray(parsed) ? parsed.filter(isHistoryEntry).slice(0, MAX_HISTORY_ENTRIES) : [];
+  } catch {
+    return [];
+  }
+}
+
+// ── storage, shared by every composer on the page and other tabs ────────────────
+
+const listeners = new Set<() => void>();
+let cachedText: string | null | undefined;
+let cachedEntries: HistoryEntry[] = [];
+
+function readStorage(): string | null {
+  try {
+    return globalThis.localStorage.getItem(STORAGE_KEY);
+  } catch {
+    return null;
+  }
+}
+
+function snapshot(): HistoryEntry[] {
+  const text = readStorage();
+  if (text !== cachedText) {
+    cachedText = text;
+    cachedEntries = parseHistory(text);
+  }
+  return cachedEntries;
+}
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  const onStorage = (event: StorageEvent) => {
+    if (event.key === STORAGE_KEY || event.key === null) listener();
+  };
+  window.addEventListener('storage', onStorage);
+  return () => {
+    listeners.delete(listener);
+    window.removeEventListener('storage', onStorage);
+  };
+}
+
+function write(entries: readonly HistoryEntry[]): void {
+  try {
+    globalThis.localStorage.setItem(STORAGE_KEY, JSON.stringify(entries));
+  } catch {
+    // Full or refused storage: the history is a convenience; the submission itself succeeded.
+  }
+  for (const listener of listeners) listener();
+}
+
+/** The local history of submissions (localStorage, bounded), newest first. */
+export function useComposerHistory() {
+  const entries = useSyncExternalStore(subscribe, snapshot, () => []);
+  const add = useCallback((entry: HistoryEntry) => {
+    write(addHistoryEntry(snapshot(), entry));
+  }, []);
+  const remove = useCallback((id: string) => {
+    write(snapshot().filter((entry) => entry.id !== id));
+  }, []);
+  const clear = useCallback(() => {
+    write([]);
+  }, []);
+  return { entries, add, remove, clear };
+}

@@ -1,0 +1,307 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import type { UserEvent } from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { TRANSACTION_ENDPOINT, TREE_ENDPOINT, type JsCommands } from '@/api/commands';
+import { renderRoute } from '@/testing/render-route';
+import { createSandbox, type NetworkIntercept, type Sandbox } from '@/testing/sandbox-network';
+import { seedParties } from '@/testing/seed-parties';
+
+const IOU = '#sandbox-demo:Demo.Iou:Iou';
+// Whole-app journeys through a large form; the default 5 s is tight on a shared 2-core machine.
+const JOURNEY_TIMEOUT = 40_000;
+
+type Submitted = { path: string; body: unknown };
+
+async function openComposer(options: { intercept?: NetworkIntercept; sandbox?: Sandbox } = {}) {
+  const sandbox = options.sandbox ?? createSandbox();
+  const [alice = ''] = await seedParties(sandbox, ['alice']);
+  const submitted: Submitted[] = [];
+  const view = renderRoute('/composer', {
+    sandbox,
+    intercept: async (request, sandboxFetch) => {
+      const { pathname } = new URL(request.url);
+      if (pathname.startsWith('/v2/commands/')) {
+        submitted.push({ path: pathname, body: await request.clone().json() });
+      }
+      return options.intercept ? options.intercept(request, sandboxFetch) : sandboxFetch(request);
+    },
+  });
+  await screen.findByRole('form', { name: 'Compose commands' });
+  return { ...view, alice, submitted };
+}
+
+/** Long ids and JSON go in by paste: typing them key by key only slows the test down. */
+async function paste(user: UserEvent, input: HTMLElement, text: string) {
+  await user.click(input);
+  await user.paste(text);
+}
+
+async function replace(user: UserEvent, input: HTMLElement, text: string) {
+  await user.clear(input);
+  await paste(user, input, text);
+}
+
+/** Who submits: the party to act as, and a user id (the sandbox has no auth, §4.2). */
+async function fillSubmitter(user: UserEvent, alice: string) {
+  await paste(user, screen.getByRole('combobox', { name: /^Act as/ }), alice);
+  await user.keyboard('{Enter}');
+  await replace(user, screen.getByRole('textbox', { name: /^User id/ }), 'participant_admin');
+}
+
+/** A create command with its arguments given as JSON. */
+async function fillCreateAsJson(user: UserEvent, templateId: string, argument: unknown) {
+  await paste(user, screen.getByRole('combobox', { name: /^Template id/ }), templateId);
+  const command = screen.getByRole('region', { name: 'Command 1' });
+  const json = within(command).queryByRole('radio', { name: 'JSON' });
+  if (json) await user.click(json);
+  await replace(
+    user,
+    within(command).getByRole('textbox', { name: 'Template arguments JSON' }),
+    JSON.stringify(argument),
+  );
+}
+
+function resultRegion() {
+  return screen.findByRole('region', { name: 'Result' }, { timeout: 10_000 });
+}
+
+describe('command composer', () => {
+  it(
+    'creates an Iou through the generated form, then splits it',
+    async () => {
+      const { user, alice, submitted } = await openComposer();
+
+      await paste(user, screen.getByRole('combobox', { name: /^Template id/ }), IOU);
+      // The form generated from the decoded template.
+      const currency = await screen.findByRole('textbox', { name: 'currency' });
+      await paste(user, screen.getByRole('combobox', { name: /^issuer/ }), alice);
+      await paste(user, screen.getByRole('combobox', { name: /^owner/ }), alice);
+      await user.type(currency, 'USD');
+      await replace(user, screen.getByRole('textbox', { name: /^amount/ }), '100');
+      await user.click(screen.getByRole('button', { name: 'Add to observers' }));
+      await paste(user, screen.getByRole('combobox', { name: /^observers 1/ }), alice);
+      await fillSubmitter(user, alice);
+
+      // The JSON view shows the same value.
+      await user.click(screen.getByRole('radio', { name: 'JSON' }));
+      const json = screen.getByRole('textbox', { name: 'Template arguments JSON' });
+      expect(JSON.parse((json as HTMLTextAreaElement).value)).toEqual({
+        issuer: alice,
+        owner: alice,
+        currency: 'USD',
+        amount: '100',
+        observers: [alice],
+      });
+      await user.click(screen.getByRole('radio', { name: 'Form' }));
+      expect(screen.getByRole('textbox', { name: 'currency' })).toHaveValue('USD');
+
+      await user.click(screen.getByRole('button', { name: 'Submit' }));
+      const result = await resultRegion();
+      expect(submitted.map(({ path }) => path)).toEqual([TREE_ENDPOINT]);
+      const sent = submitted[0]?.body as JsCommands;
+      expect(sent.commands).toEqual([
+        {
+          CreateCommand: {
+            templateId: IOU,
+            createArguments: {
+              issuer: alice,
+              owner: alice,
+              currency: 'USD',
+              amount: '100',
+              observers: [alice],
+            },
+          },
+        },
+      ]);
+      expect(sent.actAs).toEqual([alice]);
+      expect(sent.userId).toBe('participant_admin');
+      expect(within(result).getByRole('group', { name: 'Offset' })).toBeInTheDocument();
+      expect(
+        within(result).getByRole('link', { name: 'Open in the transaction viewer' }),
+      ).toHaveAttribute('href', expect.stringMatching(/^\/transactions\?update=1220[0-9a-f]{64}$/));
+
+      // Exercise Iou_Split on the new contract, its argument from the generated form.
+      await user.click(within(result).getByRole('button', { name: /^Exercise a choice on Iou/ }));
+      const command = screen.getByRole('region', { name: 'Command 1' });
+      await paste(user, within(command).getByRole('combobox', { name: /^Choice/ }), 'Iou_Split');
+      await replace(
+        user,
+        await within(command).findByRole('textbox', { name: /^splitAmount/ }),
+        '40',
+      );
+      await user.click(screen.getByRole('button', { name: 'Submit' }));
+
+      await waitFor(
+        () => {
+          expect(submitted).toHaveLength(2);
+        },
+        { timeout: 10_000 },
+      );
+      const split = submitted[1]?.body as JsCommands;
+      expect(split.commands[0]).toMatchObject({
+        ExerciseCommand: { choice: 'Iou_Split', choiceArgument: { splitAmount: '40' } },
+      });
+      // A new command id was generated after the first success.
+      expect(split.commandId).not.toBe(sent.commandId);
+      await waitFor(
+        () => {
+          expect(
+            within(screen.getByRole('region', { name: 'Result' })).getAllByRole('button', {
+              name: /^Exercise a choice on Iou/,
+            }),
+          ).toHaveLength(2);
+        },
+        { timeout: 10_000 },
+      );
+      const history = screen.getByRole('table', { name: 'Submission history' });
+      expect(within(history).getAllByRole('row')).toHaveLength(3);
+      expect(within(history).getByText('Exercise Iou_Split')).toBeInTheDocument();
+      expect(within(history).getByText('Create Iou')).toBeInTheDocument();
+    },
+    JOURNEY_TIMEOUT,
+  );
+
+  it(
+    'checks the form before sending',
+    async () => {
+      const { user, submitted } = await openComposer();
+
+      await paste(user, screen.getByRole('combobox', { name: /^Template id/ }), 'Iou');
+      await user.click(screen.getByRole('button', { name: 'Submit' }));
+
+      expect(
+        await screen.findByText(
+          'Use #<package-name>:<Module>:<Entity> or <package-id>:<Module>:<Entity>',
+        ),
+      ).toBeInTheDocument();
+      expect(screen.getByText('At least one party to act as')).toBeInTheDocument();
+      expect(
+        screen.getByText(
+          'Required: the participant has no user behind this session to default it to',
+        ),
+      ).toBeInTheDocument();
+      expect(submitted).toEqual([]);
+    },
+    JOURNEY_TIMEOUT,
+  );
+
+  it(
+    'shows an unknown template on the template field and keeps what was typed',
+    async () => {
+      const { user, alice, submitted } = await openComposer();
+      const templateId = '#sandbox-demo:Demo.Iou:Nope';
+
+      await fillCreateAsJson(user, templateId, { issuer: alice });
+      await fillSubmitter(user, alice);
+      await user.click(screen.getByRole('button', { name: 'Submit' }));
+
+      const field = screen.getByRole('combobox', { name: /^Template id/ });
+      await waitFor(() => {
+        expect(field).toHaveAttribute('aria-invalid', 'true');
+      });
+      expect(field).toHaveAccessibleDescription(expect.stringMatching(/Templates do not exist/));
+      expect(field).toHaveValue(templateId);
+      expect(submitted).toHaveLength(1);
+      expect(screen.queryByRole('region', { name: 'Result' })).not.toBeInTheDocument();
+    },
+    JOURNEY_TIMEOUT,
+  );
+
+  it(
+    'shows an argument error on the arguments',
+    async () => {
+      const { user, alice } = await openComposer();
+
+      await fillCreateAsJson(user, IOU, { issuer: alice });
+      await fillSubmitter(user, alice);
+      await user.click(screen.getByRole('button', { name: 'Submit' }));
+
+      expect(await screen.findByText(/Missing non-optional fields: owner/)).toBeInTheDocument();
+      const json = screen.getByRole('textbox', { name: 'Template arguments JSON' });
+      expect(json).toHaveAttribute('aria-invalid', 'true');
+      expect(JSON.parse((json as HTMLTextAreaElement).value)).toEqual({ issuer: alice });
+    },
+    JOURNEY_TIMEOUT,
+  );
+
+  it(
+    'falls back to submit-and-wait-for-transaction where the tree endpoint is gone',
+    async () => {
+      const { user, alice, submitted } = await openComposer({
+        // A newer participant: the deprecated endpoint answers as an unknown path (§1.10).
+        intercept: (request, sandboxFetch) =>
+          new URL(request.url).pathname === TREE_ENDPOINT
+            ? Promise.resolve(
+                Response.json(
+                  {
+                    errors: [`HttpMethod(POST), uri: ${request.url}`],
+                    status: 404,
+                    ledgerApiError: null,
+                  },
+                  { status: 404 },
+                ),
+              )
+            : sandboxFetch(request),
+      });
+
+      await fillCreateAsJson(user, IOU, {
+        issuer: alice,
+        owner: alice,
+        currency: 'EUR',
+        amount: '5',
+        observers: [],
+      });
+      await fillSubmitter(user, alice);
+      await user.click(screen.getByRole('button', { name: 'Submit' }));
+
+      const result = await resultRegion();
+      expect(within(result).getByText('tree endpoint not offered')).toBeInTheDocument();
+      expect(within(result).getByText('submit-and-wait-for-transaction')).toBeInTheDocument();
+      expect(submitted.map(({ path }) => path)).toEqual([TREE_ENDPOINT, TRANSACTION_ENDPOINT]);
+      expect(
+        within(result).getByRole('button', { name: /^Exercise a choice on Iou/ }),
+      ).toBeInTheDocument();
+    },
+    JOURNEY_TIMEOUT,
+  );
+
+  it(
+    'runs a submission again, loads it into the form and copies it as curl',
+    async () => {
+      const { user, alice, submitted } = await openComposer();
+      const argument = { issuer: alice, owner: alice, currency: 'CHF', amount: '7', observers: [] };
+      await fillCreateAsJson(user, IOU, argument);
+      await fillSubmitter(user, alice);
+      await user.click(screen.getByRole('button', { name: 'Submit' }));
+      await resultRegion();
+      const history = await screen.findByRole('table', { name: 'Submission history' });
+      const first = submitted[0]?.body as JsCommands;
+
+      await user.click(within(history).getByRole('button', { name: /^Copy as curl: Create Iou/ }));
+      const curl = await navigator.clipboard.readText();
+      expect(curl).toContain(`/v2/commands/submit-and-wait-for-transaction'`);
+      expect(curl).toContain('Authorization: Bearer $TOKEN');
+      expect(curl).toContain('"currency": "CHF"');
+
+      await user.click(within(history).getByRole('button', { name: /^Run again: Create Iou/ }));
+      await waitFor(
+        () => {
+          expect(within(history).getAllByRole('row')).toHaveLength(3);
+        },
+        { timeout: 10_000 },
+      );
+      const again = submitted[1]?.body as JsCommands;
+      expect(again.commands).toEqual(first.commands);
+      expect(again.commandId).not.toBe(first.commandId);
+
+      await user.clear(screen.getByRole('combobox', { name: /^Template id/ }));
+      const [newestEdit] = within(history).getAllByRole('button', { name: /^Edit: Create Iou/ });
+      if (newestEdit) await user.click(newestEdit);
+      expect(screen.getByRole('combobox', { name: /^Template id/ })).toHaveValue(IOU);
+      const commandId = screen.getByRole('textbox', { name: /^Command id/ });
+      expect(commandId).not.toHaveValue(again.commandId);
+      expect(commandId).not.toHaveValue(first.commandId);
+    },
+    JOURNEY_TIMEOUT,
+  );
+});

@@ -1,0 +1,112 @@
+import type { DamlType, DataType, TypeConName } from '@/api/daml-lf-decoder';
+
+/** Looks a type constructor up; undefined while its package is not decoded (yet). */
+export type ResolveDataType = (tycon: TypeConName) => DataType | undefined;
+
+export type JsonObject = Record<string, unknown>;
+
+export function isJsonObject(value: unknown): value is JsonObject {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** `OPTIONAL [t]` → t; undefined for anything else. */
+export function optionalInner(type: DamlType): DamlType | undefined {
+  return type.kind === 'prim' && type.prim === 'OPTIONAL' ? type.args[0] : undefined;
+}
+
+/**
+ * A value of `type` to start editing from, in the JSON API's encoding (§7.1: Int64 and Numeric as
+ * strings, Unit `{}`, optionals `null`, variants `{tag, value}`). Records whose definition is not
+ * at hand start as `{}` and are filled in by their editor once it is.
+ */
+export function defaultDamlValue(type: DamlType, resolve: ResolveDataType, depth = 0): unknown {
+  if (depth > 8) return null;
+  if (type.kind === 'prim') {
+    switch (type.prim) {
+      case 'TEXT':
+      case 'PARTY':
+      case 'CONTRACT_ID':
+      case 'TIMESTAMP':
+      case 'DATE':
+        return '';
+      case 'INT64':
+        return '0';
+      case 'NUMERIC':
+      case 'BIGNUMERIC':
+        return '0.0';
+      case 'BOOL':
+        return false;
+      case 'UNIT':
+        return {};
+      case 'OPTIONAL':
+        return null;
+      case 'LIST':
+      case 'GENMAP':
+        return [];
+      case 'TEXTMAP':
+        return {};
+      default:
+        return null;
+    }
+  }
+  if (type.kind === 'con') {
+    const dataType = resolve(type.tycon);
+    if (dataType?.kind === 'enum') return dataType.constructors[0] ?? '';
+    if (dataType?.kind === 'variant') {
+      const first = dataType.constructors[0];
+      return first
+        ? { tag: first.name, value: defaultDamlValue(first.type, resolve, depth + 1) }
+        : null;
+    }
+    return {};
+  }
+  return null;
+}
+
+/** Whether the editor for `type` can be a form; anything else is edited as JSON. */
+export function hasFormEditor(type: DamlType): boolean {
+  if (type.kind === 'con') return true;
+  if (type.kind !== 'prim') return false;
+  switch (type.prim) {
+    case 'OPTIONAL':
+    case 'LIST': {
+      const inner = type.args[0];
+      return inner !== undefined && hasFormEditor(inner);
+    }
+    case 'TEXT':
+    case 'PARTY':
+    case 'CONTRACT_ID':
+    case 'TIMESTAMP':
+    case 'DATE':
+    case 'INT64':
+    case 'NUMERIC':
+    case 'BIGNUMERIC':
+    case 'BOOL':
+    case 'UNIT':
+      return true;
+    default:
+      return false;
+  }
+}
+
+/**
+ * A nested optional is encoded as `[]` / `[v]` so that `Some None` and `None` differ (§7.1); the
+ * outermost optional is `null` / `v`.
+ */
+export function isNestedOptional(type: DamlType): boolean {
+  const inner = optionalInner(type);
+  return inner !== undefined && optionalInner(inner) !== undefined;
+}
+
+/** Parses JSON text; undefined when it does not parse. */
+export function parseJson(text: string): { value: unknown } | undefined {
+  try {
+    return { value: JSON.parse(text) as unknown };
+  } catch {
+    return undefined;
+  }
+}
+
+export function toJsonText(value: unknown): string {
+  return JSON.stringify(value ?? null, null, 2);
+}

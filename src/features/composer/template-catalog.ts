@@ -1,0 +1,118 @@
+import { useQueries, useQuery } from '@tanstack/react-query';
+import type {
+  Choice,
+  DataType,
+  PackageContents,
+  Template,
+  TypeConName,
+} from '@/api/daml-lf-decoder';
+import { findDataType } from '@/api/daml-lf-decoder';
+import { packageQueries } from '@/api/packages';
+
+/** A template of a decoded package, by both of its names. */
+export type TemplateEntry = {
+  packageId: string;
+  packageName: string;
+  packageVersion: string;
+  moduleName: string;
+  template: Template;
+  /** `#<package-name>:<Module>:<Entity>`: the preferred form (§7.1). */
+  byName: string;
+  /** `<package-id>:<Module>:<Entity>`. */
+  byId: string;
+};
+
+/** A choice that may be exercised on a template, with where it is declared. */
+export type ChoiceEntry = { choice: Choice; interfaceId?: string };
+
+export type TemplateCatalog = {
+  packages: readonly PackageContents[];
+  templates: readonly TemplateEntry[];
+  isLoading: boolean;
+};
+
+/** Every template of every package on the participant, decoded in the browser (cached forever). */
+export function useTemplateCatalog(): TemplateCatalog {
+  const ids = useQuery(packageQueries.ids());
+  const contents = useQueries({
+    queries: (ids.data ?? []).map((id) => ({ ...packageQueries.contents(id), retry: false })),
+  });
+  const packages = contents.flatMap((query) => (query.data ? [query.data] : []));
+  return {
+    packages,
+    templates: templateEntries(packages),
+    isLoading: ids.isPending || contents.some((query) => query.isPending),
+  };
+}
+
+export function templateEntries(packages: readonly PackageContents[]): TemplateEntry[] {
+  return packages.flatMap((pkg) =>
+    pkg.modules.flatMap((module) =>
+      module.templates.map((template) => ({
+        packageId: pkg.packageId,
+        packageName: pkg.name,
+        packageVersion: pkg.version,
+        moduleName: module.name,
+        template,
+        byName: `#${pkg.name}:${module.name}:${template.name}`,
+        byId: `${pkg.packageId}:${module.name}:${template.name}`,
+      })),
+    ),
+  );
+}
+
+/** Dotted versions compared numerically where they are numbers: `1.10.0` > `1.9.0`. */
+function compareVersions(a: string, b: string): number {
+  const left = a.split('.');
+  const right = b.split('.');
+  for (let i = 0; i < Math.max(left.length, right.length); i++) {
+    const x = left[i] ?? '0';
+    const y = right[i] ?? '0';
+    const difference =
+      /^\d+$/.test(x) && /^\d+$/.test(y) ? Number(x) - Number(y) : x.localeCompare(y);
+    if (difference !== 0) return difference;
+  }
+  return 0;
+}
+
+/**
+ * The template a template id names. A package name resolves, as the participant does by default,
+ * to the highest version present (vetting may pick otherwise; the server has the last word).
+ */
+export function resolveTemplate(
+  templates: readonly TemplateEntry[],
+  templateId: string,
+): TemplateEntry | undefined {
+  const id = templateId.trim();
+  if (id.startsWith('#')) {
+    return templates
+      .filter((entry) => entry.byName === id)
+      .sort((a, b) => compareVersions(b.packageVersion, a.packageVersion))[0];
+  }
+  return templates.find((entry) => entry.byId === id);
+}
+
+/** The template's own choices, then those of the interfaces it implements. */
+export function choicesOf(
+  entry: TemplateEntry,
+  packages: readonly PackageContents[],
+): ChoiceEntry[] {
+  const own = entry.template.choices.map((choice) => ({ choice }));
+  const inherited = entry.template.implements.flatMap((tycon: TypeConName) => {
+    const pkg = packages.find((candidate) => candidate.packageId === tycon.packageId);
+    const declared = pkg?.modules
+      .find((module) => module.name === tycon.module)
+      ?.interfaces.find((candidate) => candidate.name === tycon.name);
+    const interfaceId = `${tycon.packageId}:${tycon.module}:${tycon.name}`;
+    return (declared?.choices ?? []).map((choice) => ({ choice, interfaceId }));
+  });
+  return [...own, ...inherited];
+}
+
+/** Looks a data type up among decoded packages. */
+export function dataTypeIn(
+  packages: readonly PackageContents[],
+  tycon: TypeConName,
+): DataType | undefined {
+  return findDataType(packages, tycon);
+}

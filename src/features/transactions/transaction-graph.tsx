@@ -1,0 +1,457 @@
+import {
+  MiniMap,
+  ReactFlow,
+  useReactFlow,
+  useStore,
+  ViewportPortal,
+  type Edge,
+  type Node,
+  type NodeHandle,
+  type NodeProps,
+} from '@xyflow/react';
+import '@xyflow/react/dist/style.css';
+import {
+  createContext,
+  memo,
+  use,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  type KeyboardEvent,
+  type RefObject,
+} from 'react';
+import { shortenIdentifier } from '@/lib/format';
+import type { TreeLayout } from '@/lib/transaction-tree/layout';
+import {
+  describeNode,
+  templateName,
+  type NodeId,
+  type TreeNode,
+} from '@/lib/transaction-tree/model';
+import { keyAction, type TreeKeyAction } from '@/lib/transaction-tree/navigation';
+import { hiddenDescendantCount, type VisibleTree } from '@/lib/transaction-tree/visibility';
+import {
+  NODE_CURRENT_MATCH,
+  NODE_MATCH,
+  NODE_SELECTED,
+  useNodeFlags,
+  type NodeFlagsStore,
+} from './node-flags-store';
+import classes from './transaction-graph.module.css';
+
+type TreeNodeData = {
+  node: TreeNode;
+  /** The `+N` when collapsed; 0 when open or a leaf. */
+  hidden: number;
+};
+
+type TreeFlowNode = Node<TreeNodeData, 'created' | 'exercised' | 'archived'>;
+
+type GraphActions = {
+  store: NodeFlagsStore;
+  onToggle: (id: NodeId) => void;
+};
+
+// Callbacks reach the nodes through context, so node data (and React Flow's node list) changes
+// only when the layout does.
+const GraphActionsContext = createContext<GraphActions | null>(null);
+
+/** A tree this small opens fitted to the frame; bigger ones open at the root, readable. */
+const FIT_ON_OPEN_LIMIT = 150;
+const OPEN_ZOOM = 0.85;
+const CENTER_ZOOM = 0.85;
+const CENTER_DURATION = 200;
+
+/** A request to bring a node into view; each new object is a new request. */
+export type CenterRequest = { id: NodeId };
+
+export type TransactionGraphProps = {
+  visible: VisibleTree;
+  layout: TreeLayout;
+  store: NodeFlagsStore;
+  onSelect: (id: NodeId) => void;
+  onToggle: (id: NodeId) => void;
+  onKeyAction: (action: TreeKeyAction) => void;
+  /** Moves the view to this node when it changes (selection from the outline, search, a link). */
+  centerRequest: CenterRequest | undefined;
+  /**
+   * The node that stays where it is on screen when the layout changes (the one just folded or
+   * unfolded, or the selection); without one, the first root.
+   */
+  anchorNodeId: NodeId | undefined;
+  /** Fits the whole graph into view when it changes. */
+  fitRequest: number;
+};
+
+const nodeTypes = {
+  created: memo(TreeNodeBox),
+  exercised: memo(TreeNodeBox),
+  archived: memo(TreeNodeBox),
+};
+
+/**
+ * The visible part of a transaction tree as a read-only React Flow graph: the positions come from
+ * `layoutTree` (a linear-time tidy tree), every node has a fixed size (so React Flow need not
+ * measure before showing it), and only the nodes in view are rendered.
+ */
+export function TransactionGraph({
+  visible,
+  layout,
+  store,
+  onSelect,
+  onToggle,
+  onKeyAction,
+  centerRequest,
+  anchorNodeId,
+  fitRequest,
+}: TransactionGraphProps) {
+  const nodes = useMemo(() => toFlowNodes(visible, layout), [visible, layout]);
+  const actions = useMemo(() => ({ store, onToggle }), [store, onToggle]);
+  const frameRef = useRef<HTMLDivElement>(null);
+  const isSmall = layout.nodes.length <= FIT_ON_OPEN_LIMIT;
+
+  const handleKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    const target = event.target as HTMLElement;
+    const id = Number(target.closest<HTMLElement>('.react-flow__node')?.dataset.id ?? NaN);
+    if (!Number.isInteger(id) || target.tagName === 'BUTTON') return;
+    const action = keyAction(visible, id, event.key, 'graph');
+    if (!action) return;
+    event.preventDefault();
+    onKeyAction(action);
+  };
+
+  return (
+    <GraphActionsContext value={actions}>
+      {/* Keys come from the focusable nodes inside (React Flow's own elements) and bubble here. */}
+      {/* eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions */}
+      <div
+        ref={frameRef}
+        className={classes.frame}
+        onKeyDown={handleKeyDown}
+        role="region"
+        aria-label="Transaction graph"
+      >
+        <ReactFlow<TreeFlowNode>
+          nodes={nodes}
+          edges={NO_EDGES}
+          nodeTypes={nodeTypes}
+          onNodeClick={(_, node) => {
+            onSelect(node.data.node.nodeId);
+          }}
+          fitView={isSmall}
+          fitViewOptions={{ maxZoom: 1, padding: 0.15 }}
+          minZoom={0.02}
+          maxZoom={2}
+          nodesDraggable={false}
+          nodesConnectable={false}
+          elementsSelectable={false}
+          edgesFocusable={false}
+          onlyRenderVisibleElements
+          proOptions={{ hideAttribution: true }}
+        >
+          <TreeEdges layout={layout} />
+          <GraphViewControl
+            layout={layout}
+            isSmall={isSmall}
+            frameRef={frameRef}
+            centerRequest={centerRequest}
+            anchorNodeId={anchorNodeId}
+            fitRequest={fitRequest}
+          />
+          <MiniMap
+            pannable
+            zoomable
+            ariaLabel="Minimap of the transaction graph"
+            nodeColor={miniMapColor}
+          />
+        </ReactFlow>
+      </div>
+    </GraphActionsContext>
+  );
+}
+
+function miniMapColor(node: TreeFlowNode): string {
+  if (node.type === 'exercised') return 'var(--mantine-color-blue-5)';
+  if (node.type === 'created') return 'var(--mantine-color-teal-5)';
+  return 'var(--mantine-color-gray-5)';
+}
+
+/** Opening, centering and fitting need React Flow's instance, which only its children reach. */
+function GraphViewControl({
+  layout,
+  isSmall,
+  centerRequest,
+  anchorNodeId,
+  fitRequest,
+  frameRef,
+}: {
+  layout: TreeLayout;
+  isSmall: boolean;
+  frameRef: RefObject<HTMLDivElement | null>;
+  centerRequest: CenterRequest | undefined;
+  anchorNodeId: NodeId | undefined;
+  fitRequest: number;
+}) {
+  const flow = useReactFlow();
+  const isReady = flow.viewportInitialized;
+  const frameWidth = useStore((state) => state.width);
+  const layoutRef = useRef(layout);
+  const hasOpened = useRef(false);
+
+  // Folding moves everything after the folded node; the view moves with the anchor, so what the
+  // user acted on stays under the pointer.
+  useLayoutEffect(() => {
+    const before = layoutRef.current;
+    layoutRef.current = layout;
+    if (before === layout || !isReady) return;
+    const id = anchorNodeId ?? layout.nodes[0]?.id;
+    const from = id === undefined ? undefined : before.positionOf.get(id);
+    const to = id === undefined ? undefined : layout.positionOf.get(id);
+    if (!from || !to) return;
+    const { x, y, zoom } = flow.getViewport();
+    void flow.setViewport({ x: x - (to.x - from.x) * zoom, y: y - (to.y - from.y) * zoom, zoom });
+  }, [layout, anchorNodeId, isReady, flow]);
+
+  // A big tree opens at its root at a readable zoom: fitting it would shrink 10,000 nodes to
+  // dots and render every one of them.
+  useEffect(() => {
+    if (!isReady || hasOpened.current) return;
+    hasOpened.current = true;
+    if (isSmall || centerRequest) return;
+    const root = layoutRef.current.nodes[0];
+    if (!root) return;
+    void flow.setViewport({
+      x: (frameWidth || 800) / 2 - (root.x + root.width / 2) * OPEN_ZOOM,
+      y: 24,
+      zoom: OPEN_ZOOM,
+    });
+  }, [isReady, isSmall, centerRequest, flow, frameWidth]);
+
+  useEffect(() => {
+    if (!isReady || !centerRequest) return;
+    const box = layoutRef.current.positionOf.get(centerRequest.id);
+    if (!box) return;
+    void flow.setCenter(box.x + box.width / 2, box.y + box.height / 2, {
+      zoom: Math.max(flow.getZoom(), CENTER_ZOOM),
+      duration: CENTER_DURATION,
+    });
+    // Keyboard moves within the graph keep the focus on the moved-to node, whose element
+    // exists only once the view has reached it (only nodes in view are rendered).
+    const frame = frameRef.current;
+    if (!frame?.contains(document.activeElement)) return;
+    const timer = window.setTimeout(() => {
+      frame
+        .querySelector<HTMLElement>(`.react-flow__node[data-id="${String(centerRequest.id)}"]`)
+        ?.focus({ preventScroll: true });
+    }, CENTER_DURATION + 20);
+    return () => {
+      window.clearTimeout(timer);
+    };
+  }, [isReady, centerRequest, flow, frameRef]);
+
+  useEffect(() => {
+    if (fitRequest === 0) return;
+    void flow.fitView({ padding: 0.1, duration: 200 });
+  }, [fitRequest, flow]);
+
+  return null;
+}
+
+function toFlowNodes(visible: VisibleTree, layout: TreeLayout): TreeFlowNode[] {
+  const nodes: TreeFlowNode[] = [];
+  for (const box of layout.nodes) {
+    const node = visible.tree.nodes.get(box.id);
+    if (!node) continue;
+    nodes.push({
+      id: String(box.id),
+      type: node.kind,
+      position: { x: box.x, y: box.y },
+      width: box.width,
+      height: box.height,
+      data: { node, hidden: hiddenDescendantCount(visible, box.id) },
+      ariaLabel: `${describeNode(node)}, node ${String(node.nodeId)}`,
+      // Known (no) handles: React Flow renders a node without handle bounds once, to measure
+      // them, even off screen; for 10,000 new nodes that is seconds. Edges are drawn by TreeEdges.
+      handles: NO_HANDLES,
+      draggable: false,
+      connectable: false,
+      selectable: false,
+    });
+  }
+  return nodes;
+}
+
+/**
+ * The parent → child edges, drawn as one SVG path of tree "brackets" (down from the parent, across
+ * its children, down to each) instead of one React Flow edge each: React Flow renders every edge
+ * that merely crosses the view, and from a parent with 10,000 children every edge does, which
+ * took seconds. One path of 10,000 segments is a few milliseconds.
+ */
+const TreeEdges = memo(function TreeEdges({ layout }: { layout: TreeLayout }) {
+  const path = useMemo(() => edgePath(layout), [layout]);
+  return (
+    <ViewportPortal>
+      <svg className={classes.edges} aria-hidden="true" width={layout.width} height={layout.height}>
+        <path d={path} />
+      </svg>
+    </ViewportPortal>
+  );
+});
+
+function edgePath(layout: TreeLayout): string {
+  const parts: string[] = [];
+  let index = 0;
+  const { edges, positionOf } = layout;
+  while (index < edges.length) {
+    const source = edges[index]?.source;
+    const parent = source === undefined ? undefined : positionOf.get(source);
+    let first = Infinity;
+    let last = -Infinity;
+    let childTop = Infinity;
+    const childParts: string[] = [];
+    for (; index < edges.length && edges[index]?.source === source; index++) {
+      const target = edges[index]?.target;
+      const child = target === undefined ? undefined : positionOf.get(target);
+      if (!child) continue;
+      const x = child.x + child.width / 2;
+      first = Math.min(first, x);
+      last = Math.max(last, x);
+      childTop = Math.min(childTop, child.y);
+      childParts.push(`M${fmt(x)} ${fmt(child.y)}`);
+    }
+    if (!parent || childParts.length === 0) continue;
+    const x = parent.x + parent.width / 2;
+    const bottom = parent.y + parent.height;
+    const middle = (bottom + childTop) / 2;
+    parts.push(`M${fmt(x)} ${fmt(bottom)}V${fmt(middle)}`);
+    parts.push(`M${fmt(Math.min(first, x))} ${fmt(middle)}H${fmt(Math.max(last, x))}`);
+    for (const part of childParts) parts.push(`${part}V${fmt(middle)}`);
+  }
+  return parts.join('');
+}
+
+const fmt = (value: number) => String(Math.round(value * 10) / 10);
+
+const NO_EDGES: Edge[] = [];
+const NO_HANDLES: NodeHandle[] = [];
+
+function TreeNodeBox({ data }: NodeProps<TreeFlowNode>) {
+  const actions = use(GraphActionsContext);
+  if (!actions) throw new Error('TreeNodeBox is rendered outside TransactionGraph');
+  const { node, hidden } = data;
+  const flags = useNodeFlags(actions.store, node.nodeId);
+  const isArchived = node.kind === 'created' && node.consumedBy !== null;
+  return (
+    <div
+      className={classes.node}
+      data-kind={node.kind}
+      data-archived={isArchived || undefined}
+      data-selected={(flags & NODE_SELECTED) !== 0 || undefined}
+      data-match={(flags & NODE_MATCH) !== 0 || undefined}
+      data-current-match={(flags & NODE_CURRENT_MATCH) !== 0 || undefined}
+    >
+      <NodeLines node={node} isArchived={isArchived} />
+      {node.children.length > 0 && (
+        <button
+          type="button"
+          className={`${classes.toggle} nodrag nopan`}
+          aria-expanded={hidden === 0}
+          aria-label={
+            hidden === 0
+              ? `Collapse node ${String(node.nodeId)}`
+              : `Expand node ${String(node.nodeId)} (${String(hidden)} hidden)`
+          }
+          onClick={(event) => {
+            event.stopPropagation();
+            actions.onToggle(node.nodeId);
+          }}
+        >
+          {hidden === 0 ? '−' : `+${String(hidden)}`}
+        </button>
+      )}
+    </div>
+  );
+}
+
+const partyList = (parties: readonly string[]) =>
+  parties.map((party) => shortenIdentifier(party)).join(', ');
+
+function NodeLines({ node, isArchived }: { node: TreeNode; isArchived: boolean }) {
+  switch (node.kind) {
+    case 'created':
+      return (
+        <>
+          <div className={classes.line}>
+            <span className={classes.tag} data-tone="create">
+              Create
+            </span>
+            <span className={classes.title} title={node.templateId}>
+              {templateName(node)}
+            </span>
+            {isArchived && (
+              <span className={classes.tag} data-tone="archived">
+                Archived
+              </span>
+            )}
+          </div>
+          <div className={classes.line}>
+            <span className={classes.dimmed} title={node.contractId}>
+              {shortenIdentifier(node.contractId)}
+            </span>
+          </div>
+          <div className={classes.line}>
+            <span className={classes.dimmed} title={node.signatories.join(', ')}>
+              Sig: {partyList(node.signatories)}
+            </span>
+          </div>
+        </>
+      );
+    case 'exercised':
+      return (
+        <>
+          <div className={classes.line}>
+            <span className={classes.tag} data-tone="exercise">
+              Exercise
+            </span>
+            <span className={classes.title}>{node.choice}</span>
+            <span className={classes.tag} data-tone={node.consuming ? 'consuming' : undefined}>
+              {node.consuming ? 'Consuming' : 'Non-consuming'}
+            </span>
+          </div>
+          <div className={classes.line}>
+            <span className={classes.dimmed} title={`${node.templateId} ${node.contractId}`}>
+              {templateName(node)} · {shortenIdentifier(node.contractId)}
+            </span>
+          </div>
+          <div className={classes.line}>
+            <span
+              className={classes.dimmed}
+              title={`Acting: ${node.actingParties.join(', ')}; witnesses: ${node.witnessParties.join(', ')}`}
+            >
+              By: {partyList(node.actingParties)} · Witn: {partyList(node.witnessParties)}
+            </span>
+          </div>
+        </>
+      );
+    case 'archived':
+      return (
+        <>
+          <div className={classes.line}>
+            <span className={classes.tag} data-tone="archived">
+              Archive
+            </span>
+            <span className={classes.title}>{templateName(node)}</span>
+          </div>
+          <div className={classes.line}>
+            <span className={classes.dimmed} title={node.contractId}>
+              {shortenIdentifier(node.contractId)}
+            </span>
+          </div>
+          <div className={classes.line}>
+            <span className={classes.dimmed}>Witnesses: {partyList(node.witnessParties)}</span>
+          </div>
+        </>
+      );
+  }
+}

@@ -1,0 +1,309 @@
+import {
+  ActionIcon,
+  Box,
+  Button,
+  Card,
+  Group,
+  NumberInput,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import {
+  useCallback,
+  useDeferredValue,
+  useLayoutEffect,
+  useMemo,
+  useState,
+  type KeyboardEvent,
+} from 'react';
+import { StrokeIcon } from '@/components/stroke-icon';
+import { formatCount } from '@/lib/format';
+import { layoutTree } from '@/lib/transaction-tree/layout';
+import type { NodeId, TransactionTree } from '@/lib/transaction-tree/model';
+import type { TreeKeyAction } from '@/lib/transaction-tree/navigation';
+import { searchTree } from '@/lib/transaction-tree/search';
+import {
+  buildVisibleTree,
+  collapse,
+  collapseToDepth,
+  defaultCollapsed,
+  expand,
+  expandAll,
+  reveal,
+  toggle,
+  type CollapsedSet,
+} from '@/lib/transaction-tree/visibility';
+import { NodeDetails } from './node-details';
+import { createNodeFlagsStore } from './node-flags-store';
+import { TransactionGraph, type CenterRequest } from './transaction-graph';
+import type { TransactionLinks } from './transaction-links';
+import { TransactionOutline } from './transaction-outline';
+
+export type TransactionViewProps = {
+  tree: TransactionTree;
+  selectedNodeId: number | undefined;
+  onSelectNode: (nodeId: number | undefined) => void;
+  links: TransactionLinks;
+};
+
+/**
+ * A transaction tree as a graph with a synced outline beside it, a search, and the selected node's
+ * details. The selection belongs to the caller (the viewer keeps it in the URL); folds and the
+ * search are this view's own, and start afresh for another transaction.
+ */
+export function TransactionView(props: TransactionViewProps) {
+  return <TreeExplorer key={props.tree.updateId} {...props} />;
+}
+
+/** Where a selection came from: that side needs no scrolling to it, the other sides do. */
+type SelectionSource = 'graph' | 'outline' | 'other';
+
+function TreeExplorer({ tree, selectedNodeId, onSelectNode, links }: TransactionViewProps) {
+  const selected =
+    selectedNodeId !== undefined && tree.nodes.has(selectedNodeId) ? selectedNodeId : undefined;
+  const [collapsed, setCollapsed] = useState<CollapsedSet>(() =>
+    selected === undefined
+      ? defaultCollapsed(tree)
+      : reveal(tree, defaultCollapsed(tree), selected),
+  );
+  const [query, setQuery] = useState('');
+  const deferredQuery = useDeferredValue(query);
+  const search = useMemo(
+    () => (deferredQuery.trim() === '' ? null : searchTree(tree, deferredQuery)),
+    [tree, deferredQuery],
+  );
+  const [matchIndex, setMatchIndex] = useState(0);
+  const [depth, setDepth] = useState<number | string>(Math.min(2, Math.max(tree.maxDepth, 0)));
+  const [fitRequest, setFitRequest] = useState(0);
+  const [centerRequest, setCenterRequest] = useState<CenterRequest | undefined>();
+  const [scrollRequest, setScrollRequest] = useState<CenterRequest | undefined>();
+  // Which pane the latest selection was made in, until the caller hands it back as selectedNodeId.
+  const [origin, setOrigin] = useState<{ id: NodeId; source: SelectionSource } | undefined>();
+  const [store] = useState(createNodeFlagsStore);
+
+  const visible = useMemo(
+    () => buildVisibleTree(tree, collapsed, search?.ancestors),
+    [tree, collapsed, search],
+  );
+  const layout = useMemo(() => layoutTree(visible), [visible]);
+
+  // A selection made elsewhere (the URL, the details panel, a search step) opens the way to the
+  // node and brings it into view in both panes; one made in a pane scrolls only the other.
+  const [shownSelection, setShownSelection] = useState<NodeId | undefined>(undefined);
+  if (selected !== shownSelection) {
+    setShownSelection(selected);
+    if (selected !== undefined) {
+      const source = origin?.id === selected ? origin.source : 'other';
+      // Into the user's own folds, not just past the search's: the node stays shown when the
+      // search that found it is cleared.
+      setCollapsed((current) => reveal(tree, current, selected));
+      // A new object each time: the panes react to the request, not to its value.
+      if (source !== 'graph') setCenterRequest({ id: selected });
+      if (source !== 'outline') setScrollRequest({ id: selected });
+    }
+  }
+
+  const currentMatch = search?.matches[Math.min(matchIndex, search.matches.length - 1)];
+  useLayoutEffect(() => {
+    store.set({
+      selected,
+      isMatch: search?.isMatch ?? NO_MATCHES,
+      currentMatch,
+    });
+  }, [store, selected, search, currentMatch]);
+
+  const selectFrom = useCallback(
+    (source: SelectionSource) => (id: NodeId) => {
+      setOrigin({ id, source });
+      onSelectNode(id);
+    },
+    [onSelectNode],
+  );
+  const selectFromGraph = useMemo(() => selectFrom('graph'), [selectFrom]);
+  const selectFromOutline = useMemo(() => selectFrom('outline'), [selectFrom]);
+  const selectFromElsewhere = useMemo(() => selectFrom('other'), [selectFrom]);
+  // The node the user last folded or unfolded stays put on screen; else the selection does.
+  const [anchor, setAnchor] = useState<NodeId | undefined>();
+  const handleToggle = useCallback((id: NodeId) => {
+    setAnchor(id);
+    setCollapsed((current) => toggle(current, id));
+  }, []);
+  const handleKeyAction = useCallback(
+    (action: TreeKeyAction) => {
+      switch (action.type) {
+        case 'expand':
+          setAnchor(action.id);
+          setCollapsed((current) => expand(current, action.id));
+          break;
+        case 'collapse':
+          setAnchor(action.id);
+          setCollapsed((current) => collapse(current, action.id));
+          break;
+        case 'focus':
+        case 'select':
+          // Arrow keys move the selection itself: the details follow the keyboard. The pane the
+          // keys went to scrolls (and moves the focus) too.
+          setOrigin({ id: action.id, source: 'other' });
+          onSelectNode(action.id);
+          break;
+      }
+    },
+    [onSelectNode],
+  );
+
+  const goToMatch = (step: 1 | -1) => {
+    if (!search || search.matches.length === 0) return;
+    const count = search.matches.length;
+    const next = (Math.min(matchIndex, count - 1) + step + count) % count;
+    setMatchIndex(next);
+    const id = search.matches[next];
+    if (id !== undefined) selectFromElsewhere(id);
+  };
+  const handleSearchKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key !== 'Enter') return;
+    event.preventDefault();
+    goToMatch(event.shiftKey ? -1 : 1);
+  };
+
+  const depthValue = typeof depth === 'number' ? depth : Number.parseInt(depth, 10);
+  const selectedNode = selected === undefined ? undefined : tree.nodes.get(selected);
+  const matchCount = search?.matches.length ?? 0;
+
+  return (
+    <Stack gap="md">
+      <Group gap="sm" align="flex-end" wrap="wrap">
+        <TextInput
+          label="Search nodes"
+          description="Template, choice, contract id, party or argument; e.g. choice:split"
+          value={query}
+          onChange={(event) => {
+            setQuery(event.currentTarget.value);
+            setMatchIndex(0);
+          }}
+          onKeyDown={handleSearchKeyDown}
+          w={320}
+        />
+        <Group gap={4} pb={4}>
+          <ActionIcon
+            variant="default"
+            size="lg"
+            aria-label="Previous match"
+            disabled={matchCount === 0}
+            onClick={() => {
+              goToMatch(-1);
+            }}
+          >
+            <StrokeIcon>
+              <path d="M6 15l6 -6l6 6" />
+            </StrokeIcon>
+          </ActionIcon>
+          <ActionIcon
+            variant="default"
+            size="lg"
+            aria-label="Next match"
+            disabled={matchCount === 0}
+            onClick={() => {
+              goToMatch(1);
+            }}
+          >
+            <StrokeIcon>
+              <path d="M6 9l6 6l6 -6" />
+            </StrokeIcon>
+          </ActionIcon>
+          <Text size="sm" c="dimmed" role="status" miw={90}>
+            {search
+              ? matchCount === 0
+                ? 'No matches'
+                : `${String(Math.min(matchIndex, matchCount - 1) + 1)} of ${String(matchCount)}`
+              : ''}
+          </Text>
+        </Group>
+        <Group gap="xs" align="flex-end" ml="auto">
+          <NumberInput
+            label="Depth"
+            value={depth}
+            onChange={setDepth}
+            min={0}
+            max={Math.max(tree.maxDepth, 0)}
+            w={90}
+          />
+          <Button
+            variant="default"
+            disabled={!Number.isInteger(depthValue) || depthValue < 0}
+            onClick={() => {
+              setAnchor(selected);
+              setCollapsed(collapseToDepth(tree, depthValue));
+            }}
+          >
+            Collapse to depth
+          </Button>
+          <Button
+            variant="default"
+            onClick={() => {
+              setAnchor(selected);
+              setCollapsed(expandAll());
+            }}
+          >
+            Expand all
+          </Button>
+          <Button
+            variant="default"
+            onClick={() => {
+              setFitRequest((n) => n + 1);
+            }}
+          >
+            Fit view
+          </Button>
+        </Group>
+      </Group>
+      <Text size="sm" c="dimmed" role="status">
+        {formatCount(tree.order.length, 'node', 'nodes')}, {String(visible.order.length)} shown
+      </Text>
+      <Box
+        style={{
+          display: 'grid',
+          gridTemplateColumns: 'minmax(220px, 320px) minmax(0, 1fr)',
+          gap: 'var(--mantine-spacing-md)',
+        }}
+      >
+        <TransactionOutline
+          visible={visible}
+          store={store}
+          selectedNodeId={selected}
+          onSelect={selectFromOutline}
+          onToggle={handleToggle}
+          onKeyAction={handleKeyAction}
+          scrollRequest={scrollRequest}
+        />
+        <TransactionGraph
+          visible={visible}
+          layout={layout}
+          store={store}
+          onSelect={selectFromGraph}
+          onToggle={handleToggle}
+          onKeyAction={handleKeyAction}
+          centerRequest={centerRequest}
+          anchorNodeId={anchor ?? selected}
+          fitRequest={fitRequest}
+        />
+      </Box>
+      <Card withBorder padding="lg">
+        {selectedNode ? (
+          <NodeDetails
+            tree={tree}
+            node={selectedNode}
+            links={links}
+            onSelectNode={selectFromElsewhere}
+          />
+        ) : (
+          <Text size="sm" c="dimmed">
+            Select a node in the graph or the outline to see its details.
+          </Text>
+        )}
+      </Card>
+    </Stack>
+  );
+}
+
+const NO_MATCHES: ReadonlySet<NodeId> = new Set();

@@ -1,0 +1,184 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { renderRoute } from '@/testing/render-route';
+import { createSandbox } from '@/testing/sandbox-network';
+import { seedIouSplit } from '@/testing/seed-transactions';
+
+// Whole-app journeys with several requests each; tight on a shared 2-core machine.
+const JOURNEY_TIMEOUT = 30_000;
+
+const outline = () => screen.findByRole('tree', { name: 'Transaction outline' });
+const details = () => {
+  const section = screen.getByRole('heading', { level: 3 }).closest('section');
+  if (!section) throw new Error('The details panel is not shown');
+  return section;
+};
+const nth = <T,>(items: readonly T[], index: number): T => {
+  const item = items[index];
+  if (item === undefined) throw new Error(`No item ${String(index)}`);
+  return item;
+};
+
+describe('transaction viewer', () => {
+  it(
+    'opens a past transaction by id: its tree in the outline, a node selected from the URL',
+    async () => {
+      const sandbox = createSandbox();
+      const seeded = await seedIouSplit(sandbox);
+      const { router, user } = renderRoute(`/transactions?update=${seeded.split.updateId}&node=1`, {
+        sandbox,
+      });
+      const tree = await outline();
+      const items = within(tree).getAllByRole('treeitem');
+      expect(items.map((item) => item.textContent)).toEqual([
+        expect.stringContaining('Exercise Iou_Split on Iou'),
+        expect.stringContaining('Create Iou'),
+        expect.stringContaining('Create Iou'),
+      ]);
+      expect(items[0]).toHaveAttribute('aria-level', '1');
+      expect(items[0]).toHaveAttribute('aria-expanded', 'true');
+      expect(items[1]).toHaveAttribute('aria-level', '2');
+      expect(items[1]).toHaveAttribute('aria-selected', 'true');
+
+      // The selected node's details: the first create, with its contract id and arguments.
+      expect(screen.getByRole('heading', { level: 3, name: 'Create Iou' })).toBeVisible();
+      const contractId = within(details()).getByRole('group', { name: 'Contract id' });
+      expect(within(contractId).getByRole('link')).toHaveAttribute(
+        'href',
+        `/contracts/${encodeURIComponent(seeded.splitIds[0])}`,
+      );
+      expect(within(details()).getByText(/"amount": "30/)).toBeVisible();
+
+      // Selecting in the outline selects in the URL (and so in the graph and the details).
+      await user.click(nth(items, 0));
+      await waitFor(() => {
+        expect(router.state.location.search).toBe(`?update=${seeded.split.updateId}&node=0`);
+      });
+      expect(
+        screen.getByRole('heading', { level: 3, name: 'Exercise Iou_Split on Iou' }),
+      ).toBeVisible();
+      expect(within(details()).getByText(/"splitAmount": "30/)).toBeVisible();
+
+      // Keyboard: ← collapses the exercise, → opens it again, ↓ moves the selection.
+      nth(items, 0).focus();
+      await user.keyboard('{ArrowLeft}');
+      await waitFor(() => {
+        expect(within(tree).getAllByRole('treeitem')).toHaveLength(1);
+      });
+      expect(within(tree).getByRole('treeitem')).toHaveAttribute('aria-expanded', 'false');
+      expect(within(tree).getByRole('treeitem')).toHaveTextContent('+2');
+      await user.keyboard('{ArrowRight}');
+      await waitFor(() => {
+        expect(within(tree).getAllByRole('treeitem')).toHaveLength(3);
+      });
+      await user.keyboard('{ArrowDown}');
+      await waitFor(() => {
+        expect(router.state.location.search).toBe(`?update=${seeded.split.updateId}&node=1`);
+      });
+    },
+    JOURNEY_TIMEOUT,
+  );
+
+  it(
+    'searches: matches stay visible inside folded nodes, and next selects them',
+    async () => {
+      const sandbox = createSandbox();
+      const seeded = await seedIouSplit(sandbox);
+      const { router, user } = renderRoute(`/transactions?update=${seeded.split.updateId}`, {
+        sandbox,
+      });
+      const tree = await outline();
+      await user.click(within(tree).getByText('Exercise Iou_Split on Iou'));
+      await user.keyboard('{ArrowLeft}');
+      await waitFor(() => {
+        expect(within(tree).getAllByRole('treeitem')).toHaveLength(1);
+      });
+
+      await user.type(screen.getByRole('textbox', { name: /^Search nodes/ }), 'arg:70.0');
+      expect(await screen.findByText('1 of 1')).toBeVisible();
+      // The folded exercise is held open for the match (folds open whole), the match marked.
+      await waitFor(() => {
+        expect(within(tree).getAllByRole('treeitem')).toHaveLength(3);
+      });
+      expect(
+        within(tree)
+          .getAllByRole('treeitem')
+          .filter((item) => item.hasAttribute('data-match'))
+          .map((item) => item.textContent),
+      ).toEqual([expect.stringContaining('#2')]);
+
+      await user.click(screen.getByRole('button', { name: 'Next match' }));
+      await waitFor(() => {
+        expect(router.state.location.search).toBe(`?update=${seeded.split.updateId}&node=2`);
+      });
+
+      // Clearing the search restores the user's fold.
+      await user.clear(screen.getByRole('textbox', { name: /^Search nodes/ }));
+      await waitFor(() => {
+        expect(within(tree).getAllByRole('treeitem')).toHaveLength(3);
+      });
+    },
+    JOURNEY_TIMEOUT,
+  );
+
+  it(
+    'opens an update by offset from the form, and names an unknown one on the field',
+    async () => {
+      const sandbox = createSandbox();
+      const seeded = await seedIouSplit(sandbox);
+      const { user, router } = renderRoute('/transactions', { sandbox });
+      const form = await screen.findByRole('form', { name: 'Open an update' });
+      const input = within(form).getByRole('textbox', { name: 'Update id or offset' });
+
+      await user.type(input, 'not-an-id');
+      await user.click(within(form).getByRole('button', { name: 'Open' }));
+      expect(
+        await within(form).findByText('An update id is 1220 followed by 64 hexadecimal digits'),
+      ).toBeVisible();
+
+      await user.click(within(form).getByRole('combobox', { name: 'Look up by' }));
+      await user.click(await screen.findByRole('option', { name: 'Offset' }));
+      await user.clear(input);
+      await user.type(input, '99999');
+      await user.click(within(form).getByRole('button', { name: 'Open' }));
+      expect(await within(form).findByText('Update not found, or not visible.')).toBeVisible();
+      expect(input).toHaveValue('99999');
+
+      await user.clear(input);
+      await user.type(input, String(seeded.split.offset));
+      await user.click(within(form).getByRole('button', { name: 'Open' }));
+      await waitFor(() => {
+        expect(router.state.location.search).toBe(`?update=${seeded.split.updateId}`);
+      });
+      expect(await screen.findByRole('tree', { name: 'Transaction outline' })).toBeVisible();
+      expect(
+        screen.getByRole('heading', {
+          name: `Transaction at offset ${String(seeded.split.offset)}`,
+        }),
+      ).toBeVisible();
+    },
+    JOURNEY_TIMEOUT,
+  );
+
+  it(
+    'lists recent transactions newest first, each linking to the viewer',
+    async () => {
+      const sandbox = createSandbox();
+      const seeded = await seedIouSplit(sandbox);
+      renderRoute('/transactions', { sandbox });
+      const table = await screen.findByRole('table', { name: 'Recent transactions' });
+      const rows = within(table).getAllByRole('row').slice(1);
+      expect(rows).toHaveLength(2);
+      expect(rows[0]).toHaveTextContent(String(seeded.split.offset));
+      expect(
+        within(nth(rows, 0)).getByRole('link', {
+          name: `Open the transaction at offset ${String(seeded.split.offset)}`,
+        }),
+      ).toHaveAttribute('href', `/transactions?update=${seeded.split.updateId}`);
+      // Iou_Split: the exercise and its two creates.
+      expect(within(nth(rows, 0)).getAllByRole('cell')[4]).toHaveTextContent('3');
+      expect(rows[1]).toHaveTextContent(String(seeded.create.offset));
+    },
+    JOURNEY_TIMEOUT,
+  );
+});
