@@ -12,9 +12,9 @@
  *   (target ≤ 100 ms each);
  * - the longest main-thread task (PerformanceObserver longtask) in each measured span.
  *
- * Times are taken in the page's clock: when a MutationObserver sees the graph in the expected
- * state, at the next animation frame (so the DOM work of that commit is included). Medians of RUNS
- * runs after one warm-up. Never part of `npm test`.
+ * Times are taken in the page's clock: at the animation frame that showed the graph in the
+ * expected state with its root node drawn, confirmed by a following quiet frame (see PAGE_SCRIPT).
+ * Medians of RUNS runs after one warm-up. Never part of `npm test`.
  *
  *   npm run bench:web   (runs web-bench.ts, then this)
  */
@@ -45,9 +45,12 @@ const median = (values: number[]) => {
 const fmt = (value: number) => value.toFixed(0);
 
 /**
- * `__when(name, minNodes, maxNodes)` records, at the next animation frame, when the graph first
- * holds between min and max drawn nodes; long tasks are kept with their start times, to take the
- * longest one within a span.
+ * `__when(name, minNodes, maxNodes)` records when the graph is shown in the expected state: it
+ * holds between min and max drawn nodes, the root (`data-id="0"`) among them and not hidden, and a
+ * whole animation frame has then passed without the page's DOM changing (so a commit that draws
+ * in steps does not stop the clock early). The time is that of the frame that first showed the
+ * final state, taken once the next frame has confirmed it. Long tasks are kept with their start
+ * times, to take the longest one within a span.
  */
 const PAGE_SCRIPT = `
   window.__at = {};
@@ -56,18 +59,44 @@ const PAGE_SCRIPT = `
   window.__when = (name, min, max) => {
     delete window.__at[name];
     let done = false;
-    const check = () => {
-      if (done) return;
-      const count = document.querySelectorAll('[aria-label="Transaction graph"] .react-flow__node').length;
-      if (count >= min && count <= max) {
-        done = true;
-        observer.disconnect();
-        requestAnimationFrame(() => { window.__at[name] = performance.now(); });
-      }
+    let waiting = false;
+    let changed = false;
+    let quietFrames = 0;
+    let shownAt = 0;
+    const isShown = () => {
+      const graph = document.querySelector('[aria-label="Transaction graph"]');
+      if (!graph) return false;
+      const count = graph.querySelectorAll('.react-flow__node').length;
+      if (count < min || count > max) return false;
+      const root = graph.querySelector('.react-flow__node[data-id="0"]');
+      return root !== null && getComputedStyle(root).visibility !== 'hidden';
     };
-    const observer = new MutationObserver(check);
-    observer.observe(document, { childList: true, subtree: true, attributes: true, attributeFilter: ['aria-label'] });
-    check();
+    const onFrame = () => {
+      if (done) return;
+      if (!isShown()) { waiting = false; return; }
+      // The first frame paints what is there; the second shows nothing changed in between.
+      if (changed) { changed = false; quietFrames = 0; requestAnimationFrame(onFrame); return; }
+      quietFrames += 1;
+      if (quietFrames < 2) { shownAt = performance.now(); requestAnimationFrame(onFrame); return; }
+      done = true;
+      observer.disconnect();
+      window.__at[name] = shownAt;
+    };
+    const start = () => {
+      if (done || waiting || !isShown()) return;
+      waiting = true;
+      changed = false;
+      quietFrames = 0;
+      requestAnimationFrame(onFrame);
+    };
+    const observer = new MutationObserver(() => { changed = true; start(); });
+    observer.observe(document, {
+      childList: true,
+      subtree: true,
+      attributes: true,
+      attributeFilter: ['aria-label', 'data-id', 'style'],
+    });
+    start();
   };
   window.__tasks = [];
   new PerformanceObserver((list) => {

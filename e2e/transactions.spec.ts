@@ -30,6 +30,12 @@ test('a past Iou split opens by id as a 3-node graph that folds, shows details a
     'Create Iou, node 2',
   ]);
   await expect(outline(page).getByRole('treeitem')).toHaveCount(3);
+  // Parties on the nodes: who acted and who saw the exercise; signatories, observers, witnesses.
+  await expect(graphNode(page, 0)).toContainText('By:');
+  await expect(graphNode(page, 0)).toContainText('Witn:');
+  await expect(graphNode(page, 1)).toContainText('Sig:');
+  await expect(graphNode(page, 1)).toContainText('Obs:');
+  await expect(graphNode(page, 1)).toContainText('Witn:');
 
   // Collapse the exercise: only it remains, with +2; expand brings the creates back.
   await toggleGraphNode(page, 0, 'Collapse');
@@ -85,6 +91,10 @@ test('the recent list links to a transaction, and a contract page to where it wa
   await expect(page.getByRole('region', { name: 'Archived' })).toBeVisible();
   await assertNoAccessibilityViolations(page);
 
+  // The link names the offset; the viewer finds the update there and shows its id in the URL.
+  await expect(
+    page.getByRole('link', { name: 'Open the transaction that created it' }),
+  ).toHaveAttribute('href', `/transactions?offset=${String(create.offset)}&node=0`);
   await page.getByRole('link', { name: 'Open the transaction that created it' }).click();
   await expect(page).toHaveURL(`/transactions?update=${create.updateId}&node=0`);
   await expect(detailsHeading(page)).toHaveText('Create Iou');

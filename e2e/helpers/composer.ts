@@ -80,3 +80,34 @@ export function graphNodes(page: Page): Locator {
 export function templateField(page: Page): Locator {
   return command(page).getByRole('combobox', { name: /^Template id/ });
 }
+
+function resultGraph(page: Page): Locator {
+  return result(page).getByRole('region', { name: 'Transaction graph' });
+}
+
+/** A node of the result's graph, by its accessible name ("Create Iou, node 1"). */
+export function resultGraphNode(page: Page, nodeId: number): Locator {
+  return resultGraph(page).getByRole('group', { name: new RegExp(`, node ${String(nodeId)}$`) });
+}
+
+export async function toggleResultNode(page: Page, nodeId: number, action: 'Collapse' | 'Expand') {
+  await resultGraph(page)
+    .getByRole('button', { name: new RegExp(`^${action} node ${String(nodeId)}\\b`) })
+    .click();
+}
+
+/** The heading of the selected node's details, beside the result's graph. */
+export function resultDetailsHeading(page: Page): Locator {
+  return result(page).getByRole('heading', { level: 3 });
+}
+
+/** Opens the selected node's "Link to this node" in a new page of the same browser context. */
+export async function followResultNodeLinkInNewPage(page: Page): Promise<Page> {
+  const href = await result(page)
+    .getByRole('link', { name: 'Link to this node' })
+    .getAttribute('href');
+  expect(href).toMatch(/^\/transactions\?update=1220[0-9a-f]{64}&node=\d+$/);
+  const next = await page.context().newPage();
+  await next.goto(href ?? '');
+  return next;
+}

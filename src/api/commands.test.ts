@@ -164,6 +164,39 @@ describe('submitCommands', () => {
     expect(viaTransaction.tree.maxDepth).toBe(viaTree.tree.maxDepth);
   });
 
+  it('reports the same witnesses from either endpoint when readAs is set', async () => {
+    // bob observes the Iou and is read as: the tree endpoint still projects onto actAs only.
+    const withReader = (alice: string, bob: string): JsCommands => {
+      const commands = createIou(alice);
+      const [first] = commands.commands;
+      if (first && 'CreateCommand' in first) {
+        first.CreateCommand.createArguments = {
+          ...(first.CreateCommand.createArguments as object),
+          observers: [bob],
+        };
+      }
+      return { ...commands, readAs: [bob] };
+    };
+    const direct = createSandbox();
+    routeFetchToSandbox({ sandbox: direct });
+    const [alice = '', bob = ''] = await seedParties(direct, ['alice', 'bob']);
+    const viaTree = await submitCommands(withReader(alice, bob));
+
+    sessionStorage.clear();
+    const { sandbox: newer } = withoutTreeEndpoint();
+    const [alice2 = '', bob2 = ''] = await seedParties(newer, ['alice', 'bob']);
+    const viaTransaction = await submitCommands(withReader(alice2, bob2));
+
+    expect(viaTree.endpoint).toBe('transaction-tree');
+    expect(viaTransaction.endpoint).toBe('transaction');
+    const witnesses = ({ tree }: { tree: TransactionTree }, names: Record<string, string>) =>
+      getNode(tree, 0).witnessParties.map((party) => names[party] ?? party);
+    expect(witnesses(viaTree, { [alice]: 'alice', [bob]: 'bob' })).toEqual(['alice']);
+    expect(witnesses(viaTransaction, { [alice2]: 'alice', [bob2]: 'bob' })).toEqual(
+      witnesses(viaTree, { [alice]: 'alice', [bob]: 'bob' }),
+    );
+  });
+
   it.each([405, 501])('falls back on %i too', async (status) => {
     const { sandbox, paths } = withoutTreeEndpoint(status);
     const [alice = ''] = await seedParties(sandbox, ['alice']);
@@ -220,6 +253,20 @@ describe('toCurlCommand', () => {
     expect(body.transactionFormat.transactionShape).toBe('TRANSACTION_SHAPE_LEDGER_EFFECTS');
     expect(Object.keys(body.transactionFormat.eventFormat.filtersByParty)).toEqual([
       "o'brien::1220ab",
+    ]);
+  });
+
+  it('filters on the actAs parties only, as the tree endpoint does', () => {
+    const commands = { ...createIou('alice::1220ab'), readAs: ['bob::1220cd'] };
+
+    const curl = toCurlCommand(commands, 'https://console.example');
+
+    const quoted = /--data-binary '([\s\S]*)'$/.exec(curl)?.[1] ?? '';
+    const body = JSON.parse(quoted) as {
+      transactionFormat: { eventFormat: { filtersByParty: object } };
+    };
+    expect(Object.keys(body.transactionFormat.eventFormat.filtersByParty)).toEqual([
+      'alice::1220ab',
     ]);
   });
 });

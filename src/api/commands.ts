@@ -63,8 +63,8 @@ function rememberTreeEndpointGone(): void {
 
 /**
  * What `submit-and-wait-for-transaction` should return so that the same tree comes back as from
- * the tree endpoint: LEDGER_EFFECTS (exercises with their node ranges), every event of every
- * party the submission acts or reads as, verbose.
+ * the tree endpoint: LEDGER_EFFECTS (exercises with their node ranges), every event of the given
+ * parties, verbose.
  */
 export function ledgerEffectsFormat(
   parties: readonly string[],
@@ -91,8 +91,9 @@ export function ledgerEffectsFormat(
 export function transactionRequestBody(
   commands: JsCommands,
 ): Schemas['JsSubmitAndWaitForTransactionRequest'] {
-  const parties = [...new Set([...commands.actAs, ...(commands.readAs ?? [])])];
-  return { commands, transactionFormat: ledgerEffectsFormat(parties) };
+  // The tree endpoint projects onto the actAs parties only, not readAs (§7.3); asking for more
+  // would change the witnesses and could show events the tree endpoint would not.
+  return { commands, transactionFormat: ledgerEffectsFormat([...new Set(commands.actAs)]) };
 }
 
 async function submitForTree(commands: JsCommands): Promise<TransactionTree> {

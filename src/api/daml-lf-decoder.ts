@@ -14,7 +14,7 @@ import type {
 } from './daml-lf-worker';
 
 export { formatType } from '@daml-lf/format-type';
-export { findDataType, recordFieldsOf } from '@daml-lf/find-data-type';
+export { findDataType, recordFieldsOf, substituteTypeVars } from '@daml-lf/find-data-type';
 export type {
   Choice,
   DamlType,

@@ -1,14 +1,21 @@
 import { describe, expect, it } from 'vitest';
 import type { Caller, UserRight } from '@/lib/access-rights';
 import { ApiError } from '@/lib/api-error';
-import { routeFetchToSandbox } from '@/testing/sandbox-network';
+import {
+  routeFetchToSandbox,
+  type NetworkIntercept,
+  type Sandbox,
+} from '@/testing/sandbox-network';
 import { seedFanout, seedIouSplit } from '@/testing/seed-transactions';
 import { getContractEvents } from './events';
 import {
+  clampToPruned,
   getTransactionTree,
   isEndpointMissing,
   listRecentUpdates,
+  partiesWithinQueryBudget,
   readScopeOf,
+  TREE_LOOKUP_QUERY_BUDGET,
   UPDATES_LIST_LIMIT,
   type ReadScope,
 } from './updates';
@@ -51,6 +58,31 @@ describe('isEndpointMissing', () => {
   });
 });
 
+describe('clampToPruned', () => {
+  it('never begins below the pruning offset, nor below 0', () => {
+    expect(clampToPruned(150, 0)).toBe(150);
+    expect(clampToPruned(150, 170)).toBe(170);
+    expect(clampToPruned(-50, 0)).toBe(0);
+    expect(clampToPruned(170, 170)).toBe(170);
+  });
+});
+
+describe('partiesWithinQueryBudget', () => {
+  it('takes parties in order while their query fits, and always the first', () => {
+    const parties = Array.from(
+      { length: 100 },
+      (_, i) => `party-${String(i)}::1220${'ab'.repeat(32)}`,
+    );
+    const taken = partiesWithinQueryBudget(parties);
+    expect(taken.length).toBeGreaterThan(5);
+    expect(taken).toEqual(parties.slice(0, taken.length));
+    const query = new URLSearchParams(taken.map((party) => ['parties', party])).toString();
+    expect(query.length).toBeLessThanOrEqual(TREE_LOOKUP_QUERY_BUDGET);
+    expect(partiesWithinQueryBudget(['x'.repeat(5000)])).toHaveLength(1);
+    expect(partiesWithinQueryBudget([])).toEqual([]);
+  });
+});
+
 describe('update requests', () => {
   it('give the same tree from update-by-id, update-by-offset and, where those are gone, the tree lookups', async () => {
     const network = routeFetchToSandbox();
@@ -82,7 +114,7 @@ describe('update requests', () => {
     });
     expect(await getTransactionTree({ updateId: split.updateId }, scope)).toEqual(byId);
     expect(await getTransactionTree({ offset: split.offset }, scope)).toEqual(byId);
-    // Any-party callers ask the tree lookups for every known party.
+    // Any-party callers ask the tree lookups for the participant's own parties.
     expect(await getTransactionTree({ updateId: split.updateId }, ANY)).toEqual(byIdForAny);
     expect(asked).toContain(`/v2/updates/transaction-tree-by-id/${split.updateId}`);
     expect(asked).toContain(`/v2/updates/transaction-tree-by-offset/${String(split.offset)}`);
@@ -104,37 +136,21 @@ describe('update requests', () => {
 
   it('list recent transactions newest first in ranges of at most 200 offsets, walking back', async () => {
     const network = routeFetchToSandbox();
-    const ranges: { beginExclusive: number; endInclusive: number }[] = [];
+    const ranges: UpdatesBody[] = [];
     network.intercept(async (request, sandboxFetch) => {
-      if (new URL(request.url).pathname === '/v2/updates') {
-        const body = (await request.clone().json()) as {
-          beginExclusive: number;
-          endInclusive: number;
-        };
-        ranges.push({ beginExclusive: body.beginExclusive, endInclusive: body.endInclusive });
-      }
+      if (new URL(request.url).pathname === '/v2/updates') ranges.push(await bodyOf(request));
       return sandboxFetch(request);
     });
-    // 230 offsets: 200 party allocations, then a split (two transactions, four allocations)
-    // and a Fanout of 12 nodes; only transactions are listed.
-    await seedIouSplit(network.sandbox);
-    const allocations = Array.from({ length: 220 }, (_, i) =>
-      network.sandbox.fetch(
-        new Request('http://sandbox.test/v2/parties', {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ partyIdHint: `filler-${String(i)}` }),
-        }),
-      ),
-    );
-    for (const allocation of allocations) await allocation;
-    const fanout = await seedFanout(network.sandbox, { width: 10, depth: 1 });
+    const { fanout } = await seedSparseLedger(network.sandbox);
 
     const first = await listRecentUpdates(ANY, { minimum: 1 });
     expect(first.updates.map((update) => update.updateId)).toEqual([fanout.updateId]);
     expect(first.updates[0]?.eventCount).toBe(12);
     expect(ranges[0]?.endInclusive).toBe(fanout.offset);
     expect(ranges[0]?.beginExclusive).toBe(fanout.offset - UPDATES_LIST_LIMIT);
+    // Newest first from the participant; headers and counts only, so unlabelled records.
+    expect(ranges[0]?.descendingOrder).toBe(true);
+    expect(ranges[0]?.updateFormat.includeTransactions?.eventFormat.verbose).toBe(false);
 
     const older = await listRecentUpdates(ANY, { endInclusive: first.olderThan ?? 0 });
     expect(older.updates.map((update) => update.offset)).toEqual([4, 3]);
@@ -143,7 +159,152 @@ describe('update requests', () => {
       expect(range.endInclusive - range.beginExclusive).toBeLessThanOrEqual(UPDATES_LIST_LIMIT);
     }
   });
+
+  it.each([
+    ['newest first', true],
+    ['oldest first (descendingOrder ignored, as before 3.5)', false],
+  ])(
+    'miss no transaction when offset checkpoints fill a list to its limit, read %s',
+    async (_, honoursDescending) => {
+      const network = routeFetchToSandbox();
+      const { fanout } = await seedSparseLedger(network.sandbox);
+      network.intercept(cantonLikeUpdates(honoursDescending));
+
+      const first = await listRecentUpdates(ANY, { minimum: 1 });
+      expect(first.updates.map((update) => update.updateId)).toEqual([fanout.updateId]);
+      const older = await listRecentUpdates(ANY, { endInclusive: first.olderThan ?? 0 });
+      expect(older.updates.map((update) => update.offset)).toEqual([4, 3]);
+    },
+  );
+
+  it('begin no range below the pruning offset', async () => {
+    const network = routeFetchToSandbox();
+    const { split, create } = await seedIouSplit(network.sandbox);
+    const ranges: UpdatesBody[] = [];
+    network.intercept(async (request, sandboxFetch) => {
+      const { pathname } = new URL(request.url);
+      // The sandbox never prunes: answer as a participant pruned up to the Iou's create.
+      if (pathname === '/v2/state/latest-pruned-offsets') {
+        return Response.json({
+          participantPrunedUpToInclusive: create.offset,
+          allDivulgedContractsPrunedUpToInclusive: create.offset,
+        });
+      }
+      if (pathname === '/v2/updates') ranges.push(await bodyOf(request));
+      return sandboxFetch(request);
+    });
+
+    const page = await listRecentUpdates(ANY);
+    expect(page.updates.map((update) => update.offset)).toEqual([split.offset]);
+    expect(page.olderThan).toBeNull();
+    expect(ranges.map((range) => range.beginExclusive)).toEqual([create.offset]);
+  });
+
+  it('ask the tree lookups, for any-party callers, for as many local parties as fit a request line', async () => {
+    const network = routeFetchToSandbox();
+    const { split } = await seedIouSplit(network.sandbox);
+    await allocateParties(network.sandbox, 60, (i) => `${'long-hint-'.repeat(10)}${String(i)}`);
+    const queries: string[] = [];
+    network.intercept((request, sandboxFetch) => {
+      const url = new URL(request.url);
+      if (url.pathname.startsWith('/v2/updates/update-by-')) {
+        return Promise.resolve(
+          Response.json(
+            { errors: [`POST, uri: ${request.url}`], status: 404, ledgerApiError: null },
+            { status: 404 },
+          ),
+        );
+      }
+      if (url.pathname.startsWith('/v2/updates/transaction-tree-by-id/')) {
+        queries.push(url.search.slice(1));
+      }
+      return sandboxFetch(request);
+    });
+    // Some nodes may be missing (witnessed only by parties left out); the request is not refused.
+    await getTransactionTree({ updateId: split.updateId }, ANY).catch((error: unknown) => {
+      expect(error).toMatchObject({ status: 404, code: 'UPDATE_NOT_FOUND' });
+    });
+    const [query = ''] = queries;
+    expect(query.length).toBeLessThanOrEqual(TREE_LOOKUP_QUERY_BUDGET);
+    const asked = new URLSearchParams(query).getAll('parties');
+    expect(asked.length).toBeGreaterThan(0);
+    expect(asked.length).toBeLessThan(62);
+  });
 });
+
+type UpdatesBody = {
+  beginExclusive: number;
+  endInclusive: number;
+  descendingOrder?: boolean;
+  updateFormat: { includeTransactions?: { eventFormat: { verbose?: boolean } } };
+};
+
+const bodyOf = async (request: Request) => (await request.clone().json()) as UpdatesBody;
+
+async function allocateParties(sandbox: Sandbox, count: number, hint: (i: number) => string) {
+  const allocations = Array.from({ length: count }, (_, i) =>
+    sandbox.fetch(
+      new Request('http://sandbox.test/v2/parties', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ partyIdHint: hint(i) }),
+      }),
+    ),
+  );
+  for (const allocation of allocations) await allocation;
+}
+
+/**
+ * 230 offsets: an Iou and its split (two transactions at 3 and 4, after two parties), 220 party
+ * allocations, then a Fanout of 12 nodes at the end; only transactions are listed.
+ */
+async function seedSparseLedger(sandbox: Sandbox) {
+  const split = await seedIouSplit(sandbox);
+  await allocateParties(sandbox, 220, (i) => `filler-${String(i)}`);
+  const fanout = await seedFanout(sandbox, { width: 10, depth: 1 });
+  return { split, fanout };
+}
+
+/**
+ * `/v2/updates` as a real participant answers it: an offset checkpoint at every offset in the
+ * range (each before its update, if any), in the order asked for (or ascending, for a release
+ * that ignores `descendingOrder`), cut at `limit` without an error.
+ */
+function cantonLikeUpdates(honoursDescending: boolean): NetworkIntercept {
+  return async (request, sandboxFetch) => {
+    const url = new URL(request.url);
+    if (url.pathname !== '/v2/updates') return sandboxFetch(request);
+    const body = await bodyOf(request);
+    const limit = Number(url.searchParams.get('limit') ?? UPDATES_LIST_LIMIT);
+    url.searchParams.delete('limit');
+    const response = await sandboxFetch(
+      new Request(url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ ...body, descendingOrder: false }),
+      }),
+    );
+    const transactions = (await response.json()) as {
+      update: { Transaction: { value: { offset: number } } };
+    }[];
+    const byOffset = new Map(
+      transactions.map((item) => [item.update.Transaction.value.offset, item]),
+    );
+    const offsets = Array.from(
+      { length: body.endInclusive - body.beginExclusive },
+      (_, i) => body.beginExclusive + 1 + i,
+    );
+    if (honoursDescending && body.descendingOrder) offsets.reverse();
+    const elements = offsets.flatMap((offset) => {
+      const checkpoint = {
+        update: { OffsetCheckpoint: { value: { offset, synchronizerTimes: [] } } },
+      };
+      const transaction = byOffset.get(offset);
+      return transaction ? [checkpoint, transaction] : [checkpoint];
+    });
+    return Response.json(elements.slice(0, limit));
+  };
+}
 
 describe('getContractEvents', () => {
   it('gives the create and the archive of a contract', async () => {

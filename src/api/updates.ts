@@ -3,7 +3,7 @@ import { ApiError } from '@/lib/api-error';
 import type { Caller } from '@/lib/access-rights';
 import { fromTransactionTree, fromUpdate } from '@/lib/transaction-tree/build-tree';
 import type { TransactionTree } from '@/lib/transaction-tree/model';
-import type { WireUpdate } from '@/lib/transaction-tree/wire-types';
+import type { WireTransaction, WireUpdate } from '@/lib/transaction-tree/wire-types';
 import { api, unwrap } from './client';
 import { listParties } from './parties';
 import type { Schemas } from './schema';
@@ -41,20 +41,29 @@ const WILDCARD = {
   ],
 } satisfies Schemas['Filters'];
 
-/** Every event the scope's parties may see, verbose (labelled records), no created-event blobs. */
-export function eventFormatFor(scope: ReadScope): Schemas['EventFormat'] {
-  if (scope.kind === 'any-party') return { filtersForAnyParty: WILDCARD, verbose: true };
+/**
+ * Every event the scope's parties may see, no created-event blobs; `verbose` (labelled records)
+ * unless only the shape of the events is wanted, as in the recent list.
+ */
+export function eventFormatFor(
+  scope: ReadScope,
+  { verbose = true }: { verbose?: boolean } = {},
+): Schemas['EventFormat'] {
+  if (scope.kind === 'any-party') return { filtersForAnyParty: WILDCARD, verbose };
   return {
     filtersByParty: Object.fromEntries(scope.parties.map((party) => [party, WILDCARD])),
-    verbose: true,
+    verbose,
   };
 }
 
 /** Transactions only, in the LEDGER_EFFECTS shape: the whole visible tree, exercises included. */
-export function updateFormatFor(scope: ReadScope): Schemas['UpdateFormat'] {
+export function updateFormatFor(
+  scope: ReadScope,
+  options: { verbose?: boolean } = {},
+): Schemas['UpdateFormat'] {
   return {
     includeTransactions: {
-      eventFormat: eventFormatFor(scope),
+      eventFormat: eventFormatFor(scope, options),
       transactionShape: 'TRANSACTION_SHAPE_LEDGER_EFFECTS',
     },
   };
@@ -109,17 +118,46 @@ async function getUpdateWire(ref: UpdateRef, scope: ReadScope, signal?: AbortSig
 }
 
 /**
- * The parties the deprecated tree lookups are asked for. They take parties only, so a caller that
- * reads as any party asks for every party the participant knows (one page of the list, which only
- * an administrator may read; such a caller is one).
+ * How long the `parties=` query of a deprecated tree lookup may grow. Request lines beyond a few
+ * KiB are refused by HTTP servers (pekko-http's default `max-uri-length` is 2 KiB), so an
+ * any-party caller on a participant with thousands of parties cannot name them all.
+ */
+export const TREE_LOOKUP_QUERY_BUDGET = 1800;
+
+/**
+ * The parties of a tree lookup's query, in order, while `parties=<encoded>&…` fits `budget`
+ * characters (at least one party, so that a lone long id is still asked for).
+ */
+export function partiesWithinQueryBudget(
+  parties: readonly string[],
+  budget: number = TREE_LOOKUP_QUERY_BUDGET,
+): string[] {
+  const taken: string[] = [];
+  let length = 0;
+  for (const party of parties) {
+    const added = 'parties='.length + encodeURIComponent(party).length + (taken.length ? 1 : 0);
+    if (taken.length > 0 && length + added > budget) break;
+    taken.push(party);
+    length += added;
+  }
+  return taken;
+}
+
+/**
+ * The parties the deprecated tree lookups are asked for. They take parties only, in a GET query,
+ * so a caller that reads as any party asks for the parties hosted on this participant (every
+ * event it holds has a local witness), as many as fit in a request line: on a participant hosting
+ * more, a node seen only by the parties left out is missing from the tree. Listing parties needs
+ * an administrator; such a caller is usually one.
  */
 async function treeLookupParties(scope: ReadScope, signal?: AbortSignal): Promise<string[]> {
-  if (scope.kind === 'parties') return [...scope.parties];
+  if (scope.kind === 'parties') return partiesWithinQueryBudget(scope.parties);
   const { partyDetails } = await listParties(
     { pageSize: 10_000, pageToken: '', identityProviderId: '', filterParty: '' },
     signal,
   );
-  return partyDetails.map((details) => details.party);
+  const local = partyDetails.filter((details) => details.isLocal);
+  return partiesWithinQueryBudget(local.map((details) => details.party));
 }
 
 async function getTransactionTreeWire(ref: UpdateRef, scope: ReadScope, signal?: AbortSignal) {
@@ -183,8 +221,10 @@ export type UpdateSummary = {
 };
 
 /**
- * The list endpoints answer 413 above 200 elements unless `limit` is given (§10); a range of at
- * most this many offsets can hold no more, since every update takes its own offset.
+ * The list endpoints answer 413 above 200 elements unless `limit` is given (§10); with it, a real
+ * participant stops at `limit` elements without saying so. A range of at most this many offsets
+ * holds at most this many updates, but offset checkpoints (§9) come on top, so a full answer may
+ * still be cut short and is read on from where it stopped.
  */
 export const UPDATES_LIST_LIMIT = 200;
 
@@ -199,47 +239,109 @@ export type RecentUpdatesPage = {
 const MAX_RANGES_PER_PAGE = 5;
 
 /**
+ * The participant refuses a `beginExclusive` below its pruning offset (GetUpdatesRequest in the
+ * OpenAPI document): nothing at or below it can be read any more.
+ */
+export function clampToPruned(beginExclusive: number, prunedUpToInclusive: number): number {
+  return Math.max(beginExclusive, prunedUpToInclusive, 0);
+}
+
+/** `participantPrunedUpToInclusive`: 0 (optional in the document) when never pruned. */
+export async function getPrunedOffset(signal?: AbortSignal): Promise<number> {
+  const { participantPrunedUpToInclusive } = unwrap(
+    await api.GET('/v2/state/latest-pruned-offsets', signal ? { signal } : {}),
+  );
+  return participantPrunedUpToInclusive ?? 0;
+}
+
+/** Every element of an update list carries its offset: transactions, checkpoints and the rest. */
+function offsetOfElement(update: unknown): number | undefined {
+  if (typeof update !== 'object' || update === null) return undefined;
+  for (const entry of Object.values(update)) {
+    const value = (entry as { value?: { offset?: unknown } } | null)?.value;
+    if (typeof value?.offset === 'number') return value.offset;
+  }
+  return undefined;
+}
+
+/**
+ * The transactions in (`begin`, `end`], read newest first (`descendingOrder`) with `limit`. A
+ * full answer may have been cut: the rest is read from where it stopped, downwards, or upwards
+ * where the participant ignored `descendingOrder` (releases before 3.5 do not know it).
+ */
+async function readRange(
+  begin: number,
+  end: number,
+  updateFormat: Schemas['UpdateFormat'],
+  signal?: AbortSignal,
+): Promise<UpdateSummary[]> {
+  const found: UpdateSummary[] = [];
+  let low = begin;
+  let high = end;
+  while (high > low) {
+    const items = unwrap(
+      await api.POST('/v2/updates', {
+        params: { query: { limit: UPDATES_LIST_LIMIT } },
+        body: { beginExclusive: low, endInclusive: high, updateFormat, descendingOrder: true },
+        ...(signal ? { signal } : {}),
+      }),
+    );
+    const offsets: number[] = [];
+    for (const item of items) {
+      const offset = offsetOfElement(item.update);
+      if (offset !== undefined) offsets.push(offset);
+      const transaction = (item.update as WireUpdate | undefined)?.Transaction?.value;
+      if (transaction) found.push(summaryOf(transaction));
+    }
+    const first = offsets[0];
+    const last = offsets.at(-1);
+    if (items.length < UPDATES_LIST_LIMIT || first === undefined || last === undefined) break;
+    // Read on from the last offset itself: a checkpoint there may have taken its update's place.
+    if (first >= last) high = last < high ? last : last - 1;
+    else low = last - 1 > low ? last - 1 : last;
+  }
+  // Each offset once (a re-read range starts at the cut), newest first.
+  const byOffset = new Map(found.map((summary) => [summary.offset, summary]));
+  return [...byOffset.values()].sort((a, b) => b.offset - a.offset);
+}
+
+function summaryOf(transaction: WireTransaction): UpdateSummary {
+  return {
+    updateId: transaction.updateId,
+    offset: transaction.offset,
+    recordTime: transaction.recordTime ?? undefined,
+    effectiveAt: transaction.effectiveAt ?? undefined,
+    commandId: nonEmpty(transaction.commandId),
+    workflowId: nonEmpty(transaction.workflowId),
+    eventCount: transaction.events.length,
+  };
+}
+
+/**
  * Transactions at offsets ≤ `endInclusive` (the ledger end when undefined), newest first, read in
  * ranges of `UPDATES_LIST_LIMIT` offsets (`beginExclusive`, `endInclusive`) walking back until at
- * least `minimum` are found, a few ranges have been read, or the ledger's start is reached.
+ * least `minimum` are found, a few ranges have been read, or the ledger's start (or its pruning
+ * offset) is reached. Only counts and headers are shown, so records come unlabelled.
  */
 export async function listRecentUpdates(
   scope: ReadScope,
   { endInclusive, minimum = 20 }: { endInclusive?: number; minimum?: number } = {},
   signal?: AbortSignal,
 ): Promise<RecentUpdatesPage> {
-  let end = endInclusive ?? (await getLedgerEnd(signal));
+  const [ledgerEnd, pruned] = await Promise.all([
+    endInclusive === undefined ? getLedgerEnd(signal) : Promise.resolve(endInclusive),
+    getPrunedOffset(signal),
+  ]);
+  let end = ledgerEnd;
   const updates: UpdateSummary[] = [];
-  const updateFormat = updateFormatFor(scope);
-  for (let ranges = 0; end > 0 && ranges < MAX_RANGES_PER_PAGE; ranges++) {
-    const begin = Math.max(0, end - UPDATES_LIST_LIMIT);
-    const items = unwrap(
-      await api.POST('/v2/updates', {
-        params: { query: { limit: UPDATES_LIST_LIMIT } },
-        body: { beginExclusive: begin, endInclusive: end, updateFormat },
-        ...(signal ? { signal } : {}),
-      }),
-    );
-    const found: UpdateSummary[] = [];
-    for (const item of items) {
-      const update = item.update as WireUpdate | undefined;
-      const transaction = update?.Transaction?.value;
-      if (!transaction) continue;
-      found.push({
-        updateId: transaction.updateId,
-        offset: transaction.offset,
-        recordTime: transaction.recordTime ?? undefined,
-        effectiveAt: transaction.effectiveAt ?? undefined,
-        commandId: nonEmpty(transaction.commandId),
-        workflowId: nonEmpty(transaction.workflowId),
-        eventCount: transaction.events.length,
-      });
-    }
-    updates.push(...found.reverse());
+  const updateFormat = updateFormatFor(scope, { verbose: false });
+  for (let ranges = 0; end > pruned && ranges < MAX_RANGES_PER_PAGE; ranges++) {
+    const begin = clampToPruned(end - UPDATES_LIST_LIMIT, pruned);
+    updates.push(...(await readRange(begin, end, updateFormat, signal)));
     end = begin;
     if (updates.length >= minimum) break;
   }
-  return { updates, olderThan: end > 0 ? end : null };
+  return { updates, olderThan: end > pruned ? end : null };
 }
 
 const nonEmpty = (value: string | null | undefined) =>

@@ -54,6 +54,12 @@ export const paths = {
       const query = params.toString();
       return query ? `/transactions?${query}` : '/transactions';
     },
+    /** The viewer opening the update at an offset; it then moves to the update id's URL. */
+    atOffset: (offset: number, nodeId?: number) => {
+      const params = new URLSearchParams({ offset: String(offset) });
+      if (nodeId !== undefined) params.set('node', String(nodeId));
+      return `/transactions?${params.toString()}`;
+    },
   },
   contract: {
     pattern: '/contracts/:contractId',

@@ -7,7 +7,7 @@ import { PageHeader } from '@/components/page-header';
 import { ContractEvents } from '@/features/transactions/contract-events';
 import { paths } from '@/app/paths';
 
-const links = { node: paths.transactions.to };
+const links = { nodeAtOffset: paths.transactions.atOffset };
 
 export function ContractPage() {
   const { contractId = '' } = useParams();

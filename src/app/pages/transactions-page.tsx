@@ -13,14 +13,29 @@ import { paths } from '@/app/paths';
 const transactionLinks = { node: paths.transactions.to };
 const recentLinks = { update: (updateId: string) => paths.transactions.to(updateId) };
 
-/** `?update=<id>&node=<n>` opens a transaction with a node selected; without, the recent list. */
+const wholeNumber = (value: string | null) =>
+  value !== null && /^\d+$/.test(value) ? Number(value) : undefined;
+
+/**
+ * `?update=<id>&node=<n>` opens a transaction with a node selected; `?offset=<o>&node=<n>` the one
+ * at that offset (a contract's events link so), replaced by its `update` link once found; without
+ * either, the recent list.
+ */
 export function TransactionsPage() {
   const [searchParams, setSearchParams] = useSearchParams();
   const navigate = useNavigate();
   const updateId = searchParams.get('update') ?? undefined;
-  const nodeParam = searchParams.get('node');
-  const selectedNodeId =
-    nodeParam !== null && /^\d+$/.test(nodeParam) ? Number(nodeParam) : undefined;
+  const offset = updateId ? undefined : wholeNumber(searchParams.get('offset'));
+  const selectedNodeId = wholeNumber(searchParams.get('node'));
+  const updateRef = updateId ? { updateId } : offset !== undefined ? { offset } : undefined;
+
+  const handleResolveOffset = useCallback(
+    (resolvedId: string) => {
+      const next = paths.transactions.to(resolvedId, selectedNodeId).split('?')[1];
+      setSearchParams(new URLSearchParams(next), { replace: true });
+    },
+    [selectedNodeId, setSearchParams],
+  );
 
   const handleSelectNode = useCallback(
     (nodeId: number | undefined) => {
@@ -47,13 +62,14 @@ export function TransactionsPage() {
           />
         </QueryBoundary>
       </SectionCard>
-      {updateId ? (
+      {updateRef ? (
         <QueryBoundary fallback={<SectionSkeleton lines={10} />}>
           <TransactionViewer
-            key={updateId}
-            updateId={updateId}
+            key={updateId ?? `offset-${String(offset)}`}
+            updateRef={updateRef}
             selectedNodeId={selectedNodeId}
             onSelectNode={handleSelectNode}
+            onResolveOffset={handleResolveOffset}
             links={transactionLinks}
           />
         </QueryBoundary>

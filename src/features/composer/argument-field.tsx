@@ -1,5 +1,5 @@
 import { Alert, Input, JsonInput, SegmentedControl, Stack } from '@mantine/core';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { useController, type Control } from 'react-hook-form';
 import type { DamlType } from '@/api/daml-lf-decoder';
 import type { ComposerValues } from './composer-form-schema';
@@ -34,9 +34,22 @@ export function ArgumentField({ control, name, label, type }: ArgumentFieldProps
   const [view, setView] = useState<View>('form');
   const shownView: View = type ? view : 'json';
   const parsed = parseJson(text);
+  const labelId = useId();
+  const errorId = useId();
+  const error = fieldState.error?.message;
+  const isJsonView = shownView === 'json' || !type;
 
   return (
-    <Input.Wrapper label={label} error={fieldState.error?.message} component="div">
+    <Input.Wrapper
+      label={label}
+      labelElement="div"
+      labelProps={{ id: labelId }}
+      // In the JSON view the editor itself carries the error (and its description); in the form
+      // view the group of generated inputs does.
+      error={isJsonView ? undefined : error}
+      errorProps={{ id: errorId }}
+      component="div"
+    >
       <Stack gap="xs" mt={4}>
         {type && (
           <SegmentedControl
@@ -53,7 +66,7 @@ export function ArgumentField({ control, name, label, type }: ArgumentFieldProps
             style={{ alignSelf: 'flex-start' }}
           />
         )}
-        {shownView === 'json' || !type ? (
+        {isJsonView ? (
           <JsonInput
             ref={ref}
             aria-label={`${label} JSON`}
@@ -66,17 +79,23 @@ export function ArgumentField({ control, name, label, type }: ArgumentFieldProps
             minRows={4}
             maxRows={24}
             spellCheck={false}
-            error={fieldState.error !== undefined}
+            error={error}
           />
         ) : parsed ? (
-          <ArgumentForm
-            type={type}
-            value={parsed.value}
-            label={label}
-            onChange={(value) => {
-              onChange(toJsonText(value));
-            }}
-          />
+          <div
+            role="group"
+            aria-labelledby={labelId}
+            aria-describedby={error ? errorId : undefined}
+          >
+            <ArgumentForm
+              type={type}
+              value={parsed.value}
+              label={label}
+              onChange={(value) => {
+                onChange(toJsonText(value));
+              }}
+            />
+          </div>
         ) : (
           <Alert color="yellow" title="The JSON does not parse">
             Fix it in the JSON view to edit it as a form.

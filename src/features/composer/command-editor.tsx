@@ -3,6 +3,7 @@ import { useController, useWatch, type Control } from 'react-hook-form';
 import type { DamlType } from '@/api/daml-lf-decoder';
 import { RemoveButton } from '@/components/remove-button';
 import { StrokeIcon } from '@/components/stroke-icon';
+import { describeError } from '@/lib/api-error';
 import { ArgumentField } from './argument-field';
 import { FormAutocomplete } from './form-autocomplete';
 import {
@@ -120,13 +121,14 @@ export function CommandEditor({
           control={control}
           name={`${prefix}.templateId`}
           label="Template id"
-          description={
+          description={withHint(
             template
               ? `${template.packageName} ${template.packageVersion}, module ${template.moduleName}`
               : catalog.isLoading
                 ? 'Reading the participant’s packages…'
-                : '#<package-name>:<Module>:<Entity> or <package-id>:<Module>:<Entity>'
-          }
+                : '#<package-name>:<Module>:<Entity> or <package-id>:<Module>:<Entity>',
+            catalogProblem(catalog),
+          )}
           required
           data={templateOptions}
           limit={MAX_SHOWN_OPTIONS}
@@ -196,6 +198,24 @@ export function CommandEditor({
       </Stack>
     </Card>
   );
+}
+
+/**
+ * Why suggestions are missing (style guide §B6: a failing picker adds a hint line, the field
+ * still takes a typed id).
+ */
+function catalogProblem(catalog: TemplateCatalog): string | undefined {
+  if (catalog.listError) {
+    return `The participant’s packages could not be listed (${describeError(catalog.listError).message}); type a template id.`;
+  }
+  const { unreadable } = catalog;
+  if (!unreadable) return undefined;
+  const packages = unreadable.count === 1 ? '1 package' : `${String(unreadable.count)} packages`;
+  return `${packages} could not be read (${describeError(unreadable.firstError).message}); their templates are not suggested.`;
+}
+
+function withHint(description: string, hint: string | undefined): string {
+  return hint ? `${description} ${hint}` : description;
 }
 
 /** Recent templates first, then every template by package name and by package id. */

@@ -235,6 +235,26 @@ describe('composerErrorField', () => {
     ).toBe('commands.1.templateId');
   });
 
+  it('puts a 403 on the user id when the request names another user than the caller', () => {
+    const refused = error(403, { code: 'NA', cause: 'PERMISSION_DENIED' });
+    const asBob = { ...two, userId: 'bob' };
+    expect(composerErrorField(refused, asBob, 'alice')).toBe('userId');
+    // The caller's own user id, or none (defaulted): the refusal is about a party.
+    expect(composerErrorField(refused, { ...two, userId: 'alice' }, 'alice')).toBe('actAs');
+    expect(composerErrorField(refused, { ...two, userId: '' }, 'alice')).toBe('actAs');
+    // The sandbox names the user id in its cause.
+    expect(
+      composerErrorField(
+        error(403, {
+          code: 'NA',
+          cause: "user_id 'bob' of the request does not match the user 'alice' of the token",
+        }),
+        { ...two, userId: '' },
+        'alice',
+      ),
+    ).toBe('userId');
+  });
+
   it('reads the command from a decode failure', () => {
     const decodeFailure = toApiError(
       400,

@@ -460,6 +460,8 @@ const qualifiedName = (templateId: string) => templateId.split(':').slice(1).joi
 export function composerErrorField(
   error: ApiError,
   values: ComposerValues,
+  /** The signed-in user, the one a 403 is about unless the request named another (§7.5). */
+  callerUserId?: string,
 ): Path<ComposerValues> | undefined {
   const { code, cause } = error.body;
   const count = values.commands.length;
@@ -512,7 +514,13 @@ export function composerErrorField(
       'contractKey',
     );
   }
-  if (code === 'DAML_AUTHORIZATION_ERROR' || error.status === 403) return 'actAs';
+  if (error.status === 403) {
+    // A userId other than the token's own is refused as a whole (§7.5); otherwise it is a party.
+    const userId = values.userId.trim();
+    const namesAnotherUser = userId !== '' && callerUserId !== undefined && userId !== callerUserId;
+    return namesAnotherUser || /user_?id/i.test(cause) ? 'userId' : 'actAs';
+  }
+  if (code === 'DAML_AUTHORIZATION_ERROR') return 'actAs';
   if (code === 'DUPLICATE_COMMAND' || code === 'SUBMISSION_ALREADY_IN_FLIGHT') return 'commandId';
   if (cause.includes('missing a user-id') || cause.includes('user_id')) return 'userId';
   if (code === 'MISSING_FIELD' && cause.includes('act_as')) return 'actAs';

@@ -3,8 +3,16 @@ import type { UserEvent } from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { TRANSACTION_ENDPOINT, TREE_ENDPOINT, type JsCommands } from '@/api/commands';
 import { renderRoute } from '@/testing/render-route';
-import { createSandbox, type NetworkIntercept, type Sandbox } from '@/testing/sandbox-network';
+import {
+  createSandbox,
+  TEST_SECRET,
+  type NetworkIntercept,
+  type Sandbox,
+} from '@/testing/sandbox-network';
+import { FORM_TYPES_PACKAGE, seedFormTypesPackage } from '@/testing/seed-composer-packages';
+import { seedRightsHolders } from '@/testing/seed-party-access';
 import { seedParties } from '@/testing/seed-parties';
+import { mintToken, signInAs } from '@/testing/sign-in-as';
 
 const IOU = '#sandbox-demo:Demo.Iou:Iou';
 // Whole-app journeys through a large form; the default 5 s is tight on a shared 2-core machine.
@@ -59,6 +67,11 @@ async function fillCreateAsJson(user: UserEvent, templateId: string, argument: u
     within(command).getByRole('textbox', { name: 'Template arguments JSON' }),
     JSON.stringify(argument),
   );
+}
+
+function argumentJson(name = 'Template arguments JSON'): unknown {
+  const json = screen.getByRole<HTMLTextAreaElement>('textbox', { name });
+  return JSON.parse(json.value);
 }
 
 function resultRegion() {
@@ -219,7 +232,36 @@ describe('command composer', () => {
       expect(await screen.findByText(/Missing non-optional fields: owner/)).toBeInTheDocument();
       const json = screen.getByRole('textbox', { name: 'Template arguments JSON' });
       expect(json).toHaveAttribute('aria-invalid', 'true');
+      expect(json).toHaveAccessibleDescription(/Missing non-optional fields: owner/);
       expect(JSON.parse((json as HTMLTextAreaElement).value)).toEqual({ issuer: alice });
+    },
+    JOURNEY_TIMEOUT,
+  );
+
+  it(
+    'announces an argument error on the generated form',
+    async () => {
+      const { user, alice } = await openComposer();
+
+      await paste(user, screen.getByRole('combobox', { name: /^Template id/ }), IOU);
+      await paste(user, await screen.findByRole('combobox', { name: /^issuer/ }), alice);
+      await paste(user, screen.getByRole('combobox', { name: /^owner/ }), alice);
+      await user.type(screen.getByRole('textbox', { name: 'currency' }), 'USD');
+      await replace(user, screen.getByRole('textbox', { name: /^amount/ }), '1.2.3');
+      await fillSubmitter(user, alice);
+      await user.click(screen.getByRole('button', { name: 'Submit' }));
+
+      const group = screen.getByRole('group', { name: 'Template arguments' });
+      await waitFor(
+        () => {
+          expect(group).toHaveAccessibleDescription(
+            /Invalid value at 'commands\[0\]\.createArguments\.amount'/,
+          );
+        },
+        { timeout: 10_000 },
+      );
+      // What was typed stays.
+      expect(screen.getByRole('textbox', { name: /^amount/ })).toHaveValue('1.2.3');
     },
     JOURNEY_TIMEOUT,
   );
@@ -296,11 +338,186 @@ describe('command composer', () => {
 
       await user.clear(screen.getByRole('combobox', { name: /^Template id/ }));
       const [newestEdit] = within(history).getAllByRole('button', { name: /^Edit: Create Iou/ });
-      if (newestEdit) await user.click(newestEdit);
+      if (!newestEdit) throw new Error('no Edit button');
+      // The cleared template id is unsent work: loading asks first, and Cancel keeps it.
+      await user.click(newestEdit);
+      const dialog = await screen.findByRole('dialog', { name: 'Replace the unsent commands?' });
+      await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+      expect(screen.getByRole('combobox', { name: /^Template id/ })).toHaveValue('');
+      await user.click(newestEdit);
+      await user.click(
+        within(
+          await screen.findByRole('dialog', { name: 'Replace the unsent commands?' }),
+        ).getByRole('button', { name: 'Replace them' }),
+      );
       expect(screen.getByRole('combobox', { name: /^Template id/ })).toHaveValue(IOU);
       const commandId = screen.getByRole('textbox', { name: /^Command id/ });
       expect(commandId).not.toHaveValue(again.commandId);
       expect(commandId).not.toHaveValue(first.commandId);
+    },
+    JOURNEY_TIMEOUT,
+  );
+
+  it(
+    'keeps the unsent draft when leaving the page after a failed submit',
+    async () => {
+      const { user, alice } = await openComposer();
+      const templateId = '#sandbox-demo:Demo.Iou:Nope';
+      await fillCreateAsJson(user, templateId, { issuer: alice });
+      await fillSubmitter(user, alice);
+      await user.type(screen.getByRole('textbox', { name: /^Workflow id/ }), 'draft-flow');
+      await user.click(screen.getByRole('button', { name: 'Submit' }));
+      await waitFor(() => {
+        expect(screen.getByRole('combobox', { name: /^Template id/ })).toHaveAttribute(
+          'aria-invalid',
+          'true',
+        );
+      });
+
+      await user.click(screen.getByRole('link', { name: 'Packages' }));
+      await screen.findByRole('heading', { name: 'Packages', level: 1 });
+      await user.click(screen.getByRole('link', { name: 'Command composer' }));
+      await screen.findByRole('form', { name: 'Compose commands' });
+
+      expect(screen.getByRole('alert', { name: 'Unsent draft restored' })).toBeVisible();
+      expect(screen.getByRole('combobox', { name: /^Template id/ })).toHaveValue(templateId);
+      expect(screen.getByRole('textbox', { name: /^Workflow id/ })).toHaveValue('draft-flow');
+      expect(screen.getByRole('textbox', { name: /^User id/ })).toHaveValue('participant_admin');
+      expect(argumentJson()).toEqual({ issuer: alice });
+
+      await user.click(screen.getByRole('button', { name: 'Discard the draft' }));
+      expect(screen.getByRole('combobox', { name: /^Template id/ })).toHaveValue('');
+      expect(sessionStorage.length).toBe(0);
+    },
+    JOURNEY_TIMEOUT,
+  );
+
+  it(
+    'builds arguments of exactly the chosen type, enums and variants starting valid',
+    async () => {
+      const sandbox = createSandbox();
+      await seedFormTypesPackage(sandbox);
+      const { user, alice } = await openComposer({ sandbox });
+      const template = screen.getByRole('combobox', { name: /^Template id/ });
+
+      await paste(user, template, `#${FORM_TYPES_PACKAGE}:Main:Order`);
+      await paste(user, await screen.findByRole('combobox', { name: /^owner/ }), alice);
+      expect(await screen.findByRole('combobox', { name: /^color/ })).toHaveValue('Red');
+      await user.click(screen.getByRole('radio', { name: 'JSON' }));
+      expect(argumentJson()).toEqual({
+        owner: alice,
+        color: 'Red',
+        shape: { tag: 'Circle', value: '0' },
+      });
+
+      // Another template: its fields only, the owner kept, the Order's fields gone.
+      await user.click(screen.getByRole('radio', { name: 'Form' }));
+      await replace(user, template, `#${FORM_TYPES_PACKAGE}:Main:Note`);
+      await screen.findByRole('textbox', { name: 'text' });
+      await user.click(screen.getByRole('radio', { name: 'JSON' }));
+      expect(argumentJson()).toEqual({ owner: alice, text: '' });
+
+      // The same for a choice argument.
+      await user.click(screen.getByRole('button', { name: 'Add exercise command' }));
+      const command = screen.getByRole('region', { name: 'Command 2' });
+      await paste(user, within(command).getByRole('combobox', { name: /^Template id/ }), IOU);
+      const choice = within(command).getByRole('combobox', { name: /^Choice/ });
+      await paste(user, choice, 'Iou_Split');
+      await replace(
+        user,
+        await within(command).findByRole('textbox', { name: /^splitAmount/ }),
+        '40',
+      );
+      await replace(user, choice, 'Iou_Transfer');
+      await within(command).findByRole('combobox', { name: /^newOwner/ });
+      await user.click(within(command).getByRole('radio', { name: 'JSON' }));
+      expect(
+        JSON.parse(
+          within(command).getByRole<HTMLTextAreaElement>('textbox', {
+            name: 'Choice argument JSON',
+          }).value,
+        ),
+      ).toEqual({ newOwner: '' });
+    },
+    JOURNEY_TIMEOUT,
+  );
+
+  it(
+    'says when packages or parties could not be read',
+    async () => {
+      let brokenPackage: string | undefined;
+      await openComposer({
+        intercept: (request, sandboxFetch) => {
+          const { pathname } = new URL(request.url);
+          if (pathname === '/v2/parties' && request.method === 'GET') {
+            return Promise.resolve(
+              Response.json(
+                { code: 'SANDBOX_DOWN', cause: 'Parties are out to lunch' },
+                { status: 503 },
+              ),
+            );
+          }
+          const packageId = /^\/v2\/packages\/([0-9a-f]{64})$/.exec(pathname)?.[1];
+          if (packageId && (brokenPackage ?? packageId) === packageId) {
+            brokenPackage = packageId;
+            // Bytes that are no Daml-LF archive: the decoder refuses them.
+            return Promise.resolve(new Response(new Uint8Array([1, 2, 3]), { status: 200 }));
+          }
+          return sandboxFetch(request);
+        },
+      });
+
+      await waitFor(
+        () => {
+          expect(
+            screen.getByRole('combobox', { name: /^Template id/ }),
+          ).toHaveAccessibleDescription(/1 package could not be read/);
+        },
+        { timeout: 10_000 },
+      );
+      expect(screen.getByRole('combobox', { name: /^Act as/ })).toHaveAccessibleDescription(
+        /Parties could not be loaded \(Parties are out to lunch\)/,
+      );
+    },
+    JOURNEY_TIMEOUT,
+  );
+
+  it(
+    'offers a user with party rights only its own parties',
+    async () => {
+      const sandbox = createSandbox({ auth: 'jwt', jwtSecret: TEST_SECRET });
+      const adminToken = await mintToken(sandbox, 'participant_admin');
+      const [alice = '', bob = '', carol = ''] = await seedParties(
+        sandbox,
+        ['alice', 'bob', 'carol'],
+        { token: adminToken },
+      );
+      seedRightsHolders(sandbox, [
+        {
+          userId: 'trader',
+          rights: [
+            { kind: 'CanActAs', party: alice },
+            { kind: 'CanReadAs', party: bob },
+          ],
+        },
+      ]);
+      await signInAs(sandbox, 'trader');
+      const { user } = renderRoute('/composer', { sandbox });
+      await screen.findByRole('form', { name: 'Compose commands' });
+
+      const actAs = screen.getByRole('combobox', { name: /^Act as/ });
+      expect(actAs).toHaveAccessibleDescription(/Only parties your user has rights for/);
+      await user.click(actAs);
+      const offered = await screen.findAllByRole('option');
+      expect(offered.map((option) => option.textContent)).toEqual([alice]);
+      await user.keyboard('{Escape}');
+
+      await user.click(screen.getByRole('combobox', { name: /^Read as/ }));
+      const readable = (await screen.findAllByRole('option')).map((option) => option.textContent);
+      expect(readable.sort()).toEqual([alice, bob].sort());
+      expect(readable).not.toContain(carol);
+      // Its own user id is the default, filled in.
+      expect(screen.getByRole('textbox', { name: /^User id/ })).toHaveValue('trader');
     },
     JOURNEY_TIMEOUT,
   );

@@ -1,11 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Anchor, Badge, Button, Group, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Group, Stack, Text } from '@mantine/core';
 import { useMutation, useSuspenseQuery } from '@tanstack/react-query';
-import { useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { commandMutations, type JsCommands, type SubmitResult } from '@/api/commands';
 import { sessionQueries } from '@/api/session';
+import { confirmDanger } from '@/components/feedback/confirm-danger';
 import { notify } from '@/components/feedback/notify';
 import { useFormMutation } from '@/components/form/use-form-mutation';
 import { Identifier } from '@/components/identifier';
@@ -13,6 +14,7 @@ import { PropertyList } from '@/components/property-list';
 import { SectionCard } from '@/components/section-card';
 import type { TransactionTree } from '@/lib/transaction-tree/model';
 import { submitterScope } from './composer-access';
+import { clearDraft, hasUnsentChanges, readDraft, writeDraft } from './composer-draft';
 import {
   composerErrorField,
   composerSchema,
@@ -63,15 +65,63 @@ export function Composer({ links, renderTree, onResult }: ComposerProps) {
     () => composerSchema({ userIdRequired: scope.userIdRequired }),
     [scope.userIdRequired],
   );
-  const form = useForm<ComposerValues>({
-    resolver: zodResolver(schema),
-    defaultValues: emptyComposerValues({
+  const emptyValues = () =>
+    emptyComposerValues({
       ...(scope.userId ? { userId: scope.userId } : {}),
       ...(scope.actAs.kind === 'only' && scope.actAs.parties.length === 1
         ? { actAs: [...scope.actAs.parties] }
         : {}),
-    }),
+    });
+  // What the form was last loaded with or successfully sent: work beyond it is the unsent draft.
+  const [initialValues] = useState(emptyValues);
+  const baseline = useRef(initialValues);
+  const [restoredDraft] = useState(() => readDraft(scope.userId));
+  const [isDraftNoticeShown, setDraftNoticeShown] = useState(restoredDraft !== undefined);
+  const form = useForm<ComposerValues>({
+    resolver: zodResolver(schema),
+    defaultValues: restoredDraft ?? initialValues,
   });
+
+  const draftUserId = scope.userId;
+  // Every change: the unsent work into sessionStorage, or nothing once it is all sent.
+  useEffect(
+    () =>
+      form.subscribe({
+        formState: { values: true },
+        callback: () => {
+          const values = form.getValues();
+          if (hasUnsentChanges(values, baseline.current)) writeDraft(draftUserId, values);
+          else clearDraft(draftUserId);
+        },
+      }),
+    [form, draftUserId],
+  );
+
+  /** Puts `values` in the form as the new starting point (nothing unsent). */
+  const load = (values: ComposerValues) => {
+    baseline.current = values;
+    form.reset(values);
+    clearDraft(draftUserId);
+    setDraftNoticeShown(false);
+  };
+
+  /** Loads `values`, after asking first when that would throw away unsent work. */
+  const replaceDraft = (values: ComposerValues, onLoaded?: () => void) => {
+    const apply = () => {
+      load(values);
+      onLoaded?.();
+    };
+    if (hasUnsentChanges(form.getValues(), baseline.current)) {
+      confirmDanger({
+        title: 'Replace the unsent commands?',
+        body: 'The form holds commands that were not submitted. Loading this replaces them.',
+        confirmLabel: 'Replace them',
+        onConfirm: apply,
+      });
+    } else {
+      apply();
+    }
+  };
 
   const show = (result: SubmitResult, request: JsCommands) => {
     setShown({ ...result, request });
@@ -80,26 +130,31 @@ export function Composer({ links, renderTree, onResult }: ComposerProps) {
   };
 
   const submit = useFormMutation(form, commandMutations.submit(), {}, (error) =>
-    composerErrorField(error, form.getValues()),
+    composerErrorField(error, form.getValues(), scope.userId),
   );
   // Re-running from the history is a one-click action: its failure is a toast.
-  const rerun = useMutation({ ...commandMutations.submit(), meta: { errorDisplay: 'toast' } });
+  const submitOptions = commandMutations.submit();
+  const rerun = useMutation({
+    ...submitOptions,
+    meta: { ...submitOptions.meta, errorDisplay: 'toast' },
+  });
 
   const handleSubmit = (values: ComposerValues) => {
     const request = toJsCommands(values);
     submit.mutate(request, {
       onSuccess: (result) => {
         show(result, request);
-        // The same command id again would be refused as a duplicate.
+        // Sent: nothing left to lose. The same command id again would be refused as a duplicate.
+        baseline.current = values;
+        setDraftNoticeShown(false);
         form.setValue('commandId', newCommandId());
       },
     });
   };
 
   const exerciseOn = (contractId: string, templateId: string) => {
-    const values = form.getValues();
-    form.reset({
-      ...values,
+    replaceDraft({
+      ...form.getValues(),
       commandId: newCommandId(),
       commands: [{ ...emptyCommand('exercise'), templateId, contractId }],
     });
@@ -110,6 +165,22 @@ export function Composer({ links, renderTree, onResult }: ComposerProps) {
 
   return (
     <Stack gap="lg">
+      {isDraftNoticeShown && (
+        <Alert color="blue" title="Unsent draft restored">
+          <Group justify="space-between">
+            <Text size="sm">The commands you had not submitted are back in the form.</Text>
+            <Button
+              size="xs"
+              variant="default"
+              onClick={() => {
+                load({ ...emptyValues(), commandId: newCommandId() });
+              }}
+            >
+              Discard the draft
+            </Button>
+          </Group>
+        </Alert>
+      )}
       <ComposerForm
         form={form}
         scope={scope}
@@ -173,8 +244,9 @@ export function Composer({ links, renderTree, onResult }: ComposerProps) {
           });
         }}
         onEdit={(entry) => {
-          form.reset(fromJsCommands(entry.request, newCommandId()));
-          notify.success('Loaded into the form with a new command id');
+          replaceDraft(fromJsCommands(entry.request, newCommandId()), () => {
+            notify.success('Loaded into the form with a new command id');
+          });
         }}
         onRemove={history.remove}
         onClear={history.clear}

@@ -11,8 +11,8 @@ import {
   Text,
   TextInput,
 } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useState } from 'react';
 import type { DamlType, DataType, Field, TypeConName } from '@/api/daml-lf-decoder';
 import { findDataType, formatType, recordFieldsOf } from '@/api/daml-lf-decoder';
 import { packageQueries } from '@/api/packages';
@@ -21,10 +21,27 @@ import { PartyInput } from '@/pickers/party-select';
 import {
   defaultDamlValue,
   isJsonObject,
+  isRecordOfFields,
   optionalInner,
+  recordOfFields,
   toJsonText,
-  type JsonObject,
+  type ResolveDataType,
 } from './daml-value';
+
+/**
+ * Looks data types up in the packages decoded so far (the template catalog decodes them all), so
+ * a new enum or variant value starts as a valid one instead of `{}`.
+ */
+function useResolveDataType(): ResolveDataType {
+  const queryClient = useQueryClient();
+  return useCallback(
+    (tycon) => {
+      const contents = queryClient.getQueryData(packageQueries.contents(tycon.packageId).queryKey);
+      return contents ? findDataType([contents], tycon) : undefined;
+    },
+    [queryClient],
+  );
+}
 
 export type DamlValueEditorProps = {
   type: DamlType;
@@ -133,6 +150,7 @@ function ScalarEditor({ type, value, onChange, label }: DamlValueEditorProps) {
 }
 
 function OptionalEditor({ type, value, onChange, label, insideOptional }: DamlValueEditorProps) {
+  const resolve = useResolveDataType();
   const inner = optionalInner(type);
   if (!inner) return null;
   // The inner value: `v` (outermost optional) or `[v]` (nested).
@@ -150,9 +168,7 @@ function OptionalEditor({ type, value, onChange, label, insideOptional }: DamlVa
         label={`${label} (optional): set a value`}
         checked={isSet}
         onChange={(event) => {
-          onChange(
-            event.currentTarget.checked ? wrap(defaultDamlValue(inner, () => undefined)) : empty,
-          );
+          onChange(event.currentTarget.checked ? wrap(defaultDamlValue(inner, resolve)) : empty);
         }}
       />
       {isSet && (
@@ -171,6 +187,7 @@ function OptionalEditor({ type, value, onChange, label, insideOptional }: DamlVa
 }
 
 function ListEditor({ type, value, onChange, label }: DamlValueEditorProps) {
+  const resolve = useResolveDataType();
   const itemType = type.kind === 'prim' ? type.args[0] : undefined;
   if (!itemType) return null;
   const items = Array.isArray(value) ? (value as unknown[]) : [];
@@ -208,7 +225,7 @@ function ListEditor({ type, value, onChange, label }: DamlValueEditorProps) {
             variant="default"
             size="xs"
             onClick={() => {
-              onChange([...items, defaultDamlValue(itemType, () => undefined)]);
+              onChange([...items, defaultDamlValue(itemType, resolve)]);
             }}
           >
             Add to {label}
@@ -238,25 +255,41 @@ function ConstructorEditor(props: DamlValueEditorProps & { tycon: TypeConName })
   }
   if (dataType.kind === 'record') {
     const fields = contents.data ? recordFieldsOf([contents.data], props.type) : undefined;
-    return <RecordEditor {...props} fields={fields ?? []} />;
+    // Without its fields (a parameter it cannot apply) a record is edited as JSON, untouched.
+    if (!fields) return <JsonValueEditor {...props} />;
+    return <RecordEditor {...props} fields={fields} />;
   }
   if (dataType.kind === 'enum') {
-    return (
-      <Select
-        label={label}
-        data={[...dataType.constructors]}
-        value={typeof props.value === 'string' ? props.value : null}
-        allowDeselect={false}
-        onChange={(next) => {
-          if (next !== null) props.onChange(next);
-        }}
-      />
-    );
+    return <EnumEditor {...props} constructors={dataType.constructors} />;
   }
   if (dataType.kind === 'variant' && dataType.params.length === 0) {
     return <VariantEditor {...props} dataType={dataType} />;
   }
   return <JsonValueEditor {...props} />;
+}
+
+function EnumEditor({
+  value,
+  onChange,
+  label,
+  constructors,
+}: DamlValueEditorProps & { constructors: readonly string[] }) {
+  const first = constructors[0];
+  // A value made before the type was known (`{}`) is no enum: start from the first constructor.
+  useEffect(() => {
+    if (typeof value !== 'string' && first !== undefined) onChange(first);
+  });
+  return (
+    <Select
+      label={label}
+      data={[...constructors]}
+      value={typeof value === 'string' ? value : null}
+      allowDeselect={false}
+      onChange={(next) => {
+        if (next !== null) onChange(next);
+      }}
+    />
+  );
 }
 
 function RecordEditor({
@@ -266,15 +299,13 @@ function RecordEditor({
   fields,
   isTopLevel,
 }: DamlValueEditorProps & { fields: readonly Field[]; isTopLevel?: boolean }) {
-  const record: JsonObject = isJsonObject(value) ? value : {};
-  const missing = fields.filter((field) => !(field.name in record));
-  // A record starts with every field present, so the JSON view shows the whole shape.
+  const resolve = useResolveDataType();
+  // Exactly the type's fields: every one present, so the JSON view shows the whole shape, and
+  // none left over from another template or choice, which the server would refuse.
+  const record = recordOfFields(value, fields, resolve);
+  const isExact = isRecordOfFields(value, fields);
   useEffect(() => {
-    if (missing.length === 0 && isJsonObject(value)) return;
-    const completed: JsonObject = { ...record };
-    for (const field of missing)
-      completed[field.name] = defaultDamlValue(field.type, () => undefined);
-    onChange(completed);
+    if (!isExact) onChange(record);
   });
   const body = (
     <Stack gap="sm">
@@ -305,8 +336,16 @@ function VariantEditor({
   label,
   dataType,
 }: DamlValueEditorProps & { dataType: Extract<DataType, { kind: 'variant' }> }) {
+  const resolve = useResolveDataType();
   const current = isJsonObject(value) && typeof value.tag === 'string' ? value.tag : null;
   const constructor = dataType.constructors.find((candidate) => candidate.name === current);
+  const first = dataType.constructors[0];
+  // A value made before the type was known (`{}`) has no tag: start from the first constructor.
+  useEffect(() => {
+    if (current === null && first) {
+      onChange({ tag: first.name, value: defaultDamlValue(first.type, resolve) });
+    }
+  });
   return (
     <Fieldset legend={label}>
       <Stack gap="sm">
@@ -318,7 +357,7 @@ function VariantEditor({
           onChange={(tag) => {
             const chosen = dataType.constructors.find((candidate) => candidate.name === tag);
             if (chosen) {
-              onChange({ tag: chosen.name, value: defaultDamlValue(chosen.type, () => undefined) });
+              onChange({ tag: chosen.name, value: defaultDamlValue(chosen.type, resolve) });
             }
           }}
         />

@@ -16,8 +16,9 @@ export function optionalInner(type: DamlType): DamlType | undefined {
 
 /**
  * A value of `type` to start editing from, in the JSON API's encoding (§7.1: Int64 and Numeric as
- * strings, Unit `{}`, optionals `null`, variants `{tag, value}`). Records whose definition is not
- * at hand start as `{}` and are filled in by their editor once it is.
+ * strings, Unit `{}`, optionals `null`, enums their first constructor, variants `{tag, value}` of
+ * their first). Types whose definition `resolve` does not have start as `{}` (records with type
+ * parameters too): their editor puts the right value in once it has read the definition.
  */
 export function defaultDamlValue(type: DamlType, resolve: ResolveDataType, depth = 0): unknown {
   if (depth > 8) return null;
@@ -58,6 +59,14 @@ export function defaultDamlValue(type: DamlType, resolve: ResolveDataType, depth
         ? { tag: first.name, value: defaultDamlValue(first.type, resolve, depth + 1) }
         : null;
     }
+    if (dataType?.kind === 'record' && dataType.params.length === 0) {
+      return Object.fromEntries(
+        dataType.fields.map((field) => [
+          field.name,
+          defaultDamlValue(field.type, resolve, depth + 1),
+        ]),
+      );
+    }
     return {};
   }
   return null;
@@ -96,6 +105,35 @@ export function hasFormEditor(type: DamlType): boolean {
 export function isNestedOptional(type: DamlType): boolean {
   const inner = optionalInner(type);
   return inner !== undefined && optionalInner(inner) !== undefined;
+}
+
+/**
+ * `value` as a record of exactly `fields`, in their order: values of fields of the same name are
+ * kept, missing ones get their default, and fields the type does not have (left from another
+ * template or choice) are dropped, as the server refuses them ("Unexpected fields").
+ */
+export function recordOfFields(
+  value: unknown,
+  fields: readonly { name: string; type: DamlType }[],
+  resolve: ResolveDataType,
+): JsonObject {
+  const record = isJsonObject(value) ? value : {};
+  return Object.fromEntries(
+    fields.map((field) => [
+      field.name,
+      field.name in record ? record[field.name] : defaultDamlValue(field.type, resolve),
+    ]),
+  );
+}
+
+/** Whether `value` is already a record of exactly these fields (order aside). */
+export function isRecordOfFields(value: unknown, fields: readonly { name: string }[]): boolean {
+  if (!isJsonObject(value)) return false;
+  const keys = Object.keys(value);
+  return (
+    keys.length === fields.length &&
+    fields.every((field) => Object.prototype.hasOwnProperty.call(value, field.name))
+  );
 }
 
 /** Parses JSON text; undefined when it does not parse. */

@@ -2,6 +2,7 @@ import { MultiSelect, TagsInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useController, type Control } from 'react-hook-form';
 import { partyQueries } from '@/api/parties';
+import { describeError } from '@/lib/api-error';
 import type { ComposerValues } from './composer-form-schema';
 import type { PartyScope } from './composer-access';
 
@@ -58,7 +59,11 @@ export function PartiesField({
     <TagsInput
       ref={ref}
       label={label}
-      description={`${description} Pick or paste party ids; Enter adds one.`}
+      description={
+        options.error
+          ? `${description} Parties could not be loaded (${describeError(options.error).message}); paste party ids, Enter adds one.`
+          : `${description} Pick or paste party ids; Enter adds one.`
+      }
       required={required}
       data={known}
       value={value}

@@ -29,6 +29,10 @@ export type TemplateCatalog = {
   packages: readonly PackageContents[];
   templates: readonly TemplateEntry[];
   isLoading: boolean;
+  /** Packages that could not be listed or read: their templates are missing from `templates`. */
+  unreadable: { count: number; firstError: unknown } | undefined;
+  /** The package list itself failed: no templates at all. */
+  listError: unknown;
 };
 
 /** Every template of every package on the participant, decoded in the browser (cached forever). */
@@ -38,10 +42,14 @@ export function useTemplateCatalog(): TemplateCatalog {
     queries: (ids.data ?? []).map((id) => ({ ...packageQueries.contents(id), retry: false })),
   });
   const packages = contents.flatMap((query) => (query.data ? [query.data] : []));
+  const failed = contents.filter((query) => query.isError);
   return {
     packages,
     templates: templateEntries(packages),
     isLoading: ids.isPending || contents.some((query) => query.isPending),
+    unreadable:
+      failed.length > 0 ? { count: failed.length, firstError: failed[0]?.error } : undefined,
+    listError: ids.error ?? undefined,
   };
 }
 

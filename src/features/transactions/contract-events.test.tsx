@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { allowConsole } from '@/testing/console-guard';
 import { renderRoute } from '@/testing/render-route';
@@ -9,25 +9,46 @@ const JOURNEY_TIMEOUT = 30_000;
 
 describe('contract page', () => {
   it(
-    'shows the create and archive of a contract, each linking to its node in its transaction',
+    'shows the create and archive of a contract, each linking to its node in its transaction by offset',
     async () => {
       const sandbox = createSandbox();
       const seeded = await seedIouSplit(sandbox);
-      renderRoute(`/contracts/${encodeURIComponent(seeded.iouId)}`, { sandbox });
+      const asked: string[] = [];
+      const { user, router } = renderRoute(`/contracts/${encodeURIComponent(seeded.iouId)}`, {
+        sandbox,
+        intercept: (request, sandboxFetch) => {
+          asked.push(new URL(request.url).pathname);
+          return sandboxFetch(request);
+        },
+      });
 
       const created = await screen.findByRole('region', { name: 'Created' });
       expect(within(created).getByText(/"amount": "100/)).toBeVisible();
+      expect(within(created).getByRole('button', { name: 'Copy template id' })).toBeInTheDocument();
       expect(
-        await within(created).findByRole('link', { name: 'Open the transaction that created it' }),
-      ).toHaveAttribute('href', `/transactions?update=${seeded.create.updateId}&node=0`);
+        within(created).getByRole('link', { name: 'Open the transaction that created it' }),
+      ).toHaveAttribute('href', `/transactions?offset=${String(seeded.create.offset)}&node=0`);
 
       const archived = screen.getByRole('region', { name: 'Archived' });
-      expect(
-        await within(archived).findByRole('link', {
-          name: 'Open the transaction that archived it',
-        }),
-      ).toHaveAttribute('href', `/transactions?update=${seeded.split.updateId}&node=0`);
+      const archiveLink = within(archived).getByRole('link', {
+        name: 'Open the transaction that archived it',
+      });
+      expect(archiveLink).toHaveAttribute(
+        'href',
+        `/transactions?offset=${String(seeded.split.offset)}&node=0`,
+      );
       expect(screen.getByText('Archived', { selector: '.mantine-Badge-label' })).toBeVisible();
+      // The links need no lookup: no transaction tree is downloaded for the contract page.
+      expect(asked.filter((path) => path.startsWith('/v2/updates'))).toEqual([]);
+
+      // The viewer finds the update at that offset and puts its id in the URL.
+      await user.click(archiveLink);
+      await waitFor(() => {
+        expect(router.state.location.search).toBe(`?update=${seeded.split.updateId}&node=0`);
+      });
+      expect(
+        await screen.findByRole('heading', { level: 3, name: 'Exercise Iou_Split on Iou' }),
+      ).toBeVisible();
     },
     JOURNEY_TIMEOUT,
   );

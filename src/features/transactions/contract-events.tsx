@@ -1,19 +1,18 @@
-import { Alert, Anchor, Badge, Code, Group, Loader, Stack, Text, Title } from '@mantine/core';
-import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
+import { Alert, Anchor, Badge, Code, Group, Stack, Text, Title } from '@mantine/core';
+import { useSuspenseQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { eventQueries, type ContractArchived, type ContractCreated } from '@/api/events';
-import { isEmptyScope, updateQueries, type ReadScope } from '@/api/updates';
+import { isEmptyScope, type ReadScope } from '@/api/updates';
 import { Identifier } from '@/components/identifier';
 import { PropertyList, type Property } from '@/components/property-list';
 import { SectionCard } from '@/components/section-card';
-import { describeError } from '@/lib/api-error';
 import { parseIdentifier } from '@/lib/transaction-tree/model';
-import type { TransactionLinks } from './transaction-links';
+import type { ContractEventLinks } from './transaction-links';
 import { useReadScope } from './use-read-scope';
 
 export type ContractEventsProps = {
   contractId: string;
-  links: TransactionLinks;
+  links: ContractEventLinks;
 };
 
 /**
@@ -39,7 +38,7 @@ function ContractEventsOf({
 }: {
   contractId: string;
   scope: ReadScope;
-  links: TransactionLinks;
+  links: ContractEventLinks;
 }) {
   const { data } = useSuspenseQuery(eventQueries.byContract(contractId, scope));
   const { created, archived } = data;
@@ -54,29 +53,30 @@ function ContractEventsOf({
           {archived ? 'Archived' : 'Active'}
         </Badge>
       </Group>
-      {created && <CreatedSection created={created} scope={scope} links={links} />}
-      {archived && <ArchivedSection archived={archived} scope={scope} links={links} />}
+      {created && <CreatedSection created={created} links={links} />}
+      {archived && <ArchivedSection archived={archived} links={links} />}
     </Stack>
   );
 }
 
 function CreatedSection({
   created,
-  scope,
   links,
 }: {
   created: ContractCreated;
-  scope: ReadScope;
-  links: TransactionLinks;
+  links: ContractEventLinks;
 }) {
   const event = created.createdEvent;
   const items: Property[] = [
-    { label: 'Template id', value: <MonoText value={event.templateId} /> },
+    {
+      label: 'Template id',
+      value: <Identifier value={event.templateId} label="template id" isShortened={false} />,
+    },
     { label: 'Offset', value: String(event.offset) },
     {
       label: 'Transaction',
       value: (
-        <TransactionLink offset={event.offset} nodeId={event.nodeId} scope={scope} links={links}>
+        <TransactionLink offset={event.offset} nodeId={event.nodeId} links={links}>
           Open the transaction that created it
         </TransactionLink>
       ),
@@ -117,12 +117,10 @@ function CreatedSection({
 
 function ArchivedSection({
   archived,
-  scope,
   links,
 }: {
   archived: ContractArchived;
-  scope: ReadScope;
-  links: TransactionLinks;
+  links: ContractEventLinks;
 }) {
   const event = archived.archivedEvent;
   return (
@@ -133,12 +131,7 @@ function ArchivedSection({
           {
             label: 'Transaction',
             value: (
-              <TransactionLink
-                offset={event.offset}
-                nodeId={event.nodeId}
-                scope={scope}
-                links={links}
-              >
+              <TransactionLink offset={event.offset} nodeId={event.nodeId} links={links}>
                 Open the transaction that archived it
               </TransactionLink>
             ),
@@ -150,46 +143,22 @@ function ArchivedSection({
   );
 }
 
-/**
- * The events name their offset, the viewer's links an update id: the update at that offset is
- * looked up for it (and is then cached for the viewer).
- */
+/** The events name their offset; the viewer opens an update by offset, so none is looked up here. */
 function TransactionLink({
   offset,
   nodeId,
-  scope,
   links,
   children,
 }: {
   offset: number;
   nodeId: number;
-  scope: ReadScope;
-  links: TransactionLinks;
+  links: ContractEventLinks;
   children: string;
 }) {
-  const tree = useQuery(updateQueries.tree({ offset }, scope));
-  if (tree.data) {
-    return (
-      <Anchor component={Link} to={links.node(tree.data.updateId, nodeId)} size="sm">
-        {children}
-      </Anchor>
-    );
-  }
-  if (tree.isError) {
-    return (
-      <Text size="sm" c="red">
-        {describeError(tree.error).message}
-      </Text>
-    );
-  }
-  return <Loader size="xs" aria-label="Looking up the transaction" />;
-}
-
-function MonoText({ value }: { value: string }) {
   return (
-    <Text size="sm" ff="monospace" style={{ wordBreak: 'break-all' }}>
-      {value}
-    </Text>
+    <Anchor component={Link} to={links.nodeAtOffset(offset, nodeId)} size="sm">
+      {children}
+    </Anchor>
   );
 }
 

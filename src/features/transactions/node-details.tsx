@@ -37,7 +37,10 @@ export function NodeDetails({ tree, node, links, onSelectNode }: NodeDetailsProp
       label: 'Contract id',
       value: <Identifier value={node.contractId} label="contract id" kind="contract" />,
     },
-    { label: 'Template id', value: <IdText value={node.templateId} /> },
+    {
+      label: 'Template id',
+      value: <Identifier value={node.templateId} label="template id" isShortened={false} />,
+    },
   ];
   if (node.template) {
     items.push({
@@ -61,7 +64,10 @@ export function NodeDetails({ tree, node, links, onSelectNode }: NodeDetailsProp
         },
       );
       if (node.interfaceId) {
-        items.push({ label: 'Interface id', value: <IdText value={node.interfaceId} /> });
+        items.push({
+          label: 'Interface id',
+          value: <Identifier value={node.interfaceId} label="interface id" isShortened={false} />,
+        });
       }
       items.push({ label: 'Acting parties', value: <Parties parties={node.actingParties} /> });
       if (node.createdBy !== null) {
@@ -131,14 +137,6 @@ export function NodeDetails({ tree, node, links, onSelectNode }: NodeDetailsProp
         </>
       )}
     </Stack>
-  );
-}
-
-function IdText({ value }: { value: string }) {
-  return (
-    <Text size="sm" ff="monospace" style={{ wordBreak: 'break-all' }}>
-      {value}
-    </Text>
   );
 }
 

@@ -57,9 +57,21 @@ type GraphActions = {
 // only when the layout does.
 const GraphActionsContext = createContext<GraphActions | null>(null);
 
+/**
+ * Every node's box: four lines (what, on which contract, its parties, its witnesses) and room
+ * for the `+N` toggle below them.
+ */
+export const GRAPH_NODE_HEIGHT = 100;
+
 /** A tree this small opens fitted to the frame; bigger ones open at the root, readable. */
 const FIT_ON_OPEN_LIMIT = 150;
 const OPEN_ZOOM = 0.85;
+/**
+ * React Flow fits only the nodes it has measured, and with only the nodes in view rendered most
+ * are never measured: fitting then frames a few of them and leaves the root out of view.
+ * `includeHiddenNodes` makes it use the sizes we declare, i.e. every node.
+ */
+const OPEN_FIT = { maxZoom: 1, padding: 0.15, includeHiddenNodes: true };
 const CENTER_ZOOM = 0.85;
 const CENTER_DURATION = 200;
 
@@ -140,7 +152,7 @@ export function TransactionGraph({
             onSelect(node.data.node.nodeId);
           }}
           fitView={isSmall}
-          fitViewOptions={{ maxZoom: 1, padding: 0.15 }}
+          fitViewOptions={OPEN_FIT}
           minZoom={0.02}
           maxZoom={2}
           nodesDraggable={false}
@@ -252,7 +264,7 @@ function GraphViewControl({
 
   useEffect(() => {
     if (fitRequest === 0) return;
-    void flow.fitView({ padding: 0.1, duration: 200 });
+    void flow.fitView({ padding: 0.1, duration: 200, includeHiddenNodes: true });
   }, [fitRequest, flow]);
 
   return null;
@@ -375,7 +387,41 @@ function TreeNodeBox({ data }: NodeProps<TreeFlowNode>) {
 }
 
 const partyList = (parties: readonly string[]) =>
-  parties.map((party) => shortenIdentifier(party)).join(', ');
+  parties.length === 0 ? '–' : parties.map((party) => shortenIdentifier(party)).join(', ');
+
+const PARTY_LABELS: Record<string, string> = {
+  Sig: 'Signatories',
+  Obs: 'Observers',
+  By: 'Acting parties',
+  Witn: 'Witnesses',
+};
+
+/** A line of shortened parties (`Sig: a, b · Obs: c`), the full ids on hover. */
+function PartyLine({
+  label,
+  parties,
+  extra,
+}: {
+  label: string;
+  parties: readonly string[];
+  extra?: [string, readonly string[]];
+}) {
+  const parts: [string, readonly string[]][] = extra
+    ? [[label, parties], extra]
+    : [[label, parties]];
+  return (
+    <div className={classes.line}>
+      <span
+        className={classes.dimmed}
+        title={parts
+          .map(([name, list]) => `${PARTY_LABELS[name] ?? name}: ${list.join(', ') || 'none'}`)
+          .join('\n')}
+      >
+        {parts.map(([name, list]) => `${name}: ${partyList(list)}`).join(' · ')}
+      </span>
+    </div>
+  );
+}
 
 function NodeLines({ node, isArchived }: { node: TreeNode; isArchived: boolean }) {
   switch (node.kind) {
@@ -400,11 +446,8 @@ function NodeLines({ node, isArchived }: { node: TreeNode; isArchived: boolean }
               {shortenIdentifier(node.contractId)}
             </span>
           </div>
-          <div className={classes.line}>
-            <span className={classes.dimmed} title={node.signatories.join(', ')}>
-              Sig: {partyList(node.signatories)}
-            </span>
-          </div>
+          <PartyLine label="Sig" parties={node.signatories} extra={['Obs', node.observers]} />
+          <PartyLine label="Witn" parties={node.witnessParties} />
         </>
       );
     case 'exercised':
@@ -424,14 +467,8 @@ function NodeLines({ node, isArchived }: { node: TreeNode; isArchived: boolean }
               {templateName(node)} · {shortenIdentifier(node.contractId)}
             </span>
           </div>
-          <div className={classes.line}>
-            <span
-              className={classes.dimmed}
-              title={`Acting: ${node.actingParties.join(', ')}; witnesses: ${node.witnessParties.join(', ')}`}
-            >
-              By: {partyList(node.actingParties)} · Witn: {partyList(node.witnessParties)}
-            </span>
-          </div>
+          <PartyLine label="By" parties={node.actingParties} />
+          <PartyLine label="Witn" parties={node.witnessParties} />
         </>
       );
     case 'archived':
@@ -448,9 +485,7 @@ function NodeLines({ node, isArchived }: { node: TreeNode; isArchived: boolean }
               {shortenIdentifier(node.contractId)}
             </span>
           </div>
-          <div className={classes.line}>
-            <span className={classes.dimmed}>Witnesses: {partyList(node.witnessParties)}</span>
-          </div>
+          <PartyLine label="Witn" parties={node.witnessParties} />
         </>
       );
   }

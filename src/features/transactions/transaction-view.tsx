@@ -36,7 +36,7 @@ import {
 } from '@/lib/transaction-tree/visibility';
 import { NodeDetails } from './node-details';
 import { createNodeFlagsStore } from './node-flags-store';
-import { TransactionGraph, type CenterRequest } from './transaction-graph';
+import { GRAPH_NODE_HEIGHT, TransactionGraph, type CenterRequest } from './transaction-graph';
 import type { TransactionLinks } from './transaction-links';
 import { TransactionOutline } from './transaction-outline';
 
@@ -86,7 +86,7 @@ function TreeExplorer({ tree, selectedNodeId, onSelectNode, links }: Transaction
     () => buildVisibleTree(tree, collapsed, search?.ancestors),
     [tree, collapsed, search],
   );
-  const layout = useMemo(() => layoutTree(visible), [visible]);
+  const layout = useMemo(() => layoutTree(visible, { nodeHeight: GRAPH_NODE_HEIGHT }), [visible]);
 
   // A selection made elsewhere (the URL, the details panel, a search step) opens the way to the
   // node and brings it into view in both panes; one made in a pane scrolls only the other.

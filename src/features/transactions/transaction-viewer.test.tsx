@@ -1,7 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderRoute } from '@/testing/render-route';
-import { createSandbox } from '@/testing/sandbox-network';
+import { allowConsole } from '@/testing/console-guard';
+import { createSandbox, TEST_SECRET } from '@/testing/sandbox-network';
+import { seedUsers } from '@/testing/seed-users';
+import { signInAs } from '@/testing/sign-in-as';
 import { seedIouSplit } from '@/testing/seed-transactions';
 
 // Whole-app journeys with several requests each; tight on a shared 2-core machine.
@@ -178,6 +181,45 @@ describe('transaction viewer', () => {
       // Iou_Split: the exercise and its two creates.
       expect(within(nth(rows, 0)).getAllByRole('cell')[4]).toHaveTextContent('3');
       expect(rows[1]).toHaveTextContent(String(seeded.create.offset));
+    },
+    JOURNEY_TIMEOUT,
+  );
+
+  it(
+    'opens a deep link by offset, then shows the update id in the URL; an unknown offset in place with Retry',
+    async () => {
+      allowConsole(/UPDATE_NOT_FOUND/);
+      const sandbox = createSandbox();
+      const seeded = await seedIouSplit(sandbox);
+      const { router } = renderRoute(`/transactions?offset=${String(seeded.split.offset)}&node=2`, {
+        sandbox,
+      });
+      await waitFor(() => {
+        expect(router.state.location.search).toBe(`?update=${seeded.split.updateId}&node=2`);
+      });
+      const tree = await outline();
+      expect(within(tree).getAllByRole('treeitem')[2]).toHaveAttribute('aria-selected', 'true');
+      // Template ids come with a copy button, as every long id does.
+      expect(within(details()).getByRole('button', { name: 'Copy template id' })).toBeVisible();
+
+      await router.navigate('/transactions?offset=99999');
+      expect(await screen.findByText('Update not found, or not visible.')).toBeVisible();
+      expect(screen.getByRole('button', { name: 'Retry' })).toBeVisible();
+    },
+    JOURNEY_TIMEOUT,
+  );
+
+  it(
+    'tells a user who reads no party that it cannot read transactions, even from a deep link',
+    async () => {
+      const sandbox = createSandbox({ auth: 'jwt', jwtSecret: TEST_SECRET });
+      seedUsers(sandbox, 1, { prefix: 'reader' });
+      await signInAs(sandbox, 'reader-0001');
+      renderRoute(`/transactions?update=1220${'ab'.repeat(32)}&node=0`, { sandbox });
+      expect(
+        await screen.findByRole('alert', { name: "You cannot read any party's transactions" }),
+      ).toBeVisible();
+      expect(screen.queryByRole('tree', { name: 'Transaction outline' })).toBeNull();
     },
     JOURNEY_TIMEOUT,
   );

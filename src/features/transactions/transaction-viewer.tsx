@@ -1,6 +1,7 @@
-import { Group, Stack, Text, Title } from '@mantine/core';
-import { useSuspenseQuery } from '@tanstack/react-query';
-import { updateQueries } from '@/api/updates';
+import { Alert, Group, Stack, Text, Title } from '@mantine/core';
+import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { isEmptyScope, updateQueries, type ReadScope, type UpdateRef } from '@/api/updates';
 import { Identifier } from '@/components/identifier';
 import { PropertyList, type Property } from '@/components/property-list';
 import type { TransactionTree } from '@/lib/transaction-tree/model';
@@ -9,21 +10,53 @@ import { TransactionView } from './transaction-view';
 import { useReadScope } from './use-read-scope';
 
 export type TransactionViewerProps = {
-  updateId: string;
+  /** The update to show: by id, or by offset (a contract's events know only their offset). */
+  updateRef: UpdateRef;
   selectedNodeId: number | undefined;
   onSelectNode: (nodeId: number | undefined) => void;
+  /**
+   * Opened by offset, the update's id is now known: the page can put it in the URL (the tree is
+   * then cached under the id too).
+   */
+  onResolveOffset?: (updateId: string) => void;
   links: TransactionLinks;
 };
 
-/** A past transaction, looked up by id for the caller's parties, in the transaction view. */
-export function TransactionViewer({
-  updateId,
+/**
+ * A past transaction, looked up by id or offset for the caller's parties, in the transaction
+ * view; or, for a user who reads no party, why there is nothing to show (a deep link followed by
+ * such a user would otherwise meet the participant's refusal of an empty filter).
+ */
+export function TransactionViewer(props: TransactionViewerProps) {
+  const scope = useReadScope();
+  if (isEmptyScope(scope)) {
+    return (
+      <Alert color="yellow" title="You cannot read any party's transactions">
+        Your user has no CanReadAs or CanActAs right for any party (nor CanReadAsAnyParty), so no
+        transaction can be shown to you. A participant administrator can grant rights on the Users
+        page.
+      </Alert>
+    );
+  }
+  return <TransactionViewerOf {...props} scope={scope} />;
+}
+
+function TransactionViewerOf({
+  updateRef,
   selectedNodeId,
   onSelectNode,
+  onResolveOffset,
   links,
-}: TransactionViewerProps) {
-  const scope = useReadScope();
-  const { data: tree } = useSuspenseQuery(updateQueries.tree({ updateId }, scope));
+  scope,
+}: TransactionViewerProps & { scope: ReadScope }) {
+  const queryClient = useQueryClient();
+  const { data: tree } = useSuspenseQuery(updateQueries.tree(updateRef, scope));
+  const isByOffset = 'offset' in updateRef;
+  useEffect(() => {
+    if (!isByOffset) return;
+    queryClient.setQueryData(updateQueries.tree({ updateId: tree.updateId }, scope).queryKey, tree);
+    onResolveOffset?.(tree.updateId);
+  }, [isByOffset, tree, scope, queryClient, onResolveOffset]);
   return (
     <Stack gap="md">
       <TransactionHeader tree={tree} />

@@ -1,0 +1,67 @@
+import { encodeDar, templatePackageSpec } from '@daml-lf/encode-package';
+import type { DamlType, Field, PrimType } from '@daml-lf/package-model';
+import type { Sandbox } from './sandbox-network';
+
+const lf = (prim: PrimType, ...args: DamlType[]): DamlType => ({ kind: 'prim', prim, args });
+const own = (name: string): DamlType => ({
+  kind: 'con',
+  tycon: { packageId: '', module: 'Main', name },
+  args: [],
+});
+const field = (name: string, type: DamlType): Field => ({ name, type });
+
+/** The package name of {@link seedFormTypesPackage}: templates are `#composer-forms:Main:<Name>`. */
+export const FORM_TYPES_PACKAGE = 'composer-forms';
+
+/**
+ * A small package whose templates have an enum and a variant field, which the demo package lacks:
+ * `Order { owner: Party, color: Color (Red | Green), shape: Shape (Circle Int64 | Square Numeric) }`
+ * and `Note { owner: Party, text: Text }`. Built by the sandbox's encoder, uploaded and vetted.
+ */
+export async function seedFormTypesPackage(sandbox: Sandbox): Promise<void> {
+  const spec = templatePackageSpec({
+    name: FORM_TYPES_PACKAGE,
+    version: '1.0.0',
+    templates: [
+      {
+        name: 'Order',
+        fields: [
+          field('owner', lf('PARTY')),
+          field('color', own('Color')),
+          field('shape', own('Shape')),
+        ],
+      },
+      { name: 'Note', fields: [field('owner', lf('PARTY')), field('text', lf('TEXT'))] },
+    ],
+    dataTypes: [
+      {
+        kind: 'enum',
+        name: 'Color',
+        params: [],
+        serializable: true,
+        constructors: ['Red', 'Green'],
+      },
+      {
+        kind: 'variant',
+        name: 'Shape',
+        params: [],
+        serializable: true,
+        constructors: [
+          field('Circle', lf('INT64')),
+          field('Square', lf('NUMERIC', { kind: 'nat', value: 10 })),
+        ],
+      },
+    ],
+  });
+  const { bytes } = await encodeDar([spec]);
+  const response = await sandbox.fetch(
+    new Request('http://localhost:3000/v2/dars?vetAllPackages=true', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/octet-stream' },
+      body: new Uint8Array(bytes),
+    }),
+  );
+  if (!response.ok) {
+    throw new Error(`uploading ${FORM_TYPES_PACKAGE} answered ${String(response.status)}`);
+  }
+}
