@@ -3,10 +3,10 @@ import type { DamlType, Field, PrimType } from '@daml-lf/package-model';
 import type { Sandbox } from './sandbox-network';
 
 const lf = (prim: PrimType, ...args: DamlType[]): DamlType => ({ kind: 'prim', prim, args });
-const own = (name: string): DamlType => ({
+const own = (name: string, ...args: DamlType[]): DamlType => ({
   kind: 'con',
   tycon: { packageId: '', module: 'Main', name },
-  args: [],
+  args,
 });
 const field = (name: string, type: DamlType): Field => ({ name, type });
 
@@ -15,7 +15,8 @@ export const FORM_TYPES_PACKAGE = 'composer-forms';
 
 /**
  * A small package whose templates have an enum and a variant field, which the demo package lacks:
- * `Order { owner: Party, color: Color (Red | Green), shape: Shape (Circle Int64 | Square Numeric) }`
+ * `Order { owner: Party, color: Color (Red | Green), shape: Shape (Circle Int64 | Square Numeric),
+ * result: Outcome Int64 }` where `Outcome a = Done a | Failed Text` has a type parameter,
  * and `Note { owner: Party, text: Text }`. Built by the sandbox's encoder, uploaded and vetted.
  */
 export async function seedFormTypesPackage(sandbox: Sandbox): Promise<void> {
@@ -29,6 +30,7 @@ export async function seedFormTypesPackage(sandbox: Sandbox): Promise<void> {
           field('owner', lf('PARTY')),
           field('color', own('Color')),
           field('shape', own('Shape')),
+          field('result', own('Outcome', lf('INT64'))),
         ],
       },
       { name: 'Note', fields: [field('owner', lf('PARTY')), field('text', lf('TEXT'))] },
@@ -49,6 +51,16 @@ export async function seedFormTypesPackage(sandbox: Sandbox): Promise<void> {
         constructors: [
           field('Circle', lf('INT64')),
           field('Square', lf('NUMERIC', { kind: 'nat', value: 10 })),
+        ],
+      },
+      {
+        kind: 'variant',
+        name: 'Outcome',
+        params: ['a'],
+        serializable: true,
+        constructors: [
+          field('Done', { kind: 'var', name: 'a', args: [] }),
+          field('Failed', lf('TEXT')),
         ],
       },
     ],

@@ -408,6 +408,8 @@ describe('command composer', () => {
         owner: alice,
         color: 'Red',
         shape: { tag: 'Circle', value: '0' },
+        // Outcome Int64: the type parameter is applied, so Done holds an Int64.
+        result: { tag: 'Done', value: '0' },
       });
 
       // Another template: its fields only, the owner kept, the Order's fields gone.

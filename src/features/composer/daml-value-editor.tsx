@@ -13,7 +13,7 @@ import {
 } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
-import type { DamlType, DataType, Field, TypeConName } from '@/api/daml-lf-decoder';
+import type { DamlType, Field, TypeConName } from '@/api/daml-lf-decoder';
 import { findDataType, formatType, recordFieldsOf } from '@/api/daml-lf-decoder';
 import { packageQueries } from '@/api/packages';
 import { RemoveButton } from '@/components/remove-button';
@@ -26,6 +26,7 @@ import {
   recordOfFields,
   toJsonText,
   type ResolveDataType,
+  appliedConstructors,
 } from './daml-value';
 
 /**
@@ -262,8 +263,14 @@ function ConstructorEditor(props: DamlValueEditorProps & { tycon: TypeConName })
   if (dataType.kind === 'enum') {
     return <EnumEditor {...props} constructors={dataType.constructors} />;
   }
-  if (dataType.kind === 'variant' && dataType.params.length === 0) {
-    return <VariantEditor {...props} dataType={dataType} />;
+  if (dataType.kind === 'variant') {
+    const constructors = appliedConstructors(
+      dataType,
+      props.type.kind === 'con' ? props.type.args : [],
+    );
+    // Applied to the wrong number of types (a bug elsewhere): JSON, as for anything unknown.
+    if (!constructors) return <JsonValueEditor {...props} />;
+    return <VariantEditor {...props} constructors={constructors} />;
   }
   return <JsonValueEditor {...props} />;
 }
@@ -334,12 +341,12 @@ function VariantEditor({
   value,
   onChange,
   label,
-  dataType,
-}: DamlValueEditorProps & { dataType: Extract<DataType, { kind: 'variant' }> }) {
+  constructors,
+}: DamlValueEditorProps & { constructors: readonly Field[] }) {
   const resolve = useResolveDataType();
   const current = isJsonObject(value) && typeof value.tag === 'string' ? value.tag : null;
-  const constructor = dataType.constructors.find((candidate) => candidate.name === current);
-  const first = dataType.constructors[0];
+  const constructor = constructors.find((candidate) => candidate.name === current);
+  const first = constructors[0];
   // A value made before the type was known (`{}`) has no tag: start from the first constructor.
   useEffect(() => {
     if (current === null && first) {
@@ -351,11 +358,11 @@ function VariantEditor({
       <Stack gap="sm">
         <Select
           label={`${label} constructor`}
-          data={dataType.constructors.map((candidate) => candidate.name)}
+          data={constructors.map((candidate) => candidate.name)}
           value={current}
           allowDeselect={false}
           onChange={(tag) => {
-            const chosen = dataType.constructors.find((candidate) => candidate.name === tag);
+            const chosen = constructors.find((candidate) => candidate.name === tag);
             if (chosen) {
               onChange({ tag: chosen.name, value: defaultDamlValue(chosen.type, resolve) });
             }

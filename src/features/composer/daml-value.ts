@@ -1,4 +1,10 @@
-import type { DamlType, DataType, TypeConName } from '@/api/daml-lf-decoder';
+import {
+  substituteTypeVars,
+  type DamlType,
+  type DataType,
+  type Field,
+  type TypeConName,
+} from '@/api/daml-lf-decoder';
 
 /** Looks a type constructor up; undefined while its package is not decoded (yet). */
 export type ResolveDataType = (tycon: TypeConName) => DataType | undefined;
@@ -54,7 +60,7 @@ export function defaultDamlValue(type: DamlType, resolve: ResolveDataType, depth
     const dataType = resolve(type.tycon);
     if (dataType?.kind === 'enum') return dataType.constructors[0] ?? '';
     if (dataType?.kind === 'variant') {
-      const first = dataType.constructors[0];
+      const first = appliedConstructors(dataType, type.args)?.[0];
       return first
         ? { tag: first.name, value: defaultDamlValue(first.type, resolve, depth + 1) }
         : null;
@@ -70,6 +76,26 @@ export function defaultDamlValue(type: DamlType, resolve: ResolveDataType, depth
     return {};
   }
   return null;
+}
+
+/**
+ * A variant's constructors with its type parameters replaced by the arguments it is applied to
+ * (`Result Int64`: `Ok a` becomes `Ok Int64`), or `undefined` when the arity does not match.
+ */
+export function appliedConstructors(
+  dataType: Extract<DataType, { kind: 'variant' }>,
+  args: readonly DamlType[],
+): Field[] | undefined {
+  if (args.length !== dataType.params.length) return undefined;
+  const bindings = new Map<string, DamlType>();
+  dataType.params.forEach((param, index) => {
+    const arg = args[index];
+    if (arg) bindings.set(param, arg);
+  });
+  return dataType.constructors.map((constructor) => ({
+    name: constructor.name,
+    type: substituteTypeVars(constructor.type, bindings),
+  }));
 }
 
 /** Whether the editor for `type` can be a form; anything else is edited as JSON. */
