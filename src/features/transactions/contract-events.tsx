@@ -9,6 +9,7 @@ import { SectionCard } from '@/components/section-card';
 import { parseIdentifier } from '@/lib/transaction-tree/model';
 import type { ContractEventLinks } from './transaction-links';
 import { useReadScope } from './use-read-scope';
+import { PartyList } from './party-list';
 
 export type ContractEventsProps = {
   contractId: string;
@@ -82,9 +83,9 @@ function CreatedSection({
       ),
     },
     { label: 'Created at', value: event.createdAt },
-    { label: 'Signatories', value: <Parties parties={event.signatories} /> },
-    { label: 'Observers', value: <Parties parties={event.observers ?? []} /> },
-    { label: 'Witnesses', value: <Parties parties={event.witnessParties} /> },
+    { label: 'Signatories', value: <PartyList parties={event.signatories} /> },
+    { label: 'Observers', value: <PartyList parties={event.observers ?? []} /> },
+    { label: 'Witnesses', value: <PartyList parties={event.witnessParties} /> },
     {
       label: 'Synchronizer',
       value: <Identifier value={created.synchronizerId} label="synchronizer id" />,
@@ -136,7 +137,7 @@ function ArchivedSection({
               </TransactionLink>
             ),
           },
-          { label: 'Witnesses', value: <Parties parties={event.witnessParties} /> },
+          { label: 'Witnesses', value: <PartyList parties={event.witnessParties} /> },
         ]}
       />
     </SectionCard>
@@ -159,22 +160,5 @@ function TransactionLink({
     <Anchor component={Link} to={links.nodeAtOffset(offset, nodeId)} size="sm">
       {children}
     </Anchor>
-  );
-}
-
-function Parties({ parties }: { parties: readonly string[] }) {
-  if (parties.length === 0) {
-    return (
-      <Text size="sm" c="dimmed">
-        None
-      </Text>
-    );
-  }
-  return (
-    <Stack gap={2}>
-      {parties.map((party) => (
-        <Identifier key={party} value={party} label="party id" kind="party" />
-      ))}
-    </Stack>
   );
 }

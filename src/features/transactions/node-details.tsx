@@ -10,6 +10,7 @@ import {
   type TreeNode,
 } from '@/lib/transaction-tree/model';
 import type { TransactionLinks } from './transaction-links';
+import { PartyList } from './party-list';
 
 export type NodeDetailsProps = {
   tree: TransactionTree;
@@ -69,7 +70,7 @@ export function NodeDetails({ tree, node, links, onSelectNode }: NodeDetailsProp
           value: <Identifier value={node.interfaceId} label="interface id" isShortened={false} />,
         });
       }
-      items.push({ label: 'Acting parties', value: <Parties parties={node.actingParties} /> });
+      items.push({ label: 'Acting parties', value: <PartyList parties={node.actingParties} /> });
       if (node.createdBy !== null) {
         items.push({
           label: 'Created by',
@@ -79,8 +80,8 @@ export function NodeDetails({ tree, node, links, onSelectNode }: NodeDetailsProp
       break;
     case 'created':
       items.push(
-        { label: 'Signatories', value: <Parties parties={node.signatories} /> },
-        { label: 'Observers', value: <Parties parties={node.observers} /> },
+        { label: 'Signatories', value: <PartyList parties={node.signatories} /> },
+        { label: 'Observers', value: <PartyList parties={node.observers} /> },
       );
       if (node.createdAt) items.push({ label: 'Created at', value: node.createdAt });
       if (node.consumedBy !== null) {
@@ -99,7 +100,7 @@ export function NodeDetails({ tree, node, links, onSelectNode }: NodeDetailsProp
       }
       break;
   }
-  items.push({ label: 'Witnesses', value: <Parties parties={node.witnessParties} /> });
+  items.push({ label: 'Witnesses', value: <PartyList parties={node.witnessParties} /> });
   if (node.acsDelta !== null) {
     items.push({ label: 'In the ACS delta', value: node.acsDelta ? 'Yes' : 'No' });
   }
@@ -136,23 +137,6 @@ export function NodeDetails({ tree, node, links, onSelectNode }: NodeDetailsProp
           <JsonBlock title="Exercise result" value={node.exerciseResult} />
         </>
       )}
-    </Stack>
-  );
-}
-
-function Parties({ parties }: { parties: readonly string[] }) {
-  if (parties.length === 0) {
-    return (
-      <Text size="sm" c="dimmed">
-        None
-      </Text>
-    );
-  }
-  return (
-    <Stack gap={2}>
-      {parties.map((party) => (
-        <Identifier key={party} value={party} label="party id" kind="party" />
-      ))}
     </Stack>
   );
 }
