@@ -50,6 +50,20 @@ describe('access token', () => {
     expect(storage.length).toBe(0);
   });
 
+  it("forgets the session's data of the previous identity when the token changes or goes", () => {
+    writeAccessToken('eyJ.alice.sig');
+    storage.setItem('ledger-console.composer.draft:alice', '{}');
+    storage.setItem('someone-else', 'kept');
+    writeAccessToken(undefined);
+    expect(storage.getItem('ledger-console.composer.draft:alice')).toBeNull();
+    expect(storage.getItem('someone-else')).toBe('kept');
+
+    storage.setItem('ledger-console.composer.draft:', '{}');
+    writeAccessToken('eyJ.bob.sig');
+    expect(storage.getItem('ledger-console.composer.draft:')).toBeNull();
+    expect(readAccessToken()).toBe('eyJ.bob.sig');
+  });
+
   it('is absent where there is no session storage, or reading it throws', () => {
     vi.stubGlobal('sessionStorage', undefined);
     vi.stubGlobal('localStorage', undefined);

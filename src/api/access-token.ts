@@ -1,4 +1,6 @@
 const STORAGE_KEY = 'ledger-console.access-token';
+/** Every key the console keeps in session storage starts with this. */
+const SESSION_DATA_PREFIX = 'ledger-console.';
 
 export type WriteAccessTokenOptions = {
   /**
@@ -30,7 +32,21 @@ export function writeAccessToken(
   const trimmed = token?.trim();
   // One token at a time: writing a new one, or none, clears both places.
   for (const storage of storages()) storage.removeItem(STORAGE_KEY);
+  forgetSessionData();
   if (trimmed) storage(remember ? 'localStorage' : 'sessionStorage')?.setItem(STORAGE_KEY, trimmed);
+}
+
+/**
+ * What the console kept for this browser session (a composer draft, …) belonged to the identity
+ * that signed out or was replaced: it holds that identity's parties and arguments.
+ */
+function forgetSessionData(): void {
+  const session = storage('sessionStorage');
+  if (!session) return;
+  const keys = Array.from({ length: session.length }, (_, index) => session.key(index));
+  for (const key of keys) {
+    if (key?.startsWith(SESSION_DATA_PREFIX) && key !== STORAGE_KEY) session.removeItem(key);
+  }
 }
 
 function storages(): Storage[] {

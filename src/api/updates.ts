@@ -330,7 +330,9 @@ export async function listRecentUpdates(
 ): Promise<RecentUpdatesPage> {
   const [ledgerEnd, pruned] = await Promise.all([
     endInclusive === undefined ? getLedgerEnd(signal) : Promise.resolve(endInclusive),
-    getPrunedOffset(signal),
+    // Without the pruning offset the list still works; only "load older" may then reach a
+    // pruned range and show that error.
+    getPrunedOffset(signal).catch(() => 0),
   ]);
   let end = ledgerEnd;
   const updates: UpdateSummary[] = [];

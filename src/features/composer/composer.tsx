@@ -129,8 +129,18 @@ export function Composer({ links, renderTree, onResult }: ComposerProps) {
     onResult?.();
   };
 
-  const submit = useFormMutation(form, commandMutations.submit(), {}, (error) =>
-    composerErrorField(error, form.getValues(), scope.userId),
+  const submit = useFormMutation(
+    form,
+    {
+      ...commandMutations.submit(),
+      // Here, not in mutate's own callback, which does not run once the page is left: a command
+      // sent while the user walked away must not come back as an unsent draft.
+      onSuccess: (_result, request) => {
+        if (readDraft(draftUserId)?.commandId === request.commandId) clearDraft(draftUserId);
+      },
+    },
+    {},
+    (error) => composerErrorField(error, form.getValues(), scope.userId),
   );
   // Re-running from the history is a one-click action: its failure is a toast.
   const submitOptions = commandMutations.submit();

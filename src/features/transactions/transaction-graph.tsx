@@ -61,7 +61,7 @@ const GraphActionsContext = createContext<GraphActions | null>(null);
  * Every node's box: four lines (what, on which contract, its parties, its witnesses) and room
  * for the `+N` toggle below them.
  */
-export const GRAPH_NODE_HEIGHT = 100;
+export const GRAPH_NODE_HEIGHT = 104;
 
 /** A tree this small opens fitted to the frame; bigger ones open at the root, readable. */
 const FIT_ON_OPEN_LIMIT = 150;
