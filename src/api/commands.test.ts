@@ -1,11 +1,10 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError } from '@/lib/api-error';
+import { ApiError, isEndpointMissing } from '@/lib/api-error';
 import { getNode, type TransactionTree } from '@/lib/transaction-tree/model';
 import { MemoryStorage } from '@/testing/memory-storage';
 import { createSandbox, routeFetchToSandbox } from '@/testing/sandbox-network';
 import { seedParties } from '@/testing/seed-parties';
 import {
-  isEndpointMissing,
   submitCommands,
   toCurlCommand,
   TRANSACTION_ENDPOINT,

@@ -1,6 +1,6 @@
 import { mutationOptions } from '@tanstack/react-query';
 import { env } from '@/env';
-import { ApiError } from '@/lib/api-error';
+import { isEndpointMissing } from '@/lib/api-error';
 import {
   fromLedgerEffectsTransaction,
   fromTransactionTree,
@@ -32,18 +32,6 @@ export const TRANSACTION_ENDPOINT = '/v2/commands/submit-and-wait-for-transactio
  * (sessionStorage), so later submits go straight to its successor instead of failing first.
  */
 const TREE_ENDPOINT_GONE_KEY = 'ledger-console.submit.tree-endpoint-gone';
-
-/**
- * The statuses of a participant that no longer offers the endpoint: 404 from the unknown-path
- * route, 405 from tapir, 501 UNIMPLEMENTED (§1.2, §1.9, §1.10). A 404 with a Canton error code
- * (TEMPLATES_OR_INTERFACES_NOT_FOUND, CONTRACT_NOT_FOUND) is an answer about the command, not
- * about the endpoint, so only bodies without one count.
- */
-export function isEndpointMissing(error: unknown): boolean {
-  if (!(error instanceof ApiError)) return false;
-  if (error.status === 405 || error.status === 501) return true;
-  return error.status === 404 && error.code.startsWith('HTTP_');
-}
 
 function treeEndpointGone(): boolean {
   try {

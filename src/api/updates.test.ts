@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Caller, UserRight } from '@/lib/access-rights';
-import { ApiError } from '@/lib/api-error';
+import { ApiError, isEndpointMissing } from '@/lib/api-error';
 import {
   routeFetchToSandbox,
   type NetworkIntercept,
@@ -11,7 +11,6 @@ import { getContractEvents } from './events';
 import {
   clampToPruned,
   getTransactionTree,
-  isEndpointMissing,
   listRecentUpdates,
   partiesWithinQueryBudget,
   readScopeOf,

@@ -1,5 +1,5 @@
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
-import { ApiError } from '@/lib/api-error';
+import { isEndpointMissing } from '@/lib/api-error';
 import type { Caller } from '@/lib/access-rights';
 import { fromTransactionTree, fromUpdate } from '@/lib/transaction-tree/build-tree';
 import type { TransactionTree } from '@/lib/transaction-tree/model';
@@ -67,17 +67,6 @@ export function updateFormatFor(
       transactionShape: 'TRANSACTION_SHAPE_LEDGER_EFFECTS',
     },
   };
-}
-
-/**
- * The participant does not offer the endpoint (an older or newer release): 405/501, or a 404 with
- * the legacy unknown-path body (no Canton error code, §1.10). A 404 with a code, such as
- * `UPDATE_NOT_FOUND`, is a real answer and no reason to try another endpoint.
- */
-export function isEndpointMissing(error: unknown): boolean {
-  if (!(error instanceof ApiError)) return false;
-  if (error.status === 405 || error.status === 501) return true;
-  return error.status === 404 && error.code === `HTTP_404`;
 }
 
 /** Where an update is looked up: by its id, or by its offset. */

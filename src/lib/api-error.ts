@@ -190,6 +190,18 @@ function titleForStatus(status: number): string {
   return 'Unexpected response';
 }
 
+/**
+ * The participant does not offer the endpoint (an older or newer release): 404 from the
+ * unknown-path route, 405 from tapir, 501 UNIMPLEMENTED (§1.2, §1.9, §1.10). A 404 with a Canton
+ * error code (UPDATE_NOT_FOUND, TEMPLATES_OR_INTERFACES_NOT_FOUND…) is an answer about the request,
+ * not about the endpoint, so only a 404 without one counts.
+ */
+export function isEndpointMissing(error: unknown): boolean {
+  if (!(error instanceof ApiError)) return false;
+  if (error.status === 405 || error.status === 501) return true;
+  return error.status === 404 && error.code === 'HTTP_404';
+}
+
 function httpError(status: number, cause: string | undefined): ApiError {
   return new ApiError(status, {
     code: `HTTP_${String(status)}`,

@@ -1,54 +1,10 @@
-import { z } from 'zod';
-import {
-  COMMAND_KINDS,
-  DEDUPLICATION_KINDS,
-  MIN_LEDGER_TIME_KINDS,
-  type ComposerValues,
-} from './composer-form-schema';
+import { composerShape, type ComposerValues } from './composer-form-schema';
 
 /**
  * The composer's unsent draft, kept for the browser tab (sessionStorage) so that leaving the page,
  * for example after a failed submit, and coming back does not lose what was typed.
  */
 const DRAFT_KEY_PREFIX = 'ledger-console.composer.draft';
-
-/** The shape only, no validation rules: a draft is half-written by nature. */
-const draftSchema = z.object({
-  commands: z.array(
-    z.object({
-      kind: z.enum(COMMAND_KINDS),
-      templateId: z.string(),
-      contractId: z.string(),
-      contractKey: z.string(),
-      choice: z.string(),
-      createArguments: z.string(),
-      choiceArgument: z.string(),
-    }),
-  ),
-  actAs: z.array(z.string()),
-  readAs: z.array(z.string()),
-  userId: z.string(),
-  commandId: z.string(),
-  workflowId: z.string(),
-  deduplication: z.object({
-    kind: z.enum(DEDUPLICATION_KINDS),
-    seconds: z.string(),
-    offset: z.string(),
-  }),
-  minLedgerTime: z.object({
-    kind: z.enum(MIN_LEDGER_TIME_KINDS),
-    absolute: z.string(),
-    relativeSeconds: z.string(),
-  }),
-  disclosedContracts: z.array(
-    z.object({
-      contractId: z.string(),
-      templateId: z.string(),
-      createdEventBlob: z.string(),
-      synchronizerId: z.string(),
-    }),
-  ),
-});
 
 /** One draft per signed-in user: another user's parties would not be theirs to use. */
 const keyFor = (userId: string | undefined) => `${DRAFT_KEY_PREFIX}:${userId ?? ''}`;
@@ -57,7 +13,7 @@ export function readDraft(userId: string | undefined): ComposerValues | undefine
   try {
     const text = globalThis.sessionStorage.getItem(keyFor(userId));
     if (text === null) return undefined;
-    const parsed = draftSchema.safeParse(JSON.parse(text));
+    const parsed = composerShape.safeParse(JSON.parse(text));
     const draft: ComposerValues | undefined = parsed.success ? parsed.data : undefined;
     return draft;
   } catch {

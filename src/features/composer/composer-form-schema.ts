@@ -22,42 +22,42 @@ export const commandUsesContractId = (kind: CommandKind) => kind === 'exercise';
 export const commandUsesContractKey = (kind: CommandKind) => kind === 'exerciseByKey';
 
 /** Template/choice/key arguments are kept as JSON text: the one value both editors share. */
-const commandSchema = z
-  .object({
-    kind: z.enum(COMMAND_KINDS),
-    templateId: z.string(),
-    contractId: z.string(),
-    contractKey: z.string(),
-    choice: z.string(),
-    createArguments: z.string(),
-    choiceArgument: z.string(),
-  })
-  .superRefine((command, ctx) => {
-    const problem = templateIdProblem(command.templateId);
-    if (problem) ctx.addIssue({ code: 'custom', path: ['templateId'], message: problem });
-    if (commandUsesContractId(command.kind) && command.contractId.trim() === '') {
-      ctx.addIssue({ code: 'custom', path: ['contractId'], message: 'Required' });
+const commandShape = z.object({
+  kind: z.enum(COMMAND_KINDS),
+  templateId: z.string(),
+  contractId: z.string(),
+  contractKey: z.string(),
+  choice: z.string(),
+  createArguments: z.string(),
+  choiceArgument: z.string(),
+});
+
+const commandSchema = commandShape.superRefine((command, ctx) => {
+  const problem = templateIdProblem(command.templateId);
+  if (problem) ctx.addIssue({ code: 'custom', path: ['templateId'], message: problem });
+  if (commandUsesContractId(command.kind) && command.contractId.trim() === '') {
+    ctx.addIssue({ code: 'custom', path: ['contractId'], message: 'Required' });
+  }
+  if (commandUsesChoice(command.kind) && command.choice.trim() === '') {
+    ctx.addIssue({ code: 'custom', path: ['choice'], message: 'Required' });
+  }
+  if (commandUsesCreateArguments(command.kind)) {
+    const argumentProblem = jsonRecordProblem(command.createArguments);
+    if (argumentProblem) {
+      ctx.addIssue({ code: 'custom', path: ['createArguments'], message: argumentProblem });
     }
-    if (commandUsesChoice(command.kind) && command.choice.trim() === '') {
-      ctx.addIssue({ code: 'custom', path: ['choice'], message: 'Required' });
+  }
+  if (commandUsesChoice(command.kind)) {
+    const argumentProblem = jsonRecordProblem(command.choiceArgument);
+    if (argumentProblem) {
+      ctx.addIssue({ code: 'custom', path: ['choiceArgument'], message: argumentProblem });
     }
-    if (commandUsesCreateArguments(command.kind)) {
-      const argumentProblem = jsonRecordProblem(command.createArguments);
-      if (argumentProblem) {
-        ctx.addIssue({ code: 'custom', path: ['createArguments'], message: argumentProblem });
-      }
-    }
-    if (commandUsesChoice(command.kind)) {
-      const argumentProblem = jsonRecordProblem(command.choiceArgument);
-      if (argumentProblem) {
-        ctx.addIssue({ code: 'custom', path: ['choiceArgument'], message: argumentProblem });
-      }
-    }
-    if (commandUsesContractKey(command.kind)) {
-      const keyProblem = jsonProblem(command.contractKey);
-      if (keyProblem) ctx.addIssue({ code: 'custom', path: ['contractKey'], message: keyProblem });
-    }
-  });
+  }
+  if (commandUsesContractKey(command.kind)) {
+    const keyProblem = jsonProblem(command.contractKey);
+    if (keyProblem) ctx.addIssue({ code: 'custom', path: ['contractKey'], message: keyProblem });
+  }
+});
 
 export type CommandValues = z.infer<typeof commandSchema>;
 
@@ -146,26 +146,50 @@ const partyListSchema = z.array(z.string()).superRefine((parties, ctx) => {
 export const DEDUPLICATION_KINDS = ['none', 'duration', 'offset'] as const;
 export const MIN_LEDGER_TIME_KINDS = ['none', 'absolute', 'relative'] as const;
 
-const disclosedContractSchema = z
-  .object({
-    contractId: z.string(),
-    templateId: z.string(),
-    createdEventBlob: z.string(),
-    synchronizerId: z.string(),
-  })
-  .superRefine((contract, ctx) => {
-    if (contract.createdEventBlob.trim() === '') {
-      ctx.addIssue({ code: 'custom', path: ['createdEventBlob'], message: 'Required' });
-    } else if (!/^[A-Za-z0-9+/]*={0,2}$/.test(contract.createdEventBlob.trim())) {
-      ctx.addIssue({ code: 'custom', path: ['createdEventBlob'], message: 'Base64 expected' });
-    }
-    const problem = contract.templateId === '' ? undefined : templateIdProblem(contract.templateId);
-    if (problem) ctx.addIssue({ code: 'custom', path: ['templateId'], message: problem });
-  });
+const disclosedContractShape = z.object({
+  contractId: z.string(),
+  templateId: z.string(),
+  createdEventBlob: z.string(),
+  synchronizerId: z.string(),
+});
+
+const disclosedContractSchema = disclosedContractShape.superRefine((contract, ctx) => {
+  if (contract.createdEventBlob.trim() === '') {
+    ctx.addIssue({ code: 'custom', path: ['createdEventBlob'], message: 'Required' });
+  } else if (!/^[A-Za-z0-9+/]*={0,2}$/.test(contract.createdEventBlob.trim())) {
+    ctx.addIssue({ code: 'custom', path: ['createdEventBlob'], message: 'Base64 expected' });
+  }
+  const problem = contract.templateId === '' ? undefined : templateIdProblem(contract.templateId);
+  if (problem) ctx.addIssue({ code: 'custom', path: ['templateId'], message: problem });
+});
 
 export type DisclosedContractValues = z.infer<typeof disclosedContractSchema>;
 
 const nonNegativeNumber = (text: string) => text.trim() !== '' && Number(text) >= 0;
+
+/**
+ * The form's shape without its rules: what a half-written draft must look like to be restored
+ * (composer-draft.ts). `composerSchema` adds the rules on top.
+ */
+export const composerShape = z.object({
+  commands: z.array(commandShape),
+  actAs: z.array(z.string()),
+  readAs: z.array(z.string()),
+  userId: z.string(),
+  commandId: z.string(),
+  workflowId: z.string(),
+  deduplication: z.object({
+    kind: z.enum(DEDUPLICATION_KINDS),
+    seconds: z.string(),
+    offset: z.string(),
+  }),
+  minLedgerTime: z.object({
+    kind: z.enum(MIN_LEDGER_TIME_KINDS),
+    absolute: z.string(),
+    relativeSeconds: z.string(),
+  }),
+  disclosedContracts: z.array(disclosedContractShape),
+});
 
 export type ComposerSchemaOptions = {
   /** No user behind the session (no auth): the participant cannot default the user id (§4.2). */
@@ -173,24 +197,11 @@ export type ComposerSchemaOptions = {
 };
 
 export function composerSchema({ userIdRequired }: ComposerSchemaOptions) {
-  return z
-    .object({
+  return composerShape
+    .extend({
       commands: z.array(commandSchema).min(1, 'Add at least one command'),
       actAs: partyListSchema.min(1, 'At least one party to act as'),
       readAs: partyListSchema,
-      userId: z.string(),
-      commandId: z.string(),
-      workflowId: z.string(),
-      deduplication: z.object({
-        kind: z.enum(DEDUPLICATION_KINDS),
-        seconds: z.string(),
-        offset: z.string(),
-      }),
-      minLedgerTime: z.object({
-        kind: z.enum(MIN_LEDGER_TIME_KINDS),
-        absolute: z.string(),
-        relativeSeconds: z.string(),
-      }),
       disclosedContracts: z.array(disclosedContractSchema),
     })
     .superRefine((values, ctx) => {
