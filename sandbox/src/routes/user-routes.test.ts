@@ -396,6 +396,62 @@ describe('rights', () => {
     expect((await t.get('/v2/users/lou/rights')).json.rights).toHaveLength(1000);
   });
 
+  it('decodes every Kind variant as the spec writes it, in create, grant and revoke', async () => {
+    const all = [
+      canActAs('p1'),
+      canReadAs('p2'),
+      canExecuteAs('p3'),
+      plainRight('ParticipantAdmin'),
+      plainRight('IdentityProviderAdmin'),
+      plainRight('CanActAsAnyParty'),
+      plainRight('CanReadAsAnyParty'),
+      plainRight('CanExecuteAsAnyParty'),
+    ];
+    await createUser('kinds');
+    const granted = await t.post('/v2/users/kinds/rights', { userId: 'kinds', rights: all });
+    expect(granted.json.newlyGrantedRights).toHaveLength(8);
+    expect(granted.json.newlyGrantedRights).toEqual(expect.arrayContaining(all));
+    const revoked = await t.patch('/v2/users/kinds/rights', { userId: 'kinds', rights: all });
+    expect(revoked.json.newlyRevokedRights).toHaveLength(8);
+    expect(revoked.json.newlyRevokedRights).toEqual(expect.arrayContaining(all));
+    expect((await t.get('/v2/users/kinds/rights')).json).toEqual({ rights: [] });
+  });
+
+  it('refuses Empty, written with or without a value, as an unknown kind of right', async () => {
+    await createUser('nil');
+    const unknownKind = 'unknown kind of right - check that the Ledger API version';
+    for (const empty of [{ kind: { Empty: {} } }, { kind: { Empty: { value: {} } } }]) {
+      const created = await createUser('nil2', {}, [empty]);
+      expect(expectError(created, 400, 'INVALID_ARGUMENT').cause).toContain(unknownKind);
+      const grant = await t.post('/v2/users/nil/rights', { userId: 'nil', rights: [empty] });
+      expect(expectError(grant, 400, 'INVALID_ARGUMENT').cause).toContain(unknownKind);
+      const revoke = await t.patch('/v2/users/nil/rights', { userId: 'nil', rights: [empty] });
+      expect(expectError(revoke, 400, 'INVALID_ARGUMENT').cause).toContain(unknownKind);
+    }
+  });
+
+  it('requires the value of every other variant, and a party only in the party kinds', async () => {
+    for (const kind of ['ParticipantAdmin', 'CanReadAsAnyParty', 'IdentityProviderAdmin']) {
+      expectDecodeFailure(
+        await t.post('/v2/users/x/rights', { userId: 'x', rights: [{ kind: { [kind]: {} } }] }),
+        `Invalid value for: body (Missing required field at 'rights[0].kind.${kind}.value')`,
+      );
+    }
+    await createUser('vic');
+    // The proto default: an absent party is "", which the party validation then refuses.
+    const noParty = await t.post('/v2/users/vic/rights', {
+      userId: 'vic',
+      rights: [{ kind: { CanReadAs: { value: {} } } }],
+    });
+    expectError(noParty, 400, 'INVALID_ARGUMENT');
+    // A party given to a kind without one is ignored, as unknown JSON keys are.
+    const extra = await t.post('/v2/users/vic/rights', {
+      userId: 'vic',
+      rights: [{ kind: { CanReadAsAnyParty: { value: { party: 'p' } } } }],
+    });
+    expect(extra.json).toEqual({ newlyGrantedRights: [plainRight('CanReadAsAnyParty')] });
+  });
+
   it('answers USER_NOT_FOUND and requires the body user id', async () => {
     const unknown = await t.post('/v2/users/nope/rights', {
       userId: 'nope',

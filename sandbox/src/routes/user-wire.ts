@@ -15,9 +15,23 @@ export const userSchema = z.object({
 
 export type UserInput = z.infer<typeof userSchema>;
 
-// A Kind is a one-key object naming the variant, whose `value` holds the party where it has one.
+// A Kind is a one-key object naming the variant (openapi `Kind`). Every right wraps a `value`:
+// `{party}` for the three party kinds, `{}` for the others. `Empty` (an unset oneof) is written
+// with no `value`; it decodes, and validation then refuses it as the participant does (§2.2).
+const partyVariant = z.object({ value: z.object({ party: str() }) }).optional();
+const plainVariant = z.object({ value: z.object({}) }).optional();
 const kindSchema = z
-  .record(z.string(), z.object({ value: z.object({ party: str() }) }))
+  .looseObject({
+    CanActAs: partyVariant,
+    CanReadAs: partyVariant,
+    CanExecuteAs: partyVariant,
+    ParticipantAdmin: plainVariant,
+    IdentityProviderAdmin: plainVariant,
+    CanActAsAnyParty: plainVariant,
+    CanReadAsAnyParty: plainVariant,
+    CanExecuteAsAnyParty: plainVariant,
+    Empty: z.object({}).optional(),
+  })
   .superRefine((kind, ctx) => {
     const keys = Object.keys(kind);
     const [key] = keys;
@@ -38,14 +52,14 @@ export type RightInput = z.infer<typeof rightSchema>;
  */
 export function toRightRecords(rights: RightInput[]): RightRecord[] {
   return rights.map(({ kind }) => {
-    const [name, body] = Object.entries(kind ?? {})[0] ?? ['Empty', undefined];
-    if (!isRightKind(name)) {
+    const [name] = Object.keys(kind ?? {});
+    if (name === undefined || !isRightKind(name)) {
       throw invalidArgument(
         'unknown kind of right - check that the Ledger API version of the server is recent enough',
       );
     }
     if (!isPartyRightKind(name)) return { kind: name, party: '' };
-    const party = body?.value.party ?? '';
+    const party = kind?.[name]?.value.party ?? '';
     const problem = partyProblem(party);
     if (problem) throw invalidArgument(problem);
     return { kind: name, party };
