@@ -103,6 +103,19 @@ describe('parties', () => {
     expectError(await t.get('/v2/parties/bad!party'), 400, 'INVALID_ARGUMENT');
   });
 
+  it('checks a __proto__ annotation key like any other, on allocate and update', async () => {
+    const proto = JSON.parse('{"__proto__":"x"}') as Record<string, string>;
+    const invalid = "Key name segment '__proto__' has invalid syntax";
+    const allocated = await allocate({ partyIdHint: 'Pro', localMetadata: { annotations: proto } });
+    expect(expectError(allocated, 400, 'INVALID_ARGUMENT').cause).toContain(invalid);
+    const party = (await allocate({ partyIdHint: 'Pro' })).json.partyDetails.party as string;
+    const updated = await t.patch(`/v2/parties/${encodeURIComponent(party)}`, {
+      partyDetails: { party, localMetadata: { resourceVersion: '0', annotations: proto } },
+      updateMask: { paths: ['local_metadata.annotations'] },
+    });
+    expect(expectError(updated, 400, 'INVALID_ARGUMENT').cause).toContain(invalid);
+  });
+
   it('updates annotations with merge semantics and resource versions', async () => {
     const party = (
       await allocate({ partyIdHint: 'Eve', localMetadata: { annotations: { a: '1' } } })

@@ -135,6 +135,32 @@ describe('POST /v2/users', () => {
     expect(prefixed.status).toBe(200);
   });
 
+  it('checks a __proto__ key like any other, on create and update', async () => {
+    // JSON.parse makes __proto__ an own key, as the wire carries it; a literal would not.
+    const proto = JSON.parse('{"__proto__":"x","team":"ops"}') as Record<string, string>;
+    const invalid = "Key name segment '__proto__' has invalid syntax";
+    const created = await createUser('p1', { metadata: { annotations: proto } });
+    expect(expectError(created, 400, 'INVALID_ARGUMENT').cause).toContain(invalid);
+    expectError(await t.get('/v2/users/p1'), 404, 'USER_NOT_FOUND');
+    await createUser('p2', { metadata: { annotations: { team: 'ops' } } });
+    const updated = await t.patch('/v2/users/p2', {
+      user: { id: 'p2', metadata: { annotations: JSON.parse('{"__proto__":""}') as object } },
+      updateMask: { paths: ['metadata.annotations'] },
+    });
+    expect(expectError(updated, 400, 'INVALID_ARGUMENT').cause).toContain(invalid);
+    const wrongType = await createUser('p3', {
+      metadata: { annotations: JSON.parse('{"__proto__":1}') as object },
+    });
+    expectDecodeFailure(
+      wrongType,
+      "Invalid value for: body (Got value '1' with wrong type, expecting String at 'user.metadata.annotations.__proto__')",
+    );
+    // Keys naming Object.prototype members are ordinary valid keys, stored and returned.
+    const members = { constructor: 'c', toString: 't', hasOwnProperty: 'h' };
+    await createUser('p4', { metadata: { annotations: members } });
+    expect((await t.get('/v2/users/p4')).json.user.metadata.annotations).toEqual(members);
+  });
+
   it('rejects an unknown identity provider and a right without kind', async () => {
     const idp = expectError(
       await createUser('i', { identityProviderId: 'nope' }),
