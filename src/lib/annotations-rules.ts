@@ -78,6 +78,7 @@ export function toAnnotationRows(annotations: Readonly<Record<string, string>> |
     .map(([key, value]): AnnotationRow => ({ key, value }));
 }
 
+// Object.fromEntries defines own properties, so no key (not even `__proto__`) can reach a prototype.
 export function toAnnotationsRecord(rows: readonly AnnotationRow[]): Record<string, string> {
   return Object.fromEntries(rows.map((row) => [row.key, row.value]));
 }
@@ -85,20 +86,22 @@ export function toAnnotationsRecord(rows: readonly AnnotationRow[]): Record<stri
 /**
  * The update that turns `before` into `rows` under the server's merge semantics: new and changed
  * keys with their values, removed keys with `""` (which deletes them). Empty when nothing changed.
+ * Maps, not `key in object`: a key such as `constructor` must not be found on Object.prototype.
  */
 export function annotationsPatch(
   before: Readonly<Record<string, string>> | undefined,
   rows: readonly AnnotationRow[],
 ): Record<string, string> {
-  const after = toAnnotationsRecord(rows);
-  const patch: Record<string, string> = {};
-  for (const [key, value] of Object.entries(after)) {
-    if (before?.[key] !== value) patch[key] = value;
+  const previous = new Map(Object.entries(before ?? {}));
+  const after = new Map(rows.map((row) => [row.key, row.value]));
+  const patch: [string, string][] = [];
+  for (const [key, value] of after) {
+    if (previous.get(key) !== value) patch.push([key, value]);
   }
-  for (const key of Object.keys(before ?? {})) {
-    if (!(key in after)) patch[key] = '';
+  for (const key of previous.keys()) {
+    if (!after.has(key)) patch.push([key, '']);
   }
-  return patch;
+  return Object.fromEntries(patch);
 }
 
 /**
