@@ -1,16 +1,32 @@
 import { createHash } from 'node:crypto';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   decodeArchivePayload,
   packageSummary,
   readArchivePayload,
   toPackageSummary,
 } from './decode-package';
-import { encodePackagePayload, type PackageSpec } from './encode-package';
+import { DarError } from './dar-error';
+import {
+  assembleDar,
+  encodeDar,
+  encodePackagePayload,
+  type ConstantSpec,
+  type PackageSpec,
+} from './encode-package';
+import { readDar } from './read-dar';
 
 /** A package's id is the SHA-256 of its payload. */
 const packageIdOf = (payload: Uint8Array) => createHash('sha256').update(payload).digest('hex');
-import type { DamlType, Field, Module, PrimType, Template, TypeConName } from './package-model';
+import type {
+  DamlType,
+  Field,
+  Interface,
+  Module,
+  PrimType,
+  Template,
+  TypeConName,
+} from './package-model';
 import { ProtobufReader } from './protobuf-reader';
 
 // ── A spec in the shape the sandbox's built-in package will take ─────────────────────────────
@@ -331,23 +347,248 @@ describe('encodePackagePayload', () => {
       expect(encodeMain({ templates: [changed, registryTemplate] })).toThrow(/Asset.*record/);
     });
 
-    it('interfaces, interface instances and 2.dev-only types', () => {
+    it('instances of foreign interfaces, interfaces without their data type, 2.dev-only types', () => {
+      const foreign: TypeConName = { packageId: 'f'.repeat(64), module: 'Other', name: 'IAsset' };
+      expect(
+        encodeMain({ templates: [{ ...assetTemplate, implements: [foreign] }, registryTemplate] }),
+      ).toThrow(/only instances of interfaces of its own module/);
       const iface: TypeConName = self(MAIN, 'IAsset');
       expect(
         encodeMain({
-          interfaces: [{ name: 'IAsset', tycon: iface, choices: [], requires: [] }],
+          interfaces: [
+            { name: 'IAsset', tycon: iface, choices: [], viewType: prim('UNIT'), requires: [] },
+          ],
         }),
-      ).toThrow(/interfaces/);
-      expect(
-        encodeMain({ templates: [{ ...assetTemplate, implements: [iface] }, registryTemplate] }),
-      ).toThrow(/interface instances/);
+      ).toThrow(/data type of kind 'interface'/);
       const big = record('Big', [{ name: 'n', type: prim('BIGNUMERIC') }]);
       expect(encodeMain({ dataTypes: [...mainModule.dataTypes, big] })).toThrow(/BIGNUMERIC/);
+    });
+
+    it('definitions in an LF 1 package, and values of a module it lacks', () => {
+      expect(() => encodePackagePayload(spec, { lfVersion: { major: 1, minor: '15' } })).toThrow(
+        /LF 1 packages are written without definitions/,
+      );
+      const value: ConstantSpec = {
+        module: 'Nope',
+        name: 'x',
+        type: prim('BOOL'),
+        value: { kind: 'unit' },
+      };
+      expect(() => encodePackagePayload({ ...spec, values: [value] })).toThrow(/no module Nope/);
     });
 
     it('a numeric scale outside 0 to 37', () => {
       const wide = record('Wide', [{ name: 'n', type: numeric(38) }]);
       expect(encodeMain({ dataTypes: [...mainModule.dataTypes, wide] })).toThrow(/38/);
     });
+  });
+});
+
+// ── Interfaces, constant values, LF 1 and DARs ──────────────────────────────────────────────
+
+const IFACE = 'Sandbox.Demo.Iface';
+const VIEW = self(IFACE, 'View');
+const HOLDING = self(IFACE, 'Holding');
+const LOCKABLE = self(IFACE, 'Lockable');
+const COIN = self(IFACE, 'Coin');
+const holdingInterface: Interface = {
+  name: 'Holding',
+  tycon: HOLDING,
+  choices: [
+    {
+      name: 'Holding_Describe',
+      consuming: false,
+      argType: con(self(IFACE, 'Holding_Describe')),
+      returnType: prim('TEXT'),
+    },
+    {
+      name: 'Holding_Burn',
+      consuming: true,
+      argType: con(self(IFACE, 'Holding_Burn')),
+      returnType: con(self(IFACE, 'Burnt')),
+    },
+  ],
+  viewType: con(VIEW),
+  requires: [],
+};
+const lockableInterface: Interface = {
+  name: 'Lockable',
+  tycon: LOCKABLE,
+  choices: [],
+  viewType: prim('UNIT'),
+  requires: [HOLDING],
+};
+const coinFields: Field[] = [
+  { name: 'owner', type: prim('PARTY') },
+  { name: 'amount', type: prim('INT64') },
+];
+const interfaceModule: Module = {
+  name: IFACE,
+  dataTypes: [
+    record('View', [{ name: 'owner', type: prim('PARTY') }]),
+    { kind: 'interface', name: 'Holding', params: [], serializable: false },
+    { kind: 'interface', name: 'Lockable', params: [], serializable: false },
+    record('Holding_Describe', []),
+    record('Holding_Burn', [{ name: 'amount', type: prim('INT64') }]),
+    record('Burnt', [{ name: 'rest', type: prim('CONTRACT_ID', con(HOLDING)) }]),
+    record('Coin', coinFields),
+    record('Coin_Split', []),
+  ],
+  synonyms: [],
+  templates: [
+    {
+      name: 'Coin',
+      tycon: COIN,
+      fields: coinFields,
+      keyType: prim('PARTY'),
+      choices: [
+        {
+          name: 'Coin_Split',
+          consuming: false,
+          argType: con(self(IFACE, 'Coin_Split')),
+          returnType: prim('LIST', prim('CONTRACT_ID', con(COIN))),
+        },
+      ],
+      implements: [HOLDING, LOCKABLE],
+    },
+  ],
+  interfaces: [holdingInterface, lockableInterface],
+};
+
+describe('encodePackagePayload: interfaces and instances', () => {
+  const ifaceSpec: PackageSpec = {
+    name: 'iface-demo',
+    version: '1.0.0',
+    modules: [interfaceModule],
+  };
+  const payload = encodePackagePayload(ifaceSpec);
+  const packageId = packageIdOf(payload);
+
+  it('round-trips interfaces (view, choices, requires) and the templates implementing them', () => {
+    const decoded = decodeArchivePayload(payload, packageId);
+    expect(decoded.modules).toEqual(withPackageId([interfaceModule], packageId));
+    const [module] = decoded.modules;
+    expect(module?.interfaces.map((i) => [i.name, i.choices.map((c) => c.consuming)])).toEqual([
+      ['Holding', [false, true]],
+      ['Lockable', []],
+    ]);
+    expect(module?.templates[0]?.implements.map((i) => i.name)).toEqual(['Holding', 'Lockable']);
+    expect(packageSummary(payload, packageId)).toEqual(toPackageSummary(decoded));
+  });
+});
+
+describe('encodePackagePayload: constant values', () => {
+  const valueSpec = (values: ConstantSpec[]): PackageSpec => ({
+    name: 'values-demo',
+    version: '1.0.0',
+    modules: [{ name: 'Mod', dataTypes: [], synonyms: [], templates: [], interfaces: [] }],
+    values,
+  });
+  const decode = (values: ConstantSpec[]) => {
+    const bytes = encodePackagePayload(valueSpec(values));
+    return () => decodeArchivePayload(bytes, packageIdOf(bytes));
+  };
+  const value = (name: string, type: PrimType, constant: ConstantSpec['value']): ConstantSpec => ({
+    module: 'Mod',
+    name,
+    type: prim(type),
+    value: constant,
+  });
+
+  it('writes well-typed constants the decoder accepts', () => {
+    expect(
+      decode([
+        value('u', 'UNIT', { kind: 'unit' }),
+        value('b', 'BOOL', { kind: 'bool', value: true }),
+        value('f', 'BOOL', { kind: 'bool', value: false }),
+        value('n', 'INT64', { kind: 'int64', value: -42n }),
+        value('t', 'TEXT', { kind: 'text', value: 'hello' }),
+      ])().modules.map((m) => m.name),
+    ).toEqual(['Mod']);
+  });
+
+  it.each([
+    ['Bool', 'BOOL', { kind: 'unit' }, '()'],
+    ['Text', 'TEXT', { kind: 'bool', value: true }, 'True'],
+    ['Int64', 'INT64', { kind: 'text', value: 'x' }, 'a Text literal'],
+    ['Text', 'TEXT', { kind: 'int64', value: 1n }, 'a Int64 literal'],
+  ] as const)(
+    'writes an ill-typed one (%s = %s) that the decoder refuses as VALIDATION_FAILED',
+    (shown, type, constant, what) => {
+      const error = (() => {
+        try {
+          decode([value('x', type, constant)])();
+        } catch (e) {
+          return e;
+        }
+        return undefined;
+      })();
+      expect(error).toBeInstanceOf(DarError);
+      expect(error).toMatchObject({
+        reason: 'VALIDATION_FAILED',
+        message: `Type checking failed: Mod:x is declared as ${shown} but defined as ${what}`,
+      });
+    },
+  );
+});
+
+describe('encodePackagePayload: LF 1', () => {
+  const lf1: PackageSpec = {
+    name: 'lf1-demo',
+    version: '1.0.0',
+    modules: [{ name: 'Mod', dataTypes: [], synonyms: [], templates: [], interfaces: [] }],
+  };
+
+  it('writes a daml_lf_1 payload that readers recognise and reject', async () => {
+    const payload = encodePackagePayload(lf1, { lfVersion: { major: 1, minor: '15' } });
+    expect(readArchivePayload(payload).lfVersion).toEqual({ major: 1, minor: '15', patch: 0 });
+    expect(() => decodeArchivePayload(payload, packageIdOf(payload))).toThrow(
+      /Daml-LF 1\.15 is not supported/,
+    );
+    const dar = await encodeDar([lf1], { lfVersion: { major: 1, minor: '15' } });
+    await expect(readDar(dar.bytes)).rejects.toMatchObject({
+      reason: 'UNSUPPORTED_LF_VERSION',
+      details: { packageId: dar.packageIds[0], lfVersion: '1.15' },
+    });
+  });
+});
+
+describe('encodeDar and assembleDar', () => {
+  const dep: PackageSpec = { name: 'demo-types', version: '1.0.0', modules: [typesModule] };
+
+  it('give the same bytes every time, whatever the clock says', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(new Date('2026-03-01T10:00:00Z'));
+      const first = await encodeDar([spec, dep]);
+      vi.setSystemTime(new Date('2027-07-15T18:30:00Z'));
+      const second = await encodeDar([structuredClone(spec), dep]);
+      expect(second.bytes).toEqual(first.bytes);
+    } finally {
+      vi.useRealTimers();
+    }
+    const first = await encodeDar([spec, dep]);
+    const assembled = assembleDar(
+      [spec, dep].map((s) => {
+        const payload = encodePackagePayload(s);
+        return { spec: s, payload, packageId: packageIdOf(payload) };
+      }),
+    );
+    expect(assembled).toEqual(first.bytes);
+  });
+
+  it('lay the DAR out as damlc does when asked, with the SDK version in the manifest', async () => {
+    const { bytes, packageIds } = await encodeDar([spec, dep], {
+      sdkVersion: '3.4.0',
+      damlcLayout: true,
+    });
+    const dar = await readDar(bytes);
+    const folder = `sandbox-demo-1.0.0-${packageIds[0] ?? ''}/`;
+    expect(dar.packages.map((p) => p.dalfName)).toEqual([
+      `${folder}sandbox-demo-1.0.0-${packageIds[0] ?? ''}.dalf`,
+      `${folder}demo-types-1.0.0-${packageIds[1] ?? ''}.dalf`,
+    ]);
+    expect(dar.manifest).toMatchObject({ sdkVersion: '3.4.0', name: 'sandbox-demo-1.0.0' });
+    expect(dar.packages.map((p) => p.packageId)).toEqual(packageIds);
   });
 });

@@ -4,16 +4,21 @@
  * packages as real archives, so their ids are true hashes and the console decodes them like any
  * uploaded DAR.
  *
- * What is encoded: metadata, modules, type synonyms, record/variant/enum data types, templates
- * (fields, key type, choices with argument and return types). Strings, dotted names and types are
- * interned, as LF 2 requires; every `Type` outside the interned table is an `interned_type`
- * reference, and table entries only refer to earlier entries.
+ * What is encoded: metadata, modules, type synonyms, record/variant/enum/interface data types,
+ * templates (fields, key type, choices with argument and return types, instances of interfaces of
+ * the same package), interfaces (view type, choices, required interfaces, no methods: the model
+ * keeps none) and top-level constant values (`x : t = <literal>`, the one kind of definition the
+ * decoder checks; see `ConstantSpec`). Strings, dotted names and types are interned, as LF 2
+ * requires; every `Type` outside the interned table is an `interned_type` reference, and table
+ * entries only refer to earlier entries. An LF 1.x payload can be written too, for packages
+ * without definitions only (see `EncodeOptions`): readers must reject those, so tests need them.
  *
- * What is not: interfaces and interface instances (the model keeps no methods or instance bodies),
- * higher-kinded type parameters (the model keeps no kinds: every parameter is `*`), and real
- * expressions. The sandbox runs its built-in templates in TypeScript, never from LF, so every
- * expression a template or choice requires is the placeholder `ERROR @t "…"`: well-typed wherever
- * an expression of type `t` is expected, and failing loudly should an LF engine ever evaluate it.
+ * What is not: interface methods and instances of another package's interface (the model keeps
+ * neither methods nor foreign view types), higher-kinded type parameters (the model keeps no
+ * kinds: every parameter is `*`), and real expressions. The sandbox runs its built-in templates in
+ * TypeScript, never from LF, so every expression a template or choice requires is the placeholder
+ * `ERROR @t "…"`: well-typed wherever an expression of type `t` is expected, and failing loudly
+ * should an LF engine ever evaluate it.
  *
  * Field numbers come from daml_lf.proto / daml_lf2.proto (reference material in shared/spec).
  */
@@ -24,6 +29,7 @@ import type {
   DamlType,
   DataType,
   Field,
+  Interface,
   Module,
   PrimType,
   Template,
@@ -44,9 +50,38 @@ export type PackageSpec = {
    * A template's `tycon` and `fields` must match its module, name and record data type.
    */
   modules: readonly Module[];
+  /** Top-level values of the modules, each `name : type = value`. */
+  values?: readonly ConstantSpec[];
 };
 
-/** The minor version written; the decoder reads it back as `2.1`. */
+/**
+ * A top-level value whose body is a builtin constant. Nothing checks that `value` has `type`:
+ * a mismatch is how a test builds a package that parses but does not type-check (as Canton's own
+ * `illformed.dar` does with `Mod:x : Bool = ()`).
+ */
+export type ConstantSpec = {
+  /** The module it belongs to: one of the spec's modules. */
+  module: string;
+  /** Dotted name within the module. */
+  name: string;
+  type: DamlType;
+  value:
+    | { kind: 'unit' }
+    | { kind: 'bool'; value: boolean }
+    | { kind: 'int64'; value: bigint }
+    | { kind: 'text'; value: string };
+};
+
+export type EncodeOptions = {
+  /**
+   * The Daml-LF version written; default 2.1. Major 1 (e.g. `{ major: 1, minor: '15' }`) writes
+   * a `daml_lf_1` payload, for tests of its rejection: only for specs whose modules define
+   * nothing, since LF 1 lays definitions out otherwise (the modules keep just their names).
+   */
+  lfVersion?: { major: 1 | 2; minor: string };
+};
+
+/** The minor version written by default; the decoder reads it back as `2.1`. */
 const LF_MINOR_VERSION = '1';
 
 /**
@@ -58,6 +93,11 @@ const BUILTIN_CODES: ReadonlyMap<PrimType, number> = new Map(
     .filter(([code]) => Number(code) < 1000)
     .map(([code, prim]) => [prim, Number(code)]),
 );
+
+/** `BuiltinCon` (daml_lf2.proto): the constants `()`, `False` and `True`. */
+const CON_UNIT = 0;
+const CON_FALSE = 1;
+const CON_TRUE = 2;
 
 /** `BuiltinFunction.ERROR : ∀a. Text → a`. */
 const BUILTIN_ERROR = 1;
@@ -86,11 +126,18 @@ const PARTIES = prim('LIST', prim('PARTY'));
  * @throws Error when the spec uses what LF 2.1 or this encoder cannot express (see the file
  *   comment), or refers to a data type of this package that the spec does not define.
  */
-export function encodePackagePayload(spec: PackageSpec): Uint8Array {
-  const packageBytes = new PackageEncoder(spec).encode();
+export function encodePackagePayload(spec: PackageSpec, options: EncodeOptions = {}): Uint8Array {
+  const { major, minor } = options.lfVersion ?? { major: 2, minor: LF_MINOR_VERSION };
+  const encoder = new PackageEncoder(spec);
+  if (major === 1) {
+    return new ProtobufWriter()
+      .bytes(2, encoder.encodeLf1()) // bytes daml_lf_1
+      .string(3, minor) // string minor
+      .finish();
+  }
   return new ProtobufWriter()
-    .string(3, LF_MINOR_VERSION) // string minor
-    .bytes(4, packageBytes) // bytes daml_lf_2
+    .string(3, minor) // string minor
+    .bytes(4, encoder.encode()) // bytes daml_lf_2
     .finish();
 }
 
@@ -122,8 +169,42 @@ class PackageEncoder {
     // Interned first, so the metadata's strings lead the table whatever the modules hold.
     const name = this.str(this.spec.name);
     const version = this.str(this.spec.version);
+    const moduleNames = new Set(this.spec.modules.map((module) => module.name));
+    for (const value of this.spec.values ?? []) {
+      if (!moduleNames.has(value.module)) {
+        throw new Error(
+          `Value ${value.module}:${value.name}: the spec has no module ${value.module}`,
+        );
+      }
+    }
     const modules = this.spec.modules.map((module) => this.module(module));
+    return this.packageMessage(name, version, modules);
+  }
 
+  /**
+   * An LF 1 `Package`: the same tables and metadata as LF 2, and modules that hold only their
+   * name (`name_interned_dname = 8` in LF 1, as Canton's `dummy-1.15.dar` has it).
+   */
+  encodeLf1(): Uint8Array {
+    const name = this.str(this.spec.name);
+    const version = this.str(this.spec.version);
+    const modules = this.spec.modules.map((module) => {
+      const defines =
+        module.dataTypes.length +
+        module.synonyms.length +
+        module.templates.length +
+        module.interfaces.length;
+      if (defines > 0 || (this.spec.values ?? []).length > 0) {
+        throw new Error(`Module ${module.name}: LF 1 packages are written without definitions`);
+      }
+      const w = new ProtobufWriter();
+      int(w, 8, this.dname(module.name));
+      return w.finish();
+    });
+    return this.packageMessage(name, version, modules);
+  }
+
+  private packageMessage(name: number, version: number, modules: readonly Uint8Array[]) {
     const w = new ProtobufWriter();
     for (const module of modules) w.bytes(1, module); // repeated Module modules
     for (const text of this.strings) w.string(2, text); // repeated string interned_strings
@@ -311,14 +392,25 @@ class PackageEncoder {
   // ── Definitions ──
 
   private module(module: Module): Uint8Array {
-    if (module.interfaces.length > 0) {
-      throw new Error(
-        `Module ${module.name}: interfaces cannot be encoded (no methods in the model)`,
-      );
-    }
     const records = new Map<string, readonly Field[]>();
+    const interfaceTypes = new Set<string>();
     for (const dataType of module.dataTypes) {
       if (dataType.kind === 'record') records.set(dataType.name, dataType.fields);
+      if (dataType.kind === 'interface') interfaceTypes.add(dataType.name);
+    }
+    const views = new Map<string, DamlType>();
+    for (const iface of module.interfaces) {
+      const where = `Interface ${module.name}:${iface.name}`;
+      const { tycon } = iface;
+      if (tycon.packageId !== '' || tycon.module !== module.name || tycon.name !== iface.name) {
+        throw new Error(`${where}: its tycon must be {packageId: '', module, name} of itself`);
+      }
+      // As the compiler writes it: the decoder lists interfaces among the data types too.
+      if (!interfaceTypes.has(iface.name)) {
+        throw new Error(`${where}: it needs a data type of kind 'interface' of its name`);
+      }
+      if (!iface.viewType) throw new Error(`${where}: LF 2 interfaces have a view type`);
+      views.set(iface.name, iface.viewType);
     }
     const w = new ProtobufWriter();
     int(w, 1, this.dname(module.name)); // name_interned_dname
@@ -334,12 +426,69 @@ class PackageEncoder {
         this.dataType(d, dataType, module.name);
       });
     }
+    for (const value of this.spec.values ?? []) {
+      if (value.module !== module.name) continue;
+      w.message(5, (v) => {
+        this.constant(v, value);
+      });
+    }
     for (const template of module.templates) {
       w.message(6, (t) => {
-        this.template(t, template, module.name, records);
+        this.template(t, template, module.name, records, views);
+      });
+    }
+    for (const iface of module.interfaces) {
+      w.message(8, (i) => {
+        this.interfaceDef(i, iface);
       });
     }
     return w.finish();
+  }
+
+  /** `DefValue { NameWithType name_with_type = 2 { name_interned_dname = 1, Type type = 2 }, Expr expr = 3 }`. */
+  private constant(w: ProtobufWriter, value: ConstantSpec): void {
+    w.message(2, (n) => {
+      int(n, 1, this.dname(value.name));
+      this.typeRef(n, 2, value.type);
+    });
+    // The `Expr` cases are a oneof: 0 is written too.
+    const constant = value.value;
+    w.message(3, (expr) => {
+      switch (constant.kind) {
+        case 'unit':
+          expr.varint(5, CON_UNIT); // BuiltinCon builtin_con
+          break;
+        case 'bool':
+          expr.varint(5, constant.value ? CON_TRUE : CON_FALSE);
+          break;
+        case 'int64': // BuiltinLit { sint64 int64 = 1 }
+          expr.message(6, (lit) => lit.zigzag(1, constant.value));
+          break;
+        case 'text': // BuiltinLit { int32 text_interned_str = 4 }
+          expr.message(6, (lit) => lit.varint(4, this.str(constant.value)));
+          break;
+      }
+    });
+  }
+
+  /**
+   * `DefInterface`: tycon 2, param 4, choices 5, view 6, requires 7. No methods (3): the model
+   * keeps none.
+   */
+  private interfaceDef(w: ProtobufWriter, iface: Interface): void {
+    int(w, 2, this.dname(iface.name));
+    int(w, 4, this.str(TEMPLATE_BINDER));
+    for (const choice of iface.choices) {
+      w.message(5, (c) => {
+        this.choice(c, choice);
+      });
+    }
+    if (iface.viewType) this.typeRef(w, 6, iface.viewType);
+    for (const required of iface.requires) {
+      w.message(7, (id) => {
+        this.typeConId(id, required);
+      });
+    }
   }
 
   /** `DefTypeSyn { name_interned_dname = 2, repeated TypeVarWithKind params = 3, Type type = 4 }`. */
@@ -383,7 +532,13 @@ class PackageEncoder {
         break;
       }
       case 'interface':
-        throw new Error(`${moduleName}:${dataType.name}: interface data types cannot be encoded`);
+        if (dataType.params.length > 0 || dataType.serializable) {
+          throw new Error(
+            `${moduleName}:${dataType.name}: an interface type has no parameters and is not serializable`,
+          );
+        }
+        w.message(8, noFields); // Unit interface
+        break;
     }
   }
 
@@ -396,6 +551,7 @@ class PackageEncoder {
     template: Template,
     moduleName: string,
     records: ReadonlyMap<string, readonly Field[]>,
+    views: ReadonlyMap<string, DamlType>,
   ): void {
     const where = `Template ${moduleName}:${template.name}`;
     const { tycon } = template;
@@ -408,9 +564,15 @@ class PackageEncoder {
     if (!record || !this.sameFields(record, template.fields)) {
       throw new Error(`${where}: its fields must be those of the record data type of its name`);
     }
-    if (template.implements.length > 0) {
-      throw new Error(`${where}: interface instances cannot be encoded`);
-    }
+    const instances = template.implements.map((iface) => {
+      const view = iface.packageId === '' && iface.module === moduleName && views.get(iface.name);
+      if (!view) {
+        throw new Error(
+          `${where}: only instances of interfaces of its own module can be encoded (${iface.module}:${iface.name})`,
+        );
+      }
+      return { iface, view };
+    });
     int(w, 1, this.dname(template.name));
     int(w, 2, this.str(TEMPLATE_BINDER));
     this.placeholder(w, 4, PARTIES); // signatories
@@ -427,6 +589,17 @@ class PackageEncoder {
         this.typeRef(k, 1, keyType);
         this.placeholder(k, 3, prim('ARROW', keyType, PARTIES));
         this.placeholder(k, 4, keyType);
+      });
+    }
+    for (const { iface, view } of instances) {
+      // Implements { TypeConId interface = 1, InterfaceInstanceBody body = 2 { Expr view = 2 } }
+      w.message(10, (impl) => {
+        impl.message(1, (id) => {
+          this.typeConId(id, iface);
+        });
+        impl.message(2, (body) => {
+          this.placeholder(body, 2, view);
+        });
       });
     }
   }
@@ -484,33 +657,71 @@ export type EncodedDar = {
   packageIds: string[];
 };
 
+export type DarOptions = EncodeOptions & {
+  /** `Sdk-Version` of the manifest, which `damlc` always writes; left out by default. */
+  sdkVersion?: string;
+  /**
+   * Put every DALF in a folder named after the main package (`<name>-<version>-<id>/`), as
+   * `damlc` lays a DAR out; default: at the root.
+   */
+  damlcLayout?: boolean;
+};
+
+/** One package of a DAR, already encoded: the payload and its id (SHA-256 of the payload). */
+export type EncodedPackage = { spec: PackageSpec; payload: Uint8Array; packageId: string };
+
+/**
+ * Every zip entry's modification time, as `damlc` writes it: fixed, so that a DAR's bytes depend
+ * on its packages only. Local time, which is what the zip format stores.
+ */
+const ZIP_MTIME = new Date(1980, 0, 1, 0, 0, 0);
+
 /**
  * A DAR of the given packages, the first being the main one: each as an `Archive` DALF named
  * `<name>-<version>-<id>.dalf`, and a manifest as `damlc` writes it (lines wrapped at 72 bytes).
  * The packages may refer to each other by id only, so a spec that depends on another must be
- * encoded after it (use `encodePackagePayload` and its SHA-256 to learn the id).
+ * encoded after it (use `encodePackagePayload` and its SHA-256 to learn the id). Deterministic:
+ * the same specs give the same bytes.
  *
  * Tests use it to upload packages built from the model, e.g. two versions of one package to
  * exercise the upgrade checks (see `templatePackageSpec`).
  */
-export async function encodeDar(packages: readonly PackageSpec[]): Promise<EncodedDar> {
+export async function encodeDar(
+  packages: readonly PackageSpec[],
+  options: DarOptions = {},
+): Promise<EncodedDar> {
+  const encoded: EncodedPackage[] = [];
+  for (const spec of packages) {
+    const payload = encodePackagePayload(spec, options);
+    encoded.push({ spec, payload, packageId: await sha256Hex(payload) });
+  }
+  return { bytes: assembleDar(encoded, options), packageIds: encoded.map((p) => p.packageId) };
+}
+
+/**
+ * The zip of `encodeDar`, for packages already encoded and hashed: synchronous, for callers that
+ * hash by other means (Node's `crypto`). The ids are trusted as given.
+ */
+export function assembleDar(packages: readonly EncodedPackage[], options: DarOptions = {}) {
   const [main] = packages;
   if (!main) throw new Error('A DAR holds at least one package');
+  const folder = options.damlcLayout
+    ? `${main.spec.name}-${main.spec.version}-${main.packageId}/`
+    : '';
   const files: Record<string, Uint8Array> = {};
   const dalfs: string[] = [];
-  const packageIds: string[] = [];
-  for (const spec of packages) {
-    const payload = encodePackagePayload(spec);
-    const packageId = await sha256Hex(payload);
-    const path = `${spec.name}-${spec.version}-${packageId}.dalf`;
+  for (const { spec, payload, packageId } of packages) {
+    const path = `${folder}${spec.name}-${spec.version}-${packageId}.dalf`;
     files[path] = encodeArchive(payload, packageId);
     dalfs.push(path);
-    packageIds.push(packageId);
   }
   const attributes: [string, string][] = [
     ['Manifest-Version', '1.0'],
     ['Created-By', 'ledger-console sandbox'],
-    ['Name', `${main.name}-${main.version}`],
+    ['Name', `${main.spec.name}-${main.spec.version}`],
+    ...(options.sdkVersion === undefined
+      ? []
+      : [['Sdk-Version', options.sdkVersion] as [string, string]]),
     ['Main-Dalf', dalfs[0] ?? ''],
     ['Dalfs', dalfs.join(', ')],
     ['Format', 'daml-lf'],
@@ -518,7 +729,7 @@ export async function encodeDar(packages: readonly PackageSpec[]): Promise<Encod
   ];
   const manifest = `${attributes.map(([key, value]) => wrapManifestLine(`${key}: ${value}`)).join('')}\r\n`;
   files['META-INF/MANIFEST.MF'] = new TextEncoder().encode(manifest);
-  return { bytes: zipSync(files), packageIds };
+  return zipSync(files, { mtime: ZIP_MTIME });
 }
 
 /** A JAR manifest line: at most 72 bytes, continued on lines that start with a space. */
