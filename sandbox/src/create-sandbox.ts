@@ -3,6 +3,7 @@ import { Hono } from 'hono';
 import { createAuthenticator, type AuthMode } from './auth/authenticate';
 import { createTokenMinter } from './auth/token-minter';
 import { DecodeFailure, SandboxError, toErrorBody } from './errors/sandbox-error';
+import { bodyLimit, bodyLimitFor, isRequestTooLarge, type BodyLimits } from './http/body-limit';
 import { methodsFor } from './http/known-endpoints';
 import type { SandboxEnv } from './http/sandbox-env';
 import { createLedgerState, type LedgerStateOptions } from './ledger-state';
@@ -17,11 +18,12 @@ import { stateRoutes } from './routes/state-routes';
 import { updateRoutes } from './routes/update-routes';
 import { userRoutes } from './routes/user-routes';
 
-export type SandboxOptions = LedgerStateOptions & {
-  auth?: AuthMode;
-  /** Shared secret for HS256 tokens in `jwt` mode. */
-  jwtSecret?: string;
-};
+export type SandboxOptions = LedgerStateOptions &
+  BodyLimits & {
+    auth?: AuthMode;
+    /** Shared secret for HS256 tokens in `jwt` mode. */
+    jwtSecret?: string;
+  };
 
 const TRACEPARENT = /^[0-9a-f]{2}-([0-9a-f]{32})-[0-9a-f]{16}-[0-9a-f]{2}$/;
 
@@ -63,6 +65,18 @@ export function createSandbox(options: SandboxOptions = {}) {
     await next();
   });
 
+  // After authentication: the JSON layer resolves claims before it reads a body (§0.2), while a
+  // missing token only fails later, at the gRPC side, so an oversized body still gets its 413.
+  const limits: BodyLimits = {
+    ...(options.maxRequestBytes === undefined ? {} : { maxRequestBytes: options.maxRequestBytes }),
+    ...(options.maxDarBytes === undefined ? {} : { maxDarBytes: options.maxDarBytes }),
+  };
+  app.use(async (c, next) => {
+    c.set('maxBodyBytes', bodyLimitFor(c.req.method, c.req.path, limits));
+    await next();
+  });
+  app.use(bodyLimit(limits));
+
   app.route('/', healthRoutes());
   app.route('/v2/version', versionRoutes());
   app.route('/v2/users', userRoutes(state));
@@ -79,6 +93,8 @@ export function createSandbox(options: SandboxOptions = {}) {
   app.route('/__sandbox', controlRoutes({ auth, minter, users: state.users, idps: state.idps }));
 
   app.onError((error, c) => {
+    // The rest of an oversized body is never read: the connection closes after the answer.
+    if (isRequestTooLarge(error)) c.header('Connection', 'close');
     if (error instanceof DecodeFailure) {
       return c.text(error.message, 400);
     }

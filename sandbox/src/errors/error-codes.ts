@@ -106,6 +106,9 @@ const CODES = {
   INVALID_ACTIVE_CONTRACTS_PAGE_TOKEN: { category: 'InvalidIndependentOfSystemState' },
   // The JSON layer's list limit; its status is forced to 413 whatever the category says.
   JSON_API_MAXIMUM_LIST_ELEMENTS_NUMBER_REACHED: { category: 'ContentionOnSharedResources' },
+  // A request body over the size limit (pekko's max-content-length answers 413 in text/plain; the
+  // sandbox and the console say it in the API's own error shape, forced to 413).
+  REQUEST_ENTITY_TOO_LARGE: { category: 'InvalidIndependentOfSystemState' },
   // Redacted on the wire: only the category survives (ledger-api-behaviour.md §1.4).
   UNAUTHENTICATED: { category: 'AuthInterceptorInvalidAuthenticationCredentials' },
   PERMISSION_DENIED: { category: 'InsufficientPermission' },

@@ -12,8 +12,23 @@ export async function readJsonBody<T>(c: Context, schema: z.ZodType<T>): Promise
   return decodeJson(text, schema);
 }
 
+/**
+ * How deeply a request's JSON may nest. Daml-LF caps a value's nesting at 100; in the JSON
+ * encoding each Daml level takes one or two levels (a record's object, a variant's `value`), below
+ * a command envelope of about ten, so 1000 leaves room to spare while keeping the recursion that
+ * follows parsing (schema checks, value conversion) far from the stack's limit.
+ */
+export const MAX_JSON_DEPTH = 1000;
+
 export function decodeJson<T>(text: string, schema: z.ZodType<T>): T {
   if (text.trim() === '') throw new DecodeFailure('body', 'exhausted input');
+  const tooDeep = nestingLimitPosition(text, MAX_JSON_DEPTH);
+  if (tooDeep !== undefined) {
+    throw new DecodeFailure(
+      'body',
+      `JSON nested deeper than ${String(MAX_JSON_DEPTH)} levels (${lineAndColumn(text, tooDeep)})`,
+    );
+  }
   let json: unknown;
   try {
     json = JSON.parse(text);
@@ -25,6 +40,38 @@ export function decodeJson<T>(text: string, schema: z.ZodType<T>): T {
   const issue = result.error.issues[0];
   if (!issue) throw new DecodeFailure('body');
   throw new DecodeFailure('body', describeIssue(issue, json));
+}
+
+/**
+ * Where the JSON text opens its `limit + 1`-th nested array or object, if it does: a linear scan
+ * counting brackets outside strings, so no parser or schema ever recurses that deep.
+ */
+function nestingLimitPosition(text: string, limit: number): number | undefined {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (inString) {
+      if (code === 0x5c)
+        i++; // backslash: the next character is escaped
+      else if (code === 0x22) inString = false;
+    } else if (code === 0x22) {
+      inString = true;
+    } else if (code === 0x5b || code === 0x7b) {
+      depth++;
+      if (depth > limit) return i;
+    } else if (code === 0x5d || code === 0x7d) {
+      depth--;
+    }
+  }
+  return undefined;
+}
+
+function lineAndColumn(text: string, index: number) {
+  const before = text.slice(0, index);
+  const line = before.split('\n').length;
+  const column = index - before.lastIndexOf('\n');
+  return `line ${String(line)}, column ${String(column)}`;
 }
 
 function describeSyntaxError(text: string) {

@@ -10,6 +10,8 @@ export type SandboxEnv = {
     loggingContext: Record<string, string>;
     /** The RequestInfo id when it differs from the trace id: a command's submission id (§1.5). */
     correlationId: string | undefined;
+    /** The body limit of this request (body-limit.ts), for bodies read outside the fetch Request. */
+    maxBodyBytes: number;
   };
 };
 

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { effectiveIdp, requireAuthenticated, requirePartyAccess } from '../auth/authorizer';
 import { SandboxError, invalidField, missingField } from '../errors/sandbox-error';
 import { decodeJson, message, readJsonBody, str } from '../http/decode';
+import { readIncomingText } from '../http/body-limit';
 import { validatePageSize } from './common-validation';
 import type { SandboxContext, SandboxEnv } from '../http/sandbox-env';
 import type { LedgerState } from '../ledger-state';
@@ -61,9 +62,7 @@ async function bodyOfGet(c: SandboxContext): Promise<string> {
   const env: unknown = c.env;
   const incoming = (env as { incoming?: IncomingMessage } | undefined)?.incoming;
   if (!incoming || typeof incoming[Symbol.asyncIterator] !== 'function') return '';
-  const chunks: Buffer[] = [];
-  for await (const chunk of incoming) chunks.push(Buffer.from(chunk as Uint8Array));
-  return Buffer.concat(chunks).toString('utf8');
+  return readIncomingText(incoming, c.get('maxBodyBytes'));
 }
 
 const invalidPageToken = (reason: string) =>

@@ -1,0 +1,158 @@
+import { connect } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSandbox, type RunningSandbox } from '../start-sandbox';
+import { createTestSandbox, expectDecodeFailure } from '../testing/test-client';
+import { MAX_JSON_DEPTH } from './decode';
+
+/** Sends `head` (and optionally more) over a raw socket and resolves with everything read back. */
+function rawExchange(url: string, head: string, { timeoutMs = 3000 } = {}) {
+  const { hostname, port } = new URL(url);
+  return new Promise<{ response: string; elapsedMs: number }>((resolve, reject) => {
+    const started = performance.now();
+    const socket = connect(Number(port), hostname);
+    let response = '';
+    const timer = setTimeout(() => {
+      socket.destroy();
+      reject(new Error(`no complete answer within ${String(timeoutMs)} ms: ${response}`));
+    }, timeoutMs);
+    socket.setEncoding('utf8');
+    socket.on('data', (chunk: string) => {
+      response += chunk;
+    });
+    socket.on('close', () => {
+      clearTimeout(timer);
+      resolve({ response, elapsedMs: performance.now() - started });
+    });
+    socket.on('error', () => undefined);
+    socket.write(head);
+  });
+}
+
+const bodyOf = (response: string) => response.slice(response.indexOf('\r\n\r\n') + 4);
+
+describe('request body limits over a real socket', () => {
+  let sandbox: RunningSandbox;
+  beforeAll(async () => {
+    sandbox = await startSandbox({
+      port: 0,
+      quiet: true,
+      seed: 'none',
+      maxRequestBytes: 1024,
+      maxDarBytes: 4096,
+    });
+  });
+  afterAll(async () => {
+    await sandbox.close();
+  });
+
+  it('refuses a body announced over the limit before a byte of it arrives', async () => {
+    const { response, elapsedMs } = await rawExchange(
+      sandbox.url,
+      'POST /v2/users HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n' +
+        'Content-Length: 1000000000000\r\n\r\n',
+    );
+    expect(response).toMatch(/^HTTP\/1\.1 413 /);
+    expect(response.toLowerCase()).toContain('connection: close');
+    const body = JSON.parse(bodyOf(response));
+    expect(body).toMatchObject({
+      code: 'REQUEST_ENTITY_TOO_LARGE',
+      cause: 'The request body of 1000000000000 bytes exceeds the limit of 1024 bytes',
+      errorCategory: 8,
+      grpcCodeValue: 3,
+    });
+    expect(elapsedMs).toBeLessThan(2000);
+  });
+
+  it('gives DAR uploads their own, larger limit', async () => {
+    const announce = (path: string, length: number) =>
+      rawExchange(
+        sandbox.url,
+        `POST ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/octet-stream\r\n` +
+          `Content-Length: ${String(length)}\r\nConnection: close\r\n\r\n${'x'.repeat(length)}`,
+      );
+    // Over the JSON limit but under the DAR one: read, and refused as a DAR instead.
+    const accepted = await announce('/v2/dars?vetAllPackages=false', 2000);
+    expect(accepted.response).toMatch(/^HTTP\/1\.1 400 /);
+    expect(JSON.parse(bodyOf(accepted.response))).toMatchObject({ code: 'INVALID_DAR' });
+    for (const path of ['/v2/dars', '/v2/packages', '/v2/dars/validate']) {
+      const refused = await announce(path, 5000);
+      expect(refused.response, path).toMatch(/^HTTP\/1\.1 413 /);
+    }
+  });
+
+  it('cuts a chunked body as soon as it passes the limit', async () => {
+    const chunk = '{"user":{"id":"' + 'a'.repeat(600);
+    const { response } = await rawExchange(
+      sandbox.url,
+      'POST /v2/users HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n' +
+        'Transfer-Encoding: chunked\r\n\r\n' +
+        // Two chunks of 615 bytes, and no terminating chunk: the answer must not wait for it.
+        `${chunk.length.toString(16)}\r\n${chunk}\r\n${chunk.length.toString(16)}\r\n${chunk}\r\n`,
+    );
+    expect(response).toMatch(/^HTTP\/1\.1 413 /);
+    expect(JSON.parse(bodyOf(response.replace(/\r\n[0-9a-f]+\r\n/g, '\r\n')))).toMatchObject({
+      code: 'REQUEST_ENTITY_TOO_LARGE',
+      cause: 'The request body exceeds the limit of 1024 bytes',
+    });
+  });
+
+  it('bounds the body of a GET too (the deprecated active-contracts page request)', async () => {
+    const chunk = `{"pageToken":"${'a'.repeat(2000)}"}`;
+    const { response } = await rawExchange(
+      sandbox.url,
+      'GET /v2/state/active-contracts-page HTTP/1.1\r\nHost: 127.0.0.1\r\n' +
+        `Transfer-Encoding: chunked\r\nConnection: close\r\n\r\n${chunk.length.toString(16)}\r\n${chunk}\r\n0\r\n\r\n`,
+    );
+    expect(response).toMatch(/^HTTP\/1\.1 413 /);
+  });
+
+  it('still serves bodies under the limit', async () => {
+    const body = JSON.stringify({ user: { id: 'small', primaryParty: '' } });
+    const { response } = await rawExchange(
+      sandbox.url,
+      `POST /v2/users HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n` +
+        `Content-Length: ${String(body.length)}\r\nConnection: close\r\n\r\n${body}`,
+    );
+    expect(response).toMatch(/^HTTP\/1\.1 200 /);
+  });
+});
+
+describe('deeply nested JSON', () => {
+  const t = createTestSandbox();
+  afterAll(() => {
+    t.close();
+  });
+  const arrays = (depth: number) => `${'['.repeat(depth)}${']'.repeat(depth)}`;
+  const objects = (depth: number) => `${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`;
+
+  it('is a decode failure at 100,000 levels, never a stack overflow', async () => {
+    for (const deep of [arrays(100_000), objects(100_000)]) {
+      const body = `{"commands":{"commandId":"c","actAs":["p"],"userId":"u","commands":[{"CreateCommand":{"templateId":"a:B:C","createArguments":${deep}}}]}}`;
+      const result = await t.call('POST', '/v2/commands/submit-and-wait', { rawBody: body });
+      expect(result.status).toBe(400);
+      expect(result.text).toMatch(/^Invalid value for: body \(JSON nested deeper than 1000 levels/);
+      // Bare, the 1001st bracket is where the refusal points.
+      const column = MAX_JSON_DEPTH * (deep.startsWith('[') ? 1 : 5) + 1;
+      const bare = await t.call('POST', '/v2/parties', { rawBody: deep });
+      expectDecodeFailure(
+        bare,
+        `Invalid value for: body (JSON nested deeper than ${String(MAX_JSON_DEPTH)} levels (line 1, column ${String(column)}))`,
+      );
+      const users = await t.call('POST', '/v2/users', { rawBody: `{"user":${deep}}` });
+      expect(users.status).toBe(400);
+      expect(users.text).toMatch(/^Invalid value for: body \(JSON nested deeper than/);
+    }
+  });
+
+  it('accepts nesting up to the limit and ignores brackets inside strings', async () => {
+    const inString = JSON.stringify({ user: { id: `x${'['.repeat(5000)}`, primaryParty: '' } });
+    const result = await t.call('POST', '/v2/users', { rawBody: inString });
+    // Decoded fine: refused only for the id itself.
+    expect(result.status).toBe(400);
+    expect(result.json?.code).toBe('INVALID_FIELD');
+    const atLimit = await t.call('POST', '/v2/users', {
+      rawBody: `{"user":{"id":"u1","primaryParty":"","metadata":${objects(MAX_JSON_DEPTH - 3)}}}`,
+    });
+    expect(atLimit.text).not.toContain('nested deeper');
+  });
+});
