@@ -3,6 +3,8 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { createSandbox, type SandboxOptions } from './create-sandbox';
+import { guardFetch, refuseUpgrade } from './http/guarded-fetch';
+import type { RequestGuardPolicy } from './http/request-guard';
 import { attachWebsocketStreams } from './http/websocket-server';
 import { streamChannels } from './routes/stream-channels';
 import { seedDemo } from './seed/demo-seed';
@@ -14,6 +16,10 @@ export type StartSandboxOptions = SandboxOptions & {
   quiet?: boolean;
   /** `demo` fills an empty ledger with demo data through the API (default `none`). */
   seed?: 'demo' | 'none';
+  /** Public host names the sandbox is reached by (`--allowed-hosts`), besides loopback. */
+  allowedHosts?: readonly string[];
+  /** Origins of pages allowed to write, behind a TLS-terminating proxy (`--public-origin`). */
+  publicOrigins?: readonly string[];
 };
 
 export type RunningSandbox = {
@@ -32,6 +38,8 @@ export async function startSandbox({
   host = '127.0.0.1',
   quiet = false,
   seed = 'none',
+  allowedHosts = [],
+  publicOrigins = [],
   ...options
 }: StartSandboxOptions = {}): Promise<RunningSandbox> {
   const jwtSecret =
@@ -49,8 +57,11 @@ export async function startSandbox({
       throw error;
     }
   }
+  // Web pages the developer browses must not drive the sandbox on their machine (ADR 010).
+  const policy: RequestGuardPolicy = { bindHost: host, allowedHosts, publicOrigins };
+  const fetch = guardFetch(sandbox.fetch, policy);
   const server = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {
-    const instance = serve({ fetch: sandbox.fetch, port, hostname: host }, () => {
+    const instance = serve({ fetch, port, hostname: host }, () => {
       resolve(instance);
     });
     instance.once('error', reject);
@@ -59,6 +70,7 @@ export async function startSandbox({
     channels: streamChannels(sandbox.state),
     authenticate: sandbox.authenticate,
     participantName: sandbox.state.participantName,
+    refuseUpgrade: (request) => refuseUpgrade(request, policy),
   });
   const address = server.address() as AddressInfo;
   const url = `http://${host.includes(':') ? `[${host}]` : host}:${String(address.port)}`;

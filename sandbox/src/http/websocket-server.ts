@@ -23,6 +23,8 @@ export type WebsocketOptions = {
   channels: ReadonlyMap<string, StreamChannel>;
   authenticate(headers: Headers): Promise<Caller>;
   participantName: string;
+  /** Vets the handshake before anything else (request-guard.ts); a refusal is the raw HTTP answer. */
+  refuseUpgrade?(request: IncomingMessage): string | undefined;
 };
 
 const TRACEPARENT = /^[0-9a-f]{2}-([0-9a-f]{32})-[0-9a-f]{16}-[0-9a-f]{2}$/;
@@ -66,6 +68,11 @@ export function attachWebsocketStreams(server: Server, options: WebsocketOptions
   });
 
   const onUpgrade = (request: IncomingMessage, socket: Duplex, head: Buffer) => {
+    const refusal = options.refuseUpgrade?.(request);
+    if (refusal !== undefined) {
+      socket.end(refusal);
+      return;
+    }
     const path = new URL(request.url ?? '/', 'http://sandbox').pathname;
     const channel = options.channels.get(path);
     if (!channel) {
