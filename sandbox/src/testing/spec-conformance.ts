@@ -1,30 +1,21 @@
-import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { Ajv, type ValidateFunction } from 'ajv';
-import { parse } from 'yaml';
+import { loadApiFacts } from '../spec/api-facts';
 
-/** The real Canton 3.5.7 OpenAPI document, read from the reference folder beside the repo. */
-export const SPEC_PATH = fileURLToPath(
-  new URL('../../../../shared/spec/openapi.yaml', import.meta.url),
-);
-
-type Operation = {
-  responses: Record<string, { content?: Record<string, { schema?: unknown }> } | undefined>;
-};
-type Spec = {
-  paths: Record<string, Record<string, Operation | undefined>>;
-  components: { schemas: Record<string, unknown> };
-};
-
-const spec = parse(readFileSync(SPEC_PATH, 'utf8')) as Spec;
+// Canton's OpenAPI document as derived into the repo (npm run spec:derive): the same schemas with
+// their prose stripped, which ajv ignores anyway.
+const { paths, schemas } = loadApiFacts().http;
 // OpenAPI 3.0 formats like int32/int64 are not JSON Schema formats; types still get checked.
 const ajv = new Ajv({ strict: false, allErrors: true, validateFormats: false });
-ajv.addSchema({ $id: 'spec.json', components: spec.components });
+ajv.addSchema({ $id: 'spec.json', components: { schemas } });
 
-const templates = Object.keys(spec.paths).map((template) => ({
-  template,
-  regex: new RegExp(`^${template.replace(/\{[^}]+\}/g, '[^/]+')}$`),
-}));
+// Literal templates first, so /v2/parties/participant-id is not taken for /v2/parties/{party}.
+const templates = Object.keys(paths)
+  .map((template) => ({
+    template,
+    parameters: template.split('{').length - 1,
+    regex: new RegExp(`^${template.replace(/\{[^}]+\}/g, '[^/]+')}$`),
+  }))
+  .sort((a, b) => a.parameters - b.parameters);
 const validators = new Map<string, ValidateFunction>();
 
 function validatorFor(schema: unknown): ValidateFunction {
@@ -60,9 +51,9 @@ function withoutNulls(value: unknown): unknown {
 export type ConformanceResult = { checked: boolean; errors: string[] };
 
 /**
- * Checks one response against the spec: the status must be declared (or fall under `default`),
- * the content type must be the declared one, and a JSON body must validate against its schema.
- * Paths outside the spec (the legacy 404 route) are not checked.
+ * Checks one response against Canton's OpenAPI document: the status must be declared (or fall
+ * under `default`), the content type must be the declared one, and a JSON body must validate
+ * against its schema. Paths outside the spec (the legacy 404 route) are not checked.
  */
 export function checkResponse(
   method: string,
@@ -72,7 +63,7 @@ export function checkResponse(
   body: string,
 ): ConformanceResult {
   const match = templates.find(({ regex }) => regex.test(pathname));
-  const operation = match && spec.paths[match.template]?.[method.toLowerCase()];
+  const operation = match && paths[match.template]?.[method.toLowerCase()];
   if (!operation) return { checked: false, errors: [] };
   const mediaType = (contentType ?? '').split(';')[0]?.trim() ?? '';
   // The spec declares 400 only as tapir's text/plain; the JsCantonError bodies that the server
