@@ -1,4 +1,6 @@
 import { parseArgs } from 'node:util';
+import type { ExposedApi } from './http/binding-warning';
+import { parseHostList, parseOriginList } from './http/request-guard';
 import type { StartSandboxOptions } from './start-sandbox';
 import { connectedSynchronizers } from './synchronizers';
 
@@ -13,6 +15,10 @@ export const SANDBOX_USAGE = `Usage: npm run sandbox -- [options]
                       some history (default); none: start empty
   --synchronizers A,B connect to these synchronizers, by alias (default local); commands are
                       committed on the first, parties and vetting may use any
+  --allowed-hosts H,… host names the sandbox is reached by besides localhost and IP addresses
+                      (requests naming another Host are refused, against DNS rebinding)
+  --public-origin O,… origins of pages that may write to it through a TLS-terminating proxy,
+                      e.g. https://ledger.example.com (their hosts are allowed too)
   --help              show this text`;
 
 /** Parses the sandbox's command line; throws an Error with a readable message on bad input. */
@@ -27,6 +33,8 @@ export function parseSandboxArgs(args: string[]): StartSandboxOptions & { help: 
       'data-dir': { type: 'string' },
       seed: { type: 'string' },
       synchronizers: { type: 'string' },
+      'allowed-hosts': { type: 'string' },
+      'public-origin': { type: 'string' },
       help: { type: 'boolean', default: false },
     },
     strict: true,
@@ -52,6 +60,14 @@ export function parseSandboxArgs(args: string[]): StartSandboxOptions & { help: 
       throw new Error(`--synchronizers: ${(error as Error).message}`);
     }
   }
+  const allowedHosts =
+    values['allowed-hosts'] === undefined
+      ? undefined
+      : parseHostList(values['allowed-hosts'], '--allowed-hosts');
+  const publicOrigins =
+    values['public-origin'] === undefined
+      ? undefined
+      : parseOriginList(values['public-origin'], '--public-origin');
   return {
     help: values.help,
     port,
@@ -61,5 +77,12 @@ export function parseSandboxArgs(args: string[]): StartSandboxOptions & { help: 
     ...(values['jwt-secret'] === undefined ? {} : { jwtSecret: values['jwt-secret'] }),
     ...(values['data-dir'] === undefined ? {} : { dataDir: values['data-dir'] }),
     ...(synchronizers === undefined ? {} : { synchronizers }),
+    ...(allowedHosts === undefined ? {} : { allowedHosts }),
+    ...(publicOrigins === undefined ? {} : { publicOrigins }),
   };
+}
+
+/** What the sandbox hands out on its port: bindingWarning prints it beyond loopback. */
+export function exposedApi(options: Pick<StartSandboxOptions, 'auth'>): ExposedApi {
+  return options.auth === 'jwt' ? { kind: 'token-minting' } : { kind: 'no-auth' };
 }

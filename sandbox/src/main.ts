@@ -1,5 +1,6 @@
 import { mintUserToken } from './auth/user-token';
-import { SANDBOX_USAGE, parseSandboxArgs } from './cli-options';
+import { SANDBOX_USAGE, exposedApi, parseSandboxArgs } from './cli-options';
+import { bindingWarning } from './http/binding-warning';
 import { startSandbox } from './start-sandbox';
 
 let options;
@@ -27,6 +28,9 @@ if (sandbox.jwtSecret !== undefined) {
   const token = await mintUserToken(sandbox.jwtSecret, 'participant_admin');
   console.log(`HS256 secret: ${sandbox.jwtSecret}`);
   console.log(`Token for participant_admin (12 h): ${token}`);
+}
+for (const line of bindingWarning(options.host ?? '127.0.0.1', exposedApi(options))) {
+  console.warn(line);
 }
 
 const running = sandbox;

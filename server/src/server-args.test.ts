@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseServerArgs } from './server-args';
+import { exposedApi, parseServerArgs, type ServerArgs } from './server-args';
 
 describe('parseServerArgs', () => {
   it('defaults to loopback port 4173 with the embedded sandbox, seeded with demo data', () => {
@@ -94,8 +94,81 @@ describe('parseServerArgs', () => {
     expect(parsed.kind === 'error' ? parsed.message : '').toContain(message);
   });
 
+  it('takes the public names and origins of a deployment, and --source-maps', () => {
+    expect(
+      parseServerArgs([
+        '--allowed-hosts',
+        'Console.Example.com, console.internal',
+        '--public-origin',
+        'https://console.example.com/',
+        '--source-maps',
+      ]),
+    ).toEqual({
+      kind: 'run',
+      args: {
+        port: 4173,
+        host: '127.0.0.1',
+        seed: 'demo',
+        allowedHosts: ['console.example.com', 'console.internal'],
+        publicOrigins: ['https://console.example.com'],
+        sourceMaps: true,
+      },
+    });
+  });
+
+  it('reads allowed hosts and public origins from the environment when the options are absent', () => {
+    const env = {
+      LEDGER_CONSOLE_ALLOWED_HOSTS: 'from-env.example.com',
+      LEDGER_CONSOLE_PUBLIC_ORIGIN: 'https://env.example.com',
+    };
+    const fromEnv = parseServerArgs([], env);
+    const fromFlag = parseServerArgs(['--allowed-hosts', 'flag.example.com'], env);
+
+    expect(fromEnv.kind === 'run' ? fromEnv.args.allowedHosts : []).toEqual([
+      'from-env.example.com',
+    ]);
+    expect(fromEnv.kind === 'run' ? fromEnv.args.publicOrigins : []).toEqual([
+      'https://env.example.com',
+    ]);
+    expect(fromFlag.kind === 'run' ? fromFlag.args.allowedHosts : []).toEqual(['flag.example.com']);
+  });
+
+  it.each([
+    [['--allowed-hosts', 'a.example.com,'], '--allowed-hosts must be a comma-separated list'],
+    [['--allowed-hosts', 'a.example.com:443'], '--allowed-hosts must be a comma-separated list'],
+    [['--allowed-hosts', 'https://a.example.com'], '--allowed-hosts must be'],
+    [['--public-origin', 'console.example.com'], '--public-origin must be origins'],
+    [['--public-origin', 'https://console.example.com/app'], '--public-origin must be origins'],
+    [['--public-origin', 'ftp://console.example.com'], '--public-origin must be origins'],
+  ])('rejects %j', (argv, message) => {
+    const parsed = parseServerArgs(argv);
+    expect(parsed.kind).toBe('error');
+    expect(parsed.kind === 'error' ? parsed.message : '').toContain(message);
+  });
+
   it('asks for help', () => {
     expect(parseServerArgs(['--help'])).toEqual({ kind: 'help' });
     expect(parseServerArgs(['-h'])).toEqual({ kind: 'help' });
+  });
+});
+
+describe('exposedApi', () => {
+  const run = (argv: string[]): ServerArgs => {
+    const parsed = parseServerArgs(argv);
+    if (parsed.kind !== 'run') throw new Error('expected arguments to run with');
+    return parsed.args;
+  };
+
+  it('is the sandbox without auth by default, its token minting with --auth jwt', () => {
+    expect(exposedApi(run([]))).toEqual({ kind: 'no-auth' });
+    expect(exposedApi(run(['--auth', 'none']))).toEqual({ kind: 'no-auth' });
+    expect(exposedApi(run(['--auth', 'jwt']))).toEqual({ kind: 'token-minting' });
+  });
+
+  it('is the relayed participant with --ledger, whose own auth the console cannot know', () => {
+    expect(exposedApi(run(['--ledger', 'http://participant:7575']))).toEqual({
+      kind: 'proxied-ledger',
+      url: 'http://participant:7575',
+    });
   });
 });

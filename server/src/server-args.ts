@@ -1,4 +1,6 @@
 import { parseArgs } from 'node:util';
+import type { ExposedApi } from '../../sandbox/src/http/binding-warning';
+import { parseHostList, parseOriginList } from '../../sandbox/src/http/request-guard';
 
 export type ServerArgs = {
   port: number;
@@ -12,6 +14,12 @@ export type ServerArgs = {
   synchronizers?: string[];
   /** Embedded sandbox only: `demo` (the default) seeds an empty ledger with demo data. */
   seed?: 'demo' | 'none';
+  /** Public host names the console answers to besides loopback ones (ADR 010). */
+  allowedHosts?: string[];
+  /** Origins of the console's public pages behind a TLS-terminating proxy. */
+  publicOrigins?: string[];
+  /** Serve the build's source maps. */
+  sourceMaps?: true;
 };
 
 export type ParsedServerArgs =
@@ -33,12 +41,23 @@ export const USAGE = `Usage: npm start -- [options]
   --synchronizers A,B embedded sandbox: connect to these synchronizers (aliases; default local)
   --seed demo|none    embedded sandbox: demo parties, users and history on an empty ledger
                       (default demo), or none to start empty
-  -h, --help          show this help`;
+  --allowed-hosts H,… host names the console is reached by besides localhost and IP addresses,
+                      e.g. console.example.com (requests naming another Host are refused)
+  --public-origin O,… origins of the console's pages behind a TLS-terminating proxy, e.g.
+                      https://console.example.com (their hosts are allowed too)
+  --source-maps       serve the build's source maps (*.map), off by default
+  -h, --help          show this help
+
+Environment: LEDGER_CONSOLE_ALLOWED_HOSTS and LEDGER_CONSOLE_PUBLIC_ORIGIN are read when the
+options are absent.`;
 
 const SANDBOX_ONLY = ['auth', 'jwt-secret', 'data-dir', 'synchronizers', 'seed'] as const;
 
 /** Parses `npm start` arguments; never throws and never exits, so it is easy to test. */
-export function parseServerArgs(argv: readonly string[]): ParsedServerArgs {
+export function parseServerArgs(
+  argv: readonly string[],
+  env: Readonly<Record<string, string | undefined>> = {},
+): ParsedServerArgs {
   let values;
   try {
     ({ values } = parseArgs({
@@ -54,6 +73,9 @@ export function parseServerArgs(argv: readonly string[]): ParsedServerArgs {
         'data-dir': { type: 'string' },
         synchronizers: { type: 'string' },
         seed: { type: 'string' },
+        'allowed-hosts': { type: 'string' },
+        'public-origin': { type: 'string' },
+        'source-maps': { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
     }));
@@ -103,7 +125,21 @@ export function parseServerArgs(argv: readonly string[]): ParsedServerArgs {
     return { kind: 'error', message: '--synchronizers must be a comma-separated list of aliases' };
   }
 
+  let allowedHosts: string[] | undefined;
+  let publicOrigins: string[] | undefined;
+  try {
+    const hosts = values['allowed-hosts'] ?? env.LEDGER_CONSOLE_ALLOWED_HOSTS;
+    if (hosts !== undefined) allowedHosts = parseHostList(hosts, '--allowed-hosts');
+    const origins = values['public-origin'] ?? env.LEDGER_CONSOLE_PUBLIC_ORIGIN;
+    if (origins !== undefined) publicOrigins = parseOriginList(origins, '--public-origin');
+  } catch (error) {
+    return { kind: 'error', message: (error as Error).message };
+  }
+
   const args: ServerArgs = { port, host };
+  if (allowedHosts !== undefined) args.allowedHosts = allowedHosts;
+  if (publicOrigins !== undefined) args.publicOrigins = publicOrigins;
+  if (values['source-maps']) args.sourceMaps = true;
   if (values.ledger !== undefined) args.ledger = values.ledger.replace(/\/+$/, '');
   if (auth !== undefined) args.auth = auth;
   if (values['jwt-secret'] !== undefined) args.jwtSecret = values['jwt-secret'];
@@ -112,6 +148,12 @@ export function parseServerArgs(argv: readonly string[]): ParsedServerArgs {
   // A newcomer's first `npm start` should meet a living participant, not an empty one.
   if (values.ledger === undefined) args.seed = seed ?? 'demo';
   return { kind: 'run', args };
+}
+
+/** What the console hands out on its port: bindingWarning prints it beyond loopback. */
+export function exposedApi(args: ServerArgs): ExposedApi {
+  if (args.ledger !== undefined) return { kind: 'proxied-ledger', url: args.ledger };
+  return args.auth === 'jwt' ? { kind: 'token-minting' } : { kind: 'no-auth' };
 }
 
 function ledgerUrlProblem(value: string): string | undefined {
