@@ -1,8 +1,8 @@
-import { readFileSync } from 'node:fs';
 import { decodeArchive, HASHING_UNAVAILABLE_REASON } from '@daml-lf/decode-archive';
 import { readDar } from '@daml-lf/read-dar';
 import { unzipSync } from 'fflate';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { fixtureDar, type FixtureDarName } from '@/testing/seed-packages';
 import {
   serveDecodeRequests,
   type DecodeRequest,
@@ -12,21 +12,21 @@ import {
 
 type Decoder = typeof import('./daml-lf-decoder');
 
-const FIXTURES = new URL('../../../shared/fixtures/dars/', import.meta.url);
-const PING = 'canton-builtin-admin-workflow-ping.dar';
-const PING_MAIN = 'de2cc2f90eb523414ff54e899951dadd8789a4c07e0f71f6d6c9eaf57d412a54';
+const PING: FixtureDarName = 'workflows';
+const PING_MAIN = fixtureDar(PING).main.packageId;
+const PING_NAME = fixtureDar(PING).main.name;
+const PING_VERSION = fixtureDar(PING).main.version;
 
 /** A fresh, unshared buffer per call: sending one to the worker detaches it. */
-function fixture(name: string): ArrayBuffer {
-  const bytes = readFileSync(new URL(name, FIXTURES));
-  return bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength);
+function fixture(name: FixtureDarName): ArrayBuffer {
+  return fixtureDar(name).bytes().buffer;
 }
 
-/** The `ArchivePayload` of the ping DAR's main package, and another of its packages. */
+/** The `ArchivePayload` of the workflows DAR's main package, and another of its packages. */
 const payloads = await (async () => {
   const dar = await readDar(new Uint8Array(fixture(PING)));
-  const other = dar.packages.find((pkg) => pkg.name === 'daml-stdlib');
-  if (!other) throw new Error('the ping DAR holds daml-stdlib');
+  const other = dar.packages.find((pkg) => pkg.name === 'fixture-stdlib');
+  if (!other) throw new Error('the workflows DAR holds fixture-stdlib');
   return {
     ping: () => dar.main.payload.slice().buffer,
     stdlib: () => other.payload.slice().buffer,
@@ -166,7 +166,7 @@ describe('the decoder client, with a Worker', () => {
 
     const contents = await decoder.decodePackagePayload(payload, PING_MAIN);
 
-    expect(contents).toMatchObject({ packageId: PING_MAIN, version: '3.4.0' });
+    expect(contents).toMatchObject({ packageId: PING_MAIN, version: PING_VERSION });
     expect(contents).not.toHaveProperty('internedStrings');
     expect(StubWorker.spawned).toHaveLength(1);
     const worker = lastWorker();
@@ -192,11 +192,11 @@ describe('the decoder client, with a Worker', () => {
 
     expect(await first).toMatchObject({
       packageId: PING_MAIN,
-      name: 'canton-builtin-admin-workflow-ping',
+      name: PING_NAME,
     });
     // Only the name and version cross over for a list.
     const summary = await second;
-    expect(summary).toMatchObject({ packageId: payloads.stdlibId, name: 'daml-stdlib' });
+    expect(summary).toMatchObject({ packageId: payloads.stdlibId, name: 'fixture-stdlib' });
     expect(Object.keys(summary).sort()).toEqual(['name', 'packageId', 'version']);
     expect((await third).main.packageId).toBe(PING_MAIN);
   });
@@ -211,18 +211,18 @@ describe('the decoder client, with a Worker', () => {
     );
 
     expect(results.map((result) => result.name)).toEqual([
-      'canton-builtin-admin-workflow-ping',
-      'daml-stdlib',
-      'canton-builtin-admin-workflow-ping',
-      'daml-stdlib',
-      'canton-builtin-admin-workflow-ping',
-      'daml-stdlib',
+      PING_NAME,
+      'fixture-stdlib',
+      PING_NAME,
+      'fixture-stdlib',
+      PING_NAME,
+      'fixture-stdlib',
     ]);
     expect(StubWorker.spawned).toHaveLength(1);
   });
 
   it('turns a decoder failure into a DamlLfDecodeError with its reason', async () => {
-    const error = await decoder.readDarContents(fixture('illformed.dar')).catch((e: unknown) => e);
+    const error = await decoder.readDarContents(fixture('illformed')).catch((e: unknown) => e);
 
     expect(error).toBeInstanceOf(decoder.DamlLfDecodeError);
     expect(error).toMatchObject({ reason: 'VALIDATION_FAILED' });
@@ -253,7 +253,7 @@ describe('the decoder client, with a Worker', () => {
     worker.release();
 
     expect(await decoder.decodePackageNameVersion(payloads.ping(), PING_MAIN)).toMatchObject({
-      version: '3.4.0',
+      version: PING_VERSION,
     });
     expect(StubWorker.spawned).toHaveLength(2);
   });
@@ -276,7 +276,7 @@ describe('the decoder client, with a Worker', () => {
     worker.release();
     expect(worker.terminated).toBe(false);
     expect(await decoder.decodePackageNameVersion(payloads.ping(), PING_MAIN)).toMatchObject({
-      version: '3.4.0',
+      version: PING_VERSION,
     });
     expect(StubWorker.spawned).toHaveLength(1);
   });
@@ -307,7 +307,7 @@ describe('the decoder client, with a Worker', () => {
       /^The decoder could not send its answer: .*could not be cloned/,
     );
     expect(await decoder.decodePackageNameVersion(payloads.ping(), PING_MAIN)).toMatchObject({
-      version: '3.4.0',
+      version: PING_VERSION,
     });
   });
 
@@ -328,8 +328,8 @@ describe('without Web Crypto (plain http on a host other than localhost)', () =>
 
     const contents = await decoder.readDarContents(fixture(PING));
 
-    expect(contents.main).toMatchObject({ packageId: PING_MAIN, version: '3.4.0' });
-    expect(contents.packages).toHaveLength(30);
+    expect(contents.main).toMatchObject({ packageId: PING_MAIN, version: PING_VERSION });
+    expect(contents.packages).toHaveLength(fixtureDar(PING).packages.length);
     expect(contents.unverifiedReason).toBe(HASHING_UNAVAILABLE_REASON);
     expect(HASHING_UNAVAILABLE_REASON).toBe(
       'package ids not verified: the browser offers hashing only over https or on localhost',

@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import { QueryClient } from '@tanstack/react-query';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@/lib/api-error';
@@ -10,6 +9,7 @@ import {
   type NetworkIntercept,
   type Sandbox,
 } from '@/testing/sandbox-network';
+import { FIXTURE_SDK_VERSION, fixtureDar, type FixtureDarName } from '@/testing/seed-packages';
 import { mintToken } from '@/testing/sign-in-as';
 import { writeAccessToken } from './access-token';
 import { DamlLfDecodeError, decodePackagePayload, readDarContents } from './daml-lf-decoder';
@@ -29,14 +29,12 @@ import {
   type UploadProgress,
 } from './packages';
 
-const FIXTURES = new URL('../../../shared/fixtures/dars/', import.meta.url);
 /** A fresh buffer per call: decoding transfers (detaches) the one it is given in a browser. */
-const fixture = (name: string): ArrayBuffer => {
-  const bytes = readFileSync(new URL(name, FIXTURES));
-  return bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength);
-};
-const PING = 'canton-builtin-admin-workflow-ping.dar';
-const PING_MAIN = 'de2cc2f90eb523414ff54e899951dadd8789a4c07e0f71f6d6c9eaf57d412a54';
+const fixture = (name: FixtureDarName): ArrayBuffer => fixtureDar(name).bytes().buffer;
+const PING: FixtureDarName = 'workflows';
+const PING_MAIN = fixtureDar(PING).main.packageId;
+/** Over the sandbox's 64 KiB upload steps, so that progress comes in more than one step. */
+const LARGE: FixtureDarName = 'large';
 
 async function failure(promise: Promise<unknown>): Promise<ApiError> {
   const error = await promise.then(
@@ -103,7 +101,8 @@ describe('package requests', () => {
 describe('DAR upload and validation', () => {
   it('upload with progress up to every byte, then list and vet the packages', async () => {
     routeFetchToSandbox();
-    const bytes = fixture(PING);
+    const bytes = fixture(LARGE);
+    const main = fixtureDar(LARGE).main.packageId;
     const progress: UploadProgress[] = [];
 
     await uploadDar({
@@ -118,16 +117,16 @@ describe('DAR upload and validation', () => {
     expect(progress.map((step) => step.loaded)).toEqual(
       [...progress.map((step) => step.loaded)].sort((a, b) => a - b),
     );
-    expect(await listPackageIds()).toContain(PING_MAIN);
+    expect(await listPackageIds()).toContain(main);
     const [vetting] = await listOwnVettedPackages();
-    expect(vetting?.packages.map((pkg) => pkg.packageId)).toContain(PING_MAIN);
+    expect(vetting?.packages.map((pkg) => pkg.packageId)).toContain(main);
   });
 
   it('turn a rejected DAR into the server’s ApiError', async () => {
     routeFetchToSandbox();
 
     const error = await failure(
-      uploadDar({ bytes: fixture('illformed.dar'), synchronizerId: '', vetAllPackages: true }),
+      uploadDar({ bytes: fixture('illformed'), synchronizerId: '', vetAllPackages: true }),
     );
     expect(error.status).toBe(400);
     expect(error.code).toBe('DAR_VALIDATION_ERROR');
@@ -140,7 +139,7 @@ describe('DAR upload and validation', () => {
     const sent: number[] = [];
 
     const error = await uploadDar({
-      bytes: fixture(PING),
+      bytes: fixture(LARGE),
       synchronizerId: '',
       vetAllPackages: true,
       signal: controller.signal,
@@ -152,7 +151,8 @@ describe('DAR upload and validation', () => {
 
     expect(isAbortError(error)).toBe(true);
     expect(sent).toHaveLength(1);
-    expect(await listPackageIds()).not.toContain(PING_MAIN);
+    expect(sent[0]).toBeLessThan(fixtureDar(LARGE).size);
+    expect(await listPackageIds()).not.toContain(fixtureDar(LARGE).main.packageId);
   });
 
   it('send the stored access token, so only an admin may upload', async () => {
@@ -171,9 +171,7 @@ describe('DAR upload and validation', () => {
 
     await validateDar({ bytes: fixture(PING), synchronizerId: '' });
     expect(await listPackageIds()).not.toContain(PING_MAIN);
-    const error = await failure(
-      validateDar({ bytes: fixture('illformed.dar'), synchronizerId: '' }),
-    );
+    const error = await failure(validateDar({ bytes: fixture('illformed'), synchronizerId: '' }));
     expect(error.code).toBe('DAR_VALIDATION_ERROR');
   });
 
@@ -258,7 +256,7 @@ describe('package names for lists', () => {
     routeFetchToSandbox({ intercept: slowArchives });
     await uploadDar({ bytes: fixture(PING), synchronizerId: '', vetAllPackages: false });
     const ids = await listPackageIds();
-    expect(ids.length).toBeGreaterThan(30);
+    expect(ids).toHaveLength(1 + fixtureDar(PING).packages.length);
     const queryClient = new QueryClient();
 
     const headers = await Promise.all(
@@ -269,8 +267,8 @@ describe('package names for lists', () => {
     expect(most).toBe(NAME_READS_AT_ONCE);
     expect(headers.find((header) => header.packageId === PING_MAIN)).toEqual({
       packageId: PING_MAIN,
-      name: 'canton-builtin-admin-workflow-ping',
-      version: '3.4.0',
+      name: 'fixture-workflows',
+      version: '1.0.0',
     });
     queryClient.clear();
   });
@@ -306,16 +304,17 @@ describe('the decoder client, without a Worker (node)', () => {
 
     expect(contents.main).toMatchObject({
       packageId: PING_MAIN,
-      name: 'canton-builtin-admin-workflow-ping',
-      version: '3.4.0',
+      name: 'fixture-workflows',
+      version: '1.0.0',
     });
-    expect(contents.packages).toHaveLength(30);
-    expect(contents.packages[0]?.packageId).toBe(PING_MAIN);
-    expect(contents.sdkVersion).toMatch(/^3\.4\.0/);
+    expect(contents.packages.map((pkg) => pkg.packageId)).toEqual(
+      fixtureDar(PING).packages.map((pkg) => pkg.packageId),
+    );
+    expect(contents.sdkVersion).toBe(FIXTURE_SDK_VERSION);
   });
 
   it('rejects an ill-formed DAR with the decoder’s reason and a heading for it', async () => {
-    const error = await readDarContents(fixture('illformed.dar')).catch((e: unknown) => e);
+    const error = await readDarContents(fixture('illformed')).catch((e: unknown) => e);
 
     expect(error).toBeInstanceOf(DamlLfDecodeError);
     const decodeError = error as DamlLfDecodeError;

@@ -3,23 +3,20 @@ import { describe, expect, it } from 'vitest';
 import { shortenIdentifier } from '@/lib/format';
 import { renderRoute } from '@/testing/render-route';
 import { createSandbox, TEST_SECRET, type Sandbox } from '@/testing/sandbox-network';
-import {
-  DEFINITIONS_DAR,
-  DEFINITIONS_DEP_PACKAGE_ID,
-  PING_DAR,
-  PING_MAIN_PACKAGE_ID,
-  seedDar,
-} from '@/testing/seed-packages';
+import { fixtureDar, seedDar } from '@/testing/seed-packages';
 import { sandboxJson } from '@/testing/seed-parties';
 import { seedUsers } from '@/testing/seed-users';
 import { mintToken, signInAs } from '@/testing/sign-in-as';
 
+const WORKFLOWS = fixtureDar('workflows');
+const PING_MAIN_PACKAGE_ID = WORKFLOWS.main.packageId;
 const PING_PAGE = `/packages/${PING_MAIN_PACKAGE_ID}`;
-const PING_TITLE = 'canton-builtin-admin-workflow-ping 3.4.0';
+const PING_TITLE = WORKFLOWS.title;
+const DEFINITIONS_DEP = fixtureDar('definitions').packageNamed('fixture-definitions-dep');
 
 async function sandboxWithPing(options: Parameters<typeof createSandbox>[0] = {}) {
   const sandbox = createSandbox(options);
-  await seedDar(sandbox, PING_DAR);
+  await seedDar(sandbox, 'workflows');
   return sandbox;
 }
 
@@ -56,7 +53,7 @@ describe('package page', { timeout: 20_000 }, () => {
     const details = screen.getByRole('region', { name: 'Details' });
     expect(
       await within(details).findByRole('group', { name: 'Daml-LF version' }),
-    ).toHaveTextContent('2.2');
+    ).toHaveTextContent('2.1');
     expect(within(details).getByRole('group', { name: 'Package id' })).toHaveTextContent(
       PING_MAIN_PACKAGE_ID,
     );
@@ -70,11 +67,11 @@ describe('package page', { timeout: 20_000 }, () => {
 
     const contents = await screen.findByRole('region', { name: 'Contents' });
     expect(
-      await within(contents).findByText(/^3 modules, 6 templates, 0 interfaces, \d+ data types$/),
+      await within(contents).findByText(/^3 modules, 3 templates, 0 interfaces, \d+ data types$/),
     ).toBeVisible();
-    await user.click(within(contents).getByRole('button', { name: /^Canton\.Internal\.Ping/ }));
+    await user.click(within(contents).getByRole('button', { name: /^Fixture\.Ping/ }));
 
-    const module = await within(contents).findByRole('region', { name: /^Canton\.Internal\.Ping/ });
+    const module = await within(contents).findByRole('region', { name: /^Fixture\.Ping/ });
     const ping = within(module).getByRole('region', { name: 'Ping' });
     const fields = within(ping).getByRole('table', { name: 'Fields of Ping' });
     expect(
@@ -111,20 +108,20 @@ describe('package page', { timeout: 20_000 }, () => {
     const contents = await screen.findByRole('region', { name: 'Contents' });
     await user.type(
       await within(contents).findByRole('textbox', { name: 'Filter contents' }),
-      'processmerge',
+      'abortbongproposal',
     );
 
-    const module = await within(contents).findByRole('region', { name: /^Canton\.Internal\.Bong/ });
+    const module = await within(contents).findByRole('region', { name: /^Fixture\.Bong/ });
     // The template whose choice matches, and the choice's argument record among the data types.
     expect(
       within(module)
         .getAllByRole('heading', { level: 4 })
         .map((h) => h.textContent),
-    ).toEqual(['Merge', 'Data types']);
+    ).toEqual(['BongProposal', 'Data types']);
     expect(
       within(within(module).getByRole('table', { name: /^Data types of/ })).getAllByRole('row'),
     ).toHaveLength(2);
-    expect(within(contents).queryByRole('button', { name: /^Canton\.Internal\.Ping/ })).toBeNull();
+    expect(within(contents).queryByRole('button', { name: /^Fixture\.Ping/ })).toBeNull();
   });
 
   it('unvets and vets again after a confirm that names the package and synchronizer', async () => {
@@ -205,7 +202,7 @@ describe('package page', { timeout: 20_000 }, () => {
     const sandbox = createSandbox({ synchronizers: ['alpha', 'beta'] });
     const [alpha, beta] = sandbox.state.synchronizerIds;
     if (!alpha || !beta) throw new Error('two synchronizers');
-    await seedDar(sandbox, PING_DAR, { vetAllPackages: false });
+    await seedDar(sandbox, 'workflows', { vetAllPackages: false });
     for (const synchronizerId of [alpha, beta]) {
       await sandboxJson(sandbox, 'POST', '/v2/package-vetting/update', {
         changes: [
@@ -249,7 +246,7 @@ describe('package page', { timeout: 20_000 }, () => {
 
   it('shows vetting per synchronizer when the participant has several', async () => {
     const sandbox = createSandbox({ synchronizers: ['alpha', 'beta'] });
-    await seedDar(sandbox, PING_DAR, { vetAllPackages: false });
+    await seedDar(sandbox, 'workflows', { vetAllPackages: false });
     const [alpha] = sandbox.state.synchronizerIds;
     await sandboxJson(sandbox, 'POST', '/v2/package-vetting/update', {
       changes: [
@@ -268,7 +265,7 @@ describe('package page', { timeout: 20_000 }, () => {
 
   it('shows a plain user the vetting without actions, and says why', async () => {
     const sandbox = createSandbox({ auth: 'jwt', jwtSecret: TEST_SECRET });
-    await seedDar(sandbox, PING_DAR, { token: await mintToken(sandbox, 'participant_admin') });
+    await seedDar(sandbox, 'workflows', { token: await mintToken(sandbox, 'participant_admin') });
     seedUsers(sandbox, 1, { prefix: 'reader' });
     await signInAs(sandbox, 'reader-0001');
     renderRoute(PING_PAGE, { sandbox });
@@ -281,11 +278,11 @@ describe('package page', { timeout: 20_000 }, () => {
 
   it('shows template keys, non-consuming choices and interfaces with their choices', async () => {
     const sandbox = createSandbox();
-    await seedDar(sandbox, DEFINITIONS_DAR);
-    const { user } = renderRoute(`/packages/${DEFINITIONS_DEP_PACKAGE_ID}`, { sandbox });
+    await seedDar(sandbox, 'definitions');
+    const { user } = renderRoute(`/packages/${DEFINITIONS_DEP.packageId}`, { sandbox });
 
     expect(
-      await screen.findByRole('heading', { name: 'DamlDefinitionsServiceDep 3.4.0', level: 1 }),
+      await screen.findByRole('heading', { name: 'fixture-definitions-dep 1.0.0', level: 1 }),
     ).toBeVisible();
     const contents = await screen.findByRole('region', { name: 'Contents' });
     expect(
@@ -340,10 +337,8 @@ describe('package page', { timeout: 20_000 }, () => {
     });
 
     const contents = await screen.findByRole('region', { name: 'Contents' });
-    await user.click(
-      await within(contents).findByRole('button', { name: /^Canton\.Internal\.Ping/ }),
-    );
-    const module = await within(contents).findByRole('region', { name: /^Canton\.Internal\.Ping/ });
+    await user.click(await within(contents).findByRole('button', { name: /^Fixture\.Ping/ }));
+    const module = await within(contents).findByRole('region', { name: /^Fixture\.Ping/ });
     const choices = within(within(module).getByRole('region', { name: 'Ping' })).getByRole('list', {
       name: 'Choices of Ping',
     });

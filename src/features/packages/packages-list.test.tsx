@@ -2,14 +2,15 @@ import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderRoute } from '@/testing/render-route';
 import { createSandbox, TEST_SECRET } from '@/testing/sandbox-network';
-import {
-  PARTY_REPLICATION_DAR,
-  PING_DAR,
-  PING_MAIN_PACKAGE_ID,
-  seedDar,
-} from '@/testing/seed-packages';
+import { fixtureDar, seedDar } from '@/testing/seed-packages';
 import { seedUsers } from '@/testing/seed-users';
 import { signInAs } from '@/testing/sign-in-as';
+
+const WORKFLOWS = fixtureDar('workflows');
+const PING_MAIN_PACKAGE_ID = WORKFLOWS.main.packageId;
+const PING_NAME = WORKFLOWS.main.name;
+/** The built-in package and the DAR's. */
+const WITH_WORKFLOWS = 1 + WORKFLOWS.packages.length;
 
 const packagesTable = () => screen.findByRole('table', { name: 'Packages' });
 
@@ -45,52 +46,52 @@ describe('packages list', { timeout: 20_000 }, () => {
 
   it('groups versions of one name, newest first, and filters by text', async () => {
     const sandbox = createSandbox();
-    await seedDar(sandbox, PING_DAR);
-    await seedDar(sandbox, PARTY_REPLICATION_DAR);
+    await seedDar(sandbox, 'workflows');
+    await seedDar(sandbox, 'replication');
     const { user } = renderRoute('/packages', { sandbox });
 
     const table = await packagesTable();
-    const stdlib = group(table, 'daml-stdlib');
+    const stdlib = group(table, 'fixture-stdlib');
     expect(stdlib.map((row) => within(row).getAllByRole('cell')[0]?.textContent)).toEqual([
-      '3.5.0.20251016.14332.0',
-      '3.4.0.20251020.14338.0',
+      '1.1.0',
+      '1.0.0',
     ]);
     expect(
-      within(table).getByRole('link', { name: 'daml-stdlib' }).closest('th'),
+      within(table).getByRole('link', { name: 'fixture-stdlib' }).closest('th'),
     ).toHaveTextContent('2 versions');
 
-    await user.type(screen.getByRole('textbox', { name: 'Filter packages' }), 'workflow-ping');
+    await user.type(screen.getByRole('textbox', { name: 'Filter packages' }), 'workflows');
     expect(await screen.findByText(/1 match$/)).toBeVisible();
     const names = within(table).getAllByRole('rowheader');
-    expect(names.map((header) => header.textContent)).toEqual([
-      'canton-builtin-admin-workflow-ping',
-    ]);
-    expect(group(table, 'canton-builtin-admin-workflow-ping')[0]).toHaveTextContent(
-      PING_MAIN_PACKAGE_ID.slice(0, 6),
-    );
+    expect(names.map((header) => header.textContent)).toEqual([PING_NAME]);
+    expect(group(table, PING_NAME)[0]).toHaveTextContent(PING_MAIN_PACKAGE_ID.slice(0, 6));
   });
 
   it('names packages that are not vetted from their decoded archives', async () => {
     const sandbox = createSandbox();
-    await seedDar(sandbox, PING_DAR, { vetAllPackages: false });
+    await seedDar(sandbox, 'workflows', { vetAllPackages: false });
     renderRoute('/packages', { sandbox });
 
     const table = await packagesTable();
     // Nothing of the DAR is in the vetting list, so every name is read from the archive.
-    await within(table).findByRole('link', { name: 'canton-builtin-admin-workflow-ping' });
-    const [ping] = group(table, 'canton-builtin-admin-workflow-ping');
-    expect(ping).toHaveTextContent('3.4.0');
+    await within(table).findByRole('link', { name: PING_NAME });
+    const [ping] = group(table, PING_NAME);
+    expect(ping).toHaveTextContent(WORKFLOWS.main.version);
     expect(ping).toHaveTextContent('Not vetted');
-    expect(await screen.findByText(/^31 packages under \d+ names, 1 vetted$/)).toBeVisible();
+    expect(
+      await screen.findByText(
+        new RegExp(`^${String(WITH_WORKFLOWS)} packages under \\d+ names, 1 vetted$`),
+      ),
+    ).toBeVisible();
   });
 
   it('names each row’s copy button by its package id', async () => {
     const sandbox = createSandbox();
-    await seedDar(sandbox, PING_DAR);
+    await seedDar(sandbox, 'workflows');
     renderRoute('/packages', { sandbox });
 
     const table = await packagesTable();
-    const [ping] = group(table, 'canton-builtin-admin-workflow-ping');
+    const [ping] = group(table, PING_NAME);
     if (!ping) throw new Error('a row for the ping package');
     expect(
       within(ping).getByRole('button', { name: `Copy package id ${PING_MAIN_PACKAGE_ID}` }),
@@ -98,7 +99,7 @@ describe('packages list', { timeout: 20_000 }, () => {
     const names = within(table)
       .getAllByRole('button', { name: /^Copy package id / })
       .map((button) => button.getAttribute('aria-label'));
-    expect(names).toHaveLength(31);
+    expect(names).toHaveLength(WITH_WORKFLOWS);
     expect(new Set(names).size).toBe(names.length);
   });
 

@@ -3,17 +3,20 @@ import { describe, expect, it, vi } from 'vitest';
 import { renderRoute } from '@/testing/render-route';
 import { createSandbox, TEST_SECRET, type NetworkIntercept } from '@/testing/sandbox-network';
 import {
+  fixtureDar,
   fixtureDarFile,
-  ILLFORMED_DAR,
   incompatibleUpgradeDars,
-  PING_DAR,
-  PING_MAIN_PACKAGE_ID,
+  type FixtureDarName,
 } from '@/testing/seed-packages';
 import { sandboxJson } from '@/testing/seed-parties';
 import { seedUsers } from '@/testing/seed-users';
 import { signInAs } from '@/testing/sign-in-as';
 
-const PING_TITLE = 'canton-builtin-admin-workflow-ping 3.4.0';
+const WORKFLOWS = fixtureDar('workflows');
+const ILLFORMED = fixtureDar('illformed');
+const MAIN_NAME = WORKFLOWS.main.name;
+const TITLE = WORKFLOWS.title;
+const COUNT = WORKFLOWS.packages.length;
 
 /**
  * Holds the participant's answer to the upload, as a slow participant would, so the test can see
@@ -31,7 +34,7 @@ function holdUploadAnswer() {
   return { intercept, release };
 }
 
-async function chooseDar(user: ReturnType<typeof renderRoute>['user'], name: string) {
+async function chooseDar(user: ReturnType<typeof renderRoute>['user'], name: FixtureDarName) {
   await user.upload(await screen.findByLabelText('Choose a DAR file'), fixtureDarFile(name));
   return screen.findByRole('region', { name: 'In this DAR' });
 }
@@ -41,18 +44,20 @@ describe('upload a DAR', { timeout: 20_000 }, () => {
     const answer = holdUploadAnswer();
     const { user } = renderRoute('/packages/upload', { intercept: answer.intercept });
 
-    const preview = await chooseDar(user, PING_DAR);
+    const preview = await chooseDar(user, 'workflows');
     expect(await within(preview).findByRole('group', { name: 'Main package' })).toHaveTextContent(
-      PING_TITLE,
+      TITLE,
     );
     expect(within(preview).getByRole('group', { name: 'Daml-LF version' })).toHaveTextContent(
-      '2.2',
+      '2.1',
     );
     expect(
-      await within(preview).findByText('30 packages in this DAR, 0 already on this participant'),
+      await within(preview).findByText(
+        `${String(COUNT)} packages in this DAR, 0 already on this participant`,
+      ),
     ).toBeVisible();
     expect(within(preview).getByRole('table', { name: 'Packages in this DAR' })).toHaveTextContent(
-      'canton-builtin-admin-workflow-ping (main)',
+      `${MAIN_NAME} (main)`,
     );
 
     await user.click(screen.getByRole('button', { name: 'Upload' }));
@@ -60,7 +65,13 @@ describe('upload a DAR', { timeout: 20_000 }, () => {
     await waitFor(() => {
       expect(bar).toHaveAttribute('aria-valuenow', '100');
     });
-    expect(screen.getByText(/^Sent all 422 KB; the participant is checking the DAR/)).toBeVisible();
+    expect(
+      screen.getByText(
+        new RegExp(
+          `^Sent all ${(WORKFLOWS.size / 1024).toFixed(0)} KB; the participant is checking the DAR`,
+        ),
+      ),
+    ).toBeVisible();
 
     answer.release();
     expect(
@@ -68,16 +79,19 @@ describe('upload a DAR', { timeout: 20_000 }, () => {
     ).toBeVisible();
     // The preview now knows the packages are there.
     expect(
-      await within(preview).findByText('30 packages in this DAR, 30 already on this participant'),
+      await within(preview).findByText(
+        `${String(COUNT)} packages in this DAR, ${String(COUNT)} already on this participant`,
+      ),
     ).toBeVisible();
-    await user.click(screen.getByRole('link', { name: `Open ${PING_TITLE}` }));
-    expect(await screen.findByRole('heading', { name: PING_TITLE, level: 1 })).toBeVisible();
+    await user.click(screen.getByRole('link', { name: `Open ${TITLE}` }));
+    expect(await screen.findByRole('heading', { name: TITLE, level: 1 })).toBeVisible();
 
     await user.click(screen.getByRole('link', { name: 'Back to packages' }));
     const table = await screen.findByRole('table', { name: 'Packages' });
-    expect(
-      within(table).getByRole('link', { name: 'canton-builtin-admin-workflow-ping' }),
-    ).toHaveAttribute('href', `/packages/${PING_MAIN_PACKAGE_ID}`);
+    expect(within(table).getByRole('link', { name: MAIN_NAME })).toHaveAttribute(
+      'href',
+      `/packages/${WORKFLOWS.main.packageId}`,
+    );
   });
 
   it('takes a dropped file like a picked one', async () => {
@@ -85,41 +99,39 @@ describe('upload a DAR', { timeout: 20_000 }, () => {
 
     const zone = (await screen.findByText('Drop a DAR file here')).parentElement;
     if (!zone) throw new Error('the drop zone');
-    fireEvent.drop(zone, { dataTransfer: { files: [fixtureDarFile(PING_DAR)] } });
+    fireEvent.drop(zone, { dataTransfer: { files: [fixtureDarFile('workflows')] } });
 
-    expect(await screen.findByText(`Chosen: ${PING_DAR}`)).toBeVisible();
+    expect(await screen.findByText(`Chosen: ${WORKFLOWS.file}`)).toBeVisible();
     const preview = screen.getByRole('region', { name: 'In this DAR' });
     expect(await within(preview).findByRole('group', { name: 'Main package' })).toHaveTextContent(
-      PING_TITLE,
+      TITLE,
     );
   });
 
   it('validates first: the participant accepts one DAR and rejects another', async () => {
     const { user } = renderRoute('/packages/upload');
 
-    await chooseDar(user, PING_DAR);
+    await chooseDar(user, 'workflows');
     await user.click(screen.getByRole('button', { name: 'Validate' }));
     expect(
-      await screen.findByText(`The participant would accept ${PING_TITLE}.`, { exact: false }),
+      await screen.findByText(`The participant would accept ${TITLE}.`, { exact: false }),
     ).toBeVisible();
 
-    await chooseDar(user, ILLFORMED_DAR);
+    await chooseDar(user, 'illformed');
     expect(screen.queryByText(/The participant would accept/)).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Validate' }));
-    expect(await screen.findByText(`The participant rejects ${ILLFORMED_DAR}:`)).toBeVisible();
+    expect(await screen.findByText(`The participant rejects ${ILLFORMED.file}:`)).toBeVisible();
     expect(screen.getByText('DAR_VALIDATION_ERROR')).toBeVisible();
 
     // Validation stored nothing.
     await user.click(screen.getByRole('link', { name: 'Back to packages' }));
     const table = await screen.findByRole('table', { name: 'Packages' });
-    expect(
-      within(table).queryByRole('link', { name: 'canton-builtin-admin-workflow-ping' }),
-    ).toBeNull();
+    expect(within(table).queryByRole('link', { name: MAIN_NAME })).toBeNull();
   });
 
   it('validates first: an incompatible upgrade is refused with the reason, and nothing is stored', async () => {
     const sandbox = createSandbox();
-    const { v1, v2 } = await incompatibleUpgradeDars();
+    const { v1, v2 } = incompatibleUpgradeDars();
     const stored = await sandbox.fetch(
       new Request('http://localhost:3000/v2/dars', {
         method: 'POST',
@@ -156,12 +168,12 @@ describe('upload a DAR', { timeout: 20_000 }, () => {
   it('shows why an ill-formed DAR cannot be read, and the participant’s error on upload', async () => {
     const { user } = renderRoute('/packages/upload');
 
-    const preview = await chooseDar(user, ILLFORMED_DAR);
+    const preview = await chooseDar(user, 'illformed');
     expect(await within(preview).findByText('A package is not valid Daml-LF')).toBeVisible();
     expect(preview).toHaveTextContent('Type checking failed: Mod:x is declared as Bool');
 
     await user.click(screen.getByRole('button', { name: 'Upload' }));
-    expect(await screen.findByText(`The participant rejected ${ILLFORMED_DAR}:`)).toBeVisible();
+    expect(await screen.findByText(`The participant rejected ${ILLFORMED.file}:`)).toBeVisible();
     const error = screen.getByRole('alert', { name: 'Invalid request' });
     expect(error).toHaveTextContent('Package validation failed.');
     expect(within(error).getByText('DAR_VALIDATION_ERROR')).toBeVisible();
@@ -175,7 +187,7 @@ describe('upload a DAR', { timeout: 20_000 }, () => {
     const { intercept } = holdUploadAnswer();
     const { user } = renderRoute('/packages/upload', { intercept });
 
-    await chooseDar(user, PING_DAR);
+    await chooseDar(user, 'workflows');
     await user.click(screen.getByRole('button', { name: 'Upload' }));
     await user.click(await screen.findByRole('button', { name: 'Cancel upload' }));
 
@@ -188,7 +200,7 @@ describe('upload a DAR', { timeout: 20_000 }, () => {
     const { intercept } = holdUploadAnswer();
     const { user, router, queryClient } = renderRoute('/packages/upload', { intercept });
 
-    await chooseDar(user, PING_DAR);
+    await chooseDar(user, 'workflows');
     await user.click(screen.getByRole('button', { name: 'Upload' }));
     expect(await screen.findByRole('progressbar', { name: 'Upload progress' })).toBeVisible();
     expect(queryClient.isMutating()).toBe(1);
@@ -202,13 +214,13 @@ describe('upload a DAR', { timeout: 20_000 }, () => {
     await router.navigate('/packages/upload');
     expect(await screen.findByLabelText('Choose a DAR file')).toBeEnabled();
     expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
-    await chooseDar(user, PING_DAR);
+    await chooseDar(user, 'workflows');
     expect(screen.getByRole('button', { name: 'Upload' })).toBeEnabled();
   });
 
   it('says so in place when the chosen file can no longer be read', async () => {
     const { user } = renderRoute('/packages/upload');
-    const file = fixtureDarFile(PING_DAR);
+    const file = fixtureDarFile('workflows');
     // As a browser answers once the file was deleted or changed after it was chosen.
     Object.defineProperty(file, 'arrayBuffer', {
       value: () =>
@@ -218,7 +230,7 @@ describe('upload a DAR', { timeout: 20_000 }, () => {
     await user.upload(await screen.findByLabelText('Choose a DAR file'), file);
     await user.click(await screen.findByRole('button', { name: 'Upload' }));
 
-    const error = await screen.findByRole('alert', { name: `Could not read ${PING_DAR}` });
+    const error = await screen.findByRole('alert', { name: `Could not read ${WORKFLOWS.file}` });
     expect(error).toHaveTextContent('The browser could not read the file, so nothing was sent.');
     expect(error).toHaveTextContent('The file could not be read.');
     expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
@@ -226,7 +238,9 @@ describe('upload a DAR', { timeout: 20_000 }, () => {
     expect(screen.getByLabelText('Choose a DAR file')).toBeEnabled();
 
     await user.click(screen.getByRole('button', { name: 'Validate' }));
-    expect(await screen.findByRole('alert', { name: `Could not read ${PING_DAR}` })).toBeVisible();
+    expect(
+      await screen.findByRole('alert', { name: `Could not read ${WORKFLOWS.file}` }),
+    ).toBeVisible();
   });
 
   it('previews a DAR where the browser cannot hash, saying the package ids are not verified', async () => {
@@ -238,16 +252,16 @@ describe('upload a DAR', { timeout: 20_000 }, () => {
     });
     const { user } = renderRoute('/packages/upload');
 
-    const preview = await chooseDar(user, PING_DAR);
+    const preview = await chooseDar(user, 'workflows');
     const note = await within(preview).findByRole('alert', { name: 'Package ids not verified' });
     expect(note).toHaveTextContent(
       'Package ids not verified: the browser offers hashing only over https or on localhost.',
     );
-    expect(within(preview).getByRole('group', { name: 'Main package' })).toHaveTextContent(
-      PING_TITLE,
-    );
+    expect(within(preview).getByRole('group', { name: 'Main package' })).toHaveTextContent(TITLE);
     expect(
-      await within(preview).findByText('30 packages in this DAR, 0 already on this participant'),
+      await within(preview).findByText(
+        `${String(COUNT)} packages in this DAR, 0 already on this participant`,
+      ),
     ).toBeVisible();
   });
 
@@ -256,7 +270,7 @@ describe('upload a DAR', { timeout: 20_000 }, () => {
     const [, beta] = sandbox.state.synchronizerIds;
     const { user } = renderRoute('/packages/upload', { sandbox });
 
-    await chooseDar(user, PING_DAR);
+    await chooseDar(user, 'workflows');
     const select = await screen.findByRole('combobox', { name: 'Synchronizer' });
     expect(select).toHaveValue('alpha');
     await user.click(select);
@@ -269,7 +283,7 @@ describe('upload a DAR', { timeout: 20_000 }, () => {
     }>(sandbox, 'POST', '/v2/package-vetting/list', {});
     expect(
       vettedPackages
-        .filter((entry) => entry.packages.some((pkg) => pkg.packageId === PING_MAIN_PACKAGE_ID))
+        .filter((entry) => entry.packages.some((pkg) => pkg.packageId === WORKFLOWS.main.packageId))
         .map((entry) => entry.synchronizerId),
     ).toEqual([beta]);
   });
@@ -281,9 +295,9 @@ describe('upload a DAR', { timeout: 20_000 }, () => {
     const { user } = renderRoute('/packages/upload', { sandbox });
 
     expect(await screen.findByText('Uploading needs a participant administrator')).toBeVisible();
-    const preview = await chooseDar(user, PING_DAR);
+    const preview = await chooseDar(user, 'workflows');
     expect(await within(preview).findByRole('group', { name: 'Main package' })).toHaveTextContent(
-      PING_TITLE,
+      TITLE,
     );
     expect(screen.queryByRole('button', { name: 'Upload' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Validate' })).not.toBeInTheDocument();
