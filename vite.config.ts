@@ -36,7 +36,13 @@ export default defineConfig({
     restoreMocks: true,
     // Node's Request (behind the stubbed fetch) only takes absolute URLs; this is jsdom's origin.
     env: { VITE_API_BASE_URL: 'http://localhost:3000' },
-    reporters: reportDir ? ['default', 'json'] : ['default'],
+    // The reference suite's line says how many checks against Canton's artifacts ran or were
+    // skipped. A path, not an import: vitest loads it as TypeScript, Vite's config loader would not.
+    reporters: [
+      'default',
+      './sandbox/src/testing/reference-suite-reporter.ts',
+      ...(reportDir ? ['json'] : []),
+    ],
     ...(reportDir ? { outputFile: { json: path.join(reportDir, 'vitest.json') } } : {}),
     projects: [
       {
