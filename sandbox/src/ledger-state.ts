@@ -8,6 +8,7 @@ import { createIdpsStore } from './store/idps-store';
 import { createLedgerStore } from './store/ledger-store';
 import { createPackagesStore, createVettingStore } from './store/packages-store';
 import { createPartiesStore } from './store/parties-store';
+import { createSeedProgressStore } from './store/seed-progress-store';
 import { createUsersStore } from './store/users-store';
 import { connectedSynchronizers, fingerprintOf } from './synchronizers';
 
@@ -84,6 +85,8 @@ export function createLedgerState({
     parties,
     packages,
     vetting: createVettingStore(db),
+    /** The demo seed's bookkeeping (not ledger data): lets a restart finish an interrupted seed. */
+    seedProgress: createSeedProgressStore(db),
     /** Updates, contracts and completions. */
     history: ledgerStore,
     ledger: createLedger({

@@ -17,7 +17,11 @@ if (options.help) {
 
 let sandbox;
 try {
-  sandbox = await startSandbox(options);
+  const seedPauseAfter = process.env.SANDBOX_SEED_PAUSE_AFTER;
+  sandbox = await startSandbox({
+    ...options,
+    ...(seedPauseAfter ? { seedPauseAfter } : {}),
+  });
 } catch (error) {
   // Most often the port is taken; say which instead of printing a stack.
   console.error(`Could not start the sandbox: ${(error as Error).message}`);

@@ -20,6 +20,11 @@ export type StartSandboxOptions = SandboxOptions & {
   allowedHosts?: readonly string[];
   /** Origins of pages allowed to write, behind a TLS-terminating proxy (`--public-origin`). */
   publicOrigins?: readonly string[];
+  /**
+   * Holds the demo seed forever once the named step is done (see `SeedOptions.afterStep`), after
+   * saying so on stdout: a point where a test can kill the process mid-seed.
+   */
+  seedPauseAfter?: string;
 };
 
 export type RunningSandbox = {
@@ -29,6 +34,8 @@ export type RunningSandbox = {
   participantId: string;
   /** Whether the demo seed ran: it is skipped when the ledger already had data. */
   seeded: boolean;
+  /** Whether the seed completed one that an interrupted earlier run had started. */
+  seedResumed: boolean;
   close(): Promise<void>;
 };
 
@@ -38,6 +45,7 @@ export async function startSandbox({
   host = '127.0.0.1',
   quiet = false,
   seed = 'none',
+  seedPauseAfter,
   allowedHosts = [],
   publicOrigins = [],
   ...options
@@ -48,10 +56,21 @@ export async function startSandbox({
       : undefined;
   const sandbox = createSandbox({ ...options, ...(jwtSecret === undefined ? {} : { jwtSecret }) });
   let seeded = false;
+  let seedResumed = false;
   if (seed === 'demo') {
+    const afterStep = async (step: string) => {
+      if (step !== seedPauseAfter) return;
+      console.log(`Demo seed paused after ${step}`);
+      await new Promise<never>(() => undefined);
+    };
     // Before listening, so no client ever sees a half-seeded participant.
     try {
-      seeded = (await seedDemo(sandbox, jwtSecret === undefined ? {} : { jwtSecret })).seeded;
+      const result = await seedDemo(sandbox, {
+        ...(jwtSecret === undefined ? {} : { jwtSecret }),
+        ...(seedPauseAfter === undefined ? {} : { afterStep }),
+      });
+      seeded = result.seeded;
+      seedResumed = result.seeded && result.resumed;
     } catch (error) {
       sandbox.close();
       throw error;
@@ -83,7 +102,13 @@ export async function startSandbox({
       );
     }
     if (seed === 'demo') {
-      console.log(seeded ? 'Seeded demo data' : 'Demo seed skipped: the ledger already has data');
+      console.log(
+        seedResumed
+          ? 'Seeded demo data (completing the seed an interrupted run started)'
+          : seeded
+            ? 'Seeded demo data'
+            : 'Demo seed skipped: the ledger already has data',
+      );
     }
     console.log(`JSON Ledger API listening on ${url} (auth: ${options.auth ?? 'none'})`);
   }
@@ -92,6 +117,7 @@ export async function startSandbox({
     ...(jwtSecret === undefined ? {} : { jwtSecret }),
     participantId: sandbox.state.participantId,
     seeded,
+    seedResumed,
     close: () =>
       new Promise<void>((resolve, reject) => {
         websockets.close();

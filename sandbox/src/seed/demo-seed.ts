@@ -4,8 +4,13 @@ import type { Sandbox } from '../create-sandbox';
 /**
  * The `--seed demo` contents: a participant a newcomer can explore right away. Everything goes
  * through the sandbox's own JSON API (in process, via `sandbox.fetch`), so the seed takes the
- * same code paths as any client and never writes a store directly. Party hints, user ids and
+ * same code paths as any client and never writes ledger data directly. Party hints, user ids and
  * command ids are fixed; contract and update ids are the ledger's own.
+ *
+ * The seed is resumable: it records in the store that it started before its first write and that
+ * it finished after its last. A sandbox killed in between finds `started` on restart and runs the
+ * seed again, each step first looking for what an earlier run already did (the IdP, a party by
+ * its hint, a user by its id, a command by its command id), so the demo ends up there once.
  */
 
 export const DEMO_IDP = {
@@ -40,11 +45,24 @@ export type DemoParties = Record<PartyKey, string>;
 
 export type SeedResult =
   | { seeded: false; reason: string }
-  | { seeded: true; parties: DemoParties; users: string[]; ledgerEnd: number };
+  | {
+      seeded: true;
+      /** Whether this run completed a seed that an earlier, interrupted run started. */
+      resumed: boolean;
+      parties: DemoParties;
+      users: string[];
+      ledgerEnd: number;
+    };
 
 export type SeedOptions = {
   /** The sandbox's HS256 secret in `jwt` mode: the seed then sends user tokens it mints. */
   jwtSecret?: string;
+  /**
+   * Called once a step is durably done, with its name (`idp`, `party:<hint>`, `user:<id>`,
+   * `command:<command id>`); the seed waits for it before the next step. `--seed-pause-after`
+   * uses it to hold a seed at a known point, e.g. for a test that kills the process there.
+   */
+  afterStep?: (step: string) => Promise<void> | void;
 };
 
 const IOU = '#sandbox-demo:Demo.Iou:Iou';
@@ -66,7 +84,11 @@ type TreeEvent =
         value: { nodeId: number; contractId: string; choice: string; exerciseResult: unknown };
       };
     };
-type TransactionTree = { offset: number; eventsById: Record<string, TreeEvent> };
+type TransactionTree = {
+  offset: number;
+  commandId: string;
+  eventsById: Record<string, TreeEvent>;
+};
 
 /** Raised when a seed request fails: names the request and carries the API's answer. */
 export class SeedError extends Error {}
@@ -77,9 +99,10 @@ export class SeedError extends Error {}
  * sandbox restarted on its `--data-dir` is never seeded twice.
  */
 export async function seedDemo(
-  sandbox: Pick<Sandbox, 'fetch'>,
-  { jwtSecret }: SeedOptions = {},
+  sandbox: Pick<Sandbox, 'fetch' | 'state'>,
+  { jwtSecret, afterStep }: SeedOptions = {},
 ): Promise<SeedResult> {
+  const progress = sandbox.state.seedProgress;
   const tokens = new Map<string, string>();
   const tokenFor = async (userId: string) => {
     if (jwtSecret === undefined) return undefined;
@@ -91,12 +114,14 @@ export async function seedDemo(
     return token;
   };
 
-  const call = async <T>(
+  /** The answer's status and parsed body, or undefined for a 404. */
+  const request = async <T>(
     method: string,
     path: string,
     body: unknown,
     as: string = ADMIN,
-  ): Promise<T> => {
+    { notFound = false } = {},
+  ): Promise<T | undefined> => {
     const headers = new Headers();
     if (body !== undefined) headers.set('content-type', 'application/json');
     const token = await tokenFor(as);
@@ -109,6 +134,7 @@ export async function seedDemo(
       }),
     );
     const text = await response.text();
+    if (notFound && response.status === 404) return undefined;
     if (!response.ok) {
       throw new SeedError(
         `demo seed: ${method} ${path} answered ${String(response.status)}: ${text.slice(0, 500)}`,
@@ -116,31 +142,51 @@ export async function seedDemo(
     }
     return JSON.parse(text) as T;
   };
+  const call = async <T>(method: string, path: string, body: unknown, as: string = ADMIN) =>
+    (await request<T>(method, path, body, as)) as T;
+  /** GET that answers undefined when the resource does not exist. */
+  const find = <T>(path: string) => request<T>('GET', path, undefined, ADMIN, { notFound: true });
+  const stepDone = async (step: string) => {
+    await afterStep?.(step);
+  };
 
-  // ── Only an untouched ledger is seeded ──
+  // ── Only an untouched ledger is seeded, or one whose seed an earlier run began ──
   const ledgerEndOf = async () =>
     (await call<{ offset: number }>('GET', '/v2/state/ledger-end', undefined)).offset;
-  const ledgerEnd = await ledgerEndOf();
-  if (ledgerEnd > 0) {
-    return { seeded: false, reason: `the ledger is not empty (ledger end ${String(ledgerEnd)})` };
-  }
-  const { users: existing } = await call<{ users: { id: string }[] }>(
-    'GET',
-    '/v2/users?pageSize=2',
-    undefined,
-  );
-  const { identityProviderConfigs } = await call<{ identityProviderConfigs: unknown[] }>(
-    'GET',
-    '/v2/idps',
-    undefined,
-  );
-  // The user list shows the default IdP's users only; other IdPs' users need an IdP first.
-  if (existing.some((user) => user.id !== ADMIN) || identityProviderConfigs.length > 0) {
-    return { seeded: false, reason: 'the participant already has users or identity providers' };
+  const recorded = progress.get();
+  if (recorded === 'finished') return { seeded: false, reason: 'the demo seed already ran' };
+  const resumed = recorded === 'started';
+  if (!resumed) {
+    const ledgerEnd = await ledgerEndOf();
+    if (ledgerEnd > 0) {
+      return {
+        seeded: false,
+        reason: `the ledger is not empty (ledger end ${String(ledgerEnd)})`,
+      };
+    }
+    const { users: existing } = await call<{ users: { id: string }[] }>(
+      'GET',
+      '/v2/users?pageSize=2',
+      undefined,
+    );
+    const { identityProviderConfigs } = await call<{ identityProviderConfigs: unknown[] }>(
+      'GET',
+      '/v2/idps',
+      undefined,
+    );
+    // The user list shows the default IdP's users only; other IdPs' users need an IdP first.
+    if (existing.some((user) => user.id !== ADMIN) || identityProviderConfigs.length > 0) {
+      return { seeded: false, reason: 'the participant already has users or identity providers' };
+    }
+    // Durable before the first write: whatever a crash leaves from here on is the seed's own.
+    progress.set('started');
   }
 
   // ── Identity providers and parties ──
-  await call('POST', '/v2/idps', { identityProviderConfig: DEMO_IDP });
+  if (!resumed || !(await find(`/v2/idps/${DEMO_IDP.identityProviderId}`))) {
+    await call('POST', '/v2/idps', { identityProviderConfig: DEMO_IDP });
+  }
+  await stepDone('idp');
   // Parties go to the first connected synchronizer, where the sandbox commits commands; naming
   // it is required once the participant is connected to several.
   const { connectedSynchronizers } = await call<{
@@ -148,22 +194,42 @@ export async function seedDemo(
   }>('GET', '/v2/state/connected-synchronizers', undefined);
   const synchronizerId = connectedSynchronizers[0]?.synchronizerId ?? '';
 
+  /** Parties an earlier run allocated, by hint (every page of the participant's list). */
+  const earlierParties = new Map<string, string>();
+  if (resumed) {
+    let pageToken = '';
+    do {
+      const page = await call<{ partyDetails: { party: string }[]; nextPageToken: string }>(
+        'GET',
+        `/v2/parties?pageToken=${encodeURIComponent(pageToken)}`,
+        undefined,
+      );
+      for (const { party } of page.partyDetails)
+        earlierParties.set(party.split('::')[0] ?? '', party);
+      pageToken = page.nextPageToken;
+    } while (pageToken !== '');
+  }
   const allocate = async (
     hint: string,
     identityProviderId: string,
     annotations: Record<string, string>,
   ) => {
-    const { partyDetails } = await call<{ partyDetails: { party: string } }>(
-      'POST',
-      '/v2/parties',
-      {
-        partyIdHint: hint,
-        identityProviderId,
-        synchronizerId,
-        localMetadata: { resourceVersion: '', annotations },
-      },
-    );
-    return partyDetails.party;
+    let party = earlierParties.get(hint);
+    if (party === undefined) {
+      const { partyDetails } = await call<{ partyDetails: { party: string } }>(
+        'POST',
+        '/v2/parties',
+        {
+          partyIdHint: hint,
+          identityProviderId,
+          synchronizerId,
+          localMetadata: { resourceVersion: '', annotations },
+        },
+      );
+      party = partyDetails.party;
+    }
+    await stepDone(`party:${hint}`);
+    return party;
   };
   const note = (description: string) => ({ 'ledger-console.example/description': description });
   const p: DemoParties = {
@@ -198,17 +264,26 @@ export async function seedDemo(
       annotations?: Record<string, string>;
     },
   ) => {
-    await call('POST', '/v2/users', {
-      user: {
-        id,
-        primaryParty,
-        isDeactivated,
-        identityProviderId,
-        metadata: { resourceVersion: '', annotations },
-      },
-      rights,
-    });
+    // A user and its rights are created in one request, so an existing user is complete.
+    const earlier =
+      resumed &&
+      (await find(
+        `/v2/users/${id}?identity-provider-id=${encodeURIComponent(identityProviderId)}`,
+      ));
+    if (!earlier) {
+      await call('POST', '/v2/users', {
+        user: {
+          id,
+          primaryParty,
+          isDeactivated,
+          identityProviderId,
+          metadata: { resourceVersion: '', annotations },
+        },
+        rights,
+      });
+    }
     users.push(id);
+    await stepDone(`user:${id}`);
   };
   await createUser('ops-admin', {
     rights: [plain('ParticipantAdmin')],
@@ -260,21 +335,54 @@ export async function seedDemo(
   });
 
   // ── Ledger history ──
+  /** The trees `party` sees, by command id: what an earlier run committed, when resuming. */
+  const earlierTrees = new Map<string, Promise<Map<string, TransactionTree>>>();
+  const committedFor = (party: string) => {
+    let trees = earlierTrees.get(party);
+    if (trees === undefined) {
+      trees = (async () => {
+        const updates = await call<{ update: { TransactionTree?: { value: TransactionTree } } }[]>(
+          'POST',
+          '/v2/updates/trees',
+          {
+            beginExclusive: 0,
+            endInclusive: await ledgerEndOf(),
+            filter: { filtersByParty: { [party]: { cumulative: [] } } },
+            verbose: false,
+          },
+        );
+        return new Map(
+          updates.flatMap(({ update }) =>
+            update.TransactionTree
+              ? [[update.TransactionTree.value.commandId, update.TransactionTree.value]]
+              : [],
+          ),
+        );
+      })();
+      earlierTrees.set(party, trees);
+    }
+    return trees;
+  };
   /** Submits as `user` (acting as `party`) and returns the transaction tree it sees. */
   const submit = async (user: string, party: string, commandId: string, commands: unknown[]) => {
-    const { transactionTree } = await call<{ transactionTree: TransactionTree }>(
-      'POST',
-      '/v2/commands/submit-and-wait-for-transaction-tree',
-      {
-        commands,
-        commandId: `demo-seed-${commandId}`,
-        actAs: [party],
-        userId: user,
-        workflowId: WORKFLOW,
-      },
-      user,
-    );
-    return Object.values(transactionTree.eventsById).sort((a, b) => nodeId(a) - nodeId(b));
+    const fullCommandId = `demo-seed-${commandId}`;
+    let tree = resumed ? (await committedFor(party)).get(fullCommandId) : undefined;
+    if (tree === undefined) {
+      ({ transactionTree: tree } = await call<{ transactionTree: TransactionTree }>(
+        'POST',
+        '/v2/commands/submit-and-wait-for-transaction-tree',
+        {
+          commands,
+          commandId: fullCommandId,
+          actAs: [party],
+          userId: user,
+          workflowId: WORKFLOW,
+        },
+        user,
+      ));
+    }
+    await stepDone(`command:${fullCommandId}`);
+    return Object.values(tree.eventsById).sort((a, b) => nodeId(a) - nodeId(b));
   };
   const created = (events: TreeEvent[]) =>
     events.flatMap((event) =>
@@ -395,7 +503,8 @@ export async function seedDemo(
     exercise(FANOUT, fanout, 'Fanout_Run', { width: '2', depth: '3' }),
   ]);
 
-  return { seeded: true, parties: p, users, ledgerEnd: await ledgerEndOf() };
+  progress.set('finished');
+  return { seeded: true, resumed, parties: p, users, ledgerEnd: await ledgerEndOf() };
 }
 
 const nodeId = (event: TreeEvent) =>
