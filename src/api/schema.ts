@@ -2,8 +2,8 @@ import type { v3_5 } from '@canton-network/core-ledger-client-types';
 
 /**
  * Wire types of the JSON Ledger API, taken as types only from the Canton Network package (ADR 002).
- * The package is generated from the 3.5.1 document; where release 3.5.7 (../shared/spec/openapi.yaml)
- * has more, it is added below by hand, copied from that document.
+ * The package is generated from the 3.5.1 document; where release 3.5.7 has more (its facts are in
+ * sandbox/src/spec/canton-api-facts.json), it is added below by hand, copied from that document.
  *
  * `/livez` and `/readyz` need no local entry: the package already declares both (`getLivez`,
  * `getReadyz`), with the 200 bodies the spec gives (none, and text/plain).
