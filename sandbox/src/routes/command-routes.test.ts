@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fanoutNodes } from '../ledger/demo-package';
+import { fixtureDar } from '../testing/fixture-dars';
 import {
   canActAs,
   canReadAs,
@@ -668,21 +669,12 @@ describe('command errors', () => {
   });
 
   it('SANDBOX_CANNOT_INTERPRET for templates of uploaded packages, never a fake success', async () => {
-    const { readFile } = await import('node:fs/promises');
-    const dar = await readFile(
-      new URL(
-        '../../../../shared/fixtures/dars/canton-builtin-admin-workflow-ping.dar',
-        import.meta.url,
-      ),
-    );
-    expect((await t.call('POST', '/v2/dars', { rawBody: new Uint8Array(dar) })).status).toBe(200);
+    const dar = fixtureDar('workflows');
+    expect((await t.call('POST', '/v2/dars', { rawBody: dar.bytes() })).status).toBe(200);
     const before = t.state.history.ledgerEnd();
     const response = await t.post(
       '/v2/commands/submit-and-wait',
-      commandsBody(
-        [create('#canton-builtin-admin-workflow-ping:Canton.Internal.Ping:Ping', { id: 'x' })],
-        [alice],
-      ),
+      commandsBody([create(`#${dar.main.name}:Fixture.Ping:Ping`, { id: 'x' })], [alice]),
     );
     const body = expectError(response, 400, 'SANDBOX_CANNOT_INTERPRET');
     expect(body.cause).toContain('cannot run Daml code');

@@ -1,10 +1,15 @@
 import { createHash } from 'node:crypto';
-import { readFileSync, readdirSync } from 'node:fs';
 import { strToU8, unzipSync, zipSync } from 'fflate';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { decodeArchivePayload, readArchivePayload } from '../daml-lf/decode-package';
 import { encodeDar, templatePackageSpec, type TemplateSpec } from '../daml-lf/encode-package';
 import type { DamlType, Field, PrimType } from '../daml-lf/package-model';
+import {
+  FIXTURE_DAR_NAMES,
+  FIXTURE_DAR_REFUSALS,
+  fixtureDar,
+  type FixtureDarName,
+} from '../testing/fixture-dars';
 import {
   createTestSandbox,
   expectDecodeFailure,
@@ -14,10 +19,13 @@ import {
 } from '../testing/test-client';
 import { TEST_SECRET, hs256Token } from '../testing/tokens';
 
-const DARS = new URL('../../../../shared/fixtures/dars/', import.meta.url);
-const dar = (name: string) => new Uint8Array(readFileSync(new URL(name, DARS)));
-const PING = dar('canton-builtin-admin-workflow-ping.dar');
-const PING_MAIN = 'de2cc2f90eb523414ff54e899951dadd8789a4c07e0f71f6d6c9eaf57d412a54';
+// The project's own fixture DARs (fixture-dars.ts); Canton's are checked in the reference suite.
+const dar = (name: FixtureDarName) => fixtureDar(name).bytes();
+const WORKFLOWS = fixtureDar('workflows');
+const PING = WORKFLOWS.bytes();
+const PING_MAIN = WORKFLOWS.main.packageId;
+/** How many packages the workflows DAR holds, its main one included. */
+const PING_COUNT = WORKFLOWS.packages.length;
 
 /** The package ids a DAR holds, read from its DALF names rather than from our own decoder. */
 function idsInDar(bytes: Uint8Array): string[] {
@@ -88,10 +96,11 @@ describe('DAR upload and package listing', () => {
     expect(uploaded.json).toEqual({});
 
     const expected = idsInDar(PING);
-    expect(expected).toHaveLength(30);
+    expect(expected).toHaveLength(PING_COUNT);
+    expect(expected).toEqual(sortedIds(WORKFLOWS.packages.map((p) => p.packageId)));
     expect(expected).toContain(PING_MAIN);
     expect(expected).not.toContain(t.state.demoPackageId);
-    // Exactly the DAR's 30 packages were added next to the built-in one.
+    // Exactly the DAR's packages were added next to the built-in one.
     expect(sortedIds(packageIdsOf(await t.get('/v2/packages')))).toEqual(
       sortedIds([t.state.demoPackageId, ...expected]),
     );
@@ -147,11 +156,11 @@ describe('DAR upload and package listing', () => {
     const garbage = new TextEncoder().encode('this is not a zip file at all');
     expectError(await upload(garbage), 400, 'INVALID_DAR');
 
-    const illformed = expectError(await upload(dar('illformed.dar')), 400, 'DAR_VALIDATION_ERROR');
+    const illformed = expectError(await upload(dar('illformed')), 400, 'DAR_VALIDATION_ERROR');
     expect(illformed.cause).toBe('Package validation failed.');
     expect(illformed.context.validationError).toContain('Mod:x is declared as Bool');
 
-    const lf1 = expectError(await upload(dar('dummy-1.15.dar')), 400, 'ALLOWED_LANGUAGE_VERSIONS');
+    const lf1 = expectError(await upload(dar('lf1')), 400, 'ALLOWED_LANGUAGE_VERSIONS');
     expect(lf1.cause).toMatch(
       /^Disallowed language version in package [0-9a-f]{64}: .* but got 1\.15$/,
     );
@@ -206,7 +215,7 @@ describe('DAR upload and package listing', () => {
     expect((await t.get('/v2/packages')).json).toEqual(packagesBefore);
     expect((await listVetting()).json).toEqual(vettingBefore.json);
     expectError(
-      await t.call('POST', '/v2/dars/validate', { rawBody: dar('illformed.dar') }),
+      await t.call('POST', '/v2/dars/validate', { rawBody: dar('illformed') }),
       400,
       'DAR_VALIDATION_ERROR',
     );
@@ -231,7 +240,7 @@ describe('package vetting', () => {
       // The built-in package's vetting at startup was serial 1; the upload is one more.
       topologySerial: 2,
     });
-    // The built-in package stays vetted next to exactly the DAR's 30.
+    // The built-in package stays vetted next to exactly the DAR's packages.
     expect(sortedIds(entry.packages.map((p) => p.packageId))).toEqual(
       sortedIds([t.state.demoPackageId, ...idsInDar(PING)]),
     );
@@ -239,20 +248,21 @@ describe('package vetting', () => {
       packageId: PING_MAIN,
       validFromInclusive: null,
       validUntilExclusive: null,
-      packageName: 'canton-builtin-admin-workflow-ping',
-      packageVersion: '3.4.0',
+      packageName: 'fixture-workflows',
+      packageVersion: '1.0.0',
     });
     const names = entry.packages.map((p) => p.packageName);
     expect(names).toEqual([...names].sort());
 
     const byPrefix = await listVetting({
-      packageMetadataFilter: { packageNamePrefixes: ['canton-'] },
+      packageMetadataFilter: { packageNamePrefixes: ['fixture-work'] },
     });
     expect(onlyVetted(byPrefix).packages.map((p) => p.packageId)).toEqual([PING_MAIN]);
     const byIdOrPrefix = await listVetting({
-      packageMetadataFilter: { packageIds: [PING_MAIN], packageNamePrefixes: ['daml-prim-GHC-'] },
+      packageMetadataFilter: { packageIds: [PING_MAIN], packageNamePrefixes: ['fixture-prim-'] },
     });
-    expect(onlyVetted(byIdOrPrefix).packages).toHaveLength(4);
+    // The main package by id, and its two fixture-prim-* dependencies by name.
+    expect(onlyVetted(byIdOrPrefix).packages).toHaveLength(3);
     const elsewhere = await listVetting({
       topologyStateFilter: { synchronizerIds: ['x::1220ab'] },
     });
@@ -309,17 +319,17 @@ describe('package vetting', () => {
     // Serial 1 vetted the built-in package at startup, serial 2 the upload.
     expect(onlyVetted(await listVetting()).topologySerial).toBe(2);
     const dry = await updateVetting({
-      changes: [unvet({ packageName: 'canton-builtin-admin-workflow-ping' })],
+      changes: [unvet({ packageName: 'fixture-workflows' })],
       dryRun: true,
       expectedTopologySerial: { serial: { Prior: { value: 2 } } },
     });
     expect(dry.status).toBe(200);
     expect(vettingUpdate(dry).pastVettedPackages?.topologySerial).toBe(2);
-    // The built-in package plus the DAR's 30, then minus the one unvetted by name.
-    expect(vettingUpdate(dry).pastVettedPackages?.packages).toHaveLength(31);
+    // The built-in package plus the DAR's, then minus the one unvetted by name.
+    expect(vettingUpdate(dry).pastVettedPackages?.packages).toHaveLength(1 + PING_COUNT);
     expect(vettingUpdate(dry).newVettedPackages.topologySerial).toBe(3);
     const dryIds = vettingUpdate(dry).newVettedPackages.packages.map((p) => p.packageId);
-    expect(dryIds).toHaveLength(30);
+    expect(dryIds).toHaveLength(PING_COUNT);
     expect(dryIds).not.toContain(PING_MAIN);
     expect(dryIds).toContain(t.state.demoPackageId);
     expect(onlyVetted(await listVetting()).topologySerial).toBe(2);
@@ -404,13 +414,12 @@ describe('package vetting', () => {
       'INVALID_ARGUMENT',
     );
     expect(noIdOrName.cause).toContain('package_id or package_name');
-    // Two uploads of different daml-stdlib versions make a name-only reference ambiguous.
-    await upload(
-      dar('canton-builtin-admin-workflow-party-replication-alpha.dar'),
-      '?vetAllPackages=false',
-    );
+    // Two uploads of different fixture-stdlib versions make a name-only reference ambiguous.
+    await upload(dar('replication'), '?vetAllPackages=false');
     const twoStdlibs = await updateVetting({
-      changes: [{ operation: { Vet: { value: { packages: [{ packageName: 'daml-stdlib' }] } } } }],
+      changes: [
+        { operation: { Vet: { value: { packages: [{ packageName: 'fixture-stdlib' }] } } } },
+      ],
     });
     expectError(twoStdlibs, 400, 'AMBIGUOUS_VETTING_REFERENCE');
     expectError(await updateVetting({ changes: [] }), 400, 'MISSING_FIELD');
@@ -442,8 +451,8 @@ describe('package vetting', () => {
     await upload(PING);
     const listed = await t.get('/v2/package-vetting');
     expect(listed.status).toBe(200);
-    // The built-in package and the DAR's 30, exactly as POST /list answers `{}`.
-    expect(onlyVetted(listed).packages).toHaveLength(31);
+    // The built-in package and the DAR's, exactly as POST /list answers `{}`.
+    expect(onlyVetted(listed).packages).toHaveLength(1 + PING_COUNT);
     expect(listed.json).toEqual((await listVetting()).json);
   });
 });
@@ -757,13 +766,13 @@ describe('upgrade checks', () => {
     );
   });
 
-  it('lets every fixture DAR be uploaded into one participant', async () => {
-    // The ping and party-replication DARs share their stdlib packages (same ids), and
-    // DamlDefinitionsServiceMain brings another daml-prim 0.0.0: a utility package, exempt.
-    const fixtures = readdirSync(DARS).filter(
-      (name) => name.endsWith('.dar') && !['illformed.dar', 'dummy-1.15.dar'].includes(name),
+  it('lets every fixture DAR but the refused ones and the incompatible upgrade into one participant', async () => {
+    // They share their prim packages (same ids) and bring two fixture-stdlib versions, the later
+    // a valid upgrade of the earlier; upgrade-demo 1.1.0 is a valid upgrade of 1.0.0.
+    const fixtures = FIXTURE_DAR_NAMES.filter(
+      (name) => !(name in FIXTURE_DAR_REFUSALS) && name !== 'upgradeIncompatible',
     );
-    expect(fixtures.length).toBeGreaterThanOrEqual(3);
+    expect(fixtures.length).toBeGreaterThanOrEqual(6);
     for (const name of fixtures) {
       const response = await upload(dar(name));
       expect(response.status, `${name}: ${response.text}`).toBe(200);
@@ -772,6 +781,14 @@ describe('upgrade checks', () => {
       const check = await validate(dar(name));
       expect(check.status, `${name}: ${check.text}`).toBe(200);
     }
+    const refused = expectError(
+      await validate(dar('upgradeIncompatible')),
+      400,
+      'NOT_VALID_UPGRADE_PACKAGE',
+    );
+    expect(refused.cause).toContain(
+      'The upgraded template Asset is missing some of its original fields.',
+    );
   });
 });
 
@@ -875,7 +892,7 @@ describe('the built-in sandbox-demo package', () => {
       synchronizerId: t.state.synchronizerId,
       topologySerial: 1,
     });
-    // Still found by the package filters after an upload added 30 more.
+    // Still found by the package filters after an upload added more.
     await upload(PING);
     const byPrefix = await listVetting({
       packageMetadataFilter: { packageNamePrefixes: ['sandbox-'] },
@@ -887,37 +904,33 @@ describe('the built-in sandbox-demo package', () => {
 });
 
 describe('every fixture DAR', () => {
-  const fixtures = readdirSync(DARS).filter((name) => name.endsWith('.dar'));
-  /** The two fixtures a participant refuses, with the code it answers. */
-  const REJECTED: Record<string, string> = {
-    'illformed.dar': 'DAR_VALIDATION_ERROR',
-    'dummy-1.15.dar': 'ALLOWED_LANGUAGE_VERSIONS',
-  };
-
-  it.each(fixtures)('%s uploads with its true package ids, or is refused', async (name) => {
-    const sandbox = createTestSandbox();
-    try {
-      const bytes = dar(name);
-      const response = await sandbox.call('POST', '/v2/dars', { rawBody: bytes });
-      const refusal = REJECTED[name];
-      const builtIn = [sandbox.state.demoPackageId];
-      if (refusal) {
-        expectError(response, 400, refusal);
-        expect(packageIdsOf(await sandbox.get('/v2/packages'))).toEqual(builtIn);
-        return;
+  it.each(FIXTURE_DAR_NAMES)(
+    '%s uploads with its true package ids, or is refused',
+    async (name) => {
+      const sandbox = createTestSandbox();
+      try {
+        const bytes = dar(name);
+        const response = await sandbox.call('POST', '/v2/dars', { rawBody: bytes });
+        const refusal = FIXTURE_DAR_REFUSALS[name];
+        const builtIn = [sandbox.state.demoPackageId];
+        if (refusal) {
+          expectError(response, 400, refusal);
+          expect(packageIdsOf(await sandbox.get('/v2/packages'))).toEqual(builtIn);
+          return;
+        }
+        expect(response.status, response.text).toBe(200);
+        const expected = idsInDar(bytes);
+        expect(expected).toEqual(sortedIds(fixtureDar(name).packages.map((p) => p.packageId)));
+        expect(sortedIds(packageIdsOf(await sandbox.get('/v2/packages')))).toEqual(
+          sortedIds([...builtIn, ...expected]),
+        );
+        for (const id of expected) {
+          const served = await sandbox.get(`/v2/packages/${id}`);
+          expect(createHash('sha256').update(served.bytes).digest('hex')).toBe(id);
+        }
+      } finally {
+        sandbox.close();
       }
-      expect(response.status, response.text).toBe(200);
-      const expected = idsInDar(bytes);
-      expect(expected.length).toBeGreaterThan(0);
-      expect(sortedIds(packageIdsOf(await sandbox.get('/v2/packages')))).toEqual(
-        sortedIds([...builtIn, ...expected]),
-      );
-      for (const id of expected) {
-        const served = await sandbox.get(`/v2/packages/${id}`);
-        expect(createHash('sha256').update(served.bytes).digest('hex')).toBe(id);
-      }
-    } finally {
-      sandbox.close();
-    }
-  });
+    },
+  );
 });
