@@ -301,6 +301,7 @@ describe('proxying HTTP to the ledger', () => {
   it('passes a text/plain 400 through unchanged', async () => {
     const response = await fetch(`${baseUrl}/v2/commands/submit-and-wait`, {
       method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
       body: '',
     });
 
@@ -527,7 +528,11 @@ describe('serving the SPA', () => {
   });
 
   it('refuses writes to page paths', async () => {
-    const response = await fetch(`${baseUrl}/users/alice`, { method: 'POST', body: '{}' });
+    const response = await fetch(`${baseUrl}/users/alice`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: '{}',
+    });
 
     expect(response.status).toBe(405);
     expect(response.headers.get('allow')).toBe('GET, HEAD');

@@ -1,6 +1,13 @@
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import path from 'node:path';
 import sirv from 'sirv';
+import {
+  checkRequest,
+  refusalBody,
+  refusalResponseHead,
+  type GuardRefusal,
+  type RequestGuardPolicy,
+} from '../../sandbox/src/http/request-guard';
 import { createLedgerProxy, type LedgerProxy } from './ledger-proxy';
 
 /** Paths of the participant's API (ledger-api-behaviour.md §10): everything under /v2, plus health. */
@@ -13,7 +20,43 @@ export type CreateServerOptions = {
   ledgerUrl: string | URL;
   /** Extra path prefixes sent to the ledger, e.g. the sandbox's `/__sandbox` controls. */
   extraProxyPrefixes?: readonly string[];
+  /** The address the server binds (`--host`, default 127.0.0.1): a Host naming it is ours. */
+  host?: string;
+  /** Public host names a deployment is reached by (`--allowed-hosts`). */
+  allowedHosts?: readonly string[];
+  /** Origins of the public pages behind a TLS-terminating proxy (`--public-origin`). */
+  publicOrigins?: readonly string[];
+  /** Serve `*.map` files (`--source-maps`); off by default (vite.config.ts, ADR 010). */
+  serveSourceMaps?: boolean;
 };
+
+/**
+ * The SPA's Content-Security-Policy: nothing but its own files run or load. Mantine writes its CSS
+ * variables into a <style> element at run time, hence 'unsafe-inline' for styles only; the
+ * Daml-LF decoder is a module worker from /assets (worker-src 'self').
+ */
+export const CONTENT_SECURITY_POLICY = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data:",
+  "font-src 'self'",
+  "connect-src 'self'",
+  "worker-src 'self'",
+  "frame-ancestors 'none'",
+  "base-uri 'none'",
+  "form-action 'self'",
+  "object-src 'none'",
+].join('; ');
+
+/** Headers a browser can send to tell the server about the page; they describe the console's page, not the console. */
+const BROWSER_CONTEXT_HEADERS = [
+  'origin',
+  'sec-fetch-site',
+  'sec-fetch-mode',
+  'sec-fetch-dest',
+  'sec-fetch-user',
+] as const;
 
 const proxies = new WeakMap<http.Server, LedgerProxy>();
 
@@ -25,8 +68,29 @@ export function createServer({
   distDir,
   ledgerUrl,
   extraProxyPrefixes = [],
+  host = '127.0.0.1',
+  allowedHosts = [],
+  publicOrigins = [],
+  serveSourceMaps = false,
 }: CreateServerOptions): http.Server {
   const proxy = createLedgerProxy(ledgerUrl);
+  // Paths are checked before the prefix decision below, which reads them as received (ADR 010).
+  const policy: RequestGuardPolicy = {
+    bindHost: host,
+    allowedHosts,
+    publicOrigins,
+    checkPath: true,
+  };
+  const refusalOf = (req: IncomingMessage, upgrade: boolean) =>
+    checkRequest(
+      {
+        method: req.method ?? 'GET',
+        target: req.url ?? '/',
+        upgrade,
+        header: (name) => headerValue(req, name),
+      },
+      policy,
+    );
   const prefixes = [...LEDGER_PATH_PREFIXES, ...extraProxyPrefixes];
   const isLedgerPath = (url: string | undefined) => {
     const pathname = (url ?? '/').split('?')[0] ?? '/';
@@ -55,8 +119,14 @@ export function createServer({
   });
 
   const server = http.createServer((req: IncomingMessage, res: ServerResponse) => {
+    const refusal = refusalOf(req, false);
+    if (refusal) {
+      sendRefusal(res, refusal);
+      return;
+    }
     if (isLedgerPath(req.url)) {
-      proxy.handleRequest(req, res);
+      res.setHeader('X-Content-Type-Options', 'nosniff');
+      proxy.handleRequest(withoutBrowserContext(req), res);
       return;
     }
     if (req.method !== 'GET' && req.method !== 'HEAD') {
@@ -68,6 +138,12 @@ export function createServer({
     res.setHeader('X-Frame-Options', 'DENY');
     res.setHeader('Referrer-Policy', 'no-referrer');
     const url = req.url ?? '/';
+    // Maps would hand out the whole source tree with its comments; vite.config.ts builds them
+    // 'hidden' for decoding stack traces locally.
+    if (!serveSourceMaps && (url.split('?')[0] ?? '').endsWith('.map')) {
+      notFound(res);
+      return;
+    }
     if (url.startsWith('/assets/')) {
       req.url = url.slice('/assets'.length);
       serveAsset(req, res, () => {
@@ -75,14 +151,22 @@ export function createServer({
       });
       return;
     }
+    // Everything outside /assets is a document a browser may render (index.html for every page
+    // path, the SVG icon): all get the policy.
+    res.setHeader('Content-Security-Policy', CONTENT_SECURITY_POLICY);
     serveSpa(req, res, () => {
       notFound(res);
     });
   });
 
   server.on('upgrade', (req: IncomingMessage, socket, head: Buffer) => {
+    const refusal = refusalOf(req, true);
+    if (refusal) {
+      socket.end(refusalResponseHead(refusal, null));
+      return;
+    }
     if (isLedgerPath(req.url)) {
-      proxy.handleUpgrade(req, socket, head);
+      proxy.handleUpgrade(withoutBrowserContext(req), socket, head);
       return;
     }
     socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
@@ -115,6 +199,36 @@ function prefixed(setHeaders: (res: ServerResponse, pathname: string) => void) {
   return (res: ServerResponse, pathname: string) => {
     setHeaders(res, `/assets${pathname}`);
   };
+}
+
+function headerValue(req: IncomingMessage, name: string): string | undefined {
+  const value = req.headers[name];
+  return Array.isArray(value) ? value.join(', ') : value;
+}
+
+/**
+ * Once the guard has vetted a request, the console is the participant's client: Host already names
+ * the upstream, and the page's Origin would only make an upstream with its own origin check (the
+ * embedded sandbox) refuse what the console has allowed.
+ */
+function withoutBrowserContext(req: IncomingMessage): IncomingMessage {
+  const kept = Object.entries(req.headers).filter(
+    ([name]) => !(BROWSER_CONTEXT_HEADERS as readonly string[]).includes(name),
+  );
+  req.headers = Object.fromEntries(kept);
+  return req;
+}
+
+function sendRefusal(res: ServerResponse, refusal: GuardRefusal): void {
+  const body = JSON.stringify(refusalBody(refusal, null));
+  res.writeHead(refusal.status, {
+    'Content-Type': 'application/json',
+    'Content-Length': Buffer.byteLength(body),
+    'X-Content-Type-Options': 'nosniff',
+    // The body, if any, is left unread; this connection cannot carry another request.
+    Connection: 'close',
+  });
+  res.end(body);
 }
 
 function notFound(res: ServerResponse): void {

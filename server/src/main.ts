@@ -1,9 +1,10 @@
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { bindingWarning } from '../../sandbox/src/http/binding-warning';
 import { closeServer, createServer } from './create-server';
 import { ensureBuilt } from './ensure-build';
-import { parseServerArgs, USAGE, type ServerArgs } from './server-args';
+import { exposedApi, parseServerArgs, USAGE, type ServerArgs } from './server-args';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -16,7 +17,7 @@ type Participant = {
 };
 
 async function main(): Promise<void> {
-  const parsed = parseServerArgs(process.argv.slice(2));
+  const parsed = parseServerArgs(process.argv.slice(2), process.env);
   if (parsed.kind === 'help') {
     console.log(USAGE);
     return;
@@ -38,6 +39,10 @@ async function main(): Promise<void> {
     ledgerUrl: participant.url,
     // The sandbox's test controls (reset, fault injection) are only meaningful with the sandbox.
     extraProxyPrefixes: participant.close ? ['/__sandbox'] : [],
+    host: args.host,
+    ...(args.allowedHosts === undefined ? {} : { allowedHosts: args.allowedHosts }),
+    ...(args.publicOrigins === undefined ? {} : { publicOrigins: args.publicOrigins }),
+    serveSourceMaps: args.sourceMaps ?? false,
   });
   try {
     await new Promise<void>((resolve, reject) => {
@@ -57,6 +62,7 @@ async function main(): Promise<void> {
   console.log(`Ledger Console: http://${hostForUrl(args.host)}:${String(port)}`);
   console.log(`Participant:    ${participant.url} (${participant.description})`);
   for (const note of participant.notes) console.log(note);
+  for (const line of bindingWarning(args.host, exposedApi(args))) console.warn(line);
 
   let isStopping = false;
   const stop = (signal: NodeJS.Signals) => {
@@ -101,12 +107,6 @@ async function connectParticipant(args: ServerArgs): Promise<Participant> {
     // For scripts and curl; in the browser, the sign-in screen mints a token for any sandbox user.
     const token = await mintUserToken(sandbox.jwtSecret, 'participant_admin');
     if (args.jwtSecret === undefined) notes.push(`HS256 secret (generated): ${sandbox.jwtSecret}`);
-    if (!isLoopbackHost(args.host)) {
-      notes.push(
-        `WARNING: --host ${args.host} exposes the sandbox's token minting (/__sandbox/tokens) to`,
-        'the network: anyone who reaches this port can sign in as any user, admins included.',
-      );
-    }
     notes.push(
       'Sign in from the console (Sign in → "Sign in as a sandbox user"), or use this',
       `participant_admin token (12 h) with curl: ${token}`,
@@ -118,10 +118,6 @@ async function connectParticipant(args: ServerArgs): Promise<Participant> {
     notes,
     close: () => sandbox.close(),
   };
-}
-
-function isLoopbackHost(host: string): boolean {
-  return host === 'localhost' || host === '::1' || host.startsWith('127.');
 }
 
 function hostForUrl(host: string): string {
