@@ -216,6 +216,17 @@ describe('deriveApiFacts', () => {
     expect(text).toMatch(/"required": \[\s*"description",\s*"title"\s*\]/);
   });
 
+  it('gives the same facts whatever order the source writes its keys in', () => {
+    const reordered = OPENAPI.replace(
+      '      type: object\n      required: [description, title]\n',
+      '      required: [description, title]\n      type: object\n',
+    );
+    expect(reordered).not.toBe(OPENAPI);
+    const again = deriveApiFacts(reordered, ASYNCAPI);
+    expect(again.source.openapi.sha256).not.toBe(facts.source.openapi.sha256);
+    expect(formatApiFacts({ ...again, source: facts.source })).toBe(formatApiFacts(facts));
+  });
+
   it('rejects documents whose structure it does not understand', () => {
     expect(() =>
       deriveApiFacts('info: { version: 1 }\npaths: {}\ncomponents: { schemas: {} }\n', ASYNCAPI),
