@@ -4,6 +4,7 @@ import { createAuthenticator, type AuthMode } from './auth/authenticate';
 import { createTokenMinter } from './auth/token-minter';
 import { DecodeFailure, SandboxError, toErrorBody } from './errors/sandbox-error';
 import { bodyLimit, bodyLimitFor, isRequestTooLarge, type BodyLimits } from './http/body-limit';
+import { openSharedDarReader } from './http/dar-reader';
 import { methodsFor } from './http/known-endpoints';
 import type { SandboxEnv } from './http/sandbox-env';
 import { createLedgerState, type LedgerStateOptions } from './ledger-state';
@@ -83,8 +84,11 @@ export function createSandbox(options: SandboxOptions = {}) {
   app.route('/v2/authenticated-user', userRoutes(state, { authenticatedUserOnly: true }));
   app.route('/v2/idps', identityProviderRoutes(state));
   app.route('/v2/parties', partyRoutes(state));
-  app.route('/v2/dars', darRoutes(state));
-  app.route('/v2/packages', packageRoutes(state));
+  // DARs are inflated and decoded in a worker thread, so a hostile archive cannot stall /livez.
+  const darReader = openSharedDarReader();
+  const readDarBytes = (bytes: Uint8Array) => darReader.read(bytes);
+  app.route('/v2/dars', darRoutes(state, readDarBytes));
+  app.route('/v2/packages', packageRoutes(state, readDarBytes));
   app.route('/v2/package-vetting', packageVettingRoutes(state));
   app.route('/v2/commands', commandRoutes(state));
   app.route('/v2/updates', updateRoutes(state));
@@ -155,6 +159,7 @@ export function createSandbox(options: SandboxOptions = {}) {
     /** `env` carries the Node request, whose body a GET may have (active-contracts-page). */
     fetch: (request: Request, env?: unknown) => app.fetch(request, env),
     close: () => {
+      void darReader.close();
       state.close();
     },
   };

@@ -70,10 +70,13 @@ export function darErrorToSandboxError(error: DarError): SandboxError {
   }
 }
 
-async function decodeDar(c: SandboxContext): Promise<Dar> {
+/** How the routes read an uploaded DAR: `readDar` itself, or the same off the main thread. */
+export type ReadDarBytes = (bytes: Uint8Array) => Promise<Dar>;
+
+async function decodeDar(c: SandboxContext, read: ReadDarBytes): Promise<Dar> {
   const bytes = new Uint8Array(await c.req.arrayBuffer());
   try {
-    return await readDar(bytes);
+    return await read(bytes);
   } catch (error) {
     throw error instanceof DarError ? darErrorToSandboxError(error) : error;
   }
@@ -388,14 +391,14 @@ function unresolved(ref: PackageRef) {
 
 // ── Handlers ──
 
-async function uploadDar(c: SandboxContext, state: LedgerState) {
+async function uploadDar(c: SandboxContext, state: LedgerState, read: ReadDarBytes) {
   const vetAllPackages = queryBoolean(c, 'vetAllPackages') ?? true;
   const synchronizerQuery = c.req.query('synchronizerId') ?? '';
   requireAdmin(c.get('caller'));
   // The synchronizer is picked before the DAR is read, and only when packages are to be vetted:
   // otherwise the participant ignores `synchronizerId` (CantonSyncService.uploadDar).
   const synchronizerId = vetAllPackages ? targetSynchronizer(state, synchronizerQuery) : undefined;
-  const dar = await decodeDar(c);
+  const dar = await decodeDar(c, read);
   const uploadedAt = new Date().toISOString();
   // A participant stores the DAR first and vets it afterwards, so packages whose vetting fails
   // the upgrade checks stay stored, unvetted (inferred; see docs/sandbox-fidelity.md).
@@ -584,15 +587,15 @@ async function updateVetted(c: SandboxContext, state: LedgerState) {
 // ── Routes ──
 
 /** `/v2/dars`: upload and validate. */
-export function darRoutes(state: LedgerState) {
+export function darRoutes(state: LedgerState, read: ReadDarBytes = readDar) {
   return new Hono<SandboxEnv>()
-    .post('/', (c) => uploadDar(c, state))
+    .post('/', (c) => uploadDar(c, state, read))
     .post('/validate', async (c) => {
       const synchronizerQuery = c.req.query('synchronizerId') ?? '';
       requireAdmin(c.get('caller'));
       // Validation runs against one synchronizer's vetting state, picked before the DAR is read.
       const synchronizerId = targetSynchronizer(state, synchronizerQuery);
-      const dar = await decodeDar(c);
+      const dar = await decodeDar(c, read);
       // The upgrade checks of vetting every package of the DAR there, without storing anything.
       const vetted = (state.vetting.get(synchronizerId, state.participantId)?.packages ?? []).map(
         (entry) => entry.packageId,
@@ -609,7 +612,7 @@ export function darRoutes(state: LedgerState) {
 }
 
 /** `/v2/packages`: list, upload (the older path), download and status. */
-export function packageRoutes(state: LedgerState) {
+export function packageRoutes(state: LedgerState, read: ReadDarBytes = readDar) {
   const checkedId = (c: SandboxContext) => {
     requireAuthenticated(c.get('caller'));
     const packageId = c.req.param('packageId') ?? '';
@@ -622,7 +625,7 @@ export function packageRoutes(state: LedgerState) {
       requireAuthenticated(c.get('caller'));
       return c.json({ packageIds: state.packages.all().map((pkg) => pkg.packageId) });
     })
-    .post('/', (c) => uploadDar(c, state))
+    .post('/', (c) => uploadDar(c, state, read))
     .get('/:packageId', (c) => {
       const packageId = checkedId(c);
       const payload = state.packages.payload(packageId);
