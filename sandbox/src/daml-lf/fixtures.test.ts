@@ -1,5 +1,10 @@
-import { readdirSync, readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
+import {
+  FIXTURE_DAR_NAMES,
+  FIXTURE_DAR_REFUSALS,
+  fixtureDar,
+  type FixtureDarName,
+} from '../testing/fixture-dars';
 import { DarError, type DarErrorReason } from './dar-error';
 import { findDataType, recordFieldsOf, substituteTypeVars } from './find-data-type';
 import { formatType } from './format-type';
@@ -7,43 +12,36 @@ import type { DamlType, DecodedPackage, Template } from './package-model';
 import { readDar, type Dar } from './read-dar';
 
 /**
- * Every DAR in the shared fixtures folder, decoded the way the console's Web Worker decodes an
- * upload: each fixture must have an expected outcome here, so a fixture added later without one
- * fails instead of being skipped. read-dar.test.ts checks the decoder's details (hashes, manifest,
- * every type); this file checks what the console shows of each DAR.
+ * Every generated fixture DAR (fixture-dars.ts), decoded the way the console's Web Worker decodes
+ * an upload: each must have an expected outcome here, so a fixture added later without one fails
+ * instead of being skipped. read-dar.test.ts checks the decoder's details (hashes, manifest, every
+ * type); this file checks what the console shows of each DAR. fixtures.reference.test.ts does the
+ * same for Canton's DARs.
  */
-const FIXTURES = new URL('../../../../shared/fixtures/dars/', import.meta.url);
-const fixture = (name: string) => new Uint8Array(readFileSync(new URL(name, FIXTURES)));
+const fixture = (name: FixtureDarName) => fixtureDar(name).bytes();
 
 type Expected =
   | { main: { name: string; version: string; lf: string } }
   | { rejected: DarErrorReason; message: RegExp };
 
-const EXPECTED: Record<string, Expected> = {
-  'canton-builtin-admin-workflow-ping.dar': {
-    main: { name: 'canton-builtin-admin-workflow-ping', version: '3.4.0', lf: '2.2' },
-  },
-  'canton-builtin-admin-workflow-party-replication-alpha.dar': {
-    main: {
-      name: 'canton-builtin-admin-workflow-party-replication-alpha',
-      version: '3.5.0',
-      lf: '2.2',
-    },
-  },
-  'DamlDefinitionsServiceMain.dar': {
-    main: { name: 'DamlDefinitionsServiceMain', version: '3.4.0', lf: '2.dev' },
-  },
-  'dummy-1.15.dar': {
-    rejected: 'UNSUPPORTED_LF_VERSION',
-    message: /Daml-LF 1\.15/,
-  },
-  'illformed.dar': {
+const main = (name: string, version = '1.0.0') => ({ main: { name, version, lf: '2.1' } });
+const EXPECTED: Record<FixtureDarName, Expected> = {
+  workflows: main('fixture-workflows'),
+  replication: main('fixture-replication'),
+  definitions: main('fixture-definitions'),
+  upgradeV1: main('upgrade-demo'),
+  upgradeV2: main('upgrade-demo', '1.1.0'),
+  upgradeIncompatible: main('upgrade-demo', '2.0.0'),
+  large: main('fixture-large'),
+  lf1: { rejected: 'UNSUPPORTED_LF_VERSION', message: /Daml-LF 1\.15/ },
+  illformed: {
     rejected: 'VALIDATION_FAILED',
-    message: /^archive\.dalf: Type checking failed: Mod:x is declared as Bool but defined as \(\)$/,
+    message:
+      /^fixture-illformed-1\.0\.0-[0-9a-f]{64}\.dalf: Type checking failed: Mod:x is declared as Bool but defined as \(\)$/,
   },
 };
 
-const fixtures = readdirSync(FIXTURES).filter((name) => name.endsWith('.dar'));
+const fixtures = FIXTURE_DAR_NAMES;
 
 async function rejection(bytes: Uint8Array): Promise<DarError> {
   const error = await readDar(bytes).then(
@@ -66,14 +64,15 @@ const showFields = (fields: readonly { name: string; type: DamlType }[] | undefi
   fields?.map((field) => `${field.name}: ${formatType(field.type)}`);
 
 describe('every fixture DAR', () => {
-  it('has an expected outcome', () => {
-    expect(fixtures.length).toBeGreaterThanOrEqual(5);
+  it('has an expected outcome, a refusal exactly where the participant refuses it', () => {
     expect([...fixtures].sort()).toEqual(Object.keys(EXPECTED).sort());
+    expect(fixtures.filter((name) => 'rejected' in EXPECTED[name]).sort()).toEqual(
+      Object.keys(FIXTURE_DAR_REFUSALS).sort(),
+    );
   });
 
   it.each(fixtures)('%s decodes, or is rejected with a clear reason', async (name) => {
     const expected = EXPECTED[name];
-    if (!expected) throw new Error(`no expectation for ${name}`);
     if ('main' in expected) {
       const dar = await readDar(fixture(name));
       const { major, minor } = dar.main.lfVersion;
@@ -90,15 +89,15 @@ describe('every fixture DAR', () => {
   });
 });
 
-describe('the ping DAR, as the package page shows it', () => {
+describe('the workflows DAR, as the package page shows it', () => {
   let dar: Dar;
-  const ping = () => template(dar.main, 'Canton.Internal.Ping', 'Ping');
+  const ping = () => template(dar.main, 'Fixture.Ping', 'Ping');
   beforeAll(async () => {
-    dar = await readDar(fixture('canton-builtin-admin-workflow-ping.dar'));
+    dar = await readDar(fixture('workflows'));
   });
 
-  it('has template Ping in module Canton.Internal.Ping', () => {
-    expect(dar.main.modules.map((module) => module.name)).toContain('Canton.Internal.Ping');
+  it('has template Ping in module Fixture.Ping', () => {
+    expect(dar.main.modules.map((module) => module.name)).toContain('Fixture.Ping');
     expect(showFields(ping().fields)).toEqual(['id: Text', 'initiator: Party', 'responder: Party']);
   });
 
@@ -115,11 +114,11 @@ describe('the ping DAR, as the package page shows it', () => {
       {
         name: 'Respond',
         consuming: true,
-        argument: 'Canton.Internal.Ping:Respond',
+        argument: 'Fixture.Ping:Respond',
         fields: [],
         returns: 'Unit',
       },
-      // Archive's argument record is in the standard library's package, found by its id.
+      // Archive's argument record is in another package of the DAR, found by its id.
       {
         name: 'Archive',
         consuming: true,
@@ -130,7 +129,7 @@ describe('the ping DAR, as the package page shows it', () => {
       {
         name: 'AbortPing',
         consuming: true,
-        argument: 'Canton.Internal.Ping:AbortPing',
+        argument: 'Fixture.Ping:AbortPing',
         fields: ['anyone: Party'],
         returns: 'Unit',
       },
@@ -145,10 +144,10 @@ describe('the ping DAR, as the package page shows it', () => {
   });
 });
 
-describe('DamlDefinitionsServiceMain.dar: generic records', () => {
+describe('the definitions DAR: generic records', () => {
   it('substitutes the type arguments into a parameterised record’s fields', async () => {
-    const dar = await readDar(fixture('DamlDefinitionsServiceMain.dar'));
-    const dep = dar.packages.find((pkg) => pkg.name === 'DamlDefinitionsServiceDep');
+    const dar = await readDar(fixture('definitions'));
+    const dep = dar.packages.find((pkg) => pkg.name === 'fixture-definitions-dep');
     if (!dep) throw new Error('the dependency package is in the DAR');
     const foo = template(dep, 'ExternalDep', 'TemplateFoo');
     const choice = foo.choices.find((c) => c.name === 'SourceTemplate_Args_RetRecord');

@@ -1,0 +1,181 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { referenceDir, referencePath } from '../testing/reference-dir';
+import { DarError, type DarErrorReason } from './dar-error';
+import { findDataType, recordFieldsOf } from './find-data-type';
+import { formatType } from './format-type';
+import type { DamlType, DecodedPackage, Template } from './package-model';
+import { readDar, type Dar } from './read-dar';
+
+/**
+ * Every DAR of Canton's in $CANTON_REFERENCE_DIR, decoded the way the console's Web Worker decodes
+ * an upload: each must have an expected outcome here, so a DAR added later without one fails
+ * instead of being skipped. fixtures.test.ts checks the same on the project's generated DARs.
+ */
+const dir = referenceDir();
+const fixture = (name: string) =>
+  new Uint8Array(readFileSync(referencePath('fixtures', 'dars', name)));
+
+type Expected =
+  | { main: { name: string; version: string; lf: string } }
+  | { rejected: DarErrorReason; message: RegExp };
+
+const EXPECTED: Record<string, Expected> = {
+  'canton-builtin-admin-workflow-ping.dar': {
+    main: { name: 'canton-builtin-admin-workflow-ping', version: '3.4.0', lf: '2.2' },
+  },
+  'canton-builtin-admin-workflow-party-replication-alpha.dar': {
+    main: {
+      name: 'canton-builtin-admin-workflow-party-replication-alpha',
+      version: '3.5.0',
+      lf: '2.2',
+    },
+  },
+  'DamlDefinitionsServiceMain.dar': {
+    main: { name: 'DamlDefinitionsServiceMain', version: '3.4.0', lf: '2.dev' },
+  },
+  'dummy-1.15.dar': {
+    rejected: 'UNSUPPORTED_LF_VERSION',
+    message: /Daml-LF 1\.15/,
+  },
+  'illformed.dar': {
+    rejected: 'VALIDATION_FAILED',
+    message: /^archive\.dalf: Type checking failed: Mod:x is declared as Bool but defined as \(\)$/,
+  },
+};
+
+const fixtures = dir
+  ? readdirSync(referencePath('fixtures', 'dars')).filter((name) => name.endsWith('.dar'))
+  : [];
+
+async function rejection(bytes: Uint8Array): Promise<DarError> {
+  const error = await readDar(bytes).then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  if (!(error instanceof DarError)) throw new Error(`expected a DarError, got ${String(error)}`);
+  return error;
+}
+
+function template(pkg: DecodedPackage, moduleName: string, name: string): Template {
+  const found = pkg.modules
+    .find((module) => module.name === moduleName)
+    ?.templates.find((candidate) => candidate.name === name);
+  if (!found) throw new Error(`${pkg.name} has no template ${moduleName}:${name}`);
+  return found;
+}
+
+const showFields = (fields: readonly { name: string; type: DamlType }[] | undefined) =>
+  fields?.map((field) => `${field.name}: ${formatType(field.type)}`);
+
+describe.skipIf(!dir)('every Canton DAR', () => {
+  it('has an expected outcome', () => {
+    expect(fixtures.length).toBeGreaterThanOrEqual(5);
+    expect([...fixtures].sort()).toEqual(Object.keys(EXPECTED).sort());
+  });
+
+  it.each(fixtures)('%s decodes, or is rejected with a clear reason', async (name) => {
+    const expected = EXPECTED[name];
+    if (!expected) throw new Error(`no expectation for ${name}`);
+    if ('main' in expected) {
+      const dar = await readDar(fixture(name));
+      const { major, minor } = dar.main.lfVersion;
+      expect({
+        name: dar.main.name,
+        version: dar.main.version,
+        lf: `${String(major)}.${minor}`,
+      }).toEqual(expected.main);
+      return;
+    }
+    const error = await rejection(fixture(name));
+    expect(error.reason).toBe(expected.rejected);
+    expect(error.message).toMatch(expected.message);
+  });
+});
+
+describe.skipIf(!dir)('the ping DAR, as the package page shows it', () => {
+  let dar: Dar;
+  const ping = () => template(dar.main, 'Canton.Internal.Ping', 'Ping');
+  beforeAll(async () => {
+    dar = await readDar(fixture('canton-builtin-admin-workflow-ping.dar'));
+  });
+
+  it('has template Ping in module Canton.Internal.Ping', () => {
+    expect(dar.main.modules.map((module) => module.name)).toContain('Canton.Internal.Ping');
+    expect(showFields(ping().fields)).toEqual(['id: Text', 'initiator: Party', 'responder: Party']);
+  });
+
+  it('gives each choice of Ping its consuming flag and argument fields', () => {
+    expect(
+      ping().choices.map((choice) => ({
+        name: choice.name,
+        consuming: choice.consuming,
+        argument: formatType(choice.argType),
+        fields: showFields(recordFieldsOf(dar.packages, choice.argType)),
+        returns: formatType(choice.returnType),
+      })),
+    ).toEqual([
+      {
+        name: 'Respond',
+        consuming: true,
+        argument: 'Canton.Internal.Ping:Respond',
+        fields: [],
+        returns: 'Unit',
+      },
+      // Archive's argument record is in the standard library's package, found by its id.
+      {
+        name: 'Archive',
+        consuming: true,
+        argument: 'DA.Internal.Template:Archive',
+        fields: [],
+        returns: 'Unit',
+      },
+      {
+        name: 'AbortPing',
+        consuming: true,
+        argument: 'Canton.Internal.Ping:AbortPing',
+        fields: ['anyone: Party'],
+        returns: 'Unit',
+      },
+    ]);
+  });
+
+  it('cannot resolve a record from a package it was not given', () => {
+    const archive = ping().choices.find((choice) => choice.name === 'Archive');
+    if (!archive) throw new Error('Ping has an Archive choice');
+    expect(recordFieldsOf([dar.main], archive.argType)).toBeUndefined();
+    expect(recordFieldsOf(dar.packages, archive.argType)).toEqual([]);
+  });
+});
+
+describe.skipIf(!dir)('DamlDefinitionsServiceMain.dar: generic records', () => {
+  it('substitutes the type arguments into a parameterised record’s fields', async () => {
+    const dar = await readDar(fixture('DamlDefinitionsServiceMain.dar'));
+    const dep = dar.packages.find((pkg) => pkg.name === 'DamlDefinitionsServiceDep');
+    if (!dep) throw new Error('the dependency package is in the DAR');
+    const foo = template(dep, 'ExternalDep', 'TemplateFoo');
+    const choice = foo.choices.find((c) => c.name === 'SourceTemplate_Args_RetRecord');
+    if (!choice) throw new Error('TemplateFoo has SourceTemplate_Args_RetRecord');
+    expect(choice.consuming).toBe(true);
+    const [choiceArg] = recordFieldsOf(dar.packages, choice.argType) ?? [];
+    expect(choiceArg && formatType(choiceArg.type)).toBe('ExternalDep:SomeParamRecord Timestamp');
+    // SomeParamRecord a = { foo: a }, applied to Timestamp.
+    expect(showFields(choiceArg && recordFieldsOf(dar.packages, choiceArg.type))).toEqual([
+      'foo: Timestamp',
+    ]);
+    const param = foo.fields.find((field) => field.name === 'someRecordTyped');
+    expect(showFields(param && recordFieldsOf(dar.packages, param.type))).toEqual([
+      'foo: ExternalDep:SomeVariant',
+    ]);
+    // Not records: a variant, and a type that is no constructor at all.
+    const variant = foo.fields.find((field) => field.name === 'someRecordField');
+    expect(variant && findDataType(dar.packages, tyconOf(variant.type))?.kind).toBe('variant');
+    expect(variant && recordFieldsOf(dar.packages, variant.type)).toBeUndefined();
+    expect(recordFieldsOf(dar.packages, { kind: 'prim', prim: 'PARTY', args: [] })).toBeUndefined();
+  });
+});
+
+function tyconOf(type: DamlType) {
+  if (type.kind !== 'con') throw new Error(`not a type constructor: ${formatType(type)}`);
+  return type.tycon;
+}
