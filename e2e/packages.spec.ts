@@ -28,7 +28,7 @@ import {
   seedDar,
 } from './helpers/packages';
 
-test('upload the ping DAR and browse to the Ping template’s choices', async ({ page }) => {
+test('upload the workflows DAR and browse to the Ping template’s choices', async ({ page }) => {
   await goToUploadDar(page);
   await chooseDarFile(page, PING_DAR);
   await assertPreviewMainPackage(page, PING_TITLE);
@@ -37,13 +37,13 @@ test('upload the ping DAR and browse to the Ping template’s choices', async ({
   await assertUploaded(page);
   await openUploadedPackage(page, PING_TITLE);
 
-  const module = await openModule(page, 'Canton.Internal.Ping');
+  const module = await openModule(page, 'Fixture.Ping');
   const choices = await assertTemplateChoices(module, 'Ping', ['Respond', 'Archive', 'AbortPing']);
   await assertChoiceArgumentFields(choices, 'AbortPing', ['anyone: Party']);
   await assertNoAccessibilityViolations(page);
 });
 
-test('upload illformed.dar and read the error', async ({ page }) => {
+test('upload the ill-formed DAR and read the error', async ({ page }) => {
   await goToUploadDar(page);
   await chooseDarFile(page, ILLFORMED_DAR);
   // The browser's own reading fails first, and says why.
@@ -58,8 +58,8 @@ test('upload illformed.dar and read the error', async ({ page }) => {
 });
 
 test('unvet a package and vet it again', async ({ page, request }) => {
-  // Uploading vets every package again, whatever an earlier run left; the ping DAR too, so that
-  // the ping journey running alongside does not change the vetting under this test.
+  // Uploading vets every package again, whatever an earlier run left; the workflows DAR too, so
+  // that the upload journey running alongside does not change the vetting under this test.
   await seedDar(request, PING_DAR);
   await seedDar(request, PARTY_REPLICATION_DAR);
   await goToPackage(page, PARTY_REPLICATION_MAIN, PARTY_REPLICATION_TITLE);

@@ -1,33 +1,30 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import { fixtureDar, type FixtureDarName } from '../../sandbox/src/testing/fixture-dars';
 import { expect } from '../fixtures';
 
-const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+// The project's generated DARs (sandbox/src/testing/fixture-dars.ts), built in this process.
+export const PING_DAR: FixtureDarName = 'workflows';
+export const PING_TITLE = fixtureDar(PING_DAR).title;
+export const PARTY_REPLICATION_DAR: FixtureDarName = 'replication';
+export const PARTY_REPLICATION_MAIN = fixtureDar(PARTY_REPLICATION_DAR).main.packageId;
+export const PARTY_REPLICATION_NAME = fixtureDar(PARTY_REPLICATION_DAR).main.name;
+export const PARTY_REPLICATION_VERSION = fixtureDar(PARTY_REPLICATION_DAR).main.version;
+export const PARTY_REPLICATION_TITLE = fixtureDar(PARTY_REPLICATION_DAR).title;
+export const ILLFORMED_DAR: FixtureDarName = 'illformed';
 
-/** A DAR of the shared fixtures, read in place beside the repo (never copied into it). */
-export function fixtureDarPath(name: string): string {
-  return path.resolve(REPO_ROOT, '../shared/fixtures/dars', name);
+/** A fixture DAR as the file a user picks: its name, type and bytes (no file on disk). */
+export function fixtureDarUpload(name: FixtureDarName) {
+  const dar = fixtureDar(name);
+  return { name: dar.file, mimeType: 'application/octet-stream', buffer: Buffer.from(dar.bytes()) };
 }
-
-export const PING_DAR = 'canton-builtin-admin-workflow-ping.dar';
-export const PING_TITLE = 'canton-builtin-admin-workflow-ping 3.4.0';
-export const PARTY_REPLICATION_DAR = 'canton-builtin-admin-workflow-party-replication-alpha.dar';
-export const PARTY_REPLICATION_MAIN =
-  '8541ef08471ba3c76985347802fce4f7133435cb12110b9c9a1c050c7cb8b8c5';
-export const PARTY_REPLICATION_NAME = 'canton-builtin-admin-workflow-party-replication-alpha';
-export const PARTY_REPLICATION_VERSION = '3.5.0';
-export const PARTY_REPLICATION_TITLE = `${PARTY_REPLICATION_NAME} ${PARTY_REPLICATION_VERSION}`;
-export const ILLFORMED_DAR = 'illformed.dar';
 
 /**
  * Uploads a fixture DAR through the participant's endpoint, vetting all its packages (again, if a
  * test had unvetted some), as an administrator's script would.
  */
-export async function seedDar(request: APIRequestContext, name: string): Promise<void> {
+export async function seedDar(request: APIRequestContext, name: FixtureDarName): Promise<void> {
   const response = await request.post('/v2/dars?vetAllPackages=true', {
-    data: readFileSync(fixtureDarPath(name)),
+    data: Buffer.from(fixtureDar(name).bytes()),
     headers: { 'Content-Type': 'application/octet-stream' },
   });
   expect(response.status(), await response.text()).toBe(200);
@@ -76,8 +73,8 @@ export async function goToPackage(page: Page, packageId: string, title: string):
 }
 
 /** Picks the file with the page's real file input, as the browser's file chooser would. */
-export async function chooseDarFile(page: Page, name: string): Promise<Locator> {
-  await page.getByLabel('Choose a DAR file').setInputFiles(fixtureDarPath(name));
+export async function chooseDarFile(page: Page, name: FixtureDarName): Promise<Locator> {
+  await page.getByLabel('Choose a DAR file').setInputFiles(fixtureDarUpload(name));
   const preview = page.getByRole('region', { name: 'In this DAR' });
   await expect(preview).toBeVisible();
   return preview;
