@@ -25,6 +25,10 @@ export type StartSandboxOptions = SandboxOptions & {
    * saying so on stdout: a point where a test can kill the process mid-seed.
    */
   seedPauseAfter?: string;
+  /** Largest websocket request message; default 1 MiB (websocket-server.ts). */
+  websocketMaxMessageBytes?: number;
+  /** How long a websocket may stay open without sending its request; default 30 s. */
+  websocketRequestTimeoutMs?: number;
 };
 
 export type RunningSandbox = {
@@ -48,6 +52,8 @@ export async function startSandbox({
   seedPauseAfter,
   allowedHosts = [],
   publicOrigins = [],
+  websocketMaxMessageBytes,
+  websocketRequestTimeoutMs,
   ...options
 }: StartSandboxOptions = {}): Promise<RunningSandbox> {
   const jwtSecret =
@@ -90,6 +96,12 @@ export async function startSandbox({
     authenticate: sandbox.authenticate,
     participantName: sandbox.state.participantName,
     refuseUpgrade: (request) => refuseUpgrade(request, policy),
+    ...(websocketMaxMessageBytes === undefined
+      ? {}
+      : { maxMessageBytes: websocketMaxMessageBytes }),
+    ...(websocketRequestTimeoutMs === undefined
+      ? {}
+      : { requestTimeoutMs: websocketRequestTimeoutMs }),
   });
   const address = server.address() as AddressInfo;
   const url = `http://${host.includes(':') ? `[${host}]` : host}:${String(address.port)}`;

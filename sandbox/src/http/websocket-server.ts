@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { IncomingMessage, Server } from 'node:http';
+import { STATUS_CODES, type IncomingMessage, type Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
 import type { Caller } from '../auth/authorizer';
@@ -7,6 +7,7 @@ import {
   DecodeFailure,
   SandboxError,
   toErrorBody,
+  unauthenticated,
   type JsCantonErrorBody,
 } from '../errors/sandbox-error';
 
@@ -25,7 +26,18 @@ export type WebsocketOptions = {
   participantName: string;
   /** Vets the handshake before anything else (request-guard.ts); a refusal is the raw HTTP answer. */
   refuseUpgrade?(request: IncomingMessage): string | undefined;
+  /** Largest request message accepted; a bigger one closes the socket with 1009. Default 1 MiB. */
+  maxMessageBytes?: number;
+  /** How long an open socket may wait before sending its request message. Default 30 s. */
+  requestTimeoutMs?: number;
 };
+
+/**
+ * A request message is a filter (parties, template ids, offsets); even thousands of parties fit
+ * in well under 1 MiB. The real server's limit is not documented (inferred).
+ */
+export const DEFAULT_MAX_MESSAGE_BYTES = 1024 * 1024;
+export const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
 
 const TRACEPARENT = /^[0-9a-f]{2}-([0-9a-f]{32})-[0-9a-f]{16}-[0-9a-f]{2}$/;
 
@@ -63,10 +75,12 @@ function errorMessage(error: unknown, traceId: string, participant: string): JsC
 export function attachWebsocketStreams(server: Server, options: WebsocketOptions) {
   const wss = new WebSocketServer({
     noServer: true,
+    maxPayload: options.maxMessageBytes ?? DEFAULT_MAX_MESSAGE_BYTES,
     // The real server answers with `daml.ws.auth` whatever else the client offered (§4.1).
     handleProtocols: (protocols) => (protocols.has('daml.ws.auth') ? 'daml.ws.auth' : false),
   });
 
+  let closed = false;
   const onUpgrade = (request: IncomingMessage, socket: Duplex, head: Buffer) => {
     const refusal = options.refuseUpgrade?.(request);
     if (refusal !== undefined) {
@@ -79,17 +93,43 @@ export function attachWebsocketStreams(server: Server, options: WebsocketOptions
       socket.end('HTTP/1.1 404 Not Found\r\nContent-Length: 0\r\n\r\n');
       return;
     }
-    wss.handleUpgrade(request, socket, head, (ws) => {
-      serve(ws, request, channel);
-    });
+    void (async () => {
+      const headers = headersOf(request);
+      const traceId =
+        TRACEPARENT.exec(headers.get('traceparent') ?? '')?.[1] ?? randomBytes(16).toString('hex');
+      // Authenticated before upgrading, so a client without a valid token never holds a socket
+      // (see docs/sandbox-fidelity.md for how this differs from the real participant).
+      let caller: Caller;
+      try {
+        caller = await options.authenticate(headers);
+        if (caller === undefined) throw unauthenticated();
+      } catch (error) {
+        if (!socket.destroyed) socket.end(refusalResponse(error, traceId, options.participantName));
+        return;
+      }
+      // A handshake authenticated after close() must not open a stream on a closed ledger.
+      if (closed) socket.destroy();
+      if (socket.destroyed) return;
+      wss.handleUpgrade(request, socket, head, (ws) => {
+        serve(ws, { caller, traceId }, channel);
+      });
+    })();
   };
 
-  const serve = (ws: WebSocket, request: IncomingMessage, channel: StreamChannel) => {
-    const headers = headersOf(request);
-    const traceId =
-      TRACEPARENT.exec(headers.get('traceparent') ?? '')?.[1] ?? randomBytes(16).toString('hex');
+  const requestTimeoutMs = options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS;
+
+  const serve = (
+    ws: WebSocket,
+    { caller, traceId }: { caller: Caller; traceId: string },
+    channel: StreamChannel,
+  ) => {
     const controller = new AbortController();
+    // A socket that never sends its request would otherwise stay open for good.
+    const requestTimer = setTimeout(() => {
+      ws.close(1008, `No request message within ${String(requestTimeoutMs)} ms`);
+    }, requestTimeoutMs);
     ws.on('close', () => {
+      clearTimeout(requestTimer);
       controller.abort();
     });
     // A protocol error from the peer (unmasked or oversized frame…) ends this stream only; an
@@ -107,9 +147,9 @@ export function attachWebsocketStreams(server: Server, options: WebsocketOptions
       });
     // Only the first message counts; later ones are ignored (§10).
     ws.once('message', (data: Buffer) => {
+      clearTimeout(requestTimer);
       void (async () => {
         try {
-          const caller = await options.authenticate(headers);
           for await (const element of channel.open(
             data.toString('utf8'),
             caller,
@@ -130,9 +170,31 @@ export function attachWebsocketStreams(server: Server, options: WebsocketOptions
   server.on('upgrade', onUpgrade);
   return {
     close() {
+      closed = true;
       server.off('upgrade', onUpgrade);
       for (const client of wss.clients) client.terminate();
       wss.close();
     },
   };
+}
+
+/** The plain HTTP answer to a handshake that is refused: the error's status and JSON body. */
+function refusalResponse(error: unknown, traceId: string, participant: string): string {
+  const sandboxError =
+    error instanceof SandboxError
+      ? error
+      : new SandboxError(
+          'LEDGER_API_INTERNAL_ERROR',
+          error instanceof Error ? error.message : String(error),
+          { origin: 'json' },
+        );
+  const body = JSON.stringify(errorMessage(sandboxError, traceId, participant));
+  const status = sandboxError.httpStatus;
+  return (
+    `HTTP/1.1 ${String(status)} ${STATUS_CODES[status] ?? ''}\r\n` +
+    'Content-Type: application/json\r\n' +
+    `Content-Length: ${String(Buffer.byteLength(body))}\r\n` +
+    'Connection: close\r\n\r\n' +
+    body
+  );
 }
