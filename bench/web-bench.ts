@@ -6,8 +6,8 @@
  *   ≤ 150 ms after the response;
  * - a page flip (Next page) at 1000 and at 50 users per page: click → next rows shown, and
  *   response (or click, when the page was prefetched) → rows shown — target ≤ 100 ms;
- * - the largest fixture DAR (issue 5): on the upload page, file chosen → its contents shown (read
- *   in the Web Worker), and its main package's page, opened from the packages list: click → the
+ * - the largest of the generated fixture DARs (issue 5; sandbox/src/testing/fixture-dars.ts): on
+ *   the upload page, file chosen → its contents shown (read in the Web Worker), and its main package's page, opened from the packages list: click → the
  *   decoded contents shown, and the `GET /v2/packages/{id}` response → shown — target ≤ 500 ms;
  *   for both, the longest main-thread task meanwhile (long tasks are those over 50 ms) — target:
  *   none.
@@ -17,7 +17,7 @@
  *
  *   npm run bench:web
  */
-import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -25,6 +25,12 @@ import { gzipSync } from 'node:zlib';
 import { chromium, type Browser, type Page } from '@playwright/test';
 import { readDar } from '../sandbox/src/daml-lf/read-dar';
 import { startSandbox } from '../sandbox/src/start-sandbox';
+import {
+  FIXTURE_DAR_NAMES,
+  FIXTURE_DAR_REFUSALS,
+  fixtureDar,
+  type FixtureDarName,
+} from '../sandbox/src/testing/fixture-dars';
 import { closeServer, createServer } from '../server/src/create-server';
 import { ensureBuilt } from '../server/src/ensure-build';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../playwright.config';
@@ -34,7 +40,6 @@ const DIST = path.join(ROOT, 'dist');
 const USERS = 2500;
 const RUNS = 5;
 const BUDGET_JS_KB = 250;
-const FIXTURE_DARS = path.resolve(ROOT, '../shared/fixtures/dars');
 const BUDGET_CONTENTS_MS = 500;
 /** The browser reports main-thread tasks over 50 ms as long tasks; the target is that none are. */
 const LONG_TASK_MS = 50;
@@ -124,6 +129,7 @@ async function longestTask(page: Page): Promise<number> {
 }
 
 type DarFixture = {
+  name: FixtureDarName;
   file: string;
   kib: number;
   packages: number;
@@ -132,17 +138,20 @@ type DarFixture = {
   mainName: string;
 };
 
-/** The largest fixture DAR by file size (illformed.dar is broken on purpose, so not that one). */
+/**
+ * The largest of the project's generated fixture DARs (`large`: thirty packages), not one of those
+ * a participant refuses on purpose.
+ */
 async function largestFixtureDar(): Promise<DarFixture> {
-  const [largest] = readdirSync(FIXTURE_DARS)
-    .filter((name) => name.endsWith('.dar') && name !== 'illformed.dar')
-    .map((name) => ({ name, size: statSync(path.join(FIXTURE_DARS, name)).size }))
-    .sort((a, b) => b.size - a.size);
-  if (!largest) throw new Error(`no fixture DARs in ${FIXTURE_DARS}`);
-  const dar = await readDar(new Uint8Array(readFileSync(path.join(FIXTURE_DARS, largest.name))));
+  const [largest] = FIXTURE_DAR_NAMES.filter((name) => !(name in FIXTURE_DAR_REFUSALS))
+    .map((name) => ({ name, fixture: fixtureDar(name) }))
+    .sort((a, b) => b.fixture.size - a.fixture.size);
+  if (!largest) throw new Error('no fixture DARs');
+  const dar = await readDar(largest.fixture.bytes());
   return {
-    file: largest.name,
-    kib: largest.size / 1024,
+    name: largest.name,
+    file: largest.fixture.file,
+    kib: largest.fixture.size / 1024,
     packages: dar.packages.length,
     mainPackageId: dar.main.packageId,
     mainName: dar.main.name,
@@ -172,7 +181,11 @@ async function darPreview(
     w.__watch(t);
     w.__observeLongTasks();
   }, shownText);
-  await input.setInputFiles(path.join(FIXTURE_DARS, dar.file));
+  await input.setInputFiles({
+    name: dar.file,
+    mimeType: 'application/octet-stream',
+    buffer: Buffer.from(fixtureDar(dar.name).bytes()),
+  });
   const shown = await seenAt(page, shownText);
   const longest = await longestTask(page);
   const changedAt = await page.evaluate(
@@ -231,7 +244,7 @@ async function seedDar(base: string, dar: DarFixture) {
   const response = await fetch(`${base}/v2/dars`, {
     method: 'POST',
     headers: { 'content-type': 'application/octet-stream' },
-    body: readFileSync(path.join(FIXTURE_DARS, dar.file)),
+    body: fixtureDar(dar.name).bytes(),
   });
   if (!response.ok) throw new Error(`uploading ${dar.file}: ${await response.text()}`);
 }
