@@ -9,8 +9,8 @@
  * - the largest of the generated fixture DARs (issue 5; sandbox/src/testing/fixture-dars.ts): on
  *   the upload page, file chosen → its contents shown (read in the Web Worker), and its main
  *   package's page, opened from the packages list: click → the decoded contents shown, and the
- *   `GET /v2/packages/{id}` response → shown — target ≤ 500 ms; for both, the longest main-thread task meanwhile (long tasks are those over 50 ms) — target:
- *   none.
+ *   `GET /v2/packages/{id}` response → shown — target ≤ 500 ms; for both, the longest main-thread
+ *   task meanwhile (long tasks are those over 50 ms) — target: none.
  *
  * It builds the SPA if stale, serves it with the real server in front of an in-process sandbox
  * seeded with 2,500 users, all on 127.0.0.1, and prints medians of RUNS runs. Never part of `npm test`.
