@@ -121,7 +121,7 @@ export function createServer({
   const server = http.createServer((req: IncomingMessage, res: ServerResponse) => {
     const refusal = refusalOf(req, false);
     if (refusal) {
-      sendRefusal(res, refusal);
+      sendRefusal(req, res, refusal);
       return;
     }
     if (isLedgerPath(req.url)) {
@@ -219,16 +219,17 @@ function withoutBrowserContext(req: IncomingMessage): IncomingMessage {
   return req;
 }
 
-function sendRefusal(res: ServerResponse, refusal: GuardRefusal): void {
+function sendRefusal(req: IncomingMessage, res: ServerResponse, refusal: GuardRefusal): void {
   const body = JSON.stringify(refusalBody(refusal, null));
   res.writeHead(refusal.status, {
     'Content-Type': 'application/json',
     'Content-Length': Buffer.byteLength(body),
     'X-Content-Type-Options': 'nosniff',
-    // The body, if any, is left unread; this connection cannot carry another request.
-    Connection: 'close',
   });
   res.end(body);
+  // Read and drop the body: closing with it unread resets the connection, and a browser then
+  // reports a network error instead of this answer.
+  req.resume();
 }
 
 function notFound(res: ServerResponse): void {
