@@ -27,10 +27,9 @@ export function guardFetch(fetch: FetchHandler, policy: RequestGuardPolicy): Fet
       policy,
     );
     if (!refusal) return fetch(request, env);
+    // An unread body is drained by @hono/node-server, so the connection survives the refusal.
     return Response.json(refusalBody(refusal, randomBytes(16).toString('hex')), {
       status: refusal.status,
-      // The body, if any, is left unread; this connection cannot carry another request.
-      headers: { Connection: 'close' },
     });
   };
 }
