@@ -156,8 +156,9 @@ export function checkContentType(request: GuardedRequest): GuardRefusal | undefi
     status: 415,
     code: 'LEDGER_CONSOLE_UNSUPPORTED_CONTENT_TYPE',
     cause:
-      `Content-Type ${essence} is not accepted: send JSON as application/json (or no ` +
-      'Content-Type), DARs as application/octet-stream.',
+      `Content-Type ${essence} is not accepted, as a cross-site form could send it: send JSON as ` +
+      'application/json (or with no Content-Type), DARs as application/octet-stream. curl -d ' +
+      "sends application/x-www-form-urlencoded: add -H 'Content-Type: application/json'.",
     context: { contentType },
   };
 }
