@@ -8,13 +8,22 @@ import { WireType } from './protobuf-reader';
 
 const utf8 = new TextEncoder();
 
+/**
+ * What `rawVarint` writes for a value: a non-negative safe integer as it is (no BigInt needed),
+ * anything else as its 64-bit two's complement.
+ */
+const varintOf = (value: number | bigint): number | bigint =>
+  typeof value === 'number' && Number.isSafeInteger(value) && value >= 0
+    ? value
+    : BigInt.asUintN(64, BigInt(value));
+
 export class ProtobufWriter {
   private readonly chunks: number[] = [];
 
   /** A varint field; negative numbers are written as 10-byte two's complement, like int32/int64. */
   varint(field: number, value: number | bigint): this {
     this.tag(field, WireType.VARINT);
-    this.rawVarint(BigInt.asUintN(64, BigInt(value)));
+    this.rawVarint(varintOf(value));
     return this;
   }
 
@@ -48,7 +57,7 @@ export class ProtobufWriter {
 
   bytes(field: number, value: Uint8Array): this {
     this.tag(field, WireType.LEN);
-    this.rawVarint(BigInt(value.length));
+    this.rawVarint(value.length);
     for (const byte of value) this.chunks.push(byte);
     return this;
   }
@@ -67,14 +76,16 @@ export class ProtobufWriter {
   /** A packed `repeated int32`. */
   packed(field: number, values: readonly number[]): this {
     const inner = new ProtobufWriter();
-    for (const value of values) inner.rawVarint(BigInt.asUintN(64, BigInt(value)));
+    for (const value of values) {
+      inner.rawVarint(varintOf(value));
+    }
     return this.bytes(field, inner.finish());
   }
 
   /** A tag with an arbitrary wire type, for malformed-input tests. */
   tag(field: number, wireType: number): this {
-    // BigInt: `field << 3` overflows int32 for field numbers above 2^28.
-    this.rawVarint((BigInt(field) << 3n) | BigInt(wireType));
+    // Arithmetic, not `field << 3`, which overflows int32 for field numbers above 2^28.
+    this.rawVarint(varintOf(field * 8 + wireType));
     return this;
   }
 
@@ -88,7 +99,17 @@ export class ProtobufWriter {
     return Uint8Array.from(this.chunks);
   }
 
-  private rawVarint(value: bigint): void {
+  private rawVarint(value: bigint | number): void {
+    if (typeof value === 'number') {
+      // Most values are small: plain arithmetic spares the BigInt operations per byte.
+      let n = value;
+      while (n >= 0x80) {
+        this.chunks.push((n % 0x80) | 0x80);
+        n = Math.floor(n / 0x80);
+      }
+      this.chunks.push(n);
+      return;
+    }
     let n = value;
     while (n >= 0x80n) {
       this.chunks.push(Number(n & 0x7fn) | 0x80);

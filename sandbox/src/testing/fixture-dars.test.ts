@@ -24,6 +24,24 @@ describe('the generated fixture DARs', () => {
     }
   });
 
+  it('keep their package ids from one build of the project to the next', () => {
+    // Stable ids let a participant that kept its data (npm start, e2e) take the DARs again; an
+    // encoder change that alters them must say so here.
+    expect(
+      Object.fromEntries(FIXTURE_DAR_NAMES.map((name) => [name, fixtureDar(name).main.packageId])),
+    ).toEqual({
+      workflows: '4cd78a8cd24c6f3577c4c1fc587bbd7f6abb8cb49832e17da97a9800b513a4bf',
+      replication: '4c7a7d4f8bae584a6a4e375edf32d141819934a1bf3617dc3b75d8ca18af851b',
+      definitions: 'e529d07bddf55a3b6feca88d9c7f8fd847be8ad4e70e39269dafaf36bffee657',
+      upgradeV1: 'e635383e8d119c29f4a5355df3df4e682d7c32735199f6b00d843aa8f71b7f30',
+      upgradeV2: 'be7a64831f07370ab55092a30960ad806ca4c2cc9d202d1eea02ea08c646d2db',
+      upgradeIncompatible: '2ef310a245d977b6e6fb326bfa0e0d02ef58d9df3409c5c412575bb89f3dc259',
+      illformed: '8983406fd24a89e57355e3fa01e29579ec2d33080a6a86bd2321fbf9994b1a12',
+      lf1: 'dd1c9ba26131bef5e80e651195c4723c7c25184157439edcf6f90acb4150f639',
+      large: '6d0134704c35147c09b8164333e233f64ad2837f98991be7498283aac331777c',
+    });
+  });
+
   it('hand out a fresh copy of the bytes on each call', () => {
     const dar = fixtureDar('workflows');
     const first = dar.bytes();
