@@ -1,6 +1,18 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { MemoryStorage } from '@/testing/memory-storage';
-import { isAccessTokenRemembered, readAccessToken, writeAccessToken } from './access-token';
+import {
+  identityDataStorage,
+  identityScopedKey,
+  isAccessTokenRemembered,
+  readAccessToken,
+  writeAccessToken,
+} from './access-token';
+
+/** An unsigned JWT with these claims: the console reads claims, only the participant verifies. */
+function jwt(claims: Record<string, unknown>): string {
+  const part = (value: unknown) => btoa(JSON.stringify(value)).replace(/=+$/, '');
+  return `${part({ alg: 'none' })}.${part(claims)}.sig`;
+}
 
 describe('access token', () => {
   let storage: MemoryStorage;
@@ -80,5 +92,51 @@ describe('access token', () => {
       },
     });
     expect(readAccessToken()).toBeUndefined();
+  });
+
+  it('keys data by the identity the token names: issuer and subject, else a digest', () => {
+    const keyFor = (token: string | undefined) => {
+      writeAccessToken(token);
+      return identityScopedKey('composer.history', 'sandbox::1220ab');
+    };
+    const anonymous = keyFor(undefined);
+    const alice = keyFor(jwt({ sub: 'alice', iat: 1 }));
+    expect(keyFor(jwt({ sub: 'alice', iat: 2 }))).toBe(alice);
+    expect(keyFor(jwt({ sub: 'alice', iss: 'https://idp.example' }))).not.toBe(alice);
+    expect(keyFor(jwt({ sub: 'bob' }))).not.toBe(alice);
+    const opaque = keyFor('not-a-jwt');
+    expect(opaque).not.toContain('not-a-jwt');
+    expect(keyFor('another-opaque-token')).not.toBe(opaque);
+    expect(new Set([anonymous, alice, opaque]).size).toBe(3);
+    // The scope is part of the key too.
+    expect(identityScopedKey('composer.history', 'other::1220ab')).not.toBe(
+      identityScopedKey('composer.history', 'sandbox::1220ab'),
+    );
+  });
+
+  it("keeps an identity's data as long as its sign-in, and forgets it when it ends", () => {
+    // No token: local storage, and signing in or out never forgets it.
+    expect(identityDataStorage()).toBe(local);
+    const anonymousKey = identityScopedKey('composer.history', 'p');
+    local.setItem(anonymousKey, 'anonymous');
+
+    writeAccessToken(jwt({ sub: 'alice', iat: 1 }), { remember: true });
+    expect(identityDataStorage()).toBe(local);
+    const aliceKey = identityScopedKey('composer.history', 'p');
+    local.setItem(aliceKey, 'alice');
+    // A renewed token of the same identity keeps it.
+    writeAccessToken(jwt({ sub: 'alice', iat: 2 }), { remember: true });
+    expect(local.getItem(aliceKey)).toBe('alice');
+
+    // Not remembered: session storage, as the token.
+    writeAccessToken(jwt({ sub: 'bob' }));
+    expect(local.getItem(aliceKey)).toBeNull();
+    expect(identityDataStorage()).toBe(storage);
+    const bobKey = identityScopedKey('composer.history', 'p');
+    storage.setItem(bobKey, 'bob');
+
+    writeAccessToken(undefined);
+    expect(storage.getItem(bobKey)).toBeNull();
+    expect(local.getItem(anonymousKey)).toBe('anonymous');
   });
 });

@@ -1,6 +1,12 @@
+import { decodeToken } from '@/lib/token-claims';
+
 const STORAGE_KEY = 'ledger-console.access-token';
 /** Every key the console keeps in session storage starts with this. */
 const SESSION_DATA_PREFIX = 'ledger-console.';
+/** Data kept per identity (see identityScopedKey): `<prefix><identity>/<name>/<scope>`, encoded. */
+const IDENTITY_DATA_PREFIX = 'ledger-console.identity/';
+/** Who calls without a token: a participant without auth. It never signs out. */
+const ANONYMOUS = 'anonymous';
 
 export type WriteAccessTokenOptions = {
   /**
@@ -30,10 +36,64 @@ export function writeAccessToken(
   { remember = false }: WriteAccessTokenOptions = {},
 ): void {
   const trimmed = token?.trim();
+  const previous = identityOf(readAccessToken());
   // One token at a time: writing a new one, or none, clears both places.
   for (const storage of storages()) storage.removeItem(STORAGE_KEY);
   forgetSessionData();
+  // A new token of the same identity (a refresh) keeps its data; anyone else signing in, or
+  // signing out, ends that identity's stay in this browser.
+  if (previous !== ANONYMOUS && previous !== identityOf(trimmed)) forgetIdentityData(previous);
   if (trimmed) storage(remember ? 'localStorage' : 'sessionStorage')?.setItem(STORAGE_KEY, trimmed);
+}
+
+/**
+ * The storage key of `name` kept for the current identity within `scope` (e.g. a participant id).
+ * The identity is the token's issuer and subject (for a Canton user token: its IdP and user id),
+ * a digest of a token without a subject, or `anonymous` without a token.
+ */
+export function identityScopedKey(name: string, scope: string): string {
+  const identity = identityOf(readAccessToken());
+  return `${IDENTITY_DATA_PREFIX}${encodeURIComponent(identity)}/${name}/${encodeURIComponent(scope)}`;
+}
+
+/**
+ * Where data of the current identity is kept: as long as its token is. A sign-in not remembered
+ * keeps its data for the browser session only, as its token, so closing the browser forgets both;
+ * a remembered one keeps it in local storage until that identity signs out or another signs in
+ * (the user asked this browser to keep the sign-in, and the data is only shown to it). Without a
+ * token (no auth) there is no sign-out, so local storage.
+ */
+export function identityDataStorage(): Storage | undefined {
+  if (readAccessToken() === undefined || isAccessTokenRemembered()) return storage('localStorage');
+  return storage('sessionStorage');
+}
+
+function identityOf(token: string | undefined): string {
+  if (!token) return ANONYMOUS;
+  const decoded = decodeToken(token);
+  if (decoded.kind === 'jwt' && decoded.claims.subject !== undefined) {
+    return `jwt:${JSON.stringify([decoded.claims.issuer ?? '', decoded.claims.subject])}`;
+  }
+  // Never the token itself: keys are readable by anything on the page.
+  return `token:${fnv1a(token)}`;
+}
+
+/** FNV-1a, 32 bits: tells tokens apart for a storage key; not for security. */
+function fnv1a(text: string): string {
+  let hash = 0x811c9dc5;
+  for (let index = 0; index < text.length; index += 1) {
+    hash ^= text.charCodeAt(index);
+    hash = Math.imul(hash, 0x01000193) >>> 0;
+  }
+  return hash.toString(16).padStart(8, '0');
+}
+
+function forgetIdentityData(identity: string): void {
+  const prefix = `${IDENTITY_DATA_PREFIX}${encodeURIComponent(identity)}/`;
+  for (const storage of storages()) {
+    const keys = Array.from({ length: storage.length }, (_, index) => storage.key(index));
+    for (const key of keys) if (key?.startsWith(prefix)) storage.removeItem(key);
+  }
 }
 
 /**

@@ -1,4 +1,5 @@
 import { useCallback, useSyncExternalStore } from 'react';
+import { identityDataStorage, identityScopedKey } from '@/api/access-token';
 import type { JsCommands } from '@/api/commands';
 import type { TransactionTree } from '@/lib/transaction-tree/model';
 
@@ -15,7 +16,11 @@ export type HistoryEntry = {
 };
 
 export const MAX_HISTORY_ENTRIES = 50;
-const STORAGE_KEY = 'ledger-console.composer.history';
+/**
+ * Where every identity's history used to be, shared by all of them and every participant: it
+ * cannot be told apart, so it is dropped rather than shown to whoever opens the composer next.
+ */
+const SHARED_HISTORY_KEY = 'ledger-console.composer.history';
 
 /** A history entry for a submission and its tree. */
 export function historyEntryFor(
@@ -111,31 +116,41 @@ export function parseHistory(text: string | null): HistoryEntry[] {
 
 // ── storage, shared by every composer on the page and other tabs ────────────────
 
-const listeners = new Set<() => void>();
-let cachedText: string | null | undefined;
-let cachedEntries: HistoryEntry[] = [];
+/** One history: a participant's, for one identity, in the storage that identity's data lives in. */
+type Place = { storage: Storage | undefined; key: string };
 
-function readStorage(): string | null {
+const listeners = new Set<() => void>();
+let cached: { place: Place; text: string | null; entries: HistoryEntry[] } | undefined;
+let isSharedHistoryDropped = false;
+
+function readStorage({ storage, key }: Place): string | null {
   try {
-    return globalThis.localStorage.getItem(STORAGE_KEY);
+    if (!isSharedHistoryDropped) {
+      globalThis.localStorage.removeItem(SHARED_HISTORY_KEY);
+      isSharedHistoryDropped = true;
+    }
+    return storage?.getItem(key) ?? null;
   } catch {
     return null;
   }
 }
 
-function snapshot(): HistoryEntry[] {
-  const text = readStorage();
-  if (text !== cachedText) {
-    cachedText = text;
-    cachedEntries = parseHistory(text);
+function snapshot(place: Place): HistoryEntry[] {
+  const text = readStorage(place);
+  if (
+    cached?.place.key !== place.key ||
+    cached.place.storage !== place.storage ||
+    cached.text !== text
+  ) {
+    cached = { place, text, entries: parseHistory(text) };
   }
-  return cachedEntries;
+  return cached.entries;
 }
 
-function subscribe(listener: () => void): () => void {
+function subscribe(key: string, listener: () => void): () => void {
   listeners.add(listener);
   const onStorage = (event: StorageEvent) => {
-    if (event.key === STORAGE_KEY || event.key === null) listener();
+    if (event.key === key || event.key === null) listener();
   };
   window.addEventListener('storage', onStorage);
   return () => {
@@ -144,26 +159,46 @@ function subscribe(listener: () => void): () => void {
   };
 }
 
-function write(entries: readonly HistoryEntry[]): void {
+function write({ storage, key }: Place, entries: readonly HistoryEntry[]): void {
   try {
-    globalThis.localStorage.setItem(STORAGE_KEY, JSON.stringify(entries));
+    storage?.setItem(key, JSON.stringify(entries));
   } catch {
     // Full or refused storage: the history is a convenience; the submission itself succeeded.
   }
   for (const listener of listeners) listener();
 }
 
-/** The local history of submissions (localStorage, bounded), newest first. */
-export function useComposerHistory() {
-  const entries = useSyncExternalStore(subscribe, snapshot, () => []);
-  const add = useCallback((entry: HistoryEntry) => {
-    write(addHistoryEntry(snapshot(), entry));
-  }, []);
-  const remove = useCallback((id: string) => {
-    write(snapshot().filter((entry) => entry.id !== id));
-  }, []);
+/**
+ * The local history of submissions to `participantId` by the signed-in identity (bounded, newest
+ * first). Kept as long as that identity's sign-in (see identityDataStorage); signing out forgets it.
+ */
+export function useComposerHistory(participantId: string) {
+  const storage = identityDataStorage();
+  const key = identityScopedKey('composer.history', participantId);
+  const entries = useSyncExternalStore(
+    useCallback((listener: () => void) => subscribe(key, listener), [key]),
+    useCallback(() => snapshot({ storage, key }), [storage, key]),
+    () => [],
+  );
+  const add = useCallback(
+    (entry: HistoryEntry) => {
+      const place = { storage, key };
+      write(place, addHistoryEntry(snapshot(place), entry));
+    },
+    [storage, key],
+  );
+  const remove = useCallback(
+    (id: string) => {
+      const place = { storage, key };
+      write(
+        place,
+        snapshot(place).filter((entry) => entry.id !== id),
+      );
+    },
+    [storage, key],
+  );
   const clear = useCallback(() => {
-    write([]);
-  }, []);
+    write({ storage, key }, []);
+  }, [storage, key]);
   return { entries, add, remove, clear };
 }

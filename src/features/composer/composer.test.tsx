@@ -1,10 +1,12 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { writeAccessToken } from '@/api/access-token';
 import { TRANSACTION_ENDPOINT, TREE_ENDPOINT, type JsCommands } from '@/api/commands';
 import { renderRoute } from '@/testing/render-route';
 import {
   createSandbox,
+  hs256Token,
   TEST_SECRET,
   type NetworkIntercept,
   type Sandbox,
@@ -520,6 +522,127 @@ describe('command composer', () => {
       expect(readable).not.toContain(carol);
       // Its own user id is the default, filled in.
       expect(screen.getByRole('textbox', { name: /^User id/ })).toHaveValue('trader');
+    },
+    JOURNEY_TIMEOUT,
+  );
+});
+
+describe('composer history', () => {
+  /**
+   * Creates an Iou as `alice` and waits for its result; without a token the submitter is filled
+   * in, a signed-in trader's is already there (its only party and its own user id).
+   */
+  async function submitIou(user: UserEvent, alice: string, { fillIn = true } = {}) {
+    await fillCreateAsJson(user, IOU, {
+      issuer: alice,
+      owner: alice,
+      currency: 'EUR',
+      amount: '5',
+      observers: [],
+    });
+    if (fillIn) await fillSubmitter(user, alice);
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    await resultRegion();
+  }
+
+  /** A jwt-mode sandbox with `alice` and users that may act as her. */
+  async function tradingSandbox(traders: readonly string[]) {
+    const sandbox = createSandbox({ auth: 'jwt', jwtSecret: TEST_SECRET });
+    const admin = await mintToken(sandbox, 'participant_admin');
+    const [alice = ''] = await seedParties(sandbox, ['alice'], { token: admin });
+    seedRightsHolders(
+      sandbox,
+      traders.map((userId) => ({ userId, rights: [{ kind: 'CanActAs', party: alice }] })),
+    );
+    return { sandbox, alice };
+  }
+
+  /** The history's submissions, once the composer is shown; [] when it has none. */
+  async function historyRows() {
+    await screen.findByRole('form', { name: 'Compose commands' });
+    const table = screen.queryByRole('table', { name: 'Submission history' });
+    return table ? within(table).getAllByRole('row').slice(1) : [];
+  }
+
+  function showComposer(sandbox: Sandbox) {
+    cleanup();
+    return renderRoute('/composer', { sandbox });
+  }
+
+  it(
+    'is kept per participant and per identity; without a token, signing in and out keeps it',
+    async () => {
+      const alpha = createSandbox({ participantName: 'alpha' });
+      const { user, alice } = await openComposer({ sandbox: alpha });
+      await submitIou(user, alice);
+      expect(await historyRows()).toHaveLength(1);
+
+      // The same browser and identity on another participant: its own, empty history.
+      showComposer(createSandbox({ participantName: 'beta' }));
+      expect(await historyRows()).toEqual([]);
+
+      // Someone signs in with a token (the participant has no auth, so anyone may).
+      writeAccessToken(await hs256Token('participant_admin'));
+      showComposer(alpha);
+      expect(await historyRows()).toEqual([]);
+
+      // Signing out returns to the anonymous identity, whose history was never its to forget.
+      writeAccessToken(undefined);
+      showComposer(alpha);
+      expect(await historyRows()).toHaveLength(1);
+    },
+    JOURNEY_TIMEOUT,
+  );
+
+  it(
+    "forgets a remembered identity's history when it signs out, not when its token is renewed",
+    async () => {
+      const { sandbox, alice } = await tradingSandbox(['trader']);
+      const first = await mintToken(sandbox, 'trader');
+      writeAccessToken(first, { remember: true });
+      const { user } = showComposer(sandbox);
+      await screen.findByRole('form', { name: 'Compose commands' });
+      await submitIou(user, alice, { fillIn: false });
+      expect(await historyRows()).toHaveLength(1);
+
+      // A fresh token for the same user (issued a second later): still the same identity.
+      await new Promise((resolve) => setTimeout(resolve, 1100));
+      const renewed = await mintToken(sandbox, 'trader');
+      expect(renewed).not.toBe(first);
+      writeAccessToken(renewed, { remember: true });
+      showComposer(sandbox);
+      expect(await historyRows()).toHaveLength(1);
+
+      // Sign out (what the menu's Sign out does), then sign in as the same user: nothing is left.
+      writeAccessToken(undefined);
+      writeAccessToken(await mintToken(sandbox, 'trader'), { remember: true });
+      showComposer(sandbox);
+      expect(await historyRows()).toEqual([]);
+    },
+    JOURNEY_TIMEOUT,
+  );
+
+  it(
+    'keeps the history of a sign-in that is not remembered for the browser session only',
+    async () => {
+      const { sandbox, alice } = await tradingSandbox(['trader', 'other-trader']);
+      await signInAs(sandbox, 'trader');
+      const { user } = showComposer(sandbox);
+      await screen.findByRole('form', { name: 'Compose commands' });
+      await submitIou(user, alice, { fillIn: false });
+      expect(await historyRows()).toHaveLength(1);
+      const kept = (storage: Storage) =>
+        Array.from({ length: storage.length }, (_, index) => storage.key(index)).filter((key) =>
+          key?.includes('composer.history'),
+        );
+      expect(kept(window.localStorage)).toEqual([]);
+      expect(kept(window.sessionStorage)).toHaveLength(1);
+
+      // Another user signs in: the first one's history is gone, and the new one starts empty.
+      await signInAs(sandbox, 'other-trader');
+      showComposer(sandbox);
+      expect(await historyRows()).toEqual([]);
+      expect(kept(window.sessionStorage)).toEqual([]);
     },
     JOURNEY_TIMEOUT,
   );

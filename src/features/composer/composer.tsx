@@ -5,6 +5,7 @@ import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { commandMutations, type JsCommands, type SubmitResult } from '@/api/commands';
+import { participantQueries } from '@/api/participant';
 import { sessionQueries } from '@/api/session';
 import { confirmDanger } from '@/components/feedback/confirm-danger';
 import { notify } from '@/components/feedback/notify';
@@ -58,7 +59,8 @@ export function Composer({ links, renderTree, onResult }: ComposerProps) {
   const { data: caller } = useSuspenseQuery(sessionQueries.caller());
   const scope = submitterScope(caller);
   const catalog = useTemplateCatalog();
-  const history = useComposerHistory();
+  const { data: participantId } = useSuspenseQuery(participantQueries.participantId());
+  const history = useComposerHistory(participantId);
   const [shown, setShown] = useState<Shown>();
 
   const schema = useMemo(
