@@ -44,9 +44,8 @@ const EXPECTED: Record<string, Expected> = {
   },
 };
 
-const fixtures = dir
-  ? readdirSync(referencePath('fixtures', 'dars')).filter((name) => name.endsWith('.dar'))
-  : [];
+/** By name, so that the skipped checks are counted when no folder is given. */
+const fixtures = Object.keys(EXPECTED);
 
 async function rejection(bytes: Uint8Array): Promise<DarError> {
   const error = await readDar(bytes).then(
@@ -70,8 +69,10 @@ const showFields = (fields: readonly { name: string; type: DamlType }[] | undefi
 
 describe.skipIf(!dir)('every Canton DAR', () => {
   it('has an expected outcome', () => {
-    expect(fixtures.length).toBeGreaterThanOrEqual(5);
-    expect([...fixtures].sort()).toEqual(Object.keys(EXPECTED).sort());
+    const present = readdirSync(referencePath('fixtures', 'dars')).filter((name) =>
+      name.endsWith('.dar'),
+    );
+    expect(present.sort()).toEqual([...fixtures].sort());
   });
 
   it.each(fixtures)('%s decodes, or is rejected with a clear reason', async (name) => {
