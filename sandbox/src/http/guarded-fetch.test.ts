@@ -172,6 +172,26 @@ describe('the sandbox started on a port, auth jwt', () => {
     expect(JSON.parse(local.body)).toHaveProperty('token');
   });
 
+  it('resolves dot segments before routing, so they escape no rule (the sandbox has no prefixes)', async () => {
+    for (const path of ['/v2/../__sandbox/tokens', '/v2/%2e%2e/__sandbox/tokens']) {
+      const foreign = await send(sandbox.url, {
+        method: 'POST',
+        path,
+        headers: { 'Content-Type': 'application/json', Origin: 'https://evil.example' },
+        body: '{"userId":"participant_admin"}',
+      });
+      const local = await send(sandbox.url, {
+        method: 'POST',
+        path,
+        headers: { 'Content-Type': 'application/json' },
+        body: '{"userId":"participant_admin"}',
+      });
+
+      expect(foreign.status, path).toBe(403);
+      expect(JSON.parse(local.body), path).toHaveProperty('token');
+    }
+  });
+
   it('answers a configured public name', async () => {
     const deployed = await startSandbox({
       port: 0,
