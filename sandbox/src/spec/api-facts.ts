@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /**
@@ -57,7 +58,12 @@ export type ChannelFacts = {
   response: JsonSchema;
 };
 
-export const API_FACTS_FILE = fileURLToPath(new URL('./canton-api-facts.json', import.meta.url));
+// Not `new URL('./canton-api-facts.json', import.meta.url)`: Vite rewrites that pattern into an
+// asset URL in the jsdom test project, which fileURLToPath then refuses.
+export const API_FACTS_FILE = path.join(
+  path.dirname(fileURLToPath(import.meta.url)),
+  'canton-api-facts.json',
+);
 
 let cached: ApiFacts | undefined;
 
