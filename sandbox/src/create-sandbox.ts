@@ -1,9 +1,16 @@
 import { randomBytes } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
 import { Hono } from 'hono';
 import { createAuthenticator, type AuthMode } from './auth/authenticate';
 import { createTokenMinter } from './auth/token-minter';
 import { DecodeFailure, SandboxError, toErrorBody } from './errors/sandbox-error';
-import { bodyLimit, bodyLimitFor, isRequestTooLarge, type BodyLimits } from './http/body-limit';
+import {
+  bodyLimit,
+  bodyLimitFor,
+  drainBriefly,
+  isRequestTooLarge,
+  type BodyLimits,
+} from './http/body-limit';
 import { openSharedDarReader } from './http/dar-reader';
 import { methodsFor } from './http/known-endpoints';
 import type { SandboxEnv } from './http/sandbox-env';
@@ -97,8 +104,10 @@ export function createSandbox(options: SandboxOptions = {}) {
   app.route('/__sandbox', controlRoutes({ auth, minter, users: state.users, idps: state.idps }));
 
   app.onError((error, c) => {
-    // The rest of an oversized body is never read: the connection closes after the answer.
-    if (isRequestTooLarge(error)) c.header('Connection', 'close');
+    if (isRequestTooLarge(error)) {
+      const incoming = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
+      if (incoming) drainBriefly(incoming);
+    }
     if (error instanceof DecodeFailure) {
       return c.text(error.message, 400);
     }

@@ -8,7 +8,7 @@ import {
   type GuardRefusal,
   type RequestGuardPolicy,
 } from '../../sandbox/src/http/request-guard';
-import { createLedgerProxy, type LedgerProxy } from './ledger-proxy';
+import { createLedgerProxy, type LedgerProxy, type LedgerProxyOptions } from './ledger-proxy';
 
 /** Paths of the participant's API (ledger-api-behaviour.md §10): everything under /v2, plus health. */
 export const LEDGER_PATH_PREFIXES: readonly string[] = ['/v2', '/livez', '/readyz'];
@@ -28,6 +28,8 @@ export type CreateServerOptions = {
   publicOrigins?: readonly string[];
   /** Serve `*.map` files (`--source-maps`); off by default (vite.config.ts, ADR 010). */
   serveSourceMaps?: boolean;
+  /** The proxy's body limits and upstream timeouts (ledger-proxy.ts has the defaults). */
+  proxy?: LedgerProxyOptions;
 };
 
 /**
@@ -72,8 +74,9 @@ export function createServer({
   allowedHosts = [],
   publicOrigins = [],
   serveSourceMaps = false,
+  proxy: proxyOptions = {},
 }: CreateServerOptions): http.Server {
-  const proxy = createLedgerProxy(ledgerUrl);
+  const proxy = createLedgerProxy(ledgerUrl, proxyOptions);
   // Paths are checked before the prefix decision below, which reads them as received (ADR 010).
   const policy: RequestGuardPolicy = {
     bindHost: host,

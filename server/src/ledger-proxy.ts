@@ -6,7 +6,8 @@ import http, {
 import https from 'node:https';
 import type { Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
-import { pipeline } from 'node:stream';
+import { Transform, pipeline } from 'node:stream';
+import { drainBriefly } from '../../sandbox/src/http/body-limit';
 
 /**
  * A small reverse proxy to one participant's JSON Ledger API, for plain requests and websocket
@@ -37,11 +38,98 @@ const HOP_BY_HOP = new Set([
   'expect',
 ]);
 
-export function createLedgerProxy(targetUrl: string | URL): LedgerProxy {
+/** pekko-http's default max-content-length, which the participant's JSON API keeps (§10). */
+export const DEFAULT_MAX_REQUEST_BYTES = 8 * 1024 * 1024;
+/** The gRPC inbound message limit behind the DAR endpoints (§10). */
+export const DEFAULT_MAX_DAR_BYTES = 64 * 1024 * 1024;
+/** A participant on a working network accepts a connection in milliseconds. */
+export const DEFAULT_CONNECT_TIMEOUT_MS = 10_000;
+/**
+ * The participant answers every request within its own 20 s request-timeout (with a 503 if its
+ * logic is still running, §10); a little longer lets that answer through, so only a participant
+ * that says nothing at all gets the console's 504.
+ */
+export const DEFAULT_RESPONSE_TIMEOUT_MS = 25_000;
+
+export type LedgerProxyOptions = {
+  /** Largest request body forwarded, but for DAR uploads; default 8 MiB. */
+  maxRequestBytes?: number;
+  /** Largest DAR upload forwarded (`POST /v2/packages`, `/v2/dars`, `/v2/dars/validate`); 64 MiB. */
+  maxDarBytes?: number;
+  /** Time allowed to connect to the participant; default 10 s. */
+  connectTimeoutMs?: number;
+  /** Time allowed, once the request is sent, until the response head arrives; default 25 s. */
+  responseTimeoutMs?: number;
+};
+
+const DAR_UPLOAD_PATHS = new Set(['/v2/packages', '/v2/dars', '/v2/dars/validate']);
+
+/** The upstream did not connect, or did not answer, in time. */
+class UpstreamTimeout extends Error {
+  constructor(
+    readonly phase: 'connect' | 'response',
+    readonly timeoutMs: number,
+  ) {
+    super(
+      phase === 'connect'
+        ? `no connection within ${String(timeoutMs)} ms`
+        : `no response within ${String(timeoutMs)} ms`,
+    );
+  }
+}
+
+/** A request body grew past the limit while streaming. */
+class BodyTooLarge extends Error {}
+
+export function createLedgerProxy(
+  targetUrl: string | URL,
+  options: LedgerProxyOptions = {},
+): LedgerProxy {
   const target = parseTarget(targetUrl);
   const transport = target.protocol === 'https:' ? https : http;
   const agent = new transport.Agent({ keepAlive: true });
   const tunnels = new Set<Duplex>();
+  const connectTimeoutMs = options.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS;
+  const responseTimeoutMs = options.responseTimeoutMs ?? DEFAULT_RESPONSE_TIMEOUT_MS;
+
+  const bodyLimitFor = (req: IncomingMessage) => {
+    const pathname = (req.url ?? '/').split('?')[0]?.replace(/\/+$/, '') ?? '';
+    return req.method === 'POST' && DAR_UPLOAD_PATHS.has(pathname)
+      ? (options.maxDarBytes ?? DEFAULT_MAX_DAR_BYTES)
+      : (options.maxRequestBytes ?? DEFAULT_MAX_REQUEST_BYTES);
+  };
+
+  /**
+   * Fails `upstreamReq` with an UpstreamTimeout if its socket does not connect in time, or if no
+   * response head arrives within the response timeout of the request being fully sent.
+   */
+  function guardTimeouts(upstreamReq: http.ClientRequest) {
+    let timer: NodeJS.Timeout | undefined;
+    const fail = (phase: 'connect' | 'response', ms: number) => {
+      timer = setTimeout(() => {
+        upstreamReq.destroy(new UpstreamTimeout(phase, ms));
+      }, ms);
+    };
+    upstreamReq.on('socket', (socket: Socket) => {
+      // A pooled keep-alive socket is already connected.
+      if (!socket.connecting) return;
+      fail('connect', connectTimeoutMs);
+      socket.once('connect', () => {
+        clearTimeout(timer);
+      });
+    });
+    // Uploads may take long; the participant's clock starts once it has the whole request.
+    upstreamReq.on('finish', () => {
+      clearTimeout(timer);
+      fail('response', responseTimeoutMs);
+    });
+    // A response head (an upgrade or a refusal to upgrade included) ends the wait.
+    for (const event of ['response', 'upgrade', 'close']) {
+      upstreamReq.once(event, () => {
+        clearTimeout(timer);
+      });
+    }
+  }
 
   function upstreamOptions(req: IncomingMessage, headers: http.OutgoingHttpHeaders) {
     return {
@@ -56,10 +144,19 @@ export function createLedgerProxy(targetUrl: string | URL): LedgerProxy {
   }
 
   function handleRequest(req: IncomingMessage, res: ServerResponse): void {
+    const limit = bodyLimitFor(req);
+    const declared = Number(req.headers['content-length']);
+    // Refused before the participant is even contacted, and before a byte of the body is read.
+    if (req.headers['transfer-encoding'] === undefined && declared > limit) {
+      sendTooLarge(req, res, limit, declared);
+      return;
+    }
     const upstreamReq = transport.request({
       ...upstreamOptions(req, forwardHeaders(req, target)),
       agent,
     });
+    guardTimeouts(upstreamReq);
+    let tooLarge = false;
 
     upstreamReq.on('response', (upstreamRes) => {
       res.writeHead(
@@ -75,13 +172,31 @@ export function createLedgerProxy(targetUrl: string | URL): LedgerProxy {
     });
 
     upstreamReq.on('error', (error) => {
-      if (!res.headersSent) sendUnreachable(res, target, error);
+      // pipeline aborts the upstream request, which then fails with its own "socket hang up".
+      if (tooLarge && !res.headersSent) sendTooLarge(req, res, limit);
+      else if (error instanceof UpstreamTimeout && !res.headersSent)
+        sendTimeout(res, target, error);
+      else if (!res.headersSent) sendUnreachable(res, target, error);
       else res.destroy(error);
     });
 
-    // The client may vanish mid-upload; stop the upstream request rather than leave it hanging.
-    pipeline(req, upstreamReq, () => {
-      // Errors surface through upstreamReq's 'error' handler above.
+    // Bodies without a Content-Length are counted as they stream, and cut once past the limit.
+    let size = 0;
+    const counter = new Transform({
+      transform(chunk: Buffer, _encoding, callback) {
+        size += chunk.length;
+        if (size > limit) {
+          tooLarge = true;
+          callback(new BodyTooLarge());
+        } else callback(null, chunk);
+      },
+    });
+    // Not pipeline(req, …): cutting the body must not destroy the client's request (and with it
+    // the socket the 413 goes out on). The client vanishing mid-upload is handled by 'close' below.
+    req.pipe(counter);
+    req.on('error', (error) => counter.destroy(error));
+    pipeline(counter, upstreamReq, () => {
+      // Errors, BodyTooLarge included, surface through upstreamReq's 'error' handler above.
     });
     res.on('close', () => {
       if (!res.writableFinished) upstreamReq.destroy();
@@ -96,8 +211,21 @@ export function createLedgerProxy(targetUrl: string | URL): LedgerProxy {
 
     // A dedicated socket: an upgraded connection can never return to a keep-alive pool.
     const upstreamReq = transport.request({ ...upstreamOptions(req, headers), agent: false });
+    guardTimeouts(upstreamReq);
 
-    socket.on('error', () => upstreamReq.destroy());
+    // The client may leave before the participant answers; the upstream request goes with it.
+    // Node stops reading an upgraded socket, so a client that hangs up would go unnoticed: read
+    // it meanwhile (anything sent early is kept for the tunnel) to see its end.
+    const early: Buffer[] = [];
+    const keep = (chunk: Buffer) => early.push(chunk);
+    const abandon = () => {
+      if (!tunnels.has(socket)) upstreamReq.destroy();
+    };
+    socket.on('data', keep);
+    socket.resume();
+    socket.on('end', abandon);
+    socket.on('error', abandon);
+    socket.on('close', abandon);
 
     upstreamReq.on('upgrade', (upstreamRes, upstreamSocket: Socket, upstreamHead: Buffer) => {
       if (socket.destroyed) {
@@ -113,6 +241,10 @@ export function createLedgerProxy(targetUrl: string | URL): LedgerProxy {
       );
       if (upstreamHead.length > 0) socket.write(upstreamHead);
       if (head.length > 0) upstreamSocket.write(head);
+      socket.pause();
+      socket.off('data', keep);
+      socket.off('end', abandon);
+      for (const chunk of early) upstreamSocket.write(chunk);
       upstreamSocket.setNoDelay(true);
       tunnel(socket, upstreamSocket);
     });
@@ -137,9 +269,12 @@ export function createLedgerProxy(targetUrl: string | URL): LedgerProxy {
 
     upstreamReq.on('error', (error) => {
       if (socket.destroyed || !socket.writable) return;
-      const body = JSON.stringify(unreachableBody(target, error));
+      const timedOut = error instanceof UpstreamTimeout;
+      const body = JSON.stringify(
+        timedOut ? timeoutBody(target, error) : unreachableBody(target, error),
+      );
       socket.end(
-        responseHead(502, 'Bad Gateway', [
+        responseHead(timedOut ? 504 : 502, timedOut ? 'Gateway Timeout' : 'Bad Gateway', [
           'Content-Type',
           'application/json',
           'Content-Length',
@@ -198,13 +333,71 @@ export function unreachableBody(target: URL, error: Error & { code?: string }) {
   };
 }
 
-function sendUnreachable(res: ServerResponse, target: URL, error: Error): void {
-  const body = JSON.stringify(unreachableBody(target, error));
-  res.writeHead(502, {
+/** The error body of a participant that did not connect or answer in time. */
+function timeoutBody(target: URL, error: UpstreamTimeout) {
+  const where = target.href.replace(/\/$/, '');
+  const connecting = error.phase === 'connect';
+  return {
+    code: connecting ? 'LEDGER_CONNECT_TIMEOUT' : 'LEDGER_RESPONSE_TIMEOUT',
+    cause: `Ledger Console got no ${connecting ? 'connection' : 'answer'} from the participant at ${where} within ${String(error.timeoutMs)} ms`,
+    correlationId: null,
+    traceId: null,
+    context: { target: where, timeoutMs: String(error.timeoutMs) },
+    resources: [],
+    // Not connected: nothing was sent, so it is transient (UNAVAILABLE). No answer: the request may
+    // or may not have taken effect (DeadlineExceededRequestStateUnknown, DEADLINE_EXCEEDED).
+    errorCategory: connecting ? 1 : 3,
+    grpcCodeValue: connecting ? 14 : 4,
+    retryInfo: connecting ? '1 second' : null,
+    definiteAnswer: connecting ? null : false,
+  };
+}
+
+/** A request body over the console's limit, in the API's error shape. */
+export function tooLargeBody(limit: number, announced?: number) {
+  const size =
+    announced === undefined ? 'The request body' : `The request body of ${String(announced)} bytes`;
+  return {
+    code: 'REQUEST_ENTITY_TOO_LARGE',
+    cause: `${size} exceeds the limit of ${String(limit)} bytes`,
+    correlationId: null,
+    traceId: null,
+    context: { limit: String(limit) },
+    resources: [],
+    // InvalidIndependentOfSystemState / INVALID_ARGUMENT: sending it again will not help.
+    errorCategory: 8,
+    grpcCodeValue: 3,
+    retryInfo: null,
+    definiteAnswer: null,
+  };
+}
+
+function sendJson(res: ServerResponse, status: number, body: unknown): void {
+  const text = JSON.stringify(body);
+  res.writeHead(status, {
     'Content-Type': 'application/json',
-    'Content-Length': Buffer.byteLength(body),
+    'Content-Length': Buffer.byteLength(text),
   });
-  res.end(body);
+  res.end(text);
+}
+
+function sendUnreachable(res: ServerResponse, target: URL, error: Error): void {
+  sendJson(res, 502, unreachableBody(target, error));
+}
+
+function sendTimeout(res: ServerResponse, target: URL, error: UpstreamTimeout): void {
+  sendJson(res, 504, timeoutBody(target, error));
+}
+
+function sendTooLarge(
+  req: IncomingMessage,
+  res: ServerResponse,
+  limit: number,
+  announced?: number,
+): void {
+  sendJson(res, 413, tooLargeBody(limit, announced));
+  req.unpipe();
+  drainBriefly(req);
 }
 
 function parseTarget(targetUrl: string | URL): URL {
@@ -229,14 +422,17 @@ function joinPath(basePath: string, requestPath: string): string {
 }
 
 function forwardHeaders(req: IncomingMessage, target: URL): http.OutgoingHttpHeaders {
-  const headers: http.OutgoingHttpHeaders = withoutHopByHop(req.headers);
+  const headers: http.OutgoingHttpHeaders = {};
+  for (const [name, value] of Object.entries(withoutHopByHop(req.headers))) {
+    // The participant needs the user's bearer token, never the console's own cookies; and what a
+    // client claims about earlier hops is unverifiable, so the console states only its own hop.
+    if (name === 'cookie' || name === 'forwarded' || name.startsWith('x-forwarded-')) continue;
+    headers[name] = value;
+  }
   // Name-based virtual hosting in front of a participant routes on Host, so it must name the target.
   headers.host = target.host;
   const clientAddress = req.socket.remoteAddress;
-  if (clientAddress) {
-    const prior = req.headers['x-forwarded-for'];
-    headers['x-forwarded-for'] = prior ? `${String(prior)}, ${clientAddress}` : clientAddress;
-  }
+  if (clientAddress) headers['x-forwarded-for'] = clientAddress;
   if (req.headers.host) headers['x-forwarded-host'] = req.headers.host;
   // The console itself only ever serves plain HTTP on loopback.
   headers['x-forwarded-proto'] = 'http';

@@ -1,3 +1,4 @@
+import type { IncomingMessage } from 'node:http';
 import type { MiddlewareHandler } from 'hono';
 import { SandboxError } from '../errors/sandbox-error';
 import type { SandboxEnv } from './sandbox-env';
@@ -88,4 +89,39 @@ export async function readIncomingText(
     chunks.push(bytes);
   }
   return Buffer.concat(chunks).toString('utf8');
+}
+
+/** What is read and dropped of a refused body before the connection is cut. */
+const DRAIN_MAX_BYTES = 1024 * 1024;
+const DRAIN_MAX_MS = 5000;
+
+/**
+ * After refusing a body it did not read: reads and drops what the client still sends, within a
+ * bound, then cuts the connection. Closing at once, with unread data, resets the connection,
+ * and a client still sending then sees a network error instead of the 413; draining without
+ * a bound would let a client announce a terabyte and keep the connection forever.
+ */
+export function drainBriefly(
+  incoming: IncomingMessage,
+  { maxBytes = DRAIN_MAX_BYTES, maxMs = DRAIN_MAX_MS } = {},
+): void {
+  if (incoming.complete || incoming.destroyed) return;
+  let drained = 0;
+  const cut = () => {
+    clearTimeout(timer);
+    incoming.socket.destroy();
+  };
+  const timer = setTimeout(cut, maxMs);
+  timer.unref();
+  incoming.on('data', (chunk: Buffer) => {
+    drained += chunk.length;
+    if (drained > maxBytes) cut();
+  });
+  incoming.once('end', () => {
+    clearTimeout(timer);
+  });
+  incoming.once('close', () => {
+    clearTimeout(timer);
+  });
+  incoming.resume();
 }
