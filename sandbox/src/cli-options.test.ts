@@ -30,3 +30,16 @@ describe('exposedApi', () => {
     expect(exposedApi(parseSandboxArgs(['--auth', 'jwt']))).toEqual({ kind: 'token-minting' });
   });
 });
+
+describe('body limits on the command line', () => {
+  it('takes --max-request-bytes and --max-dar-bytes, and refuses anything but a byte count', () => {
+    const options = parseSandboxArgs(['--max-request-bytes', '1024', '--max-dar-bytes', '4096']);
+    expect(options).toMatchObject({ maxRequestBytes: 1024, maxDarBytes: 4096 });
+    expect(parseSandboxArgs([])).not.toHaveProperty('maxRequestBytes');
+    for (const value of ['0', '-1', '8MiB', '1.5']) {
+      expect(() => parseSandboxArgs(['--max-request-bytes', value])).toThrow(
+        /--max-request-bytes must be a positive number of bytes/,
+      );
+    }
+  });
+});

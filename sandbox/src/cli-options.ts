@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
 import type { ExposedApi } from './http/binding-warning';
+import { parseByteCount } from './http/body-limit';
 import { parseHostList, parseOriginList } from './http/request-guard';
 import type { StartSandboxOptions } from './start-sandbox';
 import { connectedSynchronizers } from './synchronizers';
@@ -19,6 +20,8 @@ export const SANDBOX_USAGE = `Usage: npm run sandbox -- [options]
                       (requests naming another Host are refused, against DNS rebinding)
   --public-origin O,… origins of pages that may write to it through a TLS-terminating proxy,
                       e.g. https://ledger.example.com (their hosts are allowed too)
+  --max-request-bytes N  largest request body accepted (default 8388608, pekko-http's 8 MiB)
+  --max-dar-bytes N   largest DAR upload accepted (default 67108864, the 64 MiB gRPC limit)
   --help              show this text`;
 
 /** Parses the sandbox's command line; throws an Error with a readable message on bad input. */
@@ -35,6 +38,8 @@ export function parseSandboxArgs(args: string[]): StartSandboxOptions & { help: 
       synchronizers: { type: 'string' },
       'allowed-hosts': { type: 'string' },
       'public-origin': { type: 'string' },
+      'max-request-bytes': { type: 'string' },
+      'max-dar-bytes': { type: 'string' },
       help: { type: 'boolean', default: false },
     },
     strict: true,
@@ -79,6 +84,12 @@ export function parseSandboxArgs(args: string[]): StartSandboxOptions & { help: 
     ...(synchronizers === undefined ? {} : { synchronizers }),
     ...(allowedHosts === undefined ? {} : { allowedHosts }),
     ...(publicOrigins === undefined ? {} : { publicOrigins }),
+    ...(values['max-request-bytes'] === undefined
+      ? {}
+      : { maxRequestBytes: parseByteCount(values['max-request-bytes'], '--max-request-bytes') }),
+    ...(values['max-dar-bytes'] === undefined
+      ? {}
+      : { maxDarBytes: parseByteCount(values['max-dar-bytes'], '--max-dar-bytes') }),
   };
 }
 

@@ -43,6 +43,7 @@ async function main(): Promise<void> {
     ...(args.allowedHosts === undefined ? {} : { allowedHosts: args.allowedHosts }),
     ...(args.publicOrigins === undefined ? {} : { publicOrigins: args.publicOrigins }),
     serveSourceMaps: args.sourceMaps ?? false,
+    proxy: bodyLimits(args),
   });
   try {
     await new Promise<void>((resolve, reject) => {
@@ -98,6 +99,7 @@ async function connectParticipant(args: ServerArgs): Promise<Participant> {
     ...(args.dataDir === undefined ? {} : { dataDir: args.dataDir }),
     ...(args.synchronizers === undefined ? {} : { synchronizers: args.synchronizers }),
     seed: args.seed ?? 'demo',
+    ...bodyLimits(args),
   });
   const details = [`embedded sandbox, auth ${args.auth ?? 'none'}`];
   if (args.dataDir) details.push(`data in ${args.dataDir}`);
@@ -122,6 +124,14 @@ async function connectParticipant(args: ServerArgs): Promise<Participant> {
 
 function hostForUrl(host: string): string {
   return host.includes(':') ? `[${host}]` : host;
+}
+
+/** The body limits of `--max-request-bytes`/`--max-dar-bytes`, for the proxy and the sandbox. */
+function bodyLimits(args: ServerArgs) {
+  return {
+    ...(args.maxRequestBytes === undefined ? {} : { maxRequestBytes: args.maxRequestBytes }),
+    ...(args.maxDarBytes === undefined ? {} : { maxDarBytes: args.maxDarBytes }),
+  };
 }
 
 main().catch((error: unknown) => {

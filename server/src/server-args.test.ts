@@ -172,3 +172,24 @@ describe('exposedApi', () => {
     });
   });
 });
+
+describe('body limits on the command line', () => {
+  it('takes --max-request-bytes and --max-dar-bytes, with or without --ledger', () => {
+    const parsed = parseServerArgs([
+      '--ledger',
+      'http://participant:7575',
+      '--max-request-bytes',
+      '1024',
+      '--max-dar-bytes',
+      '4096',
+    ]);
+    expect(parsed).toMatchObject({
+      kind: 'run',
+      args: { maxRequestBytes: 1024, maxDarBytes: 4096 },
+    });
+    expect(parseServerArgs(['--max-dar-bytes', 'lots'])).toEqual({
+      kind: 'error',
+      message: '--max-dar-bytes must be a positive number of bytes, got "lots"',
+    });
+  });
+});

@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
 import type { ExposedApi } from '../../sandbox/src/http/binding-warning';
+import { parseByteCount } from '../../sandbox/src/http/body-limit';
 import { parseHostList, parseOriginList } from '../../sandbox/src/http/request-guard';
 
 export type ServerArgs = {
@@ -20,6 +21,10 @@ export type ServerArgs = {
   publicOrigins?: string[];
   /** Serve the build's source maps. */
   sourceMaps?: true;
+  /** Largest request body the console forwards (and the embedded sandbox accepts). */
+  maxRequestBytes?: number;
+  /** Largest DAR upload the console forwards (and the embedded sandbox accepts). */
+  maxDarBytes?: number;
 };
 
 export type ParsedServerArgs =
@@ -46,6 +51,9 @@ export const USAGE = `Usage: npm start -- [options]
   --public-origin O,… origins of the console's pages behind a TLS-terminating proxy, e.g.
                       https://console.example.com (their hosts are allowed too)
   --source-maps       serve the build's source maps (*.map), off by default
+  --max-request-bytes N  largest request body forwarded to the participant (and accepted by
+                      the embedded sandbox); default 8388608 (pekko-http's 8 MiB)
+  --max-dar-bytes N   the same for DAR uploads; default 67108864 (the 64 MiB gRPC limit)
   -h, --help          show this help
 
 Environment: LEDGER_CONSOLE_ALLOWED_HOSTS and LEDGER_CONSOLE_PUBLIC_ORIGIN are read when the
@@ -74,6 +82,8 @@ export function parseServerArgs(
         synchronizers: { type: 'string' },
         seed: { type: 'string' },
         'allowed-hosts': { type: 'string' },
+        'max-request-bytes': { type: 'string' },
+        'max-dar-bytes': { type: 'string' },
         'public-origin': { type: 'string' },
         'source-maps': { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
@@ -136,7 +146,22 @@ export function parseServerArgs(
     return { kind: 'error', message: (error as Error).message };
   }
 
+  let maxRequestBytes: number | undefined;
+  let maxDarBytes: number | undefined;
+  try {
+    if (values['max-request-bytes'] !== undefined) {
+      maxRequestBytes = parseByteCount(values['max-request-bytes'], '--max-request-bytes');
+    }
+    if (values['max-dar-bytes'] !== undefined) {
+      maxDarBytes = parseByteCount(values['max-dar-bytes'], '--max-dar-bytes');
+    }
+  } catch (error) {
+    return { kind: 'error', message: (error as Error).message };
+  }
+
   const args: ServerArgs = { port, host };
+  if (maxRequestBytes !== undefined) args.maxRequestBytes = maxRequestBytes;
+  if (maxDarBytes !== undefined) args.maxDarBytes = maxDarBytes;
   if (allowedHosts !== undefined) args.allowedHosts = allowedHosts;
   if (publicOrigins !== undefined) args.publicOrigins = publicOrigins;
   if (values['source-maps']) args.sourceMaps = true;

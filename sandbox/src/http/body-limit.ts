@@ -125,3 +125,12 @@ export function drainBriefly(
   });
   incoming.resume();
 }
+
+/** A byte count from the command line (`--max-request-bytes`…): a positive whole number. */
+export function parseByteCount(value: string, flag: string): number {
+  const count = /^\d+$/.test(value) ? Number(value) : NaN;
+  if (!Number.isSafeInteger(count) || count <= 0) {
+    throw new Error(`${flag} must be a positive number of bytes, got "${value}"`);
+  }
+  return count;
+}
