@@ -37,7 +37,7 @@ describe('body limits on the command line', () => {
     expect(options).toMatchObject({ maxRequestBytes: 1024, maxDarBytes: 4096 });
     expect(parseSandboxArgs([])).not.toHaveProperty('maxRequestBytes');
     for (const value of ['0', '-1', '8MiB', '1.5']) {
-      expect(() => parseSandboxArgs(['--max-request-bytes', value])).toThrow(
+      expect(() => parseSandboxArgs([`--max-request-bytes=${value}`])).toThrow(
         /--max-request-bytes must be a positive number of bytes/,
       );
     }
