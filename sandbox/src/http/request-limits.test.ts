@@ -1,3 +1,4 @@
+import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type RunningSandbox } from '../start-sandbox';
 import { bodyOf, rawExchange } from '../testing/raw-http';
@@ -127,5 +128,74 @@ describe('deeply nested JSON', () => {
       rawBody: `{"user":{"id":"u1","primaryParty":"","metadata":${objects(MAX_JSON_DEPTH - 3)}}}`,
     });
     expect(atLimit.text).not.toContain('nested deeper');
+  });
+});
+
+describe('body limits and authentication', () => {
+  let sandbox: RunningSandbox;
+  beforeAll(async () => {
+    sandbox = await startSandbox({
+      port: 0,
+      quiet: true,
+      seed: 'none',
+      auth: 'jwt',
+      jwtSecret: 'body-limit-test-secret',
+      maxDarBytes: 4096,
+    });
+  });
+  afterAll(async () => {
+    await sandbox.close();
+  });
+
+  it('refuses an unauthenticated DAR upload without waiting for its body', async () => {
+    // Chunked, and the body never ends: only an answer that does not read it can come back.
+    const { response } = await rawExchange(
+      sandbox.url,
+      'POST /v2/dars HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/octet-stream\r\n' +
+        'Transfer-Encoding: chunked\r\n\r\n10\r\n0123456789abcdef\r\n',
+    );
+    expect(response).toMatch(/^HTTP\/1\.1 401 /);
+  });
+
+  it('still answers an announced oversized body with 413 when there is no token', async () => {
+    const { response } = await rawExchange(
+      sandbox.url,
+      'POST /v2/dars HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/octet-stream\r\n' +
+        'Content-Length: 1000000\r\n\r\n',
+    );
+    expect(response).toMatch(/^HTTP\/1\.1 413 /);
+  });
+
+  it('reads and drops at most 1 MiB of a refused body, then cuts the connection', async () => {
+    const { hostname, port } = new URL(sandbox.url);
+    const outcome = await new Promise<{ response: string; written: number }>((resolve) => {
+      const socket = connect(Number(port), hostname);
+      let response = '';
+      let written = 0;
+      socket.setEncoding('utf8');
+      socket.on('data', (chunk: string) => (response += chunk));
+      socket.on('error', () => undefined);
+      socket.on('close', () => {
+        resolve({ response, written });
+      });
+      socket.write(
+        'POST /v2/dars HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/octet-stream\r\n' +
+          `Content-Length: ${String(64 * 1024 * 1024)}\r\n\r\n`,
+      );
+      // Keeps sending until the server hangs up (bounded: 64 MiB at most).
+      const chunk = Buffer.alloc(64 * 1024);
+      const pump = () => {
+        while (written < 64 * 1024 * 1024 && !socket.destroyed) {
+          written += chunk.length;
+          if (!socket.write(chunk)) {
+            socket.once('drain', pump);
+            return;
+          }
+        }
+      };
+      pump();
+    });
+    expect(outcome.response).toMatch(/^HTTP\/1\.1 413 /);
+    expect(outcome.written).toBeLessThan(64 * 1024 * 1024);
   });
 });
