@@ -1,13 +1,36 @@
 /** Route patterns and typed link builders, so no component spells a URL by hand. */
 
+/**
+ * Marks an id that cannot stand as itself in a route segment. No id the participant issues
+ * contains `*` (user ids, IdP ids, party, package and contract ids), so it cannot be confused with
+ * one; an id that starts with it anyway is escaped too, which keeps the mapping reversible.
+ */
+const ESCAPE = '*';
+
+/**
+ * An id as one route segment. `.` and `..` are dot segments, which the browser's URL parser
+ * removes however they are percent-encoded (`%2E%2E` too) and react-router resolves in links, so
+ * `/users/..` lands on the overview; words like `new` name sibling routes. Those get a leading `*`.
+ */
+function routeSegment(id: string, reserved: readonly string[] = []): string {
+  const isSpecial = id === '.' || id === '..' || reserved.includes(id) || id.startsWith(ESCAPE);
+  return encodeURIComponent(isSpecial ? `${ESCAPE}${id}` : id);
+}
+
+/** The id a route segment (as react-router decodes it) stands for: {@link routeSegment} undone. */
+export function idFromRouteSegment(segment: string | undefined): string {
+  const value = segment ?? '';
+  return value.startsWith(ESCAPE) ? value.slice(ESCAPE.length) : value;
+}
+
 /** A user is addressed by id and IdP (`''` = default); the IdP travels as a search param. */
 function userPath(userId: string, identityProviderId = ''): string {
-  return withIdentityProvider(`/users/${encodeURIComponent(userId)}`, identityProviderId);
+  return withIdentityProvider(`/users/${routeSegment(userId, ['new'])}`, identityProviderId);
 }
 
 /** A party's page; its details differ per IdP (a participant admin sees another IdP's as not local). */
 function partyPath(party: string, identityProviderId = ''): string {
-  return withIdentityProvider(`/parties/${encodeURIComponent(party)}`, identityProviderId);
+  return withIdentityProvider(`/parties/${routeSegment(party, ['new'])}`, identityProviderId);
 }
 
 function withIdentityProvider(base: string, identityProviderId: string): string {
@@ -32,7 +55,7 @@ export const paths = {
   identityProvider: {
     pattern: '/identity-providers/:identityProviderId',
     to: (identityProviderId: string) =>
-      `/identity-providers/${encodeURIComponent(identityProviderId)}`,
+      `/identity-providers/${routeSegment(identityProviderId, ['new'])}`,
   },
   parties: { pattern: '/parties', to: () => '/parties' },
   newParty: { pattern: '/parties/new', to: () => '/parties/new' },
@@ -41,7 +64,7 @@ export const paths = {
   uploadDar: { pattern: '/packages/upload', to: () => '/packages/upload' },
   package: {
     pattern: '/packages/:packageId',
-    to: (packageId: string) => `/packages/${encodeURIComponent(packageId)}`,
+    to: (packageId: string) => `/packages/${routeSegment(packageId, ['upload'])}`,
   },
   composer: { pattern: '/composer', to: () => '/composer' },
   transactions: {
@@ -63,6 +86,6 @@ export const paths = {
   },
   contract: {
     pattern: '/contracts/:contractId',
-    to: (contractId: string) => `/contracts/${encodeURIComponent(contractId)}`,
+    to: (contractId: string) => `/contracts/${routeSegment(contractId)}`,
   },
 } as const;

@@ -5,12 +5,12 @@ import { SectionSkeleton } from '@/components/feedback/section-skeleton';
 import { Identifier } from '@/components/identifier';
 import { PageHeader } from '@/components/page-header';
 import { ContractEvents } from '@/features/transactions/contract-events';
-import { paths } from '@/app/paths';
+import { idFromRouteSegment, paths } from '@/app/paths';
 
 const links = { nodeAtOffset: paths.transactions.atOffset };
 
 export function ContractPage() {
-  const { contractId = '' } = useParams();
+  const contractId = idFromRouteSegment(useParams().contractId);
   return (
     <Stack gap="md">
       <Anchor component={Link} to={paths.transactions.to()} size="sm">

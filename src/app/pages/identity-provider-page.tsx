@@ -8,7 +8,7 @@ import { PageHeader } from '@/components/page-header';
 import type { IdentityProviderLinks } from '@/features/identity-providers/identity-provider-links';
 import { IdentityProviderDetails } from '@/features/identity-providers/identity-provider-details';
 import { identityProviderPartiesQuery } from '@/features/identity-providers/identity-provider-parties-query';
-import { paths } from '@/app/paths';
+import { idFromRouteSegment, paths } from '@/app/paths';
 
 // A failed prefetch is not lost: the query keeps its error and the section's boundary shows it.
 const ignore = () => undefined;
@@ -22,7 +22,7 @@ const identityProviderLinks: IdentityProviderLinks = {
 
 export function identityProviderPageLoader(queryClient: QueryClient) {
   return ({ params }: LoaderFunctionArgs) => {
-    const identityProviderId = params.identityProviderId ?? '';
+    const identityProviderId = idFromRouteSegment(params.identityProviderId);
     void queryClient.query(sessionQueries.caller()).catch(ignore);
     void queryClient.query(identityProviderQueries.detail(identityProviderId)).catch(ignore);
     void queryClient.query(identityProviderPartiesQuery(identityProviderId)).catch(ignore);
@@ -31,7 +31,7 @@ export function identityProviderPageLoader(queryClient: QueryClient) {
 }
 
 export function IdentityProviderPage() {
-  const identityProviderId = useParams().identityProviderId ?? '';
+  const identityProviderId = idFromRouteSegment(useParams().identityProviderId);
   const navigate = useNavigate();
   return (
     <>

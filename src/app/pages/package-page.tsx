@@ -5,7 +5,7 @@ import { packageQueries } from '@/api/packages';
 import { sessionQueries } from '@/api/session';
 import { synchronizerQueries } from '@/api/synchronizers';
 import { PackageDetail } from '@/features/packages/package-detail';
-import { paths } from '@/app/paths';
+import { idFromRouteSegment, paths } from '@/app/paths';
 
 // A failed prefetch is not lost: the query keeps its error and the section shows it.
 const ignore = () => undefined;
@@ -13,7 +13,7 @@ const ignore = () => undefined;
 /** Starts loading the package (archive and its decoding), its status and vetting; does not wait. */
 export function packagePageLoader(queryClient: QueryClient) {
   return ({ params }: LoaderFunctionArgs) => {
-    const packageId = params.packageId ?? '';
+    const packageId = idFromRouteSegment(params.packageId);
     void queryClient.query(packageQueries.contents(packageId)).catch(ignore);
     void queryClient.query(packageQueries.status(packageId)).catch(ignore);
     void queryClient.query(packageQueries.vetting()).catch(ignore);
@@ -24,7 +24,7 @@ export function packagePageLoader(queryClient: QueryClient) {
 }
 
 export function PackagePage() {
-  const { packageId = '' } = useParams();
+  const packageId = idFromRouteSegment(useParams().packageId);
   return (
     <>
       <Anchor component={Link} to={paths.packages.to()} size="sm">

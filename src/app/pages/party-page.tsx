@@ -12,7 +12,7 @@ import { sessionQueries } from '@/api/session';
 import { QueryBoundary } from '@/components/feedback/query-boundary';
 import { PageHeader } from '@/components/page-header';
 import { PartyDetail, type PartyDetailLinks } from '@/features/parties/party-detail';
-import { paths } from '@/app/paths';
+import { idFromRouteSegment, paths } from '@/app/paths';
 
 // A failed prefetch is not lost: the query keeps its error and the section's boundary shows it.
 const ignore = () => undefined;
@@ -21,7 +21,7 @@ const links: PartyDetailLinks = { parties: paths.parties.to(), user: paths.user.
 
 /** A party is seen through an IdP (`''` = default); the IdP travels as a search param. */
 function partyRefOf(party: string | undefined, search: URLSearchParams): PartyRef {
-  return { party: party ?? '', identityProviderId: search.get('idp') ?? '' };
+  return { party: idFromRouteSegment(party), identityProviderId: search.get('idp') ?? '' };
 }
 
 /** Starts loading the caller and the party; does not wait. */

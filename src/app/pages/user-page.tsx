@@ -14,13 +14,13 @@ import { PageHeader } from '@/components/page-header';
 import { UserDetail } from '@/features/users/user-detail';
 import { canListUserRights } from '@/features/users/user-rights-access';
 import { accessOf } from '@/lib/access-rights';
-import { paths } from '@/app/paths';
+import { idFromRouteSegment, paths } from '@/app/paths';
 
 // A failed prefetch is not lost: the query keeps its error and the section's boundary shows it.
 const ignore = () => undefined;
 
 function userRefOf(userId: string | undefined, search: URLSearchParams): UserRef {
-  return { userId: userId ?? '', identityProviderId: search.get('idp') ?? '' };
+  return { userId: idFromRouteSegment(userId), identityProviderId: search.get('idp') ?? '' };
 }
 
 /** Starts loading the user and, where the API can list them, its rights; does not wait. */
