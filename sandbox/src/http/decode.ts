@@ -156,28 +156,30 @@ export function parseInt64(raw: string, source: string): bigint {
 export const str = () => z.string().default('');
 export const bool = () => z.boolean().default(false);
 /**
- * A proto `map<string, string>`. Not `z.record`: it assigns keys, so a JSON key `__proto__` would
- * set the result's prototype and vanish instead of reaching validation like any other key.
+ * A proto `map<string, V>`, each value decoded by `value`. Not `z.record`: it assigns keys, so a
+ * JSON key `__proto__` would set the result's prototype and vanish instead of reaching validation
+ * like any other key (an annotation key, a party in `filtersByParty`).
  */
-export const strMap = () =>
-  z
-    .unknown()
-    .transform((input, ctx) => {
-      const out: Record<string, string> = Object.create(null) as Record<string, string>;
-      if (typeof input !== 'object' || input === null || Array.isArray(input)) {
-        ctx.addIssue({ code: 'invalid_type', expected: 'record', input });
-        return out;
-      }
-      for (const [key, value] of Object.entries(input)) {
-        if (typeof value === 'string') {
-          Object.defineProperty(out, key, { value, enumerable: true, writable: true });
-        } else {
-          ctx.addIssue({ code: 'invalid_type', expected: 'string', input: value, path: [key] });
-        }
-      }
+export const ownRecord = <T extends z.ZodType>(value: T) =>
+  z.unknown().transform((input, ctx) => {
+    const out = Object.create(null) as Record<string, z.output<T>>;
+    if (typeof input !== 'object' || input === null || Array.isArray(input)) {
+      ctx.addIssue({ code: 'invalid_type', expected: 'record', input });
       return out;
-    })
-    .default({});
+    }
+    for (const [key, item] of Object.entries(input)) {
+      const parsed = value.safeParse(item);
+      if (parsed.success) {
+        Object.defineProperty(out, key, { value: parsed.data, enumerable: true, writable: true });
+      } else {
+        for (const issue of parsed.error.issues)
+          ctx.addIssue({ ...issue, path: [key, ...issue.path] });
+      }
+    }
+    return out;
+  });
+
+export const strMap = () => ownRecord(z.string()).default({});
 export const list = <T extends z.ZodType>(item: T) => z.array(item).default([]);
 /** A proto message field: absent or null is `None`, which the server then reports itself. */
 export const message = <T extends z.ZodType>(schema: T) => schema.nullish();

@@ -6,7 +6,7 @@ import {
   missingField,
   permissionDenied,
 } from '../errors/sandbox-error';
-import { bool, list, message } from '../http/decode';
+import { bool, list, message, ownRecord } from '../http/decode';
 import type { LedgerState } from '../ledger-state';
 import type { EventFilter, PartyFilter, TransactionShape } from '../ledger/event-filter';
 import { partyProblem } from '../validation/identifiers';
@@ -44,7 +44,7 @@ export const filtersSchema = z.object({
 type FiltersWire = z.infer<typeof filtersSchema>;
 
 export const eventFormatSchema = z.object({
-  filtersByParty: z.record(z.string(), filtersSchema).default({}),
+  filtersByParty: ownRecord(filtersSchema).default({}),
   filtersForAnyParty: message(filtersSchema),
   verbose: bool(),
 });
@@ -64,7 +64,7 @@ export type TransactionFormatWire = z.infer<typeof transactionFormatSchema>;
 
 /** The legacy `TransactionFilter` of the deprecated endpoints: an event format without verbose. */
 export const transactionFilterSchema = z.object({
-  filtersByParty: z.record(z.string(), filtersSchema).default({}),
+  filtersByParty: ownRecord(filtersSchema).default({}),
   filtersForAnyParty: message(filtersSchema),
 });
 

@@ -267,6 +267,21 @@ describe('POST /v2/state/active-contracts', () => {
     );
   });
 
+  it('takes a party called __proto__ in filtersByParty as the party it is', async () => {
+    // JSON.parse keeps __proto__ an own key, as the wire does.
+    const byParty = (party: string) =>
+      t.post('/v2/state/active-contracts', {
+        activeAtOffset: 11,
+        eventFormat: {
+          filtersByParty: JSON.parse(`{${JSON.stringify(party)}:{"cumulative":[]}}`) as object,
+        },
+      });
+    const proto = await byParty('__proto__');
+    const other = await byParty('proto');
+    expect(proto.status).toBe(other.status);
+    expect(proto.json).toEqual(other.json);
+  });
+
   it('rejects offsets after the ledger end and negative ones', async () => {
     const after = expectError(await acs([h.alice], 12), 400, 'OFFSET_AFTER_LEDGER_END');
     expect(after.cause).toBe('active_at_offset offset (12) is after ledger end (11)');
