@@ -63,6 +63,8 @@ export type LedgerProxyOptions = {
 };
 
 const DAR_UPLOAD_PATHS = new Set(['/v2/packages', '/v2/dars', '/v2/dars/validate']);
+/** What a client may send on a websocket handshake before the participant has answered it. */
+const MAX_EARLY_BYTES = 64 * 1024;
 
 /** The upstream did not connect, or did not answer, in time. */
 class UpstreamTimeout extends Error {
@@ -217,7 +219,13 @@ export function createLedgerProxy(
     // Node stops reading an upgraded socket, so a client that hangs up would go unnoticed: read
     // it meanwhile (anything sent early is kept for the tunnel) to see its end.
     const early: Buffer[] = [];
-    const keep = (chunk: Buffer) => early.push(chunk);
+    let earlyBytes = 0;
+    const keep = (chunk: Buffer) => {
+      earlyBytes += chunk.length;
+      // A websocket client waits for the 101 before it sends; one that floods is dropped.
+      if (earlyBytes > MAX_EARLY_BYTES) socket.destroy();
+      else early.push(chunk);
+    };
     const abandon = () => {
       if (!tunnels.has(socket)) upstreamReq.destroy();
     };
