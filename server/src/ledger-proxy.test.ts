@@ -215,20 +215,25 @@ describe('ledger proxy limits', () => {
   });
 
   it('drops a client that floods a handshake the participant has not answered yet', async () => {
-    const client = net.connect(Number(new URL(proxy.url).port), '127.0.0.1');
-    client.on('error', () => undefined);
-    const closed = new Promise((resolve) => client.once('close', resolve));
-    client.write(
-      'GET /v2/updates HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: Upgrade\r\nUpgrade: websocket\r\n' +
-        'Sec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n\r\n',
-    );
-    await until(() => upstream.hanging.size === 1);
-    // Well under the 300 ms response timeout: the close comes from the flood, not the timeout.
-    const started = performance.now();
-    client.write(Buffer.alloc(128 * 1024));
-    await closed;
-    expect(performance.now() - started).toBeLessThan(250);
-    await until(() => upstream.hanging.size === 0);
+    const patient = await startProxy(upstreamUrl, { responseTimeoutMs: 5000 });
+    try {
+      const client = net.connect(Number(new URL(patient.url).port), '127.0.0.1');
+      client.on('error', () => undefined);
+      const closed = new Promise((resolve) => client.once('close', resolve));
+      client.write(
+        'GET /v2/updates HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: Upgrade\r\nUpgrade: websocket\r\n' +
+          'Sec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n\r\n',
+      );
+      await until(() => upstream.hanging.size === 1);
+      // Well before the 5 s response timeout: the close comes from the flood.
+      const started = performance.now();
+      client.write(Buffer.alloc(128 * 1024));
+      await closed;
+      expect(performance.now() - started).toBeLessThan(2000);
+      await until(() => upstream.hanging.size === 0);
+    } finally {
+      await patient.close();
+    }
   });
 
   it('answers a handshake the participant never answers with 504', async () => {

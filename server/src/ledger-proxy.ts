@@ -290,6 +290,8 @@ export function createLedgerProxy(
           'Connection',
           'close',
         ]) + body,
+        // The socket is being read (see above), so closing it fully cannot lose the answer.
+        () => socket.destroy(),
       );
     });
 
