@@ -278,6 +278,7 @@ describe('paths', () => {
     '/v2/%2E%2E/__sandbox/tokens',
     '/v2/users/.%2e/.%2E/__sandbox/tokens',
     '/v2/x%2F..%2F..%2F__sandbox/tokens',
+    '/v2/..%2F__sandbox/tokens',
     '/v2\\..\\__sandbox/tokens',
     '/readyz/..',
   ])('refuses %s with a 400 before deciding where it goes', async (target) => {
@@ -305,6 +306,14 @@ describe('paths', () => {
 
     expect(response.status).toBe(200);
     expect(seen.map((request) => request.url)).toEqual(['/v2/users/alice...smith?pageToken=a%2Fb']);
+  });
+
+  it('proxies an IdP id holding a slash (a LedgerString may), encoded as the SPA sends it', async () => {
+    seen.length = 0;
+    const response = await send(baseUrl, { path: '/v2/idps/corp%2Feu' });
+
+    expect(response.status).toBe(200);
+    expect(seen.map((request) => request.url)).toEqual(['/v2/idps/corp%2Feu']);
   });
 });
 

@@ -179,12 +179,34 @@ export function checkPath(target: string): GuardRefusal | undefined {
   if (!target.startsWith('/')) return refuse('is not an absolute path');
   const path = target.split('?')[0] ?? '';
   if (path.includes('#')) return refuse('contains a fragment');
-  if (path.includes('\\') || /%5c/i.test(path)) return refuse('contains a backslash');
-  if (/%2f/i.test(path)) return refuse('contains an encoded slash');
-  // The URL standard's single- and double-dot segments: `.`, `..` and any mix with %2e.
-  const isDotSegment = (segment: string) => /^\.{1,2}$/.test(segment.replace(/%2e/gi, '.'));
-  if (path.split('/').some(isDotSegment)) return refuse('contains a dot segment');
+  if (path.includes('\\')) return refuse('contains a backslash');
+  // A segment is also checked as a decoding hop behind us would see it: IdP ids may hold `/`
+  // (LedgerString), so `/v2/idps/a%2Fb` must pass, while `..%2F__sandbox` would become `../`.
+  for (const segment of path.split('/')) {
+    const decoded = decodeSegment(segment);
+    if (decoded === undefined) return refuse('has a malformed percent-encoding');
+    if (decoded.split(/[/\\]/).some((piece) => piece === '.' || piece === '..')) {
+      return refuse('contains a dot segment');
+    }
+  }
   return undefined;
+}
+
+/** A path segment percent-decoded until stable (twice-encoded dots count), or undefined if malformed. */
+function decodeSegment(segment: string): string | undefined {
+  let current = segment;
+  for (let round = 0; round < 3; round += 1) {
+    let next: string;
+    try {
+      next = decodeURIComponent(current);
+    } catch {
+      // Only the request's own encoding must be well-formed; `%` may be a decoded character.
+      return round === 0 ? undefined : current;
+    }
+    if (next === current) return current;
+    current = next;
+  }
+  return current;
 }
 
 /** The host name of a Host header value, lower-case and without a trailing dot; undefined if malformed. */
