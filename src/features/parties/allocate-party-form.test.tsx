@@ -262,7 +262,8 @@ describe('allocate party as an IdP admin (jwt mode)', () => {
       expect(router.state.location.search).toBe('?idp=acme');
       expect(sandbox.state.parties.get(party)?.identityProviderId).toBe('acme');
       expect(
-        within(screen.getByRole('group', { name: 'Hosting' })).getByText('Local'),
+        // The party page shows its hosting once the party details arrive, after the heading.
+        within(await screen.findByRole('group', { name: 'Hosting' })).getByText('Local'),
       ).toBeVisible();
     },
     JOURNEY_TIMEOUT,
