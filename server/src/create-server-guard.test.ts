@@ -6,6 +6,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket, WebSocketServer } from 'ws';
 import { startSandbox, type RunningSandbox } from '../../sandbox/src/start-sandbox';
+import { JS_CANTON_ERROR_KEYS, send, type SentResponse } from '../../sandbox/src/testing/raw-http';
 import { CONTENT_SECURITY_POLICY, closeServer, createServer } from './create-server';
 
 // The request guard in front of the console (ADR 010), against a loopback upstream that records
@@ -38,36 +39,6 @@ async function listen(server: http.Server): Promise<string> {
   return `http://127.0.0.1:${String((server.address() as AddressInfo).port)}`;
 }
 
-type RawResponse = { status: number; headers: http.IncomingHttpHeaders; body: string };
-
-/** node:http, not fetch: fetch resolves dot segments and will not set Host or Origin. */
-function send(
-  url: string,
-  options: { method?: string; path: string; headers?: Record<string, string>; body?: string },
-): Promise<RawResponse> {
-  return new Promise((resolve, reject) => {
-    const req = http.request(url, {
-      method: options.method ?? 'GET',
-      path: options.path,
-      headers: options.headers ?? {},
-      timeout: 5000,
-    });
-    req.on('response', (res) => {
-      let body = '';
-      res.setEncoding('utf8');
-      res.on('data', (chunk: string) => {
-        body += chunk;
-      });
-      res.on('end', () => {
-        resolve({ status: res.statusCode ?? 0, headers: res.headers, body });
-      });
-    });
-    req.on('timeout', () => req.destroy(new Error('timed out')));
-    req.on('error', reject);
-    req.end(options.body);
-  });
-}
-
 /** Opens a websocket; resolves with its first message, or with the status of a refusal. */
 function handshake(
   url: string,
@@ -93,21 +64,10 @@ function handshake(
   });
 }
 
-function errorBody(response: RawResponse) {
+function errorBody(response: SentResponse) {
   expect(response.headers['content-type']).toBe('application/json');
   const body = JSON.parse(response.body) as Record<string, unknown>;
-  expect(Object.keys(body)).toEqual([
-    'code',
-    'cause',
-    'correlationId',
-    'traceId',
-    'context',
-    'resources',
-    'errorCategory',
-    'grpcCodeValue',
-    'retryInfo',
-    'definiteAnswer',
-  ]);
+  expect(Object.keys(body)).toEqual(JS_CANTON_ERROR_KEYS);
   return body;
 }
 

@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket, WebSocketServer } from 'ws';
+import { JS_CANTON_ERROR_KEYS } from '../../sandbox/src/testing/raw-http';
 import { closeServer, createServer } from './create-server';
 
 // ── a real upstream on loopback: plain HTTP routes plus a websocket endpoint ──────────────────
@@ -399,18 +400,7 @@ describe('when the ledger is unreachable', () => {
         context: { target: deadLedger, reason: 'ECONNREFUSED' },
       });
       expect(body.cause).toContain(deadLedger);
-      expect(Object.keys(body)).toEqual([
-        'code',
-        'cause',
-        'correlationId',
-        'traceId',
-        'context',
-        'resources',
-        'errorCategory',
-        'grpcCodeValue',
-        'retryInfo',
-        'definiteAnswer',
-      ]);
+      expect(Object.keys(body)).toEqual(JS_CANTON_ERROR_KEYS);
 
       const upgrade = await rejectedStatus(`${orphanUrl.replace('http', 'ws')}/v2/updates`);
       expect(upgrade.status).toBe(502);

@@ -1,41 +1,12 @@
-import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import { createSandbox } from '../create-sandbox';
 import { startSandbox, type RunningSandbox } from '../start-sandbox';
+import { send } from '../testing/raw-http';
 import { guardFetch } from './guarded-fetch';
 
 // The sandbox's own server (`npm run sandbox`) behind the request guard (ADR 010), over real HTTP
-// on loopback: node:http rather than fetch, which will not set Host or Origin.
-
-type RawResponse = { status: number; body: string };
-
-function send(
-  url: string,
-  options: { method?: string; path: string; headers?: Record<string, string>; body?: string },
-): Promise<RawResponse> {
-  return new Promise((resolve, reject) => {
-    const req = http.request(url, {
-      method: options.method ?? 'GET',
-      path: options.path,
-      headers: options.headers ?? {},
-      timeout: 5000,
-    });
-    req.on('response', (res) => {
-      let body = '';
-      res.setEncoding('utf8');
-      res.on('data', (chunk: string) => {
-        body += chunk;
-      });
-      res.on('end', () => {
-        resolve({ status: res.statusCode ?? 0, body });
-      });
-    });
-    req.on('timeout', () => req.destroy(new Error('timed out')));
-    req.on('error', reject);
-    req.end(options.body);
-  });
-}
+// on loopback.
 
 function handshake(url: string, headers: Record<string, string>): Promise<number> {
   return new Promise((resolve, reject) => {

@@ -1,3 +1,4 @@
+import { request, type IncomingHttpHeaders } from 'node:http';
 import { connect } from 'node:net';
 
 /**
@@ -38,3 +39,50 @@ export function rawExchange(url: string, head: string, { timeoutMs = 3000 } = {}
 
 /** The body of a raw HTTP response. */
 export const bodyOf = (response: string) => response.slice(response.indexOf('\r\n\r\n') + 4);
+
+export type SentResponse = { status: number; headers: IncomingHttpHeaders; body: string };
+
+/**
+ * One request over node:http rather than fetch: fetch resolves dot segments in the path and will
+ * not set Host, Origin or Sec-Fetch-* headers, which the request-guard tests must control.
+ */
+export function send(
+  url: string,
+  options: { method?: string; path: string; headers?: Record<string, string>; body?: string },
+): Promise<SentResponse> {
+  return new Promise((resolve, reject) => {
+    const req = request(url, {
+      method: options.method ?? 'GET',
+      path: options.path,
+      headers: options.headers ?? {},
+      timeout: 5000,
+    });
+    req.on('response', (res) => {
+      let body = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => {
+        body += chunk;
+      });
+      res.on('end', () => {
+        resolve({ status: res.statusCode ?? 0, headers: res.headers, body });
+      });
+    });
+    req.on('timeout', () => req.destroy(new Error('timed out')));
+    req.on('error', reject);
+    req.end(options.body);
+  });
+}
+
+/** The keys of a JsCantonError body, in the order the participant prints them. */
+export const JS_CANTON_ERROR_KEYS = [
+  'code',
+  'cause',
+  'correlationId',
+  'traceId',
+  'context',
+  'resources',
+  'errorCategory',
+  'grpcCodeValue',
+  'retryInfo',
+  'definiteAnswer',
+] as const;

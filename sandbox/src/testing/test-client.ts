@@ -1,5 +1,6 @@
 import { expect } from 'vitest';
 import { createSandbox, type SandboxOptions } from '../create-sandbox';
+import { JS_CANTON_ERROR_KEYS } from './raw-http';
 import { checkResponse } from './spec-conformance';
 
 export type CallOptions = {
@@ -103,18 +104,7 @@ export function expectError(result: CallResult, status: number, code: string) {
   expect(result.status, result.text).toBe(status);
   expect(result.contentType).toContain('application/json');
   expect(result.json.code, result.text).toBe(code);
-  expect(Object.keys(result.json)).toEqual([
-    'code',
-    'cause',
-    'correlationId',
-    'traceId',
-    'context',
-    'resources',
-    'errorCategory',
-    'grpcCodeValue',
-    'retryInfo',
-    'definiteAnswer',
-  ]);
+  expect(Object.keys(result.json)).toEqual(JS_CANTON_ERROR_KEYS);
   return result.json as {
     cause: string;
     context: Record<string, string>;
