@@ -13,7 +13,7 @@ import {
 } from './http/body-limit';
 import { openSharedDarReader } from './http/dar-reader';
 import { methodsFor } from './http/known-endpoints';
-import type { SandboxEnv } from './http/sandbox-env';
+import type { SandboxContext, SandboxEnv } from './http/sandbox-env';
 import { createLedgerState, type LedgerStateOptions } from './ledger-state';
 import { healthRoutes, versionRoutes } from './routes/health-routes';
 import { identityProviderRoutes } from './routes/identity-provider-routes';
@@ -103,7 +103,8 @@ export function createSandbox(options: SandboxOptions = {}) {
   app.route('/v2/events', eventRoutes(state));
   app.route('/__sandbox', controlRoutes({ auth, minter, users: state.users, idps: state.idps }));
 
-  app.onError((error, c) => {
+  // One renderer for every error body, thrown or not (a notFound handler's throw skips onError).
+  const errorResponse = (c: SandboxContext, error: Error) => {
     if (isRequestTooLarge(error)) {
       const incoming = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
       if (incoming) drainBriefly(incoming);
@@ -122,7 +123,8 @@ export function createSandbox(options: SandboxOptions = {}) {
       ...(c.get('correlationId') === undefined ? {} : { correlationId: c.get('correlationId') }),
     });
     return c.json(body, sandboxError.httpStatus as 400);
-  });
+  };
+  app.onError((error, c) => errorResponse(c, error));
 
   app.notFound((c) => {
     const methods = methodsFor(c.req.path);
@@ -132,21 +134,13 @@ export function createSandbox(options: SandboxOptions = {}) {
     }
     if (methods.length > 0) {
       // A real endpoint that this sandbox does not emulate: say so instead of pretending.
-      const category = { id: 14, grpc: 12 };
-      return c.json(
-        {
-          code: 'SANDBOX_UNSUPPORTED_ENDPOINT',
-          cause: `The Ledger Console sandbox does not implement ${c.req.method} ${c.req.path}; use a real participant (--ledger) for it.`,
-          correlationId: c.get('traceId'),
-          traceId: c.get('traceId'),
-          context: {},
-          resources: [],
-          errorCategory: category.id,
-          grpcCodeValue: category.grpc,
-          retryInfo: null,
-          definiteAnswer: null,
-        },
-        501,
+      return errorResponse(
+        c,
+        new SandboxError(
+          'SANDBOX_UNSUPPORTED_ENDPOINT',
+          `The Ledger Console sandbox does not implement ${c.req.method} ${c.req.path}; use a real participant (--ledger) for it.`,
+          { origin: 'sandbox' },
+        ),
       );
     }
     // Unmatched paths fall through to the legacy route with its own body shape (§1.10).

@@ -99,6 +99,10 @@ const CODES = {
   SANDBOX_CANNOT_INTERPRET: { category: 'InvalidGivenCurrentSystemStateOther' },
   // The sandbox's own: a command it would have to commit on another than its first synchronizer.
   SANDBOX_CANNOT_ROUTE: { category: 'InvalidGivenCurrentSystemStateOther' },
+  // The sandbox's own: a real endpoint it does not emulate (answered 501, never redacted).
+  SANDBOX_UNSUPPORTED_ENDPOINT: { category: 'InternalUnsupportedOperation' },
+  // The sandbox's own control: no token can be minted in this auth mode or for this user.
+  SANDBOX_CANNOT_MINT_TOKEN: { category: 'InvalidGivenCurrentSystemStateOther' },
   // Updates and events.
   UPDATE_NOT_FOUND: { category: 'InvalidGivenCurrentSystemStateResourceMissing' },
   CONTRACT_EVENTS_NOT_FOUND: { category: 'InvalidGivenCurrentSystemStateResourceMissing' },

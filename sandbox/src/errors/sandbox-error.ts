@@ -6,7 +6,12 @@ type ErrorOrigin =
   /** Raised by the gRPC Ledger API and decoded back to JSON (the normal case, §1.6). */
   | 'grpc'
   /** Built inside the JSON layer itself (path/body mismatches, malformed path ids, §1.8). */
-  | 'json';
+  | 'json'
+  /**
+   * Answered by the sandbox where no participant would answer: its `/__sandbox` controls and the
+   * real endpoints it does not emulate. The JSON layer's shape, without a definite answer.
+   */
+  | 'sandbox';
 
 export type SandboxErrorOptions = {
   context?: Record<string, string>;
@@ -124,7 +129,12 @@ export type JsCantonErrorBody = {
 export function toErrorBody(error: SandboxError, ctx: ErrorRenderContext): JsCantonErrorBody {
   const category = error.category;
   const spec = ERROR_CODES[error.code];
-  if (category.redacted && error.code !== 'LEDGER_API_INTERNAL_ERROR') {
+  // The sandbox's own answers never pass the gRPC side, which is what redacts.
+  if (
+    category.redacted &&
+    error.code !== 'LEDGER_API_INTERNAL_ERROR' &&
+    error.origin !== 'sandbox'
+  ) {
     // The gRPC side replaced the details with "An error occurred. Please contact the operator
     // and inquire about the request <corrId> with tid <traceId>"; the JSON layer decodes only that.
     return {
@@ -140,7 +150,7 @@ export function toErrorBody(error: SandboxError, ctx: ErrorRenderContext): JsCan
       definiteAnswer: null,
     };
   }
-  if (error.origin === 'json') {
+  if (error.origin === 'json' || error.origin === 'sandbox') {
     return {
       code: error.code,
       cause: error.reason,
@@ -151,7 +161,7 @@ export function toErrorBody(error: SandboxError, ctx: ErrorRenderContext): JsCan
       errorCategory: category.id,
       grpcCodeValue: category.grpcCode,
       retryInfo: category.retryInfo,
-      definiteAnswer: spec.definiteAnswer ?? null,
+      definiteAnswer: error.origin === 'json' ? (spec.definiteAnswer ?? null) : null,
     };
   }
   const context: Record<string, string> = {

@@ -1,7 +1,9 @@
 import { Hono } from 'hono';
 import type { AuthMode } from '../auth/authenticate';
 import type { TokenMinter } from '../auth/token-minter';
-import type { SandboxContext, SandboxEnv } from '../http/sandbox-env';
+import type { ErrorCode } from '../errors/error-codes';
+import { SandboxError } from '../errors/sandbox-error';
+import type { SandboxEnv } from '../http/sandbox-env';
 import type { IdpsStore } from '../store/idps-store';
 import type { UsersStore } from '../store/users-store';
 
@@ -42,10 +44,10 @@ export function controlRoutes({ auth, minter, users, idps }: ControlRoutesOption
         try {
           ({ userId } = await c.req.json<{ userId?: unknown }>());
         } catch {
-          return controlError(c, 400, 'INVALID_ARGUMENT', 'The body must be JSON: {"userId": "…"}');
+          throw controlError('INVALID_ARGUMENT', 'The body must be JSON: {"userId": "…"}');
         }
         if (typeof userId !== 'string' || userId === '') {
-          return controlError(c, 400, 'INVALID_ARGUMENT', 'userId must be a non-empty string');
+          throw controlError('INVALID_ARGUMENT', 'userId must be a non-empty string');
         }
         const result = await minter.mint(userId);
         switch (result.kind) {
@@ -56,36 +58,19 @@ export function controlRoutes({ auth, minter, users, idps }: ControlRoutesOption
               identityProviderId: result.identityProviderId,
             });
           case 'unknown-user':
-            return controlError(c, 404, 'USER_NOT_FOUND', `User ${userId} does not exist`);
+            throw controlError('USER_NOT_FOUND', `User ${userId} does not exist`);
           case 'unavailable':
-            return controlError(c, 409, 'SANDBOX_CANNOT_MINT_TOKEN', result.reason);
+            // A conflict with the sandbox's configuration, whatever the category's usual 400.
+            throw controlError('SANDBOX_CANNOT_MINT_TOKEN', result.reason, 409);
         }
       })
   );
 }
 
-// Category ids as in the real API's error bodies, so the console shows these like any other error.
-const CATEGORY_BY_STATUS: Record<number, { id: number; grpc: number }> = {
-  400: { id: 8, grpc: 3 },
-  404: { id: 11, grpc: 5 },
-  409: { id: 9, grpc: 9 },
-};
-
-function controlError(c: SandboxContext, status: 400 | 404 | 409, code: string, cause: string) {
-  const category = CATEGORY_BY_STATUS[status] ?? { id: 8, grpc: 3 };
-  return c.json(
-    {
-      code,
-      cause,
-      correlationId: c.get('traceId'),
-      traceId: c.get('traceId'),
-      context: {},
-      resources: [],
-      errorCategory: category.id,
-      grpcCodeValue: category.grpc,
-      retryInfo: null,
-      definiteAnswer: null,
-    },
-    status,
-  );
+// In the API's error shape, so the console shows these like any other error.
+function controlError(code: ErrorCode, reason: string, httpStatus?: number) {
+  return new SandboxError(code, reason, {
+    origin: 'sandbox',
+    ...(httpStatus === undefined ? {} : { httpStatus }),
+  });
 }
