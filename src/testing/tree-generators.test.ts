@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { fromLedgerEffectsTransaction, fromTransactionTree } from './build-tree';
-import { getNode, type NodeId, type TransactionTree } from './model';
+import {
+  fromLedgerEffectsTransaction,
+  fromTransactionTree,
+} from '@/lib/transaction-tree/build-tree';
+import { getNode, type NodeId, type TransactionTree } from '@/lib/transaction-tree/model';
 import {
   fanoutNodeCount,
   fanoutTree,

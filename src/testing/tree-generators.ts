@@ -1,4 +1,4 @@
-import type { NodeId } from './model';
+import type { NodeId } from '@/lib/transaction-tree/model';
 import type {
   WireCreatedEvent,
   WireEvent,
@@ -6,7 +6,7 @@ import type {
   WireTransaction,
   WireTransactionTree,
   WireTreeEvent,
-} from './wire-types';
+} from '@/lib/transaction-tree/wire-types';
 
 /**
  * Synthetic transactions for property tests and the benchmark: the same transaction in both wire

@@ -11,7 +11,7 @@ import {
   type LayoutOptions,
   type TreeLayout,
 } from './layout';
-import { fanoutTree, randomTree, seededRandom, shapedTree } from './tree-generators';
+import { fanoutTree, randomTree, seededRandom, shapedTree } from '@/testing/tree-generators';
 import { buildVisibleTree, collapseToDepth, expandAll, type VisibleTree } from './visibility';
 
 /** Pairs of overlapping boxes, by a sweep along x: O(n log n) for boxes of equal width. */

@@ -9,7 +9,7 @@ import {
   subtreeIds,
   templateName,
 } from './model';
-import { shapedTree } from './tree-generators';
+import { shapedTree } from '@/testing/tree-generators';
 
 // 0 Transfer ─┬─ 1 Iou
 //             ├─ 2 Split ─┬─ 3 Iou

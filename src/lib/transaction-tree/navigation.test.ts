@@ -12,7 +12,7 @@ import {
   previousSibling,
   previousVisible,
 } from './navigation';
-import { randomTree, shapedTree } from './tree-generators';
+import { randomTree, shapedTree } from '@/testing/tree-generators';
 import { buildVisibleTree, collapseToDepth, expandAll } from './visibility';
 
 // 0 Transfer ─┬─ 1 Iou

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { createSandbox, type Sandbox } from '@/testing/sandbox-network';
 import { fromLedgerEffectsTransaction, fromTransactionTree, fromUpdate } from './build-tree';
 import { describeNode, getNode, type TransactionTree, type TreeNode } from './model';
-import { fanoutTree } from './tree-generators';
+import { fanoutTree } from '@/testing/tree-generators';
 import type { WireTransaction, WireTransactionTree, WireUpdate } from './wire-types';
 
 // The same transactions, read back from the in-process sandbox in both wire shapes, must give

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { fromLedgerEffectsTransaction } from './build-tree';
 import { ancestorsOf, type NodeId } from './model';
 import { parseQuery, searchTree } from './search';
-import { randomTree, shapedTree } from './tree-generators';
+import { randomTree, shapedTree } from '@/testing/tree-generators';
 import { buildVisibleTree, collapseAll } from './visibility';
 
 const ALICE = 'Alice::1220aa';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fromLedgerEffectsTransaction } from './build-tree';
 import { ancestorsOf, getNode, type NodeId, type TransactionTree } from './model';
-import { fanoutTree, randomTree, seededRandom, shapedTree } from './tree-generators';
+import { fanoutTree, randomTree, seededRandom, shapedTree } from '@/testing/tree-generators';
 import {
   buildVisibleTree,
   collapse,
