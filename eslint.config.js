@@ -25,10 +25,16 @@ const COMMON_PATHS = [
     message: 'Import named exports from react; the JSX transform needs no React in scope.',
   },
 ];
-/** The sandbox's Daml-LF decoder, shared with the console through one door (ADR 008). */
+/** The participant package's Daml-LF decoder reaches the console through one door (ADR 008, 011). */
 const DAML_LF = {
-  regex: '^@daml-lf/',
-  message: 'Only src/api/ reaches the Daml-LF decoder (@daml-lf/*); use its package queries.',
+  regex: '^@ledger-console/participant/daml-lf/',
+  message:
+    'Only src/api/ reaches the Daml-LF decoder (@ledger-console/participant/daml-lf/*); use its package queries.',
+};
+/** The participant package's test fixtures (DARs built by its encoder) are for tests only. */
+const PARTICIPANT_TESTING = {
+  regex: '^@ledger-console/participant/testing/',
+  message: "The participant package's test fixtures are for tests and src/testing/ only.",
 };
 const OPENAPI_FETCH = {
   name: 'openapi-fetch',
@@ -42,6 +48,7 @@ const OPENAPI_FETCH = {
  * @param {string} [options.parentImports] regex of the parent-relative imports to ban; default: all
  * @param {boolean} [options.allowOpenapiFetch]
  * @param {boolean} [options.allowDamlLf]
+ * @param {boolean} [options.allowParticipantTesting]
  */
 function restrictImports({
   allows,
@@ -49,6 +56,7 @@ function restrictImports({
   parentImports = '^\\.\\./',
   allowOpenapiFetch = false,
   allowDamlLf = false,
+  allowParticipantTesting = false,
 }) {
   return {
     'no-restricted-imports': [
@@ -61,6 +69,7 @@ function restrictImports({
             message: why,
           },
           ...(allowDamlLf ? [] : [DAML_LF]),
+          ...(allowParticipantTesting ? [] : [PARTICIPANT_TESTING]),
           {
             regex: parentImports,
             message:
@@ -132,7 +141,12 @@ const layerBlocks = LAYERS.flatMap(({ files, allows, why, allowDamlLf = false })
   // A layer's tests may also use the test helpers.
   {
     files: files.map((glob) => glob.replace(`*.${TS}`, `*.test.${TS}`)),
-    rules: restrictImports({ allows: [...allows, 'testing'], why, allowDamlLf }),
+    rules: restrictImports({
+      allows: [...allows, 'testing'],
+      why,
+      allowDamlLf,
+      allowParticipantTesting: true,
+    }),
   },
 ]);
 
@@ -181,7 +195,7 @@ export default defineConfig(
       ],
       'check-file/folder-naming-convention': [
         'error',
-        { '{src,server,sandbox,bench,e2e,docs}/**/': 'KEBAB_CASE' },
+        { '{src,server,sandbox,packages,bench,e2e,docs}/**/': 'KEBAB_CASE' },
       ],
     },
   },
@@ -229,8 +243,35 @@ export default defineConfig(
       allows: [...SHARED, 'features', 'app', 'testing', ...ROOT_MODULES],
       why: 'Test helpers may import any layer.',
       allowDamlLf: true,
+      allowParticipantTesting: true,
       parentImports: '^\\.\\./(?!\\.\\./sandbox/src/)',
     }),
+  },
+
+  // ── the participant package: runs in the browser (the console) and in Node (the sandbox) ──
+  {
+    files: [`packages/*/src/**/*.${TS}`],
+    languageOptions: { globals: globals['shared-node-browser'] },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [...COMMON_PATHS, OPENAPI_FETCH],
+          patterns: [
+            {
+              // Three levels up leaves the package from any of its folders.
+              regex: '^(?:@/|(?:\\.\\./){3,}|@ledger-console/)',
+              message:
+                'The participant package stands alone: it imports neither the console nor the sandbox, and itself only by relative path.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: [`packages/*/src/**/*.test.${TS}`, `packages/*/src/testing/**/*.${TS}`],
+    languageOptions: { globals: globals.node },
   },
 
   // ── Node code: server, sandbox, bench, e2e, configs ──
@@ -258,7 +299,12 @@ export default defineConfig(
   {
     // Route tests read response JSON untyped on purpose: the test client validates every body
     // against the real OpenAPI schema before a test looks at it.
-    files: [`sandbox/**/*.test.${TS}`, `sandbox/src/testing/*.${TS}`],
+    files: [
+      `sandbox/**/*.test.${TS}`,
+      `sandbox/src/testing/*.${TS}`,
+      `packages/*/src/**/*.test.${TS}`,
+      `packages/*/src/testing/*.${TS}`,
+    ],
     rules: {
       '@typescript-eslint/no-explicit-any': 'off',
       '@typescript-eslint/no-unsafe-argument': 'off',

@@ -17,8 +17,6 @@ export default defineConfig({
   resolve: {
     alias: {
       '@': path.join(root, 'src'),
-      // The sandbox's Daml-LF decoder, shared with the console (ADR 008).
-      '@daml-lf': path.join(root, 'sandbox/src/daml-lf'),
     },
   },
   server: {
@@ -52,7 +50,12 @@ export default defineConfig({
         test: {
           name: 'node',
           environment: 'node',
-          include: ['src/**/*.test.ts', 'sandbox/**/*.test.ts', 'server/**/*.test.ts'],
+          include: [
+            'src/**/*.test.ts',
+            'packages/**/*.test.ts',
+            'sandbox/**/*.test.ts',
+            'server/**/*.test.ts',
+          ],
         },
       },
       {

@@ -23,14 +23,14 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { chromium, type Browser, type Page } from '@playwright/test';
-import { readDar } from '../sandbox/src/daml-lf/read-dar';
+import { readDar } from '@ledger-console/participant/daml-lf/read-dar';
 import { startSandbox } from '../sandbox/src/start-sandbox';
 import {
   FIXTURE_DAR_NAMES,
   FIXTURE_DAR_REFUSALS,
   fixtureDar,
   type FixtureDarName,
-} from '../sandbox/src/testing/fixture-dars';
+} from '@ledger-console/participant/testing/fixture-dars';
 import { closeServer, createServer } from '../server/src/create-server';
 import { ensureBuilt } from '../server/src/ensure-build';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../playwright.config';

@@ -1,5 +1,5 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
-import { fixtureDar, type FixtureDarName } from '../../sandbox/src/testing/fixture-dars';
+import { fixtureDar, type FixtureDarName } from '@ledger-console/participant/testing/fixture-dars';
 import { expect } from '../fixtures';
 
 // The project's generated DARs (sandbox/src/testing/fixture-dars.ts), built in this process.

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { encodePackagePayload } from './daml-lf/encode-package';
+import { encodePackagePayload } from '@ledger-console/participant/daml-lf/encode-package';
 import { DEMO_MODULES, DEMO_PACKAGE_NAME, DEMO_PACKAGE_VERSION } from './ledger/demo-package';
 import { createLedger } from './ledger/ledger';
 import { createTemplateResolver } from './ledger/template-resolver';

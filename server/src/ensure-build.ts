@@ -4,8 +4,8 @@ import path from 'node:path';
 /** What the SPA build reads; a change to any of them makes `dist/` stale. */
 export const BUILD_INPUTS: readonly string[] = [
   'src',
-  // The Daml-LF decoder is bundled into the console too (ADR 008).
-  'sandbox/src/daml-lf',
+  // The participant package (the Daml-LF decoder, the identifier rules) is bundled too (ADR 011).
+  'packages/participant/src',
   'index.html',
   'public',
   'vite.config.ts',

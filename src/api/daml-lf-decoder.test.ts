@@ -1,5 +1,8 @@
-import { decodeArchive, HASHING_UNAVAILABLE_REASON } from '@daml-lf/decode-archive';
-import { readDar } from '@daml-lf/read-dar';
+import {
+  decodeArchive,
+  HASHING_UNAVAILABLE_REASON,
+} from '@ledger-console/participant/daml-lf/decode-archive';
+import { readDar } from '@ledger-console/participant/daml-lf/read-dar';
 import { unzipSync } from 'fflate';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fixtureDar, type FixtureDarName } from '@/testing/seed-packages';

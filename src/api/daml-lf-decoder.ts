@@ -3,7 +3,7 @@
  * on first use, and answers are matched to requests by id. Input buffers are transferred, not
  * copied, so the caller must not use them afterwards.
  */
-import type { LfVersion } from '@daml-lf/package-model';
+import type { LfVersion } from '@ledger-console/participant/daml-lf/package-model';
 import type {
   DarContents,
   DecodeFailure,
@@ -13,8 +13,12 @@ import type {
   PackageNameVersion,
 } from './daml-lf-worker';
 
-export { formatType } from '@daml-lf/format-type';
-export { findDataType, recordFieldsOf, substituteTypeVars } from '@daml-lf/find-data-type';
+export { formatType } from '@ledger-console/participant/daml-lf/format-type';
+export {
+  findDataType,
+  recordFieldsOf,
+  substituteTypeVars,
+} from '@ledger-console/participant/daml-lf/find-data-type';
 export type {
   Choice,
   DamlType,
@@ -25,7 +29,7 @@ export type {
   Module,
   Template,
   TypeConName,
-} from '@daml-lf/package-model';
+} from '@ledger-console/participant/daml-lf/package-model';
 export type {
   DarContents,
   DarPackageHeader,

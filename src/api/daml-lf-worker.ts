@@ -4,11 +4,23 @@
  * sandbox's own decoder, and posts back a trimmed model: no interned tables and no payload bytes,
  * which the page does not need and would otherwise pay for when the message is deserialized.
  */
-import { DarError, type DarErrorDetails, type DarErrorReason } from '@daml-lf/dar-error';
-import { hashingUnavailableReason } from '@daml-lf/decode-archive';
-import { decodeArchivePayload, packageSummary, toPackageSummary } from '@daml-lf/decode-package';
-import type { DecodedPackage, LfVersion, PackageSummary } from '@daml-lf/package-model';
-import { readDar } from '@daml-lf/read-dar';
+import {
+  DarError,
+  type DarErrorDetails,
+  type DarErrorReason,
+} from '@ledger-console/participant/daml-lf/dar-error';
+import { hashingUnavailableReason } from '@ledger-console/participant/daml-lf/decode-archive';
+import {
+  decodeArchivePayload,
+  packageSummary,
+  toPackageSummary,
+} from '@ledger-console/participant/daml-lf/decode-package';
+import type {
+  DecodedPackage,
+  LfVersion,
+  PackageSummary,
+} from '@ledger-console/participant/daml-lf/package-model';
+import { readDar } from '@ledger-console/participant/daml-lf/read-dar';
 
 /** A decoded package as the page gets it: declarations with their types, no interned tables. */
 export type PackageContents = Omit<DecodedPackage, 'internedStrings' | 'internedDottedNames'>;

@@ -1,5 +1,5 @@
-import { encodeDar, templatePackageSpec } from '@daml-lf/encode-package';
-import type { DamlType, Field, PrimType } from '@daml-lf/package-model';
+import { encodeDar, templatePackageSpec } from '@ledger-console/participant/daml-lf/encode-package';
+import type { DamlType, Field, PrimType } from '@ledger-console/participant/daml-lf/package-model';
 import type { Sandbox } from './sandbox-network';
 
 const lf = (prim: PrimType, ...args: DamlType[]): DamlType => ({ kind: 'prim', prim, args });

@@ -3,8 +3,8 @@
  * decoding a large or hostile archive never holds up the sandbox's event loop.
  */
 import { parentPort } from 'node:worker_threads';
-import { DarError } from '../daml-lf/dar-error';
-import { readDar, type ReadDarOptions } from '../daml-lf/read-dar';
+import { DarError } from '@ledger-console/participant/daml-lf/dar-error';
+import { readDar, type ReadDarOptions } from '@ledger-console/participant/daml-lf/read-dar';
 
 export type ReadDarRequest = { id: number; bytes: Uint8Array; options: ReadDarOptions };
 

@@ -1,6 +1,6 @@
 import { Worker } from 'node:worker_threads';
-import { DarError } from '../daml-lf/dar-error';
-import type { Dar, ReadDarOptions } from '../daml-lf/read-dar';
+import { DarError } from '@ledger-console/participant/daml-lf/dar-error';
+import type { Dar, ReadDarOptions } from '@ledger-console/participant/daml-lf/read-dar';
 import type { ReadDarReply, ReadDarRequest } from './dar-reader-worker';
 
 export type DarReader = {

@@ -1,6 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type RunningSandbox } from '../start-sandbox';
-import { deflatedZeros, rawZip, type RawZipEntry } from '../testing/zip-bombs';
+import {
+  deflatedZeros,
+  rawZip,
+  type RawZipEntry,
+} from '@ledger-console/participant/testing/zip-bombs';
 
 /**
  * The slowest /livez answer allowed while a hostile DAR is being refused. The DAR is read in a

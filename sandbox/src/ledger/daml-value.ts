@@ -1,4 +1,8 @@
-import type { DamlType, DataType, TypeConName } from '../daml-lf/package-model';
+import type {
+  DamlType,
+  DataType,
+  TypeConName,
+} from '@ledger-console/participant/daml-lf/package-model';
 import { SandboxError, invalidArgument } from '../errors/sandbox-error';
 import { isWellFormedContractId, type JsonValue } from './transaction';
 import { partyProblem } from '../validation/identifiers';

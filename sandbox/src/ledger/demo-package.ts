@@ -6,7 +6,7 @@ import type {
   Module,
   Template,
   TypeConName,
-} from '../daml-lf/package-model';
+} from '@ledger-console/participant/daml-lf/package-model';
 import type { JsonValue } from './transaction';
 import { numericToUnits, unitsToNumeric } from './daml-value';
 

@@ -1,5 +1,10 @@
 import { createHash } from 'node:crypto';
-import type { DamlType, DataType, Template, TypeConName } from '../daml-lf/package-model';
+import type {
+  DamlType,
+  DataType,
+  Template,
+  TypeConName,
+} from '@ledger-console/participant/daml-lf/package-model';
 import { SandboxError } from '../errors/sandbox-error';
 import type { ContractRecord } from '../store/ledger-store';
 import { checkValue } from './daml-value';

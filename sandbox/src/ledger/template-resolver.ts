@@ -1,5 +1,5 @@
-import { decodeArchivePayload } from '../daml-lf/decode-package';
-import type { DecodedPackage, Template } from '../daml-lf/package-model';
+import { decodeArchivePayload } from '@ledger-console/participant/daml-lf/decode-package';
+import type { DecodedPackage, Template } from '@ledger-console/participant/daml-lf/package-model';
 import { SandboxError, invalidArgument } from '../errors/sandbox-error';
 import type { PackagesStore } from '../store/packages-store';
 import { isValidPackageId } from '../validation/identifiers';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fanoutNodes } from '../ledger/demo-package';
-import { fixtureDar } from '../testing/fixture-dars';
+import { fixtureDar } from '@ledger-console/participant/testing/fixture-dars';
 import {
   canActAs,
   canReadAs,

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { unzipSync } from 'fflate';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { referenceDir, referencePath } from '../testing/reference-dir';
+import { referenceDir, referencePath } from '@ledger-console/participant/testing/reference-dir';
 import { createTestSandbox, expectError, type TestSandbox } from '../testing/test-client';
 
 /**

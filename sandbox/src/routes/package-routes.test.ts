@@ -1,15 +1,22 @@
 import { createHash } from 'node:crypto';
 import { strToU8, unzipSync, zipSync } from 'fflate';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { decodeArchivePayload, readArchivePayload } from '../daml-lf/decode-package';
-import { encodeDar, templatePackageSpec, type TemplateSpec } from '../daml-lf/encode-package';
-import type { DamlType, Field, PrimType } from '../daml-lf/package-model';
+import {
+  decodeArchivePayload,
+  readArchivePayload,
+} from '@ledger-console/participant/daml-lf/decode-package';
+import {
+  encodeDar,
+  templatePackageSpec,
+  type TemplateSpec,
+} from '@ledger-console/participant/daml-lf/encode-package';
+import type { DamlType, Field, PrimType } from '@ledger-console/participant/daml-lf/package-model';
 import {
   FIXTURE_DAR_NAMES,
   FIXTURE_DAR_REFUSALS,
   fixtureDar,
   type FixtureDarName,
-} from '../testing/fixture-dars';
+} from '@ledger-console/participant/testing/fixture-dars';
 import {
   createTestSandbox,
   expectDecodeFailure,

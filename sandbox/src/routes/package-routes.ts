@@ -1,16 +1,19 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { requireAdmin, requireAuthenticated } from '../auth/authorizer';
-import { DarError } from '../daml-lf/dar-error';
-import { readDar, type Dar } from '../daml-lf/read-dar';
-import { decodeArchivePayload, formatLfVersion } from '../daml-lf/decode-package';
-import type { DecodedPackage } from '../daml-lf/package-model';
+import { DarError } from '@ledger-console/participant/daml-lf/dar-error';
+import { readDar, type Dar } from '@ledger-console/participant/daml-lf/read-dar';
+import {
+  decodeArchivePayload,
+  formatLfVersion,
+} from '@ledger-console/participant/daml-lf/decode-package';
+import type { DecodedPackage } from '@ledger-console/participant/daml-lf/package-model';
 import {
   checkUpgrades,
   describePackage,
   type UpgradeFailure,
   type UpgradePackageSource,
-} from '../daml-lf/upgrade-check';
+} from '@ledger-console/participant/daml-lf/upgrade-check';
 import {
   DecodeFailure,
   SandboxError,

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { referenceDir } from '../testing/reference-dir';
+import { referenceDir } from '@ledger-console/participant/testing/reference-dir';
 import { API_FACTS_FILE } from './api-facts';
 import { deriveFromReferenceDir, formatApiFacts } from './derive-api-facts';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SKIP_REASON } from './reference-dir';
+import { SKIP_REASON } from '@ledger-console/participant/testing/reference-dir';
 import {
   countReferenceChecks,
   describeReferenceRun,

@@ -1,5 +1,5 @@
 import type { Reporter, TestModule, Vitest } from 'vitest/node';
-import { REFERENCE_ENV, SKIP_REASON } from './reference-dir';
+import { REFERENCE_ENV, SKIP_REASON } from '@ledger-console/participant/testing/reference-dir';
 
 const REFERENCE_FILE = /\.reference\.test\.tsx?$/;
 
