@@ -2,6 +2,7 @@ import { Anchor } from '@mantine/core';
 import type { QueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useParams, type LoaderFunctionArgs } from 'react-router';
 import { identityProviderQueries } from '@/api/identity-providers';
+import { prefetch } from '@/api/prefetch';
 import { sessionQueries } from '@/api/session';
 import { QueryBoundary } from '@/components/feedback/query-boundary';
 import { PageHeader } from '@/components/page-header';
@@ -9,9 +10,6 @@ import type { IdentityProviderLinks } from '@/features/identity-providers/identi
 import { IdentityProviderDetails } from '@/features/identity-providers/identity-provider-details';
 import { identityProviderPartiesQuery } from '@/features/identity-providers/identity-provider-parties-query';
 import { idFromRouteSegment, paths } from '@/app/paths';
-
-// A failed prefetch is not lost: the query keeps its error and the section's boundary shows it.
-const ignore = () => undefined;
 
 const identityProviderLinks: IdentityProviderLinks = {
   identityProviders: paths.identityProviders.to(),
@@ -23,9 +21,9 @@ const identityProviderLinks: IdentityProviderLinks = {
 export function identityProviderPageLoader(queryClient: QueryClient) {
   return ({ params }: LoaderFunctionArgs) => {
     const identityProviderId = idFromRouteSegment(params.identityProviderId);
-    void queryClient.query(sessionQueries.caller()).catch(ignore);
-    void queryClient.query(identityProviderQueries.detail(identityProviderId)).catch(ignore);
-    void queryClient.query(identityProviderPartiesQuery(identityProviderId)).catch(ignore);
+    void prefetch(queryClient, sessionQueries.caller());
+    void prefetch(queryClient, identityProviderQueries.detail(identityProviderId));
+    void prefetch(queryClient, identityProviderPartiesQuery(identityProviderId));
     return null;
   };
 }

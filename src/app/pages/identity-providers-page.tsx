@@ -1,14 +1,12 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { identityProviderQueries } from '@/api/identity-providers';
+import { prefetch } from '@/api/prefetch';
 import { sessionQueries } from '@/api/session';
 import { QueryBoundary } from '@/components/feedback/query-boundary';
 import { PageHeader } from '@/components/page-header';
 import type { IdentityProviderLinks } from '@/features/identity-providers/identity-provider-links';
 import { IdentityProvidersList } from '@/features/identity-providers/identity-providers-list';
 import { paths } from '@/app/paths';
-
-// A failed prefetch is not lost: the query keeps its error and the list's boundary shows it.
-const ignore = () => undefined;
 
 const identityProviderLinks: IdentityProviderLinks = {
   identityProviders: paths.identityProviders.to(),
@@ -19,8 +17,8 @@ const identityProviderLinks: IdentityProviderLinks = {
 
 export function identityProvidersPageLoader(queryClient: QueryClient) {
   return () => {
-    void queryClient.query(sessionQueries.caller()).catch(ignore);
-    void queryClient.query(identityProviderQueries.list()).catch(ignore);
+    void prefetch(queryClient, sessionQueries.caller());
+    void prefetch(queryClient, identityProviderQueries.list());
     return null;
   };
 }

@@ -2,23 +2,21 @@ import { Anchor } from '@mantine/core';
 import type { QueryClient } from '@tanstack/react-query';
 import { Link, useParams, type LoaderFunctionArgs } from 'react-router';
 import { packageQueries } from '@/api/packages';
+import { prefetch } from '@/api/prefetch';
 import { sessionQueries } from '@/api/session';
 import { synchronizerQueries } from '@/api/synchronizers';
 import { PackageDetail } from '@/features/packages/package-detail';
 import { idFromRouteSegment, paths } from '@/app/paths';
 
-// A failed prefetch is not lost: the query keeps its error and the section shows it.
-const ignore = () => undefined;
-
 /** Starts loading the package (archive and its decoding), its status and vetting; does not wait. */
 export function packagePageLoader(queryClient: QueryClient) {
   return ({ params }: LoaderFunctionArgs) => {
     const packageId = idFromRouteSegment(params.packageId);
-    void queryClient.query(packageQueries.contents(packageId)).catch(ignore);
-    void queryClient.query(packageQueries.status(packageId)).catch(ignore);
-    void queryClient.query(packageQueries.vetting()).catch(ignore);
-    void queryClient.query(synchronizerQueries.connected()).catch(ignore);
-    void queryClient.query(sessionQueries.caller()).catch(ignore);
+    void prefetch(queryClient, packageQueries.contents(packageId));
+    void prefetch(queryClient, packageQueries.status(packageId));
+    void prefetch(queryClient, packageQueries.vetting());
+    void prefetch(queryClient, synchronizerQueries.connected());
+    void prefetch(queryClient, sessionQueries.caller());
     return null;
   };
 }

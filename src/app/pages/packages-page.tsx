@@ -1,6 +1,7 @@
 import { Group } from '@mantine/core';
 import type { QueryClient } from '@tanstack/react-query';
 import { packageQueries } from '@/api/packages';
+import { prefetch } from '@/api/prefetch';
 import { sessionQueries } from '@/api/session';
 import { synchronizerQueries } from '@/api/synchronizers';
 import { QueryBoundary } from '@/components/feedback/query-boundary';
@@ -10,18 +11,15 @@ import { PackagesHeaderActions } from '@/features/packages/packages-header-actio
 import { PackagesList } from '@/features/packages/packages-list';
 import { paths } from '@/app/paths';
 
-// A failed prefetch is not lost: the query keeps its error and the list's boundary shows it.
-const ignore = () => undefined;
-
 const links = { package: paths.package.to };
 
 /** Starts loading the package ids, the vetting list and the caller; does not wait. */
 export function packagesPageLoader(queryClient: QueryClient) {
   return () => {
-    void queryClient.query(sessionQueries.caller()).catch(ignore);
-    void queryClient.query(packageQueries.ids()).catch(ignore);
-    void queryClient.query(packageQueries.vetting()).catch(ignore);
-    void queryClient.query(synchronizerQueries.connected()).catch(ignore);
+    void prefetch(queryClient, sessionQueries.caller());
+    void prefetch(queryClient, packageQueries.ids());
+    void prefetch(queryClient, packageQueries.vetting());
+    void prefetch(queryClient, synchronizerQueries.connected());
     return null;
   };
 }

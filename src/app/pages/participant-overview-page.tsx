@@ -1,14 +1,12 @@
 import { SimpleGrid } from '@mantine/core';
 import type { QueryClient } from '@tanstack/react-query';
 import { participantQueries } from '@/api/participant';
+import { prefetch } from '@/api/prefetch';
 import { QueryBoundary } from '@/components/feedback/query-boundary';
 import { PageHeader } from '@/components/page-header';
 import { SectionCard } from '@/components/section-card';
 import { ParticipantHealth } from '@/features/participant/participant-health';
 import { ParticipantInfo } from '@/features/participant/participant-info';
-
-// A failed prefetch is not lost: the query keeps its error and the section's boundary shows it.
-const ignore = () => undefined;
 
 /**
  * Starts every request of the page at once, without waiting: each section owns its loading and
@@ -16,10 +14,10 @@ const ignore = () => undefined;
  */
 export function participantOverviewLoader(queryClient: QueryClient) {
   return () => {
-    void queryClient.query(participantQueries.version()).catch(ignore);
-    void queryClient.query(participantQueries.participantId()).catch(ignore);
-    void queryClient.query(participantQueries.liveness()).catch(ignore);
-    void queryClient.query(participantQueries.readiness()).catch(ignore);
+    void prefetch(queryClient, participantQueries.version());
+    void prefetch(queryClient, participantQueries.participantId());
+    void prefetch(queryClient, participantQueries.liveness());
+    void prefetch(queryClient, participantQueries.readiness());
     return null;
   };
 }

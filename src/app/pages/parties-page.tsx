@@ -3,6 +3,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useNavigation, useSearchParams, type LoaderFunctionArgs } from 'react-router';
 import { partyQueries } from '@/api/parties';
+import { prefetch } from '@/api/prefetch';
 import { sessionQueries } from '@/api/session';
 import { QueryBoundary } from '@/components/feedback/query-boundary';
 import { SectionSkeleton } from '@/components/feedback/section-skeleton';
@@ -18,9 +19,6 @@ import { accessOf } from '@/lib/access-rights';
 import { currentPageToken } from '@/lib/page-trail';
 import { paths } from '@/app/paths';
 
-// A failed prefetch is not lost: the query keeps its error and the list's boundary shows it.
-const ignore = () => undefined;
-
 const links = { newParty: paths.newParty.to() };
 
 /**
@@ -33,20 +31,18 @@ export function partiesPageLoader(queryClient: QueryClient) {
     const page = parsePartiesPageState(new URL(request.url).searchParams);
     const hasShownParties =
       queryClient.getQueriesData({ queryKey: partyQueries.lists() }).length > 0;
-    const parties = queryClient
-      .query(sessionQueries.caller())
-      .then((caller) => {
-        const access = accessOf(caller);
-        if (!access.canManageUsers) return undefined;
-        return queryClient.query(
-          partyQueries.list({
-            pageSize: page.pageSize,
-            pageToken: currentPageToken(page),
-            identityProviderId: access.administeredIdentityProviderId ?? page.identityProviderId,
-          }),
-        );
-      })
-      .catch(ignore);
+    const parties = prefetch(queryClient, sessionQueries.caller()).then((caller) => {
+      const access = caller && accessOf(caller);
+      if (!access?.canManageUsers) return undefined;
+      return prefetch(
+        queryClient,
+        partyQueries.list({
+          pageSize: page.pageSize,
+          pageToken: currentPageToken(page),
+          identityProviderId: access.administeredIdentityProviderId ?? page.identityProviderId,
+        }),
+      );
+    });
     if (hasShownParties) await parties;
     return null;
   };

@@ -8,14 +8,12 @@ import {
   type LoaderFunctionArgs,
 } from 'react-router';
 import { partyQueries, type PartyRef } from '@/api/parties';
+import { prefetch } from '@/api/prefetch';
 import { sessionQueries } from '@/api/session';
 import { QueryBoundary } from '@/components/feedback/query-boundary';
 import { PageHeader } from '@/components/page-header';
 import { PartyDetail, type PartyDetailLinks } from '@/features/parties/party-detail';
 import { idFromRouteSegment, paths } from '@/app/paths';
-
-// A failed prefetch is not lost: the query keeps its error and the section's boundary shows it.
-const ignore = () => undefined;
 
 const links: PartyDetailLinks = { parties: paths.parties.to(), user: paths.user.to };
 
@@ -28,8 +26,8 @@ function partyRefOf(party: string | undefined, search: URLSearchParams): PartyRe
 export function partyPageLoader(queryClient: QueryClient) {
   return ({ params, request }: LoaderFunctionArgs) => {
     const partyRef = partyRefOf(params.party, new URL(request.url).searchParams);
-    void queryClient.query(sessionQueries.caller()).catch(ignore);
-    void queryClient.query(partyQueries.detail(partyRef)).catch(ignore);
+    void prefetch(queryClient, sessionQueries.caller());
+    void prefetch(queryClient, partyQueries.detail(partyRef));
     return null;
   };
 }

@@ -7,6 +7,7 @@ import {
   useSearchParams,
   type LoaderFunctionArgs,
 } from 'react-router';
+import { prefetch } from '@/api/prefetch';
 import { sessionQueries } from '@/api/session';
 import { userQueries, type UserRef } from '@/api/users';
 import { QueryBoundary } from '@/components/feedback/query-boundary';
@@ -16,9 +17,6 @@ import { canListUserRights } from '@/features/users/user-rights-access';
 import { accessOf } from '@/lib/access-rights';
 import { idFromRouteSegment, paths } from '@/app/paths';
 
-// A failed prefetch is not lost: the query keeps its error and the section's boundary shows it.
-const ignore = () => undefined;
-
 function userRefOf(userId: string | undefined, search: URLSearchParams): UserRef {
   return { userId: idFromRouteSegment(userId), identityProviderId: search.get('idp') ?? '' };
 }
@@ -27,15 +25,12 @@ function userRefOf(userId: string | undefined, search: URLSearchParams): UserRef
 export function userPageLoader(queryClient: QueryClient) {
   return ({ params, request }: LoaderFunctionArgs) => {
     const userRef = userRefOf(params.userId, new URL(request.url).searchParams);
-    void queryClient.query(userQueries.detail(userRef)).catch(ignore);
-    void queryClient
-      .query(sessionQueries.caller())
-      .then((caller) =>
-        canListUserRights(accessOf(caller), userRef)
-          ? queryClient.query(userQueries.rights(userRef))
-          : undefined,
-      )
-      .catch(ignore);
+    void prefetch(queryClient, userQueries.detail(userRef));
+    void prefetch(queryClient, sessionQueries.caller()).then((caller) =>
+      caller && canListUserRights(accessOf(caller), userRef)
+        ? prefetch(queryClient, userQueries.rights(userRef))
+        : undefined,
+    );
     return null;
   };
 }

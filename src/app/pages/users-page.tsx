@@ -2,6 +2,7 @@ import { Group } from '@mantine/core';
 import type { QueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useNavigation, useSearchParams, type LoaderFunctionArgs } from 'react-router';
+import { prefetch } from '@/api/prefetch';
 import { sessionQueries } from '@/api/session';
 import { userQueries } from '@/api/users';
 import { QueryBoundary } from '@/components/feedback/query-boundary';
@@ -17,9 +18,6 @@ import {
 import { currentPageToken } from '@/lib/page-trail';
 import { paths } from '@/app/paths';
 
-// A failed prefetch is not lost: the query keeps its error and the list's boundary shows it.
-const ignore = () => undefined;
-
 const links = {
   user: paths.user.to,
   newUser: paths.newUser.to(),
@@ -34,11 +32,12 @@ const links = {
 export function usersPageLoader(queryClient: QueryClient) {
   return async ({ request }: LoaderFunctionArgs) => {
     const page = parseUsersPageState(new URL(request.url).searchParams);
-    void queryClient.query(sessionQueries.caller()).catch(ignore);
+    void prefetch(queryClient, sessionQueries.caller());
     const hasShownUsers = queryClient.getQueriesData({ queryKey: userQueries.lists() }).length > 0;
-    const users = queryClient
-      .query(userQueries.list({ pageSize: page.pageSize, pageToken: currentPageToken(page) }))
-      .catch(ignore);
+    const users = prefetch(
+      queryClient,
+      userQueries.list({ pageSize: page.pageSize, pageToken: currentPageToken(page) }),
+    );
     if (hasShownUsers) await users;
     return null;
   };

@@ -1,0 +1,15 @@
+import type { QueryClient, QueryExecuteOptions, QueryKey } from '@tanstack/react-query';
+
+/**
+ * Starts a query for a screen that is about to show it (a route's loader, the next page of a
+ * list), without making the caller fail with it: a failed prefetch is not lost, since the query
+ * keeps its error and the section that reads it shows it (or, for a page not shown yet, fetches it
+ * again). Resolves with the data, or undefined when the query failed, so a loader may wait for it
+ * or chain another prefetch on it.
+ */
+export function prefetch<TQueryFnData, TError, TData, TQueryKey extends QueryKey>(
+  queryClient: QueryClient,
+  options: QueryExecuteOptions<TQueryFnData, TError, TData, TQueryFnData, TQueryKey>,
+): Promise<TData | undefined> {
+  return queryClient.query(options).catch(() => undefined);
+}
