@@ -1,5 +1,25 @@
 import { mintUserToken } from '../auth/user-token';
 import type { Sandbox } from '../create-sandbox';
+import {
+  addIouObserver,
+  archiveIou,
+  createFanout,
+  issueIouFromAccount,
+  mergeIou,
+  openAccount,
+  runFanout,
+  splitIou,
+  transferIou,
+  type Command,
+} from '../scenarios/demo-commands';
+import { createLedgerClient, LedgerRequestError } from '../scenarios/ledger-client';
+import {
+  createdInTree,
+  ledgerSteps,
+  type ScenarioRight,
+  type TransactionTree,
+  type UserSpec,
+} from '../scenarios/ledger-steps';
 
 /**
  * The `--seed demo` contents: a participant a newcomer can explore right away. Everything goes
@@ -65,30 +85,12 @@ export type SeedOptions = {
   afterStep?: (step: string) => Promise<void> | void;
 };
 
-const IOU = '#sandbox-demo:Demo.Iou:Iou';
-const ACCOUNT = '#sandbox-demo:Demo.Account:Account';
-const FANOUT = '#sandbox-demo:Demo.Fanout:Fanout';
 const ADMIN = 'participant_admin';
 const WORKFLOW = 'demo-seed';
 
-type Right = { kind: Record<string, { value: Record<string, string> }> };
-const actAs = (party: string): Right => ({ kind: { CanActAs: { value: { party } } } });
-const readAs = (party: string): Right => ({ kind: { CanReadAs: { value: { party } } } });
-const executeAs = (party: string): Right => ({ kind: { CanExecuteAs: { value: { party } } } });
-const plain = (kind: string): Right => ({ kind: { [kind]: { value: {} } } });
-
-type TreeEvent =
-  | { CreatedTreeEvent: { value: { nodeId: number; contractId: string; templateId: string } } }
-  | {
-      ExercisedTreeEvent: {
-        value: { nodeId: number; contractId: string; choice: string; exerciseResult: unknown };
-      };
-    };
-type TransactionTree = {
-  offset: number;
-  commandId: string;
-  eventsById: Record<string, TreeEvent>;
-};
+const actAs = (party: string): ScenarioRight => ({ kind: 'CanActAs', party });
+const readAs = (party: string): ScenarioRight => ({ kind: 'CanReadAs', party });
+const executeAs = (party: string): ScenarioRight => ({ kind: 'CanExecuteAs', party });
 
 /** Raised when a seed request fails: names the request and carries the API's answer. */
 export class SeedError extends Error {}
@@ -100,7 +102,19 @@ export class SeedError extends Error {}
  */
 export async function seedDemo(
   sandbox: Pick<Sandbox, 'fetch' | 'state'>,
-  { jwtSecret, afterStep }: SeedOptions = {},
+  options: SeedOptions = {},
+): Promise<SeedResult> {
+  try {
+    return await seedDemoSteps(sandbox, options);
+  } catch (error) {
+    if (!(error instanceof LedgerRequestError)) throw error;
+    throw new SeedError(`demo seed: ${error.message}`, { cause: error });
+  }
+}
+
+async function seedDemoSteps(
+  sandbox: Pick<Sandbox, 'fetch' | 'state'>,
+  { jwtSecret, afterStep }: SeedOptions,
 ): Promise<SeedResult> {
   const progress = sandbox.state.seedProgress;
   const tokens = new Map<string, string>();
@@ -114,45 +128,21 @@ export async function seedDemo(
     return token;
   };
 
-  /** The answer's status and parsed body, or undefined for a 404. */
-  const request = async <T>(
-    method: string,
-    path: string,
-    body: unknown,
-    as: string = ADMIN,
-    { notFound = false } = {},
-  ): Promise<T | undefined> => {
-    const headers = new Headers();
-    if (body !== undefined) headers.set('content-type', 'application/json');
-    const token = await tokenFor(as);
-    if (token !== undefined) headers.set('authorization', `Bearer ${token}`);
-    const response = await sandbox.fetch(
-      new Request(`http://sandbox.seed${path}`, {
-        method,
-        headers,
-        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-      }),
-    );
-    const text = await response.text();
-    if (notFound && response.status === 404) return undefined;
-    if (!response.ok) {
-      throw new SeedError(
-        `demo seed: ${method} ${path} answered ${String(response.status)}: ${text.slice(0, 500)}`,
-      );
-    }
-    return JSON.parse(text) as T;
-  };
-  const call = async <T>(method: string, path: string, body: unknown, as: string = ADMIN) =>
-    (await request<T>(method, path, body, as)) as T;
-  /** GET that answers undefined when the resource does not exist. */
-  const find = <T>(path: string) => request<T>('GET', path, undefined, ADMIN, { notFound: true });
+  // Through the sandbox's own API, as any client: the same steps the tests and benchmarks take.
+  const ledger = ledgerSteps(
+    createLedgerClient({
+      transport: (request) => sandbox.fetch(request),
+      baseUrl: 'http://sandbox.seed',
+      ...(jwtSecret === undefined ? {} : { token: await tokenFor(ADMIN) }),
+    }),
+  );
+  const { request: call, find } = ledger.client;
   const stepDone = async (step: string) => {
     await afterStep?.(step);
   };
 
   // ── Only an untouched ledger is seeded, or one whose seed an earlier run began ──
-  const ledgerEndOf = async () =>
-    (await call<{ offset: number }>('GET', '/v2/state/ledger-end', undefined)).offset;
+  const ledgerEndOf = ledger.ledgerEnd;
   const recorded = progress.get();
   if (recorded === 'finished') return { seeded: false, reason: 'the demo seed already ran' };
   const resumed = recorded === 'started';
@@ -167,12 +157,10 @@ export async function seedDemo(
     const { users: existing } = await call<{ users: { id: string }[] }>(
       'GET',
       '/v2/users?pageSize=2',
-      undefined,
     );
     const { identityProviderConfigs } = await call<{ identityProviderConfigs: unknown[] }>(
       'GET',
       '/v2/idps',
-      undefined,
     );
     // The user list shows the default IdP's users only; other IdPs' users need an IdP first.
     if (existing.some((user) => user.id !== ADMIN) || identityProviderConfigs.length > 0) {
@@ -184,14 +172,14 @@ export async function seedDemo(
 
   // ── Identity providers and parties ──
   if (!resumed || !(await find(`/v2/idps/${DEMO_IDP.identityProviderId}`))) {
-    await call('POST', '/v2/idps', { identityProviderConfig: DEMO_IDP });
+    await ledger.createIdentityProvider(DEMO_IDP.identityProviderId, DEMO_IDP);
   }
   await stepDone('idp');
   // Parties go to the first connected synchronizer, where the sandbox commits commands; naming
   // it is required once the participant is connected to several.
   const { connectedSynchronizers } = await call<{
     connectedSynchronizers: { synchronizerId: string }[];
-  }>('GET', '/v2/state/connected-synchronizers', undefined);
+  }>('GET', '/v2/state/connected-synchronizers');
   const synchronizerId = connectedSynchronizers[0]?.synchronizerId ?? '';
 
   /** Parties an earlier run allocated, by hint (every page of the participant's list). */
@@ -202,7 +190,6 @@ export async function seedDemo(
       const page = await call<{ partyDetails: { party: string }[]; nextPageToken: string }>(
         'GET',
         `/v2/parties?pageToken=${encodeURIComponent(pageToken)}`,
-        undefined,
       );
       for (const { party } of page.partyDetails)
         earlierParties.set(party.split('::')[0] ?? '', party);
@@ -215,19 +202,11 @@ export async function seedDemo(
     annotations: Record<string, string>,
   ) => {
     let party = earlierParties.get(hint);
-    if (party === undefined) {
-      const { partyDetails } = await call<{ partyDetails: { party: string } }>(
-        'POST',
-        '/v2/parties',
-        {
-          partyIdHint: hint,
-          identityProviderId,
-          synchronizerId,
-          localMetadata: { resourceVersion: '', annotations },
-        },
-      );
-      party = partyDetails.party;
-    }
+    party ??= await ledger.allocateParty(hint, {
+      identityProviderId,
+      synchronizerId,
+      annotations,
+    });
     await stepDone(`party:${hint}`);
     return party;
   };
@@ -248,45 +227,19 @@ export async function seedDemo(
 
   // ── Users ──
   const users: string[] = [];
-  const createUser = async (
-    id: string,
-    {
-      primaryParty = '',
-      rights = [],
-      isDeactivated = false,
-      identityProviderId = '',
-      annotations = {},
-    }: {
-      primaryParty?: string;
-      rights?: Right[];
-      isDeactivated?: boolean;
-      identityProviderId?: string;
-      annotations?: Record<string, string>;
-    },
-  ) => {
+  const createUser = async (id: string, user: UserSpec) => {
     // A user and its rights are created in one request, so an existing user is complete.
     const earlier =
       resumed &&
       (await find(
-        `/v2/users/${id}?identity-provider-id=${encodeURIComponent(identityProviderId)}`,
+        `/v2/users/${id}?identity-provider-id=${encodeURIComponent(user.identityProviderId ?? '')}`,
       ));
-    if (!earlier) {
-      await call('POST', '/v2/users', {
-        user: {
-          id,
-          primaryParty,
-          isDeactivated,
-          identityProviderId,
-          metadata: { resourceVersion: '', annotations },
-        },
-        rights,
-      });
-    }
+    if (!earlier) await ledger.createUser(id, user);
     users.push(id);
     await stepDone(`user:${id}`);
   };
   await createUser('ops-admin', {
-    rights: [plain('ParticipantAdmin')],
+    rights: [{ kind: 'ParticipantAdmin' }],
     annotations: { team: 'platform', 'ledger-console.example/on-call': 'yes' },
   });
   await createUser(U.alice, {
@@ -311,7 +264,7 @@ export async function seedDemo(
   await createUser('settlement-bot', { rights: [executeAs(p.bank), readAs(p.bank)] });
   await createUser('auditor', {
     primaryParty: p.auditor,
-    rights: [plain('CanReadAsAnyParty')],
+    rights: [{ kind: 'CanReadAsAnyParty' }],
     annotations: { 'display-name': 'External auditor', 'audit.example/engagement': '2025-Q4' },
   });
   await createUser('former-employee', {
@@ -322,7 +275,7 @@ export async function seedDemo(
   });
   // acme-idp: its own administrator, a trader and a read-only analyst, with its own parties.
   const acme = { identityProviderId: DEMO_IDP.identityProviderId };
-  await createUser('acme-admin', { ...acme, rights: [plain('IdentityProviderAdmin')] });
+  await createUser('acme-admin', { ...acme, rights: [{ kind: 'IdentityProviderAdmin' }] });
   await createUser('acme-trader', {
     ...acme,
     primaryParty: p.acmeTrader,
@@ -345,10 +298,12 @@ export async function seedDemo(
           'POST',
           '/v2/updates/trees',
           {
-            beginExclusive: 0,
-            endInclusive: await ledgerEndOf(),
-            filter: { filtersByParty: { [party]: { cumulative: [] } } },
-            verbose: false,
+            body: {
+              beginExclusive: 0,
+              endInclusive: await ledgerEndOf(),
+              filter: { filtersByParty: { [party]: { cumulative: [] } } },
+              verbose: false,
+            },
           },
         );
         return new Map(
@@ -363,31 +318,20 @@ export async function seedDemo(
     }
     return trees;
   };
-  /** Submits as `user` (acting as `party`) and returns the transaction tree it sees. */
-  const submit = async (user: string, party: string, commandId: string, commands: unknown[]) => {
+  /** Submits as `user` (acting as `party`); the contracts created, in the tree `party` sees. */
+  const submit = async (user: string, party: string, commandId: string, commands: Command[]) => {
     const fullCommandId = `demo-seed-${commandId}`;
     let tree = resumed ? (await committedFor(party)).get(fullCommandId) : undefined;
-    if (tree === undefined) {
-      ({ transactionTree: tree } = await call<{ transactionTree: TransactionTree }>(
-        'POST',
-        '/v2/commands/submit-and-wait-for-transaction-tree',
-        {
-          commands,
-          commandId: fullCommandId,
-          actAs: [party],
-          userId: user,
-          workflowId: WORKFLOW,
-        },
-        user,
-      ));
-    }
+    tree ??= await ledger.submitForTree(commands, {
+      actAs: [party],
+      userId: user,
+      commandId: fullCommandId,
+      workflowId: WORKFLOW,
+      ...(jwtSecret === undefined ? {} : { token: await tokenFor(user) }),
+    });
     await stepDone(`command:${fullCommandId}`);
-    return Object.values(tree.eventsById).sort((a, b) => nodeId(a) - nodeId(b));
+    return createdInTree(tree);
   };
-  const created = (events: TreeEvent[]) =>
-    events.flatMap((event) =>
-      'CreatedTreeEvent' in event ? [event.CreatedTreeEvent.value.contractId] : [],
-    );
   const only = (ids: string[], what: string) => {
     const [id] = ids;
     if (ids.length !== 1 || id === undefined) {
@@ -397,15 +341,6 @@ export async function seedDemo(
     }
     return id;
   };
-  const exercise = (
-    templateId: string,
-    contractId: string,
-    choice: string,
-    choiceArgument: object,
-  ) => ({
-    ExerciseCommand: { templateId, contractId, choice, choiceArgument },
-  });
-
   // The bank opens four keyed accounts in one transaction.
   const accounts = [
     { owner: p.alice, number: 'ACC-0001' },
@@ -417,26 +352,15 @@ export async function seedDemo(
     'bank-operator',
     p.bank,
     'open-accounts',
-    accounts.map(({ owner, number }) => ({
-      CreateCommand: { templateId: ACCOUNT, createArguments: { bank: p.bank, owner, number } },
-    })),
+    accounts.map(({ owner, number }) => openAccount({ bank: p.bank, owner, number })),
   );
 
   // Issuing by key: a non-consuming exercise with a fetch-by-key and a create below it.
   const issue = async (commandId: string, number: string, currency: string, amount: string) =>
     only(
-      created(
-        await submit('bank-operator', p.bank, commandId, [
-          {
-            ExerciseByKeyCommand: {
-              templateId: ACCOUNT,
-              contractKey: { bank: p.bank, number },
-              choice: 'Account_Issue',
-              choiceArgument: { currency, amount },
-            },
-          },
-        ]),
-      ),
+      await submit('bank-operator', p.bank, commandId, [
+        issueIouFromAccount({ bank: p.bank, number, currency, amount }),
+      ]),
       commandId,
     );
   const alice1000 = await issue('issue-alice-usd-1', 'ACC-0001', 'USD', '1000.00');
@@ -447,67 +371,36 @@ export async function seedDemo(
   const mistake = await issue('issue-bob-usd-mistake', 'ACC-0002', 'USD', '5.00');
 
   // Alice splits 300 off her 1000 and pays it to Bob, who merges it into his 500.
-  const split = await submit(U.alice, p.alice, 'alice-split', [
-    exercise(IOU, alice1000, 'Iou_Split', { splitAmount: '300.00' }),
+  const [payment, alice700] = await submit(U.alice, p.alice, 'alice-split', [
+    splitIou(alice1000, '300.00'),
   ]);
-  const [payment, alice700] = created(split);
   if (payment === undefined || alice700 === undefined) {
     throw new SeedError('demo seed: Iou_Split did not create two contracts');
   }
   const paid = only(
-    created(
-      await submit(U.alice, p.alice, 'alice-pays-bob', [
-        exercise(IOU, payment, 'Iou_Transfer', { newOwner: p.bob }),
-      ]),
-    ),
+    await submit(U.alice, p.alice, 'alice-pays-bob', [transferIou(payment, p.bob)]),
     'alice-pays-bob',
   );
-  await submit(U.bob, p.bob, 'bob-merge', [exercise(IOU, bob500, 'Iou_Merge', { otherCid: paid })]);
+  await submit(U.bob, p.bob, 'bob-merge', [mergeIou(bob500, paid)]);
 
   // Alice lets the auditor see her remaining 700, then merges in her second IOU.
   const observed = only(
-    created(
-      await submit(U.alice, p.alice, 'alice-add-auditor', [
-        exercise(IOU, alice700, 'Iou_AddObserver', { newObserver: p.auditor }),
-      ]),
-    ),
+    await submit(U.alice, p.alice, 'alice-add-auditor', [addIouObserver(alice700, p.auditor)]),
     'alice-add-auditor',
   );
-  await submit(U.alice, p.alice, 'alice-merge', [
-    exercise(IOU, observed, 'Iou_Merge', { otherCid: alice250 }),
-  ]);
+  await submit(U.alice, p.alice, 'alice-merge', [mergeIou(observed, alice250)]);
 
   // Carol pays a party of the other IdP; the bank voids an IOU it issued by mistake.
-  await submit(U.carol, p.carol, 'carol-pays-acme', [
-    exercise(IOU, carol400, 'Iou_Transfer', { newOwner: p.acmeTrader }),
-  ]);
-  await submit('bank-operator', p.bank, 'bank-voids-mistake', [
-    exercise(IOU, mistake, 'Archive', {}),
-  ]);
+  await submit(U.carol, p.carol, 'carol-pays-acme', [transferIou(carol400, p.acmeTrader)]);
+  await submit('bank-operator', p.bank, 'bank-voids-mistake', [archiveIou(mistake)]);
 
   // A moderate tree for the transaction views: width 2, depth 3 is 21 nodes under the root.
   const fanout = only(
-    created(
-      await submit(U.alice, p.alice, 'fanout-create', [
-        {
-          CreateCommand: {
-            templateId: FANOUT,
-            createArguments: { owner: p.alice, label: 'report' },
-          },
-        },
-      ]),
-    ),
+    await submit(U.alice, p.alice, 'fanout-create', [createFanout(p.alice, 'report')]),
     'fanout-create',
   );
-  await submit(U.alice, p.alice, 'fanout-run', [
-    exercise(FANOUT, fanout, 'Fanout_Run', { width: '2', depth: '3' }),
-  ]);
+  await submit(U.alice, p.alice, 'fanout-run', [runFanout(fanout, { width: 2, depth: 3 })]);
 
   progress.set('finished');
   return { seeded: true, resumed, parties: p, users, ledgerEnd: await ledgerEndOf() };
 }
-
-const nodeId = (event: TreeEvent) =>
-  'CreatedTreeEvent' in event
-    ? event.CreatedTreeEvent.value.nodeId
-    : event.ExercisedTreeEvent.value.nodeId;
