@@ -23,7 +23,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type Page } from '@playwright/test';
-import { startSandbox } from '../sandbox/src/start-sandbox';
+import { startSandbox } from '../sandbox/src/index';
 import { closeServer, createServer } from '../server/src/create-server';
 import { ensureBuilt } from '../server/src/ensure-build';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../playwright.config';

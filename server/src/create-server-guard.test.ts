@@ -5,8 +5,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket, WebSocketServer } from 'ws';
-import { startSandbox, type RunningSandbox } from '../../sandbox/src/start-sandbox';
-import { JS_CANTON_ERROR_KEYS, send, type SentResponse } from '../../sandbox/src/testing/raw-http';
+import { startSandbox, type RunningSandbox } from '../../sandbox/src/index';
+import { JS_CANTON_ERROR_KEYS, send, type SentResponse } from '../../sandbox/src/testing/index';
 import { CONTENT_SECURITY_POLICY, closeServer, createServer } from './create-server';
 
 // The request guard in front of the console (ADR 010), against a loopback upstream that records

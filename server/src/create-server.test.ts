@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket, WebSocketServer } from 'ws';
-import { JS_CANTON_ERROR_KEYS } from '../../sandbox/src/testing/raw-http';
+import { JS_CANTON_ERROR_KEYS } from '../../sandbox/src/testing/index';
 import { closeServer, createServer } from './create-server';
 
 // ── a real upstream on loopback: plain HTTP routes plus a websocket endpoint ──────────────────

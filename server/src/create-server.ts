@@ -7,7 +7,7 @@ import {
   refusalResponseHead,
   type GuardRefusal,
   type RequestGuardPolicy,
-} from '../../sandbox/src/http/request-guard';
+} from '../../sandbox/src/edge';
 import { createLedgerProxy, type LedgerProxy, type LedgerProxyOptions } from './ledger-proxy';
 
 /** Paths of the participant's API (ledger-api-behaviour.md §10): everything under /v2, plus health. */

@@ -3,7 +3,7 @@ import net, { type AddressInfo } from 'node:net';
 import { Worker } from 'node:worker_threads';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { bodyOf, rawExchange } from '../../sandbox/src/testing/raw-http';
+import { bodyOf, rawExchange } from '../../sandbox/src/testing/index';
 import { createLedgerProxy, type LedgerProxyOptions } from './ledger-proxy';
 
 type Seen = {

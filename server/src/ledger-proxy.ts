@@ -7,7 +7,7 @@ import https from 'node:https';
 import type { Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { Transform, pipeline } from 'node:stream';
-import { drainBriefly } from '../../sandbox/src/http/body-limit';
+import { drainBriefly } from '../../sandbox/src/edge';
 
 /**
  * A small reverse proxy to one participant's JSON Ledger API, for plain requests and websocket

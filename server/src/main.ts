@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { bindingWarning } from '../../sandbox/src/http/binding-warning';
+import { bindingWarning } from '../../sandbox/src/edge';
 import { closeServer, createServer } from './create-server';
 import { ensureBuilt } from './ensure-build';
 import { exposedApi, parseServerArgs, USAGE, type ServerArgs } from './server-args';
@@ -86,10 +86,7 @@ async function main(): Promise<void> {
 async function connectParticipant(args: ServerArgs): Promise<Participant> {
   if (args.ledger) return { url: args.ledger, description: 'from --ledger', notes: [] };
   // Loaded only when needed: pointing at a real participant must not start (or load) the sandbox.
-  const [{ startSandbox }, { mintUserToken }] = await Promise.all([
-    import('../../sandbox/src/start-sandbox'),
-    import('../../sandbox/src/auth/user-token'),
-  ]);
+  const { startSandbox, mintUserToken } = await import('../../sandbox/src/index');
   const sandbox = await startSandbox({
     port: 0,
     host: '127.0.0.1',

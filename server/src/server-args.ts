@@ -1,7 +1,10 @@
 import { parseArgs } from 'node:util';
-import type { ExposedApi } from '../../sandbox/src/http/binding-warning';
-import { parseByteCount } from '../../sandbox/src/http/body-limit';
-import { parseHostList, parseOriginList } from '../../sandbox/src/http/request-guard';
+import {
+  parseByteCount,
+  parseHostList,
+  parseOriginList,
+  type ExposedApi,
+} from '../../sandbox/src/edge';
 
 export type ServerArgs = {
   port: number;

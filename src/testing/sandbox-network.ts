@@ -1,8 +1,8 @@
 import { vi } from 'vitest';
-import { createSandbox, type Sandbox, type SandboxOptions } from '../../sandbox/src/create-sandbox';
+import { createSandbox, type Sandbox, type SandboxOptions } from '../../sandbox/src/index';
 
 export { createSandbox };
-export { hs256Token, TEST_SECRET } from '../../sandbox/src/testing/tokens';
+export { hs256Token, TEST_SECRET } from '../../sandbox/src/testing/index';
 export type { Sandbox, SandboxOptions };
 
 export type NetworkHandler = (request: Request) => Promise<Response>;
