@@ -1,13 +1,10 @@
 import { mutationOptions } from '@tanstack/react-query';
 import { env } from '@/env';
 import { isEndpointMissing } from '@/lib/api-error';
-import {
-  fromLedgerEffectsTransaction,
-  fromTransactionTree,
-} from '@/lib/transaction-tree/build-tree';
 import type { TransactionTree } from '@/lib/transaction-tree/model';
 import { api, unwrap } from './client';
 import type { Schemas } from './schema';
+import { fromLedgerEffectsTransaction, fromTransactionTree } from './transaction-tree-adapter';
 import { updateQueries } from './updates';
 
 /** A composite command as the JSON API takes it (ledger-api-behaviour.md §7.1). */

@@ -1,12 +1,16 @@
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import { isEndpointMissing } from '@/lib/api-error';
 import type { Caller } from '@/lib/access-rights';
-import { fromTransactionTree, fromUpdate } from '@/lib/transaction-tree/build-tree';
 import type { TransactionTree } from '@/lib/transaction-tree/model';
-import type { WireTransaction, WireUpdate } from '@/lib/transaction-tree/wire-types';
 import { api, unwrap } from './client';
 import { listParties } from './parties';
 import type { Schemas } from './schema';
+import {
+  fromTransactionTree,
+  fromUpdate,
+  type WireTransaction,
+  type WireUpdate,
+} from './transaction-tree-adapter';
 
 /**
  * Whose events the caller may read, and so which filter its update requests carry: the participant
@@ -172,7 +176,7 @@ async function getTransactionTreeWire(ref: UpdateRef, scope: ReadScope, signal?:
 /**
  * One update as a transaction tree: `update-by-id`/`update-by-offset` in the LEDGER_EFFECTS shape,
  * or, where the participant no longer (or not yet) offers those, the deprecated tree lookups. Both
- * give the same tree (src/lib/transaction-tree).
+ * give the same tree (transaction-tree-adapter.ts, src/lib/transaction-tree).
  */
 export async function getTransactionTree(
   ref: UpdateRef,

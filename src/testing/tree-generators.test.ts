@@ -1,8 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  fromLedgerEffectsTransaction,
-  fromTransactionTree,
-} from '@/lib/transaction-tree/build-tree';
+import { fromLedgerEffectsTransaction, fromTransactionTree } from '@/api/transaction-tree-adapter';
 import { getNode, type NodeId, type TransactionTree } from '@/lib/transaction-tree/model';
 import {
   fanoutNodeCount,

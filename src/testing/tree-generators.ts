@@ -1,21 +1,25 @@
-import type { NodeId } from '@/lib/transaction-tree/model';
-import type {
-  WireCreatedEvent,
-  WireEvent,
-  WireExercisedEvent,
-  WireTransaction,
-  WireTransactionTree,
-  WireTreeEvent,
-} from '@/lib/transaction-tree/wire-types';
+import {
+  eventsOfTransaction,
+  type WireCreatedEvent,
+  type WireEvent,
+  type WireExercisedEvent,
+  type WireTransaction,
+  type WireTransactionTree,
+  type WireTreeEvent,
+} from '@/api/transaction-tree-adapter';
+import type { NodeId, TransactionEvents } from '@/lib/transaction-tree/model';
 
 /**
  * Synthetic transactions for property tests and the benchmark: the same transaction in both wire
- * shapes, as the participant would print it, plus the parent of every emitted node so tests can
- * check the builders against the truth rather than against each other only.
+ * shapes, as the participant would print it, and as the tree model's input; plus the parent of
+ * every emitted node so tests can check the builders against the truth rather than against each
+ * other only.
  */
 export type GeneratedTransaction = {
   transactionTree: WireTransactionTree & { eventsById: Record<string, WireTreeEvent> };
   transaction: WireTransaction & { events: WireEvent[] };
+  /** What `buildTree` reads, as the API's adapter gives it from `transaction`. */
+  events: TransactionEvents;
   /** Parent of each emitted node (null for roots), as generated. */
   parentOf: ReadonlyMap<NodeId, NodeId | null>;
 };
@@ -118,9 +122,11 @@ class TransactionWriter {
     // so eventsById (a Scala Map on the participant, key order unspecified) reads in node order.
     const eventsById: Record<string, WireTreeEvent> = {};
     for (const { nodeId, treeEvent } of this.events) eventsById[String(nodeId)] = treeEvent;
+    const transaction = { ...header, events: this.events.map(({ event }) => event) };
     return {
       transactionTree: { ...header, eventsById },
-      transaction: { ...header, events: this.events.map(({ event }) => event) },
+      transaction,
+      events: eventsOfTransaction(transaction),
       parentOf: this.parentOf,
     };
   }

@@ -5,91 +5,22 @@ import {
   type ExercisedNode,
   type NodeId,
   type ParsedIdentifier,
+  type TransactionEvent,
+  type TransactionEvents,
   type TransactionTree,
   type TreeNode,
 } from './model';
 import { TransactionTreeError } from './transaction-tree-error';
-import type {
-  WireArchivedEvent,
-  WireCreatedEvent,
-  WireExercisedEvent,
-  WireTransaction,
-  WireTransactionTree,
-  WireUpdate,
-} from './wire-types';
 
 /**
- * Both wire shapes become the same `TransactionTree` through one routine: in 3.x neither shape
- * carries root or child lists (ledger-api-behaviour.md §7.3), so the structure always comes from
- * node ids and `lastDescendantNodeId`. The descendants of exercise E are the events with
+ * Every wire shape becomes a `TransactionTree` through this one routine (the API's adapters read
+ * the shapes into `TransactionEvents`): in 3.x no shape carries root or child lists
+ * (ledger-api-behaviour.md §7.3), so the structure always comes from node ids and
+ * `lastDescendantNodeId`. The descendants of exercise E are the events with
  * `E.nodeId < id ≤ E.lastDescendantNodeId`; the parent of a node is the innermost such E; roots
  * lie in no range. Ranges may end on ids that are never emitted (fetches, nodes the parties
  * cannot see), and ids may have gaps.
  */
-
-type FlatEvent =
-  | { kind: 'created'; event: WireCreatedEvent }
-  | { kind: 'exercised'; event: WireExercisedEvent }
-  | { kind: 'archived'; event: WireArchivedEvent };
-
-type Header = Omit<WireTransaction, 'events'>;
-
-/** The deprecated tree shape (`submit-and-wait-for-transaction-tree`, `transaction-tree-by-id`). */
-export function fromTransactionTree(wire: WireTransactionTree): TransactionTree {
-  const events: FlatEvent[] = [];
-  for (const [key, treeEvent] of Object.entries(wire.eventsById)) {
-    let flat: FlatEvent;
-    if ('CreatedTreeEvent' in treeEvent) {
-      flat = { kind: 'created', event: treeEvent.CreatedTreeEvent.value };
-    } else if ('ExercisedTreeEvent' in treeEvent) {
-      flat = { kind: 'exercised', event: treeEvent.ExercisedTreeEvent.value };
-    } else {
-      throw new TransactionTreeError(
-        'UNKNOWN_EVENT',
-        `eventsById["${key}"] is neither a CreatedTreeEvent nor an ExercisedTreeEvent`,
-      );
-    }
-    // The key is what the deprecated API used to reference nodes; a disagreement means the
-    // response is corrupt and any structure built from it would be wrong.
-    if (key !== String(flat.event.nodeId)) {
-      throw new TransactionTreeError(
-        'NODE_ID_MISMATCH',
-        `eventsById["${key}"] holds the event of node ${String(flat.event.nodeId)}`,
-        flat.event.nodeId,
-      );
-    }
-    events.push(flat);
-  }
-  return buildTree(wire, events);
-}
-
-/**
- * A flat `JsTransaction` (`submit-and-wait-for-transaction`, `update-by-id`, …). Meant for the
- * LEDGER_EFFECTS shape; an ACS_DELTA transaction is accepted too and gives created and archived
- * nodes, all roots, since that shape has no exercises to nest under.
- */
-export function fromLedgerEffectsTransaction(wire: WireTransaction): TransactionTree {
-  const events = wire.events.map((event, position): FlatEvent => {
-    if ('CreatedEvent' in event) return { kind: 'created', event: event.CreatedEvent };
-    if ('ExercisedEvent' in event) return { kind: 'exercised', event: event.ExercisedEvent };
-    if ('ArchivedEvent' in event) return { kind: 'archived', event: event.ArchivedEvent };
-    throw new TransactionTreeError(
-      'UNKNOWN_EVENT',
-      `events[${String(position)}] is not a CreatedEvent, ExercisedEvent or ArchivedEvent`,
-    );
-  });
-  return buildTree(wire, events);
-}
-
-/**
- * The tree of an update-by-id/offset response's `update`, or of a `/v2/updates(/trees)` item;
- * null for reassignments, topology transactions and offset checkpoints.
- */
-export function fromUpdate(update: WireUpdate): TransactionTree | null {
-  if (update.Transaction) return fromLedgerEffectsTransaction(update.Transaction.value);
-  if (update.TransactionTree) return fromTransactionTree(update.TransactionTree.value);
-  return null;
-}
 
 const OPTIONAL_HEADER_KEYS = [
   'commandId',
@@ -99,14 +30,12 @@ const OPTIONAL_HEADER_KEYS = [
   'synchronizerId',
 ] as const;
 
-const nonEmpty = (value: string | null | undefined) =>
-  value === null || value === undefined || value === '' ? undefined : value;
-
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 type MutableNode = Mutable<TreeNode> & { children: NodeId[] };
 
-function buildTree(header: Header, input: FlatEvent[]): TransactionTree {
-  for (const { event } of input) {
+export function buildTree(transaction: TransactionEvents): TransactionTree {
+  const input = transaction.events;
+  for (const event of input) {
     if (!Number.isSafeInteger(event.nodeId) || event.nodeId < 0) {
       throw new TransactionTreeError(
         'INVALID_NODE_ID',
@@ -116,9 +45,7 @@ function buildTree(header: Header, input: FlatEvent[]): TransactionTree {
   }
   // Flat shapes list events in node order, and JavaScript iterates eventsById's integer keys in
   // ascending order; sorting is only for sources that do neither.
-  const events = isSorted(input)
-    ? input
-    : [...input].sort((a, b) => a.event.nodeId - b.event.nodeId);
+  const events = isSorted(input) ? input : [...input].sort((a, b) => a.nodeId - b.nodeId);
 
   const nodes = new Map<NodeId, MutableNode>();
   const ordered: MutableNode[] = [];
@@ -139,8 +66,8 @@ function buildTree(header: Header, input: FlatEvent[]): TransactionTree {
     return parsed;
   };
 
-  for (const flat of events) {
-    const id = flat.event.nodeId;
+  for (const event of events) {
+    const id = event.nodeId;
     if (nodes.has(id)) {
       throw new TransactionTreeError(
         'DUPLICATE_NODE_ID',
@@ -151,11 +78,11 @@ function buildTree(header: Header, input: FlatEvent[]): TransactionTree {
     for (let top = open.at(-1); top && top.last < id; top = open.at(-1)) open.pop();
     const parent = open.at(-1);
     const node = toNode(
-      flat,
+      event,
       parent?.id ?? null,
       open.length,
       ordered.length,
-      templateOf(flat.event.templateId),
+      templateOf(event.templateId),
     );
     if (node.kind === 'exercised') {
       const last = node.lastDescendantNodeId;
@@ -195,27 +122,26 @@ function buildTree(header: Header, input: FlatEvent[]): TransactionTree {
   }
 
   const tree: Mutable<TransactionTree> = {
-    updateId: header.updateId,
-    offset: header.offset,
+    updateId: transaction.updateId,
+    offset: transaction.offset,
     roots,
     nodes,
     order: ordered.map((node) => node.nodeId),
     maxDepth,
   };
-  // Absent, null and "" (how the participant prints a command id for non-submitters) all leave
-  // the key out, so trees from either shape compare equal.
+  // Only the keys present are set, so trees from either wire shape compare equal.
   for (const key of OPTIONAL_HEADER_KEYS) {
-    const value = nonEmpty(header[key]);
+    const value = transaction[key];
     if (value !== undefined) tree[key] = value;
   }
   return tree;
 }
 
-function isSorted(events: readonly FlatEvent[]): boolean {
+function isSorted(events: readonly TransactionEvent[]): boolean {
   for (let i = 1; i < events.length; i++) {
     const previous = events[i - 1];
     const current = events[i];
-    if (previous && current && previous.event.nodeId > current.event.nodeId) return false;
+    if (previous && current && previous.nodeId > current.nodeId) return false;
   }
   return true;
 }
@@ -223,15 +149,14 @@ function isSorted(events: readonly FlatEvent[]): boolean {
 // Each kind is one object literal with its keys always in the same order: spreading a shared
 // base into it measured 10-20 times slower in V8 (13,000 nodes: ~300 ms instead of ~20 ms).
 function toNode(
-  flat: FlatEvent,
+  event: TransactionEvent,
   parentId: NodeId | null,
   depth: number,
   index: number,
   template: ParsedIdentifier | null,
 ): MutableNode {
-  switch (flat.kind) {
-    case 'created': {
-      const event = flat.event;
+  switch (event.kind) {
+    case 'created':
       return {
         kind: 'created',
         nodeId: event.nodeId,
@@ -245,17 +170,15 @@ function toNode(
         template,
         packageName: event.packageName,
         witnessParties: event.witnessParties,
-        acsDelta: event.acsDelta ?? null,
+        acsDelta: event.acsDelta,
         createArgument: event.createArgument,
-        contractKey: event.contractKey ?? null,
+        contractKey: event.contractKey,
         signatories: event.signatories,
-        observers: event.observers ?? [],
-        createdAt: event.createdAt ?? null,
+        observers: event.observers,
+        createdAt: event.createdAt,
         consumedBy: null,
       } satisfies CreatedNode;
-    }
-    case 'exercised': {
-      const event = flat.event;
+    case 'exercised':
       return {
         kind: 'exercised',
         nodeId: event.nodeId,
@@ -269,19 +192,17 @@ function toNode(
         template,
         packageName: event.packageName,
         witnessParties: event.witnessParties,
-        acsDelta: event.acsDelta ?? null,
+        acsDelta: event.acsDelta,
         choice: event.choice,
         choiceArgument: event.choiceArgument,
-        exerciseResult: event.exerciseResult ?? null,
+        exerciseResult: event.exerciseResult,
         consuming: event.consuming,
-        interfaceId: nonEmpty(event.interfaceId) ?? null,
+        interfaceId: event.interfaceId,
         actingParties: event.actingParties,
         lastDescendantNodeId: event.lastDescendantNodeId,
         createdBy: null,
       } satisfies ExercisedNode;
-    }
-    case 'archived': {
-      const event = flat.event;
+    case 'archived':
       return {
         kind: 'archived',
         nodeId: event.nodeId,
@@ -295,10 +216,9 @@ function toNode(
         template,
         packageName: event.packageName,
         witnessParties: event.witnessParties,
-        acsDelta: null,
+        acsDelta: event.acsDelta,
         createdBy: null,
       } satisfies ArchivedNode;
-    }
   }
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fromLedgerEffectsTransaction } from './build-tree';
+import { buildTree } from './build-tree';
 import { getNode, type NodeId } from './model';
 import {
   layoutTree,
@@ -105,7 +105,7 @@ function layoutProblems(visible: VisibleTree, layout: TreeLayout, options: Layou
 //             │           └─ 5 Archive
 //             └─ 6 Account
 // 7 Iou
-const tree = fromLedgerEffectsTransaction(
+const tree = buildTree(
   shapedTree([
     {
       choice: 'Transfer',
@@ -116,7 +116,7 @@ const tree = fromLedgerEffectsTransaction(
       ],
     },
     {},
-  ]).transaction,
+  ]).events,
 );
 
 describe('layoutTree', () => {
@@ -142,7 +142,7 @@ describe('layoutTree', () => {
   });
 
   it('gives an empty layout for an empty tree', () => {
-    const empty = fromLedgerEffectsTransaction({ updateId: 'u', offset: 1, events: [] });
+    const empty = buildTree({ updateId: 'u', offset: 1, events: [] });
     expect(layoutTree(buildVisibleTree(empty, expandAll()))).toMatchObject({
       nodes: [],
       edges: [],
@@ -154,9 +154,7 @@ describe('layoutTree', () => {
   it('has no overlaps, children below parents and siblings in order on random trees', () => {
     for (let seed = 1; seed <= 80; seed++) {
       const random = seededRandom(seed);
-      const big = fromLedgerEffectsTransaction(
-        randomTree({ seed, size: 20 + Math.floor(random() * 400) }).transaction,
-      );
+      const big = buildTree(randomTree({ seed, size: 20 + Math.floor(random() * 400) }).events);
       const collapsed = new Set(big.order.filter(() => random() < 0.08));
       const visible = buildVisibleTree(big, collapsed);
       expect(layoutProblems(visible, layoutTree(visible)), `seed ${String(seed)}`).toEqual([]);
@@ -172,7 +170,7 @@ describe('layoutTree', () => {
       fanoutTree({ width: 2998, depth: 1 }),
     ];
     for (const generated of trees) {
-      const big = fromLedgerEffectsTransaction(generated.transaction);
+      const big = buildTree(generated.events);
       const visible = buildVisibleTree(big, expandAll());
       expect(layoutProblems(visible, layoutTree(visible))).toEqual([]);
     }
@@ -180,7 +178,7 @@ describe('layoutTree', () => {
 
   it('honours other box sizes and gaps', () => {
     const options = { nodeWidth: 100, nodeHeight: 30, siblingGap: 5, levelGap: 10 };
-    const big = fromLedgerEffectsTransaction(randomTree({ seed: 5, size: 500 }).transaction);
+    const big = buildTree(randomTree({ seed: 5, size: 500 }).events);
     const visible = buildVisibleTree(big, collapseToDepth(big, 4));
     const layout = layoutTree(visible, options);
     expect(layoutProblems(visible, layout, options)).toEqual([]);
@@ -190,17 +188,17 @@ describe('layoutTree', () => {
   it('lays out left to right when asked', () => {
     const options = { direction: 'left-right' } as const;
     for (const seed of [1, 2, 3]) {
-      const big = fromLedgerEffectsTransaction(randomTree({ seed, size: 400 }).transaction);
+      const big = buildTree(randomTree({ seed, size: 400 }).events);
       const visible = buildVisibleTree(big, expandAll());
       expect(layoutProblems(visible, layoutTree(visible, options), options)).toEqual([]);
     }
   });
 
   it('is deterministic', () => {
-    const big = fromLedgerEffectsTransaction(randomTree({ seed: 8, size: 1000 }).transaction);
+    const big = buildTree(randomTree({ seed: 8, size: 1000 }).events);
     const visible = buildVisibleTree(big, collapseToDepth(big, 6));
     const again = buildVisibleTree(
-      fromLedgerEffectsTransaction(randomTree({ seed: 8, size: 1000 }).transaction),
+      buildTree(randomTree({ seed: 8, size: 1000 }).events),
       collapseToDepth(big, 6),
     );
     expect(layoutTree(again)).toEqual(layoutTree(visible));

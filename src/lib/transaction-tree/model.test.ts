@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fromLedgerEffectsTransaction } from './build-tree';
+import { buildTree } from './build-tree';
 import {
   ancestorsOf,
   describeNode,
@@ -17,7 +17,7 @@ import { shapedTree } from '@/testing/tree-generators';
 //             │           └─ 5 Archive (Account)
 //             └─ 6 Account
 // 7 Iou
-const tree = fromLedgerEffectsTransaction(
+const tree = buildTree(
   shapedTree([
     {
       choice: 'Transfer',
@@ -28,7 +28,7 @@ const tree = fromLedgerEffectsTransaction(
       ],
     },
     {},
-  ]).transaction,
+  ]).events,
 );
 
 describe('parseIdentifier', () => {
@@ -67,18 +67,18 @@ describe('node helpers', () => {
   });
 
   it('falls back to the raw template id when it cannot be parsed', () => {
-    const odd = fromLedgerEffectsTransaction({
+    const odd = buildTree({
       updateId: 'u',
       offset: 1,
       events: [
         {
-          ArchivedEvent: {
-            nodeId: 0,
-            contractId: 'c',
-            templateId: 'Weird',
-            witnessParties: [],
-            packageName: 'p',
-          },
+          kind: 'archived',
+          nodeId: 0,
+          contractId: 'c',
+          templateId: 'Weird',
+          packageName: 'p',
+          witnessParties: [],
+          acsDelta: null,
         },
       ],
     });

@@ -1,11 +1,12 @@
 /**
  * The console's one model of a transaction tree, whatever the wire shape it came from (the
- * deprecated `JsTransactionTree`, or a `JsTransaction` in LEDGER_EFFECTS or ACS_DELTA shape).
- * Built by `build-tree.ts`; read by visibility, search, layout and navigation. Immutable: every
- * derived view (what is visible, where it is drawn) is computed from it, never stored in it.
+ * deprecated `JsTransactionTree`, or a `JsTransaction` in LEDGER_EFFECTS or ACS_DELTA shape): it
+ * knows no wire shapes. `src/api/transaction-tree-adapter.ts` reads those into
+ * {@link TransactionEvents}, and `build-tree.ts` builds the tree from them; visibility, search,
+ * layout and navigation read it. Immutable: every derived view (what is visible, where it is
+ * drawn) is computed from it, never stored in it.
  *
- * The pipeline for the graph: `fromTransactionTree`/`fromLedgerEffectsTransaction` →
- * `defaultCollapsed` (then the user's toggles) → `buildVisibleTree` (+ `searchTree` ancestors) →
+ * The pipeline for the graph: `buildTree` (through the API's adapters) → `defaultCollapsed` (then the user's toggles) → `buildVisibleTree` (+ `searchTree` ancestors) →
  * `layoutTree`. Measured in Node 20 with `tsx` on a 2-core machine under heavy load (load
  * average 7): a 10,000-node transaction parsed from JSON takes 20–40 ms through build, default
  * collapse, visibility and layout once warm, 70–160 ms on the very first call (JIT warm-up);
@@ -103,6 +104,40 @@ export type TransactionTree = {
   readonly order: readonly NodeId[];
   /** The largest `depth`; -1 for an empty tree. */
   readonly maxDepth: number;
+};
+
+/** What the builder derives from node ids and ranges; every other field comes from the event. */
+type DerivedKeys =
+  | 'parentId'
+  | 'children'
+  | 'depth'
+  | 'index'
+  | 'descendantCount'
+  | 'template'
+  | 'consumedBy'
+  | 'createdBy';
+
+/**
+ * One event of a transaction as the ledger reports it, before it has a place in the tree: the
+ * input of `buildTree`. Whatever the wire shape, absent optionals are already `null` (or `[]`).
+ */
+export type CreatedEvent = Omit<CreatedNode, DerivedKeys>;
+export type ExercisedEvent = Omit<ExercisedNode, DerivedKeys>;
+export type ArchivedEvent = Omit<ArchivedNode, DerivedKeys>;
+export type TransactionEvent = CreatedEvent | ExercisedEvent | ArchivedEvent;
+
+/** A transaction's header and its events (in node-id order, ideally): what `buildTree` reads. */
+export type TransactionEvents = Pick<
+  TransactionTree,
+  | 'updateId'
+  | 'offset'
+  | 'commandId'
+  | 'workflowId'
+  | 'effectiveAt'
+  | 'recordTime'
+  | 'synchronizerId'
+> & {
+  readonly events: readonly TransactionEvent[];
 };
 
 /** The node, or an error naming the id: callers pass ids that came from the same tree. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fromLedgerEffectsTransaction } from './build-tree';
+import { buildTree } from './build-tree';
 import type { NodeId } from './model';
 import {
   firstChild,
@@ -20,11 +20,11 @@ import { buildVisibleTree, collapseToDepth, expandAll } from './visibility';
 //             │           └─ 4 Iou
 //             └─ 5 Account
 // 6 Iou
-const tree = fromLedgerEffectsTransaction(
+const tree = buildTree(
   shapedTree([
     { choice: 'Transfer', children: [{}, { choice: 'Split', children: [{}, {}] }, {}] },
     {},
-  ]).transaction,
+  ]).events,
 );
 const open = buildVisibleTree(tree, expandAll());
 const folded = buildVisibleTree(tree, new Set([2]));
@@ -58,7 +58,7 @@ describe('moving through visible nodes', () => {
   });
 
   it('visits every visible node once, down then back up', () => {
-    const big = fromLedgerEffectsTransaction(randomTree({ seed: 4, size: 400 }).transaction);
+    const big = buildTree(randomTree({ seed: 4, size: 400 }).events);
     const visible = buildVisibleTree(big, collapseToDepth(big, 5));
     const seen: NodeId[] = [];
     for (let id = firstVisible(visible); id !== null; id = nextVisible(visible, id)) seen.push(id);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fromLedgerEffectsTransaction } from './build-tree';
+import { buildTree } from './build-tree';
 import { ancestorsOf, type NodeId } from './model';
 import { parseQuery, searchTree } from './search';
 import { randomTree, shapedTree } from '@/testing/tree-generators';
@@ -11,7 +11,7 @@ const BOB = 'Bob::1220bb';
 // 0 Transfer (Alice) ─┬─ 1 Iou { memo: "rent" }
 //                     └─ 2 Split ──── 3 Account (Bob observes) { number: "ACC-7" }
 // 4 Iou
-const tree = fromLedgerEffectsTransaction(
+const tree = buildTree(
   shapedTree([
     {
       choice: 'Iou_Transfer',
@@ -28,7 +28,7 @@ const tree = fromLedgerEffectsTransaction(
       ],
     },
     { parties: [ALICE] },
-  ]).transaction,
+  ]).events,
 );
 
 const sorted = (ids: Iterable<NodeId>) => [...ids].sort((a, b) => a - b);
@@ -89,7 +89,7 @@ describe('searchTree', () => {
 
   it('gives the ancestors of all matches on random trees', () => {
     for (let seed = 1; seed <= 20; seed++) {
-      const big = fromLedgerEffectsTransaction(randomTree({ seed, size: 300 }).transaction);
+      const big = buildTree(randomTree({ seed, size: 300 }).events);
       const result = searchTree(big, 'settle');
       const expected = new Set(result.matches.flatMap((id) => ancestorsOf(big, id)));
       expect(sorted(result.ancestors)).toEqual(sorted(expected));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fromLedgerEffectsTransaction } from './build-tree';
+import { buildTree } from './build-tree';
 import { ancestorsOf, getNode, type NodeId, type TransactionTree } from './model';
 import { fanoutTree, randomTree, seededRandom, shapedTree } from '@/testing/tree-generators';
 import {
@@ -26,7 +26,7 @@ import {
 //             │           └─ 5 Archive (no children)
 //             └─ 6 Account
 // 7 Iou
-const tree = fromLedgerEffectsTransaction(
+const tree = buildTree(
   shapedTree([
     {
       choice: 'Transfer',
@@ -37,7 +37,7 @@ const tree = fromLedgerEffectsTransaction(
       ],
     },
     {},
-  ]).transaction,
+  ]).events,
 );
 
 const sorted = (ids: Iterable<NodeId>) => [...ids].sort((a, b) => a - b);
@@ -87,7 +87,7 @@ describe('buildVisibleTree', () => {
   it('agrees with the definition on random trees and random collapsed sets', () => {
     for (let seed = 1; seed <= 60; seed++) {
       const random = seededRandom(seed);
-      const big = fromLedgerEffectsTransaction(randomTree({ seed, size: 200 }).transaction);
+      const big = buildTree(randomTree({ seed, size: 200 }).events);
       const collapsed = new Set(big.order.filter(() => random() < 0.1));
       const forced = new Set(big.order.filter(() => random() < 0.05));
       const visible = buildVisibleTree(big, collapsed, forced);
@@ -131,7 +131,7 @@ describe('collapse set helpers', () => {
 
   it('shows exactly the nodes up to the depth, on random trees', () => {
     for (let seed = 1; seed <= 20; seed++) {
-      const big = fromLedgerEffectsTransaction(randomTree({ seed, size: 300 }).transaction);
+      const big = buildTree(randomTree({ seed, size: 300 }).events);
       for (const depth of [0, 1, 3]) {
         const visible = buildVisibleTree(big, collapseToDepth(big, depth));
         expect(visible.order).toEqual(big.order.filter((id) => getNode(big, id).depth <= depth));
@@ -165,14 +165,14 @@ describe('defaultCollapsed', () => {
 
   it('opens a tree that fits completely', () => {
     expect(defaultCollapsed(tree).size).toBe(0);
-    const thousand = fromLedgerEffectsTransaction(fanoutTree({ width: 998, depth: 1 }).transaction);
+    const thousand = buildTree(fanoutTree({ width: 998, depth: 1 }).events);
     expect(thousand.order).toHaveLength(DEFAULT_VISIBLE_NODE_LIMIT);
     expect(defaultCollapsed(thousand).size).toBe(0);
   });
 
   it('shows the deepest whole levels that fit the limit', () => {
     // Levels of Fanout 3×8: 2, 6, 18, 54, 162, 486, 1458, …: levels 0–5 make 728 nodes.
-    const big = fromLedgerEffectsTransaction(fanoutTree({ width: 3, depth: 8 }).transaction);
+    const big = buildTree(fanoutTree({ width: 3, depth: 8 }).events);
     expect(big.order).toHaveLength(13_121);
     const visible = buildVisibleTree(big, defaultCollapsed(big));
     expect(visible.order).toHaveLength(728);
@@ -182,7 +182,7 @@ describe('defaultCollapsed', () => {
   });
 
   it('shows only the roots when one level more would be too many', () => {
-    const wide = fromLedgerEffectsTransaction(fanoutTree({ width: 9998, depth: 1 }).transaction);
+    const wide = buildTree(fanoutTree({ width: 9998, depth: 1 }).events);
     const visible = buildVisibleTree(wide, defaultCollapsed(wide));
     expect(visible.order).toEqual([0, 1]);
     expect(hiddenDescendantCount(visible, 1)).toBe(9998);
@@ -192,7 +192,7 @@ describe('defaultCollapsed', () => {
 
   it('keeps within the limit on random trees, and one more level would not', () => {
     for (let seed = 1; seed <= 40; seed++) {
-      const big = fromLedgerEffectsTransaction(randomTree({ seed, size: 500 }).transaction);
+      const big = buildTree(randomTree({ seed, size: 500 }).events);
       const limit = 20 + seed * 5;
       const visible = buildVisibleTree(big, defaultCollapsed(big, limit));
       const sizes = levelSizes(big);

@@ -1,9 +1,20 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import {
+  describeNode,
+  getNode,
+  type TransactionTree,
+  type TreeNode,
+} from '@/lib/transaction-tree/model';
 import { createSandbox, type Sandbox } from '@/testing/sandbox-network';
-import { fromLedgerEffectsTransaction, fromTransactionTree, fromUpdate } from './build-tree';
-import { describeNode, getNode, type TransactionTree, type TreeNode } from './model';
 import { fanoutTree } from '@/testing/tree-generators';
-import type { WireTransaction, WireTransactionTree, WireUpdate } from './wire-types';
+import {
+  fromLedgerEffectsTransaction,
+  fromTransactionTree,
+  fromUpdate,
+  type WireTransaction,
+  type WireTransactionTree,
+  type WireUpdate,
+} from './transaction-tree-adapter';
 
 // The same transactions, read back from the in-process sandbox in both wire shapes, must give
 // the same tree: the tree shape's eventsById, and the flat LEDGER_EFFECTS event list.
