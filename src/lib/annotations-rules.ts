@@ -1,49 +1,45 @@
 import { z } from 'zod';
+import {
+  annotationKeyProblem as keyRuleProblem,
+  annotationsByteSize as entriesByteSize,
+  MAX_ANNOTATIONS_BYTES,
+  MAX_KEY_NAME_LENGTH,
+  MAX_KEY_PREFIX_LENGTH,
+} from '@ledger-console/participant/annotations';
 
 /**
- * The participant's rules for resource annotations (ResourceAnnotationValidator,
- * ledger-api-behaviour.md §2.2; parties follow the user rules, §5.1), so the forms reject what the
- * server would, with the same limits.
+ * The participant's rules for resource annotations (the participant package's, ADR 011), worded
+ * for the forms, so they reject what the server would, with the same limits.
  */
 
-/** 256 KiB: the total UTF-8 size of keys plus values a resource may carry. */
-export const MAX_ANNOTATIONS_BYTES = 256 * 1024;
-
-const NAME = /^([a-zA-Z0-9]+[a-zA-Z0-9.\-_]*)?[a-zA-Z0-9]+$/;
-const DNS_LABEL = /^[a-zA-Z0-9]([a-zA-Z0-9-]*[a-zA-Z0-9])?$/;
+export { MAX_ANNOTATIONS_BYTES } from '@ledger-console/participant/annotations';
 
 /** One key/value row of the annotations editor. */
 export type AnnotationRow = { key: string; value: string };
 
-/** Why the server would reject `key`, in its own words, or undefined when it is valid. */
+/** Why the server would reject `key`, in the form's words, or undefined when it is valid. */
 export function annotationKeyProblem(key: string): string | undefined {
   if (key === '') return 'Key is required';
-  const parts = key.split('/');
-  if (parts.length > 2) return 'At most one "/" (between prefix and name)';
-  const [prefix, name] = parts.length === 2 ? [parts[0] ?? '', parts[1] ?? ''] : [undefined, key];
-  if (prefix !== undefined) {
-    if (prefix.length > 253) return 'The prefix before "/" is longer than 253 characters';
-    if (!prefix.split('.').every((label) => DNS_LABEL.test(label))) {
+  const problem = keyRuleProblem(key);
+  switch (problem?.kind) {
+    case undefined:
+      return undefined;
+    case 'many-slashes':
+      return 'At most one "/" (between prefix and name)';
+    case 'prefix-too-long':
+      return `The prefix before "/" is longer than ${String(MAX_KEY_PREFIX_LENGTH)} characters`;
+    case 'prefix-syntax':
       return 'The prefix before "/" must be a DNS name, e.g. example.com';
-    }
+    case 'name-too-long':
+      return `The name is longer than ${String(MAX_KEY_NAME_LENGTH)} characters`;
+    case 'name-syntax':
+      return 'The name must start and end with a letter or digit; inside, also . - _ are allowed';
   }
-  if (name.length > 63) return 'The name is longer than 63 characters';
-  if (!NAME.test(name)) {
-    return 'The name must start and end with a letter or digit; inside, also . - _ are allowed';
-  }
-  return undefined;
 }
-
-const encoder = new TextEncoder();
 
 /** What the server counts against the limit: UTF-8 bytes of keys and non-empty values. */
 export function annotationsByteSize(rows: readonly AnnotationRow[]): number {
-  return rows
-    .filter((row) => row.value !== '')
-    .reduce(
-      (size, row) => size + encoder.encode(row.key).length + encoder.encode(row.value).length,
-      0,
-    );
+  return entriesByteSize(rows.map((row) => [row.key, row.value] as const));
 }
 
 /** Rows of the annotations editor: valid keys, each once, a value each, 256 KiB at most. */

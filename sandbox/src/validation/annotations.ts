@@ -1,32 +1,34 @@
-/** 256 KiB: the total UTF-8 size of keys and values a user or party may carry. */
-export const MAX_ANNOTATIONS_BYTES = 256 * 1024;
+import {
+  annotationKeyProblem,
+  annotationsByteSize,
+  MAX_ANNOTATIONS_BYTES,
+  MAX_KEY_NAME_LENGTH,
+  MAX_KEY_PREFIX_LENGTH,
+  type AnnotationKeyProblem,
+} from '@ledger-console/participant/annotations';
 
-const NAME = /^([a-zA-Z0-9]+[a-zA-Z0-9.\-_]*)?[a-zA-Z0-9]+$/;
-const DNS_LABEL = /^[a-zA-Z0-9]([a-zA-Z0-9-]*[a-zA-Z0-9])?$/;
+// The rules are the participant package's; here they are worded as the real server words them.
+
+export { MAX_ANNOTATIONS_BYTES } from '@ledger-console/participant/annotations';
 
 /** Sum of UTF-8 bytes of keys and values over entries with non-empty values. */
 export function annotationsSize(annotations: Record<string, string>) {
-  let size = 0;
-  for (const [key, value] of Object.entries(annotations)) {
-    if (value === '') continue;
-    size += Buffer.byteLength(key, 'utf8') + Buffer.byteLength(value, 'utf8');
-  }
-  return size;
+  return annotationsByteSize(Object.entries(annotations));
 }
 
-function keyProblem(key: string): string | undefined {
-  const parts = key.split('/');
-  if (parts.length > 2) return `Key '${key}' contains more than one forward slash ('/') character`;
-  const [prefix, name] = parts.length === 2 ? [parts[0] ?? '', parts[1] ?? ''] : [undefined, key];
-  if (prefix !== undefined) {
-    if (prefix.length > 253)
-      return `Key prefix segment '${prefix}' exceeds maximum length of 253 characters`;
-    if (!prefix.split('.').every((label) => DNS_LABEL.test(label)))
-      return `Key prefix segment '${prefix}' has invalid syntax`;
+function keyMessage(key: string, problem: AnnotationKeyProblem): string {
+  switch (problem.kind) {
+    case 'many-slashes':
+      return `Key '${key}' contains more than one forward slash ('/') character`;
+    case 'prefix-too-long':
+      return `Key prefix segment '${problem.prefix}' exceeds maximum length of ${MAX_KEY_PREFIX_LENGTH} characters`;
+    case 'prefix-syntax':
+      return `Key prefix segment '${problem.prefix}' has invalid syntax`;
+    case 'name-too-long':
+      return `Key name segment '${problem.name}' exceeds maximum length of ${MAX_KEY_NAME_LENGTH} characters`;
+    case 'name-syntax':
+      return `Key name segment '${problem.name}' has invalid syntax`;
   }
-  if (name.length > 63) return `Key name segment '${name}' exceeds maximum length of 63 characters`;
-  if (!NAME.test(name)) return `Key name segment '${name}' has invalid syntax`;
-  return undefined;
 }
 
 /**
@@ -38,8 +40,8 @@ export function annotationsProblem(
   { allowEmptyValues, fieldName }: { allowEmptyValues: boolean; fieldName: string },
 ): string | undefined {
   for (const [key, value] of Object.entries(annotations)) {
-    const problem = keyProblem(key);
-    if (problem) return problem;
+    const problem = annotationKeyProblem(key);
+    if (problem) return keyMessage(key, problem);
     if (!allowEmptyValues && value === '')
       return `The value of an annotation is empty for key: '${key}'`;
   }

@@ -1,3 +1,4 @@
+import { firstDisallowedChar, LEDGER_STRING } from '@ledger-console/participant/identifiers';
 import { z } from 'zod';
 import type {
   IdentityProviderConfig,
@@ -6,9 +7,8 @@ import type {
 import type { ApiError } from '@/lib/api-error';
 
 /** LedgerString, as the participant checks IdP ids (ledger-api-behaviour.md §3.2). */
-export const MAX_IDENTITY_PROVIDER_ID_LENGTH = 255;
+export const MAX_IDENTITY_PROVIDER_ID_LENGTH = LEDGER_STRING.maxLength;
 export const IDENTITY_PROVIDER_ID_SYMBOLS = '. _ : - # / and space';
-const LEDGER_STRING = /^[a-zA-Z0-9._:\-#/ ]+$/;
 
 // The participant takes any URL Java's `new URI(s).toURL()` accepts: absolute, any scheme.
 const isAbsoluteUrl = (value: string) => URL.canParse(value);
@@ -35,7 +35,10 @@ export const createIdentityProviderSchema = identityProviderSettingsSchema.exten
       MAX_IDENTITY_PROVIDER_ID_LENGTH,
       `At most ${String(MAX_IDENTITY_PROVIDER_ID_LENGTH)} characters`,
     )
-    .regex(LEDGER_STRING, `Only letters, digits and ${IDENTITY_PROVIDER_ID_SYMBOLS}`),
+    .refine(
+      (id) => firstDisallowedChar(LEDGER_STRING, id) === undefined,
+      `Only letters, digits and ${IDENTITY_PROVIDER_ID_SYMBOLS}`,
+    ),
   isDeactivated: z.boolean(),
 });
 export type CreateIdentityProviderValues = z.infer<typeof createIdentityProviderSchema>;

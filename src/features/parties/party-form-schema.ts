@@ -1,3 +1,11 @@
+import {
+  firstDisallowedChar,
+  isValidIdString,
+  MAX_PARTY_HINT_LENGTH,
+  PARTY_STRING,
+  USER_ID_STRING,
+  USER_ID_SYMBOLS,
+} from '@ledger-console/participant/identifiers';
 import type { Path } from 'react-hook-form';
 import { z } from 'zod';
 import type { AllocatePartyRequest, PartyDetails } from '@/api/parties';
@@ -14,8 +22,7 @@ import {
 // ── party id hint ──────────────────────────────────────────────────────────────
 
 /** The longest hint the participant accepts (Canton's UniqueIdentifier, §5.1). */
-export const MAX_PARTY_HINT_LENGTH = 185;
-const PARTY_CHAR = /^[a-zA-Z0-9:\-_ ]$/;
+export { MAX_PARTY_HINT_LENGTH } from '@ledger-console/participant/identifiers';
 
 /**
  * Why the participant would refuse `hint` as a party id hint, or undefined when it is fine. Empty
@@ -23,10 +30,9 @@ const PARTY_CHAR = /^[a-zA-Z0-9:\-_ ]$/;
  * string (ASCII letters, digits, `:`, `-`, `_` and space), without `::`, at most 185 characters.
  */
 export function partyHintProblem(hint: string): string | undefined {
-  for (const char of hint) {
-    if (!PARTY_CHAR.test(char)) {
-      return `"${char}" is not allowed: use ASCII letters, digits, ":", "-", "_" and space`;
-    }
+  const char = firstDisallowedChar(PARTY_STRING, hint);
+  if (char !== undefined) {
+    return `"${char}" is not allowed: use ASCII letters, digits, ":", "-", "_" and space`;
   }
   if (hint.includes('::')) {
     return 'A hint must not contain "::": the participant adds "::" and its namespace itself';
@@ -37,14 +43,12 @@ export function partyHintProblem(hint: string): string | undefined {
   return undefined;
 }
 
-const USER_ID = /^[a-zA-Z0-9@^$.!`\-#+'~_|:()]{1,128}$/;
-
 /** `''` grants nobody; anything else must be a valid user id (the server checks it exists). */
 function grantToUserProblem(userId: string): string | undefined {
-  if (userId === '' || USER_ID.test(userId)) return undefined;
-  return userId.length > 128
-    ? 'A user id has at most 128 characters'
-    : "Not a user id: use ASCII letters, digits and @^$.!`-#+'~_|:()";
+  if (userId === '' || isValidIdString(USER_ID_STRING, userId)) return undefined;
+  return userId.length > USER_ID_STRING.maxLength
+    ? `A user id has at most ${String(USER_ID_STRING.maxLength)} characters`
+    : `Not a user id: use ASCII letters, digits and ${USER_ID_SYMBOLS}`;
 }
 
 // ── allocate ───────────────────────────────────────────────────────────────────

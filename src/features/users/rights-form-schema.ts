@@ -1,3 +1,4 @@
+import { idStringProblem, PARTY_STRING } from '@ledger-console/participant/identifiers';
 import { z } from 'zod';
 import {
   isPartyRightKind,
@@ -23,18 +24,19 @@ export type RightsValues = { partyRights: PartyRightRow[]; otherRights: OtherRig
 
 export const emptyRightsValues: RightsValues = { partyRights: [], otherRights: [] };
 
-const PARTY_CHAR = /^[a-zA-Z0-9:\-_ ]$/;
-
 /** Why the server would reject `party` as a Daml-LF party string, or undefined when it is valid. */
 export function partyIdProblem(party: string): string | undefined {
-  if (party === '') return 'Choose a party';
-  if (party.length > 255) return 'A party id has at most 255 characters';
-  for (const char of party) {
-    if (!PARTY_CHAR.test(char)) {
-      return `"${char}" is not allowed in a party id (letters, digits, ":", "-", "_" and space are)`;
-    }
+  const problem = idStringProblem(PARTY_STRING, party);
+  switch (problem?.kind) {
+    case undefined:
+      return undefined;
+    case 'empty':
+      return 'Choose a party';
+    case 'too-long':
+      return `A party id has at most ${String(problem.maxLength)} characters`;
+    case 'bad-char':
+      return `"${problem.char}" is not allowed in a party id (letters, digits, ":", "-", "_" and space are)`;
   }
-  return undefined;
 }
 
 const partySchema = z.string().superRefine((party, ctx) => {

@@ -1,3 +1,8 @@
+import {
+  idStringProblem,
+  USER_ID_STRING,
+  USER_ID_SYMBOLS,
+} from '@ledger-console/participant/identifiers';
 import type { Path } from 'react-hook-form';
 import { z } from 'zod';
 import {
@@ -27,24 +32,24 @@ import {
 
 // ── user id ────────────────────────────────────────────────────────────────────
 
-/** The symbols a user id may contain besides ASCII letters and digits (Daml-LF `UserId`). */
-export const USER_ID_SYMBOLS = "@^$.!`-#+'~_|:()";
-export const MAX_USER_ID_LENGTH = 128;
-const USER_ID_CHAR = /^[a-zA-Z0-9@^$.!`\-#+'~_|:()]$/;
+export { USER_ID_SYMBOLS } from '@ledger-console/participant/identifiers';
+export const MAX_USER_ID_LENGTH = USER_ID_STRING.maxLength;
 
 /** Why the server would reject `id` as a user id, or undefined when it is valid. */
 export function userIdProblem(id: string): string | undefined {
-  if (id === '') return 'Required';
-  if (id.length > MAX_USER_ID_LENGTH) {
-    return `At most ${String(MAX_USER_ID_LENGTH)} characters (this has ${String(id.length)})`;
-  }
-  for (const char of id) {
-    if (!USER_ID_CHAR.test(char)) {
-      const shown = char === ' ' ? 'A space' : `"${char}"`;
+  const problem = idStringProblem(USER_ID_STRING, id);
+  switch (problem?.kind) {
+    case undefined:
+      return undefined;
+    case 'empty':
+      return 'Required';
+    case 'too-long':
+      return `At most ${String(problem.maxLength)} characters (this has ${String(problem.length)})`;
+    case 'bad-char': {
+      const shown = problem.char === ' ' ? 'A space' : `"${problem.char}"`;
       return `${shown} is not allowed: use ASCII letters, digits and ${USER_ID_SYMBOLS}`;
     }
   }
-  return undefined;
 }
 
 const userIdSchema = z.string().superRefine((id, ctx) => {
