@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { canReadAs, type Claims } from '../auth/claims';
 import {
   SandboxError,
@@ -6,82 +5,58 @@ import {
   missingField,
   permissionDenied,
 } from '../errors/sandbox-error';
-import { bool, list, message, ownRecord } from '../http/decode';
 import type { LedgerState } from '../ledger-state';
-import type { EventFilter, PartyFilter, TransactionShape } from '../ledger/event-filter';
+import type { EventFilter, PartyFilter, TransactionShape } from './event-filter';
 import { partyProblem } from '../validation/identifiers';
 
-// ── Wire shapes (relaxed like the real decoder, §0.3) ──
+// ── The requests' formats, as the HTTP layer decodes them (http/stream-requests.ts) ──
 
-const identifierFilter = z.union([
-  z.object({
-    WildcardFilter: z.object({
-      value: z
-        .object({ includeCreatedEventBlob: bool() })
-        .default({ includeCreatedEventBlob: false }),
-    }),
-  }),
-  z.object({
-    TemplateFilter: z.object({
-      value: z.object({ templateId: z.string(), includeCreatedEventBlob: bool() }),
-    }),
-  }),
-  z.object({
-    InterfaceFilter: z.object({
-      value: z.object({
-        interfaceId: z.string(),
-        includeInterfaceView: bool(),
-        includeCreatedEventBlob: bool(),
-      }),
-    }),
-  }),
-  z.object({ Empty: z.object({}) }),
-]);
+export type IdentifierFilter =
+  | { WildcardFilter: { value: { includeCreatedEventBlob: boolean } } }
+  | { TemplateFilter: { value: { templateId: string; includeCreatedEventBlob: boolean } } }
+  | {
+      InterfaceFilter: {
+        value: {
+          interfaceId: string;
+          includeInterfaceView: boolean;
+          includeCreatedEventBlob: boolean;
+        };
+      };
+    }
+  | { Empty: object };
 
-export const filtersSchema = z.object({
-  cumulative: list(z.object({ identifierFilter: message(identifierFilter) })),
-});
-type FiltersWire = z.infer<typeof filtersSchema>;
+export type Filters = { cumulative: { identifierFilter?: IdentifierFilter | null }[] };
 
-export const eventFormatSchema = z.object({
-  filtersByParty: ownRecord(filtersSchema).default({}),
-  filtersForAnyParty: message(filtersSchema),
-  verbose: bool(),
-});
-export type EventFormatWire = z.infer<typeof eventFormatSchema>;
+export type EventFormat = {
+  filtersByParty: Record<string, Filters>;
+  filtersForAnyParty?: Filters | null;
+  verbose: boolean;
+};
 
-export const transactionShapeSchema = z.enum([
-  'TRANSACTION_SHAPE_UNSPECIFIED',
-  'TRANSACTION_SHAPE_ACS_DELTA',
-  'TRANSACTION_SHAPE_LEDGER_EFFECTS',
-]);
+export type TransactionShapeName =
+  | 'TRANSACTION_SHAPE_UNSPECIFIED'
+  | 'TRANSACTION_SHAPE_ACS_DELTA'
+  | 'TRANSACTION_SHAPE_LEDGER_EFFECTS';
 
-export const transactionFormatSchema = z.object({
-  eventFormat: message(eventFormatSchema),
-  transactionShape: transactionShapeSchema.default('TRANSACTION_SHAPE_UNSPECIFIED'),
-});
-export type TransactionFormatWire = z.infer<typeof transactionFormatSchema>;
+export type TransactionFormat = {
+  eventFormat?: EventFormat | null;
+  transactionShape: TransactionShapeName;
+};
 
 /** The legacy `TransactionFilter` of the deprecated endpoints: an event format without verbose. */
-export const transactionFilterSchema = z.object({
-  filtersByParty: ownRecord(filtersSchema).default({}),
-  filtersForAnyParty: message(filtersSchema),
-});
+export type TransactionFilter = Omit<EventFormat, 'verbose'>;
 
-export const updateFormatSchema = z.object({
-  includeTransactions: message(transactionFormatSchema),
-  includeReassignments: message(eventFormatSchema),
-  includeTopologyEvents: message(
-    z.object({
-      includeParticipantAuthorizationEvents: message(z.object({ parties: list(z.string()) })),
-    }),
-  ),
-});
-export type UpdateFormatWire = z.infer<typeof updateFormatSchema>;
+export type UpdateFormat = {
+  includeTransactions?: TransactionFormat | null;
+  includeReassignments?: EventFormat | null;
+  includeTopologyEvents?: {
+    includeParticipantAuthorizationEvents?: { parties: string[] } | null;
+  } | null;
+};
 
 // ── Validation into the ledger's filter model ──
 
-function partyFilterOf(state: LedgerState, filters: FiltersWire | null | undefined): PartyFilter {
+function partyFilterOf(state: LedgerState, filters: Filters | null | undefined): PartyFilter {
   const templates = new Map<string, { includeCreatedEventBlob: boolean }>();
   let wildcard = false;
   let wildcardIncludesBlob = false;
@@ -119,7 +94,7 @@ function checkParty(party: string) {
 /** Parses an event format and checks it, raising the errors the real validator raises. */
 export function toEventFilter(
   state: LedgerState,
-  format: Pick<EventFormatWire, 'filtersByParty' | 'filtersForAnyParty'> & { verbose?: boolean },
+  format: TransactionFilter & { verbose?: boolean },
 ): EventFilter {
   const byParty = new Map<string, PartyFilter>();
   for (const [party, filters] of Object.entries(format.filtersByParty)) {
@@ -135,7 +110,7 @@ export function toEventFilter(
   return { byParty, anyParty, verbose: format.verbose ?? false };
 }
 
-export function shapeOf(shape: TransactionFormatWire['transactionShape']): TransactionShape {
+export function shapeOf(shape: TransactionShapeName): TransactionShape {
   if (shape === 'TRANSACTION_SHAPE_UNSPECIFIED') throw missingField('transaction_shape');
   return shape === 'TRANSACTION_SHAPE_ACS_DELTA' ? 'ACS_DELTA' : 'LEDGER_EFFECTS';
 }

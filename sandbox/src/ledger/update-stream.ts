@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import { z } from 'zod';
 import { defaultUserId, requireAuthenticated, type Caller } from '../auth/authorizer';
 import type { Claims } from '../auth/claims';
 import {
@@ -9,22 +8,19 @@ import {
   missingField,
   permissionDenied,
 } from '../errors/sandbox-error';
-import { bool, list, message, parseInt64, str } from '../http/decode';
 import type { LedgerState } from '../ledger-state';
-import {
-  eventFormatSchema,
-  filtersSchema,
-  requireReadFor,
-  shapeOf,
-  toEventFilter,
-  transactionFilterSchema,
-  updateFormatSchema,
-  type EventFormatWire,
-  type UpdateFormatWire,
-} from '../routes/event-format';
 import type { CompletionRecord, ContractRecord } from '../store/ledger-store';
 import { isValidUserId, partyProblem, userIdRegexMessage } from '../validation/identifiers';
 import type { Schemas } from '../wire-types';
+import {
+  requireReadFor,
+  shapeOf,
+  toEventFilter,
+  type EventFormat,
+  type Filters,
+  type TransactionFilter,
+  type UpdateFormat,
+} from './event-format';
 import {
   visibility,
   type EventFilter,
@@ -65,42 +61,29 @@ export type StreamOptions = {
   signal?: AbortSignal;
 };
 
-// ── Request shapes, relaxed like the real decoder (§0.3); shared with the websocket wiring ──
-
-const int64 = () => z.number().int();
+// ── Requests, as the HTTP layer decodes them (http/stream-requests.ts) ──
 
 /** The legacy DTO of `/v2/updates`, `/flats` and `/trees` (JSV2/LegacyDTOs.scala). */
-export const getUpdatesRequestSchema = z.object({
-  beginExclusive: int64().default(0),
-  endInclusive: int64().nullish(),
-  filter: message(transactionFilterSchema),
-  verbose: bool(),
-  updateFormat: message(updateFormatSchema),
-  descendingOrder: bool(),
-});
-export type GetUpdatesRequestWire = z.infer<typeof getUpdatesRequestSchema>;
+export type GetUpdatesRequest = {
+  beginExclusive: number;
+  endInclusive?: number | null;
+  filter?: TransactionFilter | null;
+  verbose: boolean;
+  updateFormat?: UpdateFormat | null;
+  descendingOrder: boolean;
+};
 
-export const getActiveContractsRequestSchema = z.object({
-  filter: message(transactionFilterSchema),
-  verbose: bool(),
-  activeAtOffset: int64().default(0),
-  eventFormat: message(eventFormatSchema),
-  streamContinuationToken: str(),
-});
-export type GetActiveContractsRequestWire = z.infer<typeof getActiveContractsRequestSchema>;
+export type GetActiveContractsRequest = {
+  filter?: TransactionFilter | null;
+  verbose: boolean;
+  activeAtOffset: number;
+  eventFormat?: EventFormat | null;
+  streamContinuationToken: string;
+};
 
-export const completionStreamRequestSchema = z.object({
-  userId: str(),
-  parties: list(z.string()),
-  beginExclusive: int64().default(0),
-});
-export type CompletionStreamRequestWire = z.infer<typeof completionStreamRequestSchema>;
+export type CompletionStreamRequest = { userId: string; parties: string[]; beginExclusive: number };
 
-export const getCompletionsRequestSchema = z.object({
-  parties: list(z.string()),
-  beginExclusive: int64().default(0),
-});
-export type GetCompletionsRequestWire = z.infer<typeof getCompletionsRequestSchema>;
+export type GetCompletionsRequest = { parties: string[]; beginExclusive: number };
 
 // ── Offsets: the messages of ParticipantOffsetValidator ──
 
@@ -155,14 +138,12 @@ function claimsOf(parties: Iterable<string>, anyParty: boolean) {
   };
 }
 
-type EventFormatLike = Pick<EventFormatWire, 'filtersByParty' | 'filtersForAnyParty'>;
-
-export function requireReadForEventFormat(claims: Claims, format: EventFormatLike) {
+export function requireReadForEventFormat(claims: Claims, format: TransactionFilter) {
   requireReadFor(claims, claimsOf(Object.keys(format.filtersByParty), !!format.filtersForAnyParty));
 }
 
 /** RequiredClaims.updateFormatClaims: ReadAs per named party, ReadAsAnyParty for any-party. */
-export function requireReadForUpdateFormat(claims: Claims, format: UpdateFormatWire) {
+export function requireReadForUpdateFormat(claims: Claims, format: UpdateFormat) {
   const eventFormat = format.includeTransactions?.eventFormat;
   if (eventFormat) requireReadForEventFormat(claims, eventFormat);
   if (format.includeReassignments) requireReadForEventFormat(claims, format.includeReassignments);
@@ -173,7 +154,7 @@ export function requireReadForUpdateFormat(claims: Claims, format: UpdateFormatW
 }
 
 /** FormatValidator.validate(UpdateFormat), raising the same errors in the same order. */
-export function toUpdateSelection(state: LedgerState, format: UpdateFormatWire): UpdateSelection {
+export function toUpdateSelection(state: LedgerState, format: UpdateFormat): UpdateSelection {
   let transactions: UpdateSelection['transactions'] = null;
   const transactionFormat = format.includeTransactions;
   if (transactionFormat) {
@@ -332,7 +313,7 @@ export type UpdatesEndpoint = 'updates' | 'flats' | 'trees';
 export type UpdatesStreamRequest = {
   /** `/v2/updates` and `/flats` give ACS deltas by default, `/trees` gives transaction trees. */
   endpoint: UpdatesEndpoint;
-  body: GetUpdatesRequestWire;
+  body: GetUpdatesRequest;
   caller: Caller;
 };
 
@@ -342,10 +323,8 @@ export type UpdatesStreamElement =
 const BOTH_FORMATS = (what: string) =>
   `Both update_format and ${what} are set. Please use either backwards compatible arguments (filter and verbose) or update_format, but not both.`;
 
-type FiltersWire = z.infer<typeof filtersSchema>;
-
 /** Trees see everything a party sees: the legacy conversion adds a wildcard to each filter. */
-function withWildcard(filters: FiltersWire): FiltersWire {
+function withWildcard(filters: Filters): Filters {
   const hasWildcard = filters.cumulative.some(
     ({ identifierFilter }) => !!identifierFilter && 'WildcardFilter' in identifierFilter,
   );
@@ -363,7 +342,7 @@ function withWildcard(filters: FiltersWire): FiltersWire {
  * runs before the gRPC call, so before authorization. A legacy filter asks for transactions
  * and reassignments, never for topology events.
  */
-function updateFormatOf(body: GetUpdatesRequestWire, forTrees: boolean): UpdateFormatWire {
+function updateFormatOf(body: GetUpdatesRequest, forTrees: boolean): UpdateFormat {
   const { updateFormat, filter, verbose } = body;
   if (updateFormat && filter) throw invalidArgument(BOTH_FORMATS('filter'));
   if (updateFormat && verbose) throw invalidArgument(BOTH_FORMATS('verbose'));
@@ -373,8 +352,8 @@ function updateFormatOf(body: GetUpdatesRequestWire, forTrees: boolean): UpdateF
       'Either filter/verbose or update_format is required. Please use either backwards compatible arguments (filter and verbose) or update_format.',
     );
   }
-  const convert = (filters: FiltersWire) => (forTrees ? withWildcard(filters) : filters);
-  const eventFormat: EventFormatWire = {
+  const convert = (filters: Filters) => (forTrees ? withWildcard(filters) : filters);
+  const eventFormat: EventFormat = {
     filtersByParty: Object.fromEntries(
       Object.entries(filter.filtersByParty).map(([party, filters]) => [party, convert(filters)]),
     ),
@@ -477,7 +456,7 @@ export async function* streamUpdates(
 // ── Active contracts ──
 
 export type ActiveContractsStreamRequest = {
-  body: GetActiveContractsRequestWire;
+  body: GetActiveContractsRequest;
   caller: Caller;
 };
 
@@ -556,8 +535,8 @@ export const isAfter = (contract: ContractRecord, position: SnapshotPosition) =>
 
 /** The event format of an ACS request: either the legacy filter/verbose or `eventFormat`. */
 function acsEventFormatOf(
-  body: Partial<Pick<GetActiveContractsRequestWire, 'filter' | 'verbose' | 'eventFormat'>>,
-): EventFormatWire {
+  body: Partial<Pick<GetActiveContractsRequest, 'filter' | 'verbose' | 'eventFormat'>>,
+): EventFormat {
   const { filter, eventFormat } = body;
   const verbose = body.verbose ?? false;
   if (filter && eventFormat) throw invalidArgument(BOTH_ACS_FORMATS);
@@ -633,9 +612,9 @@ function continuationPosition(token: string, activeAt: number): SnapshotPosition
 
 export type CompletionsStreamRequest =
   /** `/v2/commands/completions`: one user's completions for some of its actAs parties. */
-  | { endpoint: 'completions'; body: CompletionStreamRequestWire; caller: Caller }
+  | { endpoint: 'completions'; body: CompletionStreamRequest; caller: Caller }
   /** `/v2/commands/command-completions`: every user's; no parties means any party. */
-  | { endpoint: 'command-completions'; body: GetCompletionsRequestWire; caller: Caller };
+  | { endpoint: 'command-completions'; body: GetCompletionsRequest; caller: Caller };
 
 type CompletionsPlan = {
   after: number;
@@ -742,22 +721,6 @@ export async function* streamCompletions(
 }
 
 // ── HTTP list endpoints ──
-
-/** The `limit` and `stream_idle_timeout_ms` query parameters (int64; tapir's 400 otherwise). */
-export function listParams(query: (name: string) => string | undefined): {
-  limit: number | undefined;
-  idleTimeoutMs: number;
-} {
-  const int64Param = (name: string) => {
-    const raw = query(name);
-    return raw === undefined ? undefined : Number(parseInt64(raw, `query parameter ${name}`));
-  };
-  const limit = int64Param('limit');
-  const idle = int64Param('stream_idle_timeout_ms');
-  // setTimeout cannot wait longer than 2^31-1 ms (it would fire at once instead).
-  const idleTimeoutMs = Math.min(idle ?? HTTP_LIST_IDLE_TIMEOUT_MS, 2 ** 31 - 1);
-  return { limit, idleTimeoutMs };
-}
 
 /**
  * Collects a stream for a list endpoint as `Endpoints.asList` does: it takes at most

@@ -18,20 +18,20 @@ import type { Command } from '../ledger/interpreter';
 import type { Deduplication, SubmitRequest } from '../ledger/ledger';
 import { decodeCreatedEventBlob, toJsTransaction, toJsTransactionTree } from '../ledger/projection';
 import { splitTemplateId } from '../ledger/template-resolver';
-import {
-  collectList,
-  completionStreamRequestSchema,
-  getCompletionsRequestSchema,
-  listParams,
-  streamCompletions,
-} from '../ledger/update-stream';
+import { collectList, streamCompletions } from '../ledger/update-stream';
 import {
   isWellFormedContractId,
   type CreateNode,
   type TransactionRecord,
 } from '../ledger/transaction';
 import { ledgerStringProblem, partyProblem } from '../validation/identifiers';
-import { requireReadFor, shapeOf, toEventFilter, transactionFormatSchema } from './event-format';
+import { requireReadFor, shapeOf, toEventFilter } from '../ledger/event-format';
+import {
+  completionStreamRequestSchema,
+  getCompletionsRequestSchema,
+  listParams,
+  transactionFormatSchema,
+} from '../http/stream-requests';
 
 // ── Request shapes (JsCommands, §7.1) ──
 

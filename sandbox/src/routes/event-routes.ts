@@ -10,7 +10,8 @@ import { archivedEvent, createdEvent } from '../ledger/projection';
 import { isWellFormedContractId } from '../ledger/transaction';
 import { requireReadForEventFormat } from '../ledger/update-stream';
 import type { Schemas } from '../wire-types';
-import { eventFormatSchema, toEventFilter } from './event-format';
+import { toEventFilter } from '../ledger/event-format';
+import { eventFormatSchema } from '../http/stream-requests';
 
 /** `/v2/events/**`: the create and archive events of one contract (ledger-api-behaviour.md §9). */
 

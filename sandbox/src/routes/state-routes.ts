@@ -13,9 +13,7 @@ import {
   decodeToken,
   encodeToken,
   formatDigest,
-  getActiveContractsRequestSchema,
   isAfter,
-  listParams,
   negativeOffset,
   positionOf,
   requireNotAfterLedgerEnd,
@@ -28,7 +26,12 @@ import {
 } from '../ledger/update-stream';
 import { partyProblem } from '../validation/identifiers';
 import type { Schemas } from '../wire-types';
-import { eventFormatSchema, toEventFilter } from './event-format';
+import { toEventFilter } from '../ledger/event-format';
+import {
+  eventFormatSchema,
+  getActiveContractsRequestSchema,
+  listParams,
+} from '../http/stream-requests';
 
 /**
  * `/v2/state/**`: ledger end, pruning, connected synchronizers and the active contract set, as a

@@ -6,6 +6,8 @@ import {
   getActiveContractsRequestSchema,
   getCompletionsRequestSchema,
   getUpdatesRequestSchema,
+} from '../http/stream-requests';
+import {
   streamActiveContracts,
   streamCompletions,
   streamUpdates,

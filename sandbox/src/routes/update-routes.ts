@@ -15,8 +15,6 @@ import {
   decodeToken,
   encodeToken,
   formatDigest,
-  getUpdatesRequestSchema,
-  listParams,
   nonPositiveOffset,
   negativeOffset,
   renderUpdate,
@@ -33,11 +31,15 @@ import {
   requireReadFor,
   shapeOf,
   toEventFilter,
+  type TransactionFormat,
+  type UpdateFormat,
+} from '../ledger/event-format';
+import {
+  getUpdatesRequestSchema,
+  listParams,
   transactionFormatSchema,
   updateFormatSchema,
-  type TransactionFormatWire,
-  type UpdateFormatWire,
-} from './event-format';
+} from '../http/stream-requests';
 
 /**
  * `/v2/updates/**`: the update stream as lists, point lookups by id and offset (current and
@@ -85,7 +87,7 @@ const updateNotFound = (resource: [string, string]) =>
     resources: [resource],
   });
 
-function requireUpdateFormat(format: UpdateFormatWire | null | undefined): UpdateFormatWire {
+function requireUpdateFormat(format: UpdateFormat | null | undefined): UpdateFormat {
   if (!format) throw missingField('update_format');
   return format;
 }
@@ -111,7 +113,7 @@ function checkUpdateId(updateId: string) {
 function legacyTransactionFormat(
   state: LedgerState,
   parties: string[],
-  format: TransactionFormatWire | null | undefined,
+  format: TransactionFormat | null | undefined,
 ): { filter: EventFilter; shape: TransactionShape } {
   if (format && parties.length > 0) {
     throw invalidArgument(
@@ -135,7 +137,7 @@ function legacyTransactionFormat(
 function requireReadForLegacy(
   claims: Claims,
   parties: string[],
-  format: TransactionFormatWire | null | undefined,
+  format: TransactionFormat | null | undefined,
 ) {
   requireReadFor(claims, wildcardFor(parties));
   if (format?.eventFormat) requireReadForEventFormat(claims, format.eventFormat);
