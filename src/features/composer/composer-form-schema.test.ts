@@ -1,14 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError, toApiError } from '@/lib/api-error';
 import { submitterScope } from './composer-access';
 import {
-  composerErrorField,
   composerSchema,
   emptyCommand,
   emptyComposerValues,
-  fromJsCommands,
   templateIdProblem,
-  toJsCommands,
   type ComposerValues,
 } from './composer-form-schema';
 import {
@@ -37,10 +33,6 @@ function values(overrides: Partial<ComposerValues> = {}): ComposerValues {
 function issues(input: ComposerValues, userIdRequired = true) {
   const result = composerSchema({ userIdRequired }).safeParse(input);
   return result.success ? [] : result.error.issues.map((issue) => issue.path.join('.'));
-}
-
-function error(status: number, body: Partial<ApiError['body']> & { code: string }): ApiError {
-  return new ApiError(status, { cause: '', ...body });
 }
 
 describe('composerSchema', () => {
@@ -106,210 +98,6 @@ describe('templateIdProblem', () => {
     expect(templateIdProblem('sandbox-demo:Demo.Iou:Iou')).toMatch(/64 lowercase hex/);
     expect(templateIdProblem('#:Demo.Iou:Iou')).toMatch(/package name/);
     expect(templateIdProblem('Demo.Iou:Iou')).toMatch(/Module/);
-  });
-});
-
-describe('toJsCommands / fromJsCommands', () => {
-  it('maps every command kind and option, and back', () => {
-    const input = values({
-      commands: [
-        { ...emptyCommand('create'), templateId: IOU, createArguments: '{"a":1}' },
-        {
-          ...emptyCommand('exercise'),
-          templateId: IOU,
-          contractId: '00cid',
-          choice: 'Iou_Split',
-          choiceArgument: '{"splitAmount":"1"}',
-        },
-        {
-          ...emptyCommand('createAndExercise'),
-          templateId: IOU,
-          createArguments: '{"a":2}',
-          choice: 'Archive',
-        },
-        {
-          ...emptyCommand('exerciseByKey'),
-          templateId: IOU,
-          contractKey: '{"bank":"b"}',
-          choice: 'Go',
-        },
-      ],
-      readAs: [BOB],
-      workflowId: 'wf',
-      deduplication: { kind: 'duration', seconds: '1.5', offset: '' },
-      minLedgerTime: { kind: 'relative', absolute: '', relativeSeconds: '30' },
-      disclosedContracts: [
-        { contractId: '00x', templateId: '', createdEventBlob: 'AAE=', synchronizerId: 'sync::1' },
-      ],
-    });
-
-    const request = toJsCommands(input);
-
-    expect(request).toEqual({
-      commands: [
-        { CreateCommand: { templateId: IOU, createArguments: { a: 1 } } },
-        {
-          ExerciseCommand: {
-            templateId: IOU,
-            contractId: '00cid',
-            choice: 'Iou_Split',
-            choiceArgument: { splitAmount: '1' },
-          },
-        },
-        {
-          CreateAndExerciseCommand: {
-            templateId: IOU,
-            createArguments: { a: 2 },
-            choice: 'Archive',
-            choiceArgument: {},
-          },
-        },
-        {
-          ExerciseByKeyCommand: {
-            templateId: IOU,
-            contractKey: { bank: 'b' },
-            choice: 'Go',
-            choiceArgument: {},
-          },
-        },
-      ],
-      commandId: 'cmd-1',
-      actAs: [ALICE],
-      readAs: [BOB],
-      userId: 'participant_admin',
-      workflowId: 'wf',
-      deduplicationPeriod: { DeduplicationDuration: { value: { seconds: 1, nanos: 500_000_000 } } },
-      minLedgerTimeRel: { seconds: 30, nanos: 0 },
-      disclosedContracts: [
-        { createdEventBlob: 'AAE=', contractId: '00x', synchronizerId: 'sync::1' },
-      ],
-    });
-    expect(toJsCommands(fromJsCommands(request, 'cmd-2'))).toEqual({
-      ...request,
-      commandId: 'cmd-2',
-    });
-  });
-
-  it('leaves optional keys out when unset', () => {
-    expect(Object.keys(toJsCommands(values({ userId: '' })))).toEqual([
-      'commands',
-      'commandId',
-      'actAs',
-    ]);
-  });
-
-  it('sends offsets and absolute times in the wire shapes', () => {
-    const request = toJsCommands(
-      values({
-        deduplication: { kind: 'offset', seconds: '', offset: '42' },
-        minLedgerTime: { kind: 'absolute', absolute: '2030-01-01T00:00:00Z', relativeSeconds: '' },
-      }),
-    );
-    expect(request.deduplicationPeriod).toEqual({ DeduplicationOffset: { value: 42 } });
-    expect(request.minLedgerTimeAbs).toBe('2030-01-01T00:00:00.000Z');
-  });
-});
-
-describe('composerErrorField', () => {
-  const two = values({
-    commands: [
-      { ...emptyCommand('create'), templateId: IOU },
-      {
-        ...emptyCommand('exercise'),
-        templateId: '#sandbox-demo:Demo.Iou:Nope',
-        contractId: '00dead',
-        choice: 'Go',
-      },
-    ],
-  });
-
-  it('puts an unknown template on that command', () => {
-    expect(
-      composerErrorField(
-        error(404, {
-          code: 'TEMPLATES_OR_INTERFACES_NOT_FOUND',
-          resources: [['TEMPLATE_ID', `${PACKAGE_ID}:Demo.Iou:Nope`]],
-        }),
-        two,
-      ),
-    ).toBe('commands.1.templateId');
-  });
-
-  it('puts a 403 on the user id when the request names another user than the caller', () => {
-    const refused = error(403, { code: 'NA', cause: 'PERMISSION_DENIED' });
-    const asBob = { ...two, userId: 'bob' };
-    expect(composerErrorField(refused, asBob, 'alice')).toBe('userId');
-    // The caller's own user id, or none (defaulted): the refusal is about a party.
-    expect(composerErrorField(refused, { ...two, userId: 'alice' }, 'alice')).toBe('actAs');
-    expect(composerErrorField(refused, { ...two, userId: '' }, 'alice')).toBe('actAs');
-    // The sandbox names the user id in its cause.
-    expect(
-      composerErrorField(
-        error(403, {
-          code: 'NA',
-          cause: "user_id 'bob' of the request does not match the user 'alice' of the token",
-        }),
-        { ...two, userId: '' },
-        'alice',
-      ),
-    ).toBe('userId');
-  });
-
-  it('reads the command from a decode failure', () => {
-    const decodeFailure = toApiError(
-      400,
-      "Invalid value for: body (Invalid identifier format (bad) not matching the expected format (<package>:<moduleName>:<entityName>) at 'commands[1].ExerciseCommand.templateId')",
-    );
-    expect(composerErrorField(decodeFailure, two)).toBe('commands.1.templateId');
-  });
-
-  it('maps choice, contract, authorization, duplicate and argument errors', () => {
-    expect(
-      composerErrorField(
-        error(400, {
-          code: 'INVALID_ARGUMENT',
-          cause: `The submitted request has invalid arguments: Invalid template:${PACKAGE_ID}:Demo.Iou:Nope or choice:Go`,
-        }),
-        two,
-      ),
-    ).toBe('commands.1.choice');
-    expect(
-      composerErrorField(
-        error(404, { code: 'CONTRACT_NOT_FOUND', resources: [['CONTRACT_ID', '00dead']] }),
-        two,
-      ),
-    ).toBe('commands.1.contractId');
-    expect(composerErrorField(error(400, { code: 'DAML_AUTHORIZATION_ERROR' }), two)).toBe('actAs');
-    expect(composerErrorField(error(403, { code: 'NA' }), two)).toBe('actAs');
-    expect(composerErrorField(error(409, { code: 'DUPLICATE_COMMAND' }), two)).toBe('commandId');
-    expect(
-      composerErrorField(
-        error(400, {
-          code: 'COMMAND_PREPROCESSING_FAILED',
-          cause: "Missing non-optional fields: owner at 'commands[0].createArguments'",
-        }),
-        two,
-      ),
-    ).toBe('commands.0.createArguments');
-    expect(
-      composerErrorField(
-        error(400, { code: 'INVALID_ARGUMENT', cause: 'Unexpected fields: extra' }),
-        values(),
-      ),
-    ).toBe('commands.0.createArguments');
-    expect(
-      composerErrorField(
-        error(400, {
-          code: 'INVALID_TOKEN',
-          cause: 'The submitted request is missing a user-id: Cannot default user_id field',
-        }),
-        two,
-      ),
-    ).toBe('userId');
-  });
-
-  it('leaves the rest at the top of the form', () => {
-    expect(composerErrorField(error(503, { code: 'UNAVAILABLE' }), two)).toBeUndefined();
   });
 });
 

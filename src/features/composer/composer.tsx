@@ -16,14 +16,13 @@ import { SectionCard } from '@/components/section-card';
 import type { TransactionTree } from '@/lib/transaction-tree/model';
 import { submitterScope } from './composer-access';
 import { clearDraft, hasUnsentChanges, readDraft, writeDraft } from './composer-draft';
+import { composerErrorField } from './composer-error-field';
+import { fromJsCommands, toJsCommands } from './composer-form-mappers';
 import {
-  composerErrorField,
   composerSchema,
   emptyCommand,
   emptyComposerValues,
-  fromJsCommands,
   newCommandId,
-  toJsCommands,
   type ComposerValues,
 } from './composer-form-schema';
 import { ComposerForm } from './composer-form';
