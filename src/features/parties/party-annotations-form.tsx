@@ -1,14 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Group, Stack, Text } from '@mantine/core';
-import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
-import { useForm, useFormState } from 'react-hook-form';
+import { Stack, Text } from '@mantine/core';
 import { partyMutations, partyQueries, type PartyDetails } from '@/api/parties';
 import { notify } from '@/components/feedback/notify';
 import { FormAnnotationsInput } from '@/components/form/form-annotations-input';
+import { FormEditActions } from '@/components/form/form-edit-actions';
 import { FormUpdateError } from '@/components/form/form-update-error';
-import { useFormMutation } from '@/components/form/use-form-mutation';
-import { useReloadLatest } from '@/components/form/use-reload-latest';
+import { useGuardedEditForm } from '@/components/form/use-guarded-edit-form';
 import { PropertyList } from '@/components/property-list';
 import { shortenIdentifier } from '@/lib/format';
 import {
@@ -16,7 +13,6 @@ import {
   partyAnnotationsSchema,
   toPartyAnnotationsPatch,
   toPartyAnnotationsValues,
-  type PartyAnnotationsValues,
 } from './party-form-schema';
 
 export type PartyAnnotationsFormProps = {
@@ -30,62 +26,31 @@ export type PartyAnnotationsFormProps = {
  * overwritten; the form then keeps the typed values until the user explicitly reloads.
  */
 export function PartyAnnotationsForm({ party }: PartyAnnotationsFormProps) {
-  const queryClient = useQueryClient();
-  // What the form edits: the party as loaded, saved, or explicitly reloaded; never a background
-  // refetch, which would silently move the resourceVersion under the user's edits.
-  const [base, setBase] = useState(party);
-  const form = useForm<PartyAnnotationsValues>({
+  const edit = useGuardedEditForm({
+    loaded: party,
     resolver: zodResolver(partyAnnotationsSchema),
-    defaultValues: toPartyAnnotationsValues(base),
-  });
-  const { isDirty } = useFormState({ control: form.control });
-  const update = useFormMutation(form, partyMutations.updateAnnotations(), {}, (error) =>
-    partyAnnotationsErrorField(error, form.getValues()),
-  );
-
-  const handleSubmit = form.handleSubmit((values) => {
-    const annotations = toPartyAnnotationsPatch(base, values);
-    if (!annotations) return;
-    update.mutate(
-      { loaded: base, annotations },
-      {
-        onSuccess: (saved) => {
-          notify.success(`Annotations of ${shortenIdentifier(saved.party)} saved`);
-          setBase(saved);
-          form.reset(toPartyAnnotationsValues(saved));
-        },
-      },
-    );
-  });
-
-  const reloadLatest = useReloadLatest(
-    () =>
-      queryClient.query({
-        ...partyQueries.detail({
-          party: base.party,
-          identityProviderId: base.identityProviderId ?? '',
-        }),
-        staleTime: 0,
-      }),
-    (latest) => {
-      // Gone meanwhile: keep the form; saving will say so.
-      if (!latest) return;
-      setBase(latest);
-      form.reset(toPartyAnnotationsValues(latest));
-      update.reset();
+    toValues: toPartyAnnotationsValues,
+    toVariables: (base, values) => {
+      const annotations = toPartyAnnotationsPatch(base, values);
+      return annotations ? { loaded: base, annotations } : undefined;
     },
-  );
+    mutation: partyMutations.updateAnnotations(),
+    errorField: partyAnnotationsErrorField,
+    latestQuery: (base) =>
+      partyQueries.detail({ party: base.party, identityProviderId: base.identityProviderId ?? '' }),
+    onSaved: (saved) => {
+      notify.success(`Annotations of ${shortenIdentifier(saved.party)} saved`);
+    },
+  });
+  const { form, base } = edit;
 
   return (
-    <form onSubmit={(event) => void handleSubmit(event)} noValidate aria-label="Annotations">
+    <form onSubmit={(event) => void edit.handleSubmit(event)} noValidate aria-label="Annotations">
       <Stack gap="lg" maw={760}>
         <FormUpdateError
-          control={form.control}
-          error={update.error}
+          {...edit.updateError}
           conflictCode="CONCURRENT_PARTY_DETAILS_UPDATE_DETECTED"
           conflictTitle="Someone else changed this party after you opened it"
-          onReload={reloadLatest.reload}
-          isReloading={reloadLatest.isReloading}
         />
         <PropertyList
           items={[
@@ -100,21 +65,12 @@ export function PartyAnnotationsForm({ party }: PartyAnnotationsFormProps) {
           name="annotations"
           description="Key/value metadata kept by this participant. Keys: an optional DNS prefix and '/', then a name. Removing a row removes the key."
         />
-        <Group>
-          <Button type="submit" loading={update.isPending} disabled={!isDirty}>
-            Save annotations
-          </Button>
-          <Button
-            variant="default"
-            disabled={!isDirty || update.isPending}
-            onClick={() => {
-              form.reset(toPartyAnnotationsValues(base));
-              update.reset();
-            }}
-          >
-            Discard changes
-          </Button>
-        </Group>
+        <FormEditActions
+          saveLabel="Save annotations"
+          isDirty={edit.isDirty}
+          isSaving={edit.isSaving}
+          onDiscard={edit.discard}
+        />
       </Stack>
     </form>
   );

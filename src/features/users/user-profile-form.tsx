@@ -1,15 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Group, Stack, Text } from '@mantine/core';
-import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
-import { useForm, useFormState } from 'react-hook-form';
+import { Stack, Text } from '@mantine/core';
 import { userMutations, userQueries, type User } from '@/api/users';
 import { notify } from '@/components/feedback/notify';
 import { FormAnnotationsInput } from '@/components/form/form-annotations-input';
+import { FormEditActions } from '@/components/form/form-edit-actions';
 import { FormSwitch } from '@/components/form/form-switch';
 import { FormUpdateError } from '@/components/form/form-update-error';
-import { useFormMutation } from '@/components/form/use-form-mutation';
-import { useReloadLatest } from '@/components/form/use-reload-latest';
+import { useGuardedEditForm } from '@/components/form/use-guarded-edit-form';
 import { PropertyList } from '@/components/property-list';
 import { PartySelect } from '@/pickers/party-select';
 import {
@@ -17,7 +14,6 @@ import {
   toUserProfileValues,
   userProfileErrorField,
   userProfileSchema,
-  type UserProfileValues,
 } from './user-form-schema';
 
 export type UserProfileFormProps = {
@@ -39,57 +35,28 @@ export function UserProfileForm({
   partiesOfIdentityProviderId,
   cannotDeactivateReason,
 }: UserProfileFormProps) {
-  const queryClient = useQueryClient();
-  // What the form edits: the user as loaded, saved, or explicitly reloaded; never a background
-  // refetch, which would silently move the resourceVersion under the user's edits.
-  const [base, setBase] = useState(user);
-  const form = useForm<UserProfileValues>({
+  const edit = useGuardedEditForm({
+    loaded: user,
     resolver: zodResolver(userProfileSchema),
-    defaultValues: toUserProfileValues(base),
-  });
-  const { isDirty } = useFormState({ control: form.control });
-  const update = useFormMutation(form, userMutations.update(), {}, (error) =>
-    userProfileErrorField(error, form.getValues()),
-  );
-
-  const handleSubmit = form.handleSubmit((values) => {
-    const request = toUpdateUserRequest(base, values);
-    if (!request) return;
-    update.mutate(request, {
-      onSuccess: (saved) => {
-        notify.success(`User ${saved.id} saved`);
-        setBase(saved);
-        form.reset(toUserProfileValues(saved));
-      },
-    });
-  });
-
-  const reloadLatest = useReloadLatest(
-    () =>
-      queryClient.query({
-        ...userQueries.detail({
-          userId: base.id,
-          identityProviderId: base.identityProviderId ?? '',
-        }),
-        staleTime: 0,
-      }),
-    (latest) => {
-      setBase(latest);
-      form.reset(toUserProfileValues(latest));
-      update.reset();
+    toValues: toUserProfileValues,
+    toVariables: toUpdateUserRequest,
+    mutation: userMutations.update(),
+    errorField: userProfileErrorField,
+    latestQuery: (base) =>
+      userQueries.detail({ userId: base.id, identityProviderId: base.identityProviderId ?? '' }),
+    onSaved: (saved) => {
+      notify.success(`User ${saved.id} saved`);
     },
-  );
+  });
+  const { form, base } = edit;
 
   return (
-    <form onSubmit={(event) => void handleSubmit(event)} noValidate aria-label="Profile">
+    <form onSubmit={(event) => void edit.handleSubmit(event)} noValidate aria-label="Profile">
       <Stack gap="lg" maw={760}>
         <FormUpdateError
-          control={form.control}
-          error={update.error}
+          {...edit.updateError}
           conflictCode="CONCURRENT_USER_UPDATE_DETECTED"
           conflictTitle="Someone else changed this user after you opened it"
-          onReload={reloadLatest.reload}
-          isReloading={reloadLatest.isReloading}
         />
         <PropertyList
           items={[
@@ -123,21 +90,12 @@ export function UserProfileForm({
           name="annotations"
           description="Key/value metadata. Keys: an optional DNS prefix and '/', then a name."
         />
-        <Group>
-          <Button type="submit" loading={update.isPending} disabled={!isDirty}>
-            Save changes
-          </Button>
-          <Button
-            variant="default"
-            disabled={!isDirty || update.isPending}
-            onClick={() => {
-              form.reset(toUserProfileValues(base));
-              update.reset();
-            }}
-          >
-            Discard changes
-          </Button>
-        </Group>
+        <FormEditActions
+          saveLabel="Save changes"
+          isDirty={edit.isDirty}
+          isSaving={edit.isSaving}
+          onDiscard={edit.discard}
+        />
       </Stack>
     </form>
   );
