@@ -1,6 +1,7 @@
 import { encodeDar, templatePackageSpec } from '@ledger-console/participant/daml-lf/encode-package';
 import type { DamlType, Field, PrimType } from '@ledger-console/participant/daml-lf/package-model';
 import type { Sandbox } from './sandbox-network';
+import { sandboxSteps } from './sandbox-steps';
 
 const lf = (prim: PrimType, ...args: DamlType[]): DamlType => ({ kind: 'prim', prim, args });
 const own = (name: string, ...args: DamlType[]): DamlType => ({
@@ -66,14 +67,5 @@ export async function seedFormTypesPackage(sandbox: Sandbox): Promise<void> {
     ],
   });
   const { bytes } = await encodeDar([spec]);
-  const response = await sandbox.fetch(
-    new Request('http://localhost:3000/v2/dars?vetAllPackages=true', {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/octet-stream' },
-      body: new Uint8Array(bytes),
-    }),
-  );
-  if (!response.ok) {
-    throw new Error(`uploading ${FORM_TYPES_PACKAGE} answered ${String(response.status)}`);
-  }
+  await sandboxSteps(sandbox).uploadDar(new Uint8Array(bytes), { vetAllPackages: true });
 }

@@ -1,34 +1,18 @@
 import type { Sandbox } from './sandbox-network';
-
-/** The API base the app under test calls (vite.config.ts); the sandbox ignores the origin. */
-const API_BASE = 'http://localhost:3000';
+import { sandboxSteps } from './sandbox-steps';
 
 /**
  * Calls the sandbox's HTTP API the way a client would, to seed or change what a test needs;
  * fails the test on any non-2xx answer. `token` signs the request in jwt mode.
  */
-export async function sandboxJson<T = unknown>(
+export function sandboxJson<T = unknown>(
   sandbox: Sandbox,
   method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
   path: string,
   body?: unknown,
   token?: string,
 ): Promise<T> {
-  const headers = new Headers();
-  if (body !== undefined) headers.set('Content-Type', 'application/json');
-  if (token) headers.set('Authorization', `Bearer ${token}`);
-  const response = await sandbox.fetch(
-    new Request(`${API_BASE}${path}`, {
-      method,
-      headers,
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    }),
-  );
-  const text = await response.text();
-  if (!response.ok) {
-    throw new Error(`${method} ${path} answered ${String(response.status)}: ${text}`);
-  }
-  return (text ? JSON.parse(text) : undefined) as T;
+  return sandboxSteps(sandbox, token).client.request<T>(method, path, { body });
 }
 
 /** Allocates one party per hint (in `identityProviderId`, default IdP if omitted); their ids. */
@@ -37,17 +21,9 @@ export async function seedParties(
   hints: readonly string[],
   { identityProviderId = '', token }: { identityProviderId?: string; token?: string } = {},
 ): Promise<string[]> {
+  const steps = sandboxSteps(sandbox, token);
   const parties: string[] = [];
-  for (const partyIdHint of hints) {
-    const { partyDetails } = await sandboxJson<{ partyDetails: { party: string } }>(
-      sandbox,
-      'POST',
-      '/v2/parties',
-      { partyIdHint, identityProviderId, synchronizerId: '', userId: '' },
-      token,
-    );
-    parties.push(partyDetails.party);
-  }
+  for (const hint of hints) parties.push(await steps.allocateParty(hint, { identityProviderId }));
   return parties;
 }
 

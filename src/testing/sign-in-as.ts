@@ -1,13 +1,10 @@
 import { writeAccessToken } from '@/api/access-token';
 import type { Sandbox } from './sandbox-network';
-import { sandboxJson } from './seed-parties';
+import { sandboxSteps } from './sandbox-steps';
 
 /** A token the sandbox (jwt mode) mints for one of its users, of any IdP. */
 export async function mintToken(sandbox: Sandbox, userId: string): Promise<string> {
-  const { token } = await sandboxJson<{ token: string }>(sandbox, 'POST', '/__sandbox/tokens', {
-    userId,
-  });
-  return token;
+  return sandboxSteps(sandbox).mintToken(userId);
 }
 
 /** Signs the app under test in as `userId`, as the sign-in screen would; call before rendering. */
@@ -33,31 +30,12 @@ export async function signInAsIdentityProviderAdmin(
   { identityProviderId = 'acme', userId = 'acme-admin' } = {},
 ): Promise<IdentityProviderAdminSetup> {
   const adminToken = await mintToken(sandbox, 'participant_admin');
-  await sandboxJson(
-    sandbox,
-    'POST',
-    '/v2/idps',
-    {
-      identityProviderConfig: {
-        identityProviderId,
-        isDeactivated: false,
-        issuer: `https://${identityProviderId}.example`,
-        jwksUrl: `https://${identityProviderId}.example/jwks.json`,
-        audience: '',
-      },
-    },
-    adminToken,
-  );
-  await sandboxJson(
-    sandbox,
-    'POST',
-    '/v2/users',
-    {
-      user: { id: userId, primaryParty: '', isDeactivated: false, identityProviderId },
-      rights: [{ kind: { IdentityProviderAdmin: { value: {} } } }],
-    },
-    adminToken,
-  );
+  const admin = sandboxSteps(sandbox, adminToken);
+  await admin.createIdentityProvider(identityProviderId);
+  await admin.createUser(userId, {
+    identityProviderId,
+    rights: [{ kind: 'IdentityProviderAdmin' }],
+  });
   await signInAs(sandbox, userId);
   return { adminToken, identityProviderId, userId };
 }
