@@ -42,6 +42,23 @@ const OPENAPI_FETCH = {
 };
 
 /**
+ * The sandbox's public modules (docs/architecture.md): `index` (the participant), `edge` (the
+ * request guard, body limits; loads no ledger), `testing/index` (test tokens, raw HTTP) and the
+ * scenario vocabulary. Outside sandbox/, nothing else of it may be imported, so its inner folders
+ * can change freely.
+ * @param {string[]} doors
+ */
+function sandboxInternals(doors) {
+  return {
+    regex: `(?:^|/)sandbox/src/(?!(?:${doors.join('|')})$)`,
+    message:
+      'Outside sandbox/, import the sandbox only through sandbox/src/index, edge or scenarios/*, and in tests testing/index.',
+  };
+}
+const SANDBOX_DOORS = ['index', 'edge', 'scenarios/[\\w-]+'];
+const SANDBOX_TEST_DOORS = [...SANDBOX_DOORS, 'testing/index'];
+
+/**
  * @param {object} options
  * @param {string[]} options.allows top-level folders (or root modules) of src/ reachable via `@/`
  * @param {string} options.why the rule in words, shown with the error
@@ -49,6 +66,7 @@ const OPENAPI_FETCH = {
  * @param {boolean} [options.allowOpenapiFetch]
  * @param {boolean} [options.allowDamlLf]
  * @param {boolean} [options.allowParticipantTesting]
+ * @param {{ regex: string; message: string }[]} [options.extraPatterns]
  */
 function restrictImports({
   allows,
@@ -57,6 +75,7 @@ function restrictImports({
   allowOpenapiFetch = false,
   allowDamlLf = false,
   allowParticipantTesting = false,
+  extraPatterns = [],
 }) {
   return {
     'no-restricted-imports': [
@@ -75,6 +94,7 @@ function restrictImports({
             message:
               'Import from outside this folder through the @/ alias, so the layer rules see it.',
           },
+          ...extraPatterns,
         ],
       },
     ],
@@ -245,6 +265,7 @@ export default defineConfig(
       allowDamlLf: true,
       allowParticipantTesting: true,
       parentImports: '^\\.\\./(?!\\.\\./sandbox/src/)',
+      extraPatterns: [sandboxInternals(SANDBOX_TEST_DOORS)],
     }),
   },
 
@@ -297,6 +318,31 @@ export default defineConfig(
     },
   },
   {
+    // The sandbox's layers (docs/architecture.md): HTTP decodes, authenticates and renders errors;
+    // the ledger and its stores take typed requests and know nothing of HTTP.
+    files: [`sandbox/src/{ledger,store}/**/*.${TS}`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [...COMMON_PATHS, OPENAPI_FETCH],
+          patterns: [
+            {
+              regex: '^(?:@/|(?:\\.\\./)+(?:src|server)(?:/|$))',
+              message: 'The sandbox stands alone: it never imports the SPA (src/) or the server.',
+            },
+            {
+              regex:
+                '^(?:(?:\\.\\./)+(?:routes|http|create-sandbox|start-sandbox)(?:/|$)|hono(?:/|$))',
+              message:
+                'The ledger and stores take typed requests: no Hono, routes/ or http/; decode in the routes.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Route tests read response JSON untyped on purpose: the test client validates every body
     // against the real OpenAPI schema before a test looks at it.
     files: [
@@ -326,6 +372,26 @@ export default defineConfig(
               regex: '^(?:@/|(?:\\.\\./)+src(?:/|$))',
               message: 'The server serves the built SPA; it never imports its source.',
             },
+            sandboxInternals(SANDBOX_DOORS),
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The server's tests may also use the sandbox's test helpers.
+    files: [`server/**/*.test.${TS}`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [...COMMON_PATHS, OPENAPI_FETCH],
+          patterns: [
+            {
+              regex: '^(?:@/|(?:\\.\\./)+src(?:/|$))',
+              message: 'The server serves the built SPA; it never imports its source.',
+            },
+            sandboxInternals(SANDBOX_TEST_DOORS),
           ],
         },
       ],
