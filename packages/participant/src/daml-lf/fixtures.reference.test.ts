@@ -1,10 +1,16 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { referenceDir, referencePath } from '../testing/reference-dir';
-import { DarError, type DarErrorReason } from './dar-error';
 import { findDataType, recordFieldsOf } from './find-data-type';
 import { formatType } from './format-type';
-import type { DamlType, DecodedPackage, Template } from './package-model';
+import type { DamlType } from './package-model';
+import {
+  expectDarOutcome,
+  expectPingChoicesAsShown,
+  findTemplate,
+  showFields,
+  type DarOutcome,
+} from '../testing/dar-checks';
 import { readDar, type Dar } from './read-dar';
 
 /**
@@ -16,9 +22,7 @@ const dir = referenceDir();
 const fixture = (name: string) =>
   new Uint8Array(readFileSync(referencePath('fixtures', 'dars', name)));
 
-type Expected =
-  | { main: { name: string; version: string; lf: string } }
-  | { rejected: DarErrorReason; message: RegExp };
+type Expected = DarOutcome;
 
 const EXPECTED: Record<string, Expected> = {
   'canton-builtin-admin-workflow-ping.dar': {
@@ -47,26 +51,6 @@ const EXPECTED: Record<string, Expected> = {
 /** By name, so that the skipped checks are counted when no folder is given. */
 const fixtures = Object.keys(EXPECTED);
 
-async function rejection(bytes: Uint8Array): Promise<DarError> {
-  const error = await readDar(bytes).then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  if (!(error instanceof DarError)) throw new Error(`expected a DarError, got ${String(error)}`);
-  return error;
-}
-
-function template(pkg: DecodedPackage, moduleName: string, name: string): Template {
-  const found = pkg.modules
-    .find((module) => module.name === moduleName)
-    ?.templates.find((candidate) => candidate.name === name);
-  if (!found) throw new Error(`${pkg.name} has no template ${moduleName}:${name}`);
-  return found;
-}
-
-const showFields = (fields: readonly { name: string; type: DamlType }[] | undefined) =>
-  fields?.map((field) => `${field.name}: ${formatType(field.type)}`);
-
 describe.skipIf(!dir)('every Canton DAR', () => {
   it('has an expected outcome', () => {
     const present = readdirSync(referencePath('fixtures', 'dars')).filter((name) =>
@@ -78,25 +62,13 @@ describe.skipIf(!dir)('every Canton DAR', () => {
   it.each(fixtures)('%s decodes, or is rejected with a clear reason', async (name) => {
     const expected = EXPECTED[name];
     if (!expected) throw new Error(`no expectation for ${name}`);
-    if ('main' in expected) {
-      const dar = await readDar(fixture(name));
-      const { major, minor } = dar.main.lfVersion;
-      expect({
-        name: dar.main.name,
-        version: dar.main.version,
-        lf: `${String(major)}.${minor}`,
-      }).toEqual(expected.main);
-      return;
-    }
-    const error = await rejection(fixture(name));
-    expect(error.reason).toBe(expected.rejected);
-    expect(error.message).toMatch(expected.message);
+    await expectDarOutcome(fixture(name), expected);
   });
 });
 
 describe.skipIf(!dir)('the ping DAR, as the package page shows it', () => {
   let dar: Dar;
-  const ping = () => template(dar.main, 'Canton.Internal.Ping', 'Ping');
+  const ping = () => findTemplate(dar.main, 'Canton.Internal.Ping', 'Ping');
   beforeAll(async () => {
     dar = await readDar(fixture('canton-builtin-admin-workflow-ping.dar'));
   });
@@ -107,38 +79,7 @@ describe.skipIf(!dir)('the ping DAR, as the package page shows it', () => {
   });
 
   it('gives each choice of Ping its consuming flag and argument fields', () => {
-    expect(
-      ping().choices.map((choice) => ({
-        name: choice.name,
-        consuming: choice.consuming,
-        argument: formatType(choice.argType),
-        fields: showFields(recordFieldsOf(dar.packages, choice.argType)),
-        returns: formatType(choice.returnType),
-      })),
-    ).toEqual([
-      {
-        name: 'Respond',
-        consuming: true,
-        argument: 'Canton.Internal.Ping:Respond',
-        fields: [],
-        returns: 'Unit',
-      },
-      // Archive's argument record is in the standard library's package, found by its id.
-      {
-        name: 'Archive',
-        consuming: true,
-        argument: 'DA.Internal.Template:Archive',
-        fields: [],
-        returns: 'Unit',
-      },
-      {
-        name: 'AbortPing',
-        consuming: true,
-        argument: 'Canton.Internal.Ping:AbortPing',
-        fields: ['anyone: Party'],
-        returns: 'Unit',
-      },
-    ]);
+    expectPingChoicesAsShown(dar, 'Canton.Internal.Ping');
   });
 
   it('cannot resolve a record from a package it was not given', () => {
@@ -154,7 +95,7 @@ describe.skipIf(!dir)('DamlDefinitionsServiceMain.dar: generic records', () => {
     const dar = await readDar(fixture('DamlDefinitionsServiceMain.dar'));
     const dep = dar.packages.find((pkg) => pkg.name === 'DamlDefinitionsServiceDep');
     if (!dep) throw new Error('the dependency package is in the DAR');
-    const foo = template(dep, 'ExternalDep', 'TemplateFoo');
+    const foo = findTemplate(dep, 'ExternalDep', 'TemplateFoo');
     const choice = foo.choices.find((c) => c.name === 'SourceTemplate_Args_RetRecord');
     if (!choice) throw new Error('TemplateFoo has SourceTemplate_Args_RetRecord');
     expect(choice.consuming).toBe(true);

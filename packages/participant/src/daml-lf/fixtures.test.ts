@@ -5,10 +5,16 @@ import {
   fixtureDar,
   type FixtureDarName,
 } from '../testing/fixture-dars';
-import { DarError, type DarErrorReason } from './dar-error';
 import { findDataType, recordFieldsOf, substituteTypeVars } from './find-data-type';
 import { formatType } from './format-type';
-import type { DamlType, DecodedPackage, Template } from './package-model';
+import type { DamlType } from './package-model';
+import {
+  expectDarOutcome,
+  expectPingChoicesAsShown,
+  findTemplate,
+  showFields,
+  type DarOutcome,
+} from '../testing/dar-checks';
 import { readDar, type Dar } from './read-dar';
 
 /**
@@ -20,9 +26,7 @@ import { readDar, type Dar } from './read-dar';
  */
 const fixture = (name: FixtureDarName) => fixtureDar(name).bytes();
 
-type Expected =
-  | { main: { name: string; version: string; lf: string } }
-  | { rejected: DarErrorReason; message: RegExp };
+type Expected = DarOutcome;
 
 const main = (name: string, version = '1.0.0') => ({ main: { name, version, lf: '2.1' } });
 const EXPECTED: Record<FixtureDarName, Expected> = {
@@ -43,26 +47,6 @@ const EXPECTED: Record<FixtureDarName, Expected> = {
 
 const fixtures = FIXTURE_DAR_NAMES;
 
-async function rejection(bytes: Uint8Array): Promise<DarError> {
-  const error = await readDar(bytes).then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  if (!(error instanceof DarError)) throw new Error(`expected a DarError, got ${String(error)}`);
-  return error;
-}
-
-function template(pkg: DecodedPackage, moduleName: string, name: string): Template {
-  const found = pkg.modules
-    .find((module) => module.name === moduleName)
-    ?.templates.find((candidate) => candidate.name === name);
-  if (!found) throw new Error(`${pkg.name} has no template ${moduleName}:${name}`);
-  return found;
-}
-
-const showFields = (fields: readonly { name: string; type: DamlType }[] | undefined) =>
-  fields?.map((field) => `${field.name}: ${formatType(field.type)}`);
-
 describe('every fixture DAR', () => {
   it('has an expected outcome, a refusal exactly where the participant refuses it', () => {
     expect([...fixtures].sort()).toEqual(Object.keys(EXPECTED).sort());
@@ -73,25 +57,13 @@ describe('every fixture DAR', () => {
 
   it.each(fixtures)('%s decodes, or is rejected with a clear reason', async (name) => {
     const expected = EXPECTED[name];
-    if ('main' in expected) {
-      const dar = await readDar(fixture(name));
-      const { major, minor } = dar.main.lfVersion;
-      expect({
-        name: dar.main.name,
-        version: dar.main.version,
-        lf: `${String(major)}.${minor}`,
-      }).toEqual(expected.main);
-      return;
-    }
-    const error = await rejection(fixture(name));
-    expect(error.reason).toBe(expected.rejected);
-    expect(error.message).toMatch(expected.message);
+    await expectDarOutcome(fixture(name), expected);
   });
 });
 
 describe('the workflows DAR, as the package page shows it', () => {
   let dar: Dar;
-  const ping = () => template(dar.main, 'Fixture.Ping', 'Ping');
+  const ping = () => findTemplate(dar.main, 'Fixture.Ping', 'Ping');
   beforeAll(async () => {
     dar = await readDar(fixture('workflows'));
   });
@@ -102,38 +74,7 @@ describe('the workflows DAR, as the package page shows it', () => {
   });
 
   it('gives each choice of Ping its consuming flag and argument fields', () => {
-    expect(
-      ping().choices.map((choice) => ({
-        name: choice.name,
-        consuming: choice.consuming,
-        argument: formatType(choice.argType),
-        fields: showFields(recordFieldsOf(dar.packages, choice.argType)),
-        returns: formatType(choice.returnType),
-      })),
-    ).toEqual([
-      {
-        name: 'Respond',
-        consuming: true,
-        argument: 'Fixture.Ping:Respond',
-        fields: [],
-        returns: 'Unit',
-      },
-      // Archive's argument record is in another package of the DAR, found by its id.
-      {
-        name: 'Archive',
-        consuming: true,
-        argument: 'DA.Internal.Template:Archive',
-        fields: [],
-        returns: 'Unit',
-      },
-      {
-        name: 'AbortPing',
-        consuming: true,
-        argument: 'Fixture.Ping:AbortPing',
-        fields: ['anyone: Party'],
-        returns: 'Unit',
-      },
-    ]);
+    expectPingChoicesAsShown(dar, 'Fixture.Ping');
   });
 
   it('cannot resolve a record from a package it was not given', () => {
@@ -149,7 +90,7 @@ describe('the definitions DAR: generic records', () => {
     const dar = await readDar(fixture('definitions'));
     const dep = dar.packages.find((pkg) => pkg.name === 'fixture-definitions-dep');
     if (!dep) throw new Error('the dependency package is in the DAR');
-    const foo = template(dep, 'ExternalDep', 'TemplateFoo');
+    const foo = findTemplate(dep, 'ExternalDep', 'TemplateFoo');
     const choice = foo.choices.find((c) => c.name === 'SourceTemplate_Args_RetRecord');
     if (!choice) throw new Error('TemplateFoo has SourceTemplate_Args_RetRecord');
     expect(choice.consuming).toBe(true);

@@ -2,11 +2,11 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { unzipSync } from 'fflate';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { referenceDir, referencePath } from '../testing/reference-dir';
-import { DarError, type DarErrorReason } from './dar-error';
+import type { DarErrorReason } from './dar-error';
 import { decodeArchive } from './decode-archive';
-import { packageSummary, toPackageSummary } from './decode-package';
 import { formatType } from './format-type';
-import type { DamlType, DecodedPackage, Template } from './package-model';
+import type { DecodedPackage } from './package-model';
+import { checkValidDar, expectDarError, findModule, findTemplate } from '../testing/dar-checks';
 import { readDar, type Dar } from './read-dar';
 
 /**
@@ -63,53 +63,6 @@ const MAINS: Record<
   },
 };
 
-async function expectDarError(
-  promise: Promise<unknown>,
-  reason: DarErrorReason,
-): Promise<DarError> {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(DarError);
-  expect((error as DarError).reason, (error as DarError).message).toBe(reason);
-  return error as DarError;
-}
-
-function findModule(pkg: DecodedPackage, name: string) {
-  const module = pkg.modules.find((m) => m.name === name);
-  if (!module) throw new Error(`${pkg.name} has no module ${name}`);
-  return module;
-}
-
-function findTemplate(pkg: DecodedPackage, moduleName: string, name: string): Template {
-  const template = findModule(pkg, moduleName).templates.find((t) => t.name === name);
-  if (!template) throw new Error(`${moduleName} has no template ${name}`);
-  return template;
-}
-
-/** Every package id a type mentions. */
-function referencedPackages(type: DamlType, into: Set<string>): void {
-  switch (type.kind) {
-    case 'con':
-      into.add(type.tycon.packageId);
-      break;
-    case 'syn':
-      into.add(type.tysyn.packageId);
-      break;
-    case 'forall':
-      referencedPackages(type.body, into);
-      return;
-    case 'struct':
-      for (const field of type.fields) referencedPackages(field.type, into);
-      return;
-    case 'nat':
-      return;
-    default:
-  }
-  for (const arg of type.args) referencedPackages(arg, into);
-}
-
 describe.skipIf(!dir)("readDar on Canton's DARs", () => {
   it('finds exactly the DARs named here in the reference folder', () => {
     const present = readdirSync(referencePath('fixtures', 'dars')).filter((name) =>
@@ -120,72 +73,10 @@ describe.skipIf(!dir)("readDar on Canton's DARs", () => {
   });
 
   describe.each(validFixtures)('%s', (file) => {
-    let dar: Dar;
-    beforeAll(async () => {
-      dar = await readDar(fixture(file));
-    });
-
-    it('gives every package the id in its DALF file name, with a verified hash', async () => {
-      expect(dar.packages[0]).toBe(dar.main);
-      expect(dar.main.dalfName).toBe(dar.manifest.mainDalf);
-      for (const pkg of dar.packages) {
-        const fromName = /-([0-9a-f]{64})\.dalf$/.exec(pkg.dalfName)?.[1];
-        expect(pkg.packageId, pkg.dalfName).toBe(fromName);
-        const archive = await decodeArchive(
-          unzipSync(fixture(file), { filter: (f) => f.name === pkg.dalfName })[pkg.dalfName] ??
-            new Uint8Array(),
-        );
-        expect(archive).toMatchObject({
-          packageId: pkg.packageId,
-          computedHash: pkg.packageId,
-          hashMatches: true,
-        });
-      }
-      expect(new Set(dar.packages.map((p) => p.dalfName)).size).toBe(dar.packages.length);
-      expect([...dar.manifest.dalfs].sort()).toEqual(dar.packages.map((p) => p.dalfName).sort());
-    });
-
-    it('decodes only LF 2 packages with a name and version', () => {
-      for (const pkg of dar.packages) {
-        expect(pkg.lfVersion.major).toBe(2);
-        expect(pkg.name).not.toBe('');
-        expect(pkg.version).toMatch(/^\d+(\.\d+)*$/);
-      }
-    });
-
-    it('resolves every type reference to a package in the DAR', () => {
-      const ids = new Set(dar.packages.map((p) => p.packageId));
-      const referenced = new Set<string>();
-      for (const pkg of dar.packages) {
-        for (const module of pkg.modules) {
-          for (const dataType of module.dataTypes) {
-            const types =
-              dataType.kind === 'record' || dataType.kind === 'variant'
-                ? dataType.kind === 'record'
-                  ? dataType.fields
-                  : dataType.constructors
-                : [];
-            for (const { type } of types) referencedPackages(type, referenced);
-          }
-          for (const template of module.templates) {
-            for (const choice of template.choices) {
-              referencedPackages(choice.argType, referenced);
-              referencedPackages(choice.returnType, referenced);
-            }
-          }
-        }
-      }
-      expect(referenced.size).toBeGreaterThan(0);
-      for (const id of referenced) expect(ids, id).toContain(id);
-    });
-
-    it('summarises each package from its payload exactly as from the decoded package', () => {
-      for (const pkg of dar.packages) {
-        expect(packageSummary(pkg.payload, pkg.packageId)).toEqual(toPackageSummary(pkg));
-      }
-    });
+    const decodedDar = checkValidDar(() => fixture(file));
 
     it('has the expected main package and manifest', () => {
+      const dar = decodedDar();
       const expected = MAINS[file];
       if (!expected) return; // a fixture added later still gets the generic checks above
       expect(dar.main).toMatchObject({

@@ -1,10 +1,8 @@
 import { unzipSync, zipSync } from 'fflate';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { DarError, type DarErrorReason } from './dar-error';
+import type { DecodedPackage } from './package-model';
 import { decodeArchive } from './decode-archive';
-import { packageSummary, toPackageSummary } from './decode-package';
 import { formatType } from './format-type';
-import type { DamlType, DecodedPackage, Template } from './package-model';
 import {
   FIXTURE_DAR_NAMES,
   FIXTURE_DAR_REFUSALS,
@@ -12,59 +10,13 @@ import {
   fixtureDar,
   type FixtureDarName,
 } from '../testing/fixture-dars';
+import { checkValidDar, expectDarError, findModule, findTemplate } from '../testing/dar-checks';
 import { ProtobufWriter } from './protobuf-writer';
 import { parseManifestAttributes, readDar, type Dar } from './read-dar';
 
 // The project's generated DARs (fixture-dars.ts); read-dar.reference.test.ts reads Canton's.
 const fixture = (name: FixtureDarName) => fixtureDar(name).bytes();
 const validFixtures = FIXTURE_DAR_NAMES.filter((name) => !(name in FIXTURE_DAR_REFUSALS));
-
-async function expectDarError(
-  promise: Promise<unknown>,
-  reason: DarErrorReason,
-): Promise<DarError> {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(DarError);
-  expect((error as DarError).reason, (error as DarError).message).toBe(reason);
-  return error as DarError;
-}
-
-function findModule(pkg: DecodedPackage, name: string) {
-  const module = pkg.modules.find((m) => m.name === name);
-  if (!module) throw new Error(`${pkg.name} has no module ${name}`);
-  return module;
-}
-
-function findTemplate(pkg: DecodedPackage, moduleName: string, name: string): Template {
-  const template = findModule(pkg, moduleName).templates.find((t) => t.name === name);
-  if (!template) throw new Error(`${moduleName} has no template ${name}`);
-  return template;
-}
-
-/** Every package id a type mentions. */
-function referencedPackages(type: DamlType, into: Set<string>): void {
-  switch (type.kind) {
-    case 'con':
-      into.add(type.tycon.packageId);
-      break;
-    case 'syn':
-      into.add(type.tysyn.packageId);
-      break;
-    case 'forall':
-      referencedPackages(type.body, into);
-      return;
-    case 'struct':
-      for (const field of type.fields) referencedPackages(field.type, into);
-      return;
-    case 'nat':
-      return;
-    default:
-  }
-  for (const arg of type.args) referencedPackages(arg, into);
-}
 
 /** Rezips `entries` (stored uncompressed, which fflate and Canton both read). */
 function zip(entries: Record<string, Uint8Array | string>): Uint8Array {
@@ -88,73 +40,10 @@ describe('readDar on the fixture DARs', () => {
   });
 
   describe.each(validFixtures)('%s', (file) => {
-    let dar: Dar;
-    beforeAll(async () => {
-      dar = await readDar(fixture(file));
-    });
-
-    it('gives every package the id in its DALF file name, with a verified hash', async () => {
-      expect(dar.packages[0]).toBe(dar.main);
-      expect(dar.main.dalfName).toBe(dar.manifest.mainDalf);
-      for (const pkg of dar.packages) {
-        const fromName = /-([0-9a-f]{64})\.dalf$/.exec(pkg.dalfName)?.[1];
-        expect(pkg.packageId, pkg.dalfName).toBe(fromName);
-        const archive = await decodeArchive(
-          unzipSync(fixture(file), { filter: (f) => f.name === pkg.dalfName })[pkg.dalfName] ??
-            new Uint8Array(),
-        );
-        expect(archive).toMatchObject({
-          packageId: pkg.packageId,
-          computedHash: pkg.packageId,
-          hashMatches: true,
-        });
-      }
-      expect(new Set(dar.packages.map((p) => p.dalfName)).size).toBe(dar.packages.length);
-      expect([...dar.manifest.dalfs].sort()).toEqual(dar.packages.map((p) => p.dalfName).sort());
-    });
-
-    it('decodes only LF 2 packages with a name and version', () => {
-      for (const pkg of dar.packages) {
-        expect(pkg.lfVersion.major).toBe(2);
-        expect(pkg.name).not.toBe('');
-        expect(pkg.version).toMatch(/^\d+(\.\d+)*$/);
-      }
-    });
-
-    it('resolves every type reference to a package in the DAR', () => {
-      const ids = new Set(dar.packages.map((p) => p.packageId));
-      const referenced = new Set<string>();
-      for (const pkg of dar.packages) {
-        for (const module of pkg.modules) {
-          for (const dataType of module.dataTypes) {
-            const types =
-              dataType.kind === 'record' || dataType.kind === 'variant'
-                ? dataType.kind === 'record'
-                  ? dataType.fields
-                  : dataType.constructors
-                : [];
-            for (const { type } of types) referencedPackages(type, referenced);
-          }
-          for (const template of module.templates) {
-            for (const choice of template.choices) {
-              referencedPackages(choice.argType, referenced);
-              referencedPackages(choice.returnType, referenced);
-            }
-          }
-        }
-      }
-      expect(referenced.size).toBeGreaterThan(0);
-      // Types of the package itself and of other packages of the DAR, none of another DAR.
-      for (const id of referenced) expect(ids, id).toContain(id);
-    });
-
-    it('summarises each package from its payload exactly as from the decoded package', () => {
-      for (const pkg of dar.packages) {
-        expect(packageSummary(pkg.payload, pkg.packageId)).toEqual(toPackageSummary(pkg));
-      }
-    });
+    const decodedDar = checkValidDar(() => fixture(file));
 
     it('has the expected main package and manifest', () => {
+      const dar = decodedDar();
       const expected = fixtureDar(file);
       expect(dar.main).toMatchObject({
         name: expected.main.name,

@@ -1,0 +1,204 @@
+import { unzipSync } from 'fflate';
+import { beforeAll, expect, it } from 'vitest';
+import { DarError, type DarErrorReason } from '../daml-lf/dar-error';
+import { decodeArchive } from '../daml-lf/decode-archive';
+import { packageSummary, toPackageSummary } from '../daml-lf/decode-package';
+import { recordFieldsOf } from '../daml-lf/find-data-type';
+import { formatType } from '../daml-lf/format-type';
+import type { DamlType, DecodedPackage, Template } from '../daml-lf/package-model';
+import { readDar, type Dar } from '../daml-lf/read-dar';
+
+/**
+ * Checks the decoder's tests run on either DAR set: the project's generated DARs (fixture-dars.ts)
+ * in the default suite, Canton's own in the reference suite (*.reference.test.ts), so that both
+ * sets are held to exactly the same expectations.
+ */
+
+export async function expectDarError(
+  promise: Promise<unknown>,
+  reason: DarErrorReason,
+): Promise<DarError> {
+  const error = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(DarError);
+  expect((error as DarError).reason, (error as DarError).message).toBe(reason);
+  return error as DarError;
+}
+
+export function findModule(pkg: DecodedPackage, name: string) {
+  const module = pkg.modules.find((m) => m.name === name);
+  if (!module) throw new Error(`${pkg.name} has no module ${name}`);
+  return module;
+}
+
+export function findTemplate(pkg: DecodedPackage, moduleName: string, name: string): Template {
+  const template = findModule(pkg, moduleName).templates.find((t) => t.name === name);
+  if (!template) throw new Error(`${moduleName} has no template ${name}`);
+  return template;
+}
+
+export const showFields = (fields: readonly { name: string; type: DamlType }[] | undefined) =>
+  fields?.map((field) => `${field.name}: ${formatType(field.type)}`);
+
+/** Every package id a type mentions. */
+function referencedPackages(type: DamlType, into: Set<string>): void {
+  switch (type.kind) {
+    case 'con':
+      into.add(type.tycon.packageId);
+      break;
+    case 'syn':
+      into.add(type.tysyn.packageId);
+      break;
+    case 'forall':
+      referencedPackages(type.body, into);
+      return;
+    case 'struct':
+      for (const field of type.fields) referencedPackages(field.type, into);
+      return;
+    case 'nat':
+      return;
+    default:
+  }
+  for (const arg of type.args) referencedPackages(arg, into);
+}
+
+/**
+ * Registers, inside the caller's `describe`, the checks every valid DAR passes: ids and hashes,
+ * LF 2 only, closed type references, summaries. Returns the decoded DAR for the caller's own.
+ */
+export function checkValidDar(bytes: () => Uint8Array): () => Dar {
+  let dar: Dar;
+  beforeAll(async () => {
+    dar = await readDar(bytes());
+  });
+
+  it('gives every package the id in its DALF file name, with a verified hash', async () => {
+    expect(dar.packages[0]).toBe(dar.main);
+    expect(dar.main.dalfName).toBe(dar.manifest.mainDalf);
+    for (const pkg of dar.packages) {
+      const fromName = /-([0-9a-f]{64})\.dalf$/.exec(pkg.dalfName)?.[1];
+      expect(pkg.packageId, pkg.dalfName).toBe(fromName);
+      const archive = await decodeArchive(
+        unzipSync(bytes(), { filter: (f) => f.name === pkg.dalfName })[pkg.dalfName] ??
+          new Uint8Array(),
+      );
+      expect(archive).toMatchObject({
+        packageId: pkg.packageId,
+        computedHash: pkg.packageId,
+        hashMatches: true,
+      });
+    }
+    expect(new Set(dar.packages.map((p) => p.dalfName)).size).toBe(dar.packages.length);
+    expect([...dar.manifest.dalfs].sort()).toEqual(dar.packages.map((p) => p.dalfName).sort());
+  });
+
+  it('decodes only LF 2 packages with a name and version', () => {
+    for (const pkg of dar.packages) {
+      expect(pkg.lfVersion.major).toBe(2);
+      expect(pkg.name).not.toBe('');
+      expect(pkg.version).toMatch(/^\d+(\.\d+)*$/);
+    }
+  });
+
+  it('resolves every type reference to a package in the DAR', () => {
+    const ids = new Set(dar.packages.map((p) => p.packageId));
+    const referenced = new Set<string>();
+    for (const pkg of dar.packages) {
+      for (const module of pkg.modules) {
+        for (const dataType of module.dataTypes) {
+          const types =
+            dataType.kind === 'record' || dataType.kind === 'variant'
+              ? dataType.kind === 'record'
+                ? dataType.fields
+                : dataType.constructors
+              : [];
+          for (const { type } of types) referencedPackages(type, referenced);
+        }
+        for (const template of module.templates) {
+          for (const choice of template.choices) {
+            referencedPackages(choice.argType, referenced);
+            referencedPackages(choice.returnType, referenced);
+          }
+        }
+      }
+    }
+    expect(referenced.size).toBeGreaterThan(0);
+    // Types of the package itself and of other packages of the DAR, none of another DAR.
+    for (const id of referenced) expect(ids, id).toContain(id);
+  });
+
+  it('summarises each package from its payload exactly as from the decoded package', () => {
+    for (const pkg of dar.packages) {
+      expect(packageSummary(pkg.payload, pkg.packageId)).toEqual(toPackageSummary(pkg));
+    }
+  });
+
+  return () => dar;
+}
+
+/** What becomes of a DAR the console decodes: its main package, or the refusal. */
+export type DarOutcome =
+  | { main: { name: string; version: string; lf: string } }
+  | { rejected: DarErrorReason; message: RegExp };
+
+export async function expectDarOutcome(bytes: Uint8Array, expected: DarOutcome): Promise<void> {
+  if ('main' in expected) {
+    const dar = await readDar(bytes);
+    const { major, minor } = dar.main.lfVersion;
+    expect({
+      name: dar.main.name,
+      version: dar.main.version,
+      lf: `${String(major)}.${minor}`,
+    }).toEqual(expected.main);
+    return;
+  }
+  const error = await readDar(bytes).then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  if (!(error instanceof DarError)) throw new Error(`expected a DarError, got ${String(error)}`);
+  expect(error.reason).toBe(expected.rejected);
+  expect(error.message).toMatch(expected.message);
+}
+
+/**
+ * The choices of the Ping template (module `pingModule`) as the package page shows them. Canton's
+ * ping DAR and the workflows fixture both have it; Archive's argument record is in another
+ * package of the DAR, found by its id.
+ */
+export function expectPingChoicesAsShown(dar: Dar, pingModule: string): void {
+  const ping = findTemplate(dar.main, pingModule, 'Ping');
+  expect(
+    ping.choices.map((choice) => ({
+      name: choice.name,
+      consuming: choice.consuming,
+      argument: formatType(choice.argType),
+      fields: showFields(recordFieldsOf(dar.packages, choice.argType)),
+      returns: formatType(choice.returnType),
+    })),
+  ).toEqual([
+    {
+      name: 'Respond',
+      consuming: true,
+      argument: `${pingModule}:Respond`,
+      fields: [],
+      returns: 'Unit',
+    },
+    {
+      name: 'Archive',
+      consuming: true,
+      argument: 'DA.Internal.Template:Archive',
+      fields: [],
+      returns: 'Unit',
+    },
+    {
+      name: 'AbortPing',
+      consuming: true,
+      argument: `${pingModule}:AbortPing`,
+      fields: ['anyone: Party'],
+      returns: 'Unit',
+    },
+  ]);
+}
