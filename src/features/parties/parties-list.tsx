@@ -1,30 +1,16 @@
-import {
-  Alert,
-  Button,
-  Checkbox,
-  Group,
-  Loader,
-  NativeSelect,
-  Stack,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Alert, Button, Checkbox, Text, TextInput } from '@mantine/core';
 import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { partyQueries } from '@/api/parties';
+import { prefetch } from '@/api/prefetch';
 import { sessionQueries } from '@/api/session';
-import { TokenPager } from '@/components/data-table/token-pager';
+import { PageSizeSelect } from '@/components/data-table/page-size-select';
+import { PagedListFrame } from '@/components/data-table/paged-list-frame';
+import { TokenPage } from '@/components/data-table/token-page';
 import { EmptyState } from '@/components/feedback/empty-state';
 import { accessOf } from '@/lib/access-rights';
-import {
-  currentPageToken,
-  nextPage,
-  pageNumber as pageNumberOf,
-  pageStatusText,
-  previousPage,
-  withPageSize,
-} from '@/lib/page-trail';
+import { currentPageToken } from '@/lib/page-trail';
 import { IdentityProviderInput } from '@/pickers/identity-provider-select';
 import { filterParties, type PartiesFilter } from './parties-filter';
 import {
@@ -80,49 +66,47 @@ export function PartiesList({ page, onPageChange, isPageLoading, links }: Partie
       : { ...page, identityProviderId: fixedIdentityProviderId };
 
   return (
-    <Stack gap="md">
-      <Group align="flex-end" gap="sm">
-        <IdentityProviderInput
-          label="Identity provider"
-          description="Whose view of the parties"
-          w={240}
-          value={effectivePage.identityProviderId}
-          onChange={(identityProviderId) => {
-            onPageChange(withPartiesIdentityProvider(page, identityProviderId));
-          }}
+    <PagedListFrame
+      toolbar={
+        <>
+          <IdentityProviderInput
+            label="Identity provider"
+            description="Whose view of the parties"
+            w={240}
+            value={effectivePage.identityProviderId}
+            onChange={(identityProviderId) => {
+              onPageChange(withPartiesIdentityProvider(page, identityProviderId));
+            }}
+          />
+          <TextInput
+            label="Filter parties"
+            description="Over this page"
+            placeholder="Id, IdP or annotation"
+            value={text}
+            onChange={(event) => {
+              setText(event.currentTarget.value);
+            }}
+            w={280}
+          />
+          <PageSizeSelect sizes={PARTIES_PAGE_SIZES} page={page} onPageChange={onPageChange} />
+          <Checkbox
+            label="Local parties only"
+            checked={isLocalOnly}
+            onChange={(event) => {
+              setIsLocalOnly(event.currentTarget.checked);
+            }}
+            mb={8}
+          />
+        </>
+      }
+      scopeNote={
+        <ScopeNote
+          identityProviderId={effectivePage.identityProviderId}
+          isFixed={fixedIdentityProviderId !== undefined}
         />
-        <TextInput
-          label="Filter parties"
-          description="Over this page"
-          placeholder="Id, IdP or annotation"
-          value={text}
-          onChange={(event) => {
-            setText(event.currentTarget.value);
-          }}
-          w={280}
-        />
-        <NativeSelect
-          label="Page size"
-          data={PARTIES_PAGE_SIZES.map(String)}
-          value={String(page.pageSize)}
-          onChange={(event) => {
-            onPageChange(withPageSize(page, Number(event.currentTarget.value)));
-          }}
-          w={110}
-        />
-        <Checkbox
-          label="Local parties only"
-          checked={isLocalOnly}
-          onChange={(event) => {
-            setIsLocalOnly(event.currentTarget.checked);
-          }}
-          mb={8}
-        />
-      </Group>
-      <ScopeNote
-        identityProviderId={effectivePage.identityProviderId}
-        isFixed={fixedIdentityProviderId !== undefined}
-      />
+      }
+      scopeNotePlacement="below-toolbar"
+    >
       <PartiesPageView
         page={effectivePage}
         onPageChange={onPageChange}
@@ -130,7 +114,7 @@ export function PartiesList({ page, onPageChange, isPageLoading, links }: Partie
         filter={filter}
         links={links}
       />
-    </Stack>
+    </PagedListFrame>
   );
 }
 
@@ -177,77 +161,50 @@ function PartiesPageView({
   const parties = data.partyDetails;
   const shown = useMemo(() => filterParties(parties, filter), [parties, filter]);
   const nextPageToken = data.nextPageToken ?? '';
-  const pageNumber = pageNumberOf(page);
   const isFiltered = filter.text.trim() !== '' || filter.isLocalOnly;
 
   // The next page is likely wanted: fetch it now, so flipping to it is instant.
   useEffect(() => {
     if (nextPageToken) {
-      // A failed prefetch costs nothing: flipping to the page fetches it again.
-      void queryClient
-        .query(
-          partyQueries.list({
-            pageSize: page.pageSize,
-            pageToken: nextPageToken,
-            identityProviderId: page.identityProviderId,
-          }),
-        )
-        .catch(() => undefined);
+      void prefetch(
+        queryClient,
+        partyQueries.list({
+          pageSize: page.pageSize,
+          pageToken: nextPageToken,
+          identityProviderId: page.identityProviderId,
+        }),
+      );
     }
   }, [queryClient, nextPageToken, page.pageSize, page.identityProviderId]);
 
-  if (parties.length === 0 && pageNumber === 1) {
-    return (
-      <EmptyState
-        title="No parties yet"
-        description="This participant knows no parties. Allocate one to act on the ledger."
-        action={
-          <Button component={Link} to={links.newParty}>
-            Allocate party
-          </Button>
-        }
-      />
-    );
-  }
-
   return (
-    <Stack gap="sm">
-      <Group gap="xs">
-        <Text size="sm" role="status">
-          {pageStatusText(page, 'parties', parties.length, isFiltered ? shown.length : undefined)}
-        </Text>
-        {(isFetching || isPageLoading) && (
-          <Loader size="xs" role="status" aria-label="Refreshing parties" />
-        )}
-      </Group>
-      {parties.length === 0 ? (
-        <Text size="sm" c="dimmed">
-          No more parties: the previous page ended exactly with the last one.
-        </Text>
-      ) : shown.length === 0 ? (
-        <Text size="sm" c="dimmed">
-          No parties on this page match the filter.
-        </Text>
-      ) : (
-        <PartiesTable
-          parties={shown}
-          isBusy={isPageLoading}
-          caption="Ordered by party id, as the participant returns them. Hover a shortened id to see it in full."
+    <TokenPage
+      page={page}
+      onPageChange={onPageChange}
+      rowsNoun="parties"
+      pagerLabel="Parties pages"
+      rowCount={parties.length}
+      matchCount={isFiltered ? shown.length : undefined}
+      nextPageToken={nextPageToken}
+      isRefreshing={isFetching || isPageLoading}
+      empty={
+        <EmptyState
+          title="No parties yet"
+          description="This participant knows no parties. Allocate one to act on the ledger."
+          action={
+            <Button component={Link} to={links.newParty}>
+              Allocate party
+            </Button>
+          }
         />
-      )}
-      <TokenPager
-        label="Parties pages"
-        rowsNoun="parties"
-        pageNumber={pageNumber}
-        hasNextPage={nextPageToken !== ''}
-        isEmptyPage={parties.length === 0}
-        onPrevious={() => {
-          onPageChange(previousPage(page));
-        }}
-        onNext={() => {
-          onPageChange(nextPage(page, nextPageToken));
-        }}
+      }
+      noMatchText="No parties on this page match the filter."
+    >
+      <PartiesTable
+        parties={shown}
+        isBusy={isPageLoading}
+        caption="Ordered by party id, as the participant returns them. Hover a shortened id to see it in full."
       />
-    </Stack>
+    </TokenPage>
   );
 }

@@ -1,34 +1,20 @@
-import {
-  Alert,
-  Anchor,
-  Button,
-  Group,
-  Loader,
-  NativeSelect,
-  Stack,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Alert, Anchor, Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router';
+import { prefetch } from '@/api/prefetch';
 import { sessionQueries } from '@/api/session';
 import { userQueries, type User } from '@/api/users';
 import { downloadFile } from '@/components/data-table/download-file';
-import { TokenPager } from '@/components/data-table/token-pager';
+import { PageSizeSelect } from '@/components/data-table/page-size-select';
+import { PagedListFrame } from '@/components/data-table/paged-list-frame';
+import { TokenPage } from '@/components/data-table/token-page';
 import { CancellableProgress } from '@/components/feedback/cancellable-progress';
 import { EmptyState } from '@/components/feedback/empty-state';
 import { ErrorAlert } from '@/components/feedback/error-alert';
 import { accessOf } from '@/lib/access-rights';
 import { formatCount } from '@/lib/format';
-import {
-  currentPageToken,
-  nextPage,
-  pageNumber as pageNumberOf,
-  pageStatusText,
-  previousPage,
-  withPageSize,
-} from '@/lib/page-trail';
+import { currentPageToken } from '@/lib/page-trail';
 import { useLoadAllUsers, type LoadAllUsersState } from './use-load-all-users';
 import {
   USERS_EXPORT_MIME_TYPES,
@@ -75,43 +61,41 @@ export function UsersList({ page, onPageChange, isPageLoading, links }: UsersLis
   const isAllMode = allState !== undefined;
 
   return (
-    <Stack gap="md">
-      <ScopeNote
-        isParticipantAdmin={access.isParticipantAdmin}
-        administeredIdentityProviderId={access.administeredIdentityProviderId}
-        identityProvidersHref={links.identityProviders}
-      />
-      <Group align="flex-end" gap="sm">
-        <TextInput
-          label="Filter users"
-          description={
-            isAllMode ? 'Over all loaded users' : 'Over this page; load all users to search all'
-          }
-          placeholder="Id, party, IdP, status or annotation"
-          value={filter}
-          onChange={(event) => {
-            setFilter(event.currentTarget.value);
-          }}
-          w={320}
+    <PagedListFrame
+      scopeNote={
+        <ScopeNote
+          isParticipantAdmin={access.isParticipantAdmin}
+          administeredIdentityProviderId={access.administeredIdentityProviderId}
+          identityProvidersHref={links.identityProviders}
         />
-        {!isAllMode && (
-          <NativeSelect
-            label="Page size"
-            data={USERS_PAGE_SIZES.map(String)}
-            value={String(page.pageSize)}
+      }
+      scopeNotePlacement="above-toolbar"
+      toolbar={
+        <>
+          <TextInput
+            label="Filter users"
+            description={
+              isAllMode ? 'Over all loaded users' : 'Over this page; load all users to search all'
+            }
+            placeholder="Id, party, IdP, status or annotation"
+            value={filter}
             onChange={(event) => {
-              onPageChange(withPageSize(page, Number(event.currentTarget.value)));
+              setFilter(event.currentTarget.value);
             }}
-            w={110}
+            w={320}
           />
-        )}
-        <LoadAllControls
-          state={loadState}
-          start={loadAll.start}
-          resume={loadAll.resume}
-          reset={loadAll.reset}
-        />
-      </Group>
+          {!isAllMode && (
+            <PageSizeSelect sizes={USERS_PAGE_SIZES} page={page} onPageChange={onPageChange} />
+          )}
+          <LoadAllControls
+            state={loadState}
+            start={loadAll.start}
+            resume={loadAll.resume}
+            reset={loadAll.reset}
+          />
+        </>
+      }
+    >
       <LoadAllProgress state={loadState} onCancel={loadAll.cancel} />
       {allState ? (
         <AllUsersView
@@ -131,7 +115,7 @@ export function UsersList({ page, onPageChange, isPageLoading, links }: UsersLis
           links={links}
         />
       )}
-    </Stack>
+    </PagedListFrame>
   );
 }
 
@@ -294,82 +278,50 @@ function UsersPageView({
   const users = useMemo(() => data.users ?? [], [data]);
   const shown = useMemo(() => filterUsers(users, filter), [users, filter]);
   const nextPageToken = data.nextPageToken ?? '';
-  const pageNumber = pageNumberOf(page);
 
   // The next page is likely wanted: fetch it now, so flipping to it is instant.
   useEffect(() => {
     if (nextPageToken) {
-      // A failed prefetch costs nothing: flipping to the page fetches it again.
-      void queryClient
-        .query(userQueries.list({ pageSize: page.pageSize, pageToken: nextPageToken }))
-        .catch(() => undefined);
+      void prefetch(
+        queryClient,
+        userQueries.list({ pageSize: page.pageSize, pageToken: nextPageToken }),
+      );
     }
   }, [queryClient, nextPageToken, page.pageSize]);
 
-  if (users.length === 0 && pageNumber === 1) {
-    return (
-      <EmptyState
-        title="No users yet"
-        description="There are no users that you may list on this participant."
-        action={
-          canManageUsers ? (
-            <Button component={Link} to={links.newUser}>
-              Create user
-            </Button>
-          ) : undefined
-        }
-      />
-    );
-  }
-
   return (
-    <Stack gap="sm">
-      <Group justify="space-between">
-        <Group gap="xs">
-          <Text size="sm" role="status">
-            {pageStatusText(
-              page,
-              'users',
-              users.length,
-              filter.trim() !== '' ? shown.length : undefined,
-            )}
-          </Text>
-          {(isFetching || isPageLoading) && (
-            <Loader size="xs" role="status" aria-label="Refreshing users" />
-          )}
-        </Group>
-        <ExportButtons users={shown} />
-      </Group>
-      {users.length === 0 ? (
-        <Text size="sm" c="dimmed">
-          No more users: the previous page ended exactly with the last one.
-        </Text>
-      ) : shown.length === 0 ? (
-        <Text size="sm" c="dimmed">
-          No users on this page match “{filter.trim()}”.
-        </Text>
-      ) : (
-        <UsersTable
-          users={shown}
-          userHref={links.user}
-          isBusy={isPageLoading}
-          caption="Ordered by user id, as the participant returns them."
+    <TokenPage
+      page={page}
+      onPageChange={onPageChange}
+      rowsNoun="users"
+      pagerLabel="Users pages"
+      rowCount={users.length}
+      matchCount={filter.trim() !== '' ? shown.length : undefined}
+      nextPageToken={nextPageToken}
+      isRefreshing={isFetching || isPageLoading}
+      actions={<ExportButtons users={shown} />}
+      empty={
+        <EmptyState
+          title="No users yet"
+          description="There are no users that you may list on this participant."
+          action={
+            canManageUsers ? (
+              <Button component={Link} to={links.newUser}>
+                Create user
+              </Button>
+            ) : undefined
+          }
         />
-      )}
-      <TokenPager
-        label="Users pages"
-        rowsNoun="users"
-        pageNumber={pageNumber}
-        hasNextPage={nextPageToken !== ''}
-        isEmptyPage={users.length === 0}
-        onPrevious={() => {
-          onPageChange(previousPage(page));
-        }}
-        onNext={() => {
-          onPageChange(nextPage(page, nextPageToken));
-        }}
+      }
+      noMatchText={`No users on this page match “${filter.trim()}”.`}
+    >
+      <UsersTable
+        users={shown}
+        userHref={links.user}
+        isBusy={isPageLoading}
+        caption="Ordered by user id, as the participant returns them."
       />
-    </Stack>
+    </TokenPage>
   );
 }
 
