@@ -4,6 +4,7 @@ import {
   composerSchema,
   emptyCommand,
   emptyComposerValues,
+  ledgerStringProblem,
   templateIdProblem,
   type ComposerValues,
 } from './composer-form-schema';
@@ -88,6 +89,14 @@ describe('composerSchema', () => {
       'deduplication.offset',
       'minLedgerTime.absolute',
     ]);
+  });
+});
+
+describe('ledgerStringProblem', () => {
+  it("takes the participant's LedgerString characters, the dot included", () => {
+    expect(ledgerStringProblem('batch.2026-11/run #3: retry_1')).toBeUndefined();
+    expect(ledgerStringProblem('not ok!')).toBe('Use ASCII letters, digits, space and . # : - _ /');
+    expect(ledgerStringProblem('c'.repeat(256))).toBe('At most 255 characters');
   });
 });
 

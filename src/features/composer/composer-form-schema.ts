@@ -1,3 +1,8 @@
+import {
+  isValidIdString,
+  LEDGER_STRING,
+  PARTY_STRING,
+} from '@ledger-console/participant/identifiers';
 import { z } from 'zod';
 
 // ── commands ───────────────────────────────────────────────────────────────────
@@ -109,22 +114,23 @@ export function emptyCommand(kind: CommandKind = 'create'): CommandValues {
 // ── identifiers ────────────────────────────────────────────────────────────────
 
 /** Daml-LF `LedgerString`: command, workflow and submission ids. */
-const LEDGER_STRING = /^[A-Za-z0-9#:\-_/ ]+$/;
-export const MAX_LEDGER_STRING_LENGTH = 255;
+export const MAX_LEDGER_STRING_LENGTH = LEDGER_STRING.maxLength;
 
 export function ledgerStringProblem(value: string): string | undefined {
   if (value.length > MAX_LEDGER_STRING_LENGTH) {
     return `At most ${String(MAX_LEDGER_STRING_LENGTH)} characters`;
   }
-  if (!LEDGER_STRING.test(value)) {
-    return 'Use ASCII letters, digits, space and # : - _ /';
+  if (!isValidIdString(LEDGER_STRING, value)) {
+    return 'Use ASCII letters, digits, space and . # : - _ /';
   }
   return undefined;
 }
 
 function partyProblem(party: string): string | undefined {
-  if (party.length > 255) return 'A party id has at most 255 characters';
-  if (!/^[A-Za-z0-9:\-_ ]+$/.test(party)) return `"${party}" is not a party id`;
+  if (party.length > PARTY_STRING.maxLength) {
+    return `A party id has at most ${String(PARTY_STRING.maxLength)} characters`;
+  }
+  if (!isValidIdString(PARTY_STRING, party)) return `"${party}" is not a party id`;
   return undefined;
 }
 
