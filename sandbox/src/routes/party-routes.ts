@@ -32,6 +32,7 @@ import {
   MAX_ANNOTATIONS_BYTES,
   mergeAnnotations,
 } from '../validation/annotations';
+import { MAX_PARTY_HINT_LENGTH } from '@ledger-console/participant/identifiers';
 import { isValidUserId, partyProblem, userIdRegexMessage } from '../validation/identifiers';
 import type { Schemas } from '../wire-types';
 import {
@@ -44,7 +45,6 @@ import { maskTouches, updateMaskProblem } from './update-mask';
 
 /** maxPartiesPageSize: the default page and, unlike users, a hard limit (§5.2). */
 export const MAX_PARTIES_PAGE_SIZE = 10000;
-const MAX_HINT_LENGTH = 185;
 
 const allocateRequest = z.object({
   partyIdHint: str(),
@@ -179,9 +179,9 @@ export function partyRoutes(state: LedgerState) {
       const hint = body.partyIdHint;
       if (hint !== '') {
         checkParty(hint);
-        if (hint.includes('::') || hint.length > MAX_HINT_LENGTH) {
+        if (hint.includes('::') || hint.length > MAX_PARTY_HINT_LENGTH) {
           throw invalidArgument(
-            `Invalid party ID: ${hint.includes('::') ? `the hint "${hint}" must not contain "::"` : `the hint "${hint}" is longer than ${MAX_HINT_LENGTH} characters`}`,
+            `Invalid party ID: ${hint.includes('::') ? `the hint "${hint}" must not contain "::"` : `the hint "${hint}" is longer than ${MAX_PARTY_HINT_LENGTH} characters`}`,
           );
         }
       }
