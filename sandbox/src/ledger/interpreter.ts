@@ -109,6 +109,22 @@ const interpretationError = (
   resources: [string, string][] = [],
 ) => new SandboxError(code, `Interpretation error: Error: ${message}`, { resources });
 
+/** One interpretation in progress: what it read, what it wrote so far, the next node id. */
+type Interpretation = {
+  submission: Submission;
+  view: LedgerView;
+  demo: DemoPackageInfo;
+  /** actAs ∪ readAs: who may see a contract used by the transaction. */
+  readers: ReadonlySet<string>;
+  nodes: LedgerNode[];
+  nextNodeId: number;
+  /** Contracts this transaction created, still active unless in `archivedHere`. */
+  local: Map<string, CreateNode>;
+  /** Keys this transaction created (their contract id) or consumed (null). */
+  localKeyHashes: Map<string, string | null>;
+  archivedHere: Set<string>;
+};
+
 /**
  * Runs commands of the built-in package with Daml's semantics: authorization (signatories must
  * authorize creates, controllers exercises), visibility to actAs ∪ readAs, consuming choices,
@@ -121,369 +137,435 @@ export function interpret(
   view: LedgerView,
   demo: DemoPackageInfo,
 ): InterpretedTransaction {
-  const readers = new Set([...submission.actAs, ...submission.readAs]);
-
-  const nodes: LedgerNode[] = [];
-  let nextNodeId = 0;
-  /** Contracts this transaction created, still active unless in `archivedHere`. */
-  const local = new Map<string, CreateNode>();
-  const localKeyHashes = new Map<string, string | null>();
-  const archivedHere = new Set<string>();
-  const archivedFromBefore: { contractId: string; nodeId: number }[] = [];
-  const created: { node: CreateNode; keyHash: string | null }[] = [];
-
-  const templateIdOf = (qualifiedName: string) => `${demo.packageId}:${qualifiedName}`;
-  const behaviourOf = (qualifiedName: string) => {
-    const template = templates.get(qualifiedName);
-    const behaviour = DEMO_BEHAVIOUR[qualifiedName];
-    if (!template || !behaviour) {
-      throw interpretationError('DAML_INTERPRETATION_ERROR', `unknown template ${qualifiedName}`);
-    }
-    return { template, behaviour };
+  const run: Interpretation = {
+    submission,
+    view,
+    demo,
+    readers: new Set([...submission.actAs, ...submission.readAs]),
+    nodes: [],
+    nextNodeId: 0,
+    local: new Map(),
+    localKeyHashes: new Map(),
+    archivedHere: new Set(),
   };
+  const rootAuthorizers = new Set(submission.actAs);
+  commands.forEach((command, i) => {
+    runCommand(run, command, `commands[${String(i)}]`, rootAuthorizers);
+  });
+  return { nodes: run.nodes };
+}
 
-  const requireAuthorized = (
-    nodeId: number,
-    qualifiedName: string,
-    required: string[],
-    authorizers: ReadonlySet<string>,
-  ) => {
-    if (required.some((party) => !authorizers.has(party))) {
-      throw interpretationError(
-        'DAML_AUTHORIZATION_ERROR',
-        `node NodeId(${String(nodeId)}) (${templateIdOf(qualifiedName)}) requires authorizers ${unique(required).join(',')}, but only ${unique(authorizers).join(',')} were given`,
-      );
-    }
-  };
+const NO_WITNESSES: ReadonlySet<string> = new Set();
 
-  /** A fetch needs the authority of at least one stakeholder of the fetched contract. */
-  const requireStakeholderAuthority = (
-    nodeId: number,
-    contract: CreateNode,
-    authorizers: ReadonlySet<string>,
-  ) => {
-    const stakeholders = [...contract.signatories, ...contract.observers];
-    if (!stakeholders.some((party) => authorizers.has(party))) {
-      throw interpretationError(
-        'DAML_AUTHORIZATION_ERROR',
-        `node NodeId(${String(nodeId)}) (${contract.templateId}) requires one of the stakeholders ${unique(stakeholders).join(',')} of the fetched contract to be an authorizer, but authorizers were ${unique(authorizers).join(',')}`,
-      );
-    }
-  };
-
-  /** An active contract visible to the submission, from this transaction, disclosure or the store. */
-  const lookup = (contractId: string, qualifiedName: string): CreateNode => {
-    if (archivedHere.has(contractId)) {
-      throw interpretationError(
-        'CONTRACT_NOT_ACTIVE',
-        `Update failed due to fetch of an inactive contract ${contractId} (${templateIdOf(qualifiedName)}). The contract had been consumed in this transaction.`,
-        [['CONTRACT_ID', contractId]],
-      );
-    }
-    let node = local.get(contractId);
-    if (!node) {
-      const stored = view.contract(contractId);
-      const visible =
-        stored !== undefined &&
-        [...stored.node.signatories, ...stored.node.observers].some((party) => readers.has(party));
-      const disclosed = submission.disclosed.get(contractId);
-      if ((visible || disclosed) && stored?.archivedOffset != null) {
-        throw interpretationError(
-          'CONTRACT_NOT_ACTIVE',
-          `Update failed due to fetch of an inactive contract ${contractId} (${stored.node.templateId}).`,
-          [['CONTRACT_ID', contractId]],
-        );
-      }
-      // A contract none of the readers may see is reported like one that does not exist.
-      node = visible ? stored.node : disclosed;
-      if (!node) {
-        throw new SandboxError(
-          'CONTRACT_NOT_FOUND',
-          `Contract could not be found with id ${contractId}`,
-          { resources: [['CONTRACT_ID', contractId]] },
-        );
-      }
-    }
-    if (node.templateId !== templateIdOf(qualifiedName)) {
-      throw interpretationError(
-        'DAML_INTERPRETATION_ERROR',
-        `Contract ${contractId} has template ${node.templateId}, but ${templateIdOf(qualifiedName)} was expected`,
-      );
-    }
-    return node;
-  };
-
-  const lookupKey = (qualifiedName: string, key: JsonValue): string | undefined => {
-    const hash = keyHashOf(demo.packageName, qualifiedName, key);
-    if (localKeyHashes.has(hash)) return localKeyHashes.get(hash) ?? undefined;
-    const fromDisclosed = [...submission.disclosed.values()].find(
-      (node) =>
-        node.key !== null &&
-        node.templateId === templateIdOf(qualifiedName) &&
-        keyHashOf(demo.packageName, qualifiedName, node.key) === hash,
-    );
-    const stored = view.activeContractIdByKey(hash);
-    if (stored !== undefined && !archivedHere.has(stored)) {
-      const node = view.contract(stored)?.node;
-      if (node && [...node.signatories, ...node.observers].some((party) => readers.has(party))) {
-        return stored;
-      }
-    }
-    return fromDisclosed && !archivedHere.has(fromDisclosed.contractId)
-      ? fromDisclosed.contractId
-      : undefined;
-  };
-
-  const checkKey = (template: Template, key: unknown, path: string) => {
-    if (!template.keyType) {
-      throw interpretationError(
-        'DAML_INTERPRETATION_ERROR',
-        `template ${template.name} has no key`,
-      );
-    }
-    return checkValue(template.keyType, key, resolve, path);
-  };
-
-  const argType = (
-    qualifiedName: string,
-    choiceName: string,
-  ): { type: DamlType; consuming: boolean } => {
-    const { template } = behaviourOf(qualifiedName);
-    const choice = template.choices.find((c) => c.name === choiceName);
-    if (!choice) {
-      throw new SandboxError(
-        'INVALID_ARGUMENT',
-        `The submitted request has invalid arguments: Invalid template:${templateIdOf(qualifiedName)} or choice:${choiceName}`,
-        { origin: 'json' },
-      );
-    }
-    return { type: choice.argType, consuming: choice.consuming };
-  };
-
-  const doCreate = (
-    qualifiedName: string,
-    rawArgument: unknown,
-    authorizers: ReadonlySet<string>,
-    parentWitnesses: ReadonlySet<string>,
-    path: string,
-  ): string => {
-    const { template, behaviour } = behaviourOf(qualifiedName);
-    const argument = checkValue(
-      { kind: 'con', tycon: template.tycon, args: [] },
-      rawArgument,
-      resolve,
-      path,
-    ) as Record_;
-    const nodeId = nextNodeId++;
-    if (behaviour.ensure && !behaviour.ensure(argument)) {
-      throw interpretationError(
-        'TEMPLATE_PRECONDITION_VIOLATED',
-        `Template precondition violated: ${templateIdOf(qualifiedName)}`,
-      );
-    }
-    const signatories = unique(behaviour.signatories(argument));
-    const observers = unique(behaviour.observers(argument)).filter((p) => !signatories.includes(p));
-    requireAuthorized(nodeId, qualifiedName, signatories, authorizers);
-    let key: JsonValue | null = null;
-    let keyMaintainers: string[] = [];
-    let keyHash: string | null = null;
-    if (behaviour.key) {
-      key = behaviour.key.of(argument);
-      keyMaintainers = unique(behaviour.key.maintainers(key));
-      keyHash = keyHashOf(demo.packageName, qualifiedName, key);
-      // Keys are unique among all active contracts, whoever may see them.
-      const stored = view.activeContractIdByKey(keyHash);
-      const taken = localKeyHashes.has(keyHash)
-        ? localKeyHashes.get(keyHash) !== null
-        : stored !== undefined && !archivedHere.has(stored);
-      if (taken) {
-        throw interpretationError(
-          'DUPLICATE_CONTRACT_KEY',
-          `Contract key is not unique: a contract of ${templateIdOf(qualifiedName)} with key ${JSON.stringify(key)} is already active`,
-        );
-      }
-    }
-    const contractId = newContractId();
-    const node: CreateNode = {
-      kind: 'create',
-      nodeId,
+function runCommand(
+  run: Interpretation,
+  command: Command,
+  at: string,
+  authorizers: ReadonlySet<string>,
+) {
+  const name = command.template.qualifiedName;
+  const exerciseAt = (contractId: string, choice: string, argument: unknown) =>
+    exercise(
+      run,
       contractId,
-      templateId: templateIdOf(qualifiedName),
-      packageName: demo.packageName,
-      witnesses: unique([...parentWitnesses, ...signatories, ...observers]),
+      name,
+      choice,
       argument,
-      signatories,
-      observers,
-      key,
-      keyMaintainers,
-      keyHash,
-      archivedInNode: null,
-    };
-    nodes.push(node);
-    local.set(contractId, node);
-    if (keyHash !== null) localKeyHashes.set(keyHash, contractId);
-    created.push({ node, keyHash });
-    return contractId;
-  };
-
-  const doExercise = (
-    contractId: string,
-    qualifiedName: string,
-    choiceName: string,
-    rawArgument: unknown,
-    authorizers: ReadonlySet<string>,
-    parentWitnesses: ReadonlySet<string>,
-    path: string,
-  ): JsonValue => {
-    const { behaviour } = behaviourOf(qualifiedName);
-    const { type, consuming } = argType(qualifiedName, choiceName);
-    const argument = checkValue(type, rawArgument, resolve, path) as Record_;
-    const contract = lookup(contractId, qualifiedName);
-    const contractArgument = contract.argument as Record_;
-    const choice: ChoiceBehaviour | undefined =
-      choiceName === ARCHIVE_CHOICE
-        ? {
-            consuming: true,
-            controllers: (c) => behaviour.signatories(c),
-            body: () => ({}),
-          }
-        : behaviour.choices[choiceName];
-    if (!choice) {
-      throw interpretationError(
-        'DAML_INTERPRETATION_ERROR',
-        `choice ${choiceName} has no behaviour`,
-      );
-    }
-    const nodeId = nextNodeId++;
-    const controllers = unique(choice.controllers(contractArgument, argument));
-    requireAuthorized(nodeId, qualifiedName, controllers, authorizers);
-    const stakeholders = unique([...contract.signatories, ...contract.observers]);
-    const informees = consuming
-      ? [...stakeholders, ...controllers]
-      : [...contract.signatories, ...controllers];
-    const witnesses = new Set([...parentWitnesses, ...informees]);
-    const node: ExerciseNode = {
-      kind: 'exercise',
-      nodeId,
-      contractId,
-      templateId: templateIdOf(qualifiedName),
-      packageName: demo.packageName,
-      witnesses: unique(witnesses),
-      choice: choiceName,
-      choiceArgument: argument,
-      actingParties: controllers,
-      consuming,
-      exerciseResult: null,
-      lastDescendantNodeId: nodeId,
-      stakeholders,
-    };
-    nodes.push(node);
-    if (consuming) {
-      // Archived before the body runs, as in Daml: the body cannot use the contract any more.
-      archivedHere.add(contractId);
-      const localNode = local.get(contractId);
-      if (localNode) localNode.archivedInNode = nodeId;
-      else archivedFromBefore.push({ contractId, nodeId });
-      if (contract.key !== null) {
-        localKeyHashes.set(keyHashOf(demo.packageName, qualifiedName, contract.key), null);
-      }
-    }
-    const bodyAuthorizers = new Set([...contract.signatories, ...controllers]);
-    const context = contextFor(bodyAuthorizers, witnesses);
-    node.exerciseResult = choice.body(
-      context,
-      { contractId, argument: contractArgument },
-      argument,
+      authorizers,
+      NO_WITNESSES,
+      `${at}.choiceArgument`,
     );
-    node.lastDescendantNodeId = nextNodeId - 1;
-    return node.exerciseResult;
-  };
-
-  const contextFor = (
-    authorizers: ReadonlySet<string>,
-    witnesses: ReadonlySet<string>,
-  ): UpdateContext => ({
-    create: (qualifiedName, argument) =>
-      doCreate(qualifiedName, argument, authorizers, witnesses, ''),
-    exercise: (contractId, qualifiedName, choice, argument) =>
-      doExercise(contractId, qualifiedName, choice, argument, authorizers, witnesses, ''),
-    fetch: (contractId, qualifiedName) => {
-      const nodeId = nextNodeId++;
-      const contract = lookup(contractId, qualifiedName);
-      requireStakeholderAuthority(nodeId, contract, authorizers);
-      return contract.argument as Record_;
-    },
-    fetchByKey: (qualifiedName, key) => {
-      const nodeId = nextNodeId++;
-      const { template } = behaviourOf(qualifiedName);
-      const checked = checkKey(template, key, 'key');
-      const contractId = lookupKey(qualifiedName, checked);
-      if (contractId === undefined) throw keyNotFound(qualifiedName, checked);
-      const contract = lookup(contractId, qualifiedName);
-      // Authorized like a fetch: one stakeholder among the authorizers (lookupByKey needs all
-      // maintainers).
-      requireStakeholderAuthority(nodeId, contract, authorizers);
-      return { contractId, argument: contract.argument as Record_ };
-    },
-    lookupByKey: (qualifiedName, key) => {
-      const nodeId = nextNodeId++;
-      const { template, behaviour } = behaviourOf(qualifiedName);
-      const checked = checkKey(template, key, 'key');
-      requireAuthorized(
-        nodeId,
-        qualifiedName,
-        behaviour.key?.maintainers(checked) ?? [],
+  switch (command.kind) {
+    case 'create':
+      create(run, name, command.argument, authorizers, NO_WITNESSES, `${at}.createArguments`);
+      break;
+    case 'exercise':
+      exerciseAt(command.contractId, command.choice, command.argument);
+      break;
+    case 'createAndExercise': {
+      choiceSignature(run, name, command.choice);
+      const created = create(
+        run,
+        name,
+        command.createArgument,
         authorizers,
+        NO_WITNESSES,
+        `${at}.createArguments`,
       );
-      return lookupKey(qualifiedName, checked) ?? null;
-    },
+      exerciseAt(created, command.choice, command.choiceArgument);
+      break;
+    }
+    case 'exerciseByKey': {
+      choiceSignature(run, name, command.choice);
+      const key = checkKey(command.template.signature, command.key, `${at}.contractKey`);
+      const contractId = lookupKey(run, name, key);
+      if (contractId === undefined) throw keyNotFound(run, name, key);
+      exerciseAt(contractId, command.choice, command.argument);
+      break;
+    }
+  }
+}
+
+// ── Nodes, one function per kind ──
+
+function create(
+  run: Interpretation,
+  qualifiedName: string,
+  rawArgument: unknown,
+  authorizers: ReadonlySet<string>,
+  parentWitnesses: ReadonlySet<string>,
+  path: string,
+): string {
+  const { demo } = run;
+  const { template, behaviour } = behaviourOf(qualifiedName);
+  const argument = checkValue(
+    { kind: 'con', tycon: template.tycon, args: [] },
+    rawArgument,
+    resolve,
+    path,
+  ) as Record_;
+  const nodeId = run.nextNodeId++;
+  if (behaviour.ensure && !behaviour.ensure(argument)) {
+    throw interpretationError(
+      'TEMPLATE_PRECONDITION_VIOLATED',
+      `Template precondition violated: ${templateIdOf(run, qualifiedName)}`,
+    );
+  }
+  const signatories = unique(behaviour.signatories(argument));
+  const observers = unique(behaviour.observers(argument)).filter((p) => !signatories.includes(p));
+  requireAuthorized(run, nodeId, qualifiedName, signatories, authorizers);
+  let key: JsonValue | null = null;
+  let keyMaintainers: string[] = [];
+  let keyHash: string | null = null;
+  if (behaviour.key) {
+    key = behaviour.key.of(argument);
+    keyMaintainers = unique(behaviour.key.maintainers(key));
+    keyHash = keyHashOf(demo.packageName, qualifiedName, key);
+    requireKeyFree(run, qualifiedName, key, keyHash);
+  }
+  const contractId = newContractId();
+  const node: CreateNode = {
+    kind: 'create',
+    nodeId,
+    contractId,
+    templateId: templateIdOf(run, qualifiedName),
+    packageName: demo.packageName,
+    witnesses: unique([...parentWitnesses, ...signatories, ...observers]),
+    argument,
+    signatories,
+    observers,
+    key,
+    keyMaintainers,
+    keyHash,
+    archivedInNode: null,
+  };
+  run.nodes.push(node);
+  run.local.set(contractId, node);
+  if (keyHash !== null) run.localKeyHashes.set(keyHash, contractId);
+  return contractId;
+}
+
+/** Keys are unique among all active contracts, whoever may see them. */
+function requireKeyFree(run: Interpretation, qualifiedName: string, key: JsonValue, hash: string) {
+  const stored = run.view.activeContractIdByKey(hash);
+  const taken = run.localKeyHashes.has(hash)
+    ? run.localKeyHashes.get(hash) !== null
+    : stored !== undefined && !run.archivedHere.has(stored);
+  if (taken) {
+    throw interpretationError(
+      'DUPLICATE_CONTRACT_KEY',
+      `Contract key is not unique: a contract of ${templateIdOf(run, qualifiedName)} with key ${JSON.stringify(key)} is already active`,
+    );
+  }
+}
+
+function exercise(
+  run: Interpretation,
+  contractId: string,
+  qualifiedName: string,
+  choiceName: string,
+  rawArgument: unknown,
+  authorizers: ReadonlySet<string>,
+  parentWitnesses: ReadonlySet<string>,
+  path: string,
+): JsonValue {
+  const { demo } = run;
+  const { behaviour } = behaviourOf(qualifiedName);
+  const { type, consuming } = choiceSignature(run, qualifiedName, choiceName);
+  const argument = checkValue(type, rawArgument, resolve, path) as Record_;
+  const contract = lookup(run, contractId, qualifiedName);
+  const contractArgument = contract.argument as Record_;
+  const choice = choiceBehaviour(behaviour, choiceName);
+  const nodeId = run.nextNodeId++;
+  const controllers = unique(choice.controllers(contractArgument, argument));
+  requireAuthorized(run, nodeId, qualifiedName, controllers, authorizers);
+  const stakeholders = unique([...contract.signatories, ...contract.observers]);
+  const informees = consuming
+    ? [...stakeholders, ...controllers]
+    : [...contract.signatories, ...controllers];
+  const witnesses = new Set([...parentWitnesses, ...informees]);
+  const node: ExerciseNode = {
+    kind: 'exercise',
+    nodeId,
+    contractId,
+    templateId: templateIdOf(run, qualifiedName),
+    packageName: demo.packageName,
+    witnesses: unique(witnesses),
+    choice: choiceName,
+    choiceArgument: argument,
+    actingParties: controllers,
+    consuming,
+    exerciseResult: null,
+    lastDescendantNodeId: nodeId,
+    stakeholders,
+  };
+  run.nodes.push(node);
+  if (consuming) archive(run, contract, qualifiedName, nodeId);
+  const bodyAuthorizers = new Set([...contract.signatories, ...controllers]);
+  const context = contextFor(run, bodyAuthorizers, witnesses);
+  node.exerciseResult = choice.body(context, { contractId, argument: contractArgument }, argument);
+  node.lastDescendantNodeId = run.nextNodeId - 1;
+  return node.exerciseResult;
+}
+
+function choiceBehaviour(behaviour: TemplateBehaviour, choiceName: string): ChoiceBehaviour {
+  const choice: ChoiceBehaviour | undefined =
+    choiceName === ARCHIVE_CHOICE
+      ? {
+          consuming: true,
+          controllers: (c) => behaviour.signatories(c),
+          body: () => ({}),
+        }
+      : behaviour.choices[choiceName];
+  if (!choice) {
+    throw interpretationError('DAML_INTERPRETATION_ERROR', `choice ${choiceName} has no behaviour`);
+  }
+  return choice;
+}
+
+/** Archived before the body runs, as in Daml: the body cannot use the contract any more. */
+function archive(run: Interpretation, contract: CreateNode, qualifiedName: string, nodeId: number) {
+  run.archivedHere.add(contract.contractId);
+  const localNode = run.local.get(contract.contractId);
+  if (localNode) localNode.archivedInNode = nodeId;
+  if (contract.key !== null) {
+    run.localKeyHashes.set(keyHashOf(run.demo.packageName, qualifiedName, contract.key), null);
+  }
+}
+
+function fetchContract(
+  run: Interpretation,
+  contractId: string,
+  qualifiedName: string,
+  authorizers: ReadonlySet<string>,
+): Record_ {
+  const nodeId = run.nextNodeId++;
+  const contract = lookup(run, contractId, qualifiedName);
+  requireStakeholderAuthority(nodeId, contract, authorizers);
+  return contract.argument as Record_;
+}
+
+function fetchByKey(
+  run: Interpretation,
+  qualifiedName: string,
+  key: unknown,
+  authorizers: ReadonlySet<string>,
+): { contractId: string; argument: Record_ } {
+  const nodeId = run.nextNodeId++;
+  const { template } = behaviourOf(qualifiedName);
+  const checked = checkKey(template, key, 'key');
+  const contractId = lookupKey(run, qualifiedName, checked);
+  if (contractId === undefined) throw keyNotFound(run, qualifiedName, checked);
+  const contract = lookup(run, contractId, qualifiedName);
+  // Authorized like a fetch: one stakeholder among the authorizers (lookupByKey needs all
+  // maintainers).
+  requireStakeholderAuthority(nodeId, contract, authorizers);
+  return { contractId, argument: contract.argument as Record_ };
+}
+
+function lookupByKey(
+  run: Interpretation,
+  qualifiedName: string,
+  key: unknown,
+  authorizers: ReadonlySet<string>,
+): string | null {
+  const nodeId = run.nextNodeId++;
+  const { template, behaviour } = behaviourOf(qualifiedName);
+  const checked = checkKey(template, key, 'key');
+  requireAuthorized(
+    run,
+    nodeId,
+    qualifiedName,
+    behaviour.key?.maintainers(checked) ?? [],
+    authorizers,
+  );
+  return lookupKey(run, qualifiedName, checked) ?? null;
+}
+
+/** What a choice body may do, with the authority and witnesses of the exercise it runs in. */
+function contextFor(
+  run: Interpretation,
+  authorizers: ReadonlySet<string>,
+  witnesses: ReadonlySet<string>,
+): UpdateContext {
+  return {
+    create: (qualifiedName, argument) =>
+      create(run, qualifiedName, argument, authorizers, witnesses, ''),
+    exercise: (contractId, qualifiedName, choice, argument) =>
+      exercise(run, contractId, qualifiedName, choice, argument, authorizers, witnesses, ''),
+    fetch: (contractId, qualifiedName) =>
+      fetchContract(run, contractId, qualifiedName, authorizers),
+    fetchByKey: (qualifiedName, key) => fetchByKey(run, qualifiedName, key, authorizers),
+    lookupByKey: (qualifiedName, key) => lookupByKey(run, qualifiedName, key, authorizers),
     fail: (message) => {
       throw interpretationError('INTERPRETATION_USER_ERROR', `User abort: ${message}`);
     },
-  });
+  };
+}
 
-  const keyNotFound = (qualifiedName: string, key: JsonValue) =>
-    interpretationError(
-      'CONTRACT_KEY_NOT_FOUND',
-      `dependency error: couldn't find key GlobalKey(${templateIdOf(qualifiedName)}, ${JSON.stringify(key)})`,
+// ── Contracts and keys as the submission may see them ──
+
+/** An active contract visible to the submission, from this transaction, disclosure or the store. */
+function lookup(run: Interpretation, contractId: string, qualifiedName: string): CreateNode {
+  if (run.archivedHere.has(contractId)) {
+    throw interpretationError(
+      'CONTRACT_NOT_ACTIVE',
+      `Update failed due to fetch of an inactive contract ${contractId} (${templateIdOf(run, qualifiedName)}). The contract had been consumed in this transaction.`,
+      [['CONTRACT_ID', contractId]],
     );
+  }
+  const node = run.local.get(contractId) ?? lookupOutside(run, contractId);
+  if (node.templateId !== templateIdOf(run, qualifiedName)) {
+    throw interpretationError(
+      'DAML_INTERPRETATION_ERROR',
+      `Contract ${contractId} has template ${node.templateId}, but ${templateIdOf(run, qualifiedName)} was expected`,
+    );
+  }
+  return node;
+}
 
-  const rootAuthorizers = new Set(submission.actAs);
-  const none = new Set<string>();
-  commands.forEach((command, i) => {
-    const at = `commands[${String(i)}]`;
-    const name = command.template.qualifiedName;
-    const exerciseAt = (contractId: string, choice: string, argument: unknown) =>
-      doExercise(contractId, name, choice, argument, rootAuthorizers, none, `${at}.choiceArgument`);
-    switch (command.kind) {
-      case 'create':
-        doCreate(name, command.argument, rootAuthorizers, none, `${at}.createArguments`);
-        break;
-      case 'exercise':
-        exerciseAt(command.contractId, command.choice, command.argument);
-        break;
-      case 'createAndExercise': {
-        argType(name, command.choice);
-        const created = doCreate(
-          name,
-          command.createArgument,
-          rootAuthorizers,
-          none,
-          `${at}.createArguments`,
-        );
-        exerciseAt(created, command.choice, command.choiceArgument);
-        break;
-      }
-      case 'exerciseByKey': {
-        argType(name, command.choice);
-        const key = checkKey(command.template.signature, command.key, `${at}.contractKey`);
-        const contractId = lookupKey(name, key);
-        if (contractId === undefined) throw keyNotFound(name, key);
-        exerciseAt(contractId, command.choice, command.argument);
-        break;
-      }
-    }
-  });
+/** A contract from before this transaction: stored and visible to a reader, or disclosed. */
+function lookupOutside(run: Interpretation, contractId: string): CreateNode {
+  const stored = run.view.contract(contractId);
+  const visible = stored !== undefined && isVisible(run, stored.node);
+  const disclosed = run.submission.disclosed.get(contractId);
+  if ((visible || disclosed) && stored?.archivedOffset != null) {
+    throw interpretationError(
+      'CONTRACT_NOT_ACTIVE',
+      `Update failed due to fetch of an inactive contract ${contractId} (${stored.node.templateId}).`,
+      [['CONTRACT_ID', contractId]],
+    );
+  }
+  // A contract none of the readers may see is reported like one that does not exist.
+  const node = visible ? stored.node : disclosed;
+  if (!node) {
+    throw new SandboxError(
+      'CONTRACT_NOT_FOUND',
+      `Contract could not be found with id ${contractId}`,
+      {
+        resources: [['CONTRACT_ID', contractId]],
+      },
+    );
+  }
+  return node;
+}
 
-  return { nodes };
+const isVisible = (run: Interpretation, node: CreateNode) =>
+  [...node.signatories, ...node.observers].some((party) => run.readers.has(party));
+
+function lookupKey(run: Interpretation, qualifiedName: string, key: JsonValue): string | undefined {
+  const { demo, localKeyHashes, archivedHere } = run;
+  const hash = keyHashOf(demo.packageName, qualifiedName, key);
+  if (localKeyHashes.has(hash)) return localKeyHashes.get(hash) ?? undefined;
+  const fromDisclosed = [...run.submission.disclosed.values()].find(
+    (node) =>
+      node.key !== null &&
+      node.templateId === templateIdOf(run, qualifiedName) &&
+      keyHashOf(demo.packageName, qualifiedName, node.key) === hash,
+  );
+  const stored = run.view.activeContractIdByKey(hash);
+  if (stored !== undefined && !archivedHere.has(stored)) {
+    const node = run.view.contract(stored)?.node;
+    if (node && isVisible(run, node)) return stored;
+  }
+  return fromDisclosed && !archivedHere.has(fromDisclosed.contractId)
+    ? fromDisclosed.contractId
+    : undefined;
+}
+
+// ── The package: templates, choices, keys ──
+
+const templateIdOf = (run: Interpretation, qualifiedName: string) =>
+  `${run.demo.packageId}:${qualifiedName}`;
+
+function behaviourOf(qualifiedName: string) {
+  const template = templates.get(qualifiedName);
+  const behaviour = DEMO_BEHAVIOUR[qualifiedName];
+  if (!template || !behaviour) {
+    throw interpretationError('DAML_INTERPRETATION_ERROR', `unknown template ${qualifiedName}`);
+  }
+  return { template, behaviour };
+}
+
+/** The choice's argument type and whether it consumes; an unknown choice is the JSON layer's 400. */
+function choiceSignature(
+  run: Interpretation,
+  qualifiedName: string,
+  choiceName: string,
+): { type: DamlType; consuming: boolean } {
+  const { template } = behaviourOf(qualifiedName);
+  const choice = template.choices.find((c) => c.name === choiceName);
+  if (!choice) {
+    throw new SandboxError(
+      'INVALID_ARGUMENT',
+      `The submitted request has invalid arguments: Invalid template:${templateIdOf(run, qualifiedName)} or choice:${choiceName}`,
+      { origin: 'json' },
+    );
+  }
+  return { type: choice.argType, consuming: choice.consuming };
+}
+
+function checkKey(template: Template, key: unknown, path: string) {
+  if (!template.keyType) {
+    throw interpretationError('DAML_INTERPRETATION_ERROR', `template ${template.name} has no key`);
+  }
+  return checkValue(template.keyType, key, resolve, path);
+}
+
+const keyNotFound = (run: Interpretation, qualifiedName: string, key: JsonValue) =>
+  interpretationError(
+    'CONTRACT_KEY_NOT_FOUND',
+    `dependency error: couldn't find key GlobalKey(${templateIdOf(run, qualifiedName)}, ${JSON.stringify(key)})`,
+  );
+
+// ── Authorization ──
+
+function requireAuthorized(
+  run: Interpretation,
+  nodeId: number,
+  qualifiedName: string,
+  required: string[],
+  authorizers: ReadonlySet<string>,
+) {
+  if (required.some((party) => !authorizers.has(party))) {
+    throw interpretationError(
+      'DAML_AUTHORIZATION_ERROR',
+      `node NodeId(${String(nodeId)}) (${templateIdOf(run, qualifiedName)}) requires authorizers ${unique(required).join(',')}, but only ${unique(authorizers).join(',')} were given`,
+    );
+  }
+}
+
+/** A fetch needs the authority of at least one stakeholder of the fetched contract. */
+function requireStakeholderAuthority(
+  nodeId: number,
+  contract: CreateNode,
+  authorizers: ReadonlySet<string>,
+) {
+  const stakeholders = [...contract.signatories, ...contract.observers];
+  if (!stakeholders.some((party) => authorizers.has(party))) {
+    throw interpretationError(
+      'DAML_AUTHORIZATION_ERROR',
+      `node NodeId(${String(nodeId)}) (${contract.templateId}) requires one of the stakeholders ${unique(stakeholders).join(',')} of the fetched contract to be an authorizer, but authorizers were ${unique(authorizers).join(',')}`,
+    );
+  }
 }
