@@ -15,7 +15,7 @@ test('an admin opens an identity provider: its settings, its parties, and one of
   const api = seedApi(request);
   const idp = uniqueId('e2e-idp');
   await api.createIdentityProvider(idp);
-  const party = await api.allocateParty(uniqueId('trader'), idp);
+  const party = await api.allocateParty(uniqueId('trader'), { identityProviderId: idp });
   const userId = uniqueId('trader');
   await api.createUser(userId, { identityProviderId: idp, primaryParty: party });
 

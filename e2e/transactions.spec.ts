@@ -1,4 +1,5 @@
 import { expect, test } from './fixtures';
+import { seedApi } from './helpers/api';
 import { assertNoAccessibilityViolations } from './helpers/overview';
 import {
   assertGraphNodes,
@@ -9,7 +10,6 @@ import {
   graphNodes,
   openUpdateById,
   outline,
-  seedLedger,
   toggleGraphNode,
 } from './helpers/transactions';
 
@@ -17,7 +17,7 @@ test('a past Iou split opens by id as a 3-node graph that folds, shows details a
   page,
   request,
 }) => {
-  const { split, splitIds } = await seedLedger(request).iouSplit();
+  const { split, splitIds } = await seedApi(request).iouSplit();
 
   await goToTransactions(page);
   await openUpdateById(page, split.updateId);
@@ -51,7 +51,7 @@ test('a past Iou split opens by id as a 3-node graph that folds, shows details a
   await expect(page).toHaveURL(`/transactions?update=${split.updateId}&node=2`);
   await expect(page.getByRole('group', { name: 'Contract id' }).getByRole('link')).toHaveAttribute(
     'href',
-    `/contracts/${encodeURIComponent(splitIds[1] ?? '')}`,
+    `/contracts/${encodeURIComponent(splitIds[1])}`,
   );
   await expect(page.getByText('"amount": "70')).toBeVisible();
   await expect(outline(page).getByRole('treeitem', { selected: true })).toContainText('#2');
@@ -73,7 +73,7 @@ test('the recent list links to a transaction, and a contract page to where it wa
   page,
   request,
 }) => {
-  const { create, split, iouId } = await seedLedger(request).iouSplit();
+  const { create, split, iouId } = await seedApi(request).iouSplit();
 
   await goToTransactions(page);
   const table = page.getByRole('table', { name: 'Recent transactions' });

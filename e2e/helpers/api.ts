@@ -1,92 +1,50 @@
 import { randomBytes } from 'node:crypto';
 import type { APIRequestContext } from '@playwright/test';
-import { expect } from '../fixtures';
+import { createLedgerClient, type Transport } from '../../sandbox/src/scenarios/ledger-client';
+import { ledgerSteps, type LedgerSteps } from '../../sandbox/src/scenarios/ledger-steps';
 
 /** A fresh id per call, so tests never collide on one shared sandbox (style guide §B10). */
 export function uniqueId(prefix: string): string {
   return `${prefix}-${randomBytes(4).toString('hex')}`;
 }
 
-export type SeedRight =
-  | { kind: 'CanActAs' | 'CanReadAs' | 'CanExecuteAs'; party: string }
-  | {
-      kind:
-        | 'CanActAsAnyParty'
-        | 'CanReadAsAnyParty'
-        | 'CanExecuteAsAnyParty'
-        | 'ParticipantAdmin'
-        | 'IdentityProviderAdmin';
-    };
-
-function wireRight(right: SeedRight) {
-  return 'party' in right
-    ? { kind: { [right.kind]: { value: { party: right.party } } } }
-    : { kind: { [right.kind]: { value: {} } } };
+/**
+ * Carries the scenario steps' requests through Playwright's request context, which resolves the
+ * path against the project's baseURL (the console under test) and shows in its traces.
+ */
+function requestContextTransport(request: APIRequestContext): Transport {
+  return async (sent) => {
+    const { pathname, search } = new URL(sent.url);
+    const body = sent.body ? Buffer.from(await sent.arrayBuffer()) : undefined;
+    const answer = await request.fetch(`${pathname}${search}`, {
+      method: sent.method,
+      headers: Object.fromEntries(sent.headers),
+      ...(body === undefined ? {} : { data: body }),
+    });
+    const bytes = await answer.body();
+    // A Response for 204 or 304 must have no body at all, not an empty one.
+    return new Response(bytes.length > 0 ? new Uint8Array(bytes) : null, {
+      status: answer.status(),
+      headers: answer.headers(),
+    });
+  };
 }
 
 /**
  * Seeds through the participant's real endpoints, as an administrator would (Keycloak's admin
- * client idea). `token` is needed against the jwt-mode console.
+ * client idea): the scenario steps shared with the demo seed, component tests and benchmarks.
+ * `token` is needed against the jwt-mode console. A refused step throws its status and body.
  */
-export function seedApi(request: APIRequestContext, token?: string) {
-  const headers = token ? { Authorization: `Bearer ${token}` } : undefined;
-  const post = async (path: string, data: unknown) => {
-    const response = await request.post(path, { data, headers });
-    expect(response.status(), await response.text()).toBe(200);
-    return (await response.json()) as Record<string, unknown>;
-  };
-  return {
-    async allocateParty(hint: string, identityProviderId = ''): Promise<string> {
-      const body = await post('/v2/parties', {
-        partyIdHint: hint,
-        identityProviderId,
-        synchronizerId: '',
-        userId: '',
-      });
-      return (body.partyDetails as { party: string }).party;
-    },
-    async createUser(
-      id: string,
-      {
-        rights = [],
-        identityProviderId = '',
-        primaryParty,
-      }: { rights?: SeedRight[]; identityProviderId?: string; primaryParty?: string } = {},
-    ): Promise<void> {
-      await post('/v2/users', {
-        user: {
-          id,
-          identityProviderId,
-          isDeactivated: false,
-          ...(primaryParty ? { primaryParty } : {}),
-        },
-        rights: rights.map(wireRight),
-      });
-    },
-    async createIdentityProvider(id: string): Promise<void> {
-      await post('/v2/idps', {
-        identityProviderConfig: {
-          identityProviderId: id,
-          issuer: `https://${id}.example`,
-          jwksUrl: `https://${id}.example/jwks.json`,
-          audience: '',
-          isDeactivated: false,
-        },
-      });
-    },
-    async updatePrimaryParty(id: string, primaryParty: string): Promise<void> {
-      const response = await request.patch(`/v2/users/${encodeURIComponent(id)}`, {
-        data: { user: { id, primaryParty }, updateMask: { paths: ['primary_party'] } },
-        headers,
-      });
-      expect(response.status(), await response.text()).toBe(200);
-    },
-  };
+export function seedApi(request: APIRequestContext, token?: string): LedgerSteps {
+  return ledgerSteps(
+    createLedgerClient({
+      transport: requestContextTransport(request),
+      ...(token ? { token } : {}),
+    }),
+  );
 }
 
 /** Sandbox only: a token for any user, through the sandbox's own control endpoint. */
-export async function mintToken(request: APIRequestContext, userId: string): Promise<string> {
-  const response = await request.post('/__sandbox/tokens', { data: { userId } });
-  expect(response.status(), await response.text()).toBe(200);
-  return ((await response.json()) as { token: string }).token;
+export function mintToken(request: APIRequestContext, userId: string): Promise<string> {
+  return seedApi(request).mintToken(userId);
 }

@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect } from '../fixtures';
+import { seedApi } from './api';
 
 export async function goToOverview(page: Page): Promise<void> {
   await page.goto('/');
@@ -9,9 +10,10 @@ export async function goToOverview(page: Page): Promise<void> {
 
 /** The participant id as the API reports it, so tests never hard-code the sandbox's identity. */
 export async function fetchParticipantId(request: APIRequestContext): Promise<string> {
-  const response = await request.get('/v2/parties/participant-id');
-  expect(response.ok()).toBe(true);
-  const { participantId } = (await response.json()) as { participantId: string };
+  const { participantId } = await seedApi(request).client.request<{ participantId: string }>(
+    'GET',
+    '/v2/parties/participant-id',
+  );
   return participantId;
 }
 

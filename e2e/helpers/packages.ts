@@ -1,6 +1,7 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { fixtureDar, type FixtureDarName } from '@ledger-console/participant/testing/fixture-dars';
 import { expect } from '../fixtures';
+import { seedApi } from './api';
 
 // The project's generated DARs (sandbox/src/testing/fixture-dars.ts), built in this process.
 export const PING_DAR: FixtureDarName = 'workflows';
@@ -23,11 +24,7 @@ export function fixtureDarUpload(name: FixtureDarName) {
  * test had unvetted some), as an administrator's script would.
  */
 export async function seedDar(request: APIRequestContext, name: FixtureDarName): Promise<void> {
-  const response = await request.post('/v2/dars?vetAllPackages=true', {
-    data: Buffer.from(fixtureDar(name).bytes()),
-    headers: { 'Content-Type': 'application/octet-stream' },
-  });
-  expect(response.status(), await response.text()).toBe(200);
+  await seedApi(request).uploadDar(fixtureDar(name).bytes(), { vetAllPackages: true });
 }
 
 export async function goToPackages(page: Page): Promise<void> {
