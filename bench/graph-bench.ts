@@ -24,6 +24,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type Page } from '@playwright/test';
 import { startSandbox } from '../sandbox/src/index';
+import { createAndRunFanout } from '../sandbox/src/scenarios/demo-commands';
+import { createLedgerClient } from '../sandbox/src/scenarios/ledger-client';
+import { ledgerSteps } from '../sandbox/src/scenarios/ledger-steps';
 import { closeServer, createServer } from '../server/src/create-server';
 import { ensureBuilt } from '../server/src/ensure-build';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../playwright.config';
@@ -31,7 +34,6 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../playwright.config';
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const DIST = path.join(ROOT, 'dist');
 const RUNS = 3;
-const FANOUT_TEMPLATE = '#sandbox-demo:Demo.Fanout:Fanout';
 const SIZES = [100, 1000, 10_000] as const;
 const TARGET_1000_MS = 400;
 const TARGET_10000_DEFAULT_MS = 1500;
@@ -221,37 +223,14 @@ async function openTree(browser: Browser, base: string, updateId: string, size: 
 }
 
 async function seedFanout(base: string, width: number): Promise<string> {
-  const post = async (url: string, body: unknown) => {
-    const response = await fetch(`${base}${url}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    });
-    const text = await response.text();
-    if (!response.ok) throw new Error(`${url}: ${text}`);
-    return JSON.parse(text) as Record<string, unknown>;
-  };
-  const { partyDetails } = (await post('/v2/parties', {
-    partyIdHint: `fanout-${String(width)}`,
-  })) as {
-    partyDetails: { party: string };
-  };
-  const owner = partyDetails.party;
-  const { updateId } = (await post('/v2/commands/submit-and-wait', {
-    commands: [
-      {
-        CreateAndExerciseCommand: {
-          templateId: FANOUT_TEMPLATE,
-          createArguments: { owner, label: 'root' },
-          choice: 'Fanout_Run',
-          choiceArgument: { width: String(width), depth: '1' },
-        },
-      },
-    ],
-    commandId: `graph-bench-${String(width)}`,
-    actAs: [owner],
-    userId: 'participant_admin',
-  })) as { updateId: string };
+  const ledger = ledgerSteps(
+    createLedgerClient({ transport: (request) => fetch(request), baseUrl: base }),
+  );
+  const owner = await ledger.allocateParty(`fanout-${String(width)}`);
+  const { updateId } = await ledger.submitAndWait(
+    [createAndRunFanout(owner, 'root', { width, depth: 1 })],
+    { actAs: [owner], commandId: `graph-bench-${String(width)}` },
+  );
   return updateId;
 }
 

@@ -16,6 +16,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import {
+  createAndRunFanout,
+  createIou as createIouCommand,
+} from '../sandbox/src/scenarios/demo-commands';
+import { createLedgerClient, type Transport } from '../sandbox/src/scenarios/ledger-client';
+import { ledgerSteps } from '../sandbox/src/scenarios/ledger-steps';
 
 const { values } = parseArgs({
   options: {
@@ -92,6 +98,21 @@ function call(base: URL, method: string, path: string, body?: unknown): Promise<
   });
 }
 
+/** The scenario steps' requests, over the same keep-alive agent as the measured ones. */
+function loopbackTransport(base: URL): Transport {
+  return async (sent) => {
+    const { pathname, search } = new URL(sent.url);
+    const text = await sent.text();
+    const reply = await call(
+      base,
+      sent.method,
+      `${pathname}${search}`,
+      text === '' ? undefined : (JSON.parse(text) as unknown),
+    );
+    return new Response(reply.body === '' ? null : reply.body, { status: reply.status });
+  };
+}
+
 /**
  * Runs `total` operations over `CLIENTS` concurrent workers, stopping early after `budgetMs`;
  * returns per-operation latencies.
@@ -157,30 +178,16 @@ type JsCommands = { commands: unknown[]; commandId: string; actAs: string[]; use
 
 /** Iou creates and 100-node Fanout trees, on parties and a user of their own. */
 async function runCommandPhases(base: URL) {
-  const allocate = async (hint: string) => {
-    const reply = await call(base, 'POST', '/v2/parties', {
-      partyIdHint: hint,
-      identityProviderId: '',
-    });
-    expectOk(reply, 'allocate party');
-    return (JSON.parse(reply.body) as { partyDetails: { party: string } }).partyDetails.party;
-  };
-  const issuer = await allocate('bench-issuer');
-  const owner = await allocate('bench-owner');
+  const ledger = ledgerSteps(createLedgerClient({ transport: loopbackTransport(base) }));
+  const issuer = await ledger.allocateParty('bench-issuer');
+  const owner = await ledger.allocateParty('bench-owner');
   const userId = 'bench-submitter';
-  expectOk(
-    await call(base, 'POST', '/v2/users', {
-      user: {
-        id: userId,
-        primaryParty: issuer,
-        isDeactivated: false,
-        identityProviderId: '',
-        metadata: { resourceVersion: '', annotations: {} },
-      },
-      rights: [issuer, owner].map((party) => ({ kind: { CanActAs: { value: { party } } } })),
-    }),
-    'create submitter',
-  );
+  await ledger.createUser(userId, {
+    primaryParty: issuer,
+    rights: [issuer, owner].map((party) => ({ kind: 'CanActAs', party })),
+  });
+  // The measured loops send the same steps' commands over `call` directly, so the client's
+  // cost per request stays that of a bare keep-alive request.
   const commands = (commandId: string, party: string, command: unknown): JsCommands => ({
     commands: [command],
     commandId,
@@ -194,12 +201,11 @@ async function runCommandPhases(base: URL) {
         base,
         'POST',
         '/v2/commands/submit-and-wait',
-        commands(commandId, issuer, {
-          CreateCommand: {
-            templateId: '#sandbox-demo:Demo.Iou:Iou',
-            createArguments: { issuer, owner, currency: 'USD', amount: '100.00', observers: [] },
-          },
-        }),
+        commands(
+          commandId,
+          issuer,
+          createIouCommand({ issuer, owner, currency: 'USD', amount: '100.00' }),
+        ),
       ),
       'create Iou',
     );
@@ -209,14 +215,11 @@ async function runCommandPhases(base: URL) {
       base,
       'POST',
       '/v2/commands/submit-and-wait-for-transaction-tree',
-      commands(commandId, owner, {
-        CreateAndExerciseCommand: {
-          templateId: '#sandbox-demo:Demo.Fanout:Fanout',
-          createArguments: { owner, label: commandId },
-          choice: 'Fanout_Run',
-          choiceArgument: { width: String(FANOUT_WIDTH), depth: '1' },
-        },
-      }),
+      commands(
+        commandId,
+        owner,
+        createAndRunFanout(owner, commandId, { width: FANOUT_WIDTH, depth: 1 }),
+      ),
     );
     expectOk(reply, 'Fanout tree');
     const { transactionTree } = JSON.parse(reply.body) as {

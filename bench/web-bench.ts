@@ -24,6 +24,8 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { chromium, type Browser, type Page } from '@playwright/test';
 import { readDar } from '@ledger-console/participant/daml-lf/read-dar';
+import { createLedgerClient } from '../sandbox/src/scenarios/ledger-client';
+import { ledgerSteps } from '../sandbox/src/scenarios/ledger-steps';
 import { startSandbox } from '../sandbox/src/start-sandbox';
 import {
   FIXTURE_DAR_NAMES,
@@ -240,15 +242,6 @@ async function packagePage(
   return { total: shown - clickedAt, afterResponse: shown - responseEnd, longestTask: longest };
 }
 
-async function seedDar(base: string, dar: DarFixture) {
-  const response = await fetch(`${base}/v2/dars`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/octet-stream' },
-    body: fixtureDar(dar.name).bytes(),
-  });
-  if (!response.ok) throw new Error(`uploading ${dar.file}: ${await response.text()}`);
-}
-
 async function seenAt(page: Page, text: string): Promise<number> {
   await page.waitForFunction(
     (t) => (window as unknown as { __seen: Record<string, number> }).__seen[t] !== undefined,
@@ -342,23 +335,16 @@ async function pageFlip(browser: Browser, base: string, size: number): Promise<T
   return { total: shown - clickedAt, afterResponse: shown - responseEnd };
 }
 
-async function seed(base: string) {
+/** The users to page through, and the largest DAR, through the participant's own endpoints. */
+async function seed(base: string, dar: DarFixture) {
+  const ledger = ledgerSteps(
+    createLedgerClient({ transport: (request) => fetch(request), baseUrl: base }),
+  );
   const ids = Array.from({ length: USERS }, (_, i) => `bench-user-${String(i).padStart(5, '0')}`);
   for (let i = 0; i < ids.length; i += 16) {
-    await Promise.all(
-      ids.slice(i, i + 16).map(async (id) => {
-        const response = await fetch(`${base}/v2/users`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({
-            user: { id, identityProviderId: '', isDeactivated: false },
-            rights: [],
-          }),
-        });
-        if (!response.ok) throw new Error(`seeding ${id}: ${await response.text()}`);
-      }),
-    );
+    await Promise.all(ids.slice(i, i + 16).map((id) => ledger.createUser(id)));
   }
+  await ledger.uploadDar(fixtureDar(dar.name).bytes());
 }
 
 async function main() {
@@ -371,9 +357,8 @@ async function main() {
   const base = `http://127.0.0.1:${String((server.address() as AddressInfo).port)}`;
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   try {
-    await seed(base);
     const dar = await largestFixtureDar();
-    await seedDar(base, dar);
+    await seed(base, dar);
     const usersRoute = await firstRoute(browser, base, '/users', 'Showing users 1–');
     const overviewRoute = await firstRoute(browser, base, '/', 'Participant overview');
 
