@@ -229,6 +229,16 @@ describe('the decoder client, with a Worker', () => {
 
     expect(error).toBeInstanceOf(decoder.DamlLfDecodeError);
     expect(error).toMatchObject({ reason: 'VALIDATION_FAILED' });
+    // Screens read it through the one error model: a warning, titled for people. The model is
+    // imported anew, as the decoder was, so that both see the same DescribedError class.
+    const { describeError } = await import('@/lib/api-error');
+    expect(describeError(error)).toMatchObject({
+      title: 'A package is not valid Daml-LF',
+      message: (error as Error).message,
+      code: 'VALIDATION_FAILED',
+      severity: 'warning',
+      isAuthProblem: false,
+    });
   });
 
   it('fails every pending request on an error event, and spawns a new worker next time', async () => {

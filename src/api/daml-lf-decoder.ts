@@ -3,6 +3,7 @@
  * on first use, and answers are matched to requests by id. Input buffers are transferred, not
  * copied, so the caller must not use them afterwards.
  */
+import { DescribedError } from '@/lib/api-error';
 import type { LfVersion } from '@ledger-console/participant/daml-lf/package-model';
 import type {
   DarContents,
@@ -45,15 +46,21 @@ export function formatLfVersion({ major, minor }: LfVersion): string {
   return `${String(major)}.${minor}`;
 }
 
-/** Why the browser could not decode a DAR or a package (the decoder's `DarError`, or a bug). */
-export class DamlLfDecodeError extends Error {
+/**
+ * Why the browser could not decode a DAR or a package (the decoder's `DarError`, or a bug): a
+ * warning, since the participant reads packages its own way and may accept what the browser cannot.
+ */
+export class DamlLfDecodeError extends DescribedError {
   override readonly name = 'DamlLfDecodeError';
+  override readonly severity = 'warning';
   readonly reason: DecodeFailure['reason'];
+  override readonly code: DecodeFailure['reason'];
   readonly details: DecodeFailure['details'];
 
   constructor({ reason, message, details }: DecodeFailure) {
     super(message);
     this.reason = reason;
+    this.code = reason;
     this.details = details;
   }
 

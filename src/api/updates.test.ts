@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Caller, UserRight } from '@/lib/access-rights';
-import { ApiError, isEndpointMissing } from '@/lib/api-error';
+import { ApiError, describeError, isEndpointMissing } from '@/lib/api-error';
 import {
   routeFetchToSandbox,
   type NetworkIntercept,
@@ -12,6 +12,7 @@ import {
   clampToPruned,
   getTransactionTree,
   listRecentUpdates,
+  NotATransactionError,
   partiesWithinQueryBudget,
   readScopeOf,
   TREE_LOOKUP_QUERY_BUDGET,
@@ -54,6 +55,17 @@ describe('isEndpointMissing', () => {
       false,
     );
     expect(isEndpointMissing(new Error('x'))).toBe(false);
+  });
+});
+
+describe('NotATransactionError', () => {
+  it('is described for the UI by the one error model', () => {
+    expect(describeError(new NotATransactionError({ offset: 4 }))).toEqual({
+      title: 'Not a transaction',
+      message: 'The update at offset 4 is not a transaction.',
+      details: {},
+      isAuthProblem: false,
+    });
   });
 });
 

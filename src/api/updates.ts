@@ -1,5 +1,5 @@
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
-import { isEndpointMissing } from '@/lib/api-error';
+import { DescribedError, isEndpointMissing } from '@/lib/api-error';
 import type { Caller } from '@/lib/access-rights';
 import type { TransactionTree } from '@/lib/transaction-tree/model';
 import { api, unwrap } from './client';
@@ -77,8 +77,9 @@ export function updateFormatFor(
 export type UpdateRef = { updateId: string } | { offset: number };
 
 /** The update is not a transaction (a reassignment or topology transaction): no tree to show. */
-export class NotATransactionError extends Error {
+export class NotATransactionError extends DescribedError {
   override readonly name = 'NotATransactionError';
+  readonly title = 'Not a transaction';
   constructor(readonly ref: UpdateRef) {
     super(
       'updateId' in ref

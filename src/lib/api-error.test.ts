@@ -7,6 +7,7 @@ import {
   networkError,
   toApiError,
 } from './api-error';
+import { TransactionTreeError } from './transaction-tree/transaction-tree-error';
 
 // A real body as the JSON API prints it: every key present, absent values as null (§1.1).
 const userNotFound = {
@@ -159,6 +160,17 @@ describe('describeError', () => {
     expect(describeError(toApiError(500, undefined)).title).toBe('Server error');
   });
 
+  it("describes the console's own errors by their title and code", () => {
+    const error = new TransactionTreeError('OVERLAPPING_RANGES', 'Exercise 1 ends after 0', 1);
+    expect(describeError(error)).toEqual({
+      title: 'Malformed transaction',
+      message: 'Exercise 1 ends after 0',
+      code: 'OVERLAPPING_RANGES',
+      details: {},
+      isAuthProblem: false,
+    });
+  });
+
   it('describes errors that did not come from the API', () => {
     expect(describeError(new TypeError('x is undefined'))).toEqual({
       title: 'Unexpected error',
@@ -167,5 +179,10 @@ describe('describeError', () => {
       isAuthProblem: false,
     });
     expect(describeError(undefined).message).toBe('Something went wrong.');
+    // The browser's reason for a file it could not read, which may have no message.
+    expect(describeError(new DOMException('', 'NotReadableError')).message).toBe(
+      'NotReadableError',
+    );
+    expect(describeError(new DOMException('gone', 'NotFoundError')).message).toBe('gone');
   });
 });

@@ -1,7 +1,8 @@
 /**
- * The one error model of the console. Every failed API call becomes an {@link ApiError}, and the UI
- * only ever reads errors through {@link describeError}. Framework-free so that `components/` may use
- * it without knowing the API (style guide §B3, §B6).
+ * The one error model of the console. Every failed API call becomes an {@link ApiError}; what the
+ * console itself cannot read (a package the browser cannot decode, a malformed transaction) is a
+ * {@link DescribedError}; and the UI only ever reads errors through {@link describeError}.
+ * Framework-free so that `components/` may use it without knowing the API (style guide §B3, §B6).
  */
 
 /** The JSON Ledger API's error body (`JsCantonError`), with its nullable wire fields made optional. */
@@ -135,10 +136,29 @@ export function isRetryable(error: unknown): boolean {
   return error.status === 0 || error.category?.retryable === true;
 }
 
+/**
+ * An error of the console's own, not of an API call, that says how the UI names it: so that
+ * screens read it through {@link describeError} like any other, with no `instanceof` of their own.
+ * Subclasses live where the error arises (the Daml-LF decoder in `src/api/`, the tree model here).
+ */
+export abstract class DescribedError extends Error {
+  /** A short heading for what went wrong, for people who do not know the code. */
+  abstract readonly title: string;
+  /** A stable code of the error's origin (not a Canton error code), shown as a badge. */
+  declare readonly code?: string;
+  /**
+   * `warning`: the console could not read something that the participant may well accept (a
+   * package the browser cannot decode); `error`: the data is wrong, or something failed.
+   */
+  readonly severity: 'error' | 'warning' = 'error';
+}
+
 export type ErrorDescription = {
   title: string;
   message: string;
   code?: string;
+  /** Only for {@link DescribedError}s that are warnings; absent means an error. */
+  severity?: 'warning';
   status?: number;
   correlationId?: string;
   traceId?: string;
@@ -166,7 +186,18 @@ export function describeError(error: unknown): ErrorDescription {
       isAuthProblem: error.status === 401 || error.status === 403,
     };
   }
-  if (error instanceof Error) {
+  if (error instanceof DescribedError) {
+    return {
+      title: error.title,
+      message: error.message,
+      ...(error.code === undefined ? {} : { code: error.code }),
+      ...(error.severity === 'warning' ? { severity: 'warning' as const } : {}),
+      details: {},
+      isAuthProblem: false,
+    };
+  }
+  // DOMExceptions (a file the browser could not read) are Errors in browsers, not in every DOM.
+  if (error instanceof Error || isErrorLike(error)) {
     return {
       title: 'Unexpected error',
       message: error.message || error.name,
@@ -246,6 +277,15 @@ function stringRecord(value: unknown): Record<string, string> | undefined {
     (entry): entry is [string, string] => typeof entry[1] === 'string',
   );
   return Object.fromEntries(entries);
+}
+
+function isErrorLike(value: unknown): value is { name: string; message: string } {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as { name?: unknown }).name === 'string' &&
+    typeof (value as { message?: unknown }).message === 'string'
+  );
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

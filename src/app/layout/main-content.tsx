@@ -6,7 +6,7 @@ import { Outlet, useLocation } from 'react-router';
 import { SectionSkeleton } from '@/components/feedback/section-skeleton';
 import { sessionQueries } from '@/api/session';
 import { AuthRecoveryContext } from '@/components/feedback/auth-recovery-context';
-import { ApiError } from '@/lib/api-error';
+import { describeError } from '@/lib/api-error';
 import { paths } from '@/app/paths';
 import { explainAuthStatus } from './explain-auth-status';
 import { SignInRequired } from './sign-in-required';
@@ -27,9 +27,7 @@ export function MainContent() {
   const { pathname } = useLocation();
   const caller = useQuery({ ...sessionQueries.caller(), meta: { errorDisplay: 'inline' } });
   const [isSignInOpen, signInDialog] = useDisclosure(false);
-  const isRefused =
-    caller.error instanceof ApiError &&
-    (caller.error.status === 401 || caller.error.status === 403);
+  const isRefused = caller.isError && describeError(caller.error).isAuthProblem;
   const isRefusedFromStart = isRefused && caller.data === undefined;
   const isSignInPage = pathname === paths.signIn.pattern;
 

@@ -13,12 +13,13 @@ export type ErrorAlertProps = {
  * and trace ids (operators search logs by them) and the error's context, collapsed.
  */
 export function ErrorAlert({ error, onRetry }: ErrorAlertProps) {
-  const { title, message, code, status, correlationId, traceId, details, isAuthProblem } =
+  const { title, message, code, severity, status, correlationId, traceId, details, isAuthProblem } =
     describeError(error);
   const hasDetails = Object.keys(details).length > 0;
+  const color = severity === 'warning' ? 'orange' : 'red';
 
   return (
-    <Alert color="red" variant="light" title={title}>
+    <Alert color={color} variant="light" title={title}>
       <Stack gap="xs">
         <Text size="sm" style={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>
           {message}
@@ -26,7 +27,7 @@ export function ErrorAlert({ error, onRetry }: ErrorAlertProps) {
         {(code ?? correlationId ?? traceId) !== undefined && (
           <Group gap="xs">
             {code !== undefined && (
-              <Badge color="red" variant="light" tt="none">
+              <Badge color={color} variant="light" tt="none">
                 {code}
               </Badge>
             )}
@@ -53,7 +54,7 @@ export function ErrorAlert({ error, onRetry }: ErrorAlertProps) {
         )}
         {onRetry && (
           <Group>
-            <Button size="xs" variant="light" color="red" onClick={onRetry}>
+            <Button size="xs" variant="light" color={color} onClick={onRetry}>
               Retry
             </Button>
           </Group>

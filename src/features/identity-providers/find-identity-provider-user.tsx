@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { userQueries } from '@/api/users';
 import { ErrorAlert } from '@/components/feedback/error-alert';
-import { ApiError } from '@/lib/api-error';
+import { describeError } from '@/lib/api-error';
 
 export type FindIdentityProviderUserProps = {
   identityProviderId: string;
@@ -27,7 +27,7 @@ export function FindIdentityProviderUser({
     // The answer is shown inline; not-found is an answer here, not a failure to report.
     meta: { errorDisplay: 'inline' },
   });
-  const status = lookup.error instanceof ApiError ? lookup.error.status : undefined;
+  const status = lookup.isError ? describeError(lookup.error).status : undefined;
 
   return (
     <Stack gap="sm">

@@ -1,12 +1,13 @@
 import { Alert, Badge, Group, Loader, Stack, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useDeferredValue } from 'react';
-import { DamlLfDecodeError, formatLfVersion, type DarContents } from '@/api/daml-lf-decoder';
+import { formatLfVersion, type DarContents } from '@/api/daml-lf-decoder';
 import { packageQueries } from '@/api/packages';
 import { ErrorAlert } from '@/components/feedback/error-alert';
 import { Identifier } from '@/components/identifier';
 import { PropertyList } from '@/components/property-list';
 import { SectionCard } from '@/components/section-card';
+import { describeError } from '@/lib/api-error';
 
 export type DarPreviewProps = { file: File; selection: number };
 
@@ -26,16 +27,18 @@ export function DarPreview({ file, selection }: DarPreviewProps) {
   // Shown by a deferred render, which yields to the browser every few milliseconds: the
   // contents of a large DAR then never block the page for long (web-bench.ts measures it).
   const contents = useDeferredValue(preview.data);
+  const problem = preview.isError ? describeError(preview.error) : undefined;
   return (
     <SectionCard title="In this DAR">
       {contents ? (
         <DarContentsView contents={contents} />
-      ) : preview.isError ? (
-        preview.error instanceof DamlLfDecodeError ? (
-          <Alert color="orange" variant="light" title={preview.error.title}>
+      ) : problem ? (
+        // A warning is the decoder's: the DAR may still be fine for the participant.
+        problem.severity === 'warning' ? (
+          <Alert color="orange" variant="light" title={problem.title}>
             <Stack gap={4}>
               <Text size="sm">
-                The browser could not read {file.name}: {preview.error.message}
+                The browser could not read {file.name}: {problem.message}
               </Text>
               <Text size="sm">
                 The participant checks a DAR its own way: validate or upload it to read its verdict.

@@ -16,7 +16,6 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { useDeferredValue, useId, useMemo, useState } from 'react';
 import {
-  DamlLfDecodeError,
   formatType,
   recordFieldsOf,
   type Choice,
@@ -32,6 +31,7 @@ import { packageQueries } from '@/api/packages';
 import { ErrorAlert } from '@/components/feedback/error-alert';
 import { SectionSkeleton } from '@/components/feedback/section-skeleton';
 import { SectionCard } from '@/components/section-card';
+import { describeError } from '@/lib/api-error';
 import { filterModules, moduleSummary } from './package-contents-filter';
 import { packageErrorText } from './package-error-text';
 
@@ -45,16 +45,16 @@ export function PackageContentsSection({ packageId }: { packageId: string }) {
   // Not a suspense query: a package the browser cannot decode gets the decoder's own explanation,
   // not a generic error, and the rest of the page stays as it is.
   const contents = useQuery(packageQueries.contents(packageId));
+  const problem = contents.isError ? describeError(contents.error) : undefined;
   return (
     <SectionCard title="Contents">
       {contents.data ? (
         <PackageContentsView contents={contents.data} />
-      ) : contents.isError ? (
-        contents.error instanceof DamlLfDecodeError ? (
-          <Alert color="orange" variant="light" title={contents.error.title}>
-            <Text size="sm">
-              The browser could not decode this package: {contents.error.message}
-            </Text>
+      ) : problem ? (
+        // A warning is the decoder's: retrying would decode the same bytes the same way.
+        problem.severity === 'warning' ? (
+          <Alert color="orange" variant="light" title={problem.title}>
+            <Text size="sm">The browser could not decode this package: {problem.message}</Text>
           </Alert>
         ) : (
           <ErrorAlert

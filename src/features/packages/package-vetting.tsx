@@ -13,7 +13,7 @@ import { confirmDanger } from '@/components/feedback/confirm-danger';
 import { notify } from '@/components/feedback/notify';
 import { Identifier } from '@/components/identifier';
 import { accessOf } from '@/lib/access-rights';
-import { ApiError } from '@/lib/api-error';
+import { describeError } from '@/lib/api-error';
 import { shortenIdentifier } from '@/lib/format';
 import { useSynchronizerLabel } from './use-synchronizer-label';
 
@@ -126,9 +126,7 @@ export function PackageVetting({ packageId }: { packageId: string }) {
   // The change was decided on vetting that someone else changed meanwhile; the table is current
   // again (the failed change refreshed it), so the user can look and decide anew.
   const conflict =
-    change.isError &&
-    change.error instanceof ApiError &&
-    change.error.code === 'TOPOLOGY_SERIAL_MISMATCH'
+    change.isError && describeError(change.error).code === 'TOPOLOGY_SERIAL_MISMATCH'
       ? change.variables
       : undefined;
 

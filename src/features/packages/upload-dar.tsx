@@ -217,7 +217,7 @@ function UploadControls({ file, selection, synchronizers, links }: UploadControl
                 deleted or changed since it was chosen: choose it again.
               </Text>
               <Text size="xs" c="dimmed">
-                {readFailureText(readError.error)}
+                {describeError(readError.error).message}
               </Text>
             </Stack>
           </Alert>
@@ -279,12 +279,6 @@ function UploadControls({ file, selection, synchronizers, links }: UploadControl
       </Stack>
     </SectionCard>
   );
-}
-
-/** The browser's reason (a DOMException such as NotReadableError, not always an Error). */
-function readFailureText(error: unknown): string {
-  if (error instanceof DOMException) return error.message || error.name;
-  return describeError(error).message;
 }
 
 const kilobytes = (bytes: number) => `${(bytes / 1024).toFixed(0)} KB`;

@@ -1,3 +1,5 @@
+import { DescribedError } from '@/lib/api-error';
+
 export type TransactionTreeErrorCode =
   /** A node id that is not a non-negative safe integer. */
   | 'INVALID_NODE_ID'
@@ -16,11 +18,12 @@ export type TransactionTreeErrorCode =
  * A transaction the tree builders cannot turn into a tree. Thrown at build time, so that a
  * malformed response fails once with a clear message instead of crashing the graph later.
  */
-export class TransactionTreeError extends Error {
+export class TransactionTreeError extends DescribedError {
   override readonly name = 'TransactionTreeError';
+  readonly title = 'Malformed transaction';
 
   constructor(
-    readonly code: TransactionTreeErrorCode,
+    override readonly code: TransactionTreeErrorCode,
     message: string,
     /** The node the problem was found at, when there is one. */
     readonly nodeId?: number,
