@@ -31,6 +31,12 @@ const DAML_LF = {
   message:
     'Only src/api/ reaches the Daml-LF decoder (@ledger-console/participant/daml-lf/*); use its package queries.',
 };
+/** What the console and the sandbox both know lives in the participant package (ADR 011). */
+const SANDBOX = {
+  regex: '(?:^|/)sandbox/src(?:/|$)',
+  message:
+    'The console never imports the sandbox: what both know is in @ledger-console/participant (ADR 011); only src/testing/ uses the sandbox, as test infrastructure.',
+};
 /** The participant package's test fixtures (DARs built by its encoder) are for tests only. */
 const PARTICIPANT_TESTING = {
   regex: '^@ledger-console/participant/testing/',
@@ -66,6 +72,7 @@ const SANDBOX_TEST_DOORS = [...SANDBOX_DOORS, 'testing/index'];
  * @param {boolean} [options.allowOpenapiFetch]
  * @param {boolean} [options.allowDamlLf]
  * @param {boolean} [options.allowParticipantTesting]
+ * @param {boolean} [options.allowSandbox]
  * @param {{ regex: string; message: string }[]} [options.extraPatterns]
  */
 function restrictImports({
@@ -75,6 +82,7 @@ function restrictImports({
   allowOpenapiFetch = false,
   allowDamlLf = false,
   allowParticipantTesting = false,
+  allowSandbox = false,
   extraPatterns = [],
 }) {
   return {
@@ -89,6 +97,7 @@ function restrictImports({
           },
           ...(allowDamlLf ? [] : [DAML_LF]),
           ...(allowParticipantTesting ? [] : [PARTICIPANT_TESTING]),
+          ...(allowSandbox ? [] : [SANDBOX]),
           {
             regex: parentImports,
             message:
@@ -264,6 +273,7 @@ export default defineConfig(
       why: 'Test helpers may import any layer.',
       allowDamlLf: true,
       allowParticipantTesting: true,
+      allowSandbox: true,
       parentImports: '^\\.\\./(?!\\.\\./sandbox/src/)',
       extraPatterns: [sandboxInternals(SANDBOX_TEST_DOORS)],
     }),
