@@ -114,6 +114,9 @@ export function ledgerSteps(client: LedgerClient) {
     ...(workflowId === undefined ? {} : { workflowId }),
   });
 
+  const submitTo = <T>(endpoint: string, { token }: Submission, body: unknown) =>
+    request<T>('POST', `/v2/commands/${endpoint}`, { body, token });
+
   const steps = {
     client,
 
@@ -228,12 +231,12 @@ export function ledgerSteps(client: LedgerClient) {
     submit: async (
       commands: readonly Command[],
       submission: Submission,
-    ): Promise<WireTransaction> => {
-      const { transaction } = await request<{ transaction: WireTransaction }>(
-        'POST',
-        '/v2/commands/submit-and-wait-for-transaction',
-        {
-          body: {
+    ): Promise<WireTransaction> =>
+      (
+        await submitTo<{ transaction: WireTransaction }>(
+          'submit-and-wait-for-transaction',
+          submission,
+          {
             commands: commandsOf(commands, submission),
             transactionFormat: {
               eventFormat: {
@@ -243,35 +246,28 @@ export function ledgerSteps(client: LedgerClient) {
               transactionShape: 'TRANSACTION_SHAPE_LEDGER_EFFECTS',
             },
           },
-          token: submission.token,
-        },
-      );
-      return transaction;
-    },
+        )
+      ).transaction,
 
     /** Submits and waits for the transaction tree the submitting parties see. */
     submitForTree: async (
       commands: readonly Command[],
       submission: Submission,
-    ): Promise<TransactionTree> => {
-      const { transactionTree } = await request<{ transactionTree: TransactionTree }>(
-        'POST',
-        '/v2/commands/submit-and-wait-for-transaction-tree',
-        { body: commandsOf(commands, submission), token: submission.token },
-      );
-      return transactionTree;
-    },
+    ): Promise<TransactionTree> =>
+      (
+        await submitTo<{ transactionTree: TransactionTree }>(
+          'submit-and-wait-for-transaction-tree',
+          submission,
+          commandsOf(commands, submission),
+        )
+      ).transactionTree,
 
     /** Submits and waits for the commit only: the cheapest round trip. */
-    submitAndWait: async (
+    submitAndWait: (
       commands: readonly Command[],
       submission: Submission,
-    ): Promise<{ updateId: string }> => {
-      return request<{ updateId: string }>('POST', '/v2/commands/submit-and-wait', {
-        body: commandsOf(commands, submission),
-        token: submission.token,
-      });
-    },
+    ): Promise<{ updateId: string }> =>
+      submitTo('submit-and-wait', submission, commandsOf(commands, submission)),
 
     /** A new bank issues an Iou of 100 USD to a new owner, who splits 30 off it. */
     iouSplit: async () => {
