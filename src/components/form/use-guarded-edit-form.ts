@@ -4,14 +4,16 @@ import {
   type QueryKey,
   type UseMutationOptions,
 } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useState, type BaseSyntheticEvent } from 'react';
 import {
   useForm,
   useFormState,
+  type Control,
   type DefaultValues,
   type FieldValues,
   type Path,
   type Resolver,
+  type UseFormReturn,
 } from 'react-hook-form';
 import type { ApiError } from '@/lib/api-error';
 import { useFormMutation } from './use-form-mutation';
@@ -40,12 +42,33 @@ export type GuardedEditFormOptions<
   onSaved: (saved: TEntity) => void;
 };
 
+/** What {@link GuardedEditForm} renders: submit, save/discard state and the update's error. */
+export type GuardedEditControls<TValues extends FieldValues> = {
+  handleSubmit: (event?: BaseSyntheticEvent) => Promise<void>;
+  isDirty: boolean;
+  isSaving: boolean;
+  /** Back to the entity the edits are based on. */
+  discard: () => void;
+  /** For {@link FormUpdateError}, with the conflict's code and title. */
+  updateError: {
+    control: Control<TValues>;
+    error: unknown;
+    onReload: () => void;
+    isReloading: boolean;
+  };
+};
+
+export type GuardedEdit<TEntity, TValues extends FieldValues> = GuardedEditControls<TValues> & {
+  form: UseFormReturn<TValues>;
+  /** The entity the edits are based on (its resourceVersion goes with the next save). */
+  base: TEntity;
+};
+
 /**
  * An edit form for an entity guarded by a resourceVersion: the loaded entity is the base of every
  * save, so a concurrent change is refused (CONCURRENT_*_UPDATE_DETECTED) rather than overwritten,
  * and the form keeps the typed values until the user reloads the latest version or discards.
- * Render `updateError` with {@link FormUpdateError} and `isDirty`/`discard` with
- * {@link FormEditActions}.
+ * {@link GuardedEditForm} renders it around the fields.
  */
 export function useGuardedEditForm<
   TEntity,
@@ -62,7 +85,10 @@ export function useGuardedEditForm<
   errorField,
   latestQuery,
   onSaved,
-}: GuardedEditFormOptions<TEntity, TValues, TVariables, TLatest, TKey>) {
+}: GuardedEditFormOptions<TEntity, TValues, TVariables, TLatest, TKey>): GuardedEdit<
+  TEntity,
+  TValues
+> {
   const queryClient = useQueryClient();
   // What the form edits: the entity as loaded, saved, or explicitly reloaded; never a background
   // refetch, which would silently move the resourceVersion under the user's edits.
@@ -107,13 +133,11 @@ export function useGuardedEditForm<
 
   return {
     form,
-    /** The entity the edits are based on (its resourceVersion goes with the next save). */
     base,
     isDirty,
     isSaving: update.isPending,
     handleSubmit,
     discard,
-    /** For {@link FormUpdateError}, with the conflict's code and title. */
     updateError: {
       control: form.control,
       error: update.error,

@@ -1,12 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Stack, Text } from '@mantine/core';
 import { partyMutations, partyQueries, type PartyDetails } from '@/api/parties';
 import { notify } from '@/components/feedback/notify';
 import { FormAnnotationsInput } from '@/components/form/form-annotations-input';
-import { FormEditActions } from '@/components/form/form-edit-actions';
-import { FormUpdateError } from '@/components/form/form-update-error';
+import { GuardedEditForm } from '@/components/form/guarded-edit-form';
 import { useGuardedEditForm } from '@/components/form/use-guarded-edit-form';
-import { PropertyList } from '@/components/property-list';
 import { shortenIdentifier } from '@/lib/format';
 import {
   partyAnnotationsErrorField,
@@ -45,33 +42,19 @@ export function PartyAnnotationsForm({ party }: PartyAnnotationsFormProps) {
   const { form, base } = edit;
 
   return (
-    <form onSubmit={(event) => void edit.handleSubmit(event)} noValidate aria-label="Annotations">
-      <Stack gap="lg" maw={760}>
-        <FormUpdateError
-          {...edit.updateError}
-          conflictCode="CONCURRENT_PARTY_DETAILS_UPDATE_DETECTED"
-          conflictTitle="Someone else changed this party after you opened it"
-        />
-        <PropertyList
-          items={[
-            {
-              label: 'Resource version',
-              value: <Text size="sm">{base.localMetadata?.resourceVersion ?? ''}</Text>,
-            },
-          ]}
-        />
-        <FormAnnotationsInput
-          control={form.control}
-          name="annotations"
-          description="Key/value metadata kept by this participant. Keys: an optional DNS prefix and '/', then a name. Removing a row removes the key."
-        />
-        <FormEditActions
-          saveLabel="Save annotations"
-          isDirty={edit.isDirty}
-          isSaving={edit.isSaving}
-          onDiscard={edit.discard}
-        />
-      </Stack>
-    </form>
+    <GuardedEditForm
+      label="Annotations"
+      edit={edit}
+      conflictCode="CONCURRENT_PARTY_DETAILS_UPDATE_DETECTED"
+      conflictTitle="Someone else changed this party after you opened it"
+      resourceVersion={base.localMetadata?.resourceVersion ?? ''}
+      saveLabel="Save annotations"
+    >
+      <FormAnnotationsInput
+        control={form.control}
+        name="annotations"
+        description="Key/value metadata kept by this participant. Keys: an optional DNS prefix and '/', then a name. Removing a row removes the key."
+      />
+    </GuardedEditForm>
   );
 }

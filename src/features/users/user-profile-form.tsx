@@ -1,13 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Stack, Text } from '@mantine/core';
 import { userMutations, userQueries, type User } from '@/api/users';
 import { notify } from '@/components/feedback/notify';
 import { FormAnnotationsInput } from '@/components/form/form-annotations-input';
-import { FormEditActions } from '@/components/form/form-edit-actions';
 import { FormSwitch } from '@/components/form/form-switch';
-import { FormUpdateError } from '@/components/form/form-update-error';
+import { GuardedEditForm } from '@/components/form/guarded-edit-form';
 import { useGuardedEditForm } from '@/components/form/use-guarded-edit-form';
-import { PropertyList } from '@/components/property-list';
 import { PartySelect } from '@/pickers/party-select';
 import {
   toUpdateUserRequest,
@@ -51,52 +48,38 @@ export function UserProfileForm({
   const { form, base } = edit;
 
   return (
-    <form onSubmit={(event) => void edit.handleSubmit(event)} noValidate aria-label="Profile">
-      <Stack gap="lg" maw={760}>
-        <FormUpdateError
-          {...edit.updateError}
-          conflictCode="CONCURRENT_USER_UPDATE_DETECTED"
-          conflictTitle="Someone else changed this user after you opened it"
-        />
-        <PropertyList
-          items={[
-            {
-              label: 'Resource version',
-              value: <Text size="sm">{base.metadata?.resourceVersion ?? ''}</Text>,
-            },
-          ]}
-        />
-        <PartySelect
-          control={form.control}
-          name="primaryParty"
-          label="Primary party"
-          description="Optional: the party this user stands for in applications. Empty clears it."
-          identityProviderId={partiesOfIdentityProviderId}
-        />
-        <FormSwitch
-          control={form.control}
-          name="isDeactivated"
-          label="Deactivated"
-          // Mantine 9 puts the description inside the switch's <label>; name it by its label only.
-          aria-label="Deactivated"
-          description={
-            cannotDeactivateReason ??
-            "A deactivated user's tokens are refused until it is activated again."
-          }
-          disabled={cannotDeactivateReason !== undefined}
-        />
-        <FormAnnotationsInput
-          control={form.control}
-          name="annotations"
-          description="Key/value metadata. Keys: an optional DNS prefix and '/', then a name."
-        />
-        <FormEditActions
-          saveLabel="Save changes"
-          isDirty={edit.isDirty}
-          isSaving={edit.isSaving}
-          onDiscard={edit.discard}
-        />
-      </Stack>
-    </form>
+    <GuardedEditForm
+      label="Profile"
+      edit={edit}
+      conflictCode="CONCURRENT_USER_UPDATE_DETECTED"
+      conflictTitle="Someone else changed this user after you opened it"
+      resourceVersion={base.metadata?.resourceVersion ?? ''}
+      saveLabel="Save changes"
+    >
+      <PartySelect
+        control={form.control}
+        name="primaryParty"
+        label="Primary party"
+        description="Optional: the party this user stands for in applications. Empty clears it."
+        identityProviderId={partiesOfIdentityProviderId}
+      />
+      <FormSwitch
+        control={form.control}
+        name="isDeactivated"
+        label="Deactivated"
+        // Mantine 9 puts the description inside the switch's <label>; name it by its label only.
+        aria-label="Deactivated"
+        description={
+          cannotDeactivateReason ??
+          "A deactivated user's tokens are refused until it is activated again."
+        }
+        disabled={cannotDeactivateReason !== undefined}
+      />
+      <FormAnnotationsInput
+        control={form.control}
+        name="annotations"
+        description="Key/value metadata. Keys: an optional DNS prefix and '/', then a name."
+      />
+    </GuardedEditForm>
   );
 }
