@@ -1,7 +1,6 @@
 import { Group } from '@mantine/core';
 import type { QueryClient } from '@tanstack/react-query';
-import { useCallback } from 'react';
-import { useNavigation, useSearchParams, type LoaderFunctionArgs } from 'react-router';
+import type { LoaderFunctionArgs } from 'react-router';
 import { partyQueries } from '@/api/parties';
 import { prefetch } from '@/api/prefetch';
 import { sessionQueries } from '@/api/session';
@@ -13,11 +12,11 @@ import { PartiesList } from '@/features/parties/parties-list';
 import {
   parsePartiesPageState,
   toPartiesPageSearchParams,
-  type PartiesPageState,
 } from '@/features/parties/parties-page-state';
 import { accessOf } from '@/lib/access-rights';
 import { currentPageToken } from '@/lib/page-trail';
 import { paths } from '@/app/paths';
+import { usePagedRoute } from '@/app/use-paged-route';
 
 const links = { newParty: paths.newParty.to() };
 
@@ -49,16 +48,10 @@ export function partiesPageLoader(queryClient: QueryClient) {
 }
 
 export function PartiesPage() {
-  const [searchParams, setSearchParams] = useSearchParams();
-  const navigation = useNavigation();
-  const page = parsePartiesPageState(searchParams);
-  const isPageLoading =
-    navigation.state === 'loading' && navigation.location.pathname === paths.parties.to();
-  const handlePageChange = useCallback(
-    (next: PartiesPageState) => {
-      setSearchParams(toPartiesPageSearchParams(next));
-    },
-    [setSearchParams],
+  const { page, isPageLoading, handlePageChange } = usePagedRoute(
+    paths.parties.to(),
+    parsePartiesPageState,
+    toPartiesPageSearchParams,
   );
 
   return (

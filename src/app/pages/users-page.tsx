@@ -1,7 +1,6 @@
 import { Group } from '@mantine/core';
 import type { QueryClient } from '@tanstack/react-query';
-import { useCallback } from 'react';
-import { useNavigation, useSearchParams, type LoaderFunctionArgs } from 'react-router';
+import type { LoaderFunctionArgs } from 'react-router';
 import { prefetch } from '@/api/prefetch';
 import { sessionQueries } from '@/api/session';
 import { userQueries } from '@/api/users';
@@ -10,13 +9,10 @@ import { SectionSkeleton } from '@/components/feedback/section-skeleton';
 import { PageHeader } from '@/components/page-header';
 import { UsersHeaderActions } from '@/features/users/users-header-actions';
 import { UsersList } from '@/features/users/users-list';
-import {
-  parseUsersPageState,
-  toUsersPageSearchParams,
-  type UsersPageState,
-} from '@/features/users/users-page-state';
+import { parseUsersPageState, toUsersPageSearchParams } from '@/features/users/users-page-state';
 import { currentPageToken } from '@/lib/page-trail';
 import { paths } from '@/app/paths';
+import { usePagedRoute } from '@/app/use-paged-route';
 
 const links = {
   user: paths.user.to,
@@ -44,16 +40,10 @@ export function usersPageLoader(queryClient: QueryClient) {
 }
 
 export function UsersPage() {
-  const [searchParams, setSearchParams] = useSearchParams();
-  const navigation = useNavigation();
-  const page = parseUsersPageState(searchParams);
-  const isPageLoading =
-    navigation.state === 'loading' && navigation.location.pathname === paths.users.to();
-  const handlePageChange = useCallback(
-    (next: UsersPageState) => {
-      setSearchParams(toUsersPageSearchParams(next));
-    },
-    [setSearchParams],
+  const { page, isPageLoading, handlePageChange } = usePagedRoute(
+    paths.users.to(),
+    parseUsersPageState,
+    toUsersPageSearchParams,
   );
 
   return (
