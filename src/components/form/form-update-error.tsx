@@ -1,6 +1,6 @@
 import { Alert, Button, Stack, Text } from '@mantine/core';
 import type { Control, FieldValues } from 'react-hook-form';
-import { ApiError } from '@/lib/api-error';
+import { describeError } from '@/lib/api-error';
 import { FormRootError } from './form-root-error';
 
 export type FormUpdateErrorProps<T extends FieldValues> = {
@@ -29,7 +29,7 @@ export function FormUpdateError<T extends FieldValues>({
   onReload,
   isReloading,
 }: FormUpdateErrorProps<T>) {
-  if (!(error instanceof ApiError && error.code === conflictCode)) {
+  if (describeError(error).code !== conflictCode) {
     return <FormRootError control={control} error={error} />;
   }
   return (
