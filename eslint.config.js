@@ -410,7 +410,13 @@ export default defineConfig(
   {
     files: [`{bench,e2e}/**/*.${TS}`, '*.config.ts'],
     rules: {
-      'no-restricted-imports': ['error', { paths: [...COMMON_PATHS, OPENAPI_FETCH] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [...COMMON_PATHS, OPENAPI_FETCH],
+          patterns: [sandboxInternals(SANDBOX_TEST_DOORS)],
+        },
+      ],
     },
   },
 );

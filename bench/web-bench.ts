@@ -26,7 +26,7 @@ import { chromium, type Browser, type Page } from '@playwright/test';
 import { readDar } from '@ledger-console/participant/daml-lf/read-dar';
 import { createLedgerClient } from '../sandbox/src/scenarios/ledger-client';
 import { ledgerSteps } from '../sandbox/src/scenarios/ledger-steps';
-import { startSandbox } from '../sandbox/src/start-sandbox';
+import { startSandbox } from '../sandbox/src/index';
 import {
   FIXTURE_DAR_NAMES,
   FIXTURE_DAR_REFUSALS,
