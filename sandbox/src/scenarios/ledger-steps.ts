@@ -18,7 +18,7 @@ export type ScenarioRight =
         | 'IdentityProviderAdmin';
     };
 
-export const wireRight = (right: ScenarioRight) =>
+const wireRight = (right: ScenarioRight) =>
   'party' in right
     ? { kind: { [right.kind]: { value: { party: right.party } } } }
     : { kind: { [right.kind]: { value: {} } } };
@@ -67,7 +67,7 @@ const treeNodeId = (event: TreeEvent) =>
     : event.ExercisedTreeEvent.value.nodeId;
 
 /** Eight random hex digits, for ids that must not collide across tests on one sandbox. */
-export const freshSuffix = () => crypto.randomUUID().slice(0, 8);
+const freshSuffix = () => crypto.randomUUID().slice(0, 8);
 
 export type Submission = {
   actAs: string[];
