@@ -1,14 +1,11 @@
-import { Group } from '@mantine/core';
 import type { QueryClient } from '@tanstack/react-query';
 import { packageQueries } from '@/api/packages';
 import { prefetch } from '@/api/prefetch';
 import { sessionQueries } from '@/api/session';
 import { synchronizerQueries } from '@/api/synchronizers';
-import { QueryBoundary } from '@/components/feedback/query-boundary';
-import { SectionSkeleton } from '@/components/feedback/section-skeleton';
-import { PageHeader } from '@/components/page-header';
 import { PackagesHeaderActions } from '@/features/packages/packages-header-actions';
 import { PackagesList } from '@/features/packages/packages-list';
+import { ListPageLayout } from '@/app/layout/list-page-layout';
 import { paths } from '@/app/paths';
 
 const links = { package: paths.package.to };
@@ -26,17 +23,12 @@ export function packagesPageLoader(queryClient: QueryClient) {
 
 export function PackagesPage() {
   return (
-    <>
-      <Group justify="space-between" align="flex-start" wrap="nowrap">
-        <PageHeader
-          title="Packages"
-          description="The Daml packages stored on this participant, by name and version, and where they are vetted."
-        />
-        <PackagesHeaderActions uploadDarHref={paths.uploadDar.to()} />
-      </Group>
-      <QueryBoundary fallback={<SectionSkeleton lines={8} />}>
-        <PackagesList links={links} />
-      </QueryBoundary>
-    </>
+    <ListPageLayout
+      title="Packages"
+      description="The Daml packages stored on this participant, by name and version, and where they are vetted."
+      actions={<PackagesHeaderActions uploadDarHref={paths.uploadDar.to()} />}
+    >
+      <PackagesList links={links} />
+    </ListPageLayout>
   );
 }

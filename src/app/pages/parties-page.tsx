@@ -1,12 +1,8 @@
-import { Group } from '@mantine/core';
 import type { QueryClient } from '@tanstack/react-query';
 import type { LoaderFunctionArgs } from 'react-router';
 import { partyQueries } from '@/api/parties';
 import { prefetch } from '@/api/prefetch';
 import { sessionQueries } from '@/api/session';
-import { QueryBoundary } from '@/components/feedback/query-boundary';
-import { SectionSkeleton } from '@/components/feedback/section-skeleton';
-import { PageHeader } from '@/components/page-header';
 import { PartiesHeaderActions } from '@/features/parties/parties-header-actions';
 import { PartiesList } from '@/features/parties/parties-list';
 import {
@@ -15,6 +11,7 @@ import {
 } from '@/features/parties/parties-page-state';
 import { accessOf } from '@/lib/access-rights';
 import { currentPageToken } from '@/lib/page-trail';
+import { ListPageLayout } from '@/app/layout/list-page-layout';
 import { paths } from '@/app/paths';
 import { usePagedRoute } from '@/app/use-paged-route';
 
@@ -55,22 +52,17 @@ export function PartiesPage() {
   );
 
   return (
-    <>
-      <Group justify="space-between" align="flex-start" wrap="nowrap">
-        <PageHeader
-          title="Parties"
-          description="The parties this participant knows, and those hosted here."
-        />
-        <PartiesHeaderActions newPartyHref={paths.newParty.to()} />
-      </Group>
-      <QueryBoundary fallback={<SectionSkeleton lines={8} />}>
-        <PartiesList
-          page={page}
-          onPageChange={handlePageChange}
-          isPageLoading={isPageLoading}
-          links={links}
-        />
-      </QueryBoundary>
-    </>
+    <ListPageLayout
+      title="Parties"
+      description="The parties this participant knows, and those hosted here."
+      actions={<PartiesHeaderActions newPartyHref={paths.newParty.to()} />}
+    >
+      <PartiesList
+        page={page}
+        onPageChange={handlePageChange}
+        isPageLoading={isPageLoading}
+        links={links}
+      />
+    </ListPageLayout>
   );
 }

@@ -1,16 +1,13 @@
-import { Group } from '@mantine/core';
 import type { QueryClient } from '@tanstack/react-query';
 import type { LoaderFunctionArgs } from 'react-router';
 import { prefetch } from '@/api/prefetch';
 import { sessionQueries } from '@/api/session';
 import { userQueries } from '@/api/users';
-import { QueryBoundary } from '@/components/feedback/query-boundary';
-import { SectionSkeleton } from '@/components/feedback/section-skeleton';
-import { PageHeader } from '@/components/page-header';
 import { UsersHeaderActions } from '@/features/users/users-header-actions';
 import { UsersList } from '@/features/users/users-list';
 import { parseUsersPageState, toUsersPageSearchParams } from '@/features/users/users-page-state';
 import { currentPageToken } from '@/lib/page-trail';
+import { ListPageLayout } from '@/app/layout/list-page-layout';
 import { paths } from '@/app/paths';
 import { usePagedRoute } from '@/app/use-paged-route';
 
@@ -47,19 +44,17 @@ export function UsersPage() {
   );
 
   return (
-    <>
-      <Group justify="space-between" align="flex-start" wrap="nowrap">
-        <PageHeader title="Users" description="Users of this participant and their status." />
-        <UsersHeaderActions newUserHref={paths.newUser.to()} />
-      </Group>
-      <QueryBoundary fallback={<SectionSkeleton lines={8} />}>
-        <UsersList
-          page={page}
-          onPageChange={handlePageChange}
-          isPageLoading={isPageLoading}
-          links={links}
-        />
-      </QueryBoundary>
-    </>
+    <ListPageLayout
+      title="Users"
+      description="Users of this participant and their status."
+      actions={<UsersHeaderActions newUserHref={paths.newUser.to()} />}
+    >
+      <UsersList
+        page={page}
+        onPageChange={handlePageChange}
+        isPageLoading={isPageLoading}
+        links={links}
+      />
+    </ListPageLayout>
   );
 }
