@@ -5,11 +5,12 @@ import {
   fixtureDar,
   type FixtureDarName,
 } from '../testing/fixture-dars';
-import { findDataType, recordFieldsOf, substituteTypeVars } from './find-data-type';
+import { recordFieldsOf, substituteTypeVars } from './find-data-type';
 import { formatType } from './format-type';
 import type { DamlType } from './package-model';
 import {
   expectDarOutcome,
+  expectGenericRecords,
   expectPingChoicesAsShown,
   findTemplate,
   showFields,
@@ -87,28 +88,7 @@ describe('the workflows DAR, as the package page shows it', () => {
 
 describe('the definitions DAR: generic records', () => {
   it('substitutes the type arguments into a parameterised record’s fields', async () => {
-    const dar = await readDar(fixture('definitions'));
-    const dep = dar.packages.find((pkg) => pkg.name === 'fixture-definitions-dep');
-    if (!dep) throw new Error('the dependency package is in the DAR');
-    const foo = findTemplate(dep, 'ExternalDep', 'TemplateFoo');
-    const choice = foo.choices.find((c) => c.name === 'SourceTemplate_Args_RetRecord');
-    if (!choice) throw new Error('TemplateFoo has SourceTemplate_Args_RetRecord');
-    expect(choice.consuming).toBe(true);
-    const [choiceArg] = recordFieldsOf(dar.packages, choice.argType) ?? [];
-    expect(choiceArg && formatType(choiceArg.type)).toBe('ExternalDep:SomeParamRecord Timestamp');
-    // SomeParamRecord a = { foo: a }, applied to Timestamp.
-    expect(showFields(choiceArg && recordFieldsOf(dar.packages, choiceArg.type))).toEqual([
-      'foo: Timestamp',
-    ]);
-    const param = foo.fields.find((field) => field.name === 'someRecordTyped');
-    expect(showFields(param && recordFieldsOf(dar.packages, param.type))).toEqual([
-      'foo: ExternalDep:SomeVariant',
-    ]);
-    // Not records: a variant, and a type that is no constructor at all.
-    const variant = foo.fields.find((field) => field.name === 'someRecordField');
-    expect(variant && findDataType(dar.packages, tyconOf(variant.type))?.kind).toBe('variant');
-    expect(variant && recordFieldsOf(dar.packages, variant.type)).toBeUndefined();
-    expect(recordFieldsOf(dar.packages, { kind: 'prim', prim: 'PARTY', args: [] })).toBeUndefined();
+    expectGenericRecords(await readDar(fixture('definitions')), 'fixture-definitions-dep');
   });
 });
 
@@ -136,8 +116,3 @@ describe('substituteTypeVars', () => {
     expect(formatType(substituteTypeVars(f, new Map([['f', optional]])))).toBe('Optional Int64');
   });
 });
-
-function tyconOf(type: DamlType) {
-  if (type.kind !== 'con') throw new Error(`not a type constructor: ${formatType(type)}`);
-  return type.tycon;
-}

@@ -1,6 +1,5 @@
 import { unzipSync, zipSync } from 'fflate';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { DecodedPackage } from './package-model';
 import { decodeArchive } from './decode-archive';
 import { formatType } from './format-type';
 import {
@@ -10,7 +9,13 @@ import {
   fixtureDar,
   type FixtureDarName,
 } from '../testing/fixture-dars';
-import { checkValidDar, expectDarError, findModule, findTemplate } from '../testing/dar-checks';
+import {
+  checkDefinitionsDar,
+  checkValidDar,
+  expectDarError,
+  findModule,
+  findTemplate,
+} from '../testing/dar-checks';
 import { ProtobufWriter } from './protobuf-writer';
 import { parseManifestAttributes, readDar, type Dar } from './read-dar';
 
@@ -158,71 +163,7 @@ describe('the workflows DAR', () => {
 });
 
 describe('the definitions DAR', () => {
-  let dar: Dar;
-  let dep: DecodedPackage;
-  beforeAll(async () => {
-    dar = await readDar(fixture('definitions'));
-    const found = dar.packages.find((p) => p.name === 'fixture-definitions-dep');
-    if (!found) throw new Error('the dependency package is in the DAR');
-    dep = found;
-  });
-
-  it('decodes every builtin field type of AllBuiltinTypesTemplate', () => {
-    const template = findTemplate(dar.main, 'MainApp', 'AllBuiltinTypesTemplate');
-    expect(template.fields.map((f) => `${f.name}: ${formatType(f.type)}`)).toEqual([
-      'someParty: Party',
-      'someInt: Int64',
-      'someDecimal: Numeric 10',
-      'someNumeric7: Numeric 7',
-      'someText: Text',
-      'someBool: Bool',
-      'someDate: Date',
-      'someTime: Timestamp',
-      'relTime: DA.Time.Types:RelTime',
-    ]);
-  });
-
-  it('resolves references into the dependency package by id', () => {
-    const template = findTemplate(dar.main, 'MainApp', 'MainTemplate');
-    const field = (name: string) => template.fields.find((f) => f.name === name)?.type;
-    expect(field('externalRecord')).toEqual({
-      kind: 'con',
-      tycon: { packageId: dep.packageId, module: 'ExternalDep', name: 'SomeVariant' },
-      args: [],
-    });
-    const someMap = field('someMap');
-    expect(someMap && formatType(someMap)).toBe('GenMap Text ExternalDep:AnotherRecord');
-  });
-
-  it('decodes keys, nonconsuming choices and interface instances', () => {
-    const foo = findTemplate(dep, 'ExternalDep', 'TemplateFoo');
-    expect(foo.keyType && formatType(foo.keyType)).toBe('Party');
-    expect(foo.choices.map((c) => [c.name, c.consuming])).toEqual([
-      ['Archive', true],
-      ['TemplateFoo_NoArgs_RetUnit', false],
-      ['SourceTemplate_Args_RetRecord', true],
-    ]);
-    const bar = findTemplate(dep, 'ExternalDep', 'TemplateBar');
-    expect(bar.keyType && formatType(bar.keyType)).toBe(
-      'DA.Types:Tuple2 Party (ExternalDep:SomeParamRecord Int64)',
-    );
-    expect(bar.implements).toEqual([
-      { packageId: dep.packageId, module: 'ExternalDep', name: 'MyInterface' },
-    ]);
-  });
-
-  it('decodes the interface, its view and its choices', () => {
-    const [iface] = findModule(dep, 'ExternalDep').interfaces;
-    expect(iface?.name).toBe('MyInterface');
-    expect(iface?.viewType && formatType(iface.viewType)).toBe('ExternalDep:MyInterfaceViewType');
-    expect(iface?.choices.map((c) => [c.name, c.consuming, formatType(c.returnType)])).toEqual([
-      ['MyNonConsumingChoice', false, 'Int64'],
-      ['MyChoice', true, 'DA.Types:Tuple2 (ContractId ExternalDep:MyInterface) Int64'],
-      ['Archive', true, 'Unit'],
-    ]);
-    const dataType = findModule(dep, 'ExternalDep').dataTypes.find((d) => d.name === 'MyInterface');
-    expect(dataType?.kind).toBe('interface');
-  });
+  checkDefinitionsDar(() => fixture('definitions'), 'fixture-definitions-dep');
 });
 
 describe('readDar rejects', () => {

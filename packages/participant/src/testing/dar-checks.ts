@@ -3,7 +3,7 @@ import { beforeAll, expect, it } from 'vitest';
 import { DarError, type DarErrorReason } from '../daml-lf/dar-error';
 import { decodeArchive } from '../daml-lf/decode-archive';
 import { packageSummary, toPackageSummary } from '../daml-lf/decode-package';
-import { recordFieldsOf } from '../daml-lf/find-data-type';
+import { findDataType, recordFieldsOf } from '../daml-lf/find-data-type';
 import { formatType } from '../daml-lf/format-type';
 import type { DamlType, DecodedPackage, Template } from '../daml-lf/package-model';
 import { readDar, type Dar } from '../daml-lf/read-dar';
@@ -201,4 +201,106 @@ export function expectPingChoicesAsShown(dar: Dar, pingModule: string): void {
       returns: 'Unit',
     },
   ]);
+}
+
+/**
+ * The checks of Canton's DamlDefinitionsService DARs, which the definitions fixture copies:
+ * builtin types, references into the dependency package `depName`, keys, interfaces.
+ */
+export function checkDefinitionsDar(bytes: () => Uint8Array, depName: string): void {
+  let dar: Dar;
+  let dep: DecodedPackage;
+  beforeAll(async () => {
+    dar = await readDar(bytes());
+    const found = dar.packages.find((p) => p.name === depName);
+    if (!found) throw new Error('the dependency package is in the DAR');
+    dep = found;
+  });
+
+  it('decodes every builtin field type of AllBuiltinTypesTemplate', () => {
+    const template = findTemplate(dar.main, 'MainApp', 'AllBuiltinTypesTemplate');
+    expect(template.fields.map((f) => `${f.name}: ${formatType(f.type)}`)).toEqual([
+      'someParty: Party',
+      'someInt: Int64',
+      'someDecimal: Numeric 10',
+      'someNumeric7: Numeric 7',
+      'someText: Text',
+      'someBool: Bool',
+      'someDate: Date',
+      'someTime: Timestamp',
+      'relTime: DA.Time.Types:RelTime',
+    ]);
+  });
+
+  it('resolves references into the dependency package by id', () => {
+    const template = findTemplate(dar.main, 'MainApp', 'MainTemplate');
+    const field = (name: string) => template.fields.find((f) => f.name === name)?.type;
+    expect(field('externalRecord')).toEqual({
+      kind: 'con',
+      tycon: { packageId: dep.packageId, module: 'ExternalDep', name: 'SomeVariant' },
+      args: [],
+    });
+    const someMap = field('someMap');
+    expect(someMap && formatType(someMap)).toBe('GenMap Text ExternalDep:AnotherRecord');
+  });
+
+  it('decodes keys, nonconsuming choices and interface instances', () => {
+    const foo = findTemplate(dep, 'ExternalDep', 'TemplateFoo');
+    expect(foo.keyType && formatType(foo.keyType)).toBe('Party');
+    expect(foo.choices.map((c) => [c.name, c.consuming])).toEqual([
+      ['Archive', true],
+      ['TemplateFoo_NoArgs_RetUnit', false],
+      ['SourceTemplate_Args_RetRecord', true],
+    ]);
+    const bar = findTemplate(dep, 'ExternalDep', 'TemplateBar');
+    expect(bar.keyType && formatType(bar.keyType)).toBe(
+      'DA.Types:Tuple2 Party (ExternalDep:SomeParamRecord Int64)',
+    );
+    expect(bar.implements).toEqual([
+      { packageId: dep.packageId, module: 'ExternalDep', name: 'MyInterface' },
+    ]);
+  });
+
+  it('decodes the interface, its view and its choices', () => {
+    const [iface] = findModule(dep, 'ExternalDep').interfaces;
+    expect(iface?.name).toBe('MyInterface');
+    expect(iface?.viewType && formatType(iface.viewType)).toBe('ExternalDep:MyInterfaceViewType');
+    expect(iface?.choices.map((c) => [c.name, c.consuming, formatType(c.returnType)])).toEqual([
+      ['MyNonConsumingChoice', false, 'Int64'],
+      ['MyChoice', true, 'DA.Types:Tuple2 (ContractId ExternalDep:MyInterface) Int64'],
+      ['Archive', true, 'Unit'],
+    ]);
+    const dataType = findModule(dep, 'ExternalDep').dataTypes.find((d) => d.name === 'MyInterface');
+    expect(dataType?.kind).toBe('interface');
+  });
+}
+
+/** A parameterised record of the definitions DAR's dependency `depName`, as the composer shows it. */
+export function expectGenericRecords(dar: Dar, depName: string): void {
+  const dep = dar.packages.find((pkg) => pkg.name === depName);
+  if (!dep) throw new Error('the dependency package is in the DAR');
+  const foo = findTemplate(dep, 'ExternalDep', 'TemplateFoo');
+  const choice = foo.choices.find((c) => c.name === 'SourceTemplate_Args_RetRecord');
+  if (!choice) throw new Error('TemplateFoo has SourceTemplate_Args_RetRecord');
+  expect(choice.consuming).toBe(true);
+  const [choiceArg] = recordFieldsOf(dar.packages, choice.argType) ?? [];
+  expect(choiceArg && formatType(choiceArg.type)).toBe('ExternalDep:SomeParamRecord Timestamp');
+  // SomeParamRecord a = { foo: a }, applied to Timestamp.
+  expect(showFields(choiceArg && recordFieldsOf(dar.packages, choiceArg.type))).toEqual([
+    'foo: Timestamp',
+  ]);
+  const param = foo.fields.find((field) => field.name === 'someRecordTyped');
+  expect(showFields(param && recordFieldsOf(dar.packages, param.type))).toEqual([
+    'foo: ExternalDep:SomeVariant',
+  ]);
+  // Not records: a variant, and a type that is no constructor at all.
+  const variant = foo.fields.find((field) => field.name === 'someRecordField');
+  expect(variant && findDataType(dar.packages, tyconOf(variant.type))?.kind).toBe('variant');
+  expect(variant && recordFieldsOf(dar.packages, variant.type)).toBeUndefined();
+  expect(recordFieldsOf(dar.packages, { kind: 'prim', prim: 'PARTY', args: [] })).toBeUndefined();
+}
+
+function tyconOf(type: DamlType) {
+  if (type.kind !== 'con') throw new Error(`not a type constructor: ${formatType(type)}`);
+  return type.tycon;
 }
