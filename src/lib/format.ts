@@ -1,3 +1,8 @@
+import {
+  splitUniqueIdentifier,
+  UNIQUE_IDENTIFIER_SEPARATOR,
+} from '@ledger-console/participant/unique-identifier';
+
 /** A wall-clock time like "14:03:27", in the user's locale, for "last checked" style labels. */
 export function formatTime(epochMs: number): string {
   return new Date(epochMs).toLocaleTimeString(undefined, {
@@ -12,9 +17,9 @@ export function formatTime(epochMs: number): string {
  * fingerprint to tell ids apart; ids without a long namespace stay as they are.
  */
 export function shortenIdentifier(value: string): string {
-  const separator = value.indexOf('::');
-  const hint = separator === -1 ? '' : value.slice(0, separator + 2);
-  const rest = separator === -1 ? value : value.slice(separator + 2);
+  const parts = splitUniqueIdentifier(value);
+  const hint = parts ? `${parts.identifier}${UNIQUE_IDENTIFIER_SEPARATOR}` : '';
+  const rest = parts ? parts.namespace : value;
   if (rest.length <= 12) return value;
   return `${hint}${rest.slice(0, 6)}…${rest.slice(-4)}`;
 }

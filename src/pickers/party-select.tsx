@@ -1,3 +1,4 @@
+import { partyHint } from '@ledger-console/participant/unique-identifier';
 import { Autocomplete, Text, type AutocompleteProps } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
@@ -74,14 +75,14 @@ export function PartyInput({
 }
 
 function PartyOption({ party }: { party: string }) {
-  const separator = party.indexOf('::');
+  const hint = partyHint(party);
   // Spans with a space between, so the option's accessible name reads "alice alice::1220…".
   return (
     <div>
-      {separator > 0 && (
+      {hint !== undefined && (
         <>
           <Text span display="block" size="sm" fw={700}>
-            {party.slice(0, separator)}
+            {hint}
           </Text>{' '}
         </>
       )}

@@ -1,3 +1,4 @@
+import { partyHint } from '@ledger-console/participant/unique-identifier';
 import { Anchor } from '@mantine/core';
 import type { QueryClient } from '@tanstack/react-query';
 import {
@@ -38,7 +39,7 @@ export function PartyPage() {
   const navigate = useNavigate();
   const partyRef = partyRefOf(params.party, search);
   const { party, identityProviderId } = partyRef;
-  const separator = party.indexOf('::');
+  const hint = partyHint(party);
 
   return (
     <>
@@ -46,7 +47,7 @@ export function PartyPage() {
         ← Parties
       </Anchor>
       <PageHeader
-        title={separator > 0 ? party.slice(0, separator) : party}
+        title={hint ?? party}
         description={
           identityProviderId === ''
             ? 'Party'

@@ -1,3 +1,4 @@
+import { splitUniqueIdentifier } from '@ledger-console/participant/unique-identifier';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
@@ -153,9 +154,9 @@ function toSynchronizerOption(synchronizer: ConnectedSynchronizer) {
 function PartyIdPreview({ control }: { control: Control<AllocatePartyValues> }) {
   const hint = useWatch({ control, name: 'partyIdHint' });
   const { data: participantId } = useQuery(participantQueries.participantId());
-  const separator = participantId?.indexOf('::') ?? -1;
-  if (participantId === undefined || separator < 0) return null;
-  const namespace = participantId.slice(separator + 2);
+  const namespace =
+    participantId === undefined ? undefined : splitUniqueIdentifier(participantId)?.namespace;
+  if (namespace === undefined) return null;
   return (
     <Text size="sm" c="dimmed" mt={-8}>
       The new party&apos;s id:{' '}
