@@ -1,16 +1,13 @@
 import { readdirSync, readFileSync } from 'node:fs';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { referenceDir, referencePath } from '../testing/reference-dir';
-import { recordFieldsOf } from './find-data-type';
 import {
+  checkPingAsShown,
   expectDarOutcome,
   expectGenericRecords,
-  expectPingChoicesAsShown,
-  findTemplate,
-  showFields,
   type DarOutcome,
 } from '../testing/dar-checks';
-import { readDar, type Dar } from './read-dar';
+import { readDar } from './read-dar';
 
 /**
  * Every DAR of Canton's in $CANTON_REFERENCE_DIR, decoded the way the console's Web Worker decodes
@@ -66,27 +63,7 @@ describe.skipIf(!dir)('every Canton DAR', () => {
 });
 
 describe.skipIf(!dir)('the ping DAR, as the package page shows it', () => {
-  let dar: Dar;
-  const ping = () => findTemplate(dar.main, 'Canton.Internal.Ping', 'Ping');
-  beforeAll(async () => {
-    dar = await readDar(fixture('canton-builtin-admin-workflow-ping.dar'));
-  });
-
-  it('has template Ping in module Canton.Internal.Ping', () => {
-    expect(dar.main.modules.map((module) => module.name)).toContain('Canton.Internal.Ping');
-    expect(showFields(ping().fields)).toEqual(['id: Text', 'initiator: Party', 'responder: Party']);
-  });
-
-  it('gives each choice of Ping its consuming flag and argument fields', () => {
-    expectPingChoicesAsShown(dar, 'Canton.Internal.Ping');
-  });
-
-  it('cannot resolve a record from a package it was not given', () => {
-    const archive = ping().choices.find((choice) => choice.name === 'Archive');
-    if (!archive) throw new Error('Ping has an Archive choice');
-    expect(recordFieldsOf([dar.main], archive.argType)).toBeUndefined();
-    expect(recordFieldsOf(dar.packages, archive.argType)).toEqual([]);
-  });
+  checkPingAsShown(() => fixture('canton-builtin-admin-workflow-ping.dar'), 'Canton.Internal.Ping');
 });
 
 describe.skipIf(!dir)('DamlDefinitionsServiceMain.dar: generic records', () => {

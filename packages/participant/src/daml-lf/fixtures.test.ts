@@ -1,22 +1,20 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   FIXTURE_DAR_NAMES,
   FIXTURE_DAR_REFUSALS,
   fixtureDar,
   type FixtureDarName,
 } from '../testing/fixture-dars';
-import { recordFieldsOf, substituteTypeVars } from './find-data-type';
+import { substituteTypeVars } from './find-data-type';
 import { formatType } from './format-type';
 import type { DamlType } from './package-model';
 import {
+  checkPingAsShown,
   expectDarOutcome,
   expectGenericRecords,
-  expectPingChoicesAsShown,
-  findTemplate,
-  showFields,
   type DarOutcome,
 } from '../testing/dar-checks';
-import { readDar, type Dar } from './read-dar';
+import { readDar } from './read-dar';
 
 /**
  * Every generated fixture DAR (fixture-dars.ts), decoded the way the console's Web Worker decodes
@@ -63,27 +61,7 @@ describe('every fixture DAR', () => {
 });
 
 describe('the workflows DAR, as the package page shows it', () => {
-  let dar: Dar;
-  const ping = () => findTemplate(dar.main, 'Fixture.Ping', 'Ping');
-  beforeAll(async () => {
-    dar = await readDar(fixture('workflows'));
-  });
-
-  it('has template Ping in module Fixture.Ping', () => {
-    expect(dar.main.modules.map((module) => module.name)).toContain('Fixture.Ping');
-    expect(showFields(ping().fields)).toEqual(['id: Text', 'initiator: Party', 'responder: Party']);
-  });
-
-  it('gives each choice of Ping its consuming flag and argument fields', () => {
-    expectPingChoicesAsShown(dar, 'Fixture.Ping');
-  });
-
-  it('cannot resolve a record from a package it was not given', () => {
-    const archive = ping().choices.find((choice) => choice.name === 'Archive');
-    if (!archive) throw new Error('Ping has an Archive choice');
-    expect(recordFieldsOf([dar.main], archive.argType)).toBeUndefined();
-    expect(recordFieldsOf(dar.packages, archive.argType)).toEqual([]);
-  });
+  checkPingAsShown(() => fixture('workflows'), 'Fixture.Ping');
 });
 
 describe('the definitions DAR: generic records', () => {

@@ -7,6 +7,7 @@ import { decodeArchive } from './decode-archive';
 import { formatType } from './format-type';
 import {
   checkDefinitionsDar,
+  checkPingModule,
   checkValidDar,
   expectDarError,
   findModule,
@@ -115,56 +116,9 @@ describe.skipIf(!dir)('canton-builtin-admin-workflow-ping.dar', () => {
     ]);
   });
 
-  it('decodes template Ping with its fields and its three consuming choices', () => {
-    const ping = findTemplate(dar.main, 'Canton.Internal.Ping', 'Ping');
-    expect(ping.tycon).toEqual({
-      packageId: dar.main.packageId,
-      module: 'Canton.Internal.Ping',
-      name: 'Ping',
-    });
-    expect(ping.fields.map((f) => `${f.name}: ${formatType(f.type)}`)).toEqual([
-      'id: Text',
-      'initiator: Party',
-      'responder: Party',
-    ]);
-    expect(ping.keyType).toBeUndefined();
-    expect(ping.implements).toEqual([]);
-    expect(
-      ping.choices.map((c) => [
-        c.name,
-        c.consuming,
-        formatType(c.argType),
-        formatType(c.returnType),
-      ]),
-    ).toEqual([
-      ['Respond', true, 'Canton.Internal.Ping:Respond', 'Unit'],
-      ['Archive', true, 'DA.Internal.Template:Archive', 'Unit'],
-      ['AbortPing', true, 'Canton.Internal.Ping:AbortPing', 'Unit'],
-    ]);
-  });
-
-  it('gives choice arguments as records a form can be built from', () => {
-    const ping = findModule(dar.main, 'Canton.Internal.Ping');
-    const record = (name: string) => ping.dataTypes.find((d) => d.name === name);
-    expect(record('Respond')).toMatchObject({ kind: 'record', fields: [], serializable: true });
-    expect(record('AbortPing')).toMatchObject({
-      kind: 'record',
-      fields: [{ name: 'anyone', type: { kind: 'prim', prim: 'PARTY', args: [] } }],
-    });
-    // Archive lives in the stdlib's template package, resolved by id.
-    const archive = findTemplate(dar.main, 'Canton.Internal.Ping', 'Ping').choices.find(
-      (c) => c.name === 'Archive',
-    );
-    const templatePackage = dar.packages.find((p) => p.name === 'ghc-stdlib-DA-Internal-Template');
-    expect(archive?.argType).toEqual({
-      kind: 'con',
-      tycon: {
-        packageId: templatePackage?.packageId,
-        module: 'DA.Internal.Template',
-        name: 'Archive',
-      },
-      args: [],
-    });
+  checkPingModule(() => dar, {
+    module: 'Canton.Internal.Ping',
+    templatePackage: 'ghc-stdlib-DA-Internal-Template',
   });
 
   it('decodes the Bong module’s templates and choices', () => {

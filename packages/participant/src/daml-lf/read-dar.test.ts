@@ -11,6 +11,7 @@ import {
 } from '../testing/fixture-dars';
 import {
   checkDefinitionsDar,
+  checkPingModule,
   checkValidDar,
   expectDarError,
   findModule,
@@ -81,53 +82,9 @@ describe('the workflows DAR', () => {
     expect(dar.main.modules.map((m) => m.name).sort()).toEqual([BONG, PING, 'FixtureWorkflows']);
   });
 
-  it('decodes template Ping with its fields and its three consuming choices', () => {
-    const ping = findTemplate(dar.main, PING, 'Ping');
-    expect(ping.tycon).toEqual({ packageId: dar.main.packageId, module: PING, name: 'Ping' });
-    expect(ping.fields.map((f) => `${f.name}: ${formatType(f.type)}`)).toEqual([
-      'id: Text',
-      'initiator: Party',
-      'responder: Party',
-    ]);
-    expect(ping.keyType).toBeUndefined();
-    expect(ping.implements).toEqual([]);
-    expect(
-      ping.choices.map((c) => [
-        c.name,
-        c.consuming,
-        formatType(c.argType),
-        formatType(c.returnType),
-      ]),
-    ).toEqual([
-      ['Respond', true, 'Fixture.Ping:Respond', 'Unit'],
-      ['Archive', true, 'DA.Internal.Template:Archive', 'Unit'],
-      ['AbortPing', true, 'Fixture.Ping:AbortPing', 'Unit'],
-    ]);
-  });
-
-  it('gives choice arguments as records a form can be built from', () => {
-    const ping = findModule(dar.main, PING);
-    const record = (name: string) => ping.dataTypes.find((d) => d.name === name);
-    expect(record('Respond')).toMatchObject({ kind: 'record', fields: [], serializable: true });
-    expect(record('AbortPing')).toMatchObject({
-      kind: 'record',
-      fields: [{ name: 'anyone', type: { kind: 'prim', prim: 'PARTY', args: [] } }],
-    });
-    // Archive lives in another package of the DAR, resolved by id.
-    const archive = findTemplate(dar.main, PING, 'Ping').choices.find((c) => c.name === 'Archive');
-    const templatePackage = dar.packages.find(
-      (p) => p.name === 'fixture-prim-DA-Internal-Template',
-    );
-    expect(templatePackage).toBeDefined();
-    expect(archive?.argType).toEqual({
-      kind: 'con',
-      tycon: {
-        packageId: templatePackage?.packageId,
-        module: 'DA.Internal.Template',
-        name: 'Archive',
-      },
-      args: [],
-    });
+  checkPingModule(() => dar, {
+    module: PING,
+    templatePackage: 'fixture-prim-DA-Internal-Template',
   });
 
   it('decodes the Bong module’s templates, their consuming and non-consuming choices', () => {

@@ -304,3 +304,86 @@ function tyconOf(type: DamlType) {
   if (type.kind !== 'con') throw new Error(`not a type constructor: ${formatType(type)}`);
   return type.tycon;
 }
+
+/**
+ * The Ping template of a ping-workflow DAR (Canton's admin workflow, or the fixture shaped like it):
+ * its fields, its three consuming choices, and choice arguments a form can be built from, with
+ * `Archive` resolved into the DAR's template package by id.
+ */
+export function checkPingModule(
+  loadDar: () => Dar,
+  { module, templatePackage }: { module: string; templatePackage: string },
+): void {
+  it('decodes template Ping with its fields and its three consuming choices', () => {
+    const dar = loadDar();
+    const ping = findTemplate(dar.main, module, 'Ping');
+    expect(ping.tycon).toEqual({ packageId: dar.main.packageId, module, name: 'Ping' });
+    expect(showFields(ping.fields)).toEqual(['id: Text', 'initiator: Party', 'responder: Party']);
+    expect(ping.keyType).toBeUndefined();
+    expect(ping.implements).toEqual([]);
+    expect(
+      ping.choices.map((c) => [
+        c.name,
+        c.consuming,
+        formatType(c.argType),
+        formatType(c.returnType),
+      ]),
+    ).toEqual([
+      ['Respond', true, `${module}:Respond`, 'Unit'],
+      ['Archive', true, 'DA.Internal.Template:Archive', 'Unit'],
+      ['AbortPing', true, `${module}:AbortPing`, 'Unit'],
+    ]);
+  });
+
+  it('gives choice arguments as records a form can be built from', () => {
+    const dar = loadDar();
+    const ping = findModule(dar.main, module);
+    const record = (name: string) => ping.dataTypes.find((d) => d.name === name);
+    expect(record('Respond')).toMatchObject({ kind: 'record', fields: [], serializable: true });
+    expect(record('AbortPing')).toMatchObject({
+      kind: 'record',
+      fields: [{ name: 'anyone', type: { kind: 'prim', prim: 'PARTY', args: [] } }],
+    });
+    // Archive lives in another package of the DAR, resolved by id.
+    const archive = findTemplate(dar.main, module, 'Ping').choices.find(
+      (c) => c.name === 'Archive',
+    );
+    const archivePackage = dar.packages.find((p) => p.name === templatePackage);
+    expect(archivePackage).toBeDefined();
+    expect(archive?.argType).toEqual({
+      kind: 'con',
+      tycon: {
+        packageId: archivePackage?.packageId,
+        module: 'DA.Internal.Template',
+        name: 'Archive',
+      },
+      args: [],
+    });
+  });
+}
+
+/** A ping-workflow DAR as the package page shows it: the Ping template, its choices, and the
+ * record lookups that need the DAR's other packages. */
+export function checkPingAsShown(bytes: () => Uint8Array, pingModule: string): void {
+  let dar: Dar;
+  const ping = () => findTemplate(dar.main, pingModule, 'Ping');
+  beforeAll(async () => {
+    dar = await readDar(bytes());
+  });
+
+  it(`has template Ping in module ${pingModule}`, () => {
+    expect(dar.main.modules.map((module) => module.name)).toContain(pingModule);
+    expect(showFields(ping().fields)).toEqual(['id: Text', 'initiator: Party', 'responder: Party']);
+  });
+
+  it('gives each choice of Ping its consuming flag and argument fields', () => {
+    expectPingChoicesAsShown(dar, pingModule);
+  });
+
+  it('cannot resolve a record from a package it was not given', () => {
+    const archive = ping().choices.find((choice) => choice.name === 'Archive');
+    if (!archive) throw new Error('Ping has an Archive choice');
+    expect(recordFieldsOf([dar.main], archive.argType)).toBeUndefined();
+    expect(recordFieldsOf(dar.packages, archive.argType)).toEqual([]);
+  });
+}
