@@ -9,6 +9,14 @@ import {
   type RequestGuardPolicy,
 } from '../../sandbox/src/edge';
 import { createLedgerProxy, type LedgerProxy, type LedgerProxyOptions } from './ledger-proxy';
+import {
+  servedSignInProviders,
+  SIGN_IN_PROVIDERS_PATH,
+  type SignInProvider,
+} from './sign-in-providers';
+
+/** The console's own endpoints: answered here, never proxied, never the SPA's index.html. */
+export const CONSOLE_PATH_PREFIX = '/__console';
 
 /** Paths of the participant's API (ledger-api-behaviour.md §10): everything under /v2, plus health. */
 export const LEDGER_PATH_PREFIXES: readonly string[] = ['/v2', '/livez', '/readyz'];
@@ -30,6 +38,8 @@ export type CreateServerOptions = {
   serveSourceMaps?: boolean;
   /** The proxy's body limits and upstream timeouts (ledger-proxy.ts has the defaults). */
   proxy?: LedgerProxyOptions;
+  /** The sign-in page's OpenID Connect providers (`--oidc-*`, `--sign-in-config`). */
+  signInProviders?: readonly SignInProvider[];
 };
 
 /**
@@ -75,7 +85,10 @@ export function createServer({
   publicOrigins = [],
   serveSourceMaps = false,
   proxy: proxyOptions = {},
+  signInProviders = [],
 }: CreateServerOptions): http.Server {
+  // The SPA reads this before anyone is signed in, so it cannot come from the participant.
+  const signInBody = JSON.stringify({ providers: servedSignInProviders(signInProviders) });
   const proxy = createLedgerProxy(ledgerUrl, proxyOptions);
   // Paths are checked before the prefix decision below, which reads them as received (ADR 010).
   const policy: RequestGuardPolicy = {
@@ -141,6 +154,12 @@ export function createServer({
     res.setHeader('X-Frame-Options', 'DENY');
     res.setHeader('Referrer-Policy', 'no-referrer');
     const url = req.url ?? '/';
+    const pathname = url.split('?')[0] ?? '/';
+    if (pathname === CONSOLE_PATH_PREFIX || pathname.startsWith(`${CONSOLE_PATH_PREFIX}/`)) {
+      if (pathname === SIGN_IN_PROVIDERS_PATH) sendJson(req, res, signInBody);
+      else notFound(res);
+      return;
+    }
     // Maps would hand out the whole source tree with its comments; vite.config.ts builds them
     // 'hidden' for decoding stack traces locally.
     if (!serveSourceMaps && (url.split('?')[0] ?? '').endsWith('.map')) {
@@ -233,6 +252,16 @@ function sendRefusal(req: IncomingMessage, res: ServerResponse, refusal: GuardRe
   // Read and drop the body: closing with it unread resets the connection, and a browser then
   // reports a network error instead of this answer.
   req.resume();
+}
+
+function sendJson(req: IncomingMessage, res: ServerResponse, body: string): void {
+  // Configuration may change with a restart: a cached copy would offer a removed provider.
+  res.writeHead(200, {
+    'Content-Type': 'application/json',
+    'Content-Length': Buffer.byteLength(body),
+    'Cache-Control': 'no-store',
+  });
+  res.end(req.method === 'HEAD' ? undefined : body);
 }
 
 function notFound(res: ServerResponse): void {

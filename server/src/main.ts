@@ -43,6 +43,7 @@ async function main(): Promise<void> {
     ...(args.allowedHosts === undefined ? {} : { allowedHosts: args.allowedHosts }),
     ...(args.publicOrigins === undefined ? {} : { publicOrigins: args.publicOrigins }),
     serveSourceMaps: args.sourceMaps ?? false,
+    signInProviders: args.signInProviders ?? [],
     proxy: bodyLimits(args),
   });
   try {

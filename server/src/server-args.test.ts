@@ -1,4 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exposedApi, parseServerArgs, type ServerArgs } from './server-args';
 
 describe('parseServerArgs', () => {
@@ -190,6 +193,100 @@ describe('body limits on the command line', () => {
     expect(parseServerArgs(['--max-dar-bytes', 'lots'])).toEqual({
       kind: 'error',
       message: '--max-dar-bytes must be a positive number of bytes, got "lots"',
+    });
+  });
+});
+
+describe('sign-in providers on the command line', () => {
+  let dir: string;
+  beforeAll(async () => {
+    dir = await mkdtemp(path.join(tmpdir(), 'server-args-sign-in-'));
+  });
+  afterAll(async () => {
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  const provider = {
+    id: 'corp',
+    name: 'Corporate SSO',
+    issuer: 'https://login.corp.example',
+    clientId: 'console',
+    scopes: ['openid', 'daml_ledger_api'],
+  };
+
+  it('has none by default', () => {
+    expect(parseServerArgs([])).toEqual({
+      kind: 'run',
+      args: { port: 4173, host: '127.0.0.1', seed: 'demo' },
+    });
+  });
+
+  it('takes one provider from the --oidc-* flags', () => {
+    expect(
+      parseServerArgs([
+        '--ledger',
+        'http://participant:7575',
+        '--oidc-issuer',
+        'https://login.corp.example',
+        '--oidc-client-id',
+        'console',
+        '--oidc-audience',
+        'https://daml.com/jwt/aud/participant/p1',
+        '--oidc-idp',
+        'corp',
+      ]),
+    ).toMatchObject({
+      kind: 'run',
+      args: {
+        signInProviders: [
+          {
+            id: 'default',
+            issuer: 'https://login.corp.example',
+            clientId: 'console',
+            scopes: ['openid'],
+            audience: 'https://daml.com/jwt/aud/participant/p1',
+            identityProviderId: 'corp',
+          },
+        ],
+      },
+    });
+  });
+
+  it('takes several from --sign-in-config', async () => {
+    const file = path.join(dir, 'sign-in.json');
+    await writeFile(file, JSON.stringify({ providers: [provider, { ...provider, id: 'other' }] }));
+    const parsed = parseServerArgs(['--sign-in-config', file]);
+    expect(parsed.kind === 'run' && parsed.args.signInProviders?.map((p) => p.id)).toEqual([
+      'corp',
+      'other',
+    ]);
+  });
+
+  it("fails with the file's message, naming the file, provider and field", async () => {
+    const file = path.join(dir, 'bad.json');
+    await writeFile(file, JSON.stringify({ providers: [{ ...provider, clientSecret: 'x' }] }));
+    expect(parseServerArgs(['--sign-in-config', file])).toEqual({
+      kind: 'error',
+      message: `${file}: providers[0] ("corp"): clientSecret: not allowed: the console is a public client (Authorization Code + PKCE) and keeps no secret`,
+    });
+  });
+
+  it("fails with the flags' message, naming the flag", () => {
+    expect(parseServerArgs(['--oidc-client-id', 'console'])).toEqual({
+      kind: 'error',
+      message: '--oidc-issuer: is required',
+    });
+  });
+
+  it('refuses the flags and a file together', async () => {
+    const file = path.join(dir, 'both.json');
+    await writeFile(file, JSON.stringify({ providers: [provider] }));
+    expect(
+      parseServerArgs(['--sign-in-config', file, '--oidc-issuer', 'https://login.example']),
+    ).toEqual({
+      kind: 'error',
+      message:
+        '--sign-in-config and the --oidc-* options exclude each other: list every provider in the file',
     });
   });
 });

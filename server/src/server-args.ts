@@ -5,6 +5,13 @@ import {
   parseOriginList,
   type ExposedApi,
 } from '../../sandbox/src/edge';
+import {
+  OIDC_FLAGS,
+  providerFromFlags,
+  readSignInConfigFile,
+  type OidcFlagValues,
+  type SignInProvider,
+} from './sign-in-providers';
 
 export type ServerArgs = {
   port: number;
@@ -28,6 +35,8 @@ export type ServerArgs = {
   maxRequestBytes?: number;
   /** Largest DAR upload the console forwards (and the embedded sandbox accepts). */
   maxDarBytes?: number;
+  /** OpenID Connect providers for the sign-in page, from `--oidc-*` or `--sign-in-config`. */
+  signInProviders?: SignInProvider[];
 };
 
 export type ParsedServerArgs =
@@ -57,6 +66,16 @@ export const USAGE = `Usage: npm start -- [options]
   --max-request-bytes N  largest request body forwarded to the participant (and accepted by
                       the embedded sandbox); default 8388608 (pekko-http's 8 MiB)
   --max-dar-bytes N   the same for DAR uploads; default 67108864 (the 64 MiB gRPC limit)
+  --sign-in-config FILE  OpenID Connect sign-in providers, several, from a JSON file (README:
+                      "Sign-in providers"); not together with the --oidc-* options
+  --oidc-issuer URL   one OpenID Connect provider: its issuer (https; http only on loopback)
+  --oidc-client-id ID   its public client id (Authorization Code + PKCE, no secret)
+  --oidc-scope S      its scopes, space- or comma-separated (default "openid daml_ledger_api",
+                      or "openid" with --oidc-audience or --oidc-resource)
+  --oidc-audience A   the audience parameter for an audience-based token
+  --oidc-resource URI the resource parameter (RFC 8707) instead of an audience
+  --oidc-name NAME    the name the sign-in page shows (default: the issuer's host)
+  --oidc-idp ID       the Canton identity provider its users belong to (default: the default IdP)
   -h, --help          show this help
 
 Environment: LEDGER_CONSOLE_ALLOWED_HOSTS and LEDGER_CONSOLE_PUBLIC_ORIGIN are read when the
@@ -89,6 +108,14 @@ export function parseServerArgs(
         'max-dar-bytes': { type: 'string' },
         'public-origin': { type: 'string' },
         'source-maps': { type: 'boolean' },
+        'sign-in-config': { type: 'string' },
+        'oidc-issuer': { type: 'string' },
+        'oidc-client-id': { type: 'string' },
+        'oidc-scope': { type: 'string' },
+        'oidc-audience': { type: 'string' },
+        'oidc-resource': { type: 'string' },
+        'oidc-name': { type: 'string' },
+        'oidc-idp': { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
     }));
@@ -162,7 +189,26 @@ export function parseServerArgs(
     return { kind: 'error', message: (error as Error).message };
   }
 
+  const oidcFlags: OidcFlagValues = {};
+  for (const [field, flag] of Object.entries(OIDC_FLAGS)) {
+    const value = values[flag.slice(2) as keyof typeof values];
+    if (typeof value === 'string') oidcFlags[field as keyof OidcFlagValues] = value;
+  }
+  const fromFlags = providerFromFlags(oidcFlags);
+  const configFile = values['sign-in-config'];
+  // Two sources merged would leave it unclear which one a provider came from or overrides.
+  if (fromFlags !== undefined && configFile !== undefined) {
+    return {
+      kind: 'error',
+      message:
+        '--sign-in-config and the --oidc-* options exclude each other: list every provider in the file',
+    };
+  }
+  const signIn = configFile === undefined ? fromFlags : readSignInConfigFile(configFile);
+  if (signIn?.ok === false) return { kind: 'error', message: signIn.message };
+
   const args: ServerArgs = { port, host };
+  if (signIn?.ok) args.signInProviders = signIn.providers;
   if (maxRequestBytes !== undefined) args.maxRequestBytes = maxRequestBytes;
   if (maxDarBytes !== undefined) args.maxDarBytes = maxDarBytes;
   if (allowedHosts !== undefined) args.allowedHosts = allowedHosts;

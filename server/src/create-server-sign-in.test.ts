@@ -1,0 +1,133 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { send } from '../../sandbox/src/testing/index';
+import { closeServer, createServer } from './create-server';
+import { parseSignInConfig, SIGN_IN_PROVIDERS_PATH } from './sign-in-providers';
+
+// The console's own sign-in configuration endpoint over real loopback HTTP, with an upstream that
+// records anything that reaches it: the endpoint must never be proxied to the participant.
+
+const seen: string[] = [];
+let distDir: string;
+let upstream: http.Server;
+let configured: http.Server;
+let bare: http.Server;
+let configuredUrl: string;
+let bareUrl: string;
+
+async function listen(server: http.Server): Promise<string> {
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return `http://127.0.0.1:${String((server.address() as AddressInfo).port)}`;
+}
+
+beforeAll(async () => {
+  distDir = await mkdtemp(path.join(tmpdir(), 'ledger-console-sign-in-'));
+  await mkdir(path.join(distDir, 'assets'));
+  await writeFile(path.join(distDir, 'index.html'), '<!doctype html><title>Ledger Console</title>');
+  upstream = http.createServer((req, res) => {
+    seen.push(req.url ?? '');
+    res.writeHead(200, { 'Content-Type': 'application/json' }).end('{"upstream":true}');
+  });
+  const ledgerUrl = await listen(upstream);
+  const parsed = parseSignInConfig(
+    'sign-in.json',
+    JSON.stringify({
+      providers: [
+        {
+          id: 'corp',
+          name: 'Corporate SSO',
+          issuer: 'https://login.corp.example/realms/canton',
+          clientId: 'ledger-console',
+          scopes: ['openid'],
+          audience: 'https://daml.com/jwt/aud/participant/p1',
+          extraAuthorizeParams: { prompt: 'login' },
+          identityProviderId: 'corp-idp',
+        },
+      ],
+    }),
+  );
+  if (!parsed.ok) throw new Error(parsed.message);
+  configured = createServer({ distDir, ledgerUrl, signInProviders: parsed.providers });
+  configuredUrl = await listen(configured);
+  bare = createServer({ distDir, ledgerUrl });
+  bareUrl = await listen(bare);
+});
+
+afterAll(async () => {
+  await Promise.all([closeServer(configured), closeServer(bare), closeServer(upstream)]);
+  await rm(distDir, { recursive: true, force: true });
+});
+
+describe(`GET ${SIGN_IN_PROVIDERS_PATH}`, () => {
+  it("serves the providers as oidc-client-ts settings, never cached, never the participant's", async () => {
+    const response = await send(configuredUrl, { path: SIGN_IN_PROVIDERS_PATH });
+
+    expect(response.status).toBe(200);
+    expect(response.headers['content-type']).toBe('application/json');
+    expect(response.headers['cache-control']).toBe('no-store');
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(JSON.parse(response.body)).toEqual({
+      providers: [
+        {
+          id: 'corp',
+          name: 'Corporate SSO',
+          identityProviderId: 'corp-idp',
+          oidc: {
+            authority: 'https://login.corp.example/realms/canton',
+            client_id: 'ledger-console',
+            scope: 'openid',
+            extraQueryParams: {
+              prompt: 'login',
+              audience: 'https://daml.com/jwt/aud/participant/p1',
+            },
+          },
+        },
+      ],
+    });
+    expect(seen).toEqual([]);
+  });
+
+  it('answers an empty list when no provider is configured', async () => {
+    const response = await send(bareUrl, { path: `${SIGN_IN_PROVIDERS_PATH}?x=1` });
+
+    expect(response.status).toBe(200);
+    expect(JSON.parse(response.body)).toEqual({ providers: [] });
+  });
+
+  it('answers HEAD without a body, and refuses other methods', async () => {
+    const head = await send(configuredUrl, { method: 'HEAD', path: SIGN_IN_PROVIDERS_PATH });
+    expect(head.status).toBe(200);
+    expect(head.body).toBe('');
+
+    const post = await send(configuredUrl, {
+      method: 'POST',
+      path: SIGN_IN_PROVIDERS_PATH,
+      headers: { 'Content-Type': 'application/json' },
+      body: '{}',
+    });
+    expect(post.status).toBe(405);
+    expect(seen).toEqual([]);
+  });
+
+  it('keeps /__console to itself: another path there is a 404, not the SPA page', async () => {
+    for (const target of ['/__console', '/__console/', '/__console/sign-in-providers/x']) {
+      const response = await send(configuredUrl, { path: target });
+      expect(response.status, target).toBe(404);
+      expect(response.body, target).not.toContain('<title>');
+    }
+    expect(seen).toEqual([]);
+  });
+
+  it('stands behind the request guard', async () => {
+    const foreignHost = await send(configuredUrl, {
+      path: SIGN_IN_PROVIDERS_PATH,
+      headers: { Host: 'rebound.evil.example' },
+    });
+    expect(foreignHost.status).toBe(403);
+    expect(foreignHost.body).not.toContain('login.corp.example');
+  });
+});
