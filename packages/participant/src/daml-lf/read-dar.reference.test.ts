@@ -12,6 +12,7 @@ import {
   expectDarError,
   findModule,
   findTemplate,
+  reportReadTime,
 } from '../testing/dar-checks';
 import { readDar, type Dar } from './read-dar';
 
@@ -198,19 +199,7 @@ describe.skipIf(!dir)('decoding time', () => {
       .map((name) => ({ name, size: statSync(referencePath('fixtures', 'dars', name)).size }))
       .sort((a, b) => b.size - a.size);
     if (!largest) throw new Error('no fixtures');
-    const bytes = fixture(largest.name);
-    const timings: number[] = [];
-    let packages = 0;
-    for (let run = 0; run < 5; run++) {
-      const start = performance.now();
-      packages = (await readDar(bytes)).packages.length;
-      timings.push(performance.now() - start);
-    }
-    const [first, ...rest] = timings.map((ms) => ms.toFixed(1));
-    console.log(
-      `readDar(${largest.name}, ${(largest.size / 1024).toFixed(0)} KiB, ${packages} packages): ` +
-        `first run ${first} ms, then ${rest.join(' / ')} ms`,
-    );
+    const packages = await reportReadTime(largest.name, fixture(largest.name));
     expect(packages).toBeGreaterThan(0);
   });
 });

@@ -16,6 +16,7 @@ import {
   expectDarError,
   findModule,
   findTemplate,
+  reportReadTime,
 } from '../testing/dar-checks';
 import { ProtobufWriter } from './protobuf-writer';
 import { parseManifestAttributes, readDar, type Dar } from './read-dar';
@@ -336,19 +337,7 @@ describe('decoding time', () => {
       .map((name) => ({ name, size: fixtureDar(name).size }))
       .sort((a, b) => b.size - a.size);
     if (!largest) throw new Error('no fixtures');
-    const bytes = fixture(largest.name);
-    const timings: number[] = [];
-    let packages = 0;
-    for (let run = 0; run < 5; run++) {
-      const start = performance.now();
-      packages = (await readDar(bytes)).packages.length;
-      timings.push(performance.now() - start);
-    }
-    const [first, ...rest] = timings.map((ms) => ms.toFixed(1));
-    console.log(
-      `readDar(${fixtureDar(largest.name).file}, ${(largest.size / 1024).toFixed(0)} KiB, ${String(packages)} packages): ` +
-        `first run ${String(first)} ms, then ${rest.join(' / ')} ms`,
-    );
+    const packages = await reportReadTime(fixtureDar(largest.name).file, fixture(largest.name));
     expect(packages).toBe(fixtureDar(largest.name).packages.length);
   });
 });

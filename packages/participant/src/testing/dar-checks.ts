@@ -387,3 +387,23 @@ export function checkPingAsShown(bytes: () => Uint8Array, pingModule: string): v
     expect(recordFieldsOf(dar.packages, archive.argType)).toEqual([]);
   });
 }
+
+/**
+ * Reads a DAR five times and prints the timings (a figure for the closing notes, not a limit:
+ * targets live in bench/); resolves with the package count so callers can check what was read.
+ */
+export async function reportReadTime(name: string, bytes: Uint8Array): Promise<number> {
+  const timings: number[] = [];
+  let packages = 0;
+  for (let run = 0; run < 5; run++) {
+    const start = performance.now();
+    packages = (await readDar(bytes)).packages.length;
+    timings.push(performance.now() - start);
+  }
+  const [first, ...rest] = timings.map((ms) => ms.toFixed(1));
+  console.log(
+    `readDar(${name}, ${(bytes.byteLength / 1024).toFixed(0)} KiB, ${String(packages)} packages): ` +
+      `first run ${String(first)} ms, then ${rest.join(' / ')} ms`,
+  );
+  return packages;
+}
