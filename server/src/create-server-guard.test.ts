@@ -1,12 +1,16 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket, WebSocketServer } from 'ws';
 import { startSandbox, type RunningSandbox } from '../../sandbox/src/index';
-import { JS_CANTON_ERROR_KEYS, send, type SentResponse } from '../../sandbox/src/testing/index';
+import {
+  JS_CANTON_ERROR_KEYS,
+  listen,
+  send,
+  type SentResponse,
+} from '../../sandbox/src/testing/index';
 import { CONTENT_SECURITY_POLICY, closeServer, createServer } from './create-server';
 
 // The request guard in front of the console (ADR 010), against a loopback upstream that records
@@ -32,11 +36,6 @@ function startRecordingUpstream() {
     });
   });
   return { upstream, wss };
-}
-
-async function listen(server: http.Server): Promise<string> {
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return `http://127.0.0.1:${String((server.address() as AddressInfo).port)}`;
 }
 
 /** Opens a websocket; resolves with its first message, or with the status of a refusal. */

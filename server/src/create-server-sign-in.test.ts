@@ -1,10 +1,9 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { send } from '../../sandbox/src/testing/index';
+import { listen, send } from '../../sandbox/src/testing/index';
 import { closeServer, createServer } from './create-server';
 import { parseSignInConfig, SIGN_IN_PROVIDERS_PATH } from './sign-in-providers';
 
@@ -18,11 +17,6 @@ let configured: http.Server;
 let bare: http.Server;
 let configuredUrl: string;
 let bareUrl: string;
-
-async function listen(server: http.Server): Promise<string> {
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return `http://127.0.0.1:${String((server.address() as AddressInfo).port)}`;
-}
 
 beforeAll(async () => {
   distDir = await mkdtemp(path.join(tmpdir(), 'ledger-console-sign-in-'));

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket, WebSocketServer } from 'ws';
-import { JS_CANTON_ERROR_KEYS } from '../../sandbox/src/testing/index';
+import { JS_CANTON_ERROR_KEYS, listen } from '../../sandbox/src/testing/index';
 import { closeServer, createServer } from './create-server';
 
 // ── a real upstream on loopback: plain HTTP routes plus a websocket endpoint ──────────────────
@@ -114,11 +114,6 @@ function startUpstream() {
     });
   });
   return { upstream, wss };
-}
-
-async function listen(server: http.Server): Promise<string> {
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return `http://127.0.0.1:${String((server.address() as AddressInfo).port)}`;
 }
 
 async function unusedPort(): Promise<number> {

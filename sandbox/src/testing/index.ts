@@ -3,4 +3,11 @@
  * exchanges for answers `fetch` would hide. Test code only.
  */
 export { hs256Token, TEST_SECRET } from './tokens';
-export { bodyOf, JS_CANTON_ERROR_KEYS, rawExchange, send, type SentResponse } from './raw-http';
+export {
+  bodyOf,
+  JS_CANTON_ERROR_KEYS,
+  listen,
+  rawExchange,
+  send,
+  type SentResponse,
+} from './raw-http';

@@ -1,4 +1,5 @@
-import { request, type IncomingHttpHeaders } from 'node:http';
+import { request, type IncomingHttpHeaders, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { connect } from 'node:net';
 
 /**
@@ -86,3 +87,9 @@ export const JS_CANTON_ERROR_KEYS = [
   'retryInfo',
   'definiteAnswer',
 ] as const;
+
+/** Starts `server` on a free loopback port; resolves with its base URL. */
+export async function listen(server: Server): Promise<string> {
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return `http://127.0.0.1:${String((server.address() as AddressInfo).port)}`;
+}
