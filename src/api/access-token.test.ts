@@ -5,6 +5,7 @@ import {
   identityScopedKey,
   isAccessTokenRemembered,
   readAccessToken,
+  readSignInProviderId,
   writeAccessToken,
 } from './access-token';
 
@@ -74,6 +75,27 @@ describe('access token', () => {
     writeAccessToken('eyJ.bob.sig');
     expect(storage.getItem('ledger-console.composer.draft:')).toBeNull();
     expect(readAccessToken()).toBe('eyJ.bob.sig');
+  });
+
+  it("keeps the session's drafts and the provider when the same identity's token is renewed", () => {
+    writeAccessToken(jwt({ sub: 'alice', iss: 'https://idp.example', iat: 1 }), {
+      providerId: 'corp',
+    });
+    storage.setItem('ledger-console.composer.draft:alice', '{"half":"typed"}');
+    expect(readSignInProviderId()).toBe('corp');
+
+    writeAccessToken(jwt({ sub: 'alice', iss: 'https://idp.example', iat: 2 }), {
+      providerId: 'corp',
+    });
+    expect(storage.getItem('ledger-console.composer.draft:alice')).toBe('{"half":"typed"}');
+    expect(readSignInProviderId()).toBe('corp');
+
+    // The same subject at another issuer is someone else.
+    writeAccessToken(jwt({ sub: 'alice', iss: 'https://other.example' }));
+    expect(storage.getItem('ledger-console.composer.draft:alice')).toBeNull();
+    expect(readSignInProviderId()).toBeUndefined();
+    writeAccessToken(undefined);
+    expect(storage.length).toBe(0);
   });
 
   it('is absent where there is no session storage, or reading it throws', () => {

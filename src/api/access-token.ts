@@ -1,6 +1,8 @@
 import { decodeToken } from '@/lib/token-claims';
 
 const STORAGE_KEY = 'ledger-console.access-token';
+/** The OpenID provider (its configured id) that issued the token, when one did. */
+const PROVIDER_KEY = 'ledger-console.sign-in-provider';
 /** Every key the console keeps in session storage starts with this. */
 const SESSION_DATA_PREFIX = 'ledger-console.';
 /** Data kept per identity (see identityScopedKey): `<prefix><identity>/<name>/<scope>`, encoded. */
@@ -14,6 +16,11 @@ export type WriteAccessTokenOptions = {
    * token should not outlive the session unless the user asks for it.
    */
   remember?: boolean;
+  /**
+   * The configured OpenID provider that issued the token (its id in the sign-in configuration):
+   * the console renews it there and ends the session there on sign-out.
+   */
+  providerId?: string;
 };
 
 /** The bearer token sent with every API call, or undefined when none is set. */
@@ -30,20 +37,39 @@ export function isAccessTokenRemembered(): boolean {
   return Boolean(storage('localStorage')?.getItem(STORAGE_KEY)?.trim());
 }
 
-/** Stores the token (session storage unless `remember`); an empty or missing token signs out. */
+/**
+ * Stores the token (session storage unless `remember`); an empty or missing token signs out. A
+ * token of the same identity (a renewal) keeps what the console kept for it, drafts included.
+ */
 export function writeAccessToken(
   token: string | undefined,
-  { remember = false }: WriteAccessTokenOptions = {},
+  { remember = false, providerId }: WriteAccessTokenOptions = {},
 ): void {
   const trimmed = token?.trim();
   const previous = identityOf(readAccessToken());
+  const isSameIdentity = trimmed !== undefined && trimmed !== '' && previous === identityOf(trimmed);
   // One token at a time: writing a new one, or none, clears both places.
-  for (const storage of storages()) storage.removeItem(STORAGE_KEY);
-  forgetSessionData();
-  // A new token of the same identity (a refresh) keeps its data; anyone else signing in, or
-  // signing out, ends that identity's stay in this browser.
-  if (previous !== ANONYMOUS && previous !== identityOf(trimmed)) forgetIdentityData(previous);
-  if (trimmed) storage(remember ? 'localStorage' : 'sessionStorage')?.setItem(STORAGE_KEY, trimmed);
+  for (const storage of storages()) {
+    storage.removeItem(STORAGE_KEY);
+    storage.removeItem(PROVIDER_KEY);
+  }
+  // Anyone else signing in, or signing out, ends the previous identity's stay in this browser.
+  if (!isSameIdentity) {
+    forgetSessionData();
+    if (previous !== ANONYMOUS) forgetIdentityData(previous);
+  }
+  if (!trimmed) return;
+  const target = storage(remember ? 'localStorage' : 'sessionStorage');
+  target?.setItem(STORAGE_KEY, trimmed);
+  if (providerId !== undefined) target?.setItem(PROVIDER_KEY, providerId);
+}
+
+/** The id of the OpenID provider that issued the current token, if it came from one. */
+export function readSignInProviderId(): string | undefined {
+  for (const storage of storages()) {
+    if (storage.getItem(STORAGE_KEY)?.trim()) return storage.getItem(PROVIDER_KEY) ?? undefined;
+  }
+  return undefined;
 }
 
 /**
@@ -105,7 +131,9 @@ function forgetSessionData(): void {
   if (!session) return;
   const keys = Array.from({ length: session.length }, (_, index) => session.key(index));
   for (const key of keys) {
-    if (key?.startsWith(SESSION_DATA_PREFIX) && key !== STORAGE_KEY) session.removeItem(key);
+    if (key?.startsWith(SESSION_DATA_PREFIX) && key !== STORAGE_KEY && key !== PROVIDER_KEY) {
+      session.removeItem(key);
+    }
   }
 }
 
