@@ -23,14 +23,27 @@ export function decodeToken(token: string): DecodedToken {
   }
   let payload: unknown;
   try {
-    payload = JSON.parse(base64UrlDecode(parts[1] ?? ''));
+    payload = decodeJwtSegment(parts[1] ?? '');
   } catch {
     return { kind: 'invalid', reason: 'The token payload is not base64url-encoded JSON' };
   }
   if (typeof payload !== 'object' || payload === null || Array.isArray(payload)) {
     return { kind: 'invalid', reason: 'The token payload is not a JSON object' };
   }
-  const { aud, scope, scp, sub, iss, exp, iat } = payload as Record<string, unknown>;
+  return { kind: 'jwt', claims: claimsOf(payload as Record<string, unknown>) };
+}
+
+/**
+ * One base64url segment of a JWT parsed as JSON, unverified; throws when it is not base64url or
+ * not JSON. The token doctor reads the header with it too.
+ */
+export function decodeJwtSegment(segment: string): unknown {
+  return JSON.parse(base64UrlDecode(segment));
+}
+
+/** The claims a participant reads, from a JWT payload already parsed. */
+export function claimsOf(payload: Record<string, unknown>): TokenClaims {
+  const { aud, scope, scp, sub, iss, exp, iat } = payload;
   const claims: TokenClaims = {
     audiences: typeof aud === 'string' ? [aud] : Array.isArray(aud) ? aud.map(String) : [],
     scopes:
@@ -44,7 +57,7 @@ export function decodeToken(token: string): DecodedToken {
   if (typeof iss === 'string') claims.issuer = iss;
   if (typeof exp === 'number') claims.expiresAt = exp;
   if (typeof iat === 'number') claims.issuedAt = iat;
-  return { kind: 'jwt', claims };
+  return claims;
 }
 
 /** True when the token carries an expiry that has passed at `now` (milliseconds). */
