@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { Hono } from 'hono';
-import { createAuthenticator, type AuthMode } from './auth/authenticate';
+import { createAuthenticator, type AuthMode, type JwksAuthService } from './auth/authenticate';
 import { createTokenMinter } from './auth/token-minter';
 import { DecodeFailure, SandboxError, toErrorBody } from './errors/sandbox-error';
 import {
@@ -31,6 +31,13 @@ export type SandboxOptions = LedgerStateOptions &
     auth?: AuthMode;
     /** Shared secret for HS256 tokens in `jwt` mode. */
     jwtSecret?: string;
+    /**
+     * Configured auth services (Canton's `auth-services`), tried before the IdP-aware one; given
+     * the participant id, since a target audience usually names it, and asked on every token, so
+     * a service can be added once its JWKS has a URL. `oidc` mode points one at the embedded
+     * provider's default issuer.
+     */
+    authServices?: (participant: { participantId: string }) => readonly JwksAuthService[];
   };
 
 const TRACEPARENT = /^[0-9a-f]{2}-([0-9a-f]{32})-[0-9a-f]{16}-[0-9a-f]{2}$/;
@@ -47,14 +54,23 @@ export function createSandbox(options: SandboxOptions = {}) {
     ...(auth === 'jwt' ? secretOption : {}),
     users: state.users,
     idps: state.idps,
+    ...(auth === 'oidc'
+      ? { noSecretReason: 'The sandbox signs users in through its OpenID provider (--auth oidc)' }
+      : {}),
   });
   const authenticate = createAuthenticator({
     mode: auth,
-    ...secretOption,
+    // oidc mode verifies through JWKS only, as Canton does: a shared secret would bypass it.
+    ...(auth === 'oidc' ? {} : secretOption),
     participantId: state.participantId,
     users: state.users,
     idps: state.idps,
     mintedTokenKey: minter.verificationKey,
+    ...(options.authServices === undefined
+      ? {}
+      : {
+          services: () => options.authServices?.({ participantId: state.participantId }) ?? [],
+        }),
   });
 
   const app = new Hono<SandboxEnv>();

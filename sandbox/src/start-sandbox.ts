@@ -6,8 +6,15 @@ import { createSandbox, type SandboxOptions } from './create-sandbox';
 import { guardFetch, refuseUpgrade } from './http/guarded-fetch';
 import type { RequestGuardPolicy } from './http/request-guard';
 import { attachWebsocketStreams } from './http/websocket-server';
+import {
+  participantAudience,
+  startEmbeddedProvider,
+  type EmbeddedProvider,
+  type EmbeddedProviderOptions,
+} from './oidc/embedded-provider';
+import { repointEmbeddedIdp } from './oidc/embedded-idp';
 import { streamChannels } from './routes/stream-channels';
-import { seedDemo } from './seed/demo-seed';
+import { DEMO_IDP, seedDemo } from './seed/demo-seed';
 
 export type StartSandboxOptions = SandboxOptions & {
   /** 0 picks a free port. */
@@ -29,13 +36,22 @@ export type StartSandboxOptions = SandboxOptions & {
   websocketMaxMessageBytes?: number;
   /** How long a websocket may stay open without sending its request; default 30 s. */
   websocketRequestTimeoutMs?: number;
+  /** `auth: 'oidc'`: the embedded OpenID provider (oidc/embedded-provider.ts). */
+  oidc?: OidcSettings;
 };
+
+export type OidcSettings = Pick<
+  EmbeddedProviderOptions,
+  'port' | 'accessTokenTtl' | 'refreshTokenTtl' | 'consoleOrigins'
+>;
 
 export type RunningSandbox = {
   url: string;
   /** The HS256 secret in `jwt` mode (generated when none was given). */
   jwtSecret?: string;
   participantId: string;
+  /** The embedded OpenID provider in `oidc` mode: its issuers and the client it knows. */
+  oidc?: Pick<EmbeddedProvider, 'url' | 'issuers' | 'redirectUris' | 'issueAccessToken'>;
   /** Whether the demo seed ran: it is skipped when the ledger already had data. */
   seeded: boolean;
   /** Whether the seed completed one that an interrupted earlier run had started. */
@@ -54,13 +70,50 @@ export async function startSandbox({
   publicOrigins = [],
   websocketMaxMessageBytes,
   websocketRequestTimeoutMs,
+  oidc,
   ...options
 }: StartSandboxOptions = {}): Promise<RunningSandbox> {
   const jwtSecret =
     options.auth === 'jwt'
       ? (options.jwtSecret ?? randomBytes(24).toString('base64url'))
       : undefined;
-  const sandbox = createSandbox({ ...options, ...(jwtSecret === undefined ? {} : { jwtSecret }) });
+  let provider: EmbeddedProvider | undefined;
+  const sandbox = createSandbox({
+    ...options,
+    ...(jwtSecret === undefined ? {} : { jwtSecret }),
+    ...(options.auth === 'oidc'
+      ? {
+          // Like Canton's `jwt-jwks` service with a target audience, for the default IdP.
+          authServices: ({ participantId }) =>
+            provider
+              ? [
+                  {
+                    kind: 'jwt-jwks' as const,
+                    jwksUrl: provider.issuers.default.jwksUri,
+                    targetAudience: participantAudience(participantId),
+                  },
+                ]
+              : [],
+        }
+      : {}),
+  });
+  if (options.auth === 'oidc') {
+    try {
+      provider = await startEmbeddedProvider({
+        ...oidc,
+        consoleOrigins: oidc?.consoleOrigins ?? [],
+        participantId: sandbox.state.participantId,
+        users: sandbox.state.users,
+        idps: sandbox.state.idps,
+      });
+      // A --data-dir from an earlier run keeps acme-idp pointing at that run's port.
+      repointEmbeddedIdp(sandbox.state.idps, DEMO_IDP.identityProviderId, provider.issuers.acme);
+    } catch (error) {
+      sandbox.close();
+      throw error;
+    }
+  }
+  const running = provider;
   let seeded = false;
   let seedResumed = false;
   if (seed === 'demo') {
@@ -73,12 +126,23 @@ export async function startSandbox({
     try {
       const result = await seedDemo(sandbox, {
         ...(jwtSecret === undefined ? {} : { jwtSecret }),
+        ...(running === undefined
+          ? {}
+          : {
+              userToken: (userId: string) => running.issueAccessToken('default', userId, 300),
+              demoIdp: {
+                issuer: running.issuers.acme.issuer,
+                jwksUrl: running.issuers.acme.jwksUri,
+                audience: DEMO_IDP.audience,
+              },
+            }),
         ...(seedPauseAfter === undefined ? {} : { afterStep }),
       });
       seeded = result.seeded;
       seedResumed = result.seeded && result.resumed;
     } catch (error) {
       sandbox.close();
+      await running?.close();
       throw error;
     }
   }
@@ -90,6 +154,10 @@ export async function startSandbox({
       resolve(instance);
     });
     instance.once('error', reject);
+  }).catch(async (error: unknown) => {
+    // The provider's port would otherwise keep the process alive after the failure is reported.
+    await running?.close();
+    throw error;
   });
   const websockets = attachWebsocketStreams(server as Server, {
     channels: streamChannels(sandbox.state),
@@ -123,11 +191,28 @@ export async function startSandbox({
       );
     }
     console.log(`JSON Ledger API listening on ${url} (auth: ${options.auth ?? 'none'})`);
+    if (running) {
+      console.log(
+        `OpenID provider (sandbox only): ${running.issuers.default.issuer} (default IdP)`,
+      );
+      console.log(`                                ${running.issuers.acme.issuer} (acme-idp)`);
+    }
   }
   return {
     url,
     ...(jwtSecret === undefined ? {} : { jwtSecret }),
     participantId: sandbox.state.participantId,
+    ...(running === undefined
+      ? {}
+      : {
+          oidc: {
+            url: running.url,
+            issuers: running.issuers,
+            redirectUris: running.redirectUris,
+            issueAccessToken: (issuer, sub, ttlSeconds) =>
+              running.issueAccessToken(issuer, sub, ttlSeconds),
+          },
+        }),
     seeded,
     seedResumed,
     close: () =>
@@ -135,8 +220,10 @@ export async function startSandbox({
         websockets.close();
         server.close((error) => {
           sandbox.close();
-          if (error) reject(error);
-          else resolve();
+          void (running?.close() ?? Promise.resolve()).finally(() => {
+            if (error) reject(error);
+            else resolve();
+          });
         });
       }),
   };

@@ -8,7 +8,19 @@ import { WILDCARD_CLAIMS, claimsFromRights } from './claims';
 import { SANDBOX_MINT_KEY_ID, type MintVerificationKey } from './token-minter';
 import { hmacKey } from './user-token';
 
-export type AuthMode = 'none' | 'jwt';
+/**
+ * `none`: wildcard claims for everyone; `jwt`: user tokens, HS256 with a shared secret or RS256
+ * from an IdP; `oidc`: user tokens from the embedded OpenID provider, verified only through the
+ * issuers' JWKS as Canton does (no shared secret).
+ */
+export type AuthMode = 'none' | 'jwt' | 'oidc';
+
+/**
+ * A configured auth service besides the IdP-aware one, like Canton's `jwt-jwks` (§4.2): RS256
+ * tokens verified with the keys at `jwksUrl`; with a target audience, `aud` must contain it.
+ * Its tokens belong to the default IdP.
+ */
+export type JwksAuthService = { kind: 'jwt-jwks'; jwksUrl: string; targetAudience?: string };
 
 export type AuthenticatorOptions = {
   mode: AuthMode;
@@ -19,6 +31,8 @@ export type AuthenticatorOptions = {
   idps: IdpsStore;
   /** The sandbox's own key for tokens it minted for IdP users (token-minter.ts). */
   mintedTokenKey?: () => MintVerificationKey | undefined;
+  /** Configured services, tried in order before the IdP-aware one; read on every token. */
+  services?: () => readonly JwksAuthService[];
 };
 
 const WS_TOKEN_PREFIX = 'jwt.token.';
@@ -114,6 +128,20 @@ export function createAuthenticator(options: AuthenticatorOptions) {
       } catch (error) {
         if (error instanceof SandboxError) throw error;
         return undefined;
+      }
+    }
+    for (const service of options.services?.() ?? []) {
+      if (algorithm !== 'RS256') break;
+      try {
+        const { payload } = await jwtVerify(token, jwksFor(service.jwksUrl), {
+          algorithms: ['RS256'],
+          ...(service.targetAudience === undefined ? {} : { audience: service.targetAudience }),
+        });
+        const identity = identityFromPayload(payload, '');
+        if (identity) return identity;
+      } catch (error) {
+        if (error instanceof SandboxError) throw error;
+        // Not this service's token: the next one decides, as Canton's chain of services does.
       }
     }
     let issuer: string | undefined;

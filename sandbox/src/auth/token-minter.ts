@@ -18,6 +18,8 @@ export type TokenMinterOptions = {
   jwtSecret?: string;
   users: UsersStore;
   idps: IdpsStore;
+  /** Why there is no secret to mint with, when it is not "no authentication". */
+  noSecretReason?: string;
 };
 
 /** A public or private RS256 key as jose hands it out. */
@@ -47,7 +49,10 @@ export function createTokenMinter(options: TokenMinterOptions) {
 
     async mint(userId: string): Promise<MintResult> {
       if (!secret) {
-        return { kind: 'unavailable', reason: 'The sandbox runs without authentication' };
+        return {
+          kind: 'unavailable',
+          reason: options.noSecretReason ?? 'The sandbox runs without authentication',
+        };
       }
       const user = options.users.get(userId);
       if (!user) return { kind: 'unknown-user' };

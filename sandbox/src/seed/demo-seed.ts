@@ -78,6 +78,13 @@ export type SeedOptions = {
   /** The sandbox's HS256 secret in `jwt` mode: the seed then sends user tokens it mints. */
   jwtSecret?: string;
   /**
+   * A user's token when there is no secret to mint with (`oidc` mode: the embedded provider's
+   * default issuer signs it, exactly as it would after that user signed in).
+   */
+  userToken?: (userId: string) => Promise<string>;
+  /** The `acme-idp` configuration to create instead of {@link DEMO_IDP} (`oidc` mode). */
+  demoIdp?: { issuer: string; jwksUrl: string; audience: string };
+  /**
    * Called once a step is durably done, with its name (`idp`, `party:<hint>`, `user:<id>`,
    * `command:<command id>`); the seed waits for it before the next step. `--seed-pause-after`
    * uses it to hold a seed at a known point, e.g. for a test that kills the process there.
@@ -114,15 +121,17 @@ export async function seedDemo(
 
 async function seedDemoSteps(
   sandbox: Pick<Sandbox, 'fetch' | 'state'>,
-  { jwtSecret, afterStep }: SeedOptions,
+  { jwtSecret, userToken, demoIdp, afterStep }: SeedOptions,
 ): Promise<SeedResult> {
   const progress = sandbox.state.seedProgress;
   const tokens = new Map<string, string>();
+  const withTokens = jwtSecret !== undefined || userToken !== undefined;
   const tokenFor = async (userId: string) => {
-    if (jwtSecret === undefined) return undefined;
     let token = tokens.get(userId);
     if (token === undefined) {
-      token = await mintUserToken(jwtSecret, userId, '5m');
+      if (jwtSecret !== undefined) token = await mintUserToken(jwtSecret, userId, '5m');
+      else if (userToken !== undefined) token = await userToken(userId);
+      else return undefined;
       tokens.set(userId, token);
     }
     return token;
@@ -133,7 +142,7 @@ async function seedDemoSteps(
     createLedgerClient({
       transport: (request) => sandbox.fetch(request),
       baseUrl: 'http://sandbox.seed',
-      ...(jwtSecret === undefined ? {} : { token: await tokenFor(ADMIN) }),
+      ...(withTokens ? { token: await tokenFor(ADMIN) } : {}),
     }),
   );
   const { request: call, find } = ledger.client;
@@ -172,7 +181,7 @@ async function seedDemoSteps(
 
   // ── Identity providers and parties ──
   if (!resumed || !(await find(`/v2/idps/${DEMO_IDP.identityProviderId}`))) {
-    await ledger.createIdentityProvider(DEMO_IDP.identityProviderId, DEMO_IDP);
+    await ledger.createIdentityProvider(DEMO_IDP.identityProviderId, { ...DEMO_IDP, ...demoIdp });
   }
   await stepDone('idp');
   // Parties go to the first connected synchronizer, where the sandbox commits commands; naming
@@ -327,7 +336,7 @@ async function seedDemoSteps(
       userId: user,
       commandId: fullCommandId,
       workflowId: WORKFLOW,
-      ...(jwtSecret === undefined ? {} : { token: await tokenFor(user) }),
+      ...(withTokens ? { token: await tokenFor(user) } : {}),
     });
     await stepDone(`command:${fullCommandId}`);
     return createdInTree(tree);

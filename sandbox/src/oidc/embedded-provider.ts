@@ -1,0 +1,530 @@
+import { generateKeyPair, randomBytes, randomUUID, type KeyObject } from 'node:crypto';
+import http, { type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { SignJWT } from 'jose';
+import type { Configuration, KoaContextWithOIDC } from 'oidc-provider';
+import { checkHost } from '../http/request-guard';
+import type { IdpsStore } from '../store/idps-store';
+import type { UsersStore } from '../store/users-store';
+import { loadOidcProvider } from './load-oidc-provider';
+import { createMemoryStorage } from './memory-adapter';
+import {
+  PAGE_CSP,
+  errorPage,
+  loggedOutPage,
+  loginPage,
+  logoutPage,
+  type LoginCandidate,
+} from './provider-pages';
+
+/** The console's one client: public, Authorization Code + PKCE, as a browser app must be. */
+export const OIDC_CLIENT_ID = 'ledger-console';
+export const OIDC_SCOPES = ['openid', 'profile', 'email', 'offline_access'] as const;
+
+export const PARTICIPANT_AUDIENCE_PREFIX = 'https://daml.com/jwt/aud/participant/';
+
+/** The audience Canton 3.5 expects in an audience-based token for this participant. */
+export function participantAudience(participantId: string): string {
+  return `${PARTICIPANT_AUDIENCE_PREFIX}${participantId}`;
+}
+
+/** The two issuers, each a path on the one loopback server. */
+export const EMBEDDED_ISSUERS = {
+  default: {
+    path: '/default',
+    identityProviderId: '',
+    /** A subject the provider signs in but the participant has no user for (403 there). */
+    notOnboarded: 'new-hire',
+  },
+  acme: {
+    path: '/acme',
+    identityProviderId: 'acme-idp',
+    notOnboarded: 'acme-new-hire',
+  },
+} as const;
+
+export type EmbeddedIssuerName = keyof typeof EMBEDDED_ISSUERS;
+
+/**
+ * The resource indicator access tokens are issued for. Fixed and port-free; the audience put into
+ * the token is decided per issuer in `getResourceServerInfo`, read live from the participant.
+ */
+const LEDGER_API_RESOURCE = 'urn:ledger-console:sandbox:ledger-api';
+
+export const DEFAULT_ACCESS_TOKEN_TTL = 600;
+export const DEFAULT_REFRESH_TOKEN_TTL = 28_800;
+
+export type EmbeddedProviderOptions = {
+  /** 0 picks a free port. Always bound on 127.0.0.1. */
+  port?: number;
+  participantId: string;
+  users: UsersStore;
+  idps: IdpsStore;
+  /** Origins of the console's pages: redirect URIs, logout targets and CORS derive from them. */
+  consoleOrigins: readonly string[];
+  accessTokenTtl?: number;
+  refreshTokenTtl?: number;
+};
+
+export type IssuerInfo = {
+  name: EmbeddedIssuerName;
+  issuer: string;
+  jwksUri: string;
+  identityProviderId: string;
+};
+
+export type EmbeddedProvider = {
+  /** `http://127.0.0.1:<port>`. */
+  url: string;
+  issuers: Record<EmbeddedIssuerName, IssuerInfo>;
+  /** The client's redirect URIs, as registered. */
+  redirectUris: string[];
+  /**
+   * An access token exactly like the one the issuer hands the console after a sign-in, made in
+   * process: the demo seed calls the API with it, since in oidc mode there is no shared secret.
+   */
+  issueAccessToken(issuer: EmbeddedIssuerName, sub: string, ttlSeconds?: number): Promise<string>;
+  close(): Promise<void>;
+};
+
+type SigningKey = { kid: string; privateKey: KeyObject; jwk: Record<string, unknown> };
+
+async function newSigningKey(): Promise<SigningKey> {
+  const { privateKey } = await new Promise<{ privateKey: KeyObject }>((resolve, reject) => {
+    generateKeyPair('rsa', { modulusLength: 2048 }, (error, _publicKey, key) => {
+      if (error) reject(error);
+      else resolve({ privateKey: key });
+    });
+  });
+  const kid = randomUUID();
+  return {
+    kid,
+    privateKey,
+    jwk: { ...privateKey.export({ format: 'jwk' }), kid, alg: 'RS256', use: 'sig' },
+  };
+}
+
+/** `${origin}/sign-in/callback` and `/sign-in/popup-callback` for every console origin. */
+export function consoleRedirectUris(origins: readonly string[]): string[] {
+  return origins.flatMap((origin) => [
+    `${origin}/sign-in/callback`,
+    `${origin}/sign-in/popup-callback`,
+  ]);
+}
+
+/**
+ * A real OpenID provider (oidc-provider) for the sandbox's `--auth oidc` mode: two issuers on one
+ * loopback server, the participant's default IdP and the demo's `acme-idp`, each with its own
+ * RSA key, a login page that lists that IdP's users, and RS256 JWT access tokens with the
+ * audiences Canton expects. Everything lives in memory: tokens die with the process.
+ */
+export async function startEmbeddedProvider(
+  options: EmbeddedProviderOptions,
+): Promise<EmbeddedProvider> {
+  const accessTokenTtl = options.accessTokenTtl ?? DEFAULT_ACCESS_TOKEN_TTL;
+  const refreshTokenTtl = options.refreshTokenTtl ?? DEFAULT_REFRESH_TOKEN_TTL;
+  const consoleOrigins = new Set(options.consoleOrigins.map((origin) => new URL(origin).origin));
+  const redirectUris = consoleRedirectUris([...consoleOrigins]);
+  const { Provider, errors } = await loadOidcProvider();
+
+  // Listen first: the issuers' URLs carry the port, and the providers are built from them.
+  let handler: ((req: IncomingMessage, res: ServerResponse) => void) | undefined;
+  const server = http.createServer((req, res) => {
+    if (handler) handler(req, res);
+    else sendText(res, 503, 'starting');
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, '127.0.0.1', () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const url = `http://127.0.0.1:${String((server.address() as AddressInfo).port)}`;
+
+  try {
+    const names = Object.keys(EMBEDDED_ISSUERS) as EmbeddedIssuerName[];
+    const keys = Object.fromEntries(
+      await Promise.all(names.map(async (name) => [name, await newSigningKey()] as const)),
+    ) as Record<EmbeddedIssuerName, SigningKey>;
+    /** What the participant checks: the IdP's configured audience (edited live in the console). */
+    const audienceOf = (name: EmbeddedIssuerName) => {
+      const { identityProviderId } = EMBEDDED_ISSUERS[name];
+      const configured =
+        identityProviderId === '' ? '' : (options.idps.get(identityProviderId)?.audience ?? '');
+      return configured === '' ? participantAudience(options.participantId) : configured;
+    };
+    const cookieKeys = [randomBytes(32).toString('base64url')];
+    const storages: ReturnType<typeof createMemoryStorage>[] = [];
+    const issuers = {} as Record<EmbeddedIssuerName, IssuerInfo>;
+    type Mounted = {
+      info: IssuerInfo;
+      provider: InstanceType<typeof Provider>;
+      callback: ReturnType<InstanceType<typeof Provider>['callback']>;
+    };
+    const mounted = new Map<string, Mounted>();
+
+    for (const name of names) {
+      const spec = EMBEDDED_ISSUERS[name];
+      const key = keys[name];
+      const issuer = `${url}${spec.path}`;
+      const info: IssuerInfo = {
+        name,
+        issuer,
+        jwksUri: `${issuer}/jwks`,
+        identityProviderId: spec.identityProviderId,
+      };
+      issuers[name] = info;
+
+      /** Who may sign in here: the IdP's users, live, and the one subject nobody onboarded. */
+      const isSubject = (sub: string) =>
+        sub === spec.notOnboarded ||
+        options.users.get(sub)?.identityProviderId === spec.identityProviderId;
+
+      const storage = createMemoryStorage();
+      storages.push(storage);
+      const configuration: Configuration = {
+        adapter: storage.adapter,
+        clients: [
+          {
+            client_id: OIDC_CLIENT_ID,
+            client_name: 'Ledger Console',
+            token_endpoint_auth_method: 'none',
+            grant_types: ['authorization_code', 'refresh_token'],
+            response_types: ['code'],
+            redirect_uris: redirectUris,
+            post_logout_redirect_uris: [...consoleOrigins].map((origin) => `${origin}/sign-in`),
+          },
+        ],
+        jwks: { keys: [key.jwk] },
+        cookies: {
+          // Both issuers share one origin, so their cookies need their own names.
+          names: {
+            session: `_session_${name}`,
+            interaction: `_interaction_${name}`,
+            resume: `_interaction_resume_${name}`,
+          },
+          keys: cookieKeys,
+        },
+        scopes: [...OIDC_SCOPES],
+        claims: {
+          openid: ['sub'],
+          profile: ['name'],
+          email: ['email', 'email_verified'],
+        },
+        // The console reads name and email from the ID token; userinfo is not for RS tokens.
+        conformIdTokenClaims: false,
+        pkce: { required: () => true },
+        features: {
+          devInteractions: { enabled: false },
+          revocation: { enabled: true },
+          userinfo: { enabled: true },
+          rpInitiatedLogout: {
+            enabled: true,
+            logoutSource: (ctx, form) => {
+              ctx.set('Content-Security-Policy', PAGE_CSP);
+              ctx.type = 'html';
+              ctx.body = logoutPage(issuer, form);
+            },
+            postLogoutSuccessSource: (ctx) => {
+              ctx.set('Content-Security-Policy', PAGE_CSP);
+              ctx.type = 'html';
+              ctx.body = loggedOutPage(issuer);
+            },
+          },
+          resourceIndicators: {
+            enabled: true,
+            defaultResource: () => LEDGER_API_RESOURCE,
+            // Refresh requests carry no resource parameter; the granted one is meant.
+            useGrantedResource: () => true,
+            getResourceServerInfo: (_ctx, resource) => {
+              if (resource !== LEDGER_API_RESOURCE) throw new errors.InvalidTarget();
+              return {
+                scope: '',
+                audience: audienceOf(name),
+                accessTokenTTL: accessTokenTtl,
+                accessTokenFormat: 'jwt',
+                jwt: { sign: { alg: 'RS256' } },
+              };
+            },
+          },
+        },
+        interactions: {
+          url: (_ctx, interaction) => `${spec.path}/interaction/${interaction.uid}`,
+        },
+        // A first-party client: consent is implied, so the journey is console → login → back.
+        loadExistingGrant: async (ctx: KoaContextWithOIDC) => {
+          const accountId = ctx.oidc.session?.accountId;
+          const client = ctx.oidc.client;
+          if (!accountId || !client) return undefined;
+          const grantId =
+            ctx.oidc.result?.consent?.grantId ?? ctx.oidc.session?.grantIdFor(client.clientId);
+          if (grantId) {
+            const existing = await ctx.oidc.provider.Grant.find(grantId);
+            if (existing) return existing;
+          }
+          const grant = new ctx.oidc.provider.Grant({ accountId, clientId: client.clientId });
+          grant.addOIDCScope(OIDC_SCOPES.join(' '));
+          grant.addResourceScope(LEDGER_API_RESOURCE, '');
+          await grant.save();
+          return grant;
+        },
+        // Always, not only with offline_access: the console refreshes silently either way.
+        issueRefreshToken: (_ctx, client) => client.grantTypeAllowed('refresh_token'),
+        rotateRefreshToken: true,
+        findAccount: (_ctx, sub) => {
+          if (!isSubject(sub)) return undefined;
+          return {
+            accountId: sub,
+            claims: () => ({
+              sub,
+              name: options.users.get(sub)?.annotations['display-name'] ?? sub,
+              // Obviously fake: .invalid can never be delivered to (RFC 2606).
+              email: `${sub}@${name}.sandbox.invalid`,
+              email_verified: false,
+            }),
+          };
+        },
+        clientBasedCORS: (_ctx, origin, client) =>
+          client.clientId === OIDC_CLIENT_ID && consoleOrigins.has(origin),
+        renderError: (ctx, out) => {
+          ctx.set('Content-Security-Policy', PAGE_CSP);
+          ctx.type = 'html';
+          ctx.body = errorPage(
+            Object.fromEntries(Object.entries(out).map(([k, v]) => [k, String(v)])),
+          );
+        },
+        ttl: {
+          AccessToken: accessTokenTtl,
+          AuthorizationCode: 60,
+          IdToken: accessTokenTtl,
+          Interaction: 600,
+          Grant: refreshTokenTtl,
+          RefreshToken: refreshTokenTtl,
+          Session: refreshTokenTtl,
+        },
+      };
+      const provider = new Provider(issuer, configuration);
+      mounted.set(spec.path, { info, provider, callback: provider.callback() });
+    }
+
+    const candidatesFor = (name: EmbeddedIssuerName): LoginCandidate[] => {
+      const spec = EMBEDDED_ISSUERS[name];
+      const users: LoginCandidate[] = [];
+      let after = '';
+      for (;;) {
+        const page = options.users.page(spec.identityProviderId, after, 500);
+        for (const user of page) {
+          users.push({ userId: user.id, isDeactivated: user.isDeactivated, notOnboarded: false });
+        }
+        const last = page.at(-1);
+        if (page.length < 500 || !last) break;
+        after = last.id;
+      }
+      users.push({ userId: spec.notOnboarded, isDeactivated: false, notOnboarded: true });
+      return users;
+    };
+
+    handler = (req, res) => {
+      void handle(req, res).catch((error: unknown) => {
+        if (!res.headersSent) sendText(res, 500, 'Internal error of the sandbox OpenID provider');
+        else res.destroy();
+        console.error('Sandbox OpenID provider:', error);
+      });
+    };
+
+    const handle = async (req: IncomingMessage, res: ServerResponse) => {
+      // Loopback only, also by name: a rebound DNS name must not reach the login page (ADR 010).
+      if (checkHost(req.headers.host, { bindHost: '127.0.0.1' })) {
+        sendText(res, 403, 'Host not allowed');
+        return;
+      }
+      const target = req.url ?? '/';
+      const pathname = target.split('?')[0] ?? '/';
+      const prefix = [...mounted.keys()].find(
+        (path) => pathname === path || pathname.startsWith(`${path}/`),
+      );
+      const entry = prefix === undefined ? undefined : mounted.get(prefix);
+      if (prefix === undefined || !entry) {
+        sendText(res, 404, 'Not found: the issuers are /default and /acme');
+        return;
+      }
+      const origin = req.headers.origin;
+      if (origin !== undefined && !consoleOrigins.has(origin)) withoutCorsHeaders(res);
+
+      const rest = target.slice(prefix.length) || '/';
+      const interaction = /^\/interaction\/([\w-]+)(?:\/(login|abort))?$/.exec(
+        rest.split('?')[0] ?? '',
+      );
+      if (interaction) {
+        await handleInteraction(entry, req, res, interaction[1] ?? '', interaction[2]);
+        return;
+      }
+      // oidc-provider finds its mount path by comparing the two URLs.
+      (req as IncomingMessage & { originalUrl?: string }).originalUrl = target;
+      req.url = rest;
+      void entry.callback(req, res);
+    };
+
+    const handleInteraction = async (
+      { info, provider }: Mounted,
+      req: IncomingMessage,
+      res: ServerResponse,
+      uid: string,
+      action: string | undefined,
+    ) => {
+      let details;
+      try {
+        details = await provider.interactionDetails(req, res);
+      } catch {
+        sendHtml(res, 400, errorPage({ error: 'The sign-in request expired; start again.' }));
+        return;
+      }
+      if (details.uid !== uid) {
+        sendHtml(res, 400, errorPage({ error: 'This sign-in page belongs to another request.' }));
+        return;
+      }
+      if (action === undefined) {
+        if (req.method !== 'GET' && req.method !== 'HEAD') {
+          sendText(res, 405, 'Method Not Allowed');
+          return;
+        }
+        const base = `${EMBEDDED_ISSUERS[info.name].path}/interaction/${uid}`;
+        sendHtml(
+          res,
+          200,
+          loginPage({
+            issuer: info.issuer,
+            identityProviderId: info.identityProviderId,
+            clientId: typeof details.params.client_id === 'string' ? details.params.client_id : '',
+            candidates: candidatesFor(info.name),
+            loginAction: `${base}/login`,
+            abortAction: `${base}/abort`,
+          }),
+        );
+        return;
+      }
+      if (req.method !== 'POST') {
+        sendText(res, 405, 'Method Not Allowed');
+        return;
+      }
+      // Completing a sign-in is a state change: only the login page itself may post it (CSRF).
+      const refusal = crossSiteRefusal(req);
+      if (refusal) {
+        sendHtml(res, 403, errorPage({ error: refusal }));
+        return;
+      }
+      if (action === 'abort') {
+        await provider.interactionFinished(
+          req,
+          res,
+          { error: 'access_denied', error_description: 'The user cancelled the sign-in' },
+          { mergeWithLastSubmission: false },
+        );
+        return;
+      }
+      const form = await readForm(req);
+      const sub = form?.get('sub') ?? '';
+      if (!candidatesFor(info.name).some((candidate) => candidate.userId === sub)) {
+        sendHtml(res, 400, errorPage({ error: `No user ${sub} to sign in as at ${info.issuer}` }));
+        return;
+      }
+      await provider.interactionFinished(
+        req,
+        res,
+        { login: { accountId: sub } },
+        { mergeWithLastSubmission: false },
+      );
+    };
+
+    return {
+      url,
+      issuers,
+      redirectUris,
+      async issueAccessToken(name, sub, ttlSeconds = accessTokenTtl) {
+        const key = keys[name];
+        return new SignJWT({ client_id: OIDC_CLIENT_ID, scope: '' })
+          .setProtectedHeader({ alg: 'RS256', typ: 'at+jwt', kid: key.kid })
+          .setIssuer(issuers[name].issuer)
+          .setSubject(sub)
+          .setAudience(audienceOf(name))
+          .setJti(randomUUID())
+          .setIssuedAt()
+          .setExpirationTime(`${String(ttlSeconds)}s`)
+          .sign(key.privateKey);
+      },
+      close: async () => {
+        for (const storage of storages) storage.close();
+        await closeServer(server);
+      },
+    };
+  } catch (error) {
+    await closeServer(server);
+    throw error;
+  }
+}
+
+/** Why a POST is not the login page's own, or undefined when it is. */
+function crossSiteRefusal(req: IncomingMessage): string | undefined {
+  const site = req.headers['sec-fetch-site'];
+  if (site !== undefined && site !== 'same-origin') {
+    return `This sign-in was posted by another site's page (Sec-Fetch-Site: ${site}).`;
+  }
+  const origin = req.headers.origin;
+  const own = `http://${req.headers.host ?? ''}`;
+  if (origin === undefined) {
+    // Browsers send Origin with every form POST; Sec-Fetch-Site alone still proves the page.
+    return site === 'same-origin' ? undefined : 'This sign-in came without an Origin header.';
+  }
+  return origin === own ? undefined : `This sign-in was posted by a page at ${origin}.`;
+}
+
+/** Drops CORS headers from an answer to a page that is not the console's. */
+function withoutCorsHeaders(res: ServerResponse) {
+  const setHeader = res.setHeader.bind(res);
+  res.setHeader = (name: string, value: number | string | readonly string[]) =>
+    name.toLowerCase().startsWith('access-control-') ? res : setHeader(name, value);
+}
+
+const MAX_FORM_BYTES = 4096;
+
+async function readForm(req: IncomingMessage): Promise<URLSearchParams | undefined> {
+  const type = (req.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase();
+  if (type !== 'application/x-www-form-urlencoded') return undefined;
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req) {
+    size += (chunk as Buffer).length;
+    if (size > MAX_FORM_BYTES) return undefined;
+    chunks.push(chunk as Buffer);
+  }
+  return new URLSearchParams(Buffer.concat(chunks).toString('utf8'));
+}
+
+function sendText(res: ServerResponse, status: number, text: string) {
+  res.writeHead(status, {
+    'Content-Type': 'text/plain; charset=utf-8',
+    'X-Content-Type-Options': 'nosniff',
+  });
+  res.end(text);
+}
+
+function sendHtml(res: ServerResponse, status: number, html: string) {
+  res.writeHead(status, {
+    'Content-Type': 'text/html; charset=utf-8',
+    'Content-Security-Policy': PAGE_CSP,
+    'X-Content-Type-Options': 'nosniff',
+    'Cache-Control': 'no-store',
+  });
+  res.end(html);
+}
+
+function closeServer(server: http.Server): Promise<void> {
+  return new Promise((resolve, reject) => {
+    server.close((error) => {
+      if (error) reject(error);
+      else resolve();
+    });
+    server.closeAllConnections();
+  });
+}
