@@ -58,10 +58,25 @@ export function writeAccessToken(
     forgetSessionData();
     if (previous !== ANONYMOUS) forgetIdentityData(previous);
   }
-  if (!trimmed) return;
-  const target = storage(remember ? 'localStorage' : 'sessionStorage');
-  target?.setItem(STORAGE_KEY, trimmed);
-  if (providerId !== undefined) target?.setItem(PROVIDER_KEY, providerId);
+  if (trimmed) {
+    const target = storage(remember ? 'localStorage' : 'sessionStorage');
+    target?.setItem(STORAGE_KEY, trimmed);
+    if (providerId !== undefined) target?.setItem(PROVIDER_KEY, providerId);
+  }
+  for (const listener of listeners) listener();
+}
+
+const listeners = new Set<() => void>();
+
+/**
+ * Calls `listener` after every write of the token (a sign-in, a renewal, a sign-out), for what
+ * shows the token (its remaining lifetime); returns the unsubscribe.
+ */
+export function subscribeAccessToken(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => {
+    listeners.delete(listener);
+  };
 }
 
 /** The id of the OpenID provider that issued the current token, if it came from one. */

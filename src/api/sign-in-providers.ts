@@ -71,4 +71,31 @@ export const signInProviderQueries = {
       staleTime: Infinity,
       retry: 1,
     }),
+  /**
+   * The provider's discovery document, checked (oidc-session.ts). Per provider, so one that is
+   * unreachable is reported on its own and the others still work.
+   */
+  discovery: (provider: SignInProviderConfig) =>
+    queryOptions({
+      queryKey: [...signInProviderQueries.all(), 'discovery', provider],
+      queryFn: async () => (await import('./oidc-session')).discover(provider),
+      staleTime: 5 * 60_000,
+      retry: false,
+    }),
+  /** Name and email from the ID token this tab keeps for the provider (never required). */
+  profile: (provider: SignInProviderConfig | undefined) =>
+    queryOptions({
+      queryKey: [...signInProviderQueries.all(), 'profile', provider],
+      queryFn: async (): Promise<{ name?: string; email?: string }> => {
+        if (!provider) return {};
+        const user = await (await import('./oidc-session')).storedUser(provider);
+        const { name, email } = user?.profile ?? {};
+        return {
+          ...(typeof name === 'string' ? { name } : {}),
+          ...(typeof email === 'string' ? { email } : {}),
+        };
+      },
+      enabled: provider !== undefined,
+      staleTime: Infinity,
+    }),
 };

@@ -1,12 +1,17 @@
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
-import { Outlet, useLocation } from 'react-router';
+import { Outlet, useLocation, useNavigate } from 'react-router';
 import { SectionSkeleton } from '@/components/feedback/section-skeleton';
 import { sessionQueries } from '@/api/session';
+import { readAccessToken } from '@/api/access-token';
 import { AuthRecoveryContext } from '@/components/feedback/auth-recovery-context';
+import { useOidcRenewal } from '@/features/session/use-oidc-renewal';
+import { useSignOut } from '@/features/session/use-sign-in';
+import { accessOf } from '@/lib/access-rights';
 import { describeError } from '@/lib/api-error';
+import { decodeToken } from '@/lib/token-claims';
 import { paths } from '@/app/paths';
 import { explainAuthStatus } from './explain-auth-status';
 import { SignInRequired } from './sign-in-required';
@@ -16,20 +21,31 @@ import { SignInRequired } from './sign-in-required';
 const SignInPanel = lazy(() =>
   import('@/features/session/sign-in-panel').then((module) => ({ default: module.SignInPanel })),
 );
+const NotOnboarded = lazy(() =>
+  import('@/features/session/not-onboarded').then((module) => ({ default: module.NotOnboarded })),
+);
 
 /**
  * The routed page, or the reason there is none: a participant that refuses the caller from the
- * start (401/403 on who-am-I) gets an explanation instead of a broken page. A refusal later in the
- * session (an expired token) never unmounts the page, so a half-typed form survives: signing in
- * again happens in a dialog over it.
+ * start (401/403 on who-am-I) gets an explanation instead of a broken page, and a person the
+ * provider vouched for but the participant does not know gets the "not onboarded" page. A
+ * refusal later in the session (an expired token) never unmounts the page, so a half-typed form
+ * survives: signing in again happens in a dialog over it.
  */
 export function MainContent() {
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
+  const navigate = useNavigate();
   const caller = useQuery({ ...sessionQueries.caller(), meta: { errorDisplay: 'inline' } });
+  const renewal = useOidcRenewal();
+  const signOut = useSignOut(() => void navigate(paths.signIn.to()));
   const [isSignInOpen, signInDialog] = useDisclosure(false);
   const isRefused = caller.isError && describeError(caller.error).isAuthProblem;
   const isRefusedFromStart = isRefused && caller.data === undefined;
-  const isSignInPage = pathname === paths.signIn.pattern;
+  const isSignInPage = pathname.startsWith(paths.signIn.pattern);
+  const isNotOnboarded =
+    isRefusedFromStart && describeError(caller.error).status === 403 && namesAPerson();
+  const administered =
+    caller.data === undefined ? undefined : accessOf(caller.data).administeredIdentityProviderId;
 
   const renderAuthRecovery = (status: number) => (
     <Group gap="sm">
@@ -40,23 +56,73 @@ export function MainContent() {
     </Group>
   );
 
+  const page = (() => {
+    if (isSignInPage) return <Outlet />;
+    if (isNotOnboarded) {
+      return (
+        <Suspense fallback={<SectionSkeleton lines={6} />}>
+          <NotOnboarded
+            error={caller.error}
+            reviewPath={paths.accessRequest.to()}
+            onSignOut={() => void signOut()}
+          />
+        </Suspense>
+      );
+    }
+    if (isRefusedFromStart) return <SignInRequired error={caller.error} />;
+    return (
+      <Stack gap="md">
+        {isRefused && <SignInRequired error={caller.error} onSignIn={signInDialog.open} />}
+        {!isRefused && renewal.kind === 'needs-sign-in' && (
+          <Alert
+            color="orange"
+            variant="light"
+            title={renewal.hasExpired ? 'Your sign-in has expired' : 'Your sign-in ends soon'}
+          >
+            <Group gap="sm" justify="space-between">
+              <Text size="sm">
+                {renewal.reason} Sign in again: this page and what you typed stay as they are.
+              </Text>
+              <Button size="xs" onClick={signInDialog.open}>
+                Sign in again
+              </Button>
+            </Group>
+          </Alert>
+        )}
+        {administered !== undefined && (
+          <Alert color="blue" variant="light" p="xs" aria-label="Identity provider scope">
+            <Text size="sm">
+              You administer the identity provider <strong>{administered}</strong>: users, rights
+              and parties here are {administered}’s only. Other identity providers and the
+              participant’s settings are out of your reach.
+            </Text>
+          </Alert>
+        )}
+        <Outlet />
+      </Stack>
+    );
+  })();
+
   return (
     <AuthRecoveryContext value={renderAuthRecovery}>
-      {isRefusedFromStart && !isSignInPage ? (
-        <SignInRequired error={caller.error} />
-      ) : (
-        <Stack gap="md">
-          {isRefused && !isSignInPage && (
-            <SignInRequired error={caller.error} onSignIn={signInDialog.open} />
-          )}
-          <Outlet />
-        </Stack>
-      )}
+      {page}
       <Modal opened={isSignInOpen} onClose={signInDialog.close} title="Sign in again" size="lg">
         <Suspense fallback={<SectionSkeleton lines={6} />}>
-          <SignInPanel onSignedIn={signInDialog.close} />
+          <SignInPanel
+            mode="dialog"
+            returnTo={`${pathname}${search}`}
+            onSignedIn={signInDialog.close}
+          />
         </Suspense>
       </Modal>
     </AuthRecoveryContext>
   );
+}
+
+/** A token that names a person (issuer and subject): a 403 then means "not onboarded here". */
+function namesAPerson(): boolean {
+  const token = readAccessToken();
+  if (token === undefined) return false;
+  const decoded = decodeToken(token);
+  return decoded.kind === 'jwt' && Boolean(decoded.claims.subject && decoded.claims.issuer);
 }

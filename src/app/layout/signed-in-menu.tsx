@@ -1,16 +1,34 @@
-import { Button, Menu, Text } from '@mantine/core';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Button, Menu, Stack, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useSyncExternalStore } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 
-import { readAccessToken, writeAccessToken } from '@/api/access-token';
+import { readAccessToken, readSignInProviderId, subscribeAccessToken } from '@/api/access-token';
 import { sessionQueries } from '@/api/session';
+import { signInProviderQueries } from '@/api/sign-in-providers';
+import { useSignOut } from '@/features/session/use-sign-in';
+import { describeLifetime, useTokenLifetime } from '@/features/session/use-token-lifetime';
 import { accessOf } from '@/lib/access-rights';
 import { paths } from '@/app/paths';
 
-/** Who is signed in, in the header, with the ways to switch user or sign out. */
+/**
+ * Who is signed in, in the header: the user, the role, through which provider and IdP, and how
+ * long the token lasts; with the ways to switch user or sign out.
+ */
 export function SignedInMenu() {
   const caller = useQuery({ ...sessionQueries.caller(), meta: { errorDisplay: 'inline' } });
-  const hasToken = readAccessToken() !== undefined;
+  const hasToken = useSyncExternalStore(
+    subscribeAccessToken,
+    () => readAccessToken() !== undefined,
+  );
+  const providerId = useSyncExternalStore(subscribeAccessToken, readSignInProviderId);
+  const providers = useQuery({
+    ...signInProviderQueries.list(),
+    enabled: providerId !== undefined,
+    meta: { errorDisplay: 'inline' },
+  });
+  const provider = providers.data?.find((candidate) => candidate.id === providerId);
+  const lifetime = useTokenLifetime();
 
   const label = (() => {
     if (caller.isPending) return '…';
@@ -30,18 +48,45 @@ export function SignedInMenu() {
           }
           return 'User';
         })();
+  const identityProviderOf = (id: string) => (id === '' ? 'default IdP' : id);
+  const identityProvider =
+    caller.data?.kind === 'user'
+      ? identityProviderOf(caller.data.identityProviderId)
+      : provider && identityProviderOf(provider.identityProviderId);
+  const lifetimeText = lifetime === undefined ? undefined : describeLifetime(lifetime);
 
   return (
     <Menu position="bottom-end" withinPortal>
       <Menu.Target>
-        <Button variant="subtle" size="compact-sm" aria-label={`Signed in: ${label}`}>
-          <Text size="sm" ff="monospace" truncate maw={200}>
-            {label}
-          </Text>
+        <Button
+          variant="subtle"
+          size="compact-sm"
+          aria-label={`Signed in: ${label}`}
+          h="auto"
+          py={2}
+        >
+          <Stack gap={0} align="flex-end">
+            <Text size="sm" ff="monospace" truncate maw={200}>
+              {label}
+            </Text>
+            {caller.data !== undefined && role !== undefined && (
+              <Text size="xs" c="dimmed" truncate maw={220}>
+                {role}
+                {lifetimeText ? ` · ${lifetimeText}` : ''}
+              </Text>
+            )}
+          </Stack>
         </Button>
       </Menu.Target>
       <Menu.Dropdown>
         {role !== undefined && <Menu.Label>{role}</Menu.Label>}
+        {(provider ?? identityProvider) !== undefined && (
+          <Menu.Label>
+            {provider ? `Through ${provider.name}` : 'Token'}
+            {identityProvider ? ` · ${identityProvider}` : ''}
+          </Menu.Label>
+        )}
+        {lifetimeText !== undefined && <Menu.Label>Token {lifetimeText}</Menu.Label>}
         {caller.data?.kind === 'user' && (
           <Menu.Item
             component={Link}
@@ -68,17 +113,10 @@ function SignInElsewhereItem() {
 }
 
 function SignOutItem() {
-  const queryClient = useQueryClient();
   const navigate = useNavigate();
+  const signOut = useSignOut(() => void navigate(paths.signIn.to()));
   return (
-    <Menu.Item
-      color="red"
-      onClick={() => {
-        writeAccessToken(undefined);
-        void queryClient.resetQueries();
-        void navigate(paths.signIn.to());
-      }}
-    >
+    <Menu.Item color="red" onClick={() => void signOut()}>
       Sign out
     </Menu.Item>
   );

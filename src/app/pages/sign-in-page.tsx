@@ -1,37 +1,38 @@
-import { useNavigate, useSearchParams } from 'react-router';
+import { Alert, Stack, Text } from '@mantine/core';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { PageHeader } from '@/components/page-header';
 import { SignInPanel } from '@/features/session/sign-in-panel';
-import { paths } from '@/app/paths';
-
-/**
- * Only same-origin paths are followed after signing in. Resolved as a URL, so `//host`, `/\host`
- * and the like, which browsers read as other origins, fall back to the overview.
- */
-function safeReturnPath(from: string | null): string {
-  if (!from?.startsWith('/')) return paths.overview.to();
-  const url = new URL(from, window.location.origin);
-  if (url.origin !== window.location.origin || url.pathname.startsWith(paths.signIn.pattern)) {
-    return paths.overview.to();
-  }
-  return `${url.pathname}${url.search}${url.hash}`;
-}
+import { safeReturnPath } from '@/app/safe-return-path';
+import type { SignInPageState } from './sign-in-callback-page';
 
 export function SignInPage() {
   const [searchParams] = useSearchParams();
+  const location = useLocation();
   const navigate = useNavigate();
   const returnTo = safeReturnPath(searchParams.get('from'));
+  const { signInError } = (location.state ?? {}) as SignInPageState;
 
   return (
     <>
       <PageHeader
         title="Sign in"
-        description="Choose how this console authenticates to the participant. The token stays in this browser."
+        description="Choose how this console authenticates to the participant. Tokens stay in this browser tab."
       />
-      <SignInPanel
-        onSignedIn={() => {
-          void navigate(returnTo);
-        }}
-      />
+      <Stack>
+        {signInError && (
+          <Alert color="red" variant="light" title={signInError.title} role="alert">
+            <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+              {signInError.message}
+            </Text>
+          </Alert>
+        )}
+        <SignInPanel
+          returnTo={returnTo}
+          onSignedIn={() => {
+            void navigate(returnTo);
+          }}
+        />
+      </Stack>
     </>
   );
 }

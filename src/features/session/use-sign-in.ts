@@ -1,11 +1,19 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { isAccessTokenRemembered, readAccessToken, writeAccessToken } from '@/api/access-token';
+import {
+  isAccessTokenRemembered,
+  readAccessToken,
+  readSignInProviderId,
+  writeAccessToken,
+} from '@/api/access-token';
 import { getCaller } from '@/api/session';
+import { signInProviderQueries } from '@/api/sign-in-providers';
 
 export type SignInRequest = {
   /** Undefined: continue without a token (a participant without authentication). */
   token: string | undefined;
   remember: boolean;
+  /** The OpenID provider that issued the token (renewal and sign-out go there). */
+  providerId?: string;
 };
 
 /**
@@ -16,13 +24,20 @@ export type SignInRequest = {
 export function useSignIn() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async ({ token, remember }: SignInRequest) => {
-      const previous = { token: readAccessToken(), remember: isAccessTokenRemembered() };
-      writeAccessToken(token, { remember });
+    mutationFn: async ({ token, remember, providerId }: SignInRequest) => {
+      const previous = {
+        token: readAccessToken(),
+        remember: isAccessTokenRemembered(),
+        providerId: readSignInProviderId(),
+      };
+      writeAccessToken(token, { remember, ...(providerId === undefined ? {} : { providerId }) });
       try {
         return await getCaller();
       } catch (error) {
-        writeAccessToken(previous.token, { remember: previous.remember });
+        writeAccessToken(previous.token, {
+          remember: previous.remember,
+          ...(previous.providerId === undefined ? {} : { providerId: previous.providerId }),
+        });
         throw error;
       }
     },
@@ -31,11 +46,28 @@ export function useSignIn() {
   });
 }
 
-/** Forgets the token; the next request goes without one. */
-export function useSignOut() {
+/**
+ * Signs out: forgets the token and everything kept for it, then, for a token from an OpenID
+ * provider that offers `end_session_endpoint`, ends the session there too (the page leaves for
+ * the provider, which sends the browser back to the sign-in page). Otherwise `onSignedOut` runs.
+ */
+export function useSignOut(onSignedOut: () => void) {
   const queryClient = useQueryClient();
-  return () => {
+  return async () => {
+    const providerId = readSignInProviderId();
+    const providers =
+      providerId === undefined
+        ? []
+        : await queryClient.query(signInProviderQueries.list()).catch(() => []);
+    const provider = providers.find((candidate) => candidate.id === providerId);
     writeAccessToken(undefined);
     void queryClient.resetQueries();
+    if (provider) {
+      const oidc = await import('@/api/oidc-session');
+      // A provider that cannot be reached still leaves the console signed out.
+      const isLeaving = await oidc.signOutAtProvider(provider).catch(() => false);
+      if (isLeaving) return;
+    }
+    onSignedOut();
   };
 }

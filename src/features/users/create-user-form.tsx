@@ -26,16 +26,26 @@ import {
 
 export type CreateUserFormProps = {
   onCreated: (user: User) => void;
+  /**
+   * Values to start from (an access request's subject and IdP); checked like typed input. An IdP
+   * admin's users still go to its own IdP.
+   */
+  initialValues?: { userId?: string; identityProviderId?: string };
 };
 
 /** Creates a user with its profile and rights in one request (POST /v2/users). */
-export function CreateUserForm({ onCreated }: CreateUserFormProps) {
+export function CreateUserForm({ onCreated, initialValues }: CreateUserFormProps) {
   const { data: caller } = useSuspenseQuery(sessionQueries.caller());
   const access = accessOf(caller);
   const ownIdentityProviderId = access.administeredIdentityProviderId;
   const form = useForm<CreateUserValues>({
     resolver: zodResolver(createUserSchema),
-    defaultValues: emptyCreateUserValues(ownIdentityProviderId ?? ''),
+    defaultValues: {
+      ...emptyCreateUserValues(ownIdentityProviderId ?? initialValues?.identityProviderId ?? ''),
+      userId: initialValues?.userId ?? '',
+    },
+    // A prefilled id shows its problem at once, not only after the first submit.
+    ...(initialValues?.userId ? { mode: 'onTouched' as const } : {}),
   });
   const createUser = useFormMutation(form, userMutations.create(), {}, (error) =>
     createUserErrorField(error, form.getValues()),
