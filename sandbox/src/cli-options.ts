@@ -2,15 +2,30 @@ import { parseArgs } from 'node:util';
 import type { ExposedApi } from './http/binding-warning';
 import { parseByteCount } from './http/body-limit';
 import { parseHostList, parseOriginList } from './http/request-guard';
+import {
+  ACCESS_TOKEN_TTL_RANGE,
+  DEFAULT_REDIRECT_ORIGINS,
+  REFRESH_TOKEN_TTL_RANGE,
+  parseOidcFlags,
+} from './oidc/oidc-flags';
 import type { StartSandboxOptions } from './start-sandbox';
 import { connectedSynchronizers } from './synchronizers';
 
 export const SANDBOX_USAGE = `Usage: npm run sandbox -- [options]
   --port N            port to listen on (default 7575; 0 = any free port)
   --host HOST         address to bind (default 127.0.0.1)
-  --auth none|jwt     none: every request is allowed, like a participant without auth
-                      services (default); jwt: tokens are required and rights enforced
+  --auth none|jwt|oidc  none: every request is allowed, like a participant without auth
+                      services (default); jwt: tokens are required and rights enforced;
+                      oidc: the same, with tokens from an embedded OpenID provider on
+                      127.0.0.1 (issuers /default and /acme), verified through its JWKS
   --jwt-secret S      HS256 secret for user tokens in jwt mode (generated when absent)
+  --oidc-port N       oidc: the provider's port (default 0 = a free one)
+  --oidc-access-token-ttl S   oidc: access token lifetime in seconds (default 600,
+                      ${String(ACCESS_TOKEN_TTL_RANGE.min)}–${String(ACCESS_TOKEN_TTL_RANGE.max)})
+  --oidc-refresh-token-ttl S  oidc: refresh token lifetime in seconds (default 28800,
+                      ${String(REFRESH_TOKEN_TTL_RANGE.min)}–${String(REFRESH_TOKEN_TTL_RANGE.max)})
+  --oidc-redirect-origin O,…  oidc: origins of the console pages that sign in (repeatable;
+                      default ${DEFAULT_REDIRECT_ORIGINS.join(', ')})
   --data-dir DIR      keep all state in DIR/sandbox.db instead of memory
   --seed demo|none    demo: fill an empty ledger with demo parties, users, an extra IdP and
                       some history (default); none: start empty
@@ -33,6 +48,10 @@ export function parseSandboxArgs(args: string[]): StartSandboxOptions & { help: 
       host: { type: 'string' },
       auth: { type: 'string' },
       'jwt-secret': { type: 'string' },
+      'oidc-port': { type: 'string' },
+      'oidc-access-token-ttl': { type: 'string' },
+      'oidc-refresh-token-ttl': { type: 'string' },
+      'oidc-redirect-origin': { type: 'string', multiple: true },
       'data-dir': { type: 'string' },
       seed: { type: 'string' },
       synchronizers: { type: 'string' },
@@ -49,8 +68,20 @@ export function parseSandboxArgs(args: string[]): StartSandboxOptions & { help: 
     throw new Error(`--port must be a number from 0 to 65535, got "${values.port ?? ''}"`);
   }
   const auth = values.auth ?? 'none';
-  if (auth !== 'none' && auth !== 'jwt')
-    throw new Error(`--auth must be "none" or "jwt", got "${auth}"`);
+  if (auth !== 'none' && auth !== 'jwt' && auth !== 'oidc')
+    throw new Error(`--auth must be "none", "jwt" or "oidc", got "${auth}"`);
+  if (values['jwt-secret'] !== undefined && auth === 'oidc') {
+    throw new Error(
+      '--jwt-secret does not apply to --auth oidc: its tokens are verified through the provider’s JWKS only',
+    );
+  }
+  const oidc = parseOidcFlags({
+    auth,
+    port: values['oidc-port'],
+    accessTokenTtl: values['oidc-access-token-ttl'],
+    refreshTokenTtl: values['oidc-refresh-token-ttl'],
+    redirectOrigins: values['oidc-redirect-origin'],
+  });
   // `demo` by default, like `npm start`: whichever way a newcomer starts the sandbox, they meet
   // the same populated participant. Scripts and benchmarks that need a blank ledger say `none`.
   const seed = values.seed ?? 'demo';
@@ -80,6 +111,7 @@ export function parseSandboxArgs(args: string[]): StartSandboxOptions & { help: 
     auth,
     seed,
     ...(values['jwt-secret'] === undefined ? {} : { jwtSecret: values['jwt-secret'] }),
+    ...(oidc === undefined ? {} : { oidc }),
     ...(values['data-dir'] === undefined ? {} : { dataDir: values['data-dir'] }),
     ...(synchronizers === undefined ? {} : { synchronizers }),
     ...(allowedHosts === undefined ? {} : { allowedHosts }),
@@ -93,7 +125,11 @@ export function parseSandboxArgs(args: string[]): StartSandboxOptions & { help: 
   };
 }
 
-/** What the sandbox hands out on its port: bindingWarning prints it beyond loopback. */
-export function exposedApi(options: Pick<StartSandboxOptions, 'auth'>): ExposedApi {
+/**
+ * What the sandbox hands out on its port: bindingWarning prints it beyond loopback. Nothing in
+ * oidc mode: every request needs a token, and the provider that signs them is loopback-only.
+ */
+export function exposedApi(options: Pick<StartSandboxOptions, 'auth'>): ExposedApi | undefined {
+  if (options.auth === 'oidc') return undefined;
   return options.auth === 'jwt' ? { kind: 'token-minting' } : { kind: 'no-auth' };
 }

@@ -33,7 +33,15 @@ if (sandbox.jwtSecret !== undefined) {
   console.log(`HS256 secret: ${sandbox.jwtSecret}`);
   console.log(`Token for participant_admin (12 h): ${token}`);
 }
-for (const line of bindingWarning(options.host ?? '127.0.0.1', exposedApi(options))) {
+if (sandbox.oidc !== undefined) {
+  console.log(
+    'Sign in through the console, or open an issuer’s login page via the authorization endpoint;',
+    'its page lists the sandbox’s users (new-hire is not onboarded).',
+  );
+  console.log(`Client ledger-console, redirect URIs: ${sandbox.oidc.redirectUris.join(' ')}`);
+}
+const exposed = exposedApi(options);
+for (const line of exposed ? bindingWarning(options.host ?? '127.0.0.1', exposed) : []) {
   console.warn(line);
 }
 
