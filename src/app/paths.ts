@@ -88,4 +88,6 @@ export const paths = {
     pattern: '/contracts/:contractId',
     to: (contractId: string) => `/contracts/${routeSegment(contractId)}`,
   },
+  /** Takes no token in the URL: tokens never appear in URLs (history, logs, Referer). */
+  tokenDoctor: { pattern: '/token-doctor', to: () => '/token-doctor' },
 } as const;

@@ -150,6 +150,13 @@ export function appRoutes(queryClient: QueryClient): RouteObject[] {
                 return { Component: page.ContractPage };
               },
             },
+            {
+              path: paths.tokenDoctor.pattern,
+              lazy: async () => {
+                const page = await import('./pages/token-doctor-page');
+                return { Component: page.TokenDoctorPage };
+              },
+            },
             { path: '*', Component: NotFoundPage },
           ],
         },

@@ -13,6 +13,7 @@ import {
   type SignInProviderInfo,
   type Verdict,
   type VerdictId,
+  userToLookUp,
 } from './token-doctor';
 
 const NOW = Date.UTC(2026, 0, 15, 12, 0, 0);
@@ -494,5 +495,21 @@ describe('untrusted input', () => {
         }),
       );
     }
+  });
+});
+
+describe('the user to look up', () => {
+  it('is the valid sub in the IdP the issuer selects, and nobody without one', () => {
+    const context = { identityProviders: { status: 'found', value: [acmeIdp] } } as const;
+    expect(userToLookUp({ subject: 'alice', issuer: acmeIdp.issuer }, context)).toEqual({
+      userId: 'alice',
+      identityProviderId: 'acme',
+    });
+    expect(userToLookUp({ subject: 'alice' }, context)).toEqual({
+      userId: 'alice',
+      identityProviderId: '',
+    });
+    expect(userToLookUp({ subject: 'not valid' }, context)).toBeUndefined();
+    expect(userToLookUp({}, context)).toBeUndefined();
   });
 });

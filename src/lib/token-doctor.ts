@@ -224,6 +224,24 @@ export function identityProviderOfToken(
   return { identityProviderId: provider?.identityProviderId ?? '', certain: false };
 }
 
+/**
+ * The user to look up for a token: its valid `sub` in the IdP the token selects, or undefined
+ * when there is no user id a participant would accept.
+ */
+export function userToLookUp(
+  claims: Pick<TokenClaims, 'issuer' | 'subject'>,
+  context: Pick<DoctorContext, 'providers' | 'identityProviders'>,
+): { userId: string; identityProviderId: string } | undefined {
+  const userId = claims.subject;
+  if (userId === undefined || idStringProblem(USER_ID_STRING, userId) !== undefined) {
+    return undefined;
+  }
+  return {
+    userId,
+    identityProviderId: identityProviderOfToken(claims, context).identityProviderId,
+  };
+}
+
 /** Every verdict on `token` in order, from its structure to the rights of its user. */
 export function diagnoseToken(token: string, context: DoctorContext): Verdict[] {
   const inspected = inspectToken(token);

@@ -22,4 +22,5 @@ export const navItems: readonly NavItem[] = [
     to: paths.identityProviders.to(),
     isVisible: (access) => access.canManageIdentityProviders,
   },
+  { label: 'Token doctor', to: paths.tokenDoctor.to(), isVisible: always },
 ];

@@ -1,0 +1,158 @@
+import { screen, within } from '@testing-library/react';
+import { generateKeyPair, SignJWT } from 'jose';
+import { describe, expect, it } from 'vitest';
+import { readAccessToken, writeAccessToken } from '@/api/access-token';
+import { renderRoute } from '@/testing/render-route';
+import { createSandbox, hs256Token, TEST_SECRET } from '@/testing/sandbox-network';
+import { sandboxJson } from '@/testing/seed-parties';
+
+const jwtSandbox = () => createSandbox({ auth: 'jwt', jwtSecret: TEST_SECRET });
+
+/** The verdict named `title`, as a list item of the verdict list. */
+async function verdict(title: string): Promise<HTMLElement> {
+  const list = await screen.findByRole('list', { name: 'Verdicts' }, { timeout: 5000 });
+  return within(list).getByRole('listitem', { name: title });
+}
+
+async function signedInAdmin() {
+  const sandbox = jwtSandbox();
+  const admin = await hs256Token('participant_admin');
+  writeAccessToken(admin);
+  return { sandbox, admin };
+}
+
+describe('token doctor', { timeout: 30_000 }, () => {
+  it("explains why a deactivated user's token is refused, without sending that token", async () => {
+    const { sandbox, admin } = await signedInAdmin();
+    await sandboxJson(
+      sandbox,
+      'POST',
+      '/v2/users',
+      { user: { id: 'bob', isDeactivated: true }, rights: [] },
+      admin,
+    );
+    const { participantId } = await sandboxJson<{ participantId: string }>(
+      sandbox,
+      'GET',
+      '/v2/parties/participant-id',
+      undefined,
+      admin,
+    );
+    const bobToken = await hs256Token('bob', {
+      claims: { aud: `https://daml.com/jwt/aud/participant/${participantId}` },
+    });
+    const sent: string[] = [];
+    const { user } = renderRoute('/token-doctor', {
+      sandbox,
+      intercept: async (request, sandboxFetch) => {
+        const body = request.body ? await request.clone().text() : '';
+        sent.push(`${request.url} ${request.headers.get('authorization') ?? ''} ${body}`);
+        return sandboxFetch(request);
+      },
+    });
+
+    expect(await screen.findByRole('heading', { name: 'Token doctor', level: 1 })).toBeVisible();
+    expect(
+      screen.getByText(
+        'The pasted token is only decoded in this browser; lookups use your current sign-in.',
+      ),
+    ).toBeVisible();
+    await user.click(screen.getByRole('textbox', { name: 'Token' }));
+    await user.paste(`Bearer ${bobToken}`);
+    await user.click(screen.getByRole('button', { name: 'Examine token' }));
+
+    const record = await verdict('User record');
+    expect(within(record).getByText('Problem')).toBeVisible();
+    expect(record).toHaveTextContent(
+      'User "bob" in the default IdP is deactivated: the participant answers 403',
+    );
+    expect(record).toHaveTextContent('Fix: Reactivate user "bob"');
+    const audience = await verdict('Participant audience');
+    expect(within(audience).getByText('OK')).toBeVisible();
+    expect(audience).toHaveTextContent(participantId);
+    expect(within(await verdict('Signing algorithm (alg)')).getByText('Warning')).toBeVisible();
+    expect(await verdict('User id (sub)')).toHaveTextContent('User "bob": a valid Canton user id.');
+
+    // The lookups went out with the console's own sign-in; bob's token went nowhere.
+    expect(sent.some((line) => line.includes('/v2/users/bob'))).toBe(true);
+    expect(sent.filter((line) => line.includes(bobToken))).toEqual([]);
+  });
+
+  it('calls an unknown issuer a 401 and names the fix, for a token signed by a stranger', async () => {
+    const { sandbox, admin } = await signedInAdmin();
+    await sandboxJson(
+      sandbox,
+      'POST',
+      '/v2/idps',
+      {
+        identityProviderConfig: {
+          identityProviderId: 'acme-idp',
+          issuer: 'https://idp.acme.example',
+          jwksUrl: 'https://idp.acme.example/jwks.json',
+        },
+      },
+      admin,
+    );
+    const { privateKey } = await generateKeyPair('RS256');
+    const strangerToken = await new SignJWT({ scope: 'openid daml_ledger_api' })
+      .setProtectedHeader({ alg: 'RS256', kid: 'stranger-key' })
+      .setIssuer('https://login.stranger.example')
+      .setSubject('alice@stranger')
+      .setExpirationTime('-2h')
+      .sign(privateKey);
+    const { user } = renderRoute('/token-doctor', { sandbox });
+
+    await user.click(await screen.findByRole('textbox', { name: 'Token' }));
+    await user.paste(strangerToken);
+    await user.click(screen.getByRole('button', { name: 'Examine token' }));
+
+    const issuer = await verdict('Issuer (iss)');
+    expect(within(issuer).getByText('Problem')).toBeVisible();
+    expect(issuer).toHaveTextContent(
+      'Unknown issuer "https://login.stranger.example": no active IdP configuration has it',
+    );
+    expect(issuer).toHaveTextContent('Fix: Add an IdP configuration with this issuer');
+    const expiry = await verdict('Expiry (exp)');
+    expect(within(expiry).getByText('Problem')).toBeVisible();
+    expect(expiry).toHaveTextContent('Expired 2 h ago');
+    expect(expiry).toHaveTextContent('Fix: Get a fresh token');
+    const form = await verdict('Audience or scope');
+    expect(form).toHaveTextContent('3.5 deprecates scope-based tokens');
+    // Looked up in the default IdP, since no IdP configuration has the issuer.
+    expect(await verdict('User record')).toHaveTextContent(
+      'There is no user "alice@stranger" in the default IdP',
+    );
+  });
+
+  it("examines the console's current token, with its rights in short", async () => {
+    const { sandbox } = await signedInAdmin();
+    const { user } = renderRoute('/token-doctor', { sandbox });
+
+    expect(await screen.findByRole('link', { name: 'Token doctor' })).toBeVisible();
+    await user.click(await screen.findByRole('button', { name: 'Use my current token' }));
+
+    expect(await verdict('Rights')).toHaveTextContent('Participant admin.');
+    expect(await verdict('User record')).toHaveTextContent(
+      'User "participant_admin" exists in the default IdP and is active.',
+    );
+    // The form shows what it examined.
+    expect(screen.getByRole('textbox', { name: 'Token' })).toHaveValue(readAccessToken());
+  });
+
+  it('says what is wrong with text that is not a token, and that there is no current one', async () => {
+    const { user } = renderRoute('/token-doctor');
+
+    await user.click(await screen.findByRole('button', { name: 'Use my current token' }));
+    expect(
+      await screen.findByText('This console has no current token: it is not signed in with one.'),
+    ).toBeVisible();
+
+    await user.click(screen.getByRole('textbox', { name: 'Token' }));
+    await user.paste('<b>not</b> a token');
+    await user.click(screen.getByRole('button', { name: 'Examine token' }));
+    const structure = await verdict('Structure');
+    expect(within(structure).getByText('Problem')).toBeVisible();
+    expect(structure).toHaveTextContent('this has 1');
+    expect(structure.querySelector('b')).toBeNull();
+  });
+});
