@@ -4,8 +4,10 @@ import { test as base, expect } from '@playwright/test';
  * Our `test`: the same as Playwright's, except that a page which logs a console error or throws an
  * uncaught exception fails the test, even when everything on screen looks right.
  */
-export const test = base.extend({
-  page: async ({ page }, use) => {
+export const test = base.extend<{ allowedConsoleErrors: RegExp[] }>({
+  /** Console errors a journey provokes on purpose (e.g. a provider that refuses connections). */
+  allowedConsoleErrors: [[], { option: true }],
+  page: async ({ page, allowedConsoleErrors }, use) => {
     const problems: string[] = [];
     page.on('console', (message) => {
       if (message.type() !== 'error') return;
@@ -17,6 +19,7 @@ export const test = base.extend({
       ) {
         return;
       }
+      if (allowedConsoleErrors.some((pattern) => pattern.test(message.text()))) return;
       problems.push(`console.error: ${message.text()} (${message.location().url})`);
     });
     page.on('pageerror', (error) => {

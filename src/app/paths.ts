@@ -44,8 +44,21 @@ export const paths = {
     /** `from`: where to return after signing in. */
     to: (from?: string) => (from ? `/sign-in?from=${encodeURIComponent(from)}` : '/sign-in'),
   },
+  /** Where OpenID providers send the browser back (registered at each provider). */
+  signInCallback: { pattern: '/sign-in/callback', to: () => '/sign-in/callback' },
+  /** An access request link of a person not onboarded yet, for an admin to review. */
+  accessRequest: { pattern: '/access-requests/review', to: () => '/access-requests/review' },
   users: { pattern: '/users', to: () => '/users' },
-  newUser: { pattern: '/users/new', to: () => '/users/new' },
+  newUser: {
+    pattern: '/users/new',
+    /** Prefilled with a user id and IdP (an access request's); the form checks them. */
+    to: (prefill?: { userId: string; identityProviderId: string }) => {
+      if (!prefill) return '/users/new';
+      const params = new URLSearchParams({ userId: prefill.userId });
+      if (prefill.identityProviderId) params.set('idp', prefill.identityProviderId);
+      return `/users/new?${params.toString()}`;
+    },
+  },
   user: { pattern: '/users/:userId', to: userPath },
   identityProviders: { pattern: '/identity-providers', to: () => '/identity-providers' },
   newIdentityProvider: {

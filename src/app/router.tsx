@@ -36,6 +36,20 @@ export function appRoutes(queryClient: QueryClient): RouteObject[] {
               },
             },
             {
+              path: paths.signInCallback.pattern,
+              lazy: async () => {
+                const page = await import('./pages/sign-in-callback-page');
+                return { Component: page.SignInCallbackPage };
+              },
+            },
+            {
+              path: paths.accessRequest.pattern,
+              lazy: async () => {
+                const page = await import('./pages/access-request-page');
+                return { Component: page.AccessRequestPage };
+              },
+            },
+            {
               path: paths.users.pattern,
               lazy: async () => {
                 const page = await import('./pages/users-page');
