@@ -1,10 +1,19 @@
-import { screen, within } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { generateKeyPair, SignJWT } from 'jose';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { readAccessToken, writeAccessToken } from '@/api/access-token';
+import { AppProviders } from '@/app/app-providers';
+import { createQueryClient } from '@/app/query-client';
 import { renderRoute } from '@/testing/render-route';
-import { createSandbox, hs256Token, TEST_SECRET } from '@/testing/sandbox-network';
+import {
+  createSandbox,
+  hs256Token,
+  routeFetchToSandbox,
+  TEST_SECRET,
+} from '@/testing/sandbox-network';
 import { sandboxJson } from '@/testing/seed-parties';
+import { TokenDoctorPage } from './token-doctor-page';
 
 const jwtSandbox = () => createSandbox({ auth: 'jwt', jwtSecret: TEST_SECRET });
 
@@ -154,5 +163,89 @@ describe('token doctor', { timeout: 30_000 }, () => {
     expect(within(structure).getByText('Problem')).toBeVisible();
     expect(structure).toHaveTextContent('this has 1');
     expect(structure.querySelector('b')).toBeNull();
+  });
+});
+
+const acmeProvider = {
+  id: 'acme',
+  name: 'Acme SSO',
+  identityProviderId: 'acme',
+  oidc: {
+    authority: 'https://idp.acme.example',
+    client_id: 'ledger-console',
+    scope: 'openid',
+    extraQueryParams: {},
+  },
+};
+
+// The app's layout stands in front of every page until someone signs in, so the page is
+// rendered on its own here: it must work for a person who cannot sign in yet.
+function renderSignedOut() {
+  const requests: Request[] = [];
+  const network = routeFetchToSandbox({
+    sandbox: createSandbox({ auth: 'jwt', jwtSecret: TEST_SECRET }),
+    intercept: (request, sandboxFetch) => {
+      requests.push(request);
+      // The console server's own endpoint, which the sandbox does not serve.
+      if (new URL(request.url).pathname === '/__console/sign-in-providers') {
+        return Promise.resolve(Response.json({ providers: [acmeProvider] }));
+      }
+      return sandboxFetch(request);
+    },
+  });
+  const queryClient = createQueryClient({ retries: 0 });
+  const view = render(
+    <AppProviders queryClient={queryClient} env="test">
+      <TokenDoctorPage />
+    </AppProviders>,
+  );
+  onTestFinished(() => {
+    view.unmount();
+    queryClient.clear();
+    network.sandbox.close();
+  });
+  return { user: userEvent.setup(), requests };
+}
+
+describe('token doctor before sign-in', () => {
+  it('decodes and checks against the sign-in providers, and says the lookups need a sign-in', async () => {
+    const { user, requests } = renderSignedOut();
+    const { privateKey } = await generateKeyPair('RS256');
+    const token = await new SignJWT({ aud: 'https://daml.com/jwt/aud/participant/p1::1220ab' })
+      .setProtectedHeader({ alg: 'RS256', kid: 'acme-key' })
+      .setIssuer('https://idp.acme.example')
+      .setSubject('alice')
+      .setExpirationTime('1h')
+      .sign(privateKey);
+
+    await user.click(screen.getByRole('textbox', { name: 'Token' }));
+    await user.paste(token);
+    await user.click(screen.getByRole('button', { name: 'Examine token' }));
+
+    const list = await screen.findByRole('list', { name: 'Verdicts' });
+    expect(screen.getByRole('alert', { name: 'Lookups need a sign-in' })).toBeVisible();
+    const issuer = within(list).getByRole('listitem', { name: 'Issuer (iss)' });
+    expect(within(issuer).getByText('OK')).toBeVisible();
+    expect(issuer).toHaveTextContent(
+      `"https://idp.acme.example" is the issuer of this console's sign-in provider "Acme SSO", whose users are in IdP "acme".`,
+    );
+    const record = within(list).getByRole('listitem', { name: 'User record' });
+    expect(within(record).getByText('Unknown')).toBeVisible();
+    expect(record).toHaveTextContent('Sign in to look up user "alice"');
+    const audience = within(list).getByRole('listitem', { name: 'Participant audience' });
+    expect(audience).toHaveTextContent("this participant's id could not be read");
+    expect(
+      within(within(list).getByRole('listitem', { name: 'Expiry (exp)' })).getByText('OK'),
+    ).toBeVisible();
+
+    // Nothing about the token's user was asked, and the token itself went nowhere.
+    const urls = requests.map((request) => request.url);
+    expect(urls.some((url) => url.includes('/v2/users/'))).toBe(false);
+    expect(
+      requests.filter(
+        (request) =>
+          request.url.includes(token) || request.headers.get('authorization')?.includes(token),
+      ),
+    ).toEqual([]);
   });
 });
