@@ -1,5 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { allowConsole } from '@/testing/console-guard';
 import { readAccessToken, writeAccessToken } from '@/api/access-token';
 import { sessionQueries } from '@/api/session';
 import { renderRoute } from '@/testing/render-route';
@@ -39,5 +40,50 @@ describe('a session refused mid-way', () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(screen.getByRole('textbox', { name: /^User id/ })).toHaveValue('half-typed');
     expect(readAccessToken()).toBe(fresh);
+  });
+});
+
+describe('a person the participant does not know', () => {
+  it('sees who they are and a request link that an admin opens as a prefilled form', async () => {
+    const sandbox = createSandbox({ auth: 'jwt', jwtSecret: TEST_SECRET });
+    // Valid for the participant (its shared secret) but naming no user: 403 on who-am-I.
+    writeAccessToken(
+      await hs256Token('dana.k', {
+        claims: { scope: 'daml_ledger_api', iss: 'https://login.corp.example' },
+      }),
+    );
+    // The page behind fails with the same 403 before who-am-I answers; React reports what its
+    // boundary caught (the browser build logs it as a warning, see main.tsx).
+    allowConsole(/security-sensitive error/);
+    const first = renderRoute('/', { sandbox });
+
+    const alert = await screen.findByRole('alert', { name: 'Not onboarded on this participant' });
+    expect(alert).toHaveTextContent('Signed in as dana.k at https://login.corp.example');
+    await first.user.type(
+      screen.getByRole('textbox', { name: 'What do you need to do?' }),
+      'act as <my> party',
+    );
+    const link = screen.getByLabelText('Access request link').textContent;
+    expect(link).toMatch(/^http:\/\/localhost:3000\/access-requests\/review\?v=1&/);
+    const query = new URL(link).search;
+    expect(new URLSearchParams(query).get('access')).toBe('act as <my> party');
+    first.unmount();
+
+    // The admin who receives it.
+    writeAccessToken(await hs256Token('participant_admin'));
+    const { user, router } = renderRoute(`/access-requests/review${query}`, { sandbox });
+    expect(await screen.findByRole('group', { name: 'Subject (user id)' })).toHaveTextContent(
+      'dana.k',
+    );
+    expect(screen.getByRole('group', { name: 'Asks for' })).toHaveTextContent('act as <my> party');
+    await user.click(await screen.findByRole('link', { name: 'Create user dana.k' }));
+    expect(router.state.location.pathname).toBe('/users/new');
+    expect(await screen.findByRole('textbox', { name: /^User id/ })).toHaveValue('dana.k');
+  });
+
+  it('a link that is not a request says why, and offers nothing to act on', async () => {
+    renderRoute('/access-requests/review?v=1&iss=javascript:alert(1)&sub=x');
+    expect(await screen.findByText('The issuer is not an http or https URL.')).toBeVisible();
+    expect(screen.queryByRole('link', { name: /^Create user/ })).not.toBeInTheDocument();
   });
 });

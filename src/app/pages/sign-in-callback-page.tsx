@@ -1,7 +1,7 @@
 import { Loader, Group, Text } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { signInProviderQueries } from '@/api/sign-in-providers';
 import { completeSignIn } from '@/features/session/complete-sign-in';
 import { describeError } from '@/lib/api-error';
@@ -21,6 +21,8 @@ export function SignInCallbackPage() {
   const providers = useQuery({ ...signInProviderQueries.list(), meta: { errorDisplay: 'inline' } });
   const queryClient = useQueryClient();
   const navigate = useNavigate();
+  const { pathname, search } = useLocation();
+  const url = `${window.location.origin}${pathname}${search}`;
 
   useEffect(() => {
     const fail = (error: unknown) => {
@@ -33,10 +35,10 @@ export function SignInCallbackPage() {
       return;
     }
     if (!providers.data) return;
-    completeSignIn(providers.data, window.location.href, queryClient).then(({ returnTo }) => {
+    completeSignIn(providers.data, url, queryClient).then(({ returnTo }) => {
       void navigate(safeReturnPath(returnTo ?? null), { replace: true });
     }, fail);
-  }, [providers.data, providers.isError, providers.error, queryClient, navigate]);
+  }, [providers.data, providers.isError, providers.error, queryClient, navigate, url]);
 
   return (
     <>
