@@ -41,7 +41,9 @@ export function MainContent() {
   const [isSignInOpen, signInDialog] = useDisclosure(false);
   const isRefused = caller.isError && describeError(caller.error).isAuthProblem;
   const isRefusedFromStart = isRefused && caller.data === undefined;
-  const isSignInPage = pathname.startsWith(paths.signIn.pattern);
+  // Pages for the signed-out or refused: signing in, and finding out why a token is refused.
+  const isSignInPage =
+    pathname.startsWith(paths.signIn.pattern) || pathname === paths.tokenDoctor.pattern;
   const isNotOnboarded =
     isRefusedFromStart && describeError(caller.error).status === 403 && namesAPerson();
   const administered =
@@ -64,6 +66,7 @@ export function MainContent() {
           <NotOnboarded
             error={caller.error}
             reviewPath={paths.accessRequest.to()}
+            doctorPath={paths.tokenDoctor.to()}
             onSignOut={() => void signOut()}
           />
         </Suspense>

@@ -1,4 +1,4 @@
-import { Alert, Button, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { Link, useLocation } from 'react-router';
 import { describeError } from '@/lib/api-error';
 import { paths } from '@/app/paths';
@@ -29,13 +29,18 @@ export function SignInRequired({ error, onSignIn }: SignInRequiredProps) {
           The participant said: {message}
           {code ? ` (${code})` : ''}
         </Text>
-        {onSignIn ? (
-          <Button onClick={onSignIn}>Sign in</Button>
-        ) : (
-          <Button component={Link} to={paths.signIn.to(`${pathname}${search}`)}>
-            Sign in
+        <Group gap="sm">
+          {onSignIn ? (
+            <Button onClick={onSignIn}>Sign in</Button>
+          ) : (
+            <Button component={Link} to={paths.signIn.to(`${pathname}${search}`)}>
+              Sign in
+            </Button>
+          )}
+          <Button component={Link} to={paths.tokenDoctor.to()} variant="subtle">
+            Why? Check the token
           </Button>
-        )}
+        </Group>
       </Stack>
     </Alert>
   );
