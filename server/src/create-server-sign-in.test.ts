@@ -4,7 +4,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listen, send } from '../../sandbox/src/testing/index';
-import { closeServer, createServer } from './create-server';
+import {
+  CONTENT_SECURITY_POLICY,
+  closeServer,
+  contentSecurityPolicy,
+  createServer,
+} from './create-server';
 import { parseSignInConfig, SIGN_IN_PROVIDERS_PATH } from './sign-in-providers';
 
 // The console's own sign-in configuration endpoint over real loopback HTTP, with an upstream that
@@ -83,6 +88,35 @@ describe(`GET ${SIGN_IN_PROVIDERS_PATH}`, () => {
       ],
     });
     expect(seen).toEqual([]);
+  });
+
+  it("lets the page connect to each provider's issuer origin, the policy otherwise unchanged", async () => {
+    const page = await send(configuredUrl, { path: '/' });
+    const policy = page.headers['content-security-policy'];
+
+    expect(policy).toBe(
+      CONTENT_SECURITY_POLICY.replace(
+        "connect-src 'self'",
+        "connect-src 'self' https://login.corp.example",
+      ),
+    );
+    expect((await send(bareUrl, { path: '/users/alice' })).headers['content-security-policy']).toBe(
+      CONTENT_SECURITY_POLICY,
+    );
+    // One entry per origin, whatever the issuers' paths.
+    const issuers = ['http://127.0.0.1:4401/default', 'http://127.0.0.1:4401/acme'];
+    const sandboxProviders = issuers.map((issuer, index) => ({
+      id: `p${String(index)}`,
+      name: 'p',
+      issuer,
+      clientId: 'ledger-console',
+      scopes: ['openid'],
+      extraAuthorizeParams: {},
+      identityProviderId: '',
+    }));
+    expect(contentSecurityPolicy(sandboxProviders)).toContain(
+      "; connect-src 'self' http://127.0.0.1:4401; ",
+    );
   });
 
   it('answers an empty list when no provider is configured', async () => {

@@ -40,26 +40,41 @@ export type CreateServerOptions = {
   proxy?: LedgerProxyOptions;
   /** The sign-in page's OpenID Connect providers (`--oidc-*`, `--sign-in-config`). */
   signInProviders?: readonly SignInProvider[];
+  /**
+   * A server to answer on instead of a new one, e.g. one already listening: `npm start` binds its
+   * port before the embedded sandbox starts, whose OpenID provider needs the console's origin.
+   */
+  server?: http.Server;
 };
 
 /**
  * The SPA's Content-Security-Policy: nothing but its own files run or load. Mantine writes its CSS
  * variables into a <style> element at run time, hence 'unsafe-inline' for styles only; the
- * Daml-LF decoder is a module worker from /assets (worker-src 'self').
+ * Daml-LF decoder is a module worker from /assets (worker-src 'self'). oidc-client-ts fetches
+ * discovery, keys and tokens from each sign-in provider's issuer, so their origins may be
+ * connected to as well; nothing else of the policy depends on them.
  */
-export const CONTENT_SECURITY_POLICY = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data:",
-  "font-src 'self'",
-  "connect-src 'self'",
-  "worker-src 'self'",
-  "frame-ancestors 'none'",
-  "base-uri 'none'",
-  "form-action 'self'",
-  "object-src 'none'",
-].join('; ');
+export function contentSecurityPolicy(signInProviders: readonly SignInProvider[] = []): string {
+  const issuerOrigins = [
+    ...new Set(signInProviders.map((provider) => new URL(provider.issuer).origin)),
+  ];
+  return [
+    "default-src 'self'",
+    "script-src 'self'",
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data:",
+    "font-src 'self'",
+    ["connect-src 'self'", ...issuerOrigins].join(' '),
+    "worker-src 'self'",
+    "frame-ancestors 'none'",
+    "base-uri 'none'",
+    "form-action 'self'",
+    "object-src 'none'",
+  ].join('; ');
+}
+
+/** The policy without sign-in providers. */
+export const CONTENT_SECURITY_POLICY = contentSecurityPolicy();
 
 /** Headers a browser can send to tell the server about the page; they describe the console's page, not the console. */
 const BROWSER_CONTEXT_HEADERS = [
@@ -86,7 +101,9 @@ export function createServer({
   serveSourceMaps = false,
   proxy: proxyOptions = {},
   signInProviders = [],
+  server: existingServer,
 }: CreateServerOptions): http.Server {
+  const policyHeader = contentSecurityPolicy(signInProviders);
   // The SPA reads this before anyone is signed in, so it cannot come from the participant.
   const signInBody = JSON.stringify({ providers: servedSignInProviders(signInProviders) });
   const proxy = createLedgerProxy(ledgerUrl, proxyOptions);
@@ -134,7 +151,8 @@ export function createServer({
     setHeaders,
   });
 
-  const server = http.createServer((req: IncomingMessage, res: ServerResponse) => {
+  const server = existingServer ?? http.createServer();
+  server.on('request', (req: IncomingMessage, res: ServerResponse) => {
     const refusal = refusalOf(req, false);
     if (refusal) {
       sendRefusal(req, res, refusal);
@@ -175,7 +193,7 @@ export function createServer({
     }
     // Everything outside /assets is a document a browser may render (index.html for every page
     // path, the SVG icon): all get the policy.
-    res.setHeader('Content-Security-Policy', CONTENT_SECURITY_POLICY);
+    res.setHeader('Content-Security-Policy', policyHeader);
     serveSpa(req, res, () => {
       notFound(res);
     });

@@ -1,3 +1,4 @@
+import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -5,6 +6,7 @@ import { bindingWarning } from '../../sandbox/src/edge';
 import { closeServer, createServer } from './create-server';
 import { ensureBuilt } from './ensure-build';
 import { exposedApi, parseServerArgs, USAGE, type ServerArgs } from './server-args';
+import type { SignInProvider } from './sign-in-providers';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -13,6 +15,8 @@ type Participant = {
   description: string;
   /** Extra lines to print after the URLs. */
   notes: string[];
+  /** The embedded sandbox's OpenID provider's issuers, offered on the sign-in page (--auth oidc). */
+  signInProviders: SignInProvider[];
   close?: () => Promise<void>;
 };
 
@@ -32,9 +36,36 @@ async function main(): Promise<void> {
   await ensureBuilt(ROOT, (line) => {
     console.log(line);
   });
-  const participant = await connectParticipant(args);
 
-  const server = createServer({
+  // Bind first: with --port 0 the console's origin, which the embedded sandbox's OpenID provider
+  // registers as its client's redirect target, is only known once listening. Until the console
+  // is ready, requests get a 503 (a readiness probe keeps waiting) rather than hanging.
+  const starting = (_req: http.IncomingMessage, res: http.ServerResponse) => {
+    res.writeHead(503, { 'Content-Type': 'text/plain; charset=utf-8', 'Retry-After': '1' });
+    res.end('Ledger Console is starting');
+  };
+  const server = http.createServer(starting);
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(args.port, args.host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  // The bound port, which differs from the requested one for --port 0.
+  const { port } = server.address() as AddressInfo;
+
+  let participant: Participant;
+  try {
+    participant = await connectParticipant(args, consoleOrigins(args, port));
+  } catch (error) {
+    server.close();
+    throw error;
+  }
+
+  server.off('request', starting);
+  createServer({
+    server,
     distDir: path.join(ROOT, 'dist'),
     ledgerUrl: participant.url,
     // The sandbox's test controls (reset, fault injection) are only meaningful with the sandbox.
@@ -43,28 +74,16 @@ async function main(): Promise<void> {
     ...(args.allowedHosts === undefined ? {} : { allowedHosts: args.allowedHosts }),
     ...(args.publicOrigins === undefined ? {} : { publicOrigins: args.publicOrigins }),
     serveSourceMaps: args.sourceMaps ?? false,
-    signInProviders: args.signInProviders ?? [],
+    // Theirs first: someone who names a provider means it; the sandbox's come after.
+    signInProviders: [...(args.signInProviders ?? []), ...participant.signInProviders],
     proxy: bodyLimits(args),
   });
-  try {
-    await new Promise<void>((resolve, reject) => {
-      server.once('error', reject);
-      server.listen(args.port, args.host, () => {
-        server.off('error', reject);
-        resolve();
-      });
-    });
-  } catch (error) {
-    await participant.close?.();
-    throw error;
-  }
 
-  // The bound port, which differs from the requested one for --port 0.
-  const { port } = server.address() as AddressInfo;
   console.log(`Ledger Console: http://${hostForUrl(args.host)}:${String(port)}`);
   console.log(`Participant:    ${participant.url} (${participant.description})`);
   for (const note of participant.notes) console.log(note);
-  for (const line of bindingWarning(args.host, exposedApi(args))) console.warn(line);
+  const exposed = exposedApi(args);
+  for (const line of exposed ? bindingWarning(args.host, exposed) : []) console.warn(line);
 
   let isStopping = false;
   const stop = (signal: NodeJS.Signals) => {
@@ -84,8 +103,19 @@ async function main(): Promise<void> {
   process.once('SIGTERM', stop);
 }
 
-async function connectParticipant(args: ServerArgs): Promise<Participant> {
-  if (args.ledger) return { url: args.ledger, description: 'from --ledger', notes: [] };
+/** Where the console's pages live: loopback by both names, the bound address, public origins. */
+function consoleOrigins(args: ServerArgs, port: number): string[] {
+  const origins = [`http://127.0.0.1:${String(port)}`, `http://localhost:${String(port)}`];
+  const wildcard = ['0.0.0.0', '::', '127.0.0.1', 'localhost'];
+  if (!wildcard.includes(args.host))
+    origins.push(`http://${hostForUrl(args.host)}:${String(port)}`);
+  return [...new Set([...origins, ...(args.publicOrigins ?? [])])];
+}
+
+async function connectParticipant(args: ServerArgs, origins: string[]): Promise<Participant> {
+  if (args.ledger) {
+    return { url: args.ledger, description: 'from --ledger', notes: [], signInProviders: [] };
+  }
   // Loaded only when needed: pointing at a real participant must not start (or load) the sandbox.
   const { startSandbox, mintUserToken } = await import('../../sandbox/src/index');
   const sandbox = await startSandbox({
@@ -96,6 +126,9 @@ async function connectParticipant(args: ServerArgs): Promise<Participant> {
     ...(args.jwtSecret === undefined ? {} : { jwtSecret: args.jwtSecret }),
     ...(args.dataDir === undefined ? {} : { dataDir: args.dataDir }),
     ...(args.synchronizers === undefined ? {} : { synchronizers: args.synchronizers }),
+    ...(args.oidcProvider === undefined
+      ? {}
+      : { oidc: { ...args.oidcProvider, consoleOrigins: origins } }),
     seed: args.seed ?? 'demo',
     ...bodyLimits(args),
   });
@@ -112,10 +145,36 @@ async function connectParticipant(args: ServerArgs): Promise<Participant> {
       `participant_admin token (12 h) with curl: ${token}`,
     );
   }
+  const signInProviders: SignInProvider[] = [];
+  if (sandbox.oidc !== undefined) {
+    const { issuers } = sandbox.oidc;
+    for (const [id, name, issuer] of [
+      ['sandbox-default', 'Sandbox provider (default IdP)', issuers.default],
+      ['sandbox-acme', 'Sandbox provider (acme-idp)', issuers.acme],
+    ] as const) {
+      signInProviders.push({
+        id,
+        name,
+        issuer: issuer.issuer,
+        clientId: 'ledger-console',
+        scopes: ['openid', 'profile', 'email', 'offline_access'],
+        extraAuthorizeParams: {},
+        identityProviderId: issuer.identityProviderId,
+      });
+    }
+    notes.push(
+      'Sign in: open the console and choose "Sandbox provider (default IdP)" — its login page lists',
+      "the sandbox's users (new-hire is not onboarded); acme-idp's users sign in with",
+      '"Sandbox provider (acme-idp)". Sandbox-only OpenID provider, not a real identity provider:',
+      `  ${issuers.default.issuer} (default IdP)`,
+      `  ${issuers.acme.issuer} (acme-idp)`,
+    );
+  }
   return {
     url: sandbox.url,
     description: details.join(', '),
     notes,
+    signInProviders,
     close: () => sandbox.close(),
   };
 }

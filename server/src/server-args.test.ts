@@ -66,7 +66,7 @@ describe('parseServerArgs', () => {
   it.each([
     [['--port', 'eighty'], '--port must be an integer'],
     [['--port', '70000'], '--port must be an integer'],
-    [['--auth', 'oauth'], '--auth must be none or jwt'],
+    [['--auth', 'oauth'], '--auth must be none, jwt or oidc, got oauth'],
     [['--jwt-secret', 'x'], '--jwt-secret needs --auth jwt'],
     [['--seed', 'full'], '--seed must be demo or none'],
     [['--synchronizers', 'a,,b'], '--synchronizers must be a comma-separated list'],
@@ -91,6 +91,40 @@ describe('parseServerArgs', () => {
     ],
     [['--verbose'], "Unknown option '--verbose'"],
     [['extra'], 'extra'],
+    [['--oidc-port', '4401'], '--oidc-port needs --auth oidc'],
+    [
+      ['--auth', 'jwt', '--oidc-access-token-ttl', '60'],
+      '--oidc-access-token-ttl needs --auth oidc',
+    ],
+    [['--oidc-refresh-token-ttl', '600'], '--oidc-refresh-token-ttl needs --auth oidc'],
+    [
+      ['--ledger', 'http://host:7575', '--oidc-port', '4401'],
+      '--oidc-port applies only to the embedded sandbox',
+    ],
+    [
+      ['--auth', 'oidc', '--oidc-port', '70000'],
+      '--oidc-port must be a whole number from 0 to 65535, got "70000"',
+    ],
+    [
+      ['--auth', 'oidc', '--oidc-port', 'next'],
+      '--oidc-port must be a whole number from 0 to 65535, got "next"',
+    ],
+    [
+      ['--auth', 'oidc', '--oidc-access-token-ttl', '0'],
+      '--oidc-access-token-ttl must be a whole number from 5 to 86400, got "0"',
+    ],
+    [
+      ['--auth', 'oidc', '--oidc-access-token-ttl', '600s'],
+      '--oidc-access-token-ttl must be a whole number from 5 to 86400, got "600s"',
+    ],
+    [
+      ['--auth', 'oidc', '--oidc-refresh-token-ttl', '59'],
+      '--oidc-refresh-token-ttl must be a whole number from 60 to 2592000, got "59"',
+    ],
+    [
+      ['--auth', 'oidc', '--oidc-access-token-ttl', '900', '--oidc-refresh-token-ttl', '600'],
+      '--oidc-refresh-token-ttl (600) must not be shorter than --oidc-access-token-ttl (900)',
+    ],
   ])('rejects %j', (argv, message) => {
     const parsed = parseServerArgs(argv);
     expect(parsed.kind).toBe('error');
@@ -149,6 +183,30 @@ describe('parseServerArgs', () => {
     expect(parsed.kind === 'error' ? parsed.message : '').toContain(message);
   });
 
+  it('takes --auth oidc with the embedded provider’s defaults, and its flags', () => {
+    expect(parseServerArgs(['--auth', 'oidc'])).toEqual({
+      kind: 'run',
+      args: {
+        port: 4173,
+        host: '127.0.0.1',
+        auth: 'oidc',
+        oidcProvider: { port: 0, accessTokenTtl: 600, refreshTokenTtl: 28_800 },
+        seed: 'demo',
+      },
+    });
+    const parsed = parseServerArgs([
+      '--auth=oidc',
+      '--oidc-port=4401',
+      '--oidc-access-token-ttl=30',
+      '--oidc-refresh-token-ttl=120',
+    ]);
+    expect(parsed.kind === 'run' ? parsed.args.oidcProvider : undefined).toEqual({
+      port: 4401,
+      accessTokenTtl: 30,
+      refreshTokenTtl: 120,
+    });
+  });
+
   it('asks for help', () => {
     expect(parseServerArgs(['--help'])).toEqual({ kind: 'help' });
     expect(parseServerArgs(['-h'])).toEqual({ kind: 'help' });
@@ -166,6 +224,10 @@ describe('exposedApi', () => {
     expect(exposedApi(run([]))).toEqual({ kind: 'no-auth' });
     expect(exposedApi(run(['--auth', 'none']))).toEqual({ kind: 'no-auth' });
     expect(exposedApi(run(['--auth', 'jwt']))).toEqual({ kind: 'token-minting' });
+  });
+
+  it('is nothing with --auth oidc: tokens are required, from a loopback-only provider', () => {
+    expect(exposedApi(run(['--auth', 'oidc']))).toBeUndefined();
   });
 
   it('is the relayed participant with --ledger, whose own auth the console cannot know', () => {
@@ -213,6 +275,28 @@ describe('sign-in providers on the command line', () => {
     clientId: 'console',
     scopes: ['openid', 'daml_ledger_api'],
   };
+
+  it('keeps the user’s providers with --auth oidc, refusing the embedded provider’s ids', async () => {
+    const withFlags = parseServerArgs([
+      '--auth',
+      'oidc',
+      '--oidc-issuer',
+      'https://login.corp.example',
+      '--oidc-client-id',
+      'console',
+    ]);
+    expect(
+      withFlags.kind === 'run' ? withFlags.args.signInProviders?.map((p) => p.id) : [],
+    ).toEqual(['default']);
+    const file = path.join(dir, 'taken.json');
+    await writeFile(file, JSON.stringify({ providers: [{ ...provider, id: 'sandbox-acme' }] }));
+    expect(parseServerArgs(['--sign-in-config', file])).toMatchObject({ kind: 'run' });
+    expect(parseServerArgs(['--auth', 'oidc', '--sign-in-config', file])).toEqual({
+      kind: 'error',
+      message:
+        "sign-in provider id sandbox-acme is the embedded provider's with --auth oidc; choose another",
+    });
+  });
 
   it('has none by default', () => {
     expect(parseServerArgs([])).toEqual({

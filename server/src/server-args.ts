@@ -18,8 +18,10 @@ export type ServerArgs = {
   host: string;
   /** A participant's JSON API base URL; without it the embedded sandbox starts. */
   ledger?: string;
-  auth?: 'none' | 'jwt';
+  auth?: 'none' | 'jwt' | 'oidc';
   jwtSecret?: string;
+  /** Embedded sandbox with `--auth oidc`: its OpenID provider's port and token lifetimes. */
+  oidcProvider?: { port: number; accessTokenTtl: number; refreshTokenTtl: number };
   dataDir?: string;
   /** Embedded sandbox only: the aliases of the synchronizers it is connected to. */
   synchronizers?: string[];
@@ -46,14 +48,29 @@ export const DEFAULT_PORT = 4173;
 // Loopback only unless asked: the console proxies admin rights to a participant.
 export const DEFAULT_HOST = '127.0.0.1';
 
+// The same bounds as the sandbox's own flags (sandbox/src/oidc/oidc-flags.ts), which the server
+// may not import without loading the sandbox.
+const DEFAULT_ACCESS_TOKEN_TTL = 600;
+const DEFAULT_REFRESH_TOKEN_TTL = 28_800;
+const ACCESS_TOKEN_TTL_RANGE = { min: 5, max: 86_400 };
+const REFRESH_TOKEN_TTL_RANGE = { min: 60, max: 2_592_000 };
+
 export const USAGE = `Usage: npm start -- [options]
 
   --port N            port to listen on (default ${String(DEFAULT_PORT)})
   --host H            interface to bind (default ${DEFAULT_HOST})
   --ledger URL        a participant's JSON Ledger API base URL, e.g. http://localhost:7575;
                       without it an embedded sandbox participant is started
-  --auth none|jwt     embedded sandbox: authentication mode (default none)
+  --auth none|jwt|oidc  embedded sandbox: authentication mode (default none); oidc starts a
+                      sandbox-only OpenID provider on 127.0.0.1 (issuers /default and /acme)
+                      whose login page lists the sandbox's users, and the sign-in page offers
+                      it (with --oidc-issuer or --sign-in-config, after those providers)
   --jwt-secret S      embedded sandbox: HS256 secret for --auth jwt (default: generated)
+  --oidc-port N       embedded sandbox, --auth oidc: the provider's port (default 0 = free)
+  --oidc-access-token-ttl S   --auth oidc: access token lifetime in seconds (default
+                      ${String(DEFAULT_ACCESS_TOKEN_TTL)}, ${String(ACCESS_TOKEN_TTL_RANGE.min)}–${String(ACCESS_TOKEN_TTL_RANGE.max)})
+  --oidc-refresh-token-ttl S  --auth oidc: refresh token lifetime in seconds (default
+                      ${String(DEFAULT_REFRESH_TOKEN_TTL)}, ${String(REFRESH_TOKEN_TTL_RANGE.min)}–${String(REFRESH_TOKEN_TTL_RANGE.max)})
   --data-dir DIR      embedded sandbox: keep its state in DIR (default: in memory)
   --synchronizers A,B embedded sandbox: connect to these synchronizers (aliases; default local)
   --seed demo|none    embedded sandbox: demo parties, users and history on an empty ledger
@@ -81,7 +98,19 @@ export const USAGE = `Usage: npm start -- [options]
 Environment: LEDGER_CONSOLE_ALLOWED_HOSTS and LEDGER_CONSOLE_PUBLIC_ORIGIN are read when the
 options are absent.`;
 
-const SANDBOX_ONLY = ['auth', 'jwt-secret', 'data-dir', 'synchronizers', 'seed'] as const;
+const SANDBOX_ONLY = [
+  'auth',
+  'jwt-secret',
+  'data-dir',
+  'synchronizers',
+  'seed',
+  'oidc-port',
+  'oidc-access-token-ttl',
+  'oidc-refresh-token-ttl',
+] as const;
+
+/** Ids of the embedded provider's two issuers on the sign-in page (main.ts builds them). */
+export const SANDBOX_SIGN_IN_PROVIDER_IDS = ['sandbox-default', 'sandbox-acme'] as const;
 
 /** Parses `npm start` arguments; never throws and never exits, so it is easy to test. */
 export function parseServerArgs(
@@ -100,6 +129,9 @@ export function parseServerArgs(
         ledger: { type: 'string' },
         auth: { type: 'string' },
         'jwt-secret': { type: 'string' },
+        'oidc-port': { type: 'string' },
+        'oidc-access-token-ttl': { type: 'string' },
+        'oidc-refresh-token-ttl': { type: 'string' },
         'data-dir': { type: 'string' },
         synchronizers: { type: 'string' },
         seed: { type: 'string' },
@@ -149,11 +181,21 @@ export function parseServerArgs(
   }
 
   const { auth } = values;
-  if (auth !== undefined && auth !== 'none' && auth !== 'jwt') {
-    return { kind: 'error', message: `--auth must be none or jwt, got ${auth}` };
+  if (auth !== undefined && auth !== 'none' && auth !== 'jwt' && auth !== 'oidc') {
+    return { kind: 'error', message: `--auth must be none, jwt or oidc, got ${auth}` };
   }
   if (values['jwt-secret'] !== undefined && auth !== 'jwt') {
     return { kind: 'error', message: '--jwt-secret needs --auth jwt' };
+  }
+  let oidcProvider: ServerArgs['oidcProvider'];
+  try {
+    oidcProvider = oidcProviderFlags(auth, {
+      port: values['oidc-port'],
+      accessTokenTtl: values['oidc-access-token-ttl'],
+      refreshTokenTtl: values['oidc-refresh-token-ttl'],
+    });
+  } catch (error) {
+    return { kind: 'error', message: (error as Error).message };
   }
   const { seed } = values;
   if (seed !== undefined && seed !== 'demo' && seed !== 'none') {
@@ -206,6 +248,17 @@ export function parseServerArgs(
   }
   const signIn = configFile === undefined ? fromFlags : readSignInConfigFile(configFile);
   if (signIn?.ok === false) return { kind: 'error', message: signIn.message };
+  if (signIn?.ok && oidcProvider !== undefined) {
+    const taken = signIn.providers.find((provider) =>
+      (SANDBOX_SIGN_IN_PROVIDER_IDS as readonly string[]).includes(provider.id),
+    );
+    if (taken) {
+      return {
+        kind: 'error',
+        message: `sign-in provider id ${taken.id} is the embedded provider's with --auth oidc; choose another`,
+      };
+    }
+  }
 
   const args: ServerArgs = { port, host };
   if (signIn?.ok) args.signInProviders = signIn.providers;
@@ -217,6 +270,7 @@ export function parseServerArgs(
   if (values.ledger !== undefined) args.ledger = values.ledger.replace(/\/+$/, '');
   if (auth !== undefined) args.auth = auth;
   if (values['jwt-secret'] !== undefined) args.jwtSecret = values['jwt-secret'];
+  if (oidcProvider !== undefined) args.oidcProvider = oidcProvider;
   if (values['data-dir'] !== undefined) args.dataDir = values['data-dir'];
   if (synchronizers !== undefined) args.synchronizers = synchronizers;
   // A newcomer's first `npm start` should meet a living participant, not an empty one.
@@ -224,10 +278,66 @@ export function parseServerArgs(
   return { kind: 'run', args };
 }
 
-/** What the console hands out on its port: bindingWarning prints it beyond loopback. */
-export function exposedApi(args: ServerArgs): ExposedApi {
+/**
+ * What the console hands out on its port: bindingWarning prints it beyond loopback. Nothing with
+ * `--auth oidc`: every call needs a token, and the provider signing them is loopback-only.
+ */
+export function exposedApi(args: ServerArgs): ExposedApi | undefined {
   if (args.ledger !== undefined) return { kind: 'proxied-ledger', url: args.ledger };
+  if (args.auth === 'oidc') return undefined;
   return args.auth === 'jwt' ? { kind: 'token-minting' } : { kind: 'no-auth' };
+}
+
+/** The embedded provider's flags, checked; undefined unless `--auth oidc`. Throws the message. */
+function oidcProviderFlags(
+  auth: string | undefined,
+  values: { port?: string; accessTokenTtl?: string; refreshTokenTtl?: string },
+): ServerArgs['oidcProvider'] {
+  const flags = [
+    ['--oidc-port', values.port],
+    ['--oidc-access-token-ttl', values.accessTokenTtl],
+    ['--oidc-refresh-token-ttl', values.refreshTokenTtl],
+  ] as const;
+  if (auth !== 'oidc') {
+    const given = flags.find(([, value]) => value !== undefined);
+    if (given) throw new Error(`${given[0]} needs --auth oidc`);
+    return undefined;
+  }
+  const port = integerFlag('--oidc-port', values.port, 0, { min: 0, max: 65_535 });
+  const accessTokenTtl = integerFlag(
+    '--oidc-access-token-ttl',
+    values.accessTokenTtl,
+    DEFAULT_ACCESS_TOKEN_TTL,
+    ACCESS_TOKEN_TTL_RANGE,
+  );
+  const refreshTokenTtl = integerFlag(
+    '--oidc-refresh-token-ttl',
+    values.refreshTokenTtl,
+    DEFAULT_REFRESH_TOKEN_TTL,
+    REFRESH_TOKEN_TTL_RANGE,
+  );
+  if (refreshTokenTtl < accessTokenTtl) {
+    throw new Error(
+      `--oidc-refresh-token-ttl (${String(refreshTokenTtl)}) must not be shorter than --oidc-access-token-ttl (${String(accessTokenTtl)})`,
+    );
+  }
+  return { port, accessTokenTtl, refreshTokenTtl };
+}
+
+function integerFlag(
+  flag: string,
+  value: string | undefined,
+  fallback: number,
+  range: { min: number; max: number },
+): number {
+  if (value === undefined) return fallback;
+  const number = /^\d+$/.test(value.trim()) ? Number(value) : Number.NaN;
+  if (!Number.isSafeInteger(number) || number < range.min || number > range.max) {
+    throw new Error(
+      `${flag} must be a whole number from ${String(range.min)} to ${String(range.max)}, got "${value}"`,
+    );
+  }
+  return number;
 }
 
 function ledgerUrlProblem(value: string): string | undefined {
