@@ -5,7 +5,7 @@ import type { Caller } from '@/lib/access-rights';
 import { getAuthenticatedUser, listUserRights, toUserRights } from './users';
 
 /** What the embedded sandbox says about itself; a real participant has no such endpoint. */
-export type SandboxInfo = { auth: 'none' | 'jwt'; canMintTokens: boolean };
+export type SandboxInfo = { auth: 'none' | 'jwt' | 'oidc'; canMintTokens: boolean };
 
 export type MintedToken = { token: string; userId: string; identityProviderId: string };
 
@@ -57,7 +57,7 @@ export async function getSandboxInfo(): Promise<SandboxInfo | null> {
   const body: unknown = await response.json().catch(() => undefined);
   if (!isRecord(body) || body.sandbox !== true) return null;
   return {
-    auth: body.auth === 'jwt' ? 'jwt' : 'none',
+    auth: body.auth === 'jwt' || body.auth === 'oidc' ? body.auth : 'none',
     canMintTokens: body.canMintTokens === true,
   };
 }
