@@ -513,3 +513,61 @@ describe('the user to look up', () => {
     expect(userToLookUp({}, context)).toBeUndefined();
   });
 });
+
+describe('participant and console setup', () => {
+  it('says first when the participant ignores tokens altogether', () => {
+    const verdicts = diagnoseToken(jwt(goodPayload()), {
+      ...baseContext,
+      participantIgnoresTokens: true,
+    });
+    expect(verdicts.map((v) => v.id).slice(0, 2)).toEqual(['structure', 'participant-auth']);
+    expect(verdicts[1]).toMatchObject({
+      status: 'warning',
+      finding: expect.stringMatching(/without auth services and ignores tokens/) as string,
+    });
+    expect(diagnoseToken(jwt(goodPayload()), baseContext).map((v) => v.id)).not.toContain(
+      'participant-auth',
+    );
+  });
+
+  it('checks the audience this console asks its sign-in provider for', () => {
+    const providers: SignInProviderInfo[] = [
+      {
+        id: 'acme',
+        name: 'Acme SSO',
+        issuer: acmeIdp.issuer,
+        identityProviderId: 'acme',
+        audience: 'https://ledger.acme.example',
+      },
+    ];
+    const without = jwt(goodPayload({ iss: acmeIdp.issuer }));
+    const verdict = verdictOf(without, 'provider-audience', { providers });
+    expect(verdict.status).toBe('warning');
+    expect(verdict.fix).toMatch(/Sign in through this console's "Acme SSO" provider/);
+    const withIt = jwt(
+      goodPayload({ iss: acmeIdp.issuer, aud: [AUDIENCE, providers[0]?.audience] }),
+    );
+    expect(verdictOf(withIt, 'provider-audience', { providers }).status).toBe('ok');
+    // No audience configured: nothing to say.
+    expect(
+      diagnoseToken(without, {
+        ...baseContext,
+        providers: [{ ...acmeProvider(), audience: undefined }],
+      }).map((v) => v.id),
+    ).not.toContain('provider-audience');
+  });
+
+  it("accepts the form an IdP configuration's own audience stands for", () => {
+    const idp = { ...acmeIdp, audience: 'https://ledger.acme.example' };
+    const token = jwt(goodPayload({ iss: idp.issuer, aud: idp.audience }));
+    expect(
+      verdictOf(token, 'token-form', { identityProviders: { status: 'found', value: [idp] } })
+        .status,
+    ).toBe('ok');
+    expect(verdictOf(token, 'token-form').status).toBe('problem');
+  });
+});
+
+function acmeProvider(): SignInProviderInfo {
+  return { id: 'acme', name: 'Acme SSO', issuer: acmeIdp.issuer, identityProviderId: 'acme' };
+}

@@ -43,12 +43,14 @@ export type Verdict = {
 export type VerdictId =
   | 'size'
   | 'structure'
+  | 'participant-auth'
   | 'algorithm'
   | 'header'
   | 'issuer'
   | 'token-form'
   | 'participant-audience'
   | 'idp-audience'
+  | 'provider-audience'
   | 'expiry'
   | 'not-before'
   | 'issued-at'
@@ -102,6 +104,11 @@ export type DoctorContext = {
   rights?: Lookup<readonly UserRight[]>;
   /** Whether the console's current sign-in is a participant admin (reads every IdP's users). */
   callerIsParticipantAdmin?: boolean;
+  /**
+   * The participant answered the console without any token as a caller with every right: it runs
+   * without auth services, and ignores tokens altogether.
+   */
+  participantIgnoresTokens?: boolean;
 };
 
 export type InspectedToken =
@@ -258,12 +265,25 @@ export function diagnoseToken(token: string, context: DoctorContext): Verdict[] 
   const subjectProblem = subjectVerdict(payload);
   return [
     ...inspected.verdicts,
+    ...(context.participantIgnoresTokens
+      ? [
+          {
+            id: 'participant-auth',
+            title: 'Participant authentication',
+            status: 'warning',
+            finding:
+              'This participant answers requests without any token as if they had every right: it runs without auth services and ignores tokens, so it accepts this one whatever it holds. The verdicts below say what a participant with auth would make of it.',
+            fix: 'Nothing to fix in the token here; configure auth services on the participant before anyone depends on it.',
+          } satisfies Verdict,
+        ]
+      : []),
     algorithmVerdict(header, matchedConfig),
     headerVerdict(header),
     issuerVerdict(claims, header, context),
-    tokenFormVerdict(claims),
+    tokenFormVerdict(claims, matchedConfig),
     participantAudienceVerdict(claims, context.participantId, idp.identityProviderId),
     ...(matchedConfig?.audience ? [idpAudienceVerdict(claims, matchedConfig)] : []),
+    ...providerAudienceVerdicts(claims, context.providers),
     expiryVerdict(payload, context.now, skew),
     notBeforeVerdict(payload, context.now, skew),
     issuedAtVerdict(payload, context.now, skew),
@@ -495,7 +515,10 @@ function issuerVerdict(
 
 // ── audience and scope ─────────────────────────────────────────────────────────
 
-function tokenFormVerdict(claims: TokenClaims): Verdict {
+function tokenFormVerdict(
+  claims: TokenClaims,
+  matchedConfig: IdentityProviderInfo | undefined,
+): Verdict {
   const verdict = (status: VerdictStatus, finding: string, fix?: string): Verdict => ({
     id: 'token-form',
     title: 'Audience or scope',
@@ -532,6 +555,12 @@ function tokenFormVerdict(claims: TokenClaims): Verdict {
       'warning',
       'Scope-based: scope holds daml_ledger_api. Canton 3.5 deprecates scope-based tokens and 3.7 removes them.',
       'Request the audience https://daml.com/jwt/aud/participant/<participant id> from the identity provider instead of the daml_ledger_api scope.',
+    );
+  }
+  if (matchedConfig?.audience && claims.audiences.includes(matchedConfig.audience)) {
+    return verdict(
+      'ok',
+      `No participant audience and no daml_ledger_api scope, but aud holds ${quote(matchedConfig.audience)}, the audience IdP configuration ${quote(matchedConfig.identityProviderId)} requires, and that is the form it checks.`,
     );
   }
   return verdict(
@@ -618,6 +647,34 @@ function idpAudienceVerdict(claims: TokenClaims, config: IdentityProviderInfo): 
         finding: `IdP configuration ${quote(config.identityProviderId)} requires the audience ${quote(config.audience)}, which aud does not hold (401).`,
         fix: `Request the audience ${quote(config.audience)} from the identity provider, or clear the audience of IdP configuration ${quote(config.identityProviderId)}.`,
       };
+}
+
+/** For the sign-in provider that issued the token, when this console asks it for an audience. */
+function providerAudienceVerdicts(
+  claims: TokenClaims,
+  providers: readonly SignInProviderInfo[] | undefined,
+): Verdict[] {
+  const provider = providers?.find((p) => p.issuer === claims.issuer);
+  if (provider?.audience === undefined) return [];
+  const title = 'Sign-in provider audience';
+  return claims.audiences.includes(provider.audience)
+    ? [
+        {
+          id: 'provider-audience',
+          title,
+          status: 'ok',
+          finding: `aud holds ${quote(provider.audience)}, the audience this console asks ${quote(provider.name)} for.`,
+        },
+      ]
+    : [
+        {
+          id: 'provider-audience',
+          title,
+          status: 'warning',
+          finding: `This console asks ${quote(provider.name)} for the audience ${quote(provider.audience)}, which aud does not hold: the token was issued for another client or API.`,
+          fix: `Sign in through this console's ${quote(provider.name)} provider, or request the audience ${quote(provider.audience)}.`,
+        },
+      ];
 }
 
 // ── times ──────────────────────────────────────────────────────────────────────

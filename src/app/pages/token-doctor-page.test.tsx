@@ -163,6 +163,16 @@ describe('token doctor', { timeout: 30_000 }, () => {
     expect(within(structure).getByText('Problem')).toBeVisible();
     expect(structure).toHaveTextContent('this has 1');
     expect(structure.querySelector('b')).toBeNull();
+
+    // This sandbox runs without auth, which the console can tell: it answered without a token.
+    await user.clear(screen.getByRole('textbox', { name: 'Token' }));
+    await user.paste(await hs256Token('alice'));
+    await user.click(screen.getByRole('button', { name: 'Examine token' }));
+    expect(await verdict('Participant authentication')).toHaveTextContent(
+      'runs without auth services and ignores tokens',
+    );
+    // HS256, scope-based and the ignored tokens; alice does not exist.
+    expect(screen.getByText('1 problem, 3 warnings, 8 fine, 1 unknown.')).toBeVisible();
   });
 });
 

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
+import { readAccessToken } from '@/api/access-token';
 import { participantQueries } from '@/api/participant';
 import { sessionQueries } from '@/api/session';
 import { signInProviderQueries, type SignInProviderConfig } from '@/api/sign-in-providers';
@@ -104,6 +105,8 @@ export function useTokenDoctor(examination: Examination | undefined): TokenDocto
       user: isSignedIn ? userQuery.data : { status: 'signed-out' },
       rights: isSignedIn ? rightsQuery.data : { status: 'signed-out' },
       callerIsParticipantAdmin: access?.isParticipantAdmin === true,
+      // Answered without a token, the participant cannot be judging tokens (no auth services).
+      participantIgnoresTokens: caller.data?.kind === 'unidentified' && !readAccessToken(),
     } satisfies DoctorContext);
   }
 

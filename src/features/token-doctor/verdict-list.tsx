@@ -30,8 +30,9 @@ export function VerdictList({ verdicts }: VerdictListProps) {
   return (
     <Stack gap="sm">
       <Text size="sm" c="dimmed">
-        {String(counts('problem'))} problems, {String(counts('warning'))} warnings,{' '}
-        {String(counts('ok'))} fine, {String(counts('unknown'))} unknown.
+        {count(counts('problem'), 'problem', 'problems')},{' '}
+        {count(counts('warning'), 'warning', 'warnings')}, {String(counts('ok'))} fine,{' '}
+        {String(counts('unknown'))} unknown.
       </Text>
       <Stack
         component="ul"
@@ -75,4 +76,8 @@ export function VerdictList({ verdicts }: VerdictListProps) {
       </Stack>
     </Stack>
   );
+}
+
+function count(n: number, one: string, many: string): string {
+  return `${String(n)} ${n === 1 ? one : many}`;
 }
