@@ -109,6 +109,12 @@ describe('the sign-in page with OpenID providers', () => {
     // Pasting a token is still there, one click away.
     expect(screen.queryByLabelText('Bearer token')).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: /Advanced: paste a bearer token/ }));
-    expect(await screen.findByLabelText('Bearer token')).toBeInTheDocument();
+    const field = await screen.findByLabelText('Bearer token');
+    expect(field).toBeInTheDocument();
+
+    // A pasted token from an issuer none of the providers has gets a hint before it is sent.
+    await user.click(field);
+    await user.paste(await hs256Token('someone', { claims: { iss: 'https://elsewhere.example' } }));
+    expect(await screen.findByText('Issuer unknown to this console')).toBeInTheDocument();
   });
 });

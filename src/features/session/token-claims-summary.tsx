@@ -1,5 +1,7 @@
 import { Alert, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { signInProviderQueries } from '@/api/sign-in-providers';
 import { PropertyList } from '@/components/property-list';
 import { isExpired, type TokenClaims } from '@/lib/token-claims';
 
@@ -11,6 +13,13 @@ export function TokenClaimsSummary({ claims, now: givenNow }: TokenClaimsSummary
   const [mountedAt] = useState(Date.now);
   const now = givenNow ?? mountedAt;
   const expired = isExpired(claims, now);
+  const providers = useQuery({ ...signInProviderQueries.list(), meta: { errorDisplay: 'inline' } });
+  // Only a hint: the participant may trust issuers the console was not told about (its own auth
+  // services, or IdP configurations), which is why this is not a refusal.
+  const isForeignIssuer =
+    claims.issuer !== undefined &&
+    (providers.data?.length ?? 0) > 0 &&
+    !providers.data?.some((provider) => provider.oidc.authority === claims.issuer);
   const none = (
     <Text span size="sm" c="dimmed">
       none
@@ -45,6 +54,13 @@ export function TokenClaimsSummary({ claims, now: givenNow }: TokenClaimsSummary
           },
         ]}
       />
+      {isForeignIssuer && (
+        <Alert color="yellow" variant="light" title="Issuer unknown to this console" mt="sm">
+          None of the sign-in providers configured here issues tokens as {claims.issuer}. The
+          participant accepts it only if one of its auth services or an active IdP configuration has
+          this issuer; otherwise it answers 401. The Token doctor checks this in detail.
+        </Alert>
+      )}
       {expired && (
         <Alert color="orange" variant="light" title="This token has expired" mt="sm">
           The participant will refuse it. Get a fresh token from your identity provider.
