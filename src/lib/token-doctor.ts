@@ -262,7 +262,7 @@ export function diagnoseToken(token: string, context: DoctorContext): Verdict[] 
           (config) => config.issuer === claims.issuer && !config.isDeactivated,
         )
       : undefined;
-  const subjectProblem = subjectVerdict(payload);
+  const subject = subjectVerdict(payload);
   return [
     ...inspected.verdicts,
     ...(context.participantIgnoresTokens
@@ -287,8 +287,8 @@ export function diagnoseToken(token: string, context: DoctorContext): Verdict[] 
     expiryVerdict(payload, context.now, skew),
     notBeforeVerdict(payload, context.now, skew),
     issuedAtVerdict(payload, context.now, skew),
-    subjectProblem,
-    userVerdict(claims, subjectProblem.status === 'ok', idp, context),
+    subject,
+    userVerdict(claims, subject.status === 'ok', idp, context),
     rightsVerdict(context.user, context.rights),
   ];
 }
