@@ -1,4 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { SignJWT, decodeJwt, decodeProtectedHeader, generateKeyPair } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type RunningSandbox } from '../start-sandbox';
@@ -131,12 +134,13 @@ async function signIn(issuer: string, sub: string) {
   expect(token.status).toBe(200);
   // The SPA reads this answer from another origin.
   expect(token.headers.get('access-control-allow-origin')).toBe(CONSOLE);
-  return (await token.json()) as {
+  const tokens = (await token.json()) as {
     access_token: string;
     id_token: string;
     refresh_token: string;
     expires_in: number;
   };
+  return { ...tokens, jar: login.jar, discovery: login.discovery };
 }
 
 const authenticatedUser = (token: string) =>
@@ -288,6 +292,42 @@ describe('the embedded OpenID provider (--auth oidc)', () => {
     }
   });
 
+  it('signs out on a sandbox-marked confirmation page, back to the console', async () => {
+    const { id_token, jar, discovery } = await signIn(oidc.issuers.default.issuer, 'bob.brown');
+    const end = new URL(discovery.end_session_endpoint);
+    end.search = new URLSearchParams({
+      id_token_hint: id_token,
+      post_logout_redirect_uri: `${CONSOLE}/sign-in`,
+      client_id: 'ledger-console',
+    }).toString();
+    const page = await fetch(end, { headers: { cookie: jar.header() } });
+    jar.store(page);
+    const html = await page.text();
+    expect(html).toContain('Sandbox OpenID provider — for development only');
+    expect(html).toMatch(/<button[^>]*>Sign out of the sandbox provider<\/button>/);
+    expect(page.headers.get('content-security-policy')).toContain(`form-action 'self' ${CONSOLE}`);
+    const form = new URLSearchParams();
+    for (const [, name, value] of html.matchAll(
+      /<input type="hidden" name="(\w+)" value="([^"]*)"/g,
+    )) {
+      form.set(name ?? '', value ?? '');
+    }
+    form.set('logout', 'yes');
+    const action = /<form [^>]*action="([^"]+)"/.exec(html)?.[1] ?? '';
+    const confirmed = await fetch(new URL(action, oidc.url), {
+      method: 'POST',
+      redirect: 'manual',
+      headers: {
+        cookie: jar.header(),
+        origin: oidc.url,
+        'content-type': 'application/x-www-form-urlencoded',
+      },
+      body: form.toString(),
+    });
+    expect(confirmed.status).toBe(303);
+    expect(confirmed.headers.get('location')).toBe(`${CONSOLE}/sign-in`);
+  });
+
   it('answers loopback names only, and registers the console’s redirect URIs', async () => {
     const { request } = await import('node:http');
     const status = await new Promise<number>((resolve, reject) => {
@@ -312,4 +352,44 @@ describe('the embedded OpenID provider (--auth oidc)', () => {
     const info = await fetch(`${sandbox.url}/__sandbox/info`);
     expect(await info.json()).toEqual({ sandbox: true, auth: 'oidc', canMintTokens: false });
   });
+});
+
+describe('--auth oidc with --data-dir', () => {
+  it('points the stored acme-idp at the new run’s issuer, so its users still sign in', async () => {
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'sandbox-oidc-'));
+    try {
+      const options = {
+        port: 0,
+        quiet: true,
+        auth: 'oidc' as const,
+        seed: 'demo' as const,
+        dataDir,
+        oidc: { consoleOrigins: [CONSOLE] },
+      };
+      const first = await startSandbox(options);
+      const firstIssuer = first.oidc?.issuers.acme.issuer;
+      await first.close();
+      const second = await startSandbox(options);
+      try {
+        const acme = second.oidc?.issuers.acme;
+        expect(acme?.issuer).not.toBe(firstIssuer);
+        const admin = await second.oidc?.issueAccessToken('default', 'participant_admin');
+        const idp = await fetch(`${second.url}/v2/idps/acme-idp`, {
+          headers: { authorization: `Bearer ${admin ?? ''}` },
+        });
+        expect(await idp.json()).toMatchObject({
+          identityProviderConfig: { issuer: acme?.issuer, jwksUrl: acme?.jwksUri },
+        });
+        const token = await second.oidc?.issueAccessToken('acme', 'acme-trader');
+        const me = await fetch(`${second.url}/v2/authenticated-user`, {
+          headers: { authorization: `Bearer ${token ?? ''}` },
+        });
+        expect(me.status).toBe(200);
+      } finally {
+        await second.close();
+      }
+    } finally {
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  }, 20_000);
 });

@@ -9,7 +9,7 @@ import type { UsersStore } from '../store/users-store';
 import { loadOidcProvider } from './load-oidc-provider';
 import { createMemoryStorage } from './memory-adapter';
 import {
-  PAGE_CSP,
+  pageCsp,
   errorPage,
   loggedOutPage,
   loginPage,
@@ -125,6 +125,10 @@ export async function startEmbeddedProvider(
   const refreshTokenTtl = options.refreshTokenTtl ?? DEFAULT_REFRESH_TOKEN_TTL;
   const consoleOrigins = new Set(options.consoleOrigins.map((origin) => new URL(origin).origin));
   const redirectUris = consoleRedirectUris([...consoleOrigins]);
+  const csp = pageCsp(consoleOrigins);
+  const sendPage = (res: ServerResponse, status: number, html: string) => {
+    sendHtml(res, status, html, csp);
+  };
   const { Provider, errors } = await loadOidcProvider();
 
   // Listen first: the issuers' URLs carry the port, and the providers are built from them.
@@ -222,12 +226,12 @@ export async function startEmbeddedProvider(
           rpInitiatedLogout: {
             enabled: true,
             logoutSource: (ctx, form) => {
-              ctx.set('Content-Security-Policy', PAGE_CSP);
+              ctx.set('Content-Security-Policy', csp);
               ctx.type = 'html';
               ctx.body = logoutPage(issuer, form);
             },
             postLogoutSuccessSource: (ctx) => {
-              ctx.set('Content-Security-Policy', PAGE_CSP);
+              ctx.set('Content-Security-Policy', csp);
               ctx.type = 'html';
               ctx.body = loggedOutPage(issuer);
             },
@@ -288,7 +292,7 @@ export async function startEmbeddedProvider(
         clientBasedCORS: (_ctx, origin, client) =>
           client.clientId === OIDC_CLIENT_ID && consoleOrigins.has(origin),
         renderError: (ctx, out) => {
-          ctx.set('Content-Security-Policy', PAGE_CSP);
+          ctx.set('Content-Security-Policy', csp);
           ctx.type = 'html';
           ctx.body = errorPage(
             Object.fromEntries(Object.entries(out).map(([k, v]) => [k, String(v)])),
@@ -377,11 +381,11 @@ export async function startEmbeddedProvider(
       try {
         details = await provider.interactionDetails(req, res);
       } catch {
-        sendHtml(res, 400, errorPage({ error: 'The sign-in request expired; start again.' }));
+        sendPage(res, 400, errorPage({ error: 'The sign-in request expired; start again.' }));
         return;
       }
       if (details.uid !== uid) {
-        sendHtml(res, 400, errorPage({ error: 'This sign-in page belongs to another request.' }));
+        sendPage(res, 400, errorPage({ error: 'This sign-in page belongs to another request.' }));
         return;
       }
       if (action === undefined) {
@@ -390,7 +394,7 @@ export async function startEmbeddedProvider(
           return;
         }
         const base = `${EMBEDDED_ISSUERS[info.name].path}/interaction/${uid}`;
-        sendHtml(
+        sendPage(
           res,
           200,
           loginPage({
@@ -411,7 +415,7 @@ export async function startEmbeddedProvider(
       // Completing a sign-in is a state change: only the login page itself may post it (CSRF).
       const refusal = crossSiteRefusal(req);
       if (refusal) {
-        sendHtml(res, 403, errorPage({ error: refusal }));
+        sendPage(res, 403, errorPage({ error: refusal }));
         return;
       }
       if (action === 'abort') {
@@ -426,7 +430,7 @@ export async function startEmbeddedProvider(
       const form = await readForm(req);
       const sub = form?.get('sub') ?? '';
       if (!candidatesFor(info.name).some((candidate) => candidate.userId === sub)) {
-        sendHtml(res, 400, errorPage({ error: `No user ${sub} to sign in as at ${info.issuer}` }));
+        sendPage(res, 400, errorPage({ error: `No user ${sub} to sign in as at ${info.issuer}` }));
         return;
       }
       await provider.interactionFinished(
@@ -509,10 +513,10 @@ function sendText(res: ServerResponse, status: number, text: string) {
   res.end(text);
 }
 
-function sendHtml(res: ServerResponse, status: number, html: string) {
+function sendHtml(res: ServerResponse, status: number, html: string, csp: string) {
   res.writeHead(status, {
     'Content-Type': 'text/html; charset=utf-8',
-    'Content-Security-Policy': PAGE_CSP,
+    'Content-Security-Policy': csp,
     'X-Content-Type-Options': 'nosniff',
     'Cache-Control': 'no-store',
   });

@@ -55,9 +55,15 @@ ${body}
 </html>`;
 }
 
-/** The Content-Security-Policy of every page here: inline style, forms to ourselves, nothing else. */
-export const PAGE_CSP =
-  "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'";
+/**
+ * The Content-Security-Policy of every page here: inline style and forms, nothing else. Browsers
+ * check form-action on each redirect after a submission too, and signing in or out ends with one
+ * to the console, so its origins are allowed form targets besides our own.
+ */
+export function pageCsp(consoleOrigins: Iterable<string>): string {
+  const targets = ["'self'", ...consoleOrigins].join(' ');
+  return `default-src 'none'; style-src 'unsafe-inline'; form-action ${targets}; frame-ancestors 'none'; base-uri 'none'`;
+}
 
 export type LoginCandidate = {
   userId: string;
