@@ -354,6 +354,23 @@ describe('the embedded OpenID provider (--auth oidc)', () => {
   });
 });
 
+describe('--oidc-port', () => {
+  it('says whose port is taken', async () => {
+    const taken = Number(new URL(oidc.url).port);
+    await expect(
+      startSandbox({
+        port: 0,
+        quiet: true,
+        auth: 'oidc',
+        seed: 'none',
+        oidc: { port: taken, consoleOrigins: [CONSOLE] },
+      }),
+    ).rejects.toThrow(
+      `The sandbox's OpenID provider cannot listen on 127.0.0.1:${String(taken)} (--oidc-port)`,
+    );
+  });
+});
+
 describe('--auth oidc with --data-dir', () => {
   it('points the stored acme-idp at the new run’s issuer, so its users still sign in', async () => {
     const dataDir = await mkdtemp(path.join(tmpdir(), 'sandbox-oidc-'));

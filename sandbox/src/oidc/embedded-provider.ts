@@ -138,9 +138,18 @@ export async function startEmbeddedProvider(
     else sendText(res, 503, 'starting');
   });
   await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
+    const fail = (error: Error) => {
+      // Say whose port it is: the console's and the sandbox's own ports are in the same message.
+      reject(
+        new Error(
+          `The sandbox's OpenID provider cannot listen on 127.0.0.1:${String(options.port ?? 0)} (--oidc-port): ${error.message}`,
+          { cause: error },
+        ),
+      );
+    };
+    server.once('error', fail);
     server.listen(options.port ?? 0, '127.0.0.1', () => {
-      server.off('error', reject);
+      server.off('error', fail);
       resolve();
     });
   });
