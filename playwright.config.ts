@@ -19,6 +19,16 @@ const BASE_URL = `http://127.0.0.1:${String(PORT)}`;
 /** A second console whose embedded sandbox requires tokens (`--auth jwt`); see e2e/helpers/jwt.ts. */
 export const JWT_PORT = 4175;
 const JWT_BASE_URL = `http://127.0.0.1:${String(JWT_PORT)}`;
+/**
+ * A third console whose sandbox signs in through its embedded OpenID provider (`--auth oidc`, on
+ * OIDC_PROVIDER_PORT), with short-lived access tokens so renewal happens within a journey, and
+ * one more provider whose discovery fails (e2e/oidc-sign-in-providers.json).
+ */
+export const OIDC_PORT = 4176;
+export const OIDC_PROVIDER_PORT = 4177;
+/** Access token lifetime there: the console renews a minute before expiry, so 15 s after sign-in. */
+export const OIDC_ACCESS_TOKEN_TTL_SECONDS = 75;
+const OIDC_BASE_URL = `http://127.0.0.1:${String(OIDC_PORT)}`;
 const isCi = Boolean(process.env.CI);
 // .ci/run sets this to collect machine-readable counts.
 const reportDir = process.env.TEST_REPORT_DIR;
@@ -58,6 +68,19 @@ export default defineConfig({
       // Waits for the first: both would otherwise race to build the SPA.
       command: `tsx e2e/wait-for-url.ts ${BASE_URL}/readyz && npm start -- --port ${String(JWT_PORT)} --auth jwt`,
       url: `${JWT_BASE_URL}/readyz`,
+      reuseExistingServer: !isCi,
+      timeout: 180_000,
+      stdout: 'pipe',
+    },
+    {
+      command: [
+        `tsx e2e/wait-for-url.ts ${BASE_URL}/readyz &&`,
+        `npm start -- --port ${String(OIDC_PORT)} --auth oidc`,
+        `--oidc-port ${String(OIDC_PROVIDER_PORT)}`,
+        `--oidc-access-token-ttl ${String(OIDC_ACCESS_TOKEN_TTL_SECONDS)}`,
+        '--sign-in-config e2e/oidc-sign-in-providers.json',
+      ].join(' '),
+      url: `${OIDC_BASE_URL}/readyz`,
       reuseExistingServer: !isCi,
       timeout: 180_000,
       stdout: 'pipe',

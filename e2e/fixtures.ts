@@ -19,8 +19,9 @@ export const test = base.extend<{ allowedConsoleErrors: RegExp[] }>({
       ) {
         return;
       }
-      if (allowedConsoleErrors.some((pattern) => pattern.test(message.text()))) return;
-      problems.push(`console.error: ${message.text()} (${message.location().url})`);
+      const problem = `console.error: ${message.text()} (${message.location().url})`;
+      if (allowedConsoleErrors.some((pattern) => pattern.test(problem))) return;
+      problems.push(problem);
     });
     page.on('pageerror', (error) => {
       problems.push(`uncaught: ${error.message}`);

@@ -13,7 +13,10 @@ export function MainNav({ onNavigate }: MainNavProps) {
   const caller = useQuery({ ...sessionQueries.caller(), meta: { errorDisplay: 'inline' } });
   const items: NavItem[] = caller.data
     ? navItems.filter((item) => item.isVisible(accessOf(caller.data)))
-    : navItems.filter((item) => item.to === paths.overview.to());
+    : // Signed out or refused: the overview, and the doctor that explains a refused token.
+      navItems.filter(
+        (item) => item.to === paths.overview.to() || item.to === paths.tokenDoctor.to(),
+      );
   // A user without admin rights still has a page: its own, read-only.
   const ownUser =
     caller.data?.kind === 'user' && !accessOf(caller.data).canManageUsers

@@ -225,10 +225,16 @@ describe('parties list', { timeout: 30_000 }, () => {
       { hint: 'ours', identityProviderId },
       { hint: 'default-party' },
     ]);
-    const { router } = renderRoute('/parties?idp=other', { sandbox });
+    const { router, user } = renderRoute('/parties?idp=other', { sandbox });
 
+    // Its own parties first; the participant's others (blinded) one click away.
     const table = await partiesTable();
+    const localOnly = screen.getByRole('checkbox', { name: 'Local parties only' });
+    expect(localOnly).toBeChecked();
+    expect(within(table).queryByText(/^default-party/)).not.toBeInTheDocument();
+    await user.click(localOnly);
     await status('Showing parties 1–2');
+    expect(await within(table).findByText(/^default-party/)).toBeVisible();
     expect(within(rowOf(table, ours ?? '')).getByText('Local')).toBeVisible();
     expect(within(rowOf(table, ours ?? '')).getByText(identityProviderId)).toBeVisible();
     const idp = screen.getByRole('combobox', { name: /^Identity provider/ });

@@ -43,7 +43,10 @@ export function PartiesList({ page, onPageChange, isPageLoading, links }: Partie
   const { data: caller } = useSuspenseQuery(sessionQueries.caller());
   const access = accessOf(caller);
   const [text, setText] = useState('');
-  const [isLocalOnly, setIsLocalOnly] = useState(false);
+  // An IdP admin's console is its IdP's: it starts with its own parties, the others one click away.
+  const [isLocalOnly, setIsLocalOnly] = useState(
+    access.administeredIdentityProviderId !== undefined,
+  );
   // Typing stays responsive while a large page is filtered.
   const filter = useDeferredValue<PartiesFilter>(
     useMemo(() => ({ text, isLocalOnly }), [text, isLocalOnly]),

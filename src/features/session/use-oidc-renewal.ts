@@ -1,6 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState, useSyncExternalStore } from 'react';
-import { readSignInProviderId, subscribeAccessToken, writeAccessToken } from '@/api/access-token';
+import {
+  readAccessToken,
+  readSignInProviderId,
+  subscribeAccessToken,
+  writeAccessToken,
+} from '@/api/access-token';
 import { signInProviderQueries } from '@/api/sign-in-providers';
 import { describeError } from '@/lib/api-error';
 
@@ -19,14 +24,15 @@ const IDLE: RenewalState = { kind: 'idle' };
  */
 export function useOidcRenewal(): RenewalState {
   const providerId = useSyncExternalStore(subscribeAccessToken, readSignInProviderId);
+  const token = useSyncExternalStore(subscribeAccessToken, readAccessToken);
   const providers = useQuery({
     ...signInProviderQueries.list(),
     enabled: providerId !== undefined,
     meta: { errorDisplay: 'inline' },
   });
   const provider = providers.data?.find((candidate) => candidate.id === providerId);
-  // Kept with the provider it is about: another sign-in starts from idle without a reset.
-  const [state, setState] = useState<{ providerId: string; state: RenewalState }>();
+  // Kept with the token it is about: a new token (a renewal, another sign-in) starts from idle.
+  const [state, setState] = useState<{ token: string | undefined; state: RenewalState }>();
 
   useEffect(() => {
     if (!provider) return;
@@ -36,7 +42,7 @@ export function useOidcRenewal(): RenewalState {
     const needsSignIn = (reason: string, hasExpired: boolean) => {
       if (!isCurrent) return;
       setState({
-        providerId: provider.id,
+        token: readAccessToken(),
         state: { kind: 'needs-sign-in', providerName: provider.name, reason, hasExpired },
       });
     };
@@ -48,7 +54,6 @@ export function useOidcRenewal(): RenewalState {
           const user = await oidc.renewWithRefreshToken(provider);
           if (!isCurrent) return;
           writeAccessToken(user.access_token, { providerId: provider.id });
-          setState({ providerId: provider.id, state: IDLE });
         } catch (error) {
           needsSignIn(describeError(error).message, false);
         } finally {
@@ -70,5 +75,7 @@ export function useOidcRenewal(): RenewalState {
     };
   }, [provider]);
 
-  return state !== undefined && state.providerId === provider?.id ? state.state : IDLE;
+  return state !== undefined && provider !== undefined && state.token === token
+    ? state.state
+    : IDLE;
 }
