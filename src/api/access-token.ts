@@ -47,7 +47,8 @@ export function writeAccessToken(
 ): void {
   const trimmed = token?.trim();
   const previous = identityOf(readAccessToken());
-  const isSameIdentity = trimmed !== undefined && trimmed !== '' && previous === identityOf(trimmed);
+  const isSameIdentity =
+    trimmed !== undefined && trimmed !== '' && previous === identityOf(trimmed);
   // One token at a time: writing a new one, or none, clears both places.
   for (const storage of storages()) {
     storage.removeItem(STORAGE_KEY);
