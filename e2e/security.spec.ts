@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { test as playwrightTest } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { uniqueId } from './helpers/api';
+import { assertFieldError, fillUserId, goToNewUser, submitCreateUser } from './helpers/users';
 import { goToOverview } from './helpers/overview';
 import {
   PING_DAR,
@@ -35,6 +36,11 @@ test('the console runs under its Content-Security-Policy: pages, the Daml-LF wor
   await goToUploadDar(page);
   await chooseDarFile(page, PING_DAR);
   await assertPreviewMainPackage(page, PING_TITLE);
+  // Form validation (zod) runs without compiling code, which the policy forbids.
+  await goToNewUser(page);
+  await fillUserId(page, 'not valid!');
+  await submitCreateUser(page);
+  await assertFieldError(page, /^User id/, /character/i);
 
   expect(violations).toEqual([]);
 });

@@ -4,6 +4,9 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from '@/app/app';
 import { ApiError } from '@/lib/api-error';
+import { configureZod } from '@/lib/zod-config';
+
+configureZod();
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
