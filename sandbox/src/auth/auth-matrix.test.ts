@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   canActAs,
+  canReadAs,
   createTestSandbox,
   expectError,
   plainRight,
@@ -310,5 +311,155 @@ describe('auth matrix in jwt mode', () => {
     expect(expectError(revoke, 400, 'INVALID_ARGUMENT').cause).toContain(
       'Requesting user cannot remove own admin rights',
     );
+  });
+
+  // §4.7: an IdP admin manages the users of its own IdP only.
+  it('lets an IdP admin update, deactivate and delete users of its IdP, and no others', async () => {
+    const asAdminA = as('IdP admin of A');
+    await t.post(
+      '/v2/users',
+      { user: { id: 'leaver-a', identityProviderId: 'idp-A' } },
+      as('participant admin'),
+    );
+    const deactivate = (id: string, identityProviderId: string) =>
+      t.patch(
+        `/v2/users/${id}`,
+        {
+          user: { id, isDeactivated: true, identityProviderId },
+          updateMask: { paths: ['is_deactivated'] },
+        },
+        asAdminA,
+      );
+    const deactivated = await deactivate('leaver-a', '');
+    expect(deactivated.status, deactivated.text).toBe(200);
+    expect(deactivated.json.user).toMatchObject({
+      isDeactivated: true,
+      identityProviderId: 'idp-A',
+    });
+    expectError(await deactivate('plain', ''), 403, 'NA');
+    expectError(await deactivate('plain', 'idp-B'), 403, 'NA');
+    expectError(await t.delete('/v2/users/plain', asAdminA), 403, 'NA');
+    expectError(
+      await t.post(
+        '/v2/users/plain/rights',
+        { userId: 'plain', rights: [plainRight('IdentityProviderAdmin')] },
+        asAdminA,
+      ),
+      403,
+      'NA',
+    );
+    expect((await t.delete('/v2/users/leaver-a', asAdminA)).status).toBe(200);
+    expectError(await t.get('/v2/users/leaver-a', as('participant admin')), 404, 'USER_NOT_FOUND');
+  });
+
+  // §4.7: CanActAs/CanReadAs only over parties of the caller's IdP; IdentityProviderAdmin is fine;
+  // ParticipantAdmin and the *AnyParty rights are refused on create, grant and revoke alike.
+  it('lets an IdP admin grant IdentityProviderAdmin and rights over its own parties only', async () => {
+    const asAdminA = as('IdP admin of A');
+    await t.post(
+      '/v2/users',
+      { user: { id: 'helper-a', identityProviderId: 'idp-A' } },
+      as('participant admin'),
+    );
+    const change = (method: 'post' | 'patch', rights: unknown[]) =>
+      t[method]('/v2/users/helper-a/rights', { userId: 'helper-a', rights }, asAdminA);
+    const granted = await change('post', [
+      plainRight('IdentityProviderAdmin'),
+      canReadAs(partyOfA),
+    ]);
+    expect(granted.status, granted.text).toBe(200);
+    expect(granted.json.newlyGrantedRights).toHaveLength(2);
+    const foreignRead = expectError(
+      await change('post', [canReadAs(partyOfPlain)]),
+      404,
+      'UNKNOWN_RESOURCE',
+    );
+    expect(foreignRead.cause).toContain(partyOfPlain);
+    for (const kind of [
+      'ParticipantAdmin',
+      'CanActAsAnyParty',
+      'CanReadAsAnyParty',
+      'CanExecuteAsAnyParty',
+    ] as const) {
+      expectError(await change('post', [plainRight(kind)]), 403, 'NA');
+      expectError(await change('patch', [plainRight(kind)]), 403, 'NA');
+      expectError(
+        await t.post(
+          '/v2/users',
+          { user: { id: `any-${kind.toLowerCase()}` }, rights: [plainRight(kind)] },
+          asAdminA,
+        ),
+        403,
+        'NA',
+      );
+    }
+    const revoked = await change('patch', [plainRight('IdentityProviderAdmin')]);
+    expect(revoked.json.newlyRevokedRights).toEqual([plainRight('IdentityProviderAdmin')]);
+  });
+
+  // §4.7: IdP configs are participant-admin business, the caller's own included; so is moving users.
+  it('refuses an IdP admin its own IdP configuration and moving users between IdPs', async () => {
+    const asAdminA = as('IdP admin of A');
+    expectError(await t.get('/v2/idps/idp-A', asAdminA), 403, 'NA');
+    expectError(
+      await t.patch(
+        '/v2/users/member-a/identity-provider-id',
+        { userId: 'member-a', sourceIdentityProviderId: 'idp-A', targetIdentityProviderId: '' },
+        asAdminA,
+      ),
+      403,
+      'NA',
+    );
+  });
+
+  // §5.1, §5.2, §4.7: allocation lands in the IdP admin's IdP; a userId gets CanActAs, but only a
+  // user of that IdP; listings show other IdPs' parties blinded.
+  it('lets an IdP admin allocate into its IdP, for a user of its IdP only', async () => {
+    const asAdminA = as('IdP admin of A');
+    await t.post(
+      '/v2/users',
+      { user: { id: 'trader-a', identityProviderId: 'idp-A' } },
+      as('participant admin'),
+    );
+    const allocated = await t.post(
+      '/v2/parties',
+      { partyIdHint: 'TraderA', userId: 'trader-a' },
+      asAdminA,
+    );
+    expect(allocated.status, allocated.text).toBe(200);
+    const party = allocated.json.partyDetails.party as string;
+    expect(allocated.json.partyDetails).toMatchObject({
+      isLocal: true,
+      identityProviderId: 'idp-A',
+    });
+    expect((await t.get('/v2/users/trader-a/rights', asAdminA)).json.rights).toEqual([
+      canActAs(party),
+    ]);
+    const forForeignUser = await t.post(
+      '/v2/parties',
+      { partyIdHint: 'ForPlain', userId: 'plain' },
+      asAdminA,
+    );
+    expect(forForeignUser.status).not.toBe(200);
+    expect(
+      (await t.get('/v2/parties?filter-party=ForPlain', as('participant admin'))).json.partyDetails,
+    ).toEqual([]);
+    expect((await t.get('/v2/users/plain/rights', as('participant admin'))).json.rights).toEqual([
+      canActAs(partyOfPlain),
+    ]);
+    const listed = (await t.get('/v2/parties', asAdminA)).json.partyDetails as {
+      party: string;
+      isLocal: boolean;
+      identityProviderId: string;
+    }[];
+    expect(listed.find((p) => p.party === partyOfPlain)).toMatchObject({
+      isLocal: false,
+      identityProviderId: '',
+      localMetadata: { resourceVersion: '', annotations: {} },
+    });
+    expect(listed.find((p) => p.party === party)).toMatchObject({
+      isLocal: true,
+      identityProviderId: 'idp-A',
+    });
   });
 });
