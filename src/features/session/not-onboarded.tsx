@@ -102,7 +102,7 @@ export function NotOnboarded({ error, reviewPath, onSignOut, doctorPath }: NotOn
         <Code
           block
           aria-labelledby="access-request-link-label"
-          style={{ overflowWrap: 'anywhere' }}
+          style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-all' }}
         >
           {link}
         </Code>
