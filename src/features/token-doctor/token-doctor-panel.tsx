@@ -5,6 +5,7 @@ import { useForm } from 'react-hook-form';
 import { readAccessToken } from '@/api/access-token';
 import { FormTextarea } from '@/components/form/form-textarea';
 import { SectionCard } from '@/components/section-card';
+import { VerdictList } from '@/components/verdict-list';
 import { DEFAULT_CLOCK_SKEW_SECONDS, MAX_TOKEN_BYTES } from '@/lib/token-doctor';
 import {
   emptyTokenDoctorValues,
@@ -13,7 +14,6 @@ import {
   type TokenDoctorValues,
 } from './token-doctor-form-schema';
 import { useTokenDoctor, type Examination } from './use-token-doctor';
-import { VerdictList } from './verdict-list';
 
 /**
  * Paste a token (or take the current one) and get Canton's verdicts on it, each with its fix. The

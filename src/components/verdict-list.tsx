@@ -1,7 +1,20 @@
 import { Badge, Group, Paper, Stack, Text } from '@mantine/core';
 import { useId, type ReactNode } from 'react';
 import { StrokeIcon } from '@/components/stroke-icon';
-import type { Verdict, VerdictStatus } from '@/lib/token-doctor';
+
+export type VerdictStatus = 'ok' | 'warning' | 'problem' | 'unknown';
+
+/** One finding of a diagnosis (the token doctor's, a user's access check). */
+export type Verdict = {
+  /** Unique within the list. */
+  id: string;
+  title: string;
+  status: VerdictStatus;
+  /** Plain text; values from tokens or the ledger are quoted, never markup. */
+  finding: string;
+  /** One sentence: what to do about it. */
+  fix?: string;
+};
 
 const STATUS: Record<VerdictStatus, { label: string; color: string; icon: ReactNode }> = {
   ok: { label: 'OK', color: 'teal', icon: <path d="M5 12l5 5L20 7" /> },
@@ -18,13 +31,17 @@ const STATUS: Record<VerdictStatus, { label: string; color: string; icon: ReactN
   },
 };
 
-export type VerdictListProps = { verdicts: readonly Verdict[] };
+export type VerdictListProps = {
+  verdicts: readonly Verdict[];
+  /** The list's accessible name. */
+  label?: string;
+};
 
 /**
- * The verdicts, one list item each, named by its title. Findings and fixes quote claim values of
- * an untrusted token: they are rendered as text only, never as markup or links.
+ * The verdicts, one list item each, named by its title. Findings and fixes quote untrusted values
+ * (token claims, ledger data): they are rendered as text only, never as markup or links.
  */
-export function VerdictList({ verdicts }: VerdictListProps) {
+export function VerdictList({ verdicts, label = 'Verdicts' }: VerdictListProps) {
   const idPrefix = useId();
   const counts = (status: VerdictStatus) => verdicts.filter((v) => v.status === status).length;
   return (
@@ -37,7 +54,7 @@ export function VerdictList({ verdicts }: VerdictListProps) {
       <Stack
         component="ul"
         gap="xs"
-        aria-label="Verdicts"
+        aria-label={label}
         style={{ listStyle: 'none', padding: 0, margin: 0 }}
       >
         {verdicts.map((verdict) => {
