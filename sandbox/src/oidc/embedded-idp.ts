@@ -20,6 +20,24 @@ export function repointEmbeddedIdp(
   return true;
 }
 
+/**
+ * Like {@link repointEmbeddedIdp}, for an issuer whose configuration the user created and named:
+ * every configuration still naming an earlier run's issuer of the same path follows this run's.
+ */
+export function repointEmbeddedIssuer(
+  idps: IdpsStore,
+  current: Pick<IssuerInfo, 'issuer' | 'jwksUri'>,
+): number {
+  const path = new URL(current.issuer).pathname;
+  // Issuers are unique: a configuration already naming this run's issuer wins over stale ones.
+  if (idps.byIssuer(current.issuer)) return 0;
+  const stale = idps.list().filter((idp) => isEarlierEmbeddedIssuer(idp.issuer, path));
+  const [first] = stale;
+  if (stale.length !== 1 || !first) return 0;
+  idps.save({ ...first, issuer: current.issuer, jwksUrl: current.jwksUri });
+  return 1;
+}
+
 function isEarlierEmbeddedIssuer(issuer: string, path: string): boolean {
   if (!URL.canParse(issuer)) return false;
   const url = new URL(issuer);

@@ -224,6 +224,56 @@ describe('the embedded OpenID provider (--auth oidc)', () => {
     expect((await authenticatedUser(refreshed.access_token)).status).toBe(200);
   });
 
+  it('signs in at the globex issuer only the users of the IdP a participant admin creates for it', async () => {
+    const globex = oidc.issuers.globex;
+    expect(globex.issuer).toBe(`${oidc.url}/globex`);
+    const before = await openLoginPage(globex.issuer);
+    expect(before.html).toContain(
+      'none yet: no IdP configuration on the participant names this issuer',
+    );
+    expect(before.html).toContain('>Sign in as globex-new-hire</button>');
+    expect(before.html.match(/>Sign in as /g)).toHaveLength(1);
+
+    const admin = await oidc.issueAccessToken('default', 'participant_admin');
+    const call = (path: string, body: unknown) =>
+      fetch(`${sandbox.url}${path}`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${admin}`, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+    const idp = await call('/v2/idps', {
+      identityProviderConfig: {
+        identityProviderId: 'globex-idp',
+        issuer: globex.issuer,
+        jwksUrl: globex.jwksUri,
+        audience: '',
+        isDeactivated: false,
+      },
+    });
+    expect(idp.status).toBe(200);
+    const user = await call('/v2/users', {
+      user: {
+        id: 'globex-admin',
+        primaryParty: '',
+        isDeactivated: false,
+        identityProviderId: 'globex-idp',
+      },
+      rights: [{ kind: { IdentityProviderAdmin: { value: {} } } }],
+    });
+    expect(user.status).toBe(200);
+
+    const after = await openLoginPage(globex.issuer);
+    expect(after.html).toContain('IdP globex-idp');
+    expect(after.html).toContain('>Sign in as globex-admin</button>');
+    expect(after.html).not.toContain('Sign in as acme-admin');
+    const tokens = await signIn(globex.issuer, 'globex-admin');
+    expect(decodeJwt(tokens.access_token).aud).toBe(participantAudience(sandbox.participantId));
+    const response = await authenticatedUser(tokens.access_token);
+    expect(response.status).toBe(200);
+    const body = (await response.json()) as { user: { id: string; identityProviderId: string } };
+    expect(body.user).toMatchObject({ id: 'globex-admin', identityProviderId: 'globex-idp' });
+  });
+
   it('refuses a token with the right issuer signed by another key (401)', async () => {
     const { privateKey } = await generateKeyPair('RS256');
     for (const issuer of [oidc.issuers.default.issuer, oidc.issuers.acme.issuer]) {

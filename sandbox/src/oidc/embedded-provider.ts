@@ -6,6 +6,7 @@ import type { Configuration, KoaContextWithOIDC } from 'oidc-provider';
 import { checkHost } from '../http/request-guard';
 import type { IdpsStore } from '../store/idps-store';
 import type { UsersStore } from '../store/users-store';
+import { repointEmbeddedIssuer } from './embedded-idp';
 import { loadOidcProvider } from './load-oidc-provider';
 import { createMemoryStorage } from './memory-adapter';
 import {
@@ -28,18 +29,31 @@ export function participantAudience(participantId: string): string {
   return `${PARTICIPANT_AUDIENCE_PREFIX}${participantId}`;
 }
 
-/** The two issuers, each a path on the one loopback server. */
+/**
+ * The three issuers, each a path on the one loopback server. `globex` is for delegating a new IdP
+ * (issue 15): no configuration names it until a participant admin creates one, so its users are
+ * those of whichever IdP configuration has its issuer, read live, and none before that.
+ */
 export const EMBEDDED_ISSUERS = {
   default: {
     path: '/default',
+    /** The IdP whose users sign in here; for `globex`, the id the console's sign-in names. */
     identityProviderId: '',
     /** A subject the provider signs in but the participant has no user for (403 there). */
     notOnboarded: 'new-hire',
+    idpByIssuer: false,
   },
   acme: {
     path: '/acme',
     identityProviderId: 'acme-idp',
     notOnboarded: 'acme-new-hire',
+    idpByIssuer: false,
+  },
+  globex: {
+    path: '/globex',
+    identityProviderId: 'globex-idp',
+    notOnboarded: 'globex-new-hire',
+    idpByIssuer: true,
   },
 } as const;
 
@@ -113,9 +127,9 @@ export function consoleRedirectUris(origins: readonly string[]): string[] {
 }
 
 /**
- * A real OpenID provider (oidc-provider) for the sandbox's `--auth oidc` mode: two issuers on one
- * loopback server, the participant's default IdP and the demo's `acme-idp`, each with its own
- * RSA key, a login page that lists that IdP's users, and RS256 JWT access tokens with the
+ * A real OpenID provider (oidc-provider) for the sandbox's `--auth oidc` mode: three issuers on one
+ * loopback server, the participant's default IdP, the demo's `acme-idp` and `globex` (for an IdP
+ * a participant admin has yet to create), each with its own RSA key, a login page that lists that IdP's users, and RS256 JWT access tokens with the
  * audiences Canton expects. Everything lives in memory: tokens die with the process.
  */
 export async function startEmbeddedProvider(
@@ -160,9 +174,18 @@ export async function startEmbeddedProvider(
     const keys = Object.fromEntries(
       await Promise.all(names.map(async (name) => [name, await newSigningKey()] as const)),
     ) as Record<EmbeddedIssuerName, SigningKey>;
+    /**
+     * The IdP whose users sign in at an issuer, read live; undefined for `globex` while no
+     * configuration names its issuer.
+     */
+    const idpIdOf = (name: EmbeddedIssuerName): string | undefined => {
+      const spec = EMBEDDED_ISSUERS[name];
+      if (!spec.idpByIssuer) return spec.identityProviderId;
+      return options.idps.byIssuer(`${url}${spec.path}`)?.identityProviderId;
+    };
     /** What the participant checks: the IdP's configured audience (edited live in the console). */
     const audienceOf = (name: EmbeddedIssuerName) => {
-      const { identityProviderId } = EMBEDDED_ISSUERS[name];
+      const identityProviderId = idpIdOf(name) ?? '';
       const configured =
         identityProviderId === '' ? '' : (options.idps.get(identityProviderId)?.audience ?? '');
       return configured === '' ? participantAudience(options.participantId) : configured;
@@ -190,9 +213,14 @@ export async function startEmbeddedProvider(
       issuers[name] = info;
 
       /** Who may sign in here: the IdP's users, live, and the one subject nobody onboarded. */
-      const isSubject = (sub: string) =>
-        sub === spec.notOnboarded ||
-        options.users.get(sub)?.identityProviderId === spec.identityProviderId;
+      const isSubject = (sub: string) => {
+        if (sub === spec.notOnboarded) return true;
+        const identityProviderId = idpIdOf(name);
+        return (
+          identityProviderId !== undefined &&
+          options.users.get(sub)?.identityProviderId === identityProviderId
+        );
+      };
 
       const storage = createMemoryStorage();
       storages.push(storage);
@@ -211,7 +239,7 @@ export async function startEmbeddedProvider(
         ],
         jwks: { keys: [key.jwk] },
         cookies: {
-          // Both issuers share one origin, so their cookies need their own names.
+          // The issuers share one origin, so their cookies need their own names.
           names: {
             session: `_session_${name}`,
             interaction: `_interaction_${name}`,
@@ -321,12 +349,16 @@ export async function startEmbeddedProvider(
       mounted.set(spec.path, { info, provider, callback: provider.callback() });
     }
 
+    // A --data-dir from an earlier run keeps a globex configuration pointing at that run's port.
+    repointEmbeddedIssuer(options.idps, issuers.globex);
+
     const candidatesFor = (name: EmbeddedIssuerName): LoginCandidate[] => {
       const spec = EMBEDDED_ISSUERS[name];
+      const identityProviderId = idpIdOf(name);
       const users: LoginCandidate[] = [];
       let after = '';
-      for (;;) {
-        const page = options.users.page(spec.identityProviderId, after, 500);
+      while (identityProviderId !== undefined) {
+        const page = options.users.page(identityProviderId, after, 500);
         for (const user of page) {
           users.push({ userId: user.id, isDeactivated: user.isDeactivated, notOnboarded: false });
         }
@@ -359,7 +391,7 @@ export async function startEmbeddedProvider(
       );
       const entry = prefix === undefined ? undefined : mounted.get(prefix);
       if (prefix === undefined || !entry) {
-        sendText(res, 404, 'Not found: the issuers are /default and /acme');
+        sendText(res, 404, 'Not found: the issuers are /default, /acme and /globex');
         return;
       }
       const origin = req.headers.origin;
@@ -408,7 +440,7 @@ export async function startEmbeddedProvider(
           200,
           loginPage({
             issuer: info.issuer,
-            identityProviderId: info.identityProviderId,
+            identityProviderId: idpIdOf(info.name),
             clientId: typeof details.params.client_id === 'string' ? details.params.client_id : '',
             candidates: candidatesFor(info.name),
             loginAction: `${base}/login`,

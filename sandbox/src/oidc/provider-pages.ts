@@ -75,8 +75,11 @@ export type LoginCandidate = {
 
 export type LoginPageInput = {
   issuer: string;
-  /** The Canton IdP this issuer serves: '' is the participant's default IdP. */
-  identityProviderId: string;
+  /**
+   * The Canton IdP this issuer serves: '' is the participant's default IdP; undefined while no
+   * IdP configuration on the participant names this issuer.
+   */
+  identityProviderId: string | undefined;
   clientId: string;
   candidates: readonly LoginCandidate[];
   /** Absolute-path URLs the forms post to. */
@@ -86,9 +89,11 @@ export type LoginPageInput = {
 
 export function loginPage(input: LoginPageInput): string {
   const idp =
-    input.identityProviderId === ''
-      ? 'the participant’s default IdP'
-      : `IdP ${input.identityProviderId}`;
+    input.identityProviderId === undefined
+      ? 'none yet: no IdP configuration on the participant names this issuer'
+      : input.identityProviderId === ''
+        ? 'the participant’s default IdP'
+        : `IdP ${input.identityProviderId}`;
   const rows = input.candidates
     .map((candidate) => {
       const tags = [
