@@ -1,0 +1,533 @@
+import { parseCsv, type CsvRecord } from './bulk-import-csv';
+import { type Access, type RightKind, type UserRight } from './access-rights';
+import {
+  MAX_DISPLAY_NAME_LENGTH,
+  partyIdFor,
+  planOnboarding,
+  reconcile,
+  RIGHTS_PRESET_IDS,
+  RIGHTS_PRESETS,
+  type ExistingState,
+  type OnboardingPlan,
+  type PartyChoice,
+  type RightsChoice,
+  type RightsPresetId,
+} from './onboarding-plan';
+
+/**
+ * Bulk import of people to onboard, from a CSV or JSON file: reading and bounding the file, one
+ * onboarding plan per row (`onboarding-plan.ts` holds every rule of a single onboarding; this
+ * file adds only what a file brings: columns, duplicates between rows, verdicts and results).
+ * Pure; the page does the lookups and runs the plans.
+ */
+
+// ── limits and columns ─────────────────────────────────────────────────────────
+
+export const BULK_IMPORT_LIMITS = {
+  fileBytes: 1024 * 1024,
+  rows: 5000,
+  /** No valid cell comes near this (a party id is at most 255 characters). */
+  cellLength: 1024,
+} as const;
+
+export const IMPORT_COLUMNS = [
+  'userId',
+  'displayName',
+  'partyHint',
+  'party',
+  'rights',
+  'isDeactivated',
+] as const;
+
+export type ImportColumn = (typeof IMPORT_COLUMNS)[number];
+
+/** Names of the right kinds in a file's `rights` cell, e.g. `actAs;readAs` (case-insensitive). */
+export const RIGHT_NAMES: Readonly<Record<string, RightKind>> = {
+  actas: 'CanActAs',
+  readas: 'CanReadAs',
+  executeas: 'CanExecuteAs',
+  idpadmin: 'IdentityProviderAdmin',
+  actasanyparty: 'CanActAsAnyParty',
+  readasanyparty: 'CanReadAsAnyParty',
+  executeasanyparty: 'CanExecuteAsAnyParty',
+  participantadmin: 'ParticipantAdmin',
+};
+
+// ── rows ───────────────────────────────────────────────────────────────────────
+
+export type ImportRowProblem = { column: ImportColumn | 'row'; message: string };
+
+/** One row as read from the file, before anything is looked up. */
+export type ImportRow = {
+  /** 1-based data row (the header is not counted; in JSON, the array index + 1). */
+  row: number;
+  userId: string;
+  displayName: string;
+  party: PartyChoice | undefined;
+  /** The `rights` cell as written: a preset id, or right names separated by `;`. */
+  rights: string;
+  isDeactivated: boolean;
+  /** Problems reading the row's cells (the plan's own checks come later). */
+  problems: ImportRowProblem[];
+};
+
+export type ParsedImportFile =
+  { ok: true; format: 'csv' | 'json'; rows: ImportRow[] } | { ok: false; problem: string };
+
+/** Reads a CSV or JSON import file, decided by its name (`.json`) or its first character. */
+export function parseImportFile(fileName: string, text: string): ParsedImportFile {
+  const bytes = new TextEncoder().encode(text).length;
+  if (bytes > BULK_IMPORT_LIMITS.fileBytes) {
+    return {
+      ok: false,
+      problem: `The file is larger than 1 MiB (${String(bytes)} bytes); split it into several files.`,
+    };
+  }
+  const trimmed = text.replace(/^\uFEFF/, '').trimStart();
+  const isJson =
+    /\.json$/i.test(fileName) || (!/\.csv$/i.test(fileName) && trimmed.startsWith('['));
+  return isJson ? parseJsonImport(trimmed) : parseCsvImport(text);
+}
+
+function parseCsvImport(text: string): ParsedImportFile {
+  const parsed = parseCsv(text, {
+    maxRecords: BULK_IMPORT_LIMITS.rows + 1,
+    maxFields: IMPORT_COLUMNS.length + 10,
+    // Longer cells are a problem of their row (toImportRow); this only bounds the reader.
+    maxFieldLength: 64 * 1024,
+  });
+  if (!parsed.ok) {
+    return {
+      ok: false,
+      problem: parsed.problem.startsWith('The file has more than')
+        ? `The file has more than ${String(BULK_IMPORT_LIMITS.rows)} rows; split it into several files.`
+        : `Line ${String(parsed.line)}: ${parsed.problem}.`,
+    };
+  }
+  const [header, ...records] = parsed.records;
+  if (!header) return { ok: false, problem: 'The file is empty: it needs a header and rows.' };
+  const columns: ImportColumn[] = [];
+  for (const name of header.fields) {
+    const column = IMPORT_COLUMNS.find(
+      (known) => known.toLowerCase() === name.trim().toLowerCase(),
+    );
+    if (!column) {
+      return {
+        ok: false,
+        problem: `Unknown column "${clip(name, 40)}" in the header: the columns are ${IMPORT_COLUMNS.join(', ')}.`,
+      };
+    }
+    if (columns.includes(column)) {
+      return { ok: false, problem: `The column ${column} appears twice in the header.` };
+    }
+    columns.push(column);
+  }
+  if (!columns.includes('userId')) {
+    return { ok: false, problem: 'The header has no userId column.' };
+  }
+  if (records.length === 0) return { ok: false, problem: 'The file has a header but no rows.' };
+  return {
+    ok: true,
+    format: 'csv',
+    rows: records.map((record, index) => csvRow(record, index + 1, columns)),
+  };
+}
+
+function csvRow(record: CsvRecord, row: number, columns: readonly ImportColumn[]): ImportRow {
+  const cells: Partial<Record<ImportColumn, string>> = {};
+  const problems: ImportRowProblem[] = [];
+  if (record.fields.length !== columns.length) {
+    problems.push({
+      column: 'row',
+      message: `Has ${String(record.fields.length)} cells where the header has ${String(columns.length)} (line ${String(record.line)})`,
+    });
+  }
+  columns.forEach((column, index) => {
+    cells[column] = record.fields[index] ?? '';
+  });
+  return toImportRow(row, cells, problems);
+}
+
+function parseJsonImport(text: string): ParsedImportFile {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    const detail = error instanceof Error ? `: ${clip(error.message, 200)}` : '';
+    return { ok: false, problem: `The file is not valid JSON${detail}.` };
+  }
+  if (!Array.isArray(value)) {
+    return { ok: false, problem: 'A JSON import file is an array of objects, one per person.' };
+  }
+  if (value.length === 0) return { ok: false, problem: 'The file has no rows.' };
+  if (value.length > BULK_IMPORT_LIMITS.rows) {
+    return {
+      ok: false,
+      problem: `The file has more than ${String(BULK_IMPORT_LIMITS.rows)} rows; split it into several files.`,
+    };
+  }
+  return { ok: true, format: 'json', rows: value.map((item, index) => jsonRow(item, index + 1)) };
+}
+
+function jsonRow(item: unknown, row: number): ImportRow {
+  const problems: ImportRowProblem[] = [];
+  const cells: Partial<Record<ImportColumn, string>> = {};
+  if (typeof item !== 'object' || item === null || Array.isArray(item)) {
+    problems.push({ column: 'row', message: 'Not an object' });
+    return toImportRow(row, cells, problems);
+  }
+  for (const [key, raw] of Object.entries(item)) {
+    const column = IMPORT_COLUMNS.find((known) => known === key);
+    if (!column) {
+      problems.push({
+        column: 'row',
+        message: `Unknown field "${clip(key, 40)}": the fields are ${IMPORT_COLUMNS.join(', ')}`,
+      });
+      continue;
+    }
+    if (raw === null || raw === undefined) continue;
+    if (column === 'isDeactivated' && typeof raw === 'boolean') {
+      cells[column] = String(raw);
+    } else if (column === 'rights' && Array.isArray(raw)) {
+      if (raw.every((name): name is string => typeof name === 'string')) {
+        cells[column] = raw.join(';');
+      } else {
+        problems.push({ column, message: 'A list of right names must hold only text' });
+      }
+    } else if (typeof raw === 'string') {
+      cells[column] = raw;
+    } else {
+      problems.push({ column, message: 'Must be text' });
+    }
+  }
+  return toImportRow(row, cells, problems);
+}
+
+/** The cells of one row, whatever the format, checked for what the file itself can get wrong. */
+function toImportRow(
+  row: number,
+  cells: Partial<Record<ImportColumn, string>>,
+  problems: ImportRowProblem[],
+): ImportRow {
+  for (const column of IMPORT_COLUMNS) {
+    const cell = cells[column];
+    if (cell !== undefined && cell.length > BULK_IMPORT_LIMITS.cellLength) {
+      problems.push({
+        column,
+        message: `Longer than ${String(BULK_IMPORT_LIMITS.cellLength)} characters`,
+      });
+      cells[column] = cell.slice(0, BULK_IMPORT_LIMITS.cellLength);
+    }
+  }
+  // Spreadsheets pad cells; an id never starts or ends with a space, so the trimmed cell is meant.
+  const userId = (cells.userId ?? '').trim();
+  const partyHint = (cells.partyHint ?? '').trim();
+  const partyId = (cells.party ?? '').trim();
+  let party: PartyChoice | undefined;
+  if (partyHint !== '' && partyId !== '') {
+    problems.push({
+      column: 'party',
+      message: 'Give either partyHint (a new party) or party, not both',
+    });
+  } else if (partyHint !== '') {
+    party = { kind: 'new', hint: partyHint };
+  } else if (partyId !== '') {
+    party = { kind: 'existing', party: partyId };
+  } else {
+    problems.push({
+      column: 'partyHint',
+      message: 'Required: partyHint for a new party, or party for an existing one',
+    });
+  }
+  const deactivated = (cells.isDeactivated ?? '').trim().toLowerCase();
+  let isDeactivated = false;
+  if (deactivated === 'true' || deactivated === 'yes') isDeactivated = true;
+  else if (deactivated !== '' && deactivated !== 'false' && deactivated !== 'no') {
+    problems.push({ column: 'isDeactivated', message: 'Must be true or false (or empty)' });
+  }
+  return {
+    row,
+    userId,
+    displayName: (cells.displayName ?? '').trim(),
+    party,
+    rights: (cells.rights ?? '').trim(),
+    isDeactivated,
+    problems,
+  };
+}
+
+/**
+ * The `rights` cell as a choice for the planner: a preset id (`acts-as-own`), or right names
+ * separated by `;` — party rights on the row's own party. Undefined with a problem otherwise.
+ */
+export function rightsChoiceOf(
+  cell: string,
+  ownParty: string,
+): { choice: RightsChoice } | { problem: string } {
+  const presetId = RIGHTS_PRESET_IDS.find((id) => id === cell.toLowerCase());
+  if (presetId) return { choice: { kind: 'preset', preset: presetId } };
+  const names = cell
+    .split(';')
+    .map((name) => name.trim())
+    .filter((name) => name !== '');
+  if (names.length === 0) {
+    return {
+      problem: `Required: a preset (${RIGHTS_PRESET_IDS.join(', ')}) or rights such as actAs;readAs`,
+    };
+  }
+  const rights: UserRight[] = [];
+  for (const name of names) {
+    const kind = RIGHT_NAMES[name.toLowerCase().replace(/^can/, '')];
+    if (!kind) {
+      return {
+        problem: `Unknown right "${clip(name, 40)}": use actAs, readAs, executeAs, idpAdmin (separated by ;) or a preset (${RIGHTS_PRESET_IDS.join(', ')})`,
+      };
+    }
+    rights.push(
+      kind === 'CanActAs' || kind === 'CanReadAs' || kind === 'CanExecuteAs'
+        ? { kind, party: ownParty }
+        : { kind },
+    );
+  }
+  return { choice: { kind: 'custom', rights } };
+}
+
+// ── validation: one plan per row ───────────────────────────────────────────────
+
+export type ImportContext = {
+  access: Access;
+  /** The IdP people are onboarded into: the IdP admin's own, or the default for a participant admin. */
+  identityProviderId: string;
+  participantNamespace: string;
+};
+
+export type ValidatedRow = ImportRow &
+  ({ ok: true; plan: OnboardingPlan } | { ok: false; problems: ImportRowProblem[] });
+
+/**
+ * Each row planned on its own (id rules, hint rules, rights the caller may grant: the planner's),
+ * then the rows against each other: a user id or a new party's hint that an earlier row already
+ * has makes the later row invalid, naming the earlier one.
+ */
+export function validateImportRows(
+  rows: readonly ImportRow[],
+  context: ImportContext,
+): ValidatedRow[] {
+  const firstRowOfUser = new Map<string, number>();
+  const firstRowOfHint = new Map<string, number>();
+  return rows.map((row) => {
+    const problems: ImportRowProblem[] = [...row.problems];
+    if (row.userId !== '') {
+      const first = firstRowOfUser.get(row.userId);
+      if (first === undefined) firstRowOfUser.set(row.userId, row.row);
+      else
+        problems.push({
+          column: 'userId',
+          message: `Duplicate: row ${String(first)} has this user id`,
+        });
+    }
+    if (row.party?.kind === 'new' && row.party.hint !== '') {
+      const first = firstRowOfHint.get(row.party.hint);
+      if (first === undefined) firstRowOfHint.set(row.party.hint, row.row);
+      else {
+        problems.push({
+          column: 'partyHint',
+          message: `Duplicate: row ${String(first)} creates a party with this hint (to share a party, give its id in the party column)`,
+        });
+      }
+    }
+    const party = row.party ?? { kind: 'new', hint: '' };
+    const ownParty =
+      party.kind === 'new' ? partyIdFor(party.hint, context.participantNamespace) : party.party;
+    const rights = rightsChoiceOf(row.rights, ownParty);
+    if ('problem' in rights) problems.push({ column: 'rights', message: rights.problem });
+    const planned = planOnboarding({
+      subject: row.userId,
+      displayName: row.displayName,
+      identityProviderId: context.identityProviderId,
+      party,
+      rights: 'choice' in rights ? rights.choice : { kind: 'preset', preset: 'acts-as-own' },
+      access: context.access,
+      participantNamespace: context.participantNamespace,
+    });
+    if (!planned.ok) {
+      for (const problem of planned.problems) {
+        // A row without any party already says so; the planner's "required" would repeat it.
+        if (problem.field === 'party' && row.party === undefined) continue;
+        problems.push({ column: columnOfField(problem.field, party), message: problem.message });
+      }
+    }
+    if (problems.length > 0 || !planned.ok) return { ...row, ok: false, problems };
+    return { ...row, ok: true, plan: planned.plan };
+  });
+}
+
+function columnOfField(
+  field: 'subject' | 'displayName' | 'identityProviderId' | 'party' | 'rights',
+  party: PartyChoice,
+): ImportColumn | 'row' {
+  switch (field) {
+    case 'subject':
+      return 'userId';
+    case 'displayName':
+      return 'displayName';
+    case 'identityProviderId':
+      return 'row';
+    case 'party':
+      return party.kind === 'new' ? 'partyHint' : 'party';
+    case 'rights':
+      return 'rights';
+  }
+}
+
+// ── verdicts: the plan against what exists ─────────────────────────────────────
+
+export type RowVerdict =
+  | { kind: 'invalid'; reason: string }
+  /** A new user (and maybe party): every step of the plan runs. */
+  | { kind: 'create'; plan: OnboardingPlan; notes: string[] }
+  /** The user exists: only what it lacks runs. */
+  | { kind: 'update'; plan: OnboardingPlan; notes: string[] }
+  | { kind: 'skip'; reason: string }
+  /** Something exists that the plan must not override (e.g. a party of another IdP). */
+  | { kind: 'conflict'; reason: string };
+
+/**
+ * What exists for a row, or why the lookup could not tell (e.g. the user exists in another IdP,
+ * which answers 403). `isDeactivated` is the existing user's, which the planner does not compare.
+ */
+export type LookupOutcome =
+  { ok: true; existing: ExistingState; isDeactivated?: boolean } | { ok: false; reason: string };
+
+export function invalidVerdict(row: ValidatedRow): RowVerdict {
+  if (row.ok) throw new Error('invalidVerdict of a valid row');
+  return { kind: 'invalid', reason: describeProblems(row.problems) };
+}
+
+/** The plan reconciled with what exists; re-running a file whose rows all ran gives only skips. */
+export function verdictOf(
+  plan: OnboardingPlan,
+  lookup: LookupOutcome,
+  row: Pick<ImportRow, 'isDeactivated'>,
+): RowVerdict {
+  if (!lookup.ok) return { kind: 'conflict', reason: lookup.reason };
+  const { existing } = lookup;
+  const reconciled = reconcile(plan, existing);
+  // Blockers (a party of another IdP, an unknown party) stop the row whatever else holds.
+  if (reconciled.blockers.length > 0) {
+    return { kind: 'conflict', reason: reconciled.blockers.join(' ') };
+  }
+  // Differences the planner leaves as they are (another primary party, display name) are told.
+  const notes = [...reconciled.conflicts];
+  if (
+    existing.user &&
+    lookup.isDeactivated !== undefined &&
+    lookup.isDeactivated !== row.isDeactivated
+  ) {
+    notes.push(
+      `User ${plan.userId} is ${lookup.isDeactivated ? 'deactivated' : 'active'}; the import leaves that as it is.`,
+    );
+  }
+  if (reconciled.steps.length === 0) {
+    return { kind: 'skip', reason: ['Already onboarded as planned.', ...notes].join(' ') };
+  }
+  const kind = reconciled.steps.some((step) => step.kind === 'create-user') ? 'create' : 'update';
+  return { kind, plan: reconciled, notes: [...reconciled.reused, ...notes] };
+}
+
+export function describeProblems(problems: readonly ImportRowProblem[]): string {
+  return problems
+    .map((problem) =>
+      problem.column === 'row' ? problem.message : `${problem.column}: ${problem.message}`,
+    )
+    .join('; ');
+}
+
+// ── results ────────────────────────────────────────────────────────────────────
+
+export type RowOutcome = 'created' | 'updated' | 'skipped' | 'failed';
+
+export type RowResult = {
+  row: number;
+  userId: string;
+  party: string;
+  outcome: RowOutcome;
+  /** Why, in a sentence: what was done, why nothing was, or what failed and what remains. */
+  reason: string;
+};
+
+export const RESULT_COLUMNS = ['row', 'userId', 'party', 'outcome', 'reason'] as const;
+
+/** The result file's rows, for `toCsv` (which neutralises formula-like cells). */
+export function resultCsvRows(results: readonly RowResult[]): string[][] {
+  return results.map((result) => [
+    String(result.row),
+    result.userId,
+    result.party,
+    result.outcome,
+    result.reason,
+  ]);
+}
+
+export function resultsToJson(results: readonly RowResult[]): string {
+  return `${JSON.stringify(results, null, 2)}\n`;
+}
+
+/** How many rows ended each way. */
+export function countOutcomes(results: readonly RowResult[]): Record<RowOutcome, number> {
+  const counts: Record<RowOutcome, number> = { created: 0, updated: 0, skipped: 0, failed: 0 };
+  for (const result of results) counts[result.outcome] += 1;
+  return counts;
+}
+
+// ── template ───────────────────────────────────────────────────────────────────
+
+/** Two example people: one with a new party from a hint, one on an existing party. */
+export function templateRows(participantNamespace: string): Record<ImportColumn, string>[] {
+  const namespace = participantNamespace === '' ? '1220…' : participantNamespace;
+  return [
+    {
+      userId: 'dana.lee',
+      displayName: 'Dana Lee',
+      partyHint: 'dana-lee',
+      party: '',
+      rights: 'acts-as-own',
+      isDeactivated: 'false',
+    },
+    {
+      userId: 'sam.ortiz',
+      displayName: 'Sam Ortiz',
+      partyHint: '',
+      party: `trading-desk::${namespace}`,
+      rights: 'readAs',
+      isDeactivated: 'false',
+    },
+  ];
+}
+
+export function templateCsvRows(participantNamespace: string): string[][] {
+  return templateRows(participantNamespace).map((row) =>
+    IMPORT_COLUMNS.map((column) => row[column]),
+  );
+}
+
+export function templateJson(participantNamespace: string): string {
+  const rows = templateRows(participantNamespace).map((row) => ({
+    userId: row.userId,
+    displayName: row.displayName,
+    ...(row.partyHint ? { partyHint: row.partyHint } : { party: row.party }),
+    rights: row.rights,
+    isDeactivated: row.isDeactivated === 'true',
+  }));
+  return `${JSON.stringify(rows, null, 2)}\n`;
+}
+
+/** The presets, for the page's help next to the template. */
+export const RIGHTS_PRESET_HELP: readonly { id: RightsPresetId; label: string }[] =
+  RIGHTS_PRESETS.map(({ id, label }) => ({ id, label }));
+
+export { MAX_DISPLAY_NAME_LENGTH };
+
+function clip(text: string, max: number): string {
+  return text.length > max ? `${text.slice(0, max)}…` : text;
+}
