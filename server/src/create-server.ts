@@ -10,6 +10,11 @@ import {
 } from '../../sandbox/src/edge';
 import { createLedgerProxy, type LedgerProxy, type LedgerProxyOptions } from './ledger-proxy';
 import {
+  createOidcDiscoveryHandler,
+  OIDC_DISCOVERY_PATH,
+  type OidcDiscoveryOptions,
+} from './oidc-discovery';
+import {
   servedSignInProviders,
   SIGN_IN_PROVIDERS_PATH,
   type SignInProvider,
@@ -40,6 +45,8 @@ export type CreateServerOptions = {
   proxy?: LedgerProxyOptions;
   /** The sign-in page's OpenID Connect providers (`--oidc-*`, `--sign-in-config`). */
   signInProviders?: readonly SignInProvider[];
+  /** Limits of `GET /__console/oidc-discovery` (oidc-discovery.ts has the defaults). */
+  oidcDiscovery?: Omit<OidcDiscoveryOptions, 'ledgerUrl'>;
   /**
    * A server to answer on instead of a new one, e.g. one already listening: `npm start` binds its
    * port before the embedded sandbox starts, whose OpenID provider needs the console's origin.
@@ -101,12 +108,18 @@ export function createServer({
   serveSourceMaps = false,
   proxy: proxyOptions = {},
   signInProviders = [],
+  oidcDiscovery = {},
   server: existingServer,
 }: CreateServerOptions): http.Server {
   const policyHeader = contentSecurityPolicy(signInProviders);
   // The SPA reads this before anyone is signed in, so it cannot come from the participant.
   const signInBody = JSON.stringify({ providers: servedSignInProviders(signInProviders) });
   const proxy = createLedgerProxy(ledgerUrl, proxyOptions);
+  // Asks the same participant the proxy reaches whether the caller is a participant admin.
+  const handleOidcDiscovery = createOidcDiscoveryHandler({
+    ...oidcDiscovery,
+    ledgerUrl: proxy.target,
+  });
   // Paths are checked before the prefix decision below, which reads them as received (ADR 010).
   const policy: RequestGuardPolicy = {
     bindHost: host,
@@ -175,6 +188,7 @@ export function createServer({
     const pathname = url.split('?')[0] ?? '/';
     if (pathname === CONSOLE_PATH_PREFIX || pathname.startsWith(`${CONSOLE_PATH_PREFIX}/`)) {
       if (pathname === SIGN_IN_PROVIDERS_PATH) sendJson(req, res, signInBody);
+      else if (pathname === OIDC_DISCOVERY_PATH) handleOidcDiscovery(req, res);
       else notFound(res);
       return;
     }

@@ -151,6 +151,8 @@ async function connectParticipant(args: ServerArgs, origins: string[]): Promise<
     for (const [id, name, issuer] of [
       ['sandbox-default', 'Sandbox provider (default IdP)', issuers.default],
       ['sandbox-acme', 'Sandbox provider (acme-idp)', issuers.acme],
+      // For delegating a new IdP: nobody signs in here until an IdP configuration names it.
+      ['sandbox-globex', 'Sandbox provider (globex)', issuers.globex],
     ] as const) {
       signInProviders.push({
         id,
@@ -168,6 +170,7 @@ async function connectParticipant(args: ServerArgs, origins: string[]): Promise<
       '"Sandbox provider (acme-idp)". Sandbox-only OpenID provider, not a real identity provider:',
       `  ${issuers.default.issuer} (default IdP)`,
       `  ${issuers.acme.issuer} (acme-idp)`,
+      `  ${issuers.globex.issuer} (no IdP yet: create one for it, e.g. globex-idp)`,
     );
   }
   return {
