@@ -25,7 +25,10 @@ export function idFromRouteSegment(segment: string | undefined): string {
 
 /** A user is addressed by id and IdP (`''` = default); the IdP travels as a search param. */
 function userPath(userId: string, identityProviderId = ''): string {
-  return withIdentityProvider(`/users/${routeSegment(userId, ['new'])}`, identityProviderId);
+  return withIdentityProvider(
+    `/users/${routeSegment(userId, ['new', 'import'])}`,
+    identityProviderId,
+  );
 }
 
 /** A party's page; its details differ per IdP (a participant admin sees another IdP's as not local). */
@@ -59,7 +62,26 @@ export const paths = {
       return `/users/new?${params.toString()}`;
     },
   },
+  /** Bulk import of people to onboard, from a CSV or JSON file. */
+  usersImport: { pattern: '/users/import', to: () => '/users/import' },
   user: { pattern: '/users/:userId', to: userPath },
+  onboard: {
+    pattern: '/onboard',
+    /** Prefilled from an access request; the form checks every value like typed input. */
+    to: (prefill?: {
+      subject: string;
+      identityProviderId: string;
+      displayName?: string;
+      requestedAccess?: string;
+    }) => {
+      if (!prefill) return '/onboard';
+      const params = new URLSearchParams({ sub: prefill.subject });
+      if (prefill.identityProviderId) params.set('idp', prefill.identityProviderId);
+      if (prefill.displayName) params.set('name', prefill.displayName);
+      if (prefill.requestedAccess) params.set('access', prefill.requestedAccess);
+      return `/onboard?${params.toString()}`;
+    },
+  },
   identityProviders: { pattern: '/identity-providers', to: () => '/identity-providers' },
   newIdentityProvider: {
     pattern: '/identity-providers/new',
@@ -103,4 +125,6 @@ export const paths = {
   },
   /** Takes no token in the URL: tokens never appear in URLs (history, logs, Referer). */
   tokenDoctor: { pattern: '/token-doctor', to: () => '/token-doctor' },
+  /** The admin changes made from this console, kept in the browser. */
+  activity: { pattern: '/activity', to: () => '/activity' },
 } as const;

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { accessOf, type UserRight } from './access-rights';
 import {
   DISPLAY_NAME_ANNOTATION,
+  handOffMessage,
   namespaceOfParticipantId,
   partyHintProblem,
   partyIdFor,
@@ -356,5 +357,39 @@ describe('undoPlan', () => {
 
   it('has nothing to undo when nothing ran', () => {
     expect(undoPlan([])).toEqual({ steps: [], remains: ['No party was created by this run.'] });
+  });
+});
+
+describe('handOffMessage', () => {
+  const planned = plan({ rights: { kind: 'preset', preset: 'idp-co-admin' } });
+
+  it('names participant, IdP, user, party, provider and what the person can do', () => {
+    const message = handOffMessage({
+      participantId: `participant1::${NAMESPACE}`,
+      signInUrl: 'https://console.example/sign-in',
+      providerName: 'Acme',
+      plan: planned,
+    });
+    expect(message).toContain(`Participant: participant1::${NAMESPACE}`);
+    expect(message).toContain('Identity provider: acme-idp');
+    expect(message).toContain('User id: dana@acme');
+    expect(message).toContain(`Party: ${DANA}`);
+    expect(message).toContain(
+      'Sign in at https://console.example/sign-in: choose "Acme" and sign in as dana@acme (login hint: dana@acme).',
+    );
+    expect(message).toContain('- administer the users and parties of identity provider acme-idp');
+    expect(message).toContain(
+      `- submit commands as ${DANA} and read its contracts and transactions`,
+    );
+  });
+
+  it('says how to sign in when the console has no provider for the IdP', () => {
+    const message = handOffMessage({
+      participantId: 'p::1',
+      signInUrl: 'https://console.example/sign-in',
+      providerName: undefined,
+      plan: planned,
+    });
+    expect(message).toContain('with a token of identity provider acme-idp for the user dana@acme');
   });
 });

@@ -98,7 +98,7 @@ export const RIGHTS_PRESETS: readonly RightsPreset[] = [
     id: 'external-signer',
     label: 'External signer',
     description:
-      'CanExecuteAs and CanReadAs on their party: execute transactions that were prepared and signed outside the participant (interactive submission) and read the party’s data; cannot submit ordinary commands. Useful only when the party’s transactions are signed by an external key — a party allocated here from a hint is signed for by the participant, so for it this is in effect read access.',
+      'CanExecuteAs and CanReadAs on their party: prepare transactions for it and execute them once signed outside the participant (interactive submission), and read its data (CanExecuteAs alone reads nothing); cannot submit ordinary commands. It serves a party whose transactions are signed with a key the person holds; for a party allocated here from a hint, which the participant signs for, it amounts to read access.',
     rights: (party) => [
       { kind: 'CanExecuteAs', party },
       { kind: 'CanReadAs', party },
@@ -249,7 +249,8 @@ function existingPartyProblem(party: string): string | undefined {
   return undefined;
 }
 
-function displayNameProblem(name: string): string | undefined {
+/** Why the display name cannot be kept as given, or undefined. */
+export function displayNameProblem(name: string): string | undefined {
   if (name.length > MAX_DISPLAY_NAME_LENGTH) {
     return `At most ${String(MAX_DISPLAY_NAME_LENGTH)} characters (this has ${String(name.length)})`;
   }
@@ -628,4 +629,57 @@ export function undoPlan(done: readonly PlanStep[]): UndoPlan {
     remains.push(`Once user ${created.userId} is deleted, nothing of this run remains.`);
   }
   return { steps, remains };
+}
+
+// ── hand-off ───────────────────────────────────────────────────────────────────
+
+/** What a right lets the person do, in plain words. */
+export function describeRightForPerson(right: UserRight, identityProviderId: string): string {
+  switch (right.kind) {
+    case 'CanActAs':
+      return `submit commands as ${right.party} and read its contracts and transactions`;
+    case 'CanReadAs':
+      return `read the contracts and transactions of ${right.party}`;
+    case 'CanExecuteAs':
+      return `prepare and execute externally signed transactions for ${right.party}`;
+    case 'IdentityProviderAdmin':
+      return `administer the users and parties of ${idpName(identityProviderId)}`;
+    case 'ParticipantAdmin':
+      return 'administer the whole participant';
+    case 'CanActAsAnyParty':
+      return 'act as any party of the participant';
+    case 'CanReadAsAnyParty':
+      return 'read as any party of the participant';
+    case 'CanExecuteAsAnyParty':
+      return 'execute transactions for any party of the participant';
+  }
+}
+
+export type HandOff = {
+  participantId: string;
+  signInUrl: string;
+  /** The sign-in provider's name, when the console has one for the person's IdP. */
+  providerName: string | undefined;
+  plan: Pick<OnboardingPlan, 'userId' | 'identityProviderId' | 'party' | 'rights'>;
+};
+
+/** The message an admin sends the person once onboarded: plain text, to copy. */
+export function handOffMessage({ participantId, signInUrl, providerName, plan }: HandOff): string {
+  const signIn =
+    providerName === undefined
+      ? `Sign in at ${signInUrl} with a token of ${idpName(plan.identityProviderId)} for the user ${plan.userId}.`
+      : `Sign in at ${signInUrl}: choose "${providerName}" and sign in as ${plan.userId} (login hint: ${plan.userId}).`;
+  return [
+    'You have been onboarded on a Canton participant.',
+    '',
+    signIn,
+    '',
+    `Participant: ${participantId}`,
+    `Identity provider: ${plan.identityProviderId === '' ? '(default)' : plan.identityProviderId}`,
+    `User id: ${plan.userId}`,
+    `Party: ${plan.party}`,
+    '',
+    'You can now:',
+    ...plan.rights.map((right) => `- ${describeRightForPerson(right, plan.identityProviderId)}`),
+  ].join('\n');
 }

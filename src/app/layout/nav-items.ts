@@ -14,6 +14,11 @@ export const navItems: readonly NavItem[] = [
   { label: 'Overview', to: paths.overview.to(), isVisible: always },
   { label: 'Users', to: paths.users.to(), isVisible: (access) => access.canManageUsers },
   { label: 'Parties', to: paths.parties.to(), isVisible: (access) => access.canManageUsers },
+  {
+    label: 'Onboard a person',
+    to: paths.onboard.to(),
+    isVisible: (access) => access.canManageUsers,
+  },
   { label: 'Packages', to: paths.packages.to(), isVisible: always },
   { label: 'Command composer', to: paths.composer.to(), isVisible: always },
   { label: 'Transactions', to: paths.transactions.to(), isVisible: always },
@@ -21,6 +26,11 @@ export const navItems: readonly NavItem[] = [
     label: 'Identity providers',
     to: paths.identityProviders.to(),
     isVisible: (access) => access.canManageIdentityProviders,
+  },
+  {
+    label: 'Activity',
+    to: paths.activity.to(),
+    isVisible: (access) => access.canManageUsers || access.canManageIdentityProviders,
   },
   { label: 'Token doctor', to: paths.tokenDoctor.to(), isVisible: always },
 ];
