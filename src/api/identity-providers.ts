@@ -1,4 +1,5 @@
 import { mutationOptions, queryOptions } from '@tanstack/react-query';
+import { activityMeta, NOT_LOADED, NOTHING, valueOf, type CacheReader } from '@/lib/activity-log';
 import { api, unwrap } from './client';
 import type { Schemas } from './schema';
 
@@ -63,20 +64,77 @@ export const identityProviderQueries = {
     }),
 };
 
+// ── activity log ─────────────────────────────────────────────────────────────
+
+const idpPath = (id: string) => `/v2/idps/${encodeURIComponent(id)}`;
+
+/** The config as the console last loaded it (its page, or the list). */
+function cachedConfig(read: CacheReader, id: string) {
+  const detail = read(identityProviderQueries.detail(id).queryKey) as
+    IdentityProviderConfig | undefined;
+  const listed = (
+    read(identityProviderQueries.list().queryKey) as IdentityProviderConfig[] | undefined
+  )?.find((config) => config.identityProviderId === id);
+  const found = detail ?? listed;
+  return found === undefined ? NOT_LOADED : valueOf(found);
+}
+
+const identityProviderActivity = {
+  create: activityMeta<IdentityProviderConfig, IdentityProviderConfig>({
+    action: 'idp.create',
+    call: () => ({ method: 'POST', path: '/v2/idps' }),
+    subjects: ({ identityProviderId }) => [{ kind: 'identity-provider', identityProviderId }],
+    before: () => NOTHING,
+    after: (_config, created) => valueOf(created),
+  }),
+  update: activityMeta<UpdateIdentityProviderConfigRequest, IdentityProviderConfig>({
+    action: 'idp.update',
+    call: ({ identityProviderConfig }) => ({
+      method: 'PATCH',
+      path: idpPath(identityProviderConfig.identityProviderId),
+    }),
+    subjects: ({ identityProviderConfig: { identityProviderId } }) => [
+      { kind: 'identity-provider', identityProviderId },
+    ],
+    before: ({ identityProviderConfig }, read) =>
+      cachedConfig(read, identityProviderConfig.identityProviderId),
+    after: ({ updateMask }, updated) => valueOf({ ...updated, updated: updateMask.paths }),
+  }),
+  delete: activityMeta<string, undefined>({
+    action: 'idp.delete',
+    call: (identityProviderId) => ({ method: 'DELETE', path: idpPath(identityProviderId) }),
+    subjects: (identityProviderId) => [{ kind: 'identity-provider', identityProviderId }],
+    before: (identityProviderId, read) => cachedConfig(read, identityProviderId),
+    after: () => NOTHING,
+  }),
+};
+
 export const identityProviderMutations = {
   create: () =>
     mutationOptions({
+      mutationKey: [...identityProviderQueries.all(), 'create'],
       mutationFn: createIdentityProvider,
-      meta: { invalidates: [identityProviderQueries.all()] },
+      meta: {
+        invalidates: [identityProviderQueries.all()],
+        activity: identityProviderActivity.create,
+      },
     }),
   update: () =>
     mutationOptions({
+      mutationKey: [...identityProviderQueries.all(), 'update'],
       mutationFn: updateIdentityProvider,
-      meta: { invalidates: [identityProviderQueries.all()] },
+      meta: {
+        invalidates: [identityProviderQueries.all()],
+        activity: identityProviderActivity.update,
+      },
     }),
   delete: () =>
     mutationOptions({
+      mutationKey: [...identityProviderQueries.all(), 'delete'],
       mutationFn: deleteIdentityProvider,
-      meta: { invalidates: [identityProviderQueries.all()] },
+      meta: {
+        invalidates: [identityProviderQueries.all()],
+        activity: identityProviderActivity.delete,
+      },
     }),
 };

@@ -1,5 +1,6 @@
 import { mutationOptions, queryOptions } from '@tanstack/react-query';
 import { env } from '@/env';
+import { activityMeta, NOT_LOADED, NOTHING, valueOf } from '@/lib/activity-log';
 import { networkError, toApiError } from '@/lib/api-error';
 import { readAccessToken } from './access-token';
 import { api, unwrap } from './client';
@@ -343,6 +344,33 @@ export const packageQueries = {
     }),
 };
 
+// What the activity log records of an upload: the request without its bytes; the participant's
+// answer to an upload is empty, so which packages it held is not known here.
+const uploadActivity = activityMeta<UploadDarRequest, undefined>({
+  action: 'dar.upload',
+  call: ({ synchronizerId, vetAllPackages }) => {
+    const query = new URLSearchParams({ vetAllPackages: String(vetAllPackages) });
+    if (synchronizerId) query.set('synchronizerId', synchronizerId);
+    return { method: 'POST', path: `/v2/dars?${query.toString()}` };
+  },
+  subjects: () => [],
+  before: () => NOTHING,
+  after: ({ bytes, vetAllPackages, synchronizerId }) =>
+    valueOf({ darBytes: bytes.byteLength, vetAllPackages, synchronizerId }),
+});
+
+const vettingActivity = activityMeta<VettingChange, Schemas['UpdateVettedPackagesResponse']>({
+  action: 'package.vetting',
+  call: () => ({ method: 'POST', path: '/v2/package-vetting/update' }),
+  subjects: ({ packageId }) => [{ kind: 'package', packageId }],
+  before: ({ operation, synchronizerId, expectedTopologySerial }) =>
+    expectedTopologySerial === undefined
+      ? NOT_LOADED
+      : valueOf({ synchronizerId, topologySerial: expectedTopologySerial, change: operation }),
+  after: ({ operation, synchronizerId }, response) =>
+    valueOf({ synchronizerId, change: operation, response }),
+});
+
 export const packageMutations = {
   // The page shows the participant's verdict in place, code and correlation id included.
   validate: () => mutationOptions({ mutationFn: validateDar, meta: { errorDisplay: 'inline' } }),
@@ -350,12 +378,17 @@ export const packageMutations = {
     mutationOptions({
       mutationKey: [...packageQueries.all(), 'upload'],
       mutationFn: uploadDar,
-      meta: { errorDisplay: 'inline', invalidates: [packageQueries.state()] },
+      meta: {
+        errorDisplay: 'inline',
+        invalidates: [packageQueries.state()],
+        activity: uploadActivity,
+      },
     }),
   updateVetting: () =>
     mutationOptions({
+      mutationKey: [...packageQueries.all(), 'update-vetting'],
       mutationFn: updateVetting,
-      meta: { invalidates: [packageQueries.state()] },
+      meta: { invalidates: [packageQueries.state()], activity: vettingActivity },
       // A failed change refreshes too: after TOPOLOGY_SERIAL_MISMATCH (someone else changed the
       // vetting), a retry must send the serial of the vetting as it is now, and the page show it.
       // Returned, so the mutation fails only once the refresh is done.

@@ -1,4 +1,11 @@
 import { mutationOptions, queryOptions } from '@tanstack/react-query';
+import {
+  activityMeta,
+  cachedBefore,
+  NOTHING,
+  valueOf,
+  type ActivitySubject,
+} from '@/lib/activity-log';
 import { api, unwrap } from './client';
 import { listIdentityProviders } from './identity-providers';
 import type { Schemas } from './schema';
@@ -180,16 +187,78 @@ export const partyQueries = {
     }),
 };
 
+// ── activity log ─────────────────────────────────────────────────────────────
+
+const partySummary = (details: PartyDetails) => ({
+  party: details.party,
+  isLocal: details.isLocal,
+  identityProviderId: details.identityProviderId ?? '',
+  annotations: details.localMetadata?.annotations ?? {},
+});
+
+const allocateActivity = activityMeta<AllocatePartyRequest, PartyDetails>({
+  action: 'party.allocate',
+  call: () => ({ method: 'POST', path: '/v2/parties' }),
+  subjects: (request, allocated) => [
+    ...(allocated ? [{ kind: 'party' as const, party: allocated.party }] : []),
+    // Allocating for a user grants it CanActAs (ledger-api-behaviour.md §5).
+    ...(request.userId
+      ? [
+          {
+            kind: 'user' as const,
+            userId: request.userId,
+            identityProviderId: request.identityProviderId ?? '',
+          },
+        ]
+      : []),
+  ],
+  before: () => NOTHING,
+  after: (request, allocated) =>
+    valueOf({
+      ...partySummary(allocated),
+      partyIdHint: request.partyIdHint,
+      userId: request.userId,
+    }),
+});
+
+const updateAnnotationsActivity = activityMeta<PartyAnnotationsUpdate, PartyDetails>({
+  action: 'party.update',
+  call: ({ loaded }) => ({
+    method: 'PATCH',
+    path: `/v2/parties/${encodeURIComponent(loaded.party)}`,
+  }),
+  subjects: ({ loaded }): ActivitySubject[] => [{ kind: 'party', party: loaded.party }],
+  // The party as the form loaded it: what the change was made against.
+  before: ({ loaded }, read) => {
+    const cached = cachedBefore(
+      read,
+      partyQueries.detail({
+        party: loaded.party,
+        identityProviderId: loaded.identityProviderId ?? '',
+      }).queryKey,
+    );
+    return cached.kind === 'value'
+      ? valueOf(partySummary(cached.value as PartyDetails))
+      : valueOf(partySummary(loaded));
+  },
+  after: ({ annotations }, updated) => valueOf({ ...partySummary(updated), patch: annotations }),
+});
+
 export const partyMutations = {
   allocate: () =>
     mutationOptions({
+      mutationKey: [...partyQueries.all(), 'allocate'],
       mutationFn: allocateParty,
       // Every picker reads partyQueries; `userId` may have granted CanActAs, possibly to the caller.
-      meta: { invalidates: [partyQueries.all(), userQueries.all(), sessionQueries.all()] },
+      meta: {
+        invalidates: [partyQueries.all(), userQueries.all(), sessionQueries.all()],
+        activity: allocateActivity,
+      },
     }),
   updateAnnotations: () =>
     mutationOptions({
+      mutationKey: [...partyQueries.all(), 'update-annotations'],
       mutationFn: updatePartyAnnotations,
-      meta: { invalidates: [partyQueries.all()] },
+      meta: { invalidates: [partyQueries.all()], activity: updateAnnotationsActivity },
     }),
 };

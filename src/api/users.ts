@@ -2,10 +2,20 @@ import { mutationOptions, queryOptions } from '@tanstack/react-query';
 import {
   isPartyRightKind,
   RIGHT_KINDS,
+  rightKey,
   type PartyRightKind,
   type RightKind,
   type UserRight,
 } from '@/lib/access-rights';
+import {
+  activityMeta,
+  NOT_LOADED,
+  NOTHING,
+  valueOf,
+  type ActivitySubject,
+  type ActivityValue,
+  type CacheReader,
+} from '@/lib/activity-log';
 import { api, unwrap } from './client';
 import type { Schemas, WireRight } from './schema';
 
@@ -161,23 +171,152 @@ export const userQueries = {
     }),
 };
 
+// ── activity log: how each change is recorded ──────────────────────────────────
+
+const userPath = (userId: string) => `/v2/users/${encodeURIComponent(userId)}`;
+
+/** Rights as short, stable strings ("CanActAs:alice::1220…"); unknown kinds by their name. */
+function rightLabels(rights: readonly Right[] | undefined): string[] {
+  return (rights ?? []).map((right) => {
+    const known = toUserRight(right);
+    return known ? rightKey(known) : (Object.keys(right.kind ?? {})[0] ?? 'unknown');
+  });
+}
+
+function rightParties(rights: readonly Right[] | undefined): ActivitySubject[] {
+  return toUserRights(rights ?? []).flatMap((right) =>
+    'party' in right ? [{ kind: 'party' as const, party: right.party }] : [],
+  );
+}
+
+const userSubject = ({ userId, identityProviderId }: UserRef): ActivitySubject => ({
+  kind: 'user',
+  userId,
+  identityProviderId,
+});
+
+const userSummary = (user: User) => ({
+  id: user.id,
+  identityProviderId: user.identityProviderId ?? '',
+  primaryParty: user.primaryParty ?? '',
+  isDeactivated: user.isDeactivated,
+  annotations: user.metadata?.annotations ?? {},
+});
+
+function cachedRights(read: CacheReader, ref: UserRef): ActivityValue {
+  const rights = read(userQueries.rights(ref).queryKey) as Right[] | undefined;
+  return rights === undefined ? NOT_LOADED : valueOf({ rights: rightLabels(rights) });
+}
+
+function cachedUser(read: CacheReader, ref: UserRef): ActivityValue {
+  const user = read(userQueries.detail(ref).queryKey) as User | undefined;
+  return user === undefined ? NOT_LOADED : valueOf(userSummary(user));
+}
+
+function rightsChange(action: 'user.rights.grant' | 'user.rights.revoke') {
+  return activityMeta<RightsChange, Right[]>({
+    action,
+    call: ({ userId }) => ({
+      method: action === 'user.rights.grant' ? 'POST' : 'PATCH',
+      path: `${userPath(userId)}/rights`,
+    }),
+    subjects: (change) => [userSubject(change), ...rightParties(change.rights)],
+    before: (change, read) => cachedRights(read, change),
+    after: (change, changed) =>
+      valueOf({
+        requested: rightLabels(change.rights),
+        [action === 'user.rights.grant' ? 'newlyGranted' : 'newlyRevoked']: rightLabels(changed),
+      }),
+  });
+}
+
+const userActivity = {
+  create: activityMeta<CreateUserRequest, User>({
+    action: 'user.create',
+    call: () => ({ method: 'POST', path: '/v2/users' }),
+    subjects: ({ user, rights }) => [
+      userSubject({ userId: user.id, identityProviderId: user.identityProviderId ?? '' }),
+      ...(user.primaryParty ? [{ kind: 'party' as const, party: user.primaryParty }] : []),
+      ...rightParties(rights),
+    ],
+    before: () => NOTHING,
+    after: ({ rights }, created) =>
+      valueOf({ user: userSummary(created), rights: rightLabels(rights) }),
+  }),
+  update: activityMeta<UpdateUserRequest, User>({
+    action: 'user.update',
+    call: ({ user }) => ({ method: 'PATCH', path: userPath(user.id) }),
+    subjects: ({ user }, updated) => [
+      userSubject({ userId: user.id, identityProviderId: user.identityProviderId ?? '' }),
+      ...(user.primaryParty ? [{ kind: 'party' as const, party: user.primaryParty }] : []),
+      ...(updated?.primaryParty ? [{ kind: 'party' as const, party: updated.primaryParty }] : []),
+    ],
+    before: ({ user }, read) =>
+      cachedUser(read, { userId: user.id, identityProviderId: user.identityProviderId ?? '' }),
+    after: ({ updateMask }, updated) =>
+      valueOf({ ...userSummary(updated), updated: updateMask.paths }),
+  }),
+  delete: activityMeta<UserRef, undefined>({
+    action: 'user.delete',
+    call: ({ userId }) => ({ method: 'DELETE', path: userPath(userId) }),
+    subjects: (ref) => [userSubject(ref)],
+    before: (ref, read) => cachedUser(read, ref),
+    after: () => NOTHING,
+  }),
+  grantRights: rightsChange('user.rights.grant'),
+  revokeRights: rightsChange('user.rights.revoke'),
+  moveToIdentityProvider: activityMeta<IdentityProviderMove, undefined>({
+    action: 'user.idp.move',
+    call: ({ userId }) => ({ method: 'PATCH', path: `${userPath(userId)}/identity-provider-id` }),
+    subjects: ({ userId, sourceIdentityProviderId, targetIdentityProviderId }) => [
+      userSubject({ userId, identityProviderId: sourceIdentityProviderId }),
+      userSubject({ userId, identityProviderId: targetIdentityProviderId }),
+    ],
+    before: ({ sourceIdentityProviderId }) =>
+      valueOf({ identityProviderId: sourceIdentityProviderId }),
+    after: ({ targetIdentityProviderId }) =>
+      valueOf({ identityProviderId: targetIdentityProviderId }),
+  }),
+};
+
 export const userMutations = {
   create: () =>
-    mutationOptions({ mutationFn: createUser, meta: { invalidates: [userQueries.all()] } }),
+    mutationOptions({
+      mutationKey: [...userQueries.all(), 'create'],
+      mutationFn: createUser,
+      meta: { invalidates: [userQueries.all()], activity: userActivity.create },
+    }),
   update: () =>
-    mutationOptions({ mutationFn: updateUser, meta: { invalidates: [userQueries.all()] } }),
+    mutationOptions({
+      mutationKey: [...userQueries.all(), 'update'],
+      mutationFn: updateUser,
+      meta: { invalidates: [userQueries.all()], activity: userActivity.update },
+    }),
   // The deleted user's detail would only refetch into a 404; refresh the lists.
   delete: () =>
-    mutationOptions({ mutationFn: deleteUser, meta: { invalidates: [userQueries.lists()] } }),
+    mutationOptions({
+      mutationKey: [...userQueries.all(), 'delete'],
+      mutationFn: deleteUser,
+      meta: { invalidates: [userQueries.lists()], activity: userActivity.delete },
+    }),
   grantRights: () =>
-    mutationOptions({ mutationFn: grantUserRights, meta: { invalidates: [userQueries.all()] } }),
+    mutationOptions({
+      mutationKey: [...userQueries.all(), 'grant-rights'],
+      mutationFn: grantUserRights,
+      meta: { invalidates: [userQueries.all()], activity: userActivity.grantRights },
+    }),
   revokeRights: () =>
-    mutationOptions({ mutationFn: revokeUserRights, meta: { invalidates: [userQueries.all()] } }),
+    mutationOptions({
+      mutationKey: [...userQueries.all(), 'revoke-rights'],
+      mutationFn: revokeUserRights,
+      meta: { invalidates: [userQueries.all()], activity: userActivity.revokeRights },
+    }),
   moveToIdentityProvider: () =>
     mutationOptions({
+      mutationKey: [...userQueries.all(), 'move-to-identity-provider'],
       mutationFn: moveUserToIdentityProvider,
       // The old (IdP, id) address now answers 403; refresh the lists only.
-      meta: { invalidates: [userQueries.lists()] },
+      meta: { invalidates: [userQueries.lists()], activity: userActivity.moveToIdentityProvider },
     }),
 };
 

@@ -1,6 +1,8 @@
 import { MutationCache, QueryCache, QueryClient, type QueryKey } from '@tanstack/react-query';
 import { notify } from '@/components/feedback/notify';
 import { isRetryable } from '@/lib/api-error';
+import type { ActivityMeta } from '@/lib/activity-log';
+import { createActivityRecorder } from '@/features/activity/activity-recorder';
 
 type ErrorDisplay = {
   /** 'inline': the screen shows the error itself (forms, polled panels); default 'toast'. */
@@ -12,7 +14,11 @@ declare module '@tanstack/react-query' {
   // eslint-disable-next-line @typescript-eslint/consistent-type-definitions
   interface Register {
     queryMeta: ErrorDisplay;
-    mutationMeta: ErrorDisplay & { invalidates?: readonly QueryKey[] };
+    mutationMeta: ErrorDisplay & {
+      invalidates?: readonly QueryKey[];
+      /** How the activity log records this mutation; admin mutations have one. */
+      activity?: ActivityMeta;
+    };
   }
 }
 
@@ -23,6 +29,7 @@ export type CreateQueryClientOptions = {
 
 /** The app's QueryClient: retry policy, and the one place that turns cache errors into toasts. */
 export function createQueryClient({ retries = 2 }: CreateQueryClientOptions = {}): QueryClient {
+  const activity = createActivityRecorder(() => queryClient);
   const queryClient: QueryClient = new QueryClient({
     defaultOptions: {
       // Retry only what the API calls transient (network, contention); never 4xx-style errors.
@@ -41,14 +48,21 @@ export function createQueryClient({ retries = 2 }: CreateQueryClientOptions = {}
       },
     }),
     mutationCache: new MutationCache({
+      // Every admin mutation is logged here, so no form has to remember to.
+      onMutate: (variables, mutation) => {
+        activity.start(mutation, variables);
+      },
       // Returning the promise keeps the mutation pending until the refetch is done.
-      onSuccess: (_data, _variables, _onMutateResult, mutation) =>
-        Promise.all(
+      onSuccess: (data, _variables, _onMutateResult, mutation) => {
+        activity.settle(mutation, { data });
+        return Promise.all(
           (mutation.meta?.invalidates ?? []).map((queryKey) =>
             queryClient.invalidateQueries({ queryKey }),
           ),
-        ),
+        );
+      },
       onError: (error, _variables, _onMutateResult, mutation) => {
+        activity.settle(mutation, { error });
         if (mutation.meta?.errorDisplay !== 'inline') notify.error(error);
       },
     }),

@@ -1,0 +1,106 @@
+import { useCallback, useSyncExternalStore } from 'react';
+import { identityDataStorage, identityScopedKey } from '@/api/access-token';
+import {
+  appendEntry,
+  fitToBudget,
+  parseLog,
+  type ActivityEntry,
+  MAX_STORED_CHARS,
+} from '@/lib/activity-log';
+
+/** One log: a participant's, for one identity, in the storage that identity's data lives in. */
+export type ActivityPlace = { storage: Storage | undefined; key: string };
+
+/** Where the signed-in identity's log of `participantId` is kept (read the token now). */
+export function activityPlace(participantId: string): ActivityPlace {
+  return {
+    storage: identityDataStorage(),
+    key: identityScopedKey('activity.log', participantId),
+  };
+}
+
+const listeners = new Set<() => void>();
+let cached: { place: ActivityPlace; text: string | null; entries: ActivityEntry[] } | undefined;
+
+function readStorage({ storage, key }: ActivityPlace): string | null {
+  try {
+    return storage?.getItem(key) ?? null;
+  } catch {
+    return null;
+  }
+}
+
+export function readActivity(place: ActivityPlace): ActivityEntry[] {
+  const text = readStorage(place);
+  if (
+    cached?.place.key !== place.key ||
+    cached.place.storage !== place.storage ||
+    cached.text !== text
+  ) {
+    cached = { place, text, entries: parseLog(text) };
+  }
+  return cached.entries;
+}
+
+/**
+ * Stores the log, the newest entries that fit: first within the log's own budget, then, when the
+ * storage is full anyway (other data, a small quota), in halves until it takes them. Returns how
+ * many entries were kept; 0 when the storage refuses even one.
+ */
+export function writeActivity(
+  { storage, key }: ActivityPlace,
+  entries: readonly ActivityEntry[],
+  maxChars: number = MAX_STORED_CHARS,
+): number {
+  let kept = fitToBudget(entries, maxChars);
+  let written = false;
+  while (!written) {
+    try {
+      if (kept.length === 0) storage?.removeItem(key);
+      else storage?.setItem(key, JSON.stringify(kept));
+      written = true;
+    } catch {
+      if (kept.length === 0) break;
+      kept = kept.slice(0, Math.floor(kept.length / 2));
+    }
+  }
+  for (const listener of listeners) listener();
+  return written ? kept.length : 0;
+}
+
+/** Adds an entry to a log; never throws (the call it records has happened either way). */
+export function appendActivity(place: ActivityPlace, entry: ActivityEntry): void {
+  writeActivity(place, appendEntry(readActivity(place), entry));
+}
+
+function subscribe(key: string, listener: () => void): () => void {
+  listeners.add(listener);
+  const onStorage = (event: StorageEvent) => {
+    if (event.key === key || event.key === null) listener();
+  };
+  window.addEventListener('storage', onStorage);
+  return () => {
+    listeners.delete(listener);
+    window.removeEventListener('storage', onStorage);
+  };
+}
+
+const NO_ENTRIES: ActivityEntry[] = [];
+
+/**
+ * The signed-in identity's activity log on `participantId`, newest first, shared with every view
+ * and other tabs. Kept as long as that identity's sign-in (see identityDataStorage).
+ */
+export function useActivityLog(participantId: string) {
+  const place = activityPlace(participantId);
+  const { storage, key } = place;
+  const entries = useSyncExternalStore(
+    useCallback((listener: () => void) => subscribe(key, listener), [key]),
+    useCallback(() => readActivity({ storage, key }), [storage, key]),
+    () => NO_ENTRIES,
+  );
+  const clear = useCallback(() => {
+    writeActivity({ storage, key }, []);
+  }, [storage, key]);
+  return { entries, clear };
+}

@@ -1,0 +1,139 @@
+import { Badge, Button, Code, Group, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import { Fragment, useId, useState } from 'react';
+import {
+  actorLabel,
+  subjectLabel,
+  type ActivityEntry,
+  type ActivitySnapshot,
+} from '@/lib/activity-log';
+
+export type ActivityTableProps = {
+  /** The table's accessible name. */
+  label: string;
+  entries: readonly ActivityEntry[];
+  /** Leave out the actor column where every entry is the same identity's (compact views). */
+  isCompact?: boolean;
+};
+
+function SnapshotView({ title, snapshot }: { title: string; snapshot: ActivitySnapshot }) {
+  return (
+    <Stack gap={2}>
+      <Text size="xs" fw={600}>
+        {title}
+      </Text>
+      {snapshot.kind === 'json' ? (
+        <Code block style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-all' }}>
+          {snapshot.text}
+        </Code>
+      ) : (
+        <Text size="xs" c="dimmed">
+          {snapshot.kind === 'none' ? 'Nothing' : `Unknown: ${snapshot.reason}`}
+        </Text>
+      )}
+    </Stack>
+  );
+}
+
+function ResultBadge({ entry }: { entry: ActivityEntry }) {
+  const { result } = entry;
+  return result.kind === 'ok' ? (
+    <Badge color="green" variant="light">
+      ok
+    </Badge>
+  ) : (
+    <Badge color="red" variant="light" style={{ textTransform: 'none' }}>
+      {result.code}
+    </Badge>
+  );
+}
+
+function EntryRow({ entry, isCompact }: { entry: ActivityEntry; isCompact: boolean }) {
+  const [isOpen, setOpen] = useState(false);
+  const detailsId = useId();
+  const columns = isCompact ? 5 : 6;
+  return (
+    <Fragment>
+      <Table.Tr>
+        <Table.Td style={{ whiteSpace: 'nowrap' }}>
+          <time dateTime={entry.at}>{new Date(entry.at).toLocaleString()}</time>
+        </Table.Td>
+        {!isCompact && <Table.Td>{actorLabel(entry.actor)}</Table.Td>}
+        <Table.Td>
+          <Code>{entry.action}</Code>
+        </Table.Td>
+        <Table.Td style={{ wordBreak: 'break-all' }}>
+          {entry.subjects.map(subjectLabel).join(', ') || '—'}
+        </Table.Td>
+        <Table.Td>
+          <ResultBadge entry={entry} />
+        </Table.Td>
+        <Table.Td>
+          <Button
+            size="compact-xs"
+            variant="subtle"
+            aria-expanded={isOpen}
+            aria-controls={detailsId}
+            onClick={() => {
+              setOpen((open) => !open);
+            }}
+          >
+            {isOpen ? 'Hide details' : 'Details'}
+          </Button>
+        </Table.Td>
+      </Table.Tr>
+      {isOpen && (
+        <Table.Tr id={detailsId}>
+          <Table.Td colSpan={columns}>
+            <Stack gap="xs">
+              <Text size="xs">
+                <Code>
+                  {entry.call.method} {entry.call.path}
+                </Code>{' '}
+                by {actorLabel(entry.actor)}
+              </Text>
+              {entry.result.kind === 'error' && (
+                <Text size="xs" c="red">
+                  {entry.result.code} (HTTP {entry.result.status}): {entry.result.message}
+                  {entry.result.correlationId
+                    ? ` · correlation id ${entry.result.correlationId}`
+                    : ''}
+                </Text>
+              )}
+              <Group grow align="flex-start">
+                <SnapshotView title="Before" snapshot={entry.before} />
+                <SnapshotView title="After" snapshot={entry.after} />
+              </Group>
+            </Stack>
+          </Table.Td>
+        </Table.Tr>
+      )}
+    </Fragment>
+  );
+}
+
+/** Entries newest first; each opens to its call, before and after. Every value shown as text. */
+export function ActivityTable({ label, entries, isCompact = false }: ActivityTableProps) {
+  return (
+    <Table.ScrollContainer minWidth={600}>
+      <Table aria-label={label} verticalSpacing="xs">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>When</Table.Th>
+            {!isCompact && <Table.Th>Who</Table.Th>}
+            <Table.Th>Action</Table.Th>
+            <Table.Th>Subjects</Table.Th>
+            <Table.Th>Result</Table.Th>
+            <Table.Th>
+              <VisuallyHidden>Details</VisuallyHidden>
+            </Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {entries.map((entry) => (
+            <EntryRow key={entry.id} entry={entry} isCompact={isCompact} />
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
