@@ -25,10 +25,7 @@ export function idFromRouteSegment(segment: string | undefined): string {
 
 /** A user is addressed by id and IdP (`''` = default); the IdP travels as a search param. */
 function userPath(userId: string, identityProviderId = ''): string {
-  return withIdentityProvider(
-    `/users/${routeSegment(userId, ['new', 'import'])}`,
-    identityProviderId,
-  );
+  return withIdentityProvider(`/users/${routeSegment(userId, ['new'])}`, identityProviderId);
 }
 
 /** A party's page; its details differ per IdP (a participant admin sees another IdP's as not local). */
@@ -62,8 +59,6 @@ export const paths = {
       return `/users/new?${params.toString()}`;
     },
   },
-  /** Bulk import of people to onboard, from a CSV or JSON file. */
-  usersImport: { pattern: '/users/import', to: () => '/users/import' },
   user: { pattern: '/users/:userId', to: userPath },
   onboard: {
     pattern: '/onboard',
@@ -125,6 +120,4 @@ export const paths = {
   },
   /** Takes no token in the URL: tokens never appear in URLs (history, logs, Referer). */
   tokenDoctor: { pattern: '/token-doctor', to: () => '/token-doctor' },
-  /** The admin changes made from this console, kept in the browser. */
-  activity: { pattern: '/activity', to: () => '/activity' },
 } as const;

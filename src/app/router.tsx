@@ -71,13 +71,6 @@ export function appRoutes(queryClient: QueryClient): RouteObject[] {
               },
             },
             {
-              path: paths.usersImport.pattern,
-              lazy: async () => {
-                const page = await import('./pages/users-import-page');
-                return { Component: page.UsersImportPage };
-              },
-            },
-            {
               path: paths.user.pattern,
               lazy: async () => {
                 const page = await import('./pages/user-page');
@@ -183,13 +176,6 @@ export function appRoutes(queryClient: QueryClient): RouteObject[] {
               lazy: async () => {
                 const page = await import('./pages/token-doctor-page');
                 return { Component: page.TokenDoctorPage };
-              },
-            },
-            {
-              path: paths.activity.pattern,
-              lazy: async () => {
-                const page = await import('./pages/activity-page');
-                return { Component: page.ActivityPage };
               },
             },
             { path: '*', Component: NotFoundPage },
