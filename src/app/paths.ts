@@ -120,4 +120,6 @@ export const paths = {
   },
   /** Takes no token in the URL: tokens never appear in URLs (history, logs, Referer). */
   tokenDoctor: { pattern: '/token-doctor', to: () => '/token-doctor' },
+  /** The admin changes made from this console, kept in the browser. */
+  activity: { pattern: '/activity', to: () => '/activity' },
 } as const;

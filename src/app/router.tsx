@@ -178,6 +178,13 @@ export function appRoutes(queryClient: QueryClient): RouteObject[] {
                 return { Component: page.TokenDoctorPage };
               },
             },
+            {
+              path: paths.activity.pattern,
+              lazy: async () => {
+                const page = await import('./pages/activity-page');
+                return { Component: page.ActivityPage };
+              },
+            },
             { path: '*', Component: NotFoundPage },
           ],
         },

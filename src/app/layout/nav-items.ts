@@ -27,5 +27,10 @@ export const navItems: readonly NavItem[] = [
     to: paths.identityProviders.to(),
     isVisible: (access) => access.canManageIdentityProviders,
   },
+  {
+    label: 'Activity',
+    to: paths.activity.to(),
+    isVisible: (access) => access.canManageUsers || access.canManageIdentityProviders,
+  },
   { label: 'Token doctor', to: paths.tokenDoctor.to(), isVisible: always },
 ];
