@@ -1,0 +1,308 @@
+import { Alert, Badge, Button, Group, List, Paper, Stack, Text } from '@mantine/core';
+import { useMutation, useQuery, useSuspenseQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { sessionQueries } from '@/api/session';
+import {
+  toUserRights,
+  toWireRight,
+  userMutations,
+  userQueries,
+  type UpdateUserRequest,
+  type User,
+  type UserRef,
+} from '@/api/users';
+import { confirmDanger } from '@/components/feedback/confirm-danger';
+import { notify } from '@/components/feedback/notify';
+import { SectionCard } from '@/components/section-card';
+import { accessOf, rightKey, type UserRight } from '@/lib/access-rights';
+import { describeError } from '@/lib/api-error';
+import { canListUserRights } from './user-rights-access';
+
+export type UserOffboardingProps = {
+  userRef: UserRef;
+  onDeleted: () => void;
+};
+
+/** How many party ids the warning names before it just counts the rest. */
+const NAMED_PARTIES = 5;
+
+/**
+ * Guided offboarding: deactivate, revoke every right, delete — each its own confirmed step, in
+ * the order that is reversible longest. Parties cannot be deleted, so the warning says plainly
+ * that the person's parties (and what others see of their contracts) stay.
+ */
+export function UserOffboarding({ userRef, onDeleted }: UserOffboardingProps) {
+  const { data: caller } = useSuspenseQuery(sessionQueries.caller());
+  const { data: user } = useSuspenseQuery(userQueries.detail(userRef));
+  const access = accessOf(caller);
+  const rightsListable = canListUserRights(access, userRef);
+  const rights = useQuery({
+    ...userQueries.rights(userRef),
+    enabled: access.canManageUsers && rightsListable,
+    meta: { errorDisplay: 'inline' },
+  });
+  const deactivate = useMutation(userMutations.update());
+  const revoke = useMutation(userMutations.revokeRights());
+  const remove = useMutation({
+    ...userMutations.delete(),
+    // The deleted user's detail must not refetch (it would fail); the lists must.
+    meta: { invalidates: [userQueries.lists()] },
+  });
+
+  // Until the page moves to the user's canonical URL (UserDetail does that), show nothing.
+  if (!access.canManageUsers || (user.identityProviderId ?? '') !== userRef.identityProviderId) {
+    return null;
+  }
+
+  const isSelf = access.userId === user.id && caller.kind === 'user';
+  const userRights = rights.data === undefined ? [] : toUserRights(rights.data);
+  const revocable = userRights.filter((right) => access.canGrant(right.kind));
+  const notRevocable = userRights.filter((right) => !access.canGrant(right.kind));
+  const parties = partiesOf(user, userRights);
+  const selfReason = isSelf ? 'You cannot offboard yourself.' : undefined;
+  const deleteReason =
+    selfReason ??
+    (access.isParticipantAdmin && userRef.identityProviderId !== ''
+      ? 'The JSON API lets a participant admin delete only default-IdP users: move this user to the default IdP first.'
+      : undefined);
+  const revokeReason =
+    selfReason ??
+    (!rightsListable
+      ? 'The JSON API lists rights only of default-IdP users for a participant admin: revoke them on the Rights tab after moving the user, or ask an admin of its IdP.'
+      : undefined);
+
+  const confirmDeactivate = () => {
+    confirmDanger({
+      title: `Deactivate user ${user.id}?`,
+      body: `User ${user.id} stays, with its rights, but the participant refuses its tokens from the next request on. Reactivating it undoes this.`,
+      confirmLabel: 'Deactivate user',
+      color: 'blue',
+      onConfirm: () => {
+        deactivate.mutate(deactivationRequest(user), {
+          onSuccess: () => {
+            notify.success(`User ${user.id} deactivated`);
+          },
+        });
+      },
+    });
+  };
+
+  const confirmRevoke = () => {
+    confirmDanger({
+      title: `Revoke all rights of ${user.id}?`,
+      body: (
+        <Stack gap="xs">
+          <Text size="sm">
+            {user.id} loses these {String(revocable.length)} rights; granting them again is the only
+            way back.
+          </Text>
+          <List size="sm">
+            {revocable.map((right) => (
+              <List.Item key={rightKey(right)} style={{ overflowWrap: 'anywhere' }}>
+                {rightKey(right)}
+              </List.Item>
+            ))}
+          </List>
+        </Stack>
+      ),
+      confirmLabel: `Revoke ${String(revocable.length)} ${revocable.length === 1 ? 'right' : 'rights'}`,
+      onConfirm: () => {
+        revoke.mutate(
+          {
+            userId: user.id,
+            identityProviderId: user.identityProviderId ?? '',
+            rights: revocable.map(toWireRight),
+          },
+          {
+            onSuccess: (revoked) => {
+              notify.success(`Revoked ${String(revoked.length)} rights of ${user.id}`);
+            },
+          },
+        );
+      },
+    });
+  };
+
+  const confirmDelete = () => {
+    confirmDanger({
+      title: `Delete user ${user.id}?`,
+      body: `User ${user.id} and all its rights are deleted and its tokens stop working. Its parties stay. This cannot be undone.`,
+      confirmLabel: 'Delete user',
+      onConfirm: () => {
+        remove.mutate(userRef, {
+          onSuccess: () => {
+            notify.success(`User ${user.id} deleted`);
+            onDeleted();
+          },
+        });
+      },
+    });
+  };
+
+  return (
+    <SectionCard title="Offboard">
+      <Stack gap="md">
+        <Alert color="yellow" variant="light" title="The party stays">
+          <Stack gap="xs">
+            <Text size="sm">
+              Parties can never be deleted.{' '}
+              {parties.length === 0
+                ? 'This user stands for no party, so none is left behind.'
+                : `${partyNames(parties)} ${parties.length === 1 ? 'stays' : 'stay'} on the participant, and ${parties.length === 1 ? 'its' : 'their'} contracts stay visible to ${parties.length === 1 ? 'its' : 'their'} other hosts and readers.`}{' '}
+              Offboarding removes the person’s access, not the party.
+            </Text>
+            <Text size="sm">
+              Afterwards the person can still sign in at their provider, but the participant answers
+              403 to their token, and the console shows them the not-onboarded page.
+            </Text>
+          </Stack>
+        </Alert>
+        <Step
+          number={1}
+          title="Deactivate"
+          description="Keeps the user and its rights, blocks sign-in. Reversible."
+          done={user.isDeactivated === true}
+          doneText="Done: deactivated"
+        >
+          <Action
+            label="Deactivate"
+            onClick={confirmDeactivate}
+            loading={deactivate.isPending}
+            reason={selfReason}
+          />
+        </Step>
+        <Step
+          number={2}
+          title="Revoke all rights"
+          description="So that reactivating it by mistake gives no access back."
+          done={rights.isSuccess && userRights.length === 0}
+          doneText="Done: no rights left"
+        >
+          {rights.isError ? (
+            <Text size="sm" c="red">
+              Could not list its rights: {describeError(rights.error).message}
+            </Text>
+          ) : (
+            <Stack gap={4} align="flex-start">
+              <Action
+                label={`Revoke all ${String(revocable.length)} ${revocable.length === 1 ? 'right' : 'rights'}`}
+                onClick={confirmRevoke}
+                loading={revoke.isPending || (rightsListable && rights.isPending)}
+                reason={revokeReason ?? (revocable.length === 0 ? 'Nothing to revoke.' : undefined)}
+              />
+              {notRevocable.length > 0 && (
+                <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+                  Only a participant admin can revoke:{' '}
+                  {notRevocable.map((right) => right.kind).join(', ')}.
+                </Text>
+              )}
+            </Stack>
+          )}
+        </Step>
+        <Step
+          number={3}
+          title="Delete"
+          description="Removes the user and its rights for good; the user id can be onboarded again later."
+          done={false}
+          doneText=""
+        >
+          <Action
+            label="Delete"
+            onClick={confirmDelete}
+            loading={remove.isPending}
+            reason={deleteReason}
+          />
+        </Step>
+      </Stack>
+    </SectionCard>
+  );
+}
+
+type StepProps = {
+  number: number;
+  title: string;
+  description: string;
+  done: boolean;
+  doneText: string;
+  children: ReactNode;
+};
+
+function Step({ number, title, description, done, doneText, children }: StepProps) {
+  return (
+    <Paper withBorder p="sm" component="section" aria-label={`Step ${String(number)}: ${title}`}>
+      <Group justify="space-between" align="flex-start" wrap="wrap" gap="sm">
+        <Stack gap={2}>
+          <Text fw={600} size="sm">
+            {number}. {title}
+          </Text>
+          <Text size="sm" c="dimmed">
+            {description}
+          </Text>
+        </Stack>
+        {done ? (
+          <Badge color="gray" variant="light">
+            {doneText}
+          </Badge>
+        ) : (
+          children
+        )}
+      </Group>
+    </Paper>
+  );
+}
+
+type ActionProps = {
+  label: string;
+  onClick: () => void;
+  loading: boolean;
+  /** Why the step cannot run, shown instead of a button that would fail. */
+  reason: string | undefined;
+};
+
+function Action({ label, onClick, loading, reason }: ActionProps) {
+  return (
+    <Stack gap={4} align="flex-end">
+      <Button
+        color="red"
+        variant="light"
+        onClick={onClick}
+        loading={loading}
+        disabled={reason !== undefined}
+      >
+        {label}
+      </Button>
+      {reason !== undefined && (
+        <Text size="xs" c="dimmed">
+          {reason}
+        </Text>
+      )}
+    </Stack>
+  );
+}
+
+function deactivationRequest(user: User): UpdateUserRequest {
+  return {
+    user: {
+      id: user.id,
+      primaryParty: user.primaryParty ?? '',
+      isDeactivated: true,
+      identityProviderId: user.identityProviderId ?? '',
+      // The loaded version: a concurrent change is refused, not overwritten.
+      metadata: { resourceVersion: user.metadata?.resourceVersion ?? '', annotations: {} },
+    },
+    updateMask: { paths: ['is_deactivated'], unknownFields: { fields: {} } },
+  };
+}
+
+function partiesOf(user: User, rights: readonly UserRight[]): string[] {
+  const parties = new Set<string>();
+  if (user.primaryParty) parties.add(user.primaryParty);
+  for (const right of rights) if ('party' in right) parties.add(right.party);
+  return [...parties];
+}
+
+function partyNames(parties: readonly string[]): string {
+  const named = parties.slice(0, NAMED_PARTIES).join(', ');
+  const rest = parties.length - NAMED_PARTIES;
+  return rest > 0 ? `${named} and ${String(rest)} more parties` : named;
+}
