@@ -1,11 +1,12 @@
 import { Anchor } from '@mantine/core';
-import { Link, useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import { PageHeader } from '@/components/page-header';
-import { CreateIdentityProviderForm } from '@/features/identity-providers/create-identity-provider-form';
+import { DelegateIdentityProvider } from '@/features/identity-providers/delegate-identity-provider';
 import { paths } from '@/app/paths';
 
+const links = { identityProvider: paths.identityProvider.to, user: paths.user.to };
+
 export function NewIdentityProviderPage() {
-  const navigate = useNavigate();
   return (
     <>
       <Anchor component={Link} to={paths.identityProviders.to()} size="sm" mb="xs" display="block">
@@ -13,13 +14,9 @@ export function NewIdentityProviderPage() {
       </Anchor>
       <PageHeader
         title="Create identity provider"
-        description="Lets the participant accept tokens from another issuer, for users and parties of their own."
+        description="Lets the participant accept tokens from another issuer, for users and parties of their own: fill it from the issuer, create its first IdP admin, and hand it over."
       />
-      <CreateIdentityProviderForm
-        onCreated={(config) => {
-          void navigate(paths.identityProvider.to(config.identityProviderId));
-        }}
-      />
+      <DelegateIdentityProvider links={links} />
     </>
   );
 }

@@ -20,7 +20,7 @@ async function fill(
 }
 
 describe('create identity provider', { timeout: 20_000 }, () => {
-  it('creates the IdP and opens its page', async () => {
+  it('creates the IdP, then links to its page', async () => {
     const { user, router, sandbox } = renderRoute('/identity-providers/new');
     await fill(user, {
       id: 'acme corp/1',
@@ -31,6 +31,8 @@ describe('create identity provider', { timeout: 20_000 }, () => {
     await user.click(submit());
 
     expect(await screen.findByText('Identity provider acme corp/1 created')).toBeVisible();
+    // The page goes on to the first IdP admin; the new IdP is a link away.
+    await user.click(await screen.findByRole('link', { name: 'acme corp/1' }));
     expect(await screen.findByRole('heading', { name: 'acme corp/1', level: 1 })).toBeVisible();
     expect(router.state.location.pathname).toBe('/identity-providers/acme%20corp%2F1');
     const issuer = await screen.findByRole('group', { name: 'Issuer' });

@@ -1,0 +1,95 @@
+import { Alert, Anchor, Button, Group, Stack, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import type { IdentityProviderConfig } from '@/api/identity-providers';
+import { participantQueries } from '@/api/participant';
+import { ErrorAlert } from '@/components/feedback/error-alert';
+import { SectionCard } from '@/components/section-card';
+import { CreateIdentityProviderForm } from './create-identity-provider-form';
+import { FirstIdentityProviderAdminForm } from './first-identity-provider-admin-form';
+import { IdentityProviderHandOff } from './identity-provider-hand-off';
+import type { IdentityProviderLinks } from './identity-provider-links';
+
+export type DelegateIdentityProviderProps = {
+  links: Pick<IdentityProviderLinks, 'identityProvider' | 'user'>;
+};
+
+/**
+ * A participant admin delegates an identity provider in three steps on one page: the IdP
+ * configuration (filled from the issuer's discovery), its first IdP admin, and the hand-off sheet.
+ * Nothing is stored between steps but in this page: a reload starts again, and what was already
+ * created is on the IdP's own page.
+ */
+export function DelegateIdentityProvider({ links }: DelegateIdentityProviderProps) {
+  const [config, setConfig] = useState<IdentityProviderConfig>();
+  const [adminUserId, setAdminUserId] = useState<string>();
+  const participantId = useQuery({
+    ...participantQueries.participantId(),
+    enabled: adminUserId !== undefined,
+    meta: { errorDisplay: 'inline' },
+  });
+
+  if (!config) {
+    return <CreateIdentityProviderForm fillFromIssuer onCreated={setConfig} />;
+  }
+
+  const idpLink = (
+    <Anchor component={Link} to={links.identityProvider(config.identityProviderId)}>
+      {config.identityProviderId}
+    </Anchor>
+  );
+
+  return (
+    <Stack gap="lg" maw={860}>
+      <Alert color="teal" variant="light" title="Identity provider created">
+        <Text size="sm">
+          {idpLink} accepts tokens from <code>{config.issuer}</code>
+          {config.isDeactivated ? ' once it is activated' : ''}.
+        </Text>
+      </Alert>
+      {adminUserId === undefined ? (
+        <SectionCard title="First IdP admin">
+          <Stack gap="sm">
+            <FirstIdentityProviderAdminForm
+              identityProviderId={config.identityProviderId}
+              issuer={config.issuer}
+              onCreated={(user) => {
+                setAdminUserId(user.id);
+              }}
+            />
+            <Group>
+              <Button
+                component={Link}
+                to={links.identityProvider(config.identityProviderId)}
+                variant="subtle"
+              >
+                Skip: open {config.identityProviderId}
+              </Button>
+            </Group>
+          </Stack>
+        </SectionCard>
+      ) : (
+        <>
+          <Alert color="teal" variant="light" title="First IdP admin created">
+            <Text size="sm">
+              <Anchor component={Link} to={links.user(adminUserId, config.identityProviderId)}>
+                {adminUserId}
+              </Anchor>{' '}
+              administers {config.identityProviderId}.
+            </Text>
+          </Alert>
+          {participantId.error ? (
+            <ErrorAlert error={participantId.error} onRetry={() => void participantId.refetch()} />
+          ) : participantId.data === undefined ? (
+            <Text size="sm">Reading the participant id…</Text>
+          ) : (
+            <IdentityProviderHandOff
+              handOff={{ participantId: participantId.data, config, adminUserId }}
+            />
+          )}
+        </>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,73 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Button, Group, Stack, Text } from '@mantine/core';
+import { useForm } from 'react-hook-form';
+import { userMutations, type User } from '@/api/users';
+import { notify } from '@/components/feedback/notify';
+import { FormRootError } from '@/components/form/form-root-error';
+import { FormTextInput } from '@/components/form/form-text-input';
+import { useFormMutation } from '@/components/form/use-form-mutation';
+import { firstAdminRequest, firstAdminSchema, type FirstAdminValues } from './delegation';
+
+export type FirstIdentityProviderAdminFormProps = {
+  identityProviderId: string;
+  issuer: string;
+  onCreated: (user: User) => void;
+};
+
+/**
+ * Creates the new IdP's first admin: a user of that IdP, with IdentityProviderAdmin only, whose id
+ * is the person's subject at the provider, so the provider's token names it.
+ */
+export function FirstIdentityProviderAdminForm({
+  identityProviderId,
+  issuer,
+  onCreated,
+}: FirstIdentityProviderAdminFormProps) {
+  const form = useForm<FirstAdminValues>({
+    resolver: zodResolver(firstAdminSchema),
+    defaultValues: { userId: '' },
+  });
+  const create = useFormMutation(form, userMutations.create(), {
+    USER_ALREADY_EXISTS: 'userId',
+    INVALID_ARGUMENT: 'userId',
+  });
+
+  const handleSubmit = form.handleSubmit((values) => {
+    create.mutate(firstAdminRequest(identityProviderId, values), {
+      onSuccess: (user) => {
+        notify.success(`IdP admin ${user.id} created in ${identityProviderId}`);
+        onCreated(user);
+      },
+    });
+  });
+
+  return (
+    <form
+      onSubmit={(event) => void handleSubmit(event)}
+      noValidate
+      aria-label="Create first IdP admin"
+    >
+      <Stack gap="sm" maw={640}>
+        <Text size="sm">
+          The person who will onboard this provider’s users. They get the right
+          IdentityProviderAdmin in <strong>{identityProviderId}</strong>, and nothing else.
+        </Text>
+        <FormRootError control={form.control} error={create.error} />
+        <FormTextInput
+          control={form.control}
+          name="userId"
+          label="User id"
+          description={`That person’s subject (sub) at ${issuer}: the participant finds the user by it.`}
+          required
+          autoComplete="off"
+          spellCheck={false}
+        />
+        <Group>
+          <Button type="submit" loading={create.isPending}>
+            Create IdP admin
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
