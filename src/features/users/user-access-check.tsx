@@ -1,14 +1,14 @@
 import { Button, Group, Loader, Stack, Text } from '@mantine/core';
-import { useQueries, useQuery, useSuspenseQuery, type UseQueryResult } from '@tanstack/react-query';
+import { useQueries, useQuery, type UseQueryResult } from '@tanstack/react-query';
 import { useState } from 'react';
 import { partyHostingQueries } from '@/api/party-hosting';
 import { partyQueries } from '@/api/parties';
 import { sessionQueries } from '@/api/session';
 import { signInProviderQueries } from '@/api/sign-in-providers';
-import { toUserRights, userQueries, type UserRef } from '@/api/users';
+import { toUserRights, userQueries, type User, type UserRef } from '@/api/users';
 import { SectionCard } from '@/components/section-card';
 import { VerdictList } from '@/components/verdict-list';
-import { accessOf } from '@/lib/access-rights';
+import { accessOf, type Caller } from '@/lib/access-rights';
 import { describeError } from '@/lib/api-error';
 import {
   accessVerdicts,
@@ -28,8 +28,16 @@ const inline = { errorDisplay: 'inline' } as const;
  * on request only, since it costs two lookups per party.
  */
 export function UserAccessCheck({ userRef }: UserAccessCheckProps) {
-  const { data: caller } = useSuspenseQuery(sessionQueries.caller());
-  const { data: user } = useSuspenseQuery(userQueries.detail(userRef));
+  // The user page's main section shows the user's loading and errors; this one waits for it.
+  const { data: caller } = useQuery(sessionQueries.caller());
+  const { data: user } = useQuery(userQueries.detail(userRef));
+  if (caller === undefined || user === undefined) return null;
+  return <AccessCheck caller={caller} user={user} userRef={userRef} />;
+}
+
+type AccessCheckProps = { caller: Caller; user: User; userRef: UserRef };
+
+function AccessCheck({ caller, user, userRef }: AccessCheckProps) {
   const [requested, setRequested] = useState(false);
   const identityProviderId = user.identityProviderId ?? '';
   const rightsListable = canListUserRights(accessOf(caller), userRef);

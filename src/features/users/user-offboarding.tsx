@@ -1,5 +1,5 @@
 import { Alert, Badge, Button, Group, List, Paper, Stack, Text } from '@mantine/core';
-import { useMutation, useQuery, useSuspenseQuery } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { sessionQueries } from '@/api/session';
 import {
@@ -14,7 +14,7 @@ import {
 import { confirmDanger } from '@/components/feedback/confirm-danger';
 import { notify } from '@/components/feedback/notify';
 import { SectionCard } from '@/components/section-card';
-import { accessOf, rightKey, type UserRight } from '@/lib/access-rights';
+import { accessOf, rightKey, type Caller, type UserRight } from '@/lib/access-rights';
 import { describeError } from '@/lib/api-error';
 import { canListUserRights } from './user-rights-access';
 
@@ -32,8 +32,16 @@ const NAMED_PARTIES = 5;
  * that the person's parties (and what others see of their contracts) stay.
  */
 export function UserOffboarding({ userRef, onDeleted }: UserOffboardingProps) {
-  const { data: caller } = useSuspenseQuery(sessionQueries.caller());
-  const { data: user } = useSuspenseQuery(userQueries.detail(userRef));
+  // The user page's main section shows the user's loading and errors; this one waits for it.
+  const { data: caller } = useQuery(sessionQueries.caller());
+  const { data: user } = useQuery(userQueries.detail(userRef));
+  if (caller === undefined || user === undefined) return null;
+  return <Offboarding caller={caller} user={user} userRef={userRef} onDeleted={onDeleted} />;
+}
+
+type OffboardingProps = UserOffboardingProps & { caller: Caller; user: User };
+
+function Offboarding({ caller, user, userRef, onDeleted }: OffboardingProps) {
   const access = accessOf(caller);
   const rightsListable = canListUserRights(access, userRef);
   const rights = useQuery({
