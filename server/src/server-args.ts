@@ -109,8 +109,12 @@ const SANDBOX_ONLY = [
   'oidc-refresh-token-ttl',
 ] as const;
 
-/** Ids of the embedded provider's two issuers on the sign-in page (main.ts builds them). */
-export const SANDBOX_SIGN_IN_PROVIDER_IDS = ['sandbox-default', 'sandbox-acme'] as const;
+/** Ids of the embedded provider's three issuers on the sign-in page (main.ts builds them). */
+export const SANDBOX_SIGN_IN_PROVIDER_IDS = [
+  'sandbox-default',
+  'sandbox-acme',
+  'sandbox-globex',
+] as const;
 
 /** Parses `npm start` arguments; never throws and never exits, so it is easy to test. */
 export function parseServerArgs(
