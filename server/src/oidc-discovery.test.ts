@@ -317,6 +317,13 @@ describe(`GET ${OIDC_DISCOVERY_PATH}`, () => {
       body: '{}',
     });
     expect(post.status).toBe(405);
+    const head = await send(consoleUrl, {
+      method: 'HEAD',
+      path: `${OIDC_DISCOVERY_PATH}?issuer=${encodeURIComponent(`${issuersUrl}/good`)}`,
+      headers: { Authorization: `Bearer ${adminToken}` },
+    });
+    expect(head.status).toBe(405);
+    expect(head.headers.allow).toBe('GET');
     const twice = await send(consoleUrl, {
       path: `${OIDC_DISCOVERY_PATH}?issuer=a&issuer=b`,
       headers: { Authorization: `Bearer ${adminToken}` },

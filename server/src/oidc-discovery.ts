@@ -43,7 +43,7 @@ export type OidcDiscoveryResult = {
   checks: DiscoveryCheck[];
 };
 
-type ErrorStatus = 400 | 401 | 403 | 502 | 504;
+type ErrorStatus = 400 | 401 | 403 | 405 | 502 | 504;
 
 /** A refusal or failure, answered in the API's error shape like the request guard's refusals. */
 class DiscoveryError extends Error {
@@ -63,6 +63,7 @@ export function discoveryErrorBody(error: DiscoveryError) {
     400: { errorCategory: 8, grpcCodeValue: 3 },
     401: { errorCategory: 6, grpcCodeValue: 16 },
     403: { errorCategory: 7, grpcCodeValue: 7 },
+    405: { errorCategory: 8, grpcCodeValue: 12 },
     502: { errorCategory: 1, grpcCodeValue: 14 },
     504: { errorCategory: 1, grpcCodeValue: 4 },
   }[error.status];
@@ -91,7 +92,9 @@ export function createOidcDiscoveryHandler(
     void (async () => {
       try {
         if (req.method !== 'GET') {
-          throw new DiscoveryError(400, 'LEDGER_CONSOLE_METHOD_NOT_ALLOWED', 'Use GET.');
+          // HEAD too: it would run the whole check and both fetches for nothing.
+          res.setHeader('Allow', 'GET');
+          throw new DiscoveryError(405, 'LEDGER_CONSOLE_METHOD_NOT_ALLOWED', 'Use GET.');
         }
         const issuer = issuerParameter(req.url ?? '');
         await requireParticipantAdmin(options.ledgerUrl, req.headers.authorization);
