@@ -1,4 +1,4 @@
-import { Anchor } from '@mantine/core';
+import { Anchor, Stack } from '@mantine/core';
 import type { QueryClient } from '@tanstack/react-query';
 import {
   Link,
@@ -12,7 +12,10 @@ import { sessionQueries } from '@/api/session';
 import { userQueries, type UserRef } from '@/api/users';
 import { QueryBoundary } from '@/components/feedback/query-boundary';
 import { PageHeader } from '@/components/page-header';
+import { RecentActivity } from '@/features/activity/recent-activity';
+import { UserAccessCheck } from '@/features/users/user-access-check';
 import { UserDetail } from '@/features/users/user-detail';
+import { UserOffboarding } from '@/features/users/user-offboarding';
 import { canListUserRights } from '@/features/users/user-rights-access';
 import { accessOf } from '@/lib/access-rights';
 import { idFromRouteSegment, paths } from '@/app/paths';
@@ -67,6 +70,25 @@ export function UserPage() {
           }}
         />
       </QueryBoundary>
+      <Stack gap="lg" mt="lg">
+        <QueryBoundary key={`access/${identityProviderId}/${userId}`}>
+          <UserAccessCheck userRef={userRef} />
+        </QueryBoundary>
+        <QueryBoundary key={`offboard/${identityProviderId}/${userId}`}>
+          <UserOffboarding
+            userRef={userRef}
+            onDeleted={() => {
+              void navigate(paths.users.to());
+            }}
+          />
+        </QueryBoundary>
+        <QueryBoundary key={`activity/${identityProviderId}/${userId}`}>
+          <RecentActivity
+            subject={{ kind: 'user', userId, identityProviderId }}
+            activityHref={paths.activity.to()}
+          />
+        </QueryBoundary>
+      </Stack>
     </>
   );
 }
