@@ -12,6 +12,7 @@ describe('ids in route segments', () => {
       '.',
       '..',
       'new',
+      'import',
       '*',
       '*..',
       '**new',
@@ -23,6 +24,7 @@ describe('ids in route segments', () => {
       const link = paths.user.to(id);
       const segment = landsOn(link).split('/')[2];
       expect(landsOn(link), id).not.toBe('/users/new');
+      expect(landsOn(link), id).not.toBe(paths.usersImport.to());
       expect(idFromRouteSegment(decodeURIComponent(segment ?? '')), id).toBe(id);
     }
   });
@@ -31,6 +33,7 @@ describe('ids in route segments', () => {
     expect(paths.user.to('alice.anderson', 'acme')).toBe('/users/alice.anderson?idp=acme');
     expect(paths.user.to('..')).toBe('/users/*..');
     expect(paths.user.to('new')).toBe('/users/*new');
+    expect(paths.user.to('import')).toBe('/users/*import');
     expect(paths.identityProvider.to('..')).toBe('/identity-providers/*..');
     expect(paths.identityProvider.to('new')).toBe('/identity-providers/*new');
     expect(paths.identityProvider.to('a/b')).toBe('/identity-providers/a%2Fb');

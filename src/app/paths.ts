@@ -25,7 +25,10 @@ export function idFromRouteSegment(segment: string | undefined): string {
 
 /** A user is addressed by id and IdP (`''` = default); the IdP travels as a search param. */
 function userPath(userId: string, identityProviderId = ''): string {
-  return withIdentityProvider(`/users/${routeSegment(userId, ['new'])}`, identityProviderId);
+  return withIdentityProvider(
+    `/users/${routeSegment(userId, ['new', 'import'])}`,
+    identityProviderId,
+  );
 }
 
 /** A party's page; its details differ per IdP (a participant admin sees another IdP's as not local). */
@@ -59,6 +62,8 @@ export const paths = {
       return `/users/new?${params.toString()}`;
     },
   },
+  /** Bulk import of people to onboard, from a CSV or JSON file. */
+  usersImport: { pattern: '/users/import', to: () => '/users/import' },
   user: { pattern: '/users/:userId', to: userPath },
   onboard: {
     pattern: '/onboard',

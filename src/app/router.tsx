@@ -71,6 +71,13 @@ export function appRoutes(queryClient: QueryClient): RouteObject[] {
               },
             },
             {
+              path: paths.usersImport.pattern,
+              lazy: async () => {
+                const page = await import('./pages/users-import-page');
+                return { Component: page.UsersImportPage };
+              },
+            },
+            {
               path: paths.user.pattern,
               lazy: async () => {
                 const page = await import('./pages/user-page');

@@ -47,7 +47,9 @@ export function UsersPage() {
     <ListPageLayout
       title="Users"
       description="Users of this participant and their status."
-      actions={<UsersHeaderActions newUserHref={paths.newUser.to()} />}
+      actions={
+        <UsersHeaderActions newUserHref={paths.newUser.to()} importHref={paths.usersImport.to()} />
+      }
     >
       <UsersList
         page={page}

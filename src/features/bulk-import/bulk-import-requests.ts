@@ -1,0 +1,201 @@
+import { MutationObserver, type MutationOptions, type QueryClient } from '@tanstack/react-query';
+import { getParty, partyMutations, partyQueries } from '@/api/parties';
+import { sessionQueries } from '@/api/session';
+import {
+  getUser,
+  listUserRights,
+  toUserRights,
+  toWireRight,
+  userMutations,
+  userQueries,
+} from '@/api/users';
+import { ApiError, describeError } from '@/lib/api-error';
+import type { LookupOutcome } from '@/lib/bulk-import';
+import {
+  DISPLAY_NAME_ANNOTATION,
+  undoPlan,
+  type OnboardingPlan,
+  type PlanStep,
+} from '@/lib/onboarding-plan';
+
+/**
+ * The calls behind one row: reading what exists for its plan, and running the plan's steps in
+ * the planner's order through the API's mutations (so the activity log records each call), with
+ * the planner's undo when a step fails.
+ */
+
+/** What exists of a plan's user and party; a user of another IdP (403) is a reason, not a crash. */
+export async function lookUpRow(plan: OnboardingPlan): Promise<LookupOutcome> {
+  const ref = { userId: plan.userId, identityProviderId: plan.identityProviderId };
+  try {
+    const [user, party] = await Promise.all([
+      getUser(ref).catch((error: unknown) => {
+        if (error instanceof ApiError && error.status === 404) return undefined;
+        throw error;
+      }),
+      getParty({ party: plan.party, identityProviderId: plan.identityProviderId }),
+    ]);
+    const rights = user ? toUserRights(await listUserRights(ref)) : [];
+    const displayName = user?.metadata?.annotations?.[DISPLAY_NAME_ANNOTATION];
+    return {
+      ok: true,
+      existing: {
+        ...(user
+          ? {
+              user: {
+                primaryParty: user.primaryParty ?? '',
+                ...(displayName === undefined ? {} : { displayName }),
+              },
+              userRights: rights,
+            }
+          : {}),
+        ...(party
+          ? {
+              party: {
+                isLocal: party.isLocal ?? false,
+                identityProviderId: party.identityProviderId ?? '',
+              },
+            }
+          : {}),
+      },
+      ...(user ? { isDeactivated: user.isDeactivated ?? false } : {}),
+    };
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 403) {
+      return {
+        ok: false,
+        reason: `User ${plan.userId} exists outside your identity provider, or you may not read it (${describeError(error).title}).`,
+      };
+    }
+    return { ok: false, reason: `Could not check what exists: ${errorText(error)}` };
+  }
+}
+
+/**
+ * A mutation of the API's factory, run outside React. Its own invalidations are dropped: a run
+ * makes hundreds of calls, and refetching the lists (and the caller) after each would slow it
+ * for nothing; {@link invalidateAfterRun} refreshes once at the end.
+ */
+async function mutate<TData, TVariables>(
+  queryClient: QueryClient,
+  options: MutationOptions<TData, Error, TVariables>,
+  variables: TVariables,
+): Promise<TData> {
+  const observer = new MutationObserver<TData, Error, TVariables>(queryClient, {
+    ...options,
+    meta: { ...options.meta, invalidates: [], errorDisplay: 'inline' },
+  });
+  try {
+    return await observer.mutate(variables);
+  } finally {
+    observer.reset();
+  }
+}
+
+export function invalidateAfterRun(queryClient: QueryClient): Promise<unknown> {
+  return Promise.all(
+    [userQueries.all(), partyQueries.all(), sessionQueries.all()].map((queryKey) =>
+      queryClient.invalidateQueries({ queryKey }),
+    ),
+  );
+}
+
+async function runStep(
+  queryClient: QueryClient,
+  step: PlanStep,
+  isDeactivated: boolean,
+): Promise<void> {
+  switch (step.kind) {
+    case 'create-user':
+      await mutate(queryClient, userMutations.create(), {
+        user: {
+          id: step.userId,
+          primaryParty: '',
+          isDeactivated,
+          identityProviderId: step.identityProviderId,
+          metadata: { resourceVersion: '', annotations: step.annotations },
+        },
+        rights: [],
+      });
+      return;
+    case 'allocate-party':
+      await mutate(queryClient, partyMutations.allocate(), {
+        partyIdHint: step.partyIdHint,
+        identityProviderId: step.identityProviderId,
+        ...(step.userId === undefined ? {} : { userId: step.userId }),
+      });
+      return;
+    case 'set-primary-party':
+      await mutate(queryClient, userMutations.update(), {
+        user: {
+          id: step.userId,
+          primaryParty: step.party,
+          isDeactivated,
+          identityProviderId: step.identityProviderId,
+          // Empty: no concurrency check; the mask changes the primary party only.
+          metadata: { resourceVersion: '', annotations: {} },
+        },
+        updateMask: { paths: ['primary_party'], unknownFields: { fields: {} } },
+      });
+      return;
+    case 'grant-rights':
+      await mutate(queryClient, userMutations.grantRights(), {
+        userId: step.userId,
+        identityProviderId: step.identityProviderId,
+        rights: step.rights.map(toWireRight),
+      });
+      return;
+  }
+}
+
+export type RowRunOutcome =
+  { ok: true; done: PlanStep[] } | { ok: false; reason: string; done: PlanStep[] };
+
+/**
+ * Runs the plan's steps in order. When one fails, the planner's undo runs (deleting the user this
+ * row created), and the reason says which step failed, why, and what remains.
+ */
+export async function runRowPlan(
+  queryClient: QueryClient,
+  plan: OnboardingPlan,
+  isDeactivated: boolean,
+): Promise<RowRunOutcome> {
+  const done: PlanStep[] = [];
+  for (const step of plan.steps) {
+    try {
+      await runStep(queryClient, step, isDeactivated);
+      done.push(step);
+    } catch (error) {
+      const undo = undoPlan(done);
+      const undone: string[] = [];
+      for (const undoStep of undo.steps) {
+        try {
+          await mutate(queryClient, userMutations.delete(), {
+            userId: undoStep.userId,
+            identityProviderId: undoStep.identityProviderId,
+          });
+          undone.push(`Undone: ${undoStep.summary}.`);
+        } catch (undoError) {
+          undone.push(
+            `Could not undo (${undoStep.summary}): ${errorText(undoError)}. Delete user ${undoStep.userId} by hand.`,
+          );
+        }
+      }
+      return {
+        ok: false,
+        reason: [`${step.summary} failed: ${errorText(error)}.`, ...undone, ...undo.remains].join(
+          ' ',
+        ),
+        done,
+      };
+    }
+  }
+  return { ok: true, done };
+}
+
+/** The participant's code and cause, shortened: a result file cell, not a log. */
+function errorText(error: unknown): string {
+  const { title, message, code } = describeError(error);
+  const text = `${code ? `${code}: ` : ''}${message || title}`;
+  return text.length > 300 ? `${text.slice(0, 300)}…` : text;
+}

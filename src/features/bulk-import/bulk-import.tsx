@@ -1,0 +1,471 @@
+import {
+  Alert,
+  Badge,
+  Button,
+  Code,
+  Group,
+  SegmentedControl,
+  Stack,
+  Table,
+  Text,
+} from '@mantine/core';
+import { useSuspenseQuery } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
+import { participantQueries } from '@/api/participant';
+import { sessionQueries } from '@/api/session';
+import { CancellableProgress } from '@/components/feedback/cancellable-progress';
+import { downloadFile } from '@/components/data-table/download-file';
+import { SectionCard } from '@/components/section-card';
+import { accessOf, type Access } from '@/lib/access-rights';
+import {
+  countOutcomes,
+  IMPORT_COLUMNS,
+  RIGHTS_PRESET_HELP,
+  type ImportContext,
+  type RowOutcome,
+  type RowResult,
+  type RowVerdict,
+} from '@/lib/bulk-import';
+import { namespaceOfParticipantId } from '@/lib/onboarding-plan';
+import {
+  BULK_IMPORT_MIME_TYPES,
+  resultFile,
+  resultFileName,
+  templateFile,
+  type BulkImportFileFormat,
+} from './bulk-import-files';
+import { ImportFileDropZone } from './import-file-drop-zone';
+import { partyOf, RUN_CONCURRENCY, useBulkImport, type ImportRowState } from './use-bulk-import';
+
+/** Rows per page of the plan table: enough to scan, few enough to render at once. */
+const PAGE_SIZE = 100;
+
+/**
+ * Bulk import for an IdP admin (into its IdP) or a participant admin (into the default IdP):
+ * the template, the file, a plan with a verdict per row, the run, and the result file.
+ */
+export function BulkImport() {
+  const { data: caller } = useSuspenseQuery(sessionQueries.caller());
+  const { data: participantId } = useSuspenseQuery(participantQueries.participantId());
+  const access = useMemo(() => accessOf(caller), [caller]);
+  const namespace = namespaceOfParticipantId(participantId);
+  if (!access.canManageUsers) {
+    return (
+      <Alert color="red" title="Bulk import needs an admin">
+        Onboarding people needs the ParticipantAdmin or IdentityProviderAdmin right, which you do
+        not have.
+      </Alert>
+    );
+  }
+  if (namespace === undefined) {
+    return (
+      <Alert color="red" title="Unknown participant namespace">
+        The participant id is not of the form name::namespace, so party ids cannot be planned.
+      </Alert>
+    );
+  }
+  return <BulkImportFlow access={access} namespace={namespace} />;
+}
+
+function BulkImportFlow({ access, namespace }: { access: Access; namespace: string }) {
+  const identityProviderId = access.administeredIdentityProviderId ?? '';
+  const context = useMemo<ImportContext>(
+    () => ({ access, identityProviderId, participantNamespace: namespace }),
+    [access, identityProviderId, namespace],
+  );
+  const importer = useBulkImport(context);
+  const isBusy = importer.phase === 'checking' || importer.phase === 'running';
+  const results = importer.rows.flatMap((entry) => (entry.result ? [entry.result] : []));
+  const notRun = importer.rows.filter((entry) => entry.result === undefined).length;
+  const retryable = importer.rows.filter(
+    (entry) => entry.row.ok && entry.result?.outcome === 'failed',
+  ).length;
+  const hasRun = results.length > 0;
+
+  const download = (format: BulkImportFileFormat) => {
+    downloadFile({
+      fileName: resultFileName(importer.fileName ?? 'import', format, new Date()),
+      content: resultFile(format, resultsForFile(importer.rows)),
+      mimeType: BULK_IMPORT_MIME_TYPES[format],
+    });
+  };
+
+  return (
+    <Stack gap="lg">
+      <SectionCard title="File">
+        <Stack gap="md">
+          <Text size="sm">
+            One row per person, into{' '}
+            {identityProviderId === ''
+              ? 'the default identity provider'
+              : `identity provider ${identityProviderId}`}
+            . Columns: {IMPORT_COLUMNS.map((column) => column).join(', ')}. Give{' '}
+            <Code>partyHint</Code> for a new party or <Code>party</Code> for an existing one of this
+            identity provider; <Code>rights</Code> is a preset (
+            {RIGHTS_PRESET_HELP.map((preset) => `${preset.id}: ${preset.label}`).join('; ')}) or
+            rights on the row&apos;s own party such as <Code>actAs;readAs</Code>. At most 5000 rows
+            and 1 MiB.
+          </Text>
+          <Group gap="sm">
+            <Button
+              variant="default"
+              size="xs"
+              onClick={() => {
+                downloadFile({
+                  fileName: 'bulk-import-template.csv',
+                  content: templateFile('csv', namespace),
+                  mimeType: BULK_IMPORT_MIME_TYPES.csv,
+                });
+              }}
+            >
+              Download CSV template
+            </Button>
+            <Button
+              variant="default"
+              size="xs"
+              onClick={() => {
+                downloadFile({
+                  fileName: 'bulk-import-template.json',
+                  content: templateFile('json', namespace),
+                  mimeType: BULK_IMPORT_MIME_TYPES.json,
+                });
+              }}
+            >
+              Download JSON template
+            </Button>
+          </Group>
+          <ImportFileDropZone
+            fileName={importer.fileName}
+            isDisabled={isBusy}
+            onFile={(file) => {
+              void importer.load(file);
+            }}
+          />
+          {importer.fileProblem !== undefined && (
+            <Alert color="red" title="This file cannot be imported">
+              {importer.fileProblem}
+            </Alert>
+          )}
+        </Stack>
+      </SectionCard>
+
+      {importer.rows.length > 0 && (
+        <SectionCard title="Plan">
+          <Stack gap="md">
+            <Text size="sm" role="status">
+              {planSummary(importer.rows, importer.phase === 'checking')}
+            </Text>
+            {importer.phase === 'checking' && (
+              <CancellableProgress
+                label="Checking rows"
+                value={percent(importer.progress)}
+                status={`Checked ${String(importer.progress.done)} of ${String(importer.progress.total)} rows against the participant`}
+                onCancel={importer.cancel}
+              />
+            )}
+            {importer.phase === 'running' && (
+              <CancellableProgress
+                label="Importing rows"
+                value={percent(importer.progress)}
+                status={`Ran ${String(importer.progress.done)} of ${String(importer.progress.total)} rows, ${String(RUN_CONCURRENCY)} at a time`}
+                onCancel={importer.cancel}
+              />
+            )}
+            {importer.phase === 'ready' && (
+              <Group gap="sm">
+                {!hasRun && (
+                  <Button
+                    onClick={() => {
+                      void importer.run('pending');
+                    }}
+                  >
+                    Run import
+                  </Button>
+                )}
+                {hasRun && notRun > 0 && (
+                  <Button
+                    onClick={() => {
+                      void importer.run('pending');
+                    }}
+                  >
+                    Resume ({notRun} not run)
+                  </Button>
+                )}
+                {retryable > 0 && (
+                  <Button
+                    variant="light"
+                    onClick={() => {
+                      void importer.run('failed');
+                    }}
+                  >
+                    Retry failed ({retryable})
+                  </Button>
+                )}
+              </Group>
+            )}
+            {importer.wasCancelled && importer.phase === 'ready' && (
+              <Alert color="yellow" title="Cancelled">
+                {hasRun
+                  ? 'Rows already started finished; the others did not run. Resume runs them.'
+                  : 'Some rows were not checked; they are checked when the import runs.'}
+              </Alert>
+            )}
+            {hasRun && <ResultSummary results={results} onDownload={download} isBusy={isBusy} />}
+            <PlanTable rows={importer.rows} isChecking={importer.phase === 'checking'} />
+          </Stack>
+        </SectionCard>
+      )}
+    </Stack>
+  );
+}
+
+function ResultSummary({
+  results,
+  onDownload,
+  isBusy,
+}: {
+  results: readonly RowResult[];
+  onDownload: (format: BulkImportFileFormat) => void;
+  isBusy: boolean;
+}) {
+  const counts = countOutcomes(results);
+  return (
+    <Group gap="sm" justify="space-between">
+      <Text size="sm" aria-label="Results">
+        Results: {counts.created} created, {counts.updated} updated, {counts.skipped} skipped,{' '}
+        {counts.failed} failed.
+      </Text>
+      <Group gap="xs">
+        <Button
+          variant="default"
+          size="xs"
+          disabled={isBusy}
+          onClick={() => {
+            onDownload('csv');
+          }}
+        >
+          Download results (CSV)
+        </Button>
+        <Button
+          variant="default"
+          size="xs"
+          disabled={isBusy}
+          onClick={() => {
+            onDownload('json');
+          }}
+        >
+          Download results (JSON)
+        </Button>
+      </Group>
+    </Group>
+  );
+}
+
+type RowFilter = 'all' | 'attention';
+
+function PlanTable({ rows, isChecking }: { rows: readonly ImportRowState[]; isChecking: boolean }) {
+  const [filter, setFilter] = useState<RowFilter>('all');
+  const [page, setPage] = useState(0);
+  const shown = filter === 'all' ? rows : rows.filter(needsAttention);
+  const pageCount = Math.max(1, Math.ceil(shown.length / PAGE_SIZE));
+  const current = Math.min(page, pageCount - 1);
+  const pageRows = shown.slice(current * PAGE_SIZE, (current + 1) * PAGE_SIZE);
+  return (
+    <Stack gap="sm">
+      <Group justify="space-between">
+        <SegmentedControl
+          aria-label="Rows shown"
+          size="xs"
+          value={filter}
+          onChange={(value) => {
+            setFilter(value === 'attention' ? 'attention' : 'all');
+            setPage(0);
+          }}
+          data={[
+            { value: 'all', label: `All rows (${String(rows.length)})` },
+            { value: 'attention', label: 'Needs attention' },
+          ]}
+        />
+        <Group gap="xs">
+          <Text size="sm">
+            {shown.length === 0
+              ? 'No rows'
+              : `Rows ${String(current * PAGE_SIZE + 1)}–${String(Math.min(shown.length, (current + 1) * PAGE_SIZE))} of ${String(shown.length)}`}
+          </Text>
+          <Button
+            size="xs"
+            variant="default"
+            disabled={current === 0}
+            onClick={() => {
+              setPage(current - 1);
+            }}
+          >
+            Previous rows
+          </Button>
+          <Button
+            size="xs"
+            variant="default"
+            disabled={current >= pageCount - 1}
+            onClick={() => {
+              setPage(current + 1);
+            }}
+          >
+            Next rows
+          </Button>
+        </Group>
+      </Group>
+      <Table.ScrollContainer minWidth={800}>
+        <Table aria-label="Import plan" striped verticalSpacing="xs">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Row</Table.Th>
+              <Table.Th>User id</Table.Th>
+              <Table.Th>Party</Table.Th>
+              <Table.Th>Rights</Table.Th>
+              <Table.Th>Verdict</Table.Th>
+              <Table.Th>Result</Table.Th>
+              <Table.Th>Details</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {pageRows.map((entry) => (
+              <PlanRow key={entry.row.row} entry={entry} isChecking={isChecking} />
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+    </Stack>
+  );
+}
+
+function PlanRow({ entry, isChecking }: { entry: ImportRowState; isChecking: boolean }) {
+  const { row, verdict, result } = entry;
+  return (
+    <Table.Tr>
+      <Table.Td>{row.row}</Table.Td>
+      <Table.Td style={{ wordBreak: 'break-all' }}>{row.userId}</Table.Td>
+      <Table.Td style={{ wordBreak: 'break-all' }}>{partyOf(entry)}</Table.Td>
+      <Table.Td>
+        {row.ok ? row.plan.rights.map((right) => right.kind).join(', ') : row.rights}
+      </Table.Td>
+      <Table.Td>
+        <VerdictBadge verdict={verdict} isChecking={isChecking} />
+      </Table.Td>
+      <Table.Td>{result ? <OutcomeBadge outcome={result.outcome} /> : null}</Table.Td>
+      <Table.Td>
+        <Text size="xs">{result?.reason ?? verdictDetails(verdict)}</Text>
+      </Table.Td>
+    </Table.Tr>
+  );
+}
+
+const VERDICT_BADGES: Record<RowVerdict['kind'], { label: string; color: string }> = {
+  create: { label: 'Create', color: 'green' },
+  update: { label: 'Grant missing', color: 'blue' },
+  skip: { label: 'Skip', color: 'gray' },
+  invalid: { label: 'Invalid', color: 'red' },
+  conflict: { label: 'Blocked', color: 'orange' },
+};
+
+function VerdictBadge({
+  verdict,
+  isChecking,
+}: {
+  verdict: RowVerdict | undefined;
+  isChecking: boolean;
+}) {
+  if (!verdict) {
+    return (
+      <Badge variant="outline" color="gray">
+        {isChecking ? 'Checking…' : 'Not checked'}
+      </Badge>
+    );
+  }
+  const { label, color } = VERDICT_BADGES[verdict.kind];
+  return (
+    <Badge variant="light" color={color}>
+      {label}
+    </Badge>
+  );
+}
+
+const OUTCOME_BADGES: Record<RowOutcome, { label: string; color: string }> = {
+  created: { label: 'Created', color: 'green' },
+  updated: { label: 'Updated', color: 'blue' },
+  skipped: { label: 'Skipped', color: 'gray' },
+  failed: { label: 'Failed', color: 'red' },
+};
+
+function OutcomeBadge({ outcome }: { outcome: RowOutcome }) {
+  const { label, color } = OUTCOME_BADGES[outcome];
+  return (
+    <Badge variant="filled" color={color}>
+      {label}
+    </Badge>
+  );
+}
+
+function verdictDetails(verdict: RowVerdict | undefined): string {
+  if (!verdict) return '';
+  switch (verdict.kind) {
+    case 'invalid':
+    case 'conflict':
+    case 'skip':
+      return verdict.reason;
+    case 'create':
+    case 'update':
+      return [
+        ...verdict.plan.steps.map((step) => `${step.method} ${step.path}: ${step.summary}.`),
+        ...verdict.notes,
+      ].join(' ');
+  }
+}
+
+function needsAttention({ verdict, result }: ImportRowState): boolean {
+  if (result) return result.outcome === 'failed';
+  return verdict?.kind === 'invalid' || verdict?.kind === 'conflict';
+}
+
+function planSummary(rows: readonly ImportRowState[], isChecking: boolean): string {
+  const counts: Record<RowVerdict['kind'] | 'unchecked', number> = {
+    create: 0,
+    update: 0,
+    skip: 0,
+    invalid: 0,
+    conflict: 0,
+    unchecked: 0,
+  };
+  for (const { verdict } of rows) counts[verdict?.kind ?? 'unchecked'] += 1;
+  const parts = [
+    `${String(counts.create)} to create`,
+    `${String(counts.update)} to complete with missing rights`,
+    `${String(counts.skip)} to skip`,
+    `${String(counts.invalid)} invalid`,
+    `${String(counts.conflict)} blocked`,
+  ];
+  if (counts.unchecked > 0) {
+    parts.push(`${String(counts.unchecked)} ${isChecking ? 'being checked' : 'not checked'}`);
+  }
+  return `${String(rows.length)} rows: ${parts.join(', ')}.`;
+}
+
+function percent({ done, total }: { done: number; total: number }): number {
+  return total === 0 ? 100 : Math.round((done / total) * 100);
+}
+
+/** Every row of the file, in order: rows that never ran say so, so the file accounts for all. */
+function resultsForFile(rows: readonly ImportRowState[]): RowResult[] {
+  return rows.map(
+    (entry) =>
+      entry.result ?? {
+        row: entry.row.row,
+        userId: entry.row.userId,
+        party: partyOf(entry),
+        outcome: 'failed',
+        reason:
+          entry.verdict?.kind === 'invalid' || entry.verdict?.kind === 'conflict'
+            ? entry.verdict.reason
+            : 'Not run: the import was cancelled before this row. Resume runs it.',
+      },
+  );
+}

@@ -1,0 +1,259 @@
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { describeError } from '@/lib/api-error';
+import {
+  BULK_IMPORT_LIMITS,
+  invalidVerdict,
+  parseImportFile,
+  validateImportRows,
+  verdictOf,
+  type ImportContext,
+  type RowResult,
+  type RowVerdict,
+  type ValidatedRow,
+} from '@/lib/bulk-import';
+import { runPool } from '@/lib/bulk-import-pool';
+import { invalidateAfterRun, lookUpRow, runRowPlan } from './bulk-import-requests';
+
+/** Rows run this many at a time: enough to be quick, few enough not to crowd the participant. */
+export const RUN_CONCURRENCY = 4;
+/** Lookups only read, so more of them at once. */
+const CHECK_CONCURRENCY = 8;
+const UPDATE_INTERVAL_MS = 100;
+
+export type ImportRowState = {
+  row: ValidatedRow;
+  /** Undefined until the row is checked (a cancelled check leaves some unchecked). */
+  verdict: RowVerdict | undefined;
+  /** Set once the row has run (or was found to need nothing). */
+  result: RowResult | undefined;
+};
+
+export type BulkImportPhase = 'empty' | 'checking' | 'ready' | 'running';
+
+export type BulkImportProgress = { done: number; total: number };
+
+export type BulkImportState = {
+  phase: BulkImportPhase;
+  fileName: string | undefined;
+  /** Why the file as a whole cannot be imported. */
+  fileProblem: string | undefined;
+  rows: readonly ImportRowState[];
+  progress: BulkImportProgress;
+  /** Whether the last check or run was cancelled. */
+  wasCancelled: boolean;
+  /** Bumped on every change of `rows`, whose array is updated in place. */
+  version: number;
+};
+
+/**
+ * One import: read a file, plan and check every row, then run it with bounded concurrency,
+ * cancel (nothing new starts; what runs finishes), resume what never ran, and retry what failed.
+ * The rows live in a ref, updated in place and announced through `version`, so 5000 rows do not
+ * copy an array on every completed call.
+ */
+export function useBulkImport(context: ImportContext) {
+  const queryClient = useQueryClient();
+  const rowsRef = useRef<ImportRowState[]>([]);
+  const cancelRef = useRef(false);
+  // Verdicts from before a run may be stale after it (or after a cancel): later runs check again.
+  const hasRunRef = useRef(false);
+  const [state, setState] = useState<Omit<BulkImportState, 'rows'>>({
+    phase: 'empty',
+    fileName: undefined,
+    fileProblem: undefined,
+    progress: { done: 0, total: 0 },
+    wasCancelled: false,
+    version: 0,
+  });
+
+  // Re-rendering the table after every completed call would cost more than the calls: progress
+  // is shown at most every UPDATE_INTERVAL_MS, and each phase's end shows the rest at once.
+  const pendingProgressRef = useRef<BulkImportProgress | undefined>(undefined);
+  const timerRef = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(
+    () => () => {
+      clearTimeout(timerRef.current);
+    },
+    [],
+  );
+  const touch = useCallback((progress: BulkImportProgress) => {
+    pendingProgressRef.current = progress;
+    if (timerRef.current !== undefined) return;
+    timerRef.current = setTimeout(() => {
+      timerRef.current = undefined;
+      const latest = pendingProgressRef.current;
+      setState((previous) => ({
+        ...previous,
+        version: previous.version + 1,
+        ...(latest ? { progress: latest } : {}),
+      }));
+    }, UPDATE_INTERVAL_MS);
+  }, []);
+
+  const load = useCallback(
+    async (file: File) => {
+      cancelRef.current = false;
+      hasRunRef.current = false;
+      rowsRef.current = [];
+      const reset = { fileName: file.name, progress: { done: 0, total: 0 }, wasCancelled: false };
+      if (file.size > BULK_IMPORT_LIMITS.fileBytes) {
+        setState((previous) => ({
+          ...previous,
+          ...reset,
+          phase: 'empty',
+          fileProblem: `The file is larger than 1 MiB (${String(file.size)} bytes); split it into several files.`,
+          version: previous.version + 1,
+        }));
+        return;
+      }
+      let text: string;
+      try {
+        text = await file.text();
+      } catch (error) {
+        setState((previous) => ({
+          ...previous,
+          ...reset,
+          phase: 'empty',
+          fileProblem: `The file could not be read: ${describeError(error).message}`,
+          version: previous.version + 1,
+        }));
+        return;
+      }
+      const parsed = parseImportFile(file.name, text);
+      if (!parsed.ok) {
+        setState((previous) => ({
+          ...previous,
+          ...reset,
+          phase: 'empty',
+          fileProblem: parsed.problem,
+          version: previous.version + 1,
+        }));
+        return;
+      }
+      const validated = validateImportRows(parsed.rows, context);
+      rowsRef.current = validated.map((row) => ({
+        row,
+        verdict: row.ok ? undefined : invalidVerdict(row),
+        result: undefined,
+      }));
+      const toCheck = rowsRef.current.filter((entry) => entry.row.ok);
+      setState((previous) => ({
+        ...previous,
+        ...reset,
+        phase: 'checking',
+        fileProblem: undefined,
+        progress: { done: 0, total: toCheck.length },
+        version: previous.version + 1,
+      }));
+      let done = 0;
+      const summary = await runPool(
+        toCheck,
+        async (entry) => {
+          entry.verdict = await checkRow(entry);
+          done += 1;
+          touch({ done, total: toCheck.length });
+        },
+        { concurrency: CHECK_CONCURRENCY, isCancelled: () => cancelRef.current },
+      );
+      setState((previous) => ({
+        ...previous,
+        phase: 'ready',
+        wasCancelled: summary.stoppedEarly,
+        progress: { done, total: toCheck.length },
+        version: previous.version + 1,
+      }));
+    },
+    [context, touch],
+  );
+
+  /**
+   * Runs the rows that have no result yet (`pending`), or the valid rows that failed (`failed`).
+   * Rows already checked before any run use that verdict; otherwise they are checked again first,
+   * so a resumed or retried row never repeats what exists.
+   */
+  const run = useCallback(
+    async (which: 'pending' | 'failed') => {
+      cancelRef.current = false;
+      const recheck = hasRunRef.current || which === 'failed';
+      hasRunRef.current = true;
+      const selected = rowsRef.current.filter((entry) =>
+        which === 'pending'
+          ? entry.result === undefined
+          : entry.row.ok && entry.result?.outcome === 'failed',
+      );
+      for (const entry of selected) entry.result = undefined;
+      setState((previous) => ({
+        ...previous,
+        phase: 'running',
+        wasCancelled: false,
+        progress: { done: 0, total: selected.length },
+        version: previous.version + 1,
+      }));
+      let done = 0;
+      const summary = await runPool(
+        selected,
+        async (entry) => {
+          if (entry.row.ok && (recheck || entry.verdict === undefined)) {
+            entry.verdict = await checkRow(entry);
+          }
+          entry.result = await runRow(queryClient, entry);
+          done += 1;
+          touch({ done, total: selected.length });
+        },
+        { concurrency: RUN_CONCURRENCY, isCancelled: () => cancelRef.current },
+      ).finally(() => invalidateAfterRun(queryClient));
+      setState((previous) => ({
+        ...previous,
+        phase: 'ready',
+        wasCancelled: summary.stoppedEarly,
+        progress: { done, total: selected.length },
+        version: previous.version + 1,
+      }));
+    },
+    [queryClient, touch],
+  );
+
+  const cancel = useCallback(() => {
+    cancelRef.current = true;
+  }, []);
+
+  return { ...state, rows: rowsRef.current, load, run, cancel };
+}
+
+async function runRow(queryClient: QueryClient, entry: ImportRowState): Promise<RowResult> {
+  const { row, verdict } = entry;
+  const base = { row: row.row, userId: row.userId, party: partyOf(entry) };
+  if (!row.ok) return { ...base, outcome: 'failed', reason: invalidVerdict(row).reason };
+  if (!verdict) return { ...base, outcome: 'failed', reason: 'Not checked' };
+  switch (verdict.kind) {
+    case 'invalid':
+    case 'conflict':
+      return { ...base, outcome: 'failed', reason: verdict.reason };
+    case 'skip':
+      return { ...base, outcome: 'skipped', reason: verdict.reason };
+    case 'create':
+    case 'update': {
+      const outcome = await runRowPlan(queryClient, verdict.plan, row.isDeactivated);
+      if (!outcome.ok) return { ...base, outcome: 'failed', reason: outcome.reason };
+      return {
+        ...base,
+        outcome: verdict.kind === 'create' ? 'created' : 'updated',
+        reason: [...outcome.done.map((step) => `${step.summary}.`), ...verdict.notes].join(' '),
+      };
+    }
+  }
+}
+
+async function checkRow(entry: ImportRowState): Promise<RowVerdict> {
+  if (!entry.row.ok) return invalidVerdict(entry.row);
+  const lookup = await lookUpRow(entry.row.plan);
+  return verdictOf(entry.row.plan, lookup, entry.row);
+}
+
+/** The row's party as the plan has it, or as written when the row is invalid. */
+export function partyOf({ row }: ImportRowState): string {
+  if (row.ok) return row.plan.party;
+  if (row.party?.kind === 'new') return row.party.hint;
+  return row.party?.party ?? '';
+}
