@@ -399,7 +399,7 @@ export type RowVerdict =
 export type LookupOutcome =
   { ok: true; existing: ExistingState; isDeactivated?: boolean } | { ok: false; reason: string };
 
-export function invalidVerdict(row: ValidatedRow): RowVerdict {
+export function invalidVerdict(row: ValidatedRow): { kind: 'invalid'; reason: string } {
   if (row.ok) throw new Error('invalidVerdict of a valid row');
   return { kind: 'invalid', reason: describeProblems(row.problems) };
 }
