@@ -1,7 +1,17 @@
-import type { Mutation, QueryClient } from '@tanstack/react-query';
+import {
+  hashKey,
+  type Mutation,
+  type MutationKey,
+  type MutationMeta,
+  type QueryClient,
+} from '@tanstack/react-query';
 import { readAccessToken } from '@/api/access-token';
+import { identityProviderMutations } from '@/api/identity-providers';
+import { packageMutations } from '@/api/packages';
 import { participantQueries } from '@/api/participant';
+import { partyMutations } from '@/api/parties';
 import { sessionQueries } from '@/api/session';
+import { userMutations } from '@/api/users';
 import type { Caller } from '@/lib/access-rights';
 import {
   createEntry,
@@ -18,6 +28,7 @@ type AnyMutation = Mutation<unknown, unknown>;
 
 /** What is known as the call starts: who makes it, where it is logged, the state before it. */
 type Started = {
+  spec: ActivityMeta;
   at: string;
   actor: ActivityActor;
   participantId: string | undefined;
@@ -28,6 +39,37 @@ type Started = {
 export type Outcome = { data: unknown } | { error: unknown };
 
 let sequence = 0;
+
+/**
+ * Each admin mutation's spec by its mutation key. A screen may replace a factory's `meta` (to
+ * invalidate more, say) and so drop its spec; the key survives such a spread, so it is looked up
+ * here too.
+ */
+let specsByKey: Map<string, ActivityMeta> | undefined;
+
+function specOf(mutation: AnyMutation): ActivityMeta | undefined {
+  const own = mutation.meta?.activity;
+  if (own) return own;
+  const key: MutationKey | undefined = mutation.options.mutationKey;
+  if (!key) return undefined;
+  if (!specsByKey) {
+    const factories: (() => { mutationKey?: MutationKey; meta?: MutationMeta })[] = [
+      ...Object.values(userMutations),
+      ...Object.values(partyMutations),
+      ...Object.values(identityProviderMutations),
+      ...Object.values(packageMutations),
+    ];
+    specsByKey = new Map(
+      factories.flatMap((factory) => {
+        const { mutationKey, meta } = factory();
+        return mutationKey && meta?.activity
+          ? [[hashKey(mutationKey), meta.activity] as const]
+          : [];
+      }),
+    );
+  }
+  return specsByKey.get(hashKey(key));
+}
 
 function entryId(): string {
   sequence += 1;
@@ -74,11 +116,12 @@ export function createActivityRecorder(client: () => QueryClient) {
 
   return {
     start(mutation: AnyMutation, variables: unknown): void {
-      const spec = mutation.meta?.activity;
+      const spec = specOf(mutation);
       if (!spec) return;
       const queryClient = client();
       const participantId = queryClient.getQueryData(participantQueries.participantId().queryKey);
       started.set(mutation, {
+        spec,
         at: new Date().toISOString(),
         actor: actorOf(queryClient.getQueryData(sessionQueries.caller().queryKey)),
         participantId,
@@ -92,11 +135,10 @@ export function createActivityRecorder(client: () => QueryClient) {
     },
 
     settle(mutation: AnyMutation, outcome: Outcome): void {
-      const spec = mutation.meta?.activity;
       const begun = started.get(mutation);
-      if (!spec || !begun) return;
+      if (!begun) return;
       started.delete(mutation);
-      void record(client(), spec, mutation.state.variables, begun, outcome);
+      void record(client(), begun.spec, mutation.state.variables, begun, outcome);
     },
   };
 }

@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest';
+import { createEntry, type ActivityEntry } from '@/lib/activity-log';
+import { MemoryStorage } from '@/testing/memory-storage';
+import { appendActivity, readActivity, writeActivity, type ActivityPlace } from './activity-store';
+
+function entry(id: string): ActivityEntry {
+  return createEntry({
+    id,
+    at: '2026-11-23T10:00:00.000Z',
+    actor: { kind: 'anonymous' },
+    participantId: 'participant1',
+    action: 'user.delete',
+    call: { method: 'DELETE', path: `/v2/users/${id}` },
+    subjects: [{ kind: 'user', userId: id, identityProviderId: '' }],
+    before: { kind: 'value', value: { id, note: 'x'.repeat(200) } },
+    after: { kind: 'none' },
+    result: { kind: 'ok' },
+  });
+}
+
+/** A storage that refuses any value longer than `quota` characters, as a full browser does. */
+class SmallStorage extends MemoryStorage {
+  constructor(private readonly quota: number) {
+    super();
+  }
+  override setItem(key: string, value: string): void {
+    if (value.length > this.quota) throw new DOMException('full', 'QuotaExceededError');
+    super.setItem(key, value);
+  }
+}
+
+describe('activity storage', () => {
+  it('appends newest first and reads back', () => {
+    const place: ActivityPlace = { storage: new MemoryStorage(), key: 'log' };
+    appendActivity(place, entry('a'));
+    appendActivity(place, entry('b'));
+    expect(readActivity(place).map(({ id }) => id)).toEqual(['b', 'a']);
+  });
+
+  it('keeps the newest entries the storage takes when it is full, and never throws', () => {
+    const one = JSON.stringify(entry('a')).length;
+    const place: ActivityPlace = { storage: new SmallStorage(3 * (one + 1)), key: 'log' };
+    const log = Array.from({ length: 8 }, (_, index) => entry(`u${index}`));
+    expect(writeActivity(place, log)).toBe(2);
+    expect(readActivity(place).map(({ id }) => id)).toEqual(['u0', 'u1']);
+
+    const none: ActivityPlace = { storage: new SmallStorage(0), key: 'log' };
+    expect(() => {
+      appendActivity(none, entry('a'));
+    }).not.toThrow();
+    expect(readActivity(none)).toEqual([]);
+  });
+
+  it('reads corrupt storage as an empty log and replaces it on the next entry', () => {
+    const storage = new MemoryStorage();
+    storage.setItem('log', '[{"id": broken');
+    const place: ActivityPlace = { storage, key: 'log' };
+    expect(readActivity(place)).toEqual([]);
+    appendActivity(place, entry('a'));
+    expect(readActivity(place).map(({ id }) => id)).toEqual(['a']);
+  });
+
+  it('keeps within its own budget before the storage has to refuse', () => {
+    const place: ActivityPlace = { storage: new MemoryStorage(), key: 'log' };
+    const one = JSON.stringify(entry('a')).length;
+    expect(writeActivity(place, [entry('a'), entry('b'), entry('c')], 2 + 2 * (one + 1))).toBe(2);
+  });
+});
