@@ -44,7 +44,7 @@ describe('a session refused mid-way', () => {
 });
 
 describe('a person the participant does not know', () => {
-  it('sees who they are and a request link that an admin opens as a prefilled form', async () => {
+  it('sees who they are and a request link that an admin opens as prefilled onboarding', async () => {
     const sandbox = createSandbox({ auth: 'jwt', jwtSecret: TEST_SECRET });
     // Valid for the participant (its shared secret) but naming no user: 403 on who-am-I.
     writeAccessToken(
@@ -76,14 +76,16 @@ describe('a person the participant does not know', () => {
       'dana.k',
     );
     expect(screen.getByRole('group', { name: 'Asks for' })).toHaveTextContent('act as <my> party');
-    await user.click(await screen.findByRole('link', { name: 'Create user dana.k' }));
-    expect(router.state.location.pathname).toBe('/users/new');
-    expect(await screen.findByRole('textbox', { name: /^User id/ })).toHaveValue('dana.k');
+    await user.click(await screen.findByRole('link', { name: 'Onboard this person' }));
+    expect(await screen.findByRole('textbox', { name: /^Subject \(user id\)/ })).toHaveValue(
+      'dana.k',
+    );
+    expect(router.state.location.pathname).toBe('/onboard');
   });
 
   it('a link that is not a request says why, and offers nothing to act on', async () => {
     renderRoute('/access-requests/review?v=1&iss=javascript:alert(1)&sub=x');
     expect(await screen.findByText('The issuer is not an http or https URL.')).toBeVisible();
-    expect(screen.queryByRole('link', { name: /^Create user/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Onboard this person' })).not.toBeInTheDocument();
   });
 });

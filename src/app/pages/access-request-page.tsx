@@ -86,15 +86,18 @@ function RequestReview({ request, warnings }: { request: AccessRequest; warnings
         <Group>
           <Button
             component={Link}
-            to={paths.newUser.to({
-              userId: request.subject,
+            to={paths.onboard.to({
+              subject: request.subject,
               identityProviderId: request.identityProviderId,
+              ...(request.name ? { displayName: request.name } : {}),
+              ...(request.requestedAccess ? { requestedAccess: request.requestedAccess } : {}),
             })}
           >
-            Create user {request.subject}
+            Onboard this person
           </Button>
           <Text size="xs" c="dimmed">
-            The form opens prefilled; nothing is sent until you create the user.
+            The onboarding form opens prefilled; you choose the party and rights, and review the
+            plan before anything is sent.
           </Text>
         </Group>
       ) : (
