@@ -459,4 +459,52 @@ describe('--auth oidc with --data-dir', () => {
       await rm(dataDir, { recursive: true, force: true });
     }
   }, 20_000);
+
+  it('points a configuration of an earlier run’s globex issuer at this run’s', async () => {
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'sandbox-oidc-'));
+    try {
+      const options = {
+        port: 0,
+        quiet: true,
+        auth: 'oidc' as const,
+        seed: 'none' as const,
+        dataDir,
+        oidc: { consoleOrigins: [CONSOLE] },
+      };
+      const first = await startSandbox(options);
+      const earlier = first.oidc?.issuers.globex;
+      const admin = await first.oidc?.issueAccessToken('default', 'participant_admin');
+      const created = await fetch(`${first.url}/v2/idps`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${admin ?? ''}`, 'content-type': 'application/json' },
+        body: JSON.stringify({
+          identityProviderConfig: {
+            identityProviderId: 'globex corp',
+            issuer: earlier?.issuer,
+            jwksUrl: earlier?.jwksUri,
+            audience: '',
+            isDeactivated: false,
+          },
+        }),
+      });
+      expect(created.status).toBe(200);
+      await first.close();
+      const second = await startSandbox(options);
+      try {
+        const globex = second.oidc?.issuers.globex;
+        expect(globex?.issuer).not.toBe(earlier?.issuer);
+        const token = await second.oidc?.issueAccessToken('default', 'participant_admin');
+        const idp = await fetch(`${second.url}/v2/idps/globex%20corp`, {
+          headers: { authorization: `Bearer ${token ?? ''}` },
+        });
+        expect(await idp.json()).toMatchObject({
+          identityProviderConfig: { issuer: globex?.issuer, jwksUrl: globex?.jwksUri },
+        });
+      } finally {
+        await second.close();
+      }
+    } finally {
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  }, 20_000);
 });
