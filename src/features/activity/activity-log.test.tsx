@@ -3,6 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { renderRoute } from '@/testing/render-route';
 import { createSandbox } from '@/testing/sandbox-network';
 import { seedParties } from '@/testing/seed-parties';
+import { signInAsIdentityProviderAdmin } from '@/testing/sign-in-as';
 
 // A whole-app journey through several forms; the default 5 s is tight on a shared 2-core machine.
 const JOURNEY_TIMEOUT = 30_000;
@@ -154,6 +155,41 @@ describe('activity log', () => {
       const dialog = await screen.findByRole('dialog', { name: 'Clear the activity log?' });
       await user.click(within(dialog).getByRole('button', { name: 'Clear log' }));
       expect(await screen.findByText('No activity yet')).toBeVisible();
+    },
+    JOURNEY_TIMEOUT,
+  );
+
+  it(
+    "names the signed-in IdP admin, shows the allocation on the party's page, and stores no token",
+    async () => {
+      const sandbox = createSandbox({ auth: 'jwt', jwtSecret: 'activity-log-test-secret' });
+      await signInAsIdentityProviderAdmin(sandbox);
+      const { user } = renderRoute('/parties/new', { sandbox });
+      await screen.findByRole('form', { name: 'Allocate party' });
+
+      await user.type(screen.getByRole('textbox', { name: /^Party id hint/ }), 'Dana');
+      await user.click(screen.getByRole('button', { name: 'Allocate party' }));
+      expect(await screen.findByRole('heading', { name: 'Dana', level: 1 })).toBeVisible();
+
+      const recent = await screen.findByRole('table', { name: 'Recent activity' });
+      await waitFor(() => {
+        expect(entryRows(recent)).toHaveLength(1);
+      });
+      const [allocated] = entryRows(recent);
+      expect(allocated).toHaveTextContent('party.allocate');
+      expect(allocated).toHaveTextContent(`Dana::${sandbox.state.namespace}`);
+      expect(allocated).toHaveTextContent('ok');
+
+      await user.click(within(allocated ?? recent).getByRole('button', { name: 'Details' }));
+      expect(screen.getByText(/by acme-admin \(acme\)/)).toBeVisible();
+
+      const token = window.sessionStorage.getItem('ledger-console.access-token') ?? '';
+      expect(token).not.toBe('');
+      const [key, stored] =
+        Object.entries(window.sessionStorage).find(([name]) => name.includes('activity.log')) ?? [];
+      expect(stored).toContain('party.allocate');
+      expect(key).not.toContain(token);
+      expect(stored).not.toContain(token);
     },
     JOURNEY_TIMEOUT,
   );
