@@ -47,13 +47,19 @@ describe('check access', { timeout: TIMEOUT }, () => {
     const sandbox = createSandbox();
     const [alice = ''] = await seedParties(sandbox, ['alice']);
     const [remote = ''] = seedPartyRecords(sandbox, [{ hint: 'remote', isLocal: false }]);
+    const steps = sandboxSteps(sandbox);
+    await steps.createIdentityProvider('acme');
+    const [acmeParty = ''] = await seedParties(sandbox, ['acme-desk'], {
+      identityProviderId: 'acme',
+    });
     const nobody = `nobody::1220${'ab'.repeat(32)}`;
-    await sandboxSteps(sandbox).createUser('trader', {
+    await steps.createUser('trader', {
       primaryParty: alice,
       rights: [
         { kind: 'CanActAs', party: alice },
         { kind: 'CanReadAs', party: remote },
         { kind: 'CanReadAs', party: nobody },
+        { kind: 'CanExecuteAs', party: acmeParty },
       ],
     });
     const { user } = renderRoute('/users/trader', {
@@ -63,13 +69,18 @@ describe('check access', { timeout: TIMEOUT }, () => {
 
     const list = await runCheck(user);
     expect(verdict(list, 'Status', 'OK')).toHaveTextContent('User "trader" is active');
-    expect(verdict(list, 'Rights', 'OK')).toHaveTextContent('Acts as 1 party, reads as 2 parties.');
+    expect(verdict(list, 'Rights', 'OK')).toHaveTextContent(
+      'Acts as 1 party, reads as 2 parties, executes as 1 party.',
+    );
     expect(verdict(list, 'Primary party', 'OK')).toHaveTextContent(alice);
     expect(verdict(list, `Party ${alice}`, 'OK')).toHaveTextContent(
       'Its primary party, acts as it. Hosted here on local (submission).',
     );
     expect(verdict(list, `Party ${remote}`, 'Problem')).toHaveTextContent(
       'Known to this participant but not hosted here',
+    );
+    expect(verdict(list, `Party ${acmeParty}`, 'Warning')).toHaveTextContent(
+      'Executes as it. Hosted here on local (submission), but not as a party of the default IdP',
     );
     const unknown = verdict(list, `Party ${nobody}`, 'Problem');
     expect(unknown).toHaveTextContent('This participant does not know the party');
