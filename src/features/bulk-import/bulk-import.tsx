@@ -231,7 +231,7 @@ function ResultSummary({
   const counts = countOutcomes(results);
   return (
     <Group gap="sm" justify="space-between">
-      <Text size="sm" aria-label="Results">
+      <Text size="sm">
         Results: {counts.created} created, {counts.updated} updated, {counts.skipped} skipped,{' '}
         {counts.failed} failed.
       </Text>
