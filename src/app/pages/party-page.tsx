@@ -1,5 +1,5 @@
 import { partyHint } from '@ledger-console/participant/unique-identifier';
-import { Anchor } from '@mantine/core';
+import { Anchor, Box } from '@mantine/core';
 import type { QueryClient } from '@tanstack/react-query';
 import {
   Link,
@@ -13,6 +13,7 @@ import { prefetch } from '@/api/prefetch';
 import { sessionQueries } from '@/api/session';
 import { QueryBoundary } from '@/components/feedback/query-boundary';
 import { PageHeader } from '@/components/page-header';
+import { RecentActivity } from '@/features/activity/recent-activity';
 import { PartyDetail, type PartyDetailLinks } from '@/features/parties/party-detail';
 import { idFromRouteSegment, paths } from '@/app/paths';
 
@@ -64,6 +65,11 @@ export function PartyPage() {
           links={links}
         />
       </QueryBoundary>
+      <Box mt="lg">
+        <QueryBoundary key={`activity/${party}`}>
+          <RecentActivity subject={{ kind: 'party', party }} activityHref={paths.activity.to()} />
+        </QueryBoundary>
+      </Box>
     </>
   );
 }
