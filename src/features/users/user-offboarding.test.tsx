@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { renderRoute } from '@/testing/render-route';
 import { createSandbox } from '@/testing/sandbox-network';
 import { sandboxSteps } from '@/testing/sandbox-steps';
-import { seedParties } from '@/testing/seed-parties';
+import { sandboxJson, seedParties } from '@/testing/seed-parties';
 import { signInAs, signInAsIdentityProviderAdmin } from '@/testing/sign-in-as';
 
 const TIMEOUT = 30_000;
@@ -44,6 +44,19 @@ describe('offboarding', { timeout: TIMEOUT }, () => {
     expect(warning).toHaveTextContent(`${dana} stays on the participant`);
     expect(warning).toHaveTextContent('the participant answers 403 to their token');
     expect(warning).toHaveTextContent('not-onboarded page');
+
+    // Someone else changes the user after the page loaded: deactivating still goes through.
+    await sandboxJson(
+      sandbox,
+      'PATCH',
+      '/v2/users/dana',
+      {
+        user: { id: 'dana', identityProviderId: 'acme', metadata: { annotations: { team: 'x' } } },
+        updateMask: { paths: ['metadata.annotations'] },
+      },
+      adminToken,
+    );
+    expect(sandbox.state.users.get('dana')?.resourceVersion).toBe(1);
 
     // Step 1: a confirm first; cancelling changes nothing.
     await user.click(

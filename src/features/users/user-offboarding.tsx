@@ -295,8 +295,9 @@ function deactivationRequest(user: User): UpdateUserRequest {
       primaryParty: user.primaryParty ?? '',
       isDeactivated: true,
       identityProviderId: user.identityProviderId ?? '',
-      // The loaded version: a concurrent change is refused, not overwritten.
-      metadata: { resourceVersion: user.metadata?.resourceVersion ?? '', annotations: {} },
+      // No version check: only is_deactivated is written, and whatever changed meanwhile, the
+      // admin still wants the person out (an empty resourceVersion skips the check, §2.5).
+      metadata: { resourceVersion: '', annotations: {} },
     },
     updateMask: { paths: ['is_deactivated'], unknownFields: { fields: {} } },
   };
