@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { renderRoute } from '@/testing/render-route';
 import { createSandbox, type NetworkIntercept } from '@/testing/sandbox-network';
@@ -160,5 +160,164 @@ describe('bulk import', () => {
       );
     },
     JOURNEY_TIMEOUT * 2,
+  );
+
+  it(
+    'undoes a row whose party fails, leaves no orphan when a hint is taken after planning, and retries failed rows',
+    async () => {
+      const { user, sandbox, interceptNetwork } = await openAsIdpAdmin();
+      const namespace = sandbox.state.namespace;
+      const rows = [HEADER];
+      for (let index = 1; index <= 6; index += 1) {
+        rows.push(`${personId(index)},,${personId(index)}-party,,acts-as-own,`);
+      }
+      await user.upload(await chooseFile(), file(`${rows.join('\n')}\n`));
+      await screen.findByText(
+        '6 rows: 6 to create, 0 to complete with missing rights, 0 to skip, 0 invalid, 0 blocked.',
+      );
+
+      // Between plan and run: row 3's hint is taken in the default IdP, and the participant
+      // fails row 5's allocation once.
+      seedPartyRecords(sandbox, [{ hint: `${personId(3)}-party`, identityProviderId: '' }]);
+      let failures = 1;
+      interceptNetwork(async (request, sandboxFetch) => {
+        if (request.method === 'POST' && new URL(request.url).pathname === '/v2/parties') {
+          const body = (await request.clone().json()) as { partyIdHint?: string };
+          if (body.partyIdHint === `${personId(5)}-party` && failures > 0) {
+            failures -= 1;
+            return Response.json(
+              { code: 'UNAVAILABLE', cause: 'The participant is busy', grpcCodeValue: 14 },
+              { status: 503 },
+            );
+          }
+        }
+        return sandboxFetch(request);
+      });
+      await user.click(screen.getByRole('button', { name: 'Run import' }));
+      expect(
+        await screen.findByText('Results: 4 created, 0 updated, 0 skipped, 2 failed.'),
+      ).toBeVisible();
+
+      // Both failed rows created their user first and deleted it again: no orphan.
+      expect(sandbox.state.users.get(personId(3))).toBeUndefined();
+      expect(sandbox.state.users.get(personId(5))).toBeUndefined();
+      const table = screen.getByRole('table', { name: 'Import plan' });
+      const row3 = within(table).getAllByRole('row')[3];
+      expect(row3).toHaveTextContent(`Allocate party ${personId(3)}-party::${namespace}`);
+      expect(row3).toHaveTextContent(`Undone: Delete user ${personId(3)}`);
+      expect(row3).toHaveTextContent('No party was created by this run.');
+
+      // Retry checks again: row 3's hint is now another IdP's party (blocked), row 5 succeeds.
+      await user.click(screen.getByRole('button', { name: 'Retry failed (2)' }));
+      expect(
+        await screen.findByText('Results: 5 created, 0 updated, 0 skipped, 1 failed.'),
+      ).toBeVisible();
+      expect(sandbox.state.users.get(personId(5))).toMatchObject({
+        primaryParty: `${personId(5)}-party::${namespace}`,
+      });
+      expect(within(table).getAllByRole('row')[3]).toHaveTextContent(
+        'exists already but is not a party of identity provider acme',
+      );
+      expect(sandbox.state.users.get(personId(3))).toBeUndefined();
+    },
+    JOURNEY_TIMEOUT,
+  );
+
+  it(
+    'on cancel lets the rows in flight finish and starts no more; resume runs the rest',
+    async () => {
+      const { user, sandbox, interceptNetwork } = await openAsIdpAdmin();
+      const rows = [HEADER];
+      for (let index = 1; index <= 12; index += 1) {
+        rows.push(`${personId(index)},,${personId(index)}-party,,reads-own,`);
+      }
+      await user.upload(await chooseFile(), file(`${rows.join('\n')}\n`));
+      await screen.findByText(
+        '12 rows: 12 to create, 0 to complete with missing rights, 0 to skip, 0 invalid, 0 blocked.',
+      );
+
+      // Creating users waits until the test lets it go, so the rows in flight can be counted.
+      const held: (() => void)[] = [];
+      let holding = true;
+      interceptNetwork((request, sandboxFetch) => {
+        if (holding && request.method === 'POST' && new URL(request.url).pathname === '/v2/users') {
+          return new Promise((resolve) => {
+            held.push(() => {
+              resolve(sandboxFetch(request));
+            });
+          });
+        }
+        return sandboxFetch(request);
+      });
+      await user.click(screen.getByRole('button', { name: 'Run import' }));
+      await waitFor(() => {
+        expect(held).toHaveLength(4);
+      });
+      await user.click(screen.getByRole('button', { name: 'Cancel' }));
+      holding = false;
+      for (const release of held) release();
+
+      expect(
+        await screen.findByText('Results: 4 created, 0 updated, 0 skipped, 0 failed.'),
+      ).toBeVisible();
+      expect(screen.getByRole('alert', { name: 'Cancelled' })).toBeVisible();
+      expect(sandbox.state.users.get(personId(4))).toBeDefined();
+      expect(sandbox.state.users.get(personId(5))).toBeUndefined();
+
+      await user.click(screen.getByRole('button', { name: 'Resume (8 not run)' }));
+      expect(
+        await screen.findByText('Results: 12 created, 0 updated, 0 skipped, 0 failed.'),
+      ).toBeVisible();
+      // reads-own: the party is allocated without `userId`, so no CanActAs comes with it.
+      const party = `${personId(12)}-party::${sandbox.state.namespace}`;
+      expect(sandbox.state.users.rights(personId(12))).toEqual([{ kind: 'CanReadAs', party }]);
+    },
+    JOURNEY_TIMEOUT,
+  );
+
+  it(
+    'as a participant admin: imports into the default IdP, and refuses a broken file as a whole',
+    async () => {
+      const sandbox = createSandbox();
+      const view = renderRoute('/users', { sandbox });
+      await view.user.click(await screen.findByRole('link', { name: 'Import users' }));
+      expect(await screen.findByText(/into the default identity provider/)).toBeVisible();
+
+      const saved = captureDownloads();
+      await view.user.click(screen.getByRole('button', { name: 'Download CSV template' }));
+      const template = (await saved[0]?.text()) ?? '';
+      expect(template.split('\r\n')[0]).toBe(HEADER);
+      expect(template).toContain(`trading-desk::${sandbox.state.namespace}`);
+
+      await view.user.upload(await chooseFile(), file('userId,nickname\r\nx,y\r\n'));
+      expect(
+        await screen.findByRole('alert', { name: 'This file cannot be imported' }),
+      ).toHaveTextContent('Unknown column "nickname" in the header');
+
+      const json = JSON.stringify([
+        { userId: 'ops-1', partyHint: 'ops-1', rights: ['actAs', 'readAsAnyParty'] },
+      ]);
+      await view.user.upload(await chooseFile(), file(json, 'people.json'));
+      await screen.findByText(
+        '1 rows: 1 to create, 0 to complete with missing rights, 0 to skip, 0 invalid, 0 blocked.',
+      );
+      expect(screen.queryByRole('alert', { name: 'This file cannot be imported' })).toBeNull();
+      await view.user.click(screen.getByRole('button', { name: 'Run import' }));
+      expect(
+        await screen.findByText('Results: 1 created, 0 updated, 0 skipped, 0 failed.'),
+      ).toBeVisible();
+      const party = `ops-1::${sandbox.state.namespace}`;
+      expect(sandbox.state.users.get('ops-1')).toMatchObject({
+        identityProviderId: '',
+        primaryParty: party,
+      });
+      expect(sandbox.state.users.rights('ops-1')).toEqual(
+        expect.arrayContaining([
+          { kind: 'CanActAs', party },
+          { kind: 'CanReadAsAnyParty', party: '' },
+        ]),
+      );
+    },
+    JOURNEY_TIMEOUT,
   );
 });
