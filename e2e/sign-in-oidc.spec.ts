@@ -110,8 +110,8 @@ test('a subject who is not onboarded gets a request link that an admin opens pre
   await expect(page.getByRole('group', { name: 'Asks for' })).toContainText(
     'Read the treasury <b>contracts</b>',
   );
-  await page.getByRole('link', { name: `Create user ${subject}` }).click();
-  await expect(page.getByRole('textbox', { name: /^User id/ })).toHaveValue(subject);
+  await page.getByRole('link', { name: 'Onboard this person' }).click();
+  await expect(page.getByRole('textbox', { name: /^Subject \(user id\)/ })).toHaveValue(subject);
 });
 
 test('renewal before expiry keeps a half-filled form, and an expired refresh asks for a sign-in in a popup', async ({
