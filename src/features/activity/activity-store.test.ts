@@ -1,7 +1,13 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createEntry, type ActivityEntry } from '@/lib/activity-log';
 import { MemoryStorage } from '@/testing/memory-storage';
-import { appendActivity, readActivity, writeActivity, type ActivityPlace } from './activity-store';
+import {
+  appendActivity,
+  flushActivity,
+  readActivity,
+  writeActivity,
+  type ActivityPlace,
+} from './activity-store';
 
 function entry(id: string): ActivityEntry {
   return createEntry({
@@ -34,6 +40,9 @@ describe('activity storage', () => {
     const place: ActivityPlace = { storage: new MemoryStorage(), key: 'log' };
     appendActivity(place, entry('a'));
     appendActivity(place, entry('b'));
+    // Stored in a batch, not one write per entry.
+    expect(readActivity(place)).toEqual([]);
+    flushActivity();
     expect(readActivity(place).map(({ id }) => id)).toEqual(['b', 'a']);
   });
 
@@ -47,6 +56,7 @@ describe('activity storage', () => {
     const none: ActivityPlace = { storage: new SmallStorage(0), key: 'log' };
     expect(() => {
       appendActivity(none, entry('a'));
+      flushActivity();
     }).not.toThrow();
     expect(readActivity(none)).toEqual([]);
   });
@@ -57,6 +67,7 @@ describe('activity storage', () => {
     const place: ActivityPlace = { storage, key: 'log' };
     expect(readActivity(place)).toEqual([]);
     appendActivity(place, entry('a'));
+    flushActivity();
     expect(readActivity(place).map(({ id }) => id)).toEqual(['a']);
   });
 
@@ -64,5 +75,22 @@ describe('activity storage', () => {
     const place: ActivityPlace = { storage: new MemoryStorage(), key: 'log' };
     const one = JSON.stringify(entry('a')).length;
     expect(writeActivity(place, [entry('a'), entry('b'), entry('c')], 2 + 2 * (one + 1))).toBe(2);
+  });
+
+  it('stores a burst of entries in one write, within moments', async () => {
+    let writes = 0;
+    class CountingStorage extends MemoryStorage {
+      override setItem(key: string, value: string): void {
+        writes += 1;
+        super.setItem(key, value);
+      }
+    }
+    const place: ActivityPlace = { storage: new CountingStorage(), key: 'log' };
+    for (let index = 0; index < 200; index += 1) appendActivity(place, entry(`u${index}`));
+    await vi.waitFor(() => {
+      expect(readActivity(place)).toHaveLength(200);
+    });
+    expect(writes).toBe(1);
+    expect(readActivity(place)[0]?.id).toBe('u199');
   });
 });

@@ -52,25 +52,63 @@ export function writeActivity(
   entries: readonly ActivityEntry[],
   maxChars: number = MAX_STORED_CHARS,
 ): number {
-  let kept = fitToBudget(entries, maxChars);
+  const whole = JSON.stringify(entries);
+  // Sizing entry by entry costs a serialization each; only a log over budget needs it.
+  let kept = whole.length <= maxChars ? entries : fitToBudget(entries, maxChars);
+  let text = kept === entries ? whole : JSON.stringify(kept);
   let written = false;
   while (!written) {
     try {
       if (kept.length === 0) storage?.removeItem(key);
-      else storage?.setItem(key, JSON.stringify(kept));
+      else storage?.setItem(key, text);
       written = true;
     } catch {
       if (kept.length === 0) break;
       kept = kept.slice(0, Math.floor(kept.length / 2));
+      text = JSON.stringify(kept);
     }
   }
   for (const listener of listeners) listener();
   return written ? kept.length : 0;
 }
 
-/** Adds an entry to a log; never throws (the call it records has happened either way). */
+/**
+ * Entries waiting to be stored, per log. A bulk run settles many mutations a second; writing the
+ * whole log for each would serialize megabytes per row on the main thread, so they go in batches.
+ */
+let queued: { place: ActivityPlace; entries: ActivityEntry[] }[] = [];
+const FLUSH_DELAY_MS = 150;
+let flushTimer: ReturnType<typeof setTimeout> | undefined;
+
+/** Stores every queued entry now (also when the page is hidden or closed). */
+export function flushActivity(): void {
+  if (flushTimer !== undefined) clearTimeout(flushTimer);
+  flushTimer = undefined;
+  const batches = queued;
+  queued = [];
+  for (const { place, entries } of batches) {
+    let log = readActivity(place);
+    // Oldest first, so the newest ends up on top.
+    for (const entry of entries) log = appendEntry(log, entry);
+    writeActivity(place, log);
+  }
+}
+
+if (typeof window !== 'undefined') {
+  window.addEventListener('pagehide', flushActivity);
+}
+
+/**
+ * Adds an entry to a log, stored within {@link FLUSH_DELAY_MS}; never throws (the call it records
+ * has happened either way).
+ */
 export function appendActivity(place: ActivityPlace, entry: ActivityEntry): void {
-  writeActivity(place, appendEntry(readActivity(place), entry));
+  const batch = queued.find(
+    (other) => other.place.key === place.key && other.place.storage === place.storage,
+  );
+  if (batch) batch.entries.push(entry);
+  else queued.push({ place, entries: [entry] });
+  flushTimer ??= setTimeout(flushActivity, FLUSH_DELAY_MS);
 }
 
 function subscribe(key: string, listener: () => void): () => void {
