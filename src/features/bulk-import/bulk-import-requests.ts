@@ -4,6 +4,9 @@ import { sessionQueries } from '@/api/session';
 import {
   getUser,
   listUserRights,
+  listUsers,
+  MAX_USERS_PAGE_SIZE,
+  type User,
   toUserRights,
   toWireRight,
   userMutations,
@@ -24,15 +27,51 @@ import {
  * the planner's undo when a step fails.
  */
 
-/** What exists of a plan's user and party; a user of another IdP (403) is a reason, not a crash. */
-export async function lookUpRow(plan: OnboardingPlan): Promise<LookupOutcome> {
+/** At most this many pages of users are listed up front; beyond that each row asks alone. */
+const MAX_LISTED_USER_PAGES = 10;
+
+/**
+ * The users of the caller's IdP (an IdP admin lists its own IdP's, a participant admin the
+ * default IdP's, which is where each imports), by id; undefined when there are more than
+ * {@link MAX_LISTED_USER_PAGES} pages or the listing fails. Listing once saves a lookup per row
+ * for the many rows whose user does not exist yet.
+ */
+export async function listUsersOfCallerIdp(): Promise<ReadonlyMap<string, User> | undefined> {
+  const users = new Map<string, User>();
+  let pageToken = '';
+  try {
+    for (let page = 0; page < MAX_LISTED_USER_PAGES; page += 1) {
+      const answer = await listUsers({ pageSize: MAX_USERS_PAGE_SIZE, pageToken });
+      for (const user of answer.users ?? []) users.set(user.id, user);
+      pageToken = answer.nextPageToken ?? '';
+      if (pageToken === '') return users;
+    }
+  } catch {
+    // Each row then looks its user up alone, and says so if that fails too.
+    return undefined;
+  }
+  return undefined;
+}
+
+/**
+ * What exists of a plan's user and party; a user of another IdP (403) is a reason, not a crash.
+ * With `knownUsers` (the complete list of the IdP's users) a user missing from it is taken as
+ * not existing in this IdP; should it exist in another, creating it fails at run time, as the
+ * first step, so nothing is left behind.
+ */
+export async function lookUpRow(
+  plan: OnboardingPlan,
+  knownUsers?: ReadonlyMap<string, User>,
+): Promise<LookupOutcome> {
   const ref = { userId: plan.userId, identityProviderId: plan.identityProviderId };
   try {
     const [user, party] = await Promise.all([
-      getUser(ref).catch((error: unknown) => {
-        if (error instanceof ApiError && error.status === 404) return undefined;
-        throw error;
-      }),
+      knownUsers
+        ? Promise.resolve(knownUsers.get(plan.userId))
+        : getUser(ref).catch((error: unknown) => {
+            if (error instanceof ApiError && error.status === 404) return undefined;
+            throw error;
+          }),
       getParty({ party: plan.party, identityProviderId: plan.identityProviderId }),
     ]);
     const rights = user ? toUserRights(await listUserRights(ref)) : [];

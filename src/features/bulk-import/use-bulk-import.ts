@@ -13,7 +13,13 @@ import {
   type ValidatedRow,
 } from '@/lib/bulk-import';
 import { runPool } from '@/lib/bulk-import-pool';
-import { invalidateAfterRun, lookUpRow, runRowPlan } from './bulk-import-requests';
+import type { User } from '@/api/users';
+import {
+  invalidateAfterRun,
+  listUsersOfCallerIdp,
+  lookUpRow,
+  runRowPlan,
+} from './bulk-import-requests';
 
 /** Rows run this many at a time: enough to be quick, few enough not to crowd the participant. */
 export const RUN_CONCURRENCY = 4;
@@ -147,10 +153,11 @@ export function useBulkImport(context: ImportContext) {
         version: previous.version + 1,
       }));
       let done = 0;
+      const knownUsers = toCheck.length > 0 ? await listUsersOfCallerIdp() : undefined;
       const summary = await runPool(
         toCheck,
         async (entry) => {
-          entry.verdict = await checkRow(entry);
+          entry.verdict = await checkRow(entry, knownUsers);
           done += 1;
           touch({ done, total: toCheck.length });
         },
@@ -245,9 +252,12 @@ async function runRow(queryClient: QueryClient, entry: ImportRowState): Promise<
   }
 }
 
-async function checkRow(entry: ImportRowState): Promise<RowVerdict> {
+async function checkRow(
+  entry: ImportRowState,
+  knownUsers?: ReadonlyMap<string, User>,
+): Promise<RowVerdict> {
   if (!entry.row.ok) return invalidVerdict(entry.row);
-  const lookup = await lookUpRow(entry.row.plan);
+  const lookup = await lookUpRow(entry.row.plan, knownUsers);
   return verdictOf(entry.row.plan, lookup, entry.row);
 }
 
