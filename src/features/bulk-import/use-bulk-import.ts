@@ -80,6 +80,8 @@ export function useBulkImport(context: ImportContext) {
   useEffect(
     () => () => {
       clearTimeout(timerRef.current);
+      // Leaving the page cancels: the rows in flight finish, no new ones start unseen.
+      cancelRef.current = true;
     },
     [],
   );
