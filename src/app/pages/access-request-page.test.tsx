@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { accessRequestQuery } from '@/lib/access-request';
 import { renderRoute } from '@/testing/render-route';
 import { createSandbox } from '@/testing/sandbox-network';
-import { signInAsIdentityProviderAdmin } from '@/testing/sign-in-as';
+import { signInAs, signInAsIdentityProviderAdmin } from '@/testing/sign-in-as';
 
 const IDP = 'acme-idp';
 
@@ -66,7 +66,20 @@ describe('access request review', () => {
       identityProviderId: 'other-idp',
     });
     renderRoute(`/access-requests/review?${query}`, { sandbox });
-    expect(await screen.findByText(/An administrator of other-idp/)).toBeVisible();
+    expect(await screen.findByText(/An IdP admin of other-idp can onboard/)).toBeVisible();
+    expect(screen.queryByRole('link', { name: 'Onboard this person' })).not.toBeInTheDocument();
+  });
+
+  it("leaves another IdP's request to its IdP admin, even for a participant admin", async () => {
+    const sandbox = createSandbox({ auth: 'jwt', jwtSecret: 'access-request-page-test' });
+    await signInAs(sandbox, 'participant_admin');
+    const query = accessRequestQuery({
+      issuer: 'https://login.acme.example',
+      subject: 'acme-new-hire',
+      identityProviderId: IDP,
+    });
+    renderRoute(`/access-requests/review?${query}`, { sandbox });
+    expect(await screen.findByText(/An IdP admin of acme-idp can onboard/)).toBeVisible();
     expect(screen.queryByRole('link', { name: 'Onboard this person' })).not.toBeInTheDocument();
   });
 });

@@ -42,11 +42,12 @@ function RequestReview({ request, warnings }: { request: AccessRequest; warnings
   const caller = useQuery({ ...sessionQueries.caller(), meta: { errorDisplay: 'inline' } });
   const access = caller.data === undefined ? undefined : accessOf(caller.data);
   const idpLabel = request.identityProviderId || 'the default IdP';
+  // A participant admin onboards into the default IdP only: through the JSON API it can neither
+  // list the rights of nor delete another IdP's users, so it could not check or undo the run.
   const mayOnboard =
     access !== undefined &&
     access.canManageUsers &&
-    (access.administeredIdentityProviderId === undefined ||
-      access.administeredIdentityProviderId === request.identityProviderId);
+    (access.administeredIdentityProviderId ?? '') === request.identityProviderId;
 
   return (
     <Stack maw={760}>
@@ -102,8 +103,9 @@ function RequestReview({ request, warnings }: { request: AccessRequest; warnings
         </Group>
       ) : (
         <Text size="sm" c="dimmed">
-          An administrator of {idpLabel} (an IdP admin there, or a participant admin) can onboard
-          this person: open this link signed in as one.
+          {request.identityProviderId
+            ? `An IdP admin of ${idpLabel} can onboard this person: open this link signed in as one.`
+            : 'A participant admin can onboard this person: open this link signed in as one.'}
         </Text>
       )}
     </Stack>

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { renderRoute } from '@/testing/render-route';
 import { createSandbox, type NetworkIntercept, type Sandbox } from '@/testing/sandbox-network';
 import { sandboxJson, seedParties } from '@/testing/seed-parties';
-import { signInAsIdentityProviderAdmin } from '@/testing/sign-in-as';
+import { mintToken, signInAs, signInAsIdentityProviderAdmin } from '@/testing/sign-in-as';
 
 const JWT_SECRET = 'onboard-person-test-secret';
 const IDP = 'acme-idp';
@@ -33,6 +33,10 @@ function withProviders(writes: string[]): NetworkIntercept {
     if (request.method !== 'GET') writes.push(`${request.method} ${pathname}`);
     return sandboxFetch(request);
   };
+}
+
+function mintAdminToken(sandbox: Sandbox): Promise<string> {
+  return mintToken(sandbox, 'participant_admin');
 }
 
 async function setUp() {
@@ -272,4 +276,56 @@ describe('onboard a person', () => {
     expect(screen.getByRole('textbox', { name: /^Party hint/ })).toHaveValue('gus');
     expect(writes).toEqual([]);
   });
+
+  it(
+    'lets a participant admin onboard into the default IdP with an existing party',
+    async () => {
+      const sandbox = createSandbox({ auth: 'jwt', jwtSecret: JWT_SECRET });
+      await signInAs(sandbox, 'participant_admin');
+      const [party = ''] = await seedParties(sandbox, ['hank'], {
+        token: await mintAdminToken(sandbox),
+      });
+      const { user, writes } = await openOnboarding(sandbox, `/onboard?sub=hank&idp=${IDP}`);
+
+      await user.type(screen.getByRole('textbox', { name: /^Party hint/ }), 'hank');
+      await user.click(screen.getByRole('button', { name: 'Review the plan' }));
+
+      // The request's IdP is not the default one: the field says so and can be corrected.
+      const idp = screen.getByRole('textbox', { name: /^Identity provider/ });
+      await waitFor(() => {
+        expect(idp).toHaveAccessibleDescription(
+          /A participant admin onboards into the default identity provider/,
+        );
+      });
+      await user.clear(idp);
+
+      await user.click(screen.getByRole('radio', { name: /^An existing party/ }));
+      const picker = screen.getByRole('combobox', { name: /^Existing party/ });
+      await waitFor(() => {
+        expect(picker).toBeEnabled();
+      });
+      await user.type(picker, 'han');
+      await user.click(await screen.findByRole('option', { name: new RegExp(`^hank ${party}`) }));
+      await user.click(screen.getByRole('radio', { name: /^Reads own party/ }));
+      await user.click(screen.getByRole('button', { name: 'Review the plan' }));
+
+      await screen.findByRole('list', { name: 'Planned calls' });
+      const items = planItems();
+      expect(items.map((item) => item.split('/v2')[0])).toEqual(['POST', 'PATCH', 'POST']);
+      expect(items[2]).toContain(`Grant CanReadAs(${party}) to hank`);
+      await user.click(screen.getByRole('button', { name: 'Run the plan' }));
+      expect(await screen.findByText('hank is onboarded')).toBeVisible();
+      expect(writes).toEqual([
+        'POST /v2/users',
+        'PATCH /v2/users/hank',
+        'POST /v2/users/hank/rights',
+      ]);
+      expect(sandbox.state.users.get('hank')).toMatchObject({
+        identityProviderId: '',
+        primaryParty: party,
+      });
+      expect(sandbox.state.users.rights('hank')).toEqual([{ kind: 'CanReadAs', party }]);
+    },
+    JOURNEY_TIMEOUT,
+  );
 });

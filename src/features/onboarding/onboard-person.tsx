@@ -240,17 +240,24 @@ function OnboardingFields({
             description={`Optional; kept as an annotation of the user. At most ${String(MAX_DISPLAY_NAME_LENGTH)} characters.`}
             autoComplete="off"
           />
-          <TextInput
-            label="Identity provider"
-            description={
-              identityProviderId === undefined
-                ? 'A participant admin onboards into the default identity provider.'
-                : 'Your own identity provider: the only one you may onboard into.'
-            }
-            value={chosenIdentityProviderId === '' ? '(default)' : chosenIdentityProviderId}
-            readOnly
-            error={idp.fieldState.error?.message}
-          />
+          {identityProviderId === undefined ? (
+            <FormTextInput
+              control={control}
+              name="identityProviderId"
+              label="Identity provider"
+              description="Empty: the participant's default identity provider, the only one a participant admin can onboard into and undo (the JSON API lists rights and deletes users of the default IdP only)."
+              autoComplete="off"
+              spellCheck={false}
+            />
+          ) : (
+            <TextInput
+              label="Identity provider"
+              description="Your own identity provider: the only one you may onboard into."
+              value={chosenIdentityProviderId}
+              readOnly
+              error={idp.fieldState.error?.message}
+            />
+          )}
         </Stack>
       </SectionCard>
       <SectionCard title="Their party">
