@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { renderRoute } from '@/testing/render-route';
 import { createSandbox, type NetworkIntercept } from '@/testing/sandbox-network';
+import { sandboxSteps } from '@/testing/sandbox-steps';
 import { seedPartyRecords } from '@/testing/seed-parties';
 import { signInAsIdentityProviderAdmin } from '@/testing/sign-in-as';
 
@@ -276,7 +277,7 @@ describe('bulk import', () => {
   );
 
   it(
-    'as a participant admin: imports into the default IdP, and refuses a broken file as a whole',
+    'as a participant admin: refuses a broken file as a whole, imports JSON into the default IdP and grants an existing user only what it lacks',
     async () => {
       const sandbox = createSandbox();
       const view = renderRoute('/users', { sandbox });
@@ -294,22 +295,36 @@ describe('bulk import', () => {
         await screen.findByRole('alert', { name: 'This file cannot be imported' }),
       ).toHaveTextContent('Unknown column "nickname" in the header');
 
+      // ops-2 exists already, on its party, and lacks one of the rights the file gives it.
+      const steps = sandboxSteps(sandbox);
+      const ops2Party = await steps.allocateParty('ops-2');
+      await steps.createUser('ops-2', {
+        primaryParty: ops2Party,
+        rights: [{ kind: 'CanActAs', party: ops2Party }],
+      });
       const json = JSON.stringify([
-        { userId: 'ops-1', partyHint: 'ops-1', rights: ['actAs', 'readAsAnyParty'] },
+        {
+          userId: 'ops-1',
+          partyHint: 'ops-1',
+          rights: ['actAs', 'readAsAnyParty'],
+          isDeactivated: true,
+        },
+        { userId: 'ops-2', party: ops2Party, rights: 'actAs;readAs' },
       ]);
       await view.user.upload(await chooseFile(), file(json, 'people.json'));
       await screen.findByText(
-        '1 rows: 1 to create, 0 to complete with missing rights, 0 to skip, 0 invalid, 0 blocked.',
+        '2 rows: 1 to create, 1 to complete with missing rights, 0 to skip, 0 invalid, 0 blocked.',
       );
       expect(screen.queryByRole('alert', { name: 'This file cannot be imported' })).toBeNull();
       await view.user.click(screen.getByRole('button', { name: 'Run import' }));
       expect(
-        await screen.findByText('Results: 1 created, 0 updated, 0 skipped, 0 failed.'),
+        await screen.findByText('Results: 1 created, 1 updated, 0 skipped, 0 failed.'),
       ).toBeVisible();
       const party = `ops-1::${sandbox.state.namespace}`;
       expect(sandbox.state.users.get('ops-1')).toMatchObject({
         identityProviderId: '',
         primaryParty: party,
+        isDeactivated: true,
       });
       expect(sandbox.state.users.rights('ops-1')).toEqual(
         expect.arrayContaining([
@@ -317,6 +332,17 @@ describe('bulk import', () => {
           { kind: 'CanReadAsAnyParty', party: '' },
         ]),
       );
+      expect(sandbox.state.users.rights('ops-2')).toEqual(
+        expect.arrayContaining([
+          { kind: 'CanActAs', party: ops2Party },
+          { kind: 'CanReadAs', party: ops2Party },
+        ]),
+      );
+      const row2 = within(screen.getByRole('table', { name: 'Import plan' })).getAllByRole(
+        'row',
+      )[2];
+      expect(row2).toHaveTextContent('Updated');
+      expect(row2).toHaveTextContent(`Grant CanReadAs(${ops2Party}) to ops-2.`);
     },
     JOURNEY_TIMEOUT,
   );
