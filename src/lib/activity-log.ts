@@ -76,7 +76,7 @@ export type ActivityEntry = {
 export type ActivityValue =
   { kind: 'value'; value: unknown } | { kind: 'none' } | { kind: 'unknown'; reason: string };
 
-/** Reads the query cache without fetching: what the console had loaded. */
+/** Reads the query cache without fetching: what the console had loaded, unless known stale. */
 export type CacheReader = (queryKey: readonly unknown[]) => unknown;
 
 /**
@@ -111,7 +111,7 @@ export const valueOf = (value: unknown): ActivityValue => ({ kind: 'value', valu
 export const NOTHING: ActivityValue = { kind: 'none' };
 export const NOT_LOADED: ActivityValue = {
   kind: 'unknown',
-  reason: 'not loaded in this console before the call',
+  reason: 'not loaded in this console before the call, or out of date',
 };
 
 /** A cached value as the "before" of a change, or {@link NOT_LOADED} when the cache has none. */

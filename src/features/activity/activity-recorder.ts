@@ -128,7 +128,12 @@ export function createActivityRecorder(client: () => QueryClient) {
         // Fixed now: a sign-out before the answer must not move the entry to someone else's log.
         place: participantId === undefined ? undefined : activityPlace(participantId),
         before: safely(
-          () => spec.before(variables, (queryKey) => queryClient.getQueryData(queryKey)),
+          () =>
+            spec.before(variables, (queryKey) => {
+              // Data a change has invalidated and nothing has refetched is known to be out of date.
+              const state = queryClient.getQueryState(queryKey);
+              return state?.isInvalidated === true ? undefined : state?.data;
+            }),
           { kind: 'unknown', reason: 'could not be read' },
         ),
       });
