@@ -195,12 +195,13 @@ describe('validating rows', () => {
     ]);
   });
 
-  it('gives rights of a custom list on the row’s own party', () => {
-    const [row] = validated([HEADER, 'eve,,eve,,readAs; executeAs,']);
+  it('gives rights of a custom list on the row’s own party, by short or wire names', () => {
+    const [row] = validated([HEADER, 'eve,,eve,,readAs; CanExecuteAs;IdentityProviderAdmin,']);
     const own = `eve::${NAMESPACE}`;
     expect(planOf(row).rights).toEqual<UserRight[]>([
       { kind: 'CanReadAs', party: own },
       { kind: 'CanExecuteAs', party: own },
+      { kind: 'IdentityProviderAdmin' },
     ]);
   });
 

@@ -41,12 +41,16 @@ export const IMPORT_COLUMNS = [
 
 export type ImportColumn = (typeof IMPORT_COLUMNS)[number];
 
-/** Names of the right kinds in a file's `rights` cell, e.g. `actAs;readAs` (case-insensitive). */
+/**
+ * Names of the right kinds in a file's `rights` cell, e.g. `actAs;readAs`: case-insensitive, and
+ * the wire names (`CanReadAs`, `IdentityProviderAdmin`) work too.
+ */
 export const RIGHT_NAMES: Readonly<Record<string, RightKind>> = {
   actas: 'CanActAs',
   readas: 'CanReadAs',
   executeas: 'CanExecuteAs',
   idpadmin: 'IdentityProviderAdmin',
+  identityprovideradmin: 'IdentityProviderAdmin',
   actasanyparty: 'CanActAsAnyParty',
   readasanyparty: 'CanReadAsAnyParty',
   executeasanyparty: 'CanExecuteAsAnyParty',
