@@ -5,7 +5,7 @@ import {
   type MutationMeta,
   type QueryClient,
 } from '@tanstack/react-query';
-import { readAccessToken } from '@/api/access-token';
+import { identityScopedKey, readAccessToken } from '@/api/access-token';
 import { identityProviderMutations } from '@/api/identity-providers';
 import { packageMutations } from '@/api/packages';
 import { participantQueries } from '@/api/participant';
@@ -33,6 +33,8 @@ type Started = {
   actor: ActivityActor;
   participantId: string | undefined;
   place: ActivityPlace | undefined;
+  /** Who was signed in, to file a late-placed entry only under the same identity. */
+  identity: string;
   before: ActivityValue;
 };
 
@@ -127,6 +129,7 @@ export function createActivityRecorder(client: () => QueryClient) {
         participantId,
         // Fixed now: a sign-out before the answer must not move the entry to someone else's log.
         place: participantId === undefined ? undefined : activityPlace(participantId),
+        identity: identityScopedKey('activity.log', ''),
         before: safely(
           () =>
             spec.before(variables, (queryKey) => {
@@ -163,6 +166,8 @@ async function record(
       // Nowhere to file it: logs are per participant, and this one did not say who it is.
       return;
     }
+    // Someone else signed in meanwhile: their log is not the place for this call.
+    if (identityScopedKey('activity.log', '') !== begun.identity) return;
     place = activityPlace(participantId);
   }
   const data = 'data' in outcome ? outcome.data : undefined;
