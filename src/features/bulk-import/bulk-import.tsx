@@ -18,6 +18,7 @@ import { downloadFile } from '@/components/data-table/download-file';
 import { SectionCard } from '@/components/section-card';
 import { accessOf, type Access } from '@/lib/access-rights';
 import {
+  BULK_IMPORT_LIMITS,
   countOutcomes,
   IMPORT_COLUMNS,
   RIGHTS_PRESET_HELP,
@@ -99,12 +100,12 @@ function BulkImportFlow({ access, namespace }: { access: Access; namespace: stri
             {identityProviderId === ''
               ? 'the default identity provider'
               : `identity provider ${identityProviderId}`}
-            . Columns: {IMPORT_COLUMNS.map((column) => column).join(', ')}. Give{' '}
-            <Code>partyHint</Code> for a new party or <Code>party</Code> for an existing one of this
-            identity provider; <Code>rights</Code> is a preset (
+            . Columns: {IMPORT_COLUMNS.join(', ')}. Give <Code>partyHint</Code> for a new party or{' '}
+            <Code>party</Code> for an existing one of this identity provider; <Code>rights</Code> is
+            a preset (
             {RIGHTS_PRESET_HELP.map((preset) => `${preset.id}: ${preset.label}`).join('; ')}) or
-            rights on the row&apos;s own party such as <Code>actAs;readAs</Code>. At most 5000 rows
-            and 1 MiB.
+            rights on the row&apos;s own party such as <Code>actAs;readAs</Code>. At most{' '}
+            {BULK_IMPORT_LIMITS.rows} rows and 1 MiB.
           </Text>
           <Group gap="sm">
             <Button
