@@ -311,6 +311,11 @@ describe('reconcile', () => {
     expect(again.steps.some((step) => step.kind === 'allocate-party')).toBe(false);
   });
 
+  it('blocks a user id taken in another identity provider', () => {
+    const again = reconcile(plan(), { userInOtherIdentityProvider: true });
+    expect(again.blockers[0]).toMatch(/the id is taken in another identity provider/);
+  });
+
   it('blocks an existing party the participant does not know', () => {
     const again = reconcile(
       plan({ party: { kind: 'existing', party: `ghost::${NAMESPACE}` } }),

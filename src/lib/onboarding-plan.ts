@@ -489,6 +489,11 @@ function idpName(identityProviderId: string): string {
 export type ExistingState = {
   /** The user with the plan's id, when it exists. */
   user?: { primaryParty: string; displayName?: string };
+  /**
+   * The participant refused to show the user (403): its id is taken in another identity
+   * provider, where this onboarding cannot create it.
+   */
+  userInOtherIdentityProvider?: boolean;
   /** That user's rights (empty when there is no user). */
   userRights?: readonly UserRight[];
   /**
@@ -509,6 +514,11 @@ export function reconcile(plan: OnboardingPlan, existing: ExistingState): Onboar
   const conflicts: string[] = [];
   const blockers: string[] = [];
   const userExists = existing.user !== undefined;
+  if (existing.userInOtherIdentityProvider === true) {
+    blockers.push(
+      `The participant refuses to show user ${plan.userId} to ${idpName(plan.identityProviderId)}: the id is taken in another identity provider. Ask the person's provider for their subject there, or its admin to move the user.`,
+    );
+  }
   const held = new Set((existing.userRights ?? []).map(rightKey));
 
   if (existing.user) {

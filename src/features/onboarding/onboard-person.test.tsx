@@ -260,6 +260,24 @@ describe('onboard a person', () => {
     expect(writes).toEqual([]);
   });
 
+  it('blocks a subject taken by a user of another IdP', async () => {
+    const { sandbox, adminToken } = await setUp();
+    await sandboxJson(
+      sandbox,
+      'POST',
+      '/v2/users',
+      { user: { id: 'ivan', primaryParty: '', isDeactivated: false, identityProviderId: '' } },
+      adminToken,
+    );
+    const { user, writes } = await openOnboarding(sandbox);
+    await fill(user, { subject: 'ivan', hint: 'ivan' });
+    await user.click(screen.getByRole('button', { name: 'Review the plan' }));
+
+    expect(await screen.findByText(/the id is taken in another identity provider/)).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Run the plan' })).toBeDisabled();
+    expect(writes).toEqual([]);
+  });
+
   it('blocks a hint taken by a party outside this IdP', async () => {
     const { sandbox, adminToken } = await setUp();
     // A default-IdP party: the IdP admin sees it, but not as one of its own.
