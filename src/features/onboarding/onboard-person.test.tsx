@@ -134,6 +134,9 @@ describe('onboard a person', () => {
       expect(text).toContain('http://localhost:3000/sign-in');
       expect(text).toContain(`- submit commands as ${party}`);
       expect(text).toContain(`- administer the users and parties of identity provider ${IDP}`);
+
+      await user.click(screen.getByRole('button', { name: 'Onboard another person' }));
+      expect(screen.getByRole('textbox', { name: /^Subject \(user id\)/ })).toHaveValue('');
     },
     JOURNEY_TIMEOUT,
   );

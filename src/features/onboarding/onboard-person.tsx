@@ -193,11 +193,24 @@ export function OnboardPerson({ prefill, requestedAccess, signInUrl }: OnboardPe
         />
       )}
       {stage.kind === 'hand-off' && (
-        <OnboardingHandOff
-          plan={stage.plan}
-          participantId={participantId.data ?? ''}
-          signInUrl={signInUrl}
-        />
+        <>
+          <OnboardingHandOff
+            plan={stage.plan}
+            participantId={participantId.data ?? ''}
+            signInUrl={signInUrl}
+          />
+          <Group>
+            <Button
+              variant="default"
+              onClick={() => {
+                form.reset(emptyOnboardingValues(ownIdentityProviderId ?? ''));
+                setStage({ kind: 'form' });
+              }}
+            >
+              Onboard another person
+            </Button>
+          </Group>
+        </>
       )}
     </Stack>
   );
