@@ -262,7 +262,20 @@ describe('the embedded OpenID provider (--auth oidc)', () => {
     });
     expect(user.status).toBe(200);
 
+    // Once onboarded, the not-onboarded subject is listed once, as the user it now is.
+    const onboarded = await call('/v2/users', {
+      user: {
+        id: 'globex-new-hire',
+        primaryParty: '',
+        isDeactivated: false,
+        identityProviderId: 'globex-idp',
+      },
+      rights: [],
+    });
+    expect(onboarded.status).toBe(200);
     const after = await openLoginPage(globex.issuer);
+    expect(after.html.match(/>Sign in as globex-new-hire</g)).toHaveLength(1);
+    expect(after.html).not.toContain('not onboarded on the participant');
     expect(after.html).toContain('IdP globex-idp');
     expect(after.html).toContain('>Sign in as globex-admin</button>');
     expect(after.html).not.toContain('Sign in as acme-admin');

@@ -366,7 +366,10 @@ export async function startEmbeddedProvider(
         if (page.length < 500 || !last) break;
         after = last.id;
       }
-      users.push({ userId: spec.notOnboarded, isDeactivated: false, notOnboarded: true });
+      // Once someone onboards it, it is listed with the IdP's users, and only there.
+      if (!users.some((user) => user.userId === spec.notOnboarded)) {
+        users.push({ userId: spec.notOnboarded, isDeactivated: false, notOnboarded: true });
+      }
       return users;
     };
 
