@@ -1,5 +1,6 @@
-import { MutationObserver, type MutationOptions, type QueryClient } from '@tanstack/react-query';
-import { getParty, partyMutations, partyQueries } from '@/api/parties';
+import type { QueryClient } from '@tanstack/react-query';
+import { runOnboardingStep } from '@/api/onboarding';
+import { getParty, partyQueries } from '@/api/parties';
 import { sessionQueries } from '@/api/session';
 import {
   getUser,
@@ -8,8 +9,6 @@ import {
   MAX_USERS_PAGE_SIZE,
   type User,
   toUserRights,
-  toWireRight,
-  userMutations,
   userQueries,
 } from '@/api/users';
 import { ApiError, describeError } from '@/lib/api-error';
@@ -110,81 +109,12 @@ export async function lookUpRow(
   }
 }
 
-/**
- * A mutation of the API's factory, run outside React. Its own invalidations are dropped: a run
- * makes hundreds of calls, and refetching the lists (and the caller) after each would slow it
- * for nothing; {@link invalidateAfterRun} refreshes once at the end.
- */
-async function mutate<TData, TVariables>(
-  queryClient: QueryClient,
-  options: MutationOptions<TData, Error, TVariables>,
-  variables: TVariables,
-): Promise<TData> {
-  const observer = new MutationObserver<TData, Error, TVariables>(queryClient, {
-    ...options,
-    meta: { ...options.meta, invalidates: [], errorDisplay: 'inline' },
-  });
-  try {
-    return await observer.mutate(variables);
-  } finally {
-    observer.reset();
-  }
-}
-
 export function invalidateAfterRun(queryClient: QueryClient): Promise<unknown> {
   return Promise.all(
     [userQueries.all(), partyQueries.all(), sessionQueries.all()].map((queryKey) =>
       queryClient.invalidateQueries({ queryKey }),
     ),
   );
-}
-
-async function runStep(
-  queryClient: QueryClient,
-  step: PlanStep,
-  isDeactivated: boolean,
-): Promise<void> {
-  switch (step.kind) {
-    case 'create-user':
-      await mutate(queryClient, userMutations.create(), {
-        user: {
-          id: step.userId,
-          primaryParty: '',
-          isDeactivated,
-          identityProviderId: step.identityProviderId,
-          metadata: { resourceVersion: '', annotations: step.annotations },
-        },
-        rights: [],
-      });
-      return;
-    case 'allocate-party':
-      await mutate(queryClient, partyMutations.allocate(), {
-        partyIdHint: step.partyIdHint,
-        identityProviderId: step.identityProviderId,
-        ...(step.userId === undefined ? {} : { userId: step.userId }),
-      });
-      return;
-    case 'set-primary-party':
-      await mutate(queryClient, userMutations.update(), {
-        user: {
-          id: step.userId,
-          primaryParty: step.party,
-          isDeactivated,
-          identityProviderId: step.identityProviderId,
-          // Empty: no concurrency check; the mask changes the primary party only.
-          metadata: { resourceVersion: '', annotations: {} },
-        },
-        updateMask: { paths: ['primary_party'], unknownFields: { fields: {} } },
-      });
-      return;
-    case 'grant-rights':
-      await mutate(queryClient, userMutations.grantRights(), {
-        userId: step.userId,
-        identityProviderId: step.identityProviderId,
-        rights: step.rights.map(toWireRight),
-      });
-      return;
-  }
 }
 
 export type RowRunOutcome =
@@ -202,17 +132,14 @@ export async function runRowPlan(
   const done: PlanStep[] = [];
   for (const step of plan.steps) {
     try {
-      await runStep(queryClient, step, isDeactivated);
+      await runOnboardingStep(queryClient, step, isDeactivated);
       done.push(step);
     } catch (error) {
       const undo = undoPlan(done);
       const undone: string[] = [];
       for (const undoStep of undo.steps) {
         try {
-          await mutate(queryClient, userMutations.delete(), {
-            userId: undoStep.userId,
-            identityProviderId: undoStep.identityProviderId,
-          });
+          await runOnboardingStep(queryClient, undoStep);
           undone.push(`Undone: ${undoStep.summary}.`);
         } catch (undoError) {
           undone.push(

@@ -75,7 +75,7 @@ describe('onboard a person', () => {
     async () => {
       const { sandbox } = await setUp();
       const namespace = sandbox.state.namespace;
-      const { user, writes } = await openOnboarding(sandbox);
+      const { user, writes, router } = await openOnboarding(sandbox);
 
       expect(screen.getByRole('textbox', { name: /^Identity provider/ })).toHaveValue(IDP);
       await fill(user, { subject: 'dana', displayName: 'Dana Doe', hint: 'dana' });
@@ -137,6 +137,23 @@ describe('onboard a person', () => {
 
       await user.click(screen.getByRole('button', { name: 'Onboard another person' }));
       expect(screen.getByRole('textbox', { name: /^Subject \(user id\)/ })).toHaveValue('');
+
+      // Every call of the run is in the activity log, like any admin change made here.
+      await router.navigate('/activity');
+      const table = await screen.findByRole('table', { name: 'Activity' });
+      await waitFor(() => {
+        expect(
+          within(table)
+            .getAllByRole('row')
+            .slice(1)
+            .map((row) => row.textContent),
+        ).toEqual([
+          expect.stringContaining('user.rights.grant'),
+          expect.stringContaining('user.update'),
+          expect.stringContaining('party.allocate'),
+          expect.stringContaining('user.create'),
+        ]);
+      });
     },
     JOURNEY_TIMEOUT,
   );

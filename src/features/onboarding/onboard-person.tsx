@@ -124,7 +124,7 @@ export function OnboardPerson({ prefill, requestedAccess, signInUrl }: OnboardPe
   };
 
   const run = async (plan: OnboardingPlan) => {
-    const succeeded = await runPlan(plan, (state) => {
+    const succeeded = await runPlan(queryClient, plan, (state) => {
       setStage({ kind: 'run', run: state });
     });
     void queryClient.invalidateQueries({ queryKey: userQueries.all() });

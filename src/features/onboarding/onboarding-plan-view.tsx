@@ -1,7 +1,7 @@
 import { Alert, Badge, Button, Code, Group, List, Stack, Text } from '@mantine/core';
 import { SectionCard } from '@/components/section-card';
 import type { DeleteUserStep, OnboardingPlan, PlanStep } from '@/lib/onboarding-plan';
-import { stepRequest } from './onboarding-requests';
+import { stepRequest } from '@/api/onboarding';
 
 export type OnboardingPlanViewProps = {
   plan: OnboardingPlan;
@@ -72,7 +72,9 @@ export function OnboardingPlanView({ plan, onBack, onRun, onDone }: OnboardingPl
 
 /** One call: method, path, what it does, and its exact body. */
 export function StepCall({ step }: { step: PlanStep | DeleteUserStep }) {
-  const { body } = stepRequest(step);
+  const request = stepRequest(step);
+  // A DELETE sends no body: the user and its IdP are in the path and query.
+  const body = request.kind === 'delete-user' ? undefined : request.body;
   return (
     <Stack gap={4}>
       <Group gap="xs" wrap="nowrap">

@@ -6,7 +6,8 @@ import {
   type PlanStep,
   type UndoPlan,
 } from '@/lib/onboarding-plan';
-import { runStep } from './onboarding-requests';
+import type { QueryClient } from '@tanstack/react-query';
+import { runOnboardingStep } from '@/api/onboarding';
 
 export type StepStatus = 'waiting' | 'running' | 'done' | 'failed' | 'not run';
 
@@ -26,6 +27,7 @@ export type RunState = { plan: OnboardingPlan; statuses: StepStatus[]; failure?:
  * remains. Resolves to whether every call succeeded.
  */
 export async function runPlan(
+  queryClient: QueryClient,
   plan: OnboardingPlan,
   onChange: (state: RunState) => void,
 ): Promise<boolean> {
@@ -38,7 +40,7 @@ export async function runPlan(
     statuses = statuses.map((old, i) => (i === index ? 'running' : old));
     report();
     try {
-      const outcome = await runStep(step);
+      const outcome = await runOnboardingStep(queryClient, step);
       if (step.kind === 'allocate-party' && outcome.party !== step.expectedParty) {
         // Allocated all the same: the report must name the party that really exists now.
         done.push({ ...step, expectedParty: outcome.party ?? step.expectedParty });
@@ -55,7 +57,7 @@ export async function runPlan(
       const undone: RunFailure['undone'] = [];
       for (const undoStep of undo.steps) {
         try {
-          await runStep(undoStep);
+          await runOnboardingStep(queryClient, undoStep);
           undone.push({ step: undoStep });
         } catch (undoError) {
           undone.push({ step: undoStep, error: describeError(undoError).message });
