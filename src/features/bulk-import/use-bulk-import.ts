@@ -1,5 +1,5 @@
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { startTransition, useCallback, useEffect, useRef, useState } from 'react';
 import { describeError } from '@/lib/api-error';
 import {
   BULK_IMPORT_LIMITS,
@@ -75,6 +75,8 @@ export function useBulkImport(context: ImportContext) {
 
   // Re-rendering the table after every completed call would cost more than the calls: progress
   // is shown at most every UPDATE_INTERVAL_MS, and each phase's end shows the rest at once.
+  // Updates that render many rows (the plan's first page, progress, a phase's end) are
+  // transitions, so React renders them in slices and the page never freezes for a long task.
   const pendingProgressRef = useRef<BulkImportProgress | undefined>(undefined);
   const timerRef = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(
@@ -91,11 +93,13 @@ export function useBulkImport(context: ImportContext) {
     timerRef.current = setTimeout(() => {
       timerRef.current = undefined;
       const latest = pendingProgressRef.current;
-      setState((previous) => ({
-        ...previous,
-        version: previous.version + 1,
-        ...(latest ? { progress: latest } : {}),
-      }));
+      startTransition(() => {
+        setState((previous) => ({
+          ...previous,
+          version: previous.version + 1,
+          ...(latest ? { progress: latest } : {}),
+        }));
+      });
     }, UPDATE_INTERVAL_MS);
   }, []);
 
@@ -146,14 +150,16 @@ export function useBulkImport(context: ImportContext) {
         result: undefined,
       }));
       const toCheck = rowsRef.current.filter((entry) => entry.row.ok);
-      setState((previous) => ({
-        ...previous,
-        ...reset,
-        phase: 'checking',
-        fileProblem: undefined,
-        progress: { done: 0, total: toCheck.length },
-        version: previous.version + 1,
-      }));
+      startTransition(() => {
+        setState((previous) => ({
+          ...previous,
+          ...reset,
+          phase: 'checking',
+          fileProblem: undefined,
+          progress: { done: 0, total: toCheck.length },
+          version: previous.version + 1,
+        }));
+      });
       let done = 0;
       const knownUsers = toCheck.length > 0 ? await listUsersOfCallerIdp() : undefined;
       const summary = await runPool(
@@ -165,13 +171,15 @@ export function useBulkImport(context: ImportContext) {
         },
         { concurrency: CHECK_CONCURRENCY, isCancelled: () => cancelRef.current },
       );
-      setState((previous) => ({
-        ...previous,
-        phase: 'ready',
-        wasCancelled: summary.stoppedEarly,
-        progress: { done, total: toCheck.length },
-        version: previous.version + 1,
-      }));
+      startTransition(() => {
+        setState((previous) => ({
+          ...previous,
+          phase: 'ready',
+          wasCancelled: summary.stoppedEarly,
+          progress: { done, total: toCheck.length },
+          version: previous.version + 1,
+        }));
+      });
     },
     [context, touch],
   );
@@ -212,13 +220,15 @@ export function useBulkImport(context: ImportContext) {
         },
         { concurrency: RUN_CONCURRENCY, isCancelled: () => cancelRef.current },
       ).finally(() => invalidateAfterRun(queryClient));
-      setState((previous) => ({
-        ...previous,
-        phase: 'ready',
-        wasCancelled: summary.stoppedEarly,
-        progress: { done, total: selected.length },
-        version: previous.version + 1,
-      }));
+      startTransition(() => {
+        setState((previous) => ({
+          ...previous,
+          phase: 'ready',
+          wasCancelled: summary.stoppedEarly,
+          progress: { done, total: selected.length },
+          version: previous.version + 1,
+        }));
+      });
     },
     [queryClient, touch],
   );
