@@ -244,6 +244,12 @@ async function main() {
   const results: RunResult[] = [];
   try {
     console.log(`\nLedger Console bulk import benchmark (${String(ROWS)} rows, no auth)`);
+    // Long tasks are wall-clock: on a busy machine the page's thread is preempted mid-task and
+    // tasks look longer than their work, so the load is part of the figure.
+    const [load] = os.loadavg();
+    console.log(
+      `machine: ${String(os.cpus().length)} CPUs, load average ${fmt(load ?? 0, 1)}${(load ?? 0) > os.cpus().length ? ' (busy: long tasks overstated)' : ''}`,
+    );
     for (let run = 1; run <= runs; run += 1) {
       const result = await oneRun(browser, run);
       results.push(result);
