@@ -1,7 +1,9 @@
 /**
  * Browser benchmark of bulk import (issue 15): 1,000 people imported through `/users/import` of
  * the production build, in Debian's headless Chromium, against an in-process sandbox without auth
- * (every request is a participant admin, so the rows go into the default identity provider).
+ * (every request is a participant admin, so the rows go into the default identity provider), or
+ * with `--auth jwt` as the demo's IdP admin `acme-admin`, signed in through the console's sandbox
+ * sign-in (the rows go into `acme-idp`).
  *
  * Each run, on a fresh sandbox: a 1,000-row CSV made in memory (fresh user ids, a new party hint
  * each, the `acts-as-own` preset) is chosen with the page's real file input, then
@@ -19,6 +21,7 @@
  *
  *   npm run bench:import            # RUNS runs
  *   npm run bench:import -- --runs 1
+ *   npm run bench:import -- --auth jwt
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
@@ -42,6 +45,18 @@ const PHASE_TIMEOUT_MS = 300_000;
 const HEADER = 'userId,displayName,partyHint,party,rights,isDeactivated';
 
 const fmt = (value: number, digits = 0) => value.toFixed(digits);
+
+type Mode = { auth: 'none' } | { auth: 'jwt'; admin: string; identityProviderId: string };
+
+function modeFromArgs(): Mode {
+  const index = process.argv.indexOf('--auth');
+  if (index === -1) return { auth: 'none' };
+  const auth = process.argv[index + 1];
+  if (auth === 'none') return { auth: 'none' };
+  // The demo seed's IdP admin of acme-idp.
+  if (auth === 'jwt') return { auth: 'jwt', admin: 'acme-admin', identityProviderId: 'acme-idp' };
+  throw new Error('--auth takes none or jwt');
+}
 
 function runsFromArgs(): number {
   const index = process.argv.indexOf('--runs');
@@ -137,15 +152,26 @@ function longTasksIn(tasks: { start: number; duration: number }[], from: number,
   } satisfies LongTasks;
 }
 
-/** How many users whose id starts with `prefix` the participant lists (default IdP). */
-async function countUsers(ledgerUrl: string, prefix: string): Promise<number> {
+/**
+ * How many users whose id starts with `prefix` the participant lists to the importing admin (with
+ * a token in `jwt` mode, so an IdP admin's own IdP), each with its own new party as primary party.
+ */
+async function countUsers(
+  ledgerUrl: string,
+  prefix: string,
+  caller: { token: string; identityProviderId: string } | undefined,
+): Promise<number> {
   let count = 0;
   let pageToken = '';
   for (let pages = 0; pages < 100; pages += 1) {
     const url = new URL('/v2/users', ledgerUrl);
     url.searchParams.set('pageSize', '1000');
     if (pageToken !== '') url.searchParams.set('pageToken', pageToken);
-    const answer = await fetch(url);
+    // An IdP admin may list only its own IdP's users, and must name it.
+    if (caller) url.searchParams.set('identityProviderId', caller.identityProviderId);
+    const answer = await fetch(url, {
+      headers: caller ? { Authorization: `Bearer ${caller.token}` } : {},
+    });
     if (!answer.ok) throw new Error(`GET /v2/users: ${String(answer.status)}`);
     const body = (await answer.json()) as {
       users?: { id: string; primaryParty?: string }[];
@@ -172,10 +198,42 @@ type RunResult = {
   run: LongTasks;
 };
 
-async function oneRun(browser: Browser, runIndex: number): Promise<RunResult> {
+/** A token for a sandbox user, as the sign-in screen gets it (issued for the user's own IdP). */
+async function sandboxToken(ledgerUrl: string, userId: string): Promise<string> {
+  const answer = await fetch(new URL('/__sandbox/tokens', ledgerUrl), {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ userId }),
+  });
+  const body = (await answer.json()) as { token?: unknown };
+  if (!answer.ok || typeof body.token !== 'string') {
+    throw new Error(`POST /__sandbox/tokens: ${String(answer.status)}`);
+  }
+  return body.token;
+}
+
+/** The sandbox sign-in screen (jwt mode): it mints a token for the chosen sandbox user. */
+async function signInAsSandboxUser(page: Page, base: string, userId: string): Promise<void> {
+  await page.goto(`${base}/sign-in`);
+  const section = page.getByRole('region', { name: 'Sign in as a sandbox user' });
+  await section.getByRole('combobox', { name: 'Sandbox user' }).fill(userId);
+  await page.getByRole('option', { name: new RegExp(`^${userId}( \\(|$)`) }).click();
+  await section.getByRole('button', { name: 'Sign in as this user' }).click();
+  await page.getByRole('button', { name: `Signed in: ${userId}` }).waitFor({ timeout: 30_000 });
+}
+
+async function oneRun(browser: Browser, runIndex: number, mode: Mode): Promise<RunResult> {
   // A fresh participant each run: every row is new, and nothing of a previous run is in the way.
-  const sandbox = await startSandbox({ port: 0, quiet: true, seed: 'none' });
-  const server = createServer({ distDir: DIST, ledgerUrl: sandbox.url });
+  const sandbox =
+    mode.auth === 'jwt'
+      ? await startSandbox({ port: 0, quiet: true, auth: 'jwt', seed: 'demo' })
+      : await startSandbox({ port: 0, quiet: true, seed: 'none' });
+  // As `npm start` does with its embedded sandbox: its controls (the sign-in's token minting).
+  const server = createServer({
+    distDir: DIST,
+    ledgerUrl: sandbox.url,
+    extraProxyPrefixes: ['/__sandbox'],
+  });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const base = `http://127.0.0.1:${String((server.address() as AddressInfo).port)}`;
   const page = await browser.newPage();
@@ -183,6 +241,7 @@ async function oneRun(browser: Browser, runIndex: number): Promise<RunResult> {
     const batch = `bench-${String(runIndex)}-${Date.now().toString(36)}`;
     const csv = peopleCsv(batch);
     await page.addInitScript(PAGE_SCRIPT);
+    if (mode.auth === 'jwt') await signInAsSandboxUser(page, base, mode.admin);
     await page.goto(`${base}/users/import`);
     const input = page.getByLabel('Choose an import file');
     await input.waitFor({ state: 'attached', timeout: 30_000 });
@@ -220,7 +279,14 @@ async function oneRun(browser: Browser, runIndex: number): Promise<RunResult> {
       });
       return (window as unknown as PageWindow).__longTasks();
     });
-    const usersFound = await countUsers(sandbox.url, `${batch}-`);
+    const caller =
+      mode.auth === 'jwt'
+        ? {
+            token: await sandboxToken(sandbox.url, mode.admin),
+            identityProviderId: mode.identityProviderId,
+          }
+        : undefined;
+    const usersFound = await countUsers(sandbox.url, `${batch}-`, caller);
     const runMs = doneAt - clickedAt;
     return {
       checkMs: plannedAt - changedAt,
@@ -239,11 +305,14 @@ async function oneRun(browser: Browser, runIndex: number): Promise<RunResult> {
 
 async function main() {
   const runs = runsFromArgs();
+  const mode = modeFromArgs();
   await ensureBenchBuild();
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   const results: RunResult[] = [];
   try {
-    console.log(`\nLedger Console bulk import benchmark (${String(ROWS)} rows, no auth)`);
+    console.log(
+      `\nLedger Console bulk import benchmark (${String(ROWS)} rows, ${mode.auth === 'jwt' ? `auth jwt as ${mode.admin}, into ${mode.identityProviderId}` : 'no auth, into the default IdP'})`,
+    );
     // Long tasks are wall-clock: on a busy machine the page's thread is preempted mid-task and
     // tasks look longer than their work, so the load is part of the figure.
     const [load] = os.loadavg();
@@ -251,7 +320,7 @@ async function main() {
       `machine: ${String(os.cpus().length)} CPUs, load average ${fmt(load ?? 0, 1)}${(load ?? 0) > os.cpus().length ? ' (busy: long tasks overstated)' : ''}`,
     );
     for (let run = 1; run <= runs; run += 1) {
-      const result = await oneRun(browser, run);
+      const result = await oneRun(browser, run, mode);
       results.push(result);
       const longest = Math.max(result.check.longest, result.run.longest);
       const over = result.check.count + result.run.count;
@@ -272,7 +341,7 @@ async function main() {
   mkdirSync(path.join(ROOT, 'bench/results'), { recursive: true });
   writeFileSync(
     path.join(ROOT, 'bench/results/bulk-import-bench.json'),
-    JSON.stringify({ rows: ROWS, runs: results }, null, 2),
+    JSON.stringify({ rows: ROWS, auth: mode.auth, runs: results }, null, 2),
   );
   if (results.some((result) => result.usersFound !== ROWS)) process.exitCode = 1;
 }
