@@ -317,9 +317,18 @@ export function validateImportRows(
   rows: readonly ImportRow[],
   context: ImportContext,
 ): ValidatedRow[] {
+  return rows.map(createRowValidator(context));
+}
+
+/**
+ * Validates rows one at a time, in file order, remembering the user ids and hints seen so far:
+ * the same verdicts as {@link validateImportRows}, for a caller that validates a long file in
+ * slices between which the page stays responsive.
+ */
+export function createRowValidator(context: ImportContext): (row: ImportRow) => ValidatedRow {
   const firstRowOfUser = new Map<string, number>();
   const firstRowOfHint = new Map<string, number>();
-  return rows.map((row) => {
+  return (row) => {
     const problems: ImportRowProblem[] = [...row.problems];
     if (row.userId !== '') {
       const first = firstRowOfUser.get(row.userId);
@@ -363,7 +372,7 @@ export function validateImportRows(
     }
     if (problems.length > 0 || !planned.ok) return { ...row, ok: false, problems };
     return { ...row, ok: true, plan: planned.plan };
-  });
+  };
 }
 
 function columnOfField(
