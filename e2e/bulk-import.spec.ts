@@ -1,4 +1,5 @@
 import { expect, test } from './fixtures';
+import { assertNoAccessibilityViolations } from './helpers/overview';
 import { uniqueId } from './helpers/api';
 import {
   assertPlanSummary,
@@ -59,6 +60,7 @@ test("acme's IdP admin imports 200 people: the plan shows the bad rows, the run 
   await showRowsNeedingAttention(page);
   const bad = planRows(page);
   await expect(bad).toHaveCount(3);
+  await assertNoAccessibilityViolations(page);
   await expect(bad.nth(0)).toContainText('userId: A space is not allowed in a user id');
   await expect(bad.nth(1)).toContainText('userId: Duplicate: row 1 has this user id');
   await expect(bad.nth(2)).toContainText('Blocked');

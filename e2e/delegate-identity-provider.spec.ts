@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { assertNoAccessibilityViolations } from './helpers/overview';
 import { goToIdentityProviders } from './helpers/identity-providers';
 import {
   DEFAULT_PROVIDER,
@@ -69,6 +70,7 @@ test('a participant admin delegates a new identity provider and its first admin 
     `"identityProviderId": "${IDP}"`,
   );
   await expect(sheet.getByRole('button', { name: 'Copy hand-off sheet' })).toBeVisible();
+  await assertNoAccessibilityViolations(page);
 
   // The new IdP admin signs in through the provider the hand-off names.
   await signOutThroughProvider(page);

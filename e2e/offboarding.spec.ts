@@ -1,4 +1,5 @@
 import { expect, test } from './fixtures';
+import { assertNoAccessibilityViolations } from './helpers/overview';
 import { uniqueId } from './helpers/api';
 import { ACME_PROVIDER, OIDC_CONSOLE_URL, signInAs, signInThroughProvider } from './helpers/oidc';
 import {
@@ -48,6 +49,7 @@ test("acme's IdP admin checks a person's access and offboards them; the person m
   );
   await expect(await expectVerdict(verdicts, 'Rights', 'OK')).toContainText('Acts as 1 party.');
   await expect(await expectVerdict(verdicts, 'Primary party', 'OK')).toContainText(party);
+  await assertNoAccessibilityViolations(page);
   await expect(await expectVerdict(verdicts, `Party ${party}`, 'OK')).toContainText(
     'Hosted here on',
   );

@@ -1,4 +1,5 @@
 import { expect, test } from './fixtures';
+import { assertNoAccessibilityViolations } from './helpers/overview';
 import { uniqueId } from './helpers/api';
 import {
   fillArgumentField,
@@ -54,6 +55,7 @@ test("acme's IdP admin onboards a person with a new party, who signs in and subm
   await expect(plan.getByRole('listitem').nth(0)).toContainText('POST/v2/users');
   await expect(plan.getByRole('listitem').nth(1)).toContainText(`Allocate party ${party}`);
   await expect(plan.getByRole('listitem').nth(2)).toContainText('primary_party');
+  await assertNoAccessibilityViolations(page);
 
   const message = await runPlanToHandOff(page, person);
   expect(message).toContain(`Party: ${party}`);

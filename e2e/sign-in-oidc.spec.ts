@@ -1,5 +1,6 @@
 import { expect, test } from './fixtures';
 import { uniqueId } from './helpers/api';
+import { assertNoAccessibilityViolations } from './helpers/overview';
 import {
   ACME_PROVIDER,
   chooseSubjectAtProvider,
@@ -28,6 +29,8 @@ test('a participant admin signs in through the provider and returns to the page 
   await assertSignInNeeded(page);
   await page.getByRole('alert').getByRole('link', { name: 'Sign in' }).click();
   await expect(page.getByRole('heading', { name: 'Sign in', level: 1 })).toBeVisible();
+  await expect(page.getByRole('region', { name: DEFAULT_PROVIDER })).toBeVisible();
+  await assertNoAccessibilityViolations(page);
 
   await signInThroughProvider(page, DEFAULT_PROVIDER, 'participant_admin');
   await expect(page).toHaveURL(`${OIDC_CONSOLE_URL}/users?q=alice`);
@@ -95,6 +98,7 @@ test('a subject who is not onboarded gets a request link that an admin opens pre
   await page
     .getByRole('textbox', { name: 'What do you need to do?' })
     .fill('Read the treasury <b>contracts</b>');
+  await assertNoAccessibilityViolations(page);
   const link = page.getByLabel('Access request link');
   await expect(link).toContainText('/access-requests/review?v=1');
   const requestLink = (await link.textContent()) ?? '';

@@ -34,8 +34,14 @@ export function DelegateIdentityProvider({ links }: DelegateIdentityProviderProp
     return <CreateIdentityProviderForm fillFromIssuer onCreated={setConfig} />;
   }
 
+  // Inside tinted alerts: the alert's own (contrast-checked) text colour, underlined as a link.
   const idpLink = (
-    <Anchor component={Link} to={links.identityProvider(config.identityProviderId)}>
+    <Anchor
+      component={Link}
+      to={links.identityProvider(config.identityProviderId)}
+      c="inherit"
+      underline="always"
+    >
       {config.identityProviderId}
     </Anchor>
   );
@@ -73,7 +79,12 @@ export function DelegateIdentityProvider({ links }: DelegateIdentityProviderProp
         <>
           <Alert color="teal" variant="light" title="First IdP admin created">
             <Text size="sm">
-              <Anchor component={Link} to={links.user(adminUserId, config.identityProviderId)}>
+              <Anchor
+                component={Link}
+                to={links.user(adminUserId, config.identityProviderId)}
+                c="inherit"
+                underline="always"
+              >
                 {adminUserId}
               </Anchor>{' '}
               administers {config.identityProviderId}.

@@ -26,7 +26,7 @@ export function IdentityProviderHandOff({ handOff }: { handOff: HandOff }) {
         </Code>
         <CopyButton value={text}>
           {({ copied, copy }) => (
-            <Button onClick={copy} color={copied ? 'teal' : 'blue'} w="fit-content">
+            <Button onClick={copy} w="fit-content">
               {copied ? 'Copied' : 'Copy hand-off sheet'}
             </Button>
           )}
@@ -34,17 +34,16 @@ export function IdentityProviderHandOff({ handOff }: { handOff: HandOff }) {
         <Text size="sm" fw={500} id="sign-in-config-label">
           Sign-in configuration (--sign-in-config)
         </Text>
-        <Code block aria-labelledby="sign-in-config-label" style={{ whiteSpace: 'pre' }}>
+        <Code
+          block
+          aria-labelledby="sign-in-config-label"
+          style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}
+        >
           {snippet}
         </Code>
         <CopyButton value={snippet}>
           {({ copied, copy }) => (
-            <Button
-              onClick={copy}
-              variant="default"
-              color={copied ? 'teal' : undefined}
-              w="fit-content"
-            >
+            <Button onClick={copy} variant="default" w="fit-content">
               {copied ? 'Copied' : 'Copy sign-in configuration'}
             </Button>
           )}

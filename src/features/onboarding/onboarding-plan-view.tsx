@@ -85,7 +85,13 @@ export function StepCall({ step }: { step: PlanStep | DeleteUserStep }) {
       </Group>
       <Text size="sm">{step.summary}</Text>
       {body !== undefined && (
-        <Code block style={{ maxHeight: 240, overflow: 'auto' }}>
+        <Code
+          block
+          style={{ maxHeight: 240, overflow: 'auto' }}
+          // Scrolls when long: keyboard users must be able to reach and scroll it.
+          tabIndex={0}
+          aria-label={`Request body: ${step.summary}`}
+        >
           {JSON.stringify(body, null, 2)}
         </Code>
       )}

@@ -114,9 +114,7 @@ export function NotOnboarded({ error, reviewPath, onSignOut, doctorPath }: NotOn
       <Group gap="sm">
         <CopyButton value={link}>
           {({ copied, copy }) => (
-            <Button onClick={copy} color={copied ? 'teal' : 'blue'}>
-              {copied ? 'Copied' : 'Copy request link'}
-            </Button>
+            <Button onClick={copy}>{copied ? 'Copied' : 'Copy request link'}</Button>
           )}
         </CopyButton>
         <Button variant="default" onClick={onSignOut}>
