@@ -169,6 +169,29 @@ test('renewal before expiry keeps a half-filled form, and an expired refresh ask
   await expect(page.getByRole('heading', { name: userId })).toBeVisible();
 });
 
+test('the token doctor reads the current token and says what the participant makes of it', async ({
+  page,
+}) => {
+  await page.goto('/sign-in');
+  await signInAs(page, ACME_PROVIDER, 'acme-admin');
+  await page
+    .getByRole('navigation', { name: 'Main' })
+    .getByRole('link', { name: 'Token doctor' })
+    .click();
+  await page.getByRole('button', { name: 'Use my current token' }).click();
+  const verdicts = page.getByRole('list', { name: 'Verdicts' });
+  await expect(verdicts.getByRole('listitem', { name: 'Issuer (iss)' })).toContainText(
+    ACME_PROVIDER,
+  );
+  await expect(verdicts.getByRole('listitem', { name: 'User record' })).toContainText('acme-admin');
+  await expect(verdicts.getByRole('listitem', { name: 'Rights' })).toContainText(
+    /IdP admin|Identity provider admin/i,
+  );
+  // The pasted (here: current) token is never put in the address.
+  expect(page.url()).not.toContain('eyJ');
+  await assertNoAccessibilityViolations(page);
+});
+
 test('sign-out ends the session at the provider too', async ({ page }) => {
   await page.goto('/sign-in');
   await signInAs(page, DEFAULT_PROVIDER, 'participant_admin');
