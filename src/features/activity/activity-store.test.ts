@@ -71,10 +71,14 @@ describe('activity storage', () => {
     expect(readActivity(place).map(({ id }) => id)).toEqual(['a']);
   });
 
-  it('keeps within its own budget before the storage has to refuse', () => {
+  it('keeps within its own budget before the storage has to refuse, with headroom', () => {
     const place: ActivityPlace = { storage: new MemoryStorage(), key: 'log' };
     const one = JSON.stringify(entry('a')).length;
-    expect(writeActivity(place, [entry('a'), entry('b'), entry('c')], 2 + 2 * (one + 1))).toBe(2);
+    const ten = Array.from({ length: 10 }, (_, index) => entry(`u${String(index)}`));
+    // Nine fit; over budget, the log is cut to 80% of it (seven), so the next entries of a bulk
+    // run are stored without cutting again.
+    expect(writeActivity(place, ten, 2 + 9 * (one + 2))).toBe(7);
+    expect(writeActivity(place, [entry('a'), entry('b')], 2 + 9 * (one + 2))).toBe(2);
   });
 
   it('stores a burst of entries in one write, within moments', async () => {

@@ -42,6 +42,9 @@ export function readActivity(place: ActivityPlace): ActivityEntry[] {
   return cached.entries;
 }
 
+/** A log over its budget is cut to this share of it. */
+const TRIM_TO = 0.8;
+
 /**
  * Stores the log, the newest entries that fit: first within the log's own budget, then, when the
  * storage is full anyway (other data, a small quota), in halves until it takes them. Returns how
@@ -53,8 +56,11 @@ export function writeActivity(
   maxChars: number = MAX_STORED_CHARS,
 ): number {
   const whole = JSON.stringify(entries);
-  // Sizing entry by entry costs a serialization each; only a log over budget needs it.
-  let kept = whole.length <= maxChars ? entries : fitToBudget(entries, maxChars);
+  // Sizing entry by entry costs a serialization each; only a log over budget needs it. Trimmed
+  // with headroom, so that a full log does not pay for it again on every batch of a bulk run
+  // (each would cost three serializations of the whole log: a long task).
+  let kept =
+    whole.length <= maxChars ? entries : fitToBudget(entries, Math.floor(maxChars * TRIM_TO));
   let text = kept === entries ? whole : JSON.stringify(kept);
   let written = false;
   while (!written) {
