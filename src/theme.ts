@@ -9,7 +9,16 @@ export const theme = createTheme({
 });
 
 // Colours that carry status in light variants (badges, alerts, nav links).
-const STATUS_COLORS = ['green', 'red', 'orange', 'yellow', 'blue', 'gray', 'indigo', 'teal'] as const;
+const STATUS_COLORS = [
+  'green',
+  'red',
+  'orange',
+  'yellow',
+  'blue',
+  'gray',
+  'indigo',
+  'teal',
+] as const;
 
 /**
  * Mantine's defaults for dimmed text and light-variant text (shade 6 on shade 0) fall below the
