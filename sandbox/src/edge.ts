@@ -14,3 +14,10 @@ export {
 } from './http/request-guard';
 export { drainBriefly, parseByteCount } from './http/body-limit';
 export { bindingWarning, type ExposedApi } from './http/binding-warning';
+export {
+  ACCESS_TOKEN_TTL_RANGE,
+  DEFAULT_ACCESS_TOKEN_TTL,
+  DEFAULT_REFRESH_TOKEN_TTL,
+  parseOidcFlags,
+  REFRESH_TOKEN_TTL_RANGE,
+} from './oidc/oidc-flags';

@@ -1,8 +1,13 @@
 import { parseArgs } from 'node:util';
 import {
+  ACCESS_TOKEN_TTL_RANGE,
+  DEFAULT_ACCESS_TOKEN_TTL,
+  DEFAULT_REFRESH_TOKEN_TTL,
   parseByteCount,
   parseHostList,
+  parseOidcFlags,
   parseOriginList,
+  REFRESH_TOKEN_TTL_RANGE,
   type ExposedApi,
 } from '../../sandbox/src/edge';
 import {
@@ -47,13 +52,6 @@ export type ParsedServerArgs =
 export const DEFAULT_PORT = 4173;
 // Loopback only unless asked: the console proxies admin rights to a participant.
 export const DEFAULT_HOST = '127.0.0.1';
-
-// The same bounds as the sandbox's own flags (sandbox/src/oidc/oidc-flags.ts), which the server
-// may not import without loading the sandbox.
-const DEFAULT_ACCESS_TOKEN_TTL = 600;
-const DEFAULT_REFRESH_TOKEN_TTL = 28_800;
-const ACCESS_TOKEN_TTL_RANGE = { min: 5, max: 86_400 };
-const REFRESH_TOKEN_TTL_RANGE = { min: 60, max: 2_592_000 };
 
 export const USAGE = `Usage: npm start -- [options]
 
@@ -193,11 +191,17 @@ export function parseServerArgs(
   }
   let oidcProvider: ServerArgs['oidcProvider'];
   try {
-    oidcProvider = oidcProviderFlags(auth, {
+    // The sandbox's own checks; the redirect origins are the console's, known once it listens.
+    const flags = parseOidcFlags({
+      auth: auth ?? 'none',
       port: values['oidc-port'],
       accessTokenTtl: values['oidc-access-token-ttl'],
       refreshTokenTtl: values['oidc-refresh-token-ttl'],
     });
+    if (flags) {
+      const { port: oidcPort, accessTokenTtl, refreshTokenTtl } = flags;
+      oidcProvider = { port: oidcPort, accessTokenTtl, refreshTokenTtl };
+    }
   } catch (error) {
     return { kind: 'error', message: (error as Error).message };
   }
@@ -290,58 +294,6 @@ export function exposedApi(args: ServerArgs): ExposedApi | undefined {
   if (args.ledger !== undefined) return { kind: 'proxied-ledger', url: args.ledger };
   if (args.auth === 'oidc') return undefined;
   return args.auth === 'jwt' ? { kind: 'token-minting' } : { kind: 'no-auth' };
-}
-
-/** The embedded provider's flags, checked; undefined unless `--auth oidc`. Throws the message. */
-function oidcProviderFlags(
-  auth: string | undefined,
-  values: { port?: string; accessTokenTtl?: string; refreshTokenTtl?: string },
-): ServerArgs['oidcProvider'] {
-  const flags = [
-    ['--oidc-port', values.port],
-    ['--oidc-access-token-ttl', values.accessTokenTtl],
-    ['--oidc-refresh-token-ttl', values.refreshTokenTtl],
-  ] as const;
-  if (auth !== 'oidc') {
-    const given = flags.find(([, value]) => value !== undefined);
-    if (given) throw new Error(`${given[0]} needs --auth oidc`);
-    return undefined;
-  }
-  const port = integerFlag('--oidc-port', values.port, 0, { min: 0, max: 65_535 });
-  const accessTokenTtl = integerFlag(
-    '--oidc-access-token-ttl',
-    values.accessTokenTtl,
-    DEFAULT_ACCESS_TOKEN_TTL,
-    ACCESS_TOKEN_TTL_RANGE,
-  );
-  const refreshTokenTtl = integerFlag(
-    '--oidc-refresh-token-ttl',
-    values.refreshTokenTtl,
-    DEFAULT_REFRESH_TOKEN_TTL,
-    REFRESH_TOKEN_TTL_RANGE,
-  );
-  if (refreshTokenTtl < accessTokenTtl) {
-    throw new Error(
-      `--oidc-refresh-token-ttl (${String(refreshTokenTtl)}) must not be shorter than --oidc-access-token-ttl (${String(accessTokenTtl)})`,
-    );
-  }
-  return { port, accessTokenTtl, refreshTokenTtl };
-}
-
-function integerFlag(
-  flag: string,
-  value: string | undefined,
-  fallback: number,
-  range: { min: number; max: number },
-): number {
-  if (value === undefined) return fallback;
-  const number = /^\d+$/.test(value.trim()) ? Number(value) : Number.NaN;
-  if (!Number.isSafeInteger(number) || number < range.min || number > range.max) {
-    throw new Error(
-      `${flag} must be a whole number from ${String(range.min)} to ${String(range.max)}, got "${value}"`,
-    );
-  }
-  return number;
 }
 
 function ledgerUrlProblem(value: string): string | undefined {

@@ -9,6 +9,7 @@ import type { UsersStore } from '../store/users-store';
 import { repointEmbeddedIssuer } from './embedded-idp';
 import { loadOidcProvider } from './load-oidc-provider';
 import { createMemoryStorage } from './memory-adapter';
+import { DEFAULT_ACCESS_TOKEN_TTL, DEFAULT_REFRESH_TOKEN_TTL } from './oidc-flags';
 import {
   pageCsp,
   errorPage,
@@ -64,9 +65,6 @@ export type EmbeddedIssuerName = keyof typeof EMBEDDED_ISSUERS;
  * the token is decided per issuer in `getResourceServerInfo`, read live from the participant.
  */
 const LEDGER_API_RESOURCE = 'urn:ledger-console:sandbox:ledger-api';
-
-export const DEFAULT_ACCESS_TOKEN_TTL = 600;
-export const DEFAULT_REFRESH_TOKEN_TTL = 28_800;
 
 export type EmbeddedProviderOptions = {
   /** 0 picks a free port. Always bound on 127.0.0.1. */

@@ -1,5 +1,4 @@
 import { parseOriginList } from '../http/request-guard';
-import { DEFAULT_ACCESS_TOKEN_TTL, DEFAULT_REFRESH_TOKEN_TTL } from './embedded-provider';
 
 /** Where `npm start` (4173) and Vite's dev server (5173) serve the console by default. */
 export const DEFAULT_REDIRECT_ORIGINS = [
@@ -7,6 +6,10 @@ export const DEFAULT_REDIRECT_ORIGINS = [
   'http://localhost:4173',
   'http://127.0.0.1:5173',
 ] as const;
+
+/** Token lifetimes of the embedded provider, in seconds, unless `--oidc-*-ttl` say otherwise. */
+export const DEFAULT_ACCESS_TOKEN_TTL = 600;
+export const DEFAULT_REFRESH_TOKEN_TTL = 28_800;
 
 /** Bounds of the `--oidc-*-ttl` flags, in seconds. */
 export const ACCESS_TOKEN_TTL_RANGE = { min: 5, max: 86_400 } as const;
