@@ -1,72 +1,13 @@
-import { Text } from '@mantine/core';
-import { useId, useState, type DragEvent } from 'react';
-import classes from './dar-drop-zone.module.css';
+import { FileDropZone } from '@/components/file-drop-zone';
 
 export type DarDropZoneProps = {
   onFile: (file: File) => void;
-  /** The chosen file's name, announced next to the picker. */
   fileName: string | undefined;
   /** While an upload runs, no other file can be chosen. */
   isDisabled?: boolean;
 };
 
-/**
- * Where a DAR is dropped or picked. A native file input (visually hidden, still focusable and
- * named by its visible label), so keyboard and assistive technology get the browser's own picker;
- * dropping is a shortcut for pointer users, not the only way.
- */
-export function DarDropZone({ onFile, fileName, isDisabled = false }: DarDropZoneProps) {
-  const inputId = useId();
-  const [isDragging, setIsDragging] = useState(false);
-
-  const handleDrag = (event: DragEvent<HTMLDivElement>, dragging: boolean) => {
-    event.preventDefault();
-    setIsDragging(dragging && !isDisabled);
-  };
-
-  return (
-    <div
-      className={classes.zone}
-      data-dragging={isDragging || undefined}
-      data-disabled={isDisabled || undefined}
-      onDragEnter={(event) => {
-        handleDrag(event, true);
-      }}
-      onDragOver={(event) => {
-        handleDrag(event, true);
-      }}
-      onDragLeave={(event) => {
-        handleDrag(event, false);
-      }}
-      onDrop={(event) => {
-        handleDrag(event, false);
-        const [file] = event.dataTransfer.files;
-        if (file && !isDisabled) onFile(file);
-      }}
-    >
-      <Text fw={500}>Drop a DAR file here</Text>
-      <Text size="sm" c="dimmed">
-        or
-      </Text>
-      <input
-        id={inputId}
-        type="file"
-        accept=".dar"
-        className={classes.input}
-        disabled={isDisabled}
-        onChange={(event) => {
-          const file = event.currentTarget.files?.[0];
-          if (file) onFile(file);
-          // Choosing the same file again must still count as a choice.
-          event.currentTarget.value = '';
-        }}
-      />
-      <label htmlFor={inputId} className={classes.pick}>
-        Choose a DAR file
-      </label>
-      <Text size="sm" c="dimmed" aria-live="polite">
-        {fileName === undefined ? 'No file chosen' : `Chosen: ${fileName}`}
-      </Text>
-    </div>
-  );
+/** Where a DAR is dropped or picked. */
+export function DarDropZone(props: DarDropZoneProps) {
+  return <FileDropZone {...props} what="a DAR file" pickLabel="Choose a DAR file" accept=".dar" />;
 }
