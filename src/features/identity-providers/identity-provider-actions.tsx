@@ -26,7 +26,10 @@ export function IdentityProviderActions({ config, onDeleted }: IdentityProviderA
   const remove = useMutation({
     ...identityProviderMutations.delete(),
     // Not the deleted IdP's own detail: refetching it now would only fail with "not found".
-    meta: { invalidates: [identityProviderQueries.list().queryKey] },
+    meta: {
+      ...identityProviderMutations.delete().meta,
+      invalidates: [identityProviderQueries.list().queryKey],
+    },
   });
 
   const handleStatus = () => {

@@ -20,7 +20,7 @@ export function UserDeleteButton({
   const deleteUser = useMutation({
     ...userMutations.delete(),
     // The deleted user's detail must not refetch (it would fail); the lists must.
-    meta: { invalidates: [userQueries.lists()] },
+    meta: { ...userMutations.delete().meta, invalidates: [userQueries.lists()] },
   });
 
   const handleDelete = () => {

@@ -45,7 +45,7 @@ function MoveForm({ userRef, onMoved, onCancel }: MoveFormProps) {
   const move = useFormMutation(form, {
     ...userMutations.moveToIdentityProvider(),
     // The user's old address stops answering; refreshing it would only fail.
-    meta: { invalidates: [userQueries.lists()] },
+    meta: { ...userMutations.moveToIdentityProvider().meta, invalidates: [userQueries.lists()] },
   });
 
   const handleSubmit = form.handleSubmit((values) => {

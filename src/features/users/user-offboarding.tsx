@@ -54,7 +54,7 @@ function Offboarding({ caller, user, userRef, onDeleted }: OffboardingProps) {
   const remove = useMutation({
     ...userMutations.delete(),
     // The deleted user's detail must not refetch (it would fail); the lists must.
-    meta: { invalidates: [userQueries.lists()] },
+    meta: { ...userMutations.delete().meta, invalidates: [userQueries.lists()] },
   });
 
   // Until the page moves to the user's canonical URL (UserDetail does that), show nothing.

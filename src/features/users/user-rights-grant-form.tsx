@@ -41,7 +41,10 @@ export function UserRightsGrantForm({
   const change = useFormMutation(
     form,
     // The caller may be changing its own rights, which decide what the console offers it.
-    { ...options, meta: { invalidates: [userQueries.all(), sessionQueries.all()] } },
+    {
+      ...options,
+      meta: { ...options.meta, invalidates: [userQueries.all(), sessionQueries.all()] },
+    },
     {},
     (error) => {
       const row = partyRowInCause(error.body.cause, form.getValues().rights);

@@ -88,7 +88,10 @@ function CurrentRights({ userRef, access, canEdit, onChanged }: CurrentRightsPro
   const revoke = useMutation({
     ...userMutations.revokeRights(),
     // The caller may be revoking its own rights, which decide what the console offers it.
-    meta: { invalidates: [userQueries.all(), sessionQueries.all()] },
+    meta: {
+      ...userMutations.revokeRights().meta,
+      invalidates: [userQueries.all(), sessionQueries.all()],
+    },
   });
   // Rights revoked elsewhere drop out of the selection as soon as the list refreshes.
   const selected = rights.filter((right) => selectedKeys.has(rightKey(right)));
