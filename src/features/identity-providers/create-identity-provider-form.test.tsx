@@ -45,6 +45,24 @@ describe('create identity provider', { timeout: 20_000 }, () => {
     });
   });
 
+  it('warns about plain-http URLs to other machines, and still creates the IdP', async () => {
+    const { user, sandbox } = renderRoute('/identity-providers/new');
+    await fill(user, {
+      id: 'lab',
+      issuer: 'http://idp.lab.example',
+      jwksUrl: 'http://idp.lab.example/jwks',
+    });
+    expect(await screen.findByText(/anyone on the way can swap the keys/)).toBeVisible();
+    expect(screen.getByText(/Use an https issuer/)).toBeVisible();
+    await user.clear(field(/jwks url/i));
+    await user.type(field(/jwks url/i), 'http://127.0.0.1:8080/jwks');
+    expect(screen.queryByText(/anyone on the way can swap the keys/)).not.toBeInTheDocument();
+
+    await user.click(submit());
+    expect(await screen.findByText('Identity provider lab created')).toBeVisible();
+    expect(sandbox.state.idps.get('lab')).toMatchObject({ issuer: 'http://idp.lab.example' });
+  });
+
   it('checks the fields before sending anything', async () => {
     const { user, sandbox } = renderRoute('/identity-providers/new');
     await screen.findByRole('form', { name: 'Create identity provider' });

@@ -7,6 +7,7 @@ import { notify } from '@/components/feedback/notify';
 import { FormRootError } from '@/components/form/form-root-error';
 import { FormSwitch } from '@/components/form/form-switch';
 import { FormTextInput } from '@/components/form/form-text-input';
+import { InsecureUrlNote } from './insecure-url-note';
 import { useFormMutation } from '@/components/form/use-form-mutation';
 import { FillFromIssuer } from './fill-from-issuer';
 import {
@@ -83,6 +84,7 @@ export function CreateIdentityProviderForm({
             autoComplete="off"
             spellCheck={false}
           />
+          <InsecureUrlNote control={form.control} name="issuer" />
           <FormTextInput
             control={form.control}
             name="jwksUrl"
@@ -93,6 +95,7 @@ export function CreateIdentityProviderForm({
             spellCheck={false}
             placeholder="https://idp.example.com/.well-known/jwks.json"
           />
+          <InsecureUrlNote control={form.control} name="jwksUrl" />
           <FormTextInput
             control={form.control}
             name="audience"

@@ -6,6 +6,7 @@ import { identityProviderMutations, type IdentityProviderConfig } from '@/api/id
 import { notify } from '@/components/feedback/notify';
 import { FormRootError } from '@/components/form/form-root-error';
 import { FormTextInput } from '@/components/form/form-text-input';
+import { InsecureUrlNote } from './insecure-url-note';
 import { useFormMutation } from '@/components/form/use-form-mutation';
 import {
   identityProviderErrorField,
@@ -68,6 +69,7 @@ export function EditIdentityProviderForm({ config }: EditIdentityProviderFormPro
           autoComplete="off"
           spellCheck={false}
         />
+        <InsecureUrlNote control={form.control} name="issuer" />
         <FormTextInput
           control={form.control}
           name="jwksUrl"
@@ -76,6 +78,7 @@ export function EditIdentityProviderForm({ config }: EditIdentityProviderFormPro
           autoComplete="off"
           spellCheck={false}
         />
+        <InsecureUrlNote control={form.control} name="jwksUrl" />
         <FormTextInput
           control={form.control}
           name="audience"

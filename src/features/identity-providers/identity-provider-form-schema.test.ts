@@ -6,6 +6,7 @@ import {
   emptyCreateIdentityProviderValues,
   identityProviderErrorField,
   identityProviderSettingsSchema,
+  insecureUrlWarning,
   toIdentityProviderConfig,
   toIdentityProviderSettingsValues,
   toStatusUpdateRequest,
@@ -194,5 +195,24 @@ describe('identityProviderErrorField', () => {
     expect(
       identityProviderErrorField(error('INVALID_FIELD', 'x', { field_name: 'update_mask' }), all),
     ).toBeUndefined();
+  });
+});
+
+describe('insecure URL warnings', () => {
+  it.each([
+    ['http://idp.example.com/jwks', 'JWKS URL', 'swap the keys'],
+    ['http://10.0.0.5:8080/realms/x', 'issuer', 'Use an https issuer'],
+  ] as const)('warns about %s', (url, what, text) => {
+    expect(insecureUrlWarning(url, what)).toContain(text);
+  });
+
+  it.each([
+    'https://idp.example.com',
+    'http://127.0.0.1:4181/acme',
+    'http://localhost/x',
+    'http://[::1]:80/',
+    'not a url',
+  ])('is silent for %s', (url) => {
+    expect(insecureUrlWarning(url, 'issuer')).toBeUndefined();
   });
 });

@@ -13,6 +13,25 @@ export const IDENTITY_PROVIDER_ID_SYMBOLS = '. _ : - # / and space';
 // The participant takes any URL Java's `new URI(s).toURL()` accepts: absolute, any scheme.
 const isAbsoluteUrl = (value: string) => URL.canParse(value);
 
+/**
+ * A warning (not an error: the participant accepts it) for an issuer or JWKS URL over plain http
+ * to another machine: the keys that decide who may act on the ledger would travel unprotected.
+ */
+export function insecureUrlWarning(value: string, what: 'issuer' | 'JWKS URL'): string | undefined {
+  let url: URL;
+  try {
+    url = new URL(value.trim());
+  } catch {
+    return undefined;
+  }
+  if (url.protocol !== 'http:') return undefined;
+  const host = url.hostname.replace(/^\[|\]$/g, '');
+  if (host === 'localhost' || host === '::1' || host.startsWith('127.')) return undefined;
+  return what === 'JWKS URL'
+    ? 'Plain http: anyone on the way can swap the keys the participant trusts. Use https (http is fine on loopback only).'
+    : 'Plain http: the provider’s discovery and keys are then usually fetched unprotected too. Use an https issuer (http is fine on loopback only).';
+}
+
 export const identityProviderSettingsSchema = z.object({
   // Not validated as a URL by the participant: tokens' `iss` must only match it exactly.
   issuer: z.string().trim().min(1, 'Required'),
