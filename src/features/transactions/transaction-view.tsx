@@ -1,5 +1,6 @@
 import {
   ActionIcon,
+  Alert,
   Box,
   Button,
   Card,
@@ -260,6 +261,16 @@ function TreeExplorer({ tree, selectedNodeId, onSelectNode, links }: Transaction
       <Text size="sm" c="dimmed" role="status">
         {formatCount(tree.order.length, 'node', 'nodes')}, {String(visible.order.length)} shown
       </Text>
+      {selectedNodeId !== undefined && selected === undefined && (
+        // A link to a node this transaction does not have: say so rather than ignore it.
+        <Alert color="orange" variant="light" title={`No node ${String(selectedNodeId)} here`}>
+          This transaction has nodes{' '}
+          {tree.order.length === 0
+            ? 'none'
+            : `${String(tree.order.reduce((a, b) => Math.min(a, b)))} to ${String(tree.order.reduce((a, b) => Math.max(a, b)))}`}
+          ; the link may point at another transaction. Pick a node in the outline or the graph.
+        </Alert>
+      )}
       <Box
         style={{
           display: 'grid',

@@ -23,6 +23,22 @@ const nth = <T,>(items: readonly T[], index: number): T => {
 };
 
 describe('transaction viewer', () => {
+  it('says so when the URL names a node the transaction does not have', async () => {
+    const sandbox = createSandbox();
+    const seeded = await seedIouSplit(sandbox);
+    const { user, router } = renderRoute(`/transactions?update=${seeded.split.updateId}&node=999`, {
+      sandbox,
+    });
+    const alert = await screen.findByRole('alert', { name: 'No node 999 here' });
+    expect(alert).toHaveTextContent('This transaction has nodes 0 to 2');
+    // Picking a node that exists clears it.
+    await user.click(nth(within(await outline()).getAllByRole('treeitem'), 0));
+    await waitFor(() => {
+      expect(router.state.location.search).toBe(`?update=${seeded.split.updateId}&node=0`);
+    });
+    expect(screen.queryByRole('alert', { name: 'No node 999 here' })).not.toBeInTheDocument();
+  });
+
   it(
     'opens a past transaction by id: its tree in the outline, a node selected from the URL',
     async () => {
