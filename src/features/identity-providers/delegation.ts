@@ -1,9 +1,5 @@
-import {
-  idStringProblem,
-  USER_ID_STRING,
-  USER_ID_SYMBOLS,
-} from '@ledger-console/participant/identifiers';
 import { z } from 'zod';
+import { userIdProblem } from '@/lib/user-id-rules';
 import type { IdentityProviderConfig } from '@/api/identity-providers';
 import type { CreateUserRequest } from '@/api/users';
 
@@ -56,27 +52,10 @@ export const issuerLookupSchema = z.object({
 });
 export type IssuerLookupValues = z.infer<typeof issuerLookupSchema>;
 
-/** Why the participant would refuse `id` as a user id (Daml-LF UserId), or undefined. */
-export function adminUserIdProblem(id: string): string | undefined {
-  const problem = idStringProblem(USER_ID_STRING, id);
-  switch (problem?.kind) {
-    case undefined:
-      return undefined;
-    case 'empty':
-      return 'Required';
-    case 'too-long':
-      return `At most ${String(problem.maxLength)} characters (this has ${String(problem.length)})`;
-    case 'bad-char': {
-      const shown = problem.char === ' ' ? 'A space' : `"${problem.char}"`;
-      return `${shown} is not allowed: use ASCII letters, digits and ${USER_ID_SYMBOLS}`;
-    }
-  }
-}
-
 export const firstAdminSchema = z.object({
   // Not trimmed: the id must be exactly the subject the provider puts in `sub`.
   userId: z.string().superRefine((value, context) => {
-    const problem = adminUserIdProblem(value);
+    const problem = userIdProblem(value);
     if (problem) context.addIssue({ code: 'custom', message: problem });
   }),
 });

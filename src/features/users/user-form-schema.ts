@@ -1,10 +1,7 @@
-import {
-  idStringProblem,
-  USER_ID_STRING,
-  USER_ID_SYMBOLS,
-} from '@ledger-console/participant/identifiers';
+import { USER_ID_STRING } from '@ledger-console/participant/identifiers';
 import type { Path } from 'react-hook-form';
 import { z } from 'zod';
+import { userIdProblem } from '@/lib/user-id-rules';
 import {
   toWireRight,
   type CreateUserRequest,
@@ -35,22 +32,7 @@ import {
 export { USER_ID_SYMBOLS } from '@ledger-console/participant/identifiers';
 export const MAX_USER_ID_LENGTH = USER_ID_STRING.maxLength;
 
-/** Why the server would reject `id` as a user id, or undefined when it is valid. */
-export function userIdProblem(id: string): string | undefined {
-  const problem = idStringProblem(USER_ID_STRING, id);
-  switch (problem?.kind) {
-    case undefined:
-      return undefined;
-    case 'empty':
-      return 'Required';
-    case 'too-long':
-      return `At most ${String(problem.maxLength)} characters (this has ${String(problem.length)})`;
-    case 'bad-char': {
-      const shown = problem.char === ' ' ? 'A space' : `"${problem.char}"`;
-      return `${shown} is not allowed: use ASCII letters, digits and ${USER_ID_SYMBOLS}`;
-    }
-  }
-}
+export { userIdProblem };
 
 const userIdSchema = z.string().superRefine((id, ctx) => {
   const problem = userIdProblem(id);
