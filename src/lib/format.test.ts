@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatCount, plural, shortenIdentifier } from './format';
+import { formatCount, formatRelativeTime, plural, shortenIdentifier } from './format';
 
 describe('formatCount', () => {
   it('uses the singular for exactly one and the plural otherwise', () => {
@@ -24,5 +24,27 @@ describe('shortenIdentifier', () => {
     expect(shortenIdentifier('alice::1220ab')).toBe('alice::1220ab');
     expect(shortenIdentifier('0123456789ab')).toBe('0123456789ab');
     expect(shortenIdentifier('0123456789abcdef')).toBe('012345…cdef');
+  });
+});
+
+describe('formatRelativeTime', () => {
+  const now = Date.UTC(2026, 10, 24, 12, 0, 0);
+  const minute = 60_000;
+
+  it('calls the last and next 45 seconds "now", so a slightly fast clock is not the future', () => {
+    expect(formatRelativeTime(now - 44_000, now, 'en')).toBe('now');
+    expect(formatRelativeTime(now + 30_000, now, 'en')).toBe('now');
+  });
+
+  it('uses the largest whole unit, in the past and the future', () => {
+    expect(formatRelativeTime(now - 5 * minute, now, 'en')).toBe('5 minutes ago');
+    expect(formatRelativeTime(now - 3 * 60 * minute, now, 'en')).toBe('3 hours ago');
+    expect(formatRelativeTime(now - 24 * 60 * minute, now, 'en')).toBe('yesterday');
+    expect(formatRelativeTime(now + 2 * 60 * minute, now, 'en')).toBe('in 2 hours');
+    expect(formatRelativeTime(now - 400 * 24 * 60 * minute, now, 'en')).toBe('last year');
+  });
+
+  it('speaks the given locale', () => {
+    expect(formatRelativeTime(now - 5 * minute, now, 'de')).toBe('vor 5 Minuten');
   });
 });

@@ -33,3 +33,35 @@ export function plural(n: number, one: string, many: string): string {
 export function formatCount(n: number, one: string, many: string): string {
   return `${String(n)} ${plural(n, one, many)}`;
 }
+
+const RELATIVE_UNITS: readonly [Intl.RelativeTimeFormatUnit, number][] = [
+  ['year', 365 * 24 * 3600_000],
+  ['month', 30 * 24 * 3600_000],
+  ['week', 7 * 24 * 3600_000],
+  ['day', 24 * 3600_000],
+  ['hour', 3600_000],
+  ['minute', 60_000],
+];
+
+/**
+ * "just now", "5 minutes ago", "in 2 hours", "yesterday": how far `epochMs` is from `nowMs`, in the
+ * largest unit that is at least one, in the user's locale. Under 45 seconds either way is "just
+ * now" (`now` in Intl's words), so a clock a few seconds off does not read as the future.
+ */
+export function formatRelativeTime(epochMs: number, nowMs: number, locale?: string): string {
+  const format = new Intl.RelativeTimeFormat(locale, { numeric: 'auto' });
+  const delta = epochMs - nowMs;
+  if (Math.abs(delta) < 45_000) return format.format(0, 'second');
+  for (const [unit, size] of RELATIVE_UNITS) {
+    if (Math.abs(delta) >= size) return format.format(Math.round(delta / size), unit);
+  }
+  return format.format(Math.round(delta / 60_000), 'minute');
+}
+
+/** The exact time, for the tooltip behind a relative one: "24 Nov 2026, 14:03:27 UTC+1". */
+export function formatExactTime(epochMs: number, locale?: string): string {
+  return new Date(epochMs).toLocaleString(locale, {
+    dateStyle: 'medium',
+    timeStyle: 'long',
+  });
+}

@@ -1,4 +1,3 @@
-import { Group } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { QueryBoundary } from '@/components/feedback/query-boundary';
 import { SectionSkeleton } from '@/components/feedback/section-skeleton';
@@ -17,10 +16,7 @@ export type ListPageLayoutProps = {
 export function ListPageLayout({ title, description, actions, children }: ListPageLayoutProps) {
   return (
     <>
-      <Group justify="space-between" align="flex-start" wrap="nowrap">
-        <PageHeader title={title} description={description} />
-        {actions}
-      </Group>
+      <PageHeader title={title} description={description} actions={actions} />
       <QueryBoundary fallback={<SectionSkeleton lines={8} />}>{children}</QueryBoundary>
     </>
   );

@@ -1,7 +1,8 @@
-import { Button, Group, Stack, Text } from '@mantine/core';
+import { Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import type { FieldValues } from 'react-hook-form';
 import { PropertyList } from '@/components/property-list';
+import { FormActions } from './form-actions';
 import { FormUpdateError } from './form-update-error';
 import type { GuardedEditControls } from './use-guarded-edit-form';
 
@@ -20,6 +21,8 @@ export type GuardedEditFormProps<T extends FieldValues> = {
   saveLabel: string;
   /** The fields. */
   children: ReactNode;
+  /** At the Save bar's far end, e.g. "Copy as…" for the update. */
+  extra?: ReactNode;
 };
 
 /**
@@ -35,6 +38,7 @@ export function GuardedEditForm<T extends FieldValues>({
   resourceVersion,
   saveLabel,
   children,
+  extra,
 }: GuardedEditFormProps<T>) {
   return (
     <form onSubmit={(event) => void edit.handleSubmit(event)} noValidate aria-label={label}>
@@ -48,18 +52,13 @@ export function GuardedEditForm<T extends FieldValues>({
           items={[{ label: 'Resource version', value: <Text size="sm">{resourceVersion}</Text> }]}
         />
         {children}
-        <Group>
-          <Button type="submit" loading={edit.isSaving} disabled={!edit.isDirty}>
-            {saveLabel}
-          </Button>
-          <Button
-            variant="default"
-            disabled={!edit.isDirty || edit.isSaving}
-            onClick={edit.discard}
-          >
-            Discard changes
-          </Button>
-        </Group>
+        <FormActions
+          submitLabel={saveLabel}
+          isSubmitting={edit.isSaving}
+          isSubmitDisabled={!edit.isDirty}
+          cancel={{ onClick: edit.discard, label: 'Discard changes', isDisabled: !edit.isDirty }}
+          {...(extra === undefined ? {} : { extra })}
+        />
       </Stack>
     </form>
   );

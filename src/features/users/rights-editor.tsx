@@ -8,7 +8,7 @@ import {
 import { RemoveButton } from '@/components/remove-button';
 import { PARTY_RIGHT_KINDS, type RightKind } from '@/lib/access-rights';
 import { PartyInput } from '@/pickers/party-select';
-import { ADMIN_ONLY_EXPLANATION, RIGHT_KIND_INFO } from './rights-help';
+import { ADMIN_ONLY_EXPLANATION, RIGHT_KIND_INFO } from '@/lib/right-names';
 import { OTHER_RIGHT_KINDS, type OtherRightKind, type RightsValues } from './rights-form-schema';
 
 type Message = { message?: string };

@@ -16,7 +16,7 @@ import {
   toUserRightList,
   type RightsChangeValues,
 } from './rights-form-schema';
-import { describeRight } from './rights-help';
+import { describeRight } from '@/lib/right-names';
 
 export type UserRightsGrantFormProps = {
   userRef: UserRef;

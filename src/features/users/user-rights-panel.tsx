@@ -10,7 +10,7 @@ import { Identifier } from '@/components/identifier';
 import { SectionCard } from '@/components/section-card';
 import { rightKey, type Access, type UserRight } from '@/lib/access-rights';
 import { RightsChangeReport, type RightsChange } from './rights-change-report';
-import { ADMIN_ONLY_EXPLANATION, describeRight, RIGHT_KIND_INFO } from './rights-help';
+import { ADMIN_ONLY_EXPLANATION, describeRight, RIGHT_KIND_INFO } from '@/lib/right-names';
 import { canListUserRights } from './user-rights-access';
 import { RightsList, UserRightsGrantForm } from './user-rights-grant-form';
 

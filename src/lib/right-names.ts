@@ -1,4 +1,4 @@
-import type { RightKind, UserRight } from '@/lib/access-rights';
+import type { RightKind, UserRight } from './access-rights';
 
 /** How the console names each right kind, and what it lets a user do, in plain words. */
 export const RIGHT_KIND_INFO: Record<RightKind, { label: string; help: string }> = {

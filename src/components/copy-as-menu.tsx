@@ -1,0 +1,63 @@
+import { Button, Menu } from '@mantine/core';
+import { useClipboard } from '@mantine/hooks';
+import { IconCopy } from '@tabler/icons-react';
+import { toCurl, type CopyAsCommands } from '@/lib/copy-as';
+import { notify } from './feedback/notify';
+
+export type CopyAsMenuProps = {
+  /**
+   * Built when the menu opens, from what the form holds now: the request the button next to it
+   * would send. Undefined when the form cannot make one yet (say so with `unavailableReason`).
+   */
+  commands: () => CopyAsCommands | undefined;
+  unavailableReason?: string;
+};
+
+/**
+ * "Copy as…" next to an action (docs/design-system.md §Copy as): the same request as curl, or as
+ * the Canton console command, on the clipboard.
+ */
+export function CopyAsMenu({ commands, unavailableReason }: CopyAsMenuProps) {
+  const clipboard = useClipboard({ timeout: 1500 });
+  const copy = (what: 'curl' | 'canton') => {
+    const built = commands();
+    if (built === undefined) {
+      notify.error(unavailableReason ?? 'Fill in the form first.', 'Nothing to copy yet');
+      return;
+    }
+    const text =
+      what === 'curl' ? toCurl(built.request, window.location.origin) : built.cantonConsole;
+    if (text === undefined) return;
+    clipboard.copy(text);
+    notify.success(what === 'curl' ? 'Copied as curl' : 'Copied as a Canton console command');
+  };
+  // Cheap (a mapper over the form's values); tells whether the console has an equivalent.
+  const built = commands();
+
+  return (
+    <Menu position="bottom-end" withinPortal>
+      <Menu.Target>
+        <Button variant="subtle" color="gray" leftSection={<IconCopy size={16} aria-hidden />}>
+          {clipboard.copied ? 'Copied' : 'Copy as…'}
+        </Button>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Item
+          onClick={() => {
+            copy('curl');
+          }}
+        >
+          curl
+        </Menu.Item>
+        <Menu.Item
+          onClick={() => {
+            copy('canton');
+          }}
+          disabled={built !== undefined && built.cantonConsole === undefined}
+        >
+          Canton console
+        </Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}

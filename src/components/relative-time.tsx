@@ -1,0 +1,69 @@
+import { Text, Tooltip, type TextProps } from '@mantine/core';
+import { useSyncExternalStore } from 'react';
+import { formatExactTime, formatRelativeTime } from '@/lib/format';
+
+// One clock for every relative time on screen, ticking while any is mounted: a table of 200 rows
+// must not start 200 intervals.
+const TICK_MS = 30_000;
+const listeners = new Set<() => void>();
+let now = Date.now();
+let timer: ReturnType<typeof setInterval> | undefined;
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  if (timer === undefined) {
+    now = Date.now();
+    timer = setInterval(() => {
+      now = Date.now();
+      for (const notify of listeners) notify();
+    }, TICK_MS);
+  }
+  return () => {
+    listeners.delete(listener);
+    if (listeners.size === 0 && timer !== undefined) {
+      clearInterval(timer);
+      timer = undefined;
+    }
+  };
+}
+
+function readNow(): number {
+  return timer === undefined ? Date.now() : now;
+}
+
+export type RelativeTimeProps = {
+  /** An ISO-8601 timestamp (the ledger's record time, an event's effective time) or epoch ms. */
+  value: string | number;
+} & Omit<TextProps, 'children'>;
+
+/**
+ * "5 minutes ago", with the exact time on hover and focus and in the `<time>` element's
+ * `datetime` (docs/design-system.md §Times). An unreadable timestamp is shown as it came.
+ */
+export function RelativeTime({ value, ...textProps }: RelativeTimeProps) {
+  const nowMs = useSyncExternalStore(subscribe, readNow, readNow);
+  const epochMs = typeof value === 'number' ? value : Date.parse(value);
+  if (!Number.isFinite(epochMs)) {
+    return (
+      <Text span size="sm" {...textProps}>
+        {String(value)}
+      </Text>
+    );
+  }
+  const exact = formatExactTime(epochMs);
+  return (
+    <Tooltip label={exact} openDelay={300}>
+      <Text
+        span
+        size="sm"
+        {...textProps}
+        component="time"
+        dateTime={new Date(epochMs).toISOString()}
+        tabIndex={0}
+        aria-label={`${formatRelativeTime(epochMs, nowMs)} (${exact})`}
+      >
+        {formatRelativeTime(epochMs, nowMs)}
+      </Text>
+    </Tooltip>
+  );
+}
