@@ -1,6 +1,7 @@
 import { mutationOptions } from '@tanstack/react-query';
 import { env } from '@/env';
 import { isEndpointMissing } from '@/lib/api-error';
+import type { LedgerApiRequest } from '@/lib/copy-as';
 import type { TransactionTree } from '@/lib/transaction-tree/model';
 import { api, unwrap } from './client';
 import type { Schemas } from './schema';
@@ -81,16 +82,46 @@ export function transactionRequestBody(
   return { commands, transactionFormat: ledgerEffectsFormat([...new Set(commands.actAs)]) };
 }
 
+/** The endpoint the next submit goes to: the tree endpoint until it was found missing. */
+export function nextSubmitEndpoint(): SubmitEndpoint {
+  return treeEndpointGone() ? 'transaction' : 'transaction-tree';
+}
+
+function treeSubmitRequest(commands: JsCommands) {
+  return { method: 'POST', path: TREE_ENDPOINT, body: commands } as const;
+}
+
+function transactionSubmitRequest(commands: JsCommands) {
+  return {
+    method: 'POST',
+    path: TRANSACTION_ENDPOINT,
+    body: transactionRequestBody(commands),
+  } as const;
+}
+
+/**
+ * The exact request a submit sends to `endpoint`: what {@link submitCommands} posts and what
+ * "Copy as…" copies, so the two cannot differ.
+ */
+export function submitRequest(
+  commands: JsCommands,
+  endpoint: SubmitEndpoint = nextSubmitEndpoint(),
+): LedgerApiRequest {
+  return endpoint === 'transaction-tree'
+    ? treeSubmitRequest(commands)
+    : transactionSubmitRequest(commands);
+}
+
 async function submitForTree(commands: JsCommands): Promise<TransactionTree> {
-  const { transactionTree } = unwrap(await api.POST(TREE_ENDPOINT, { body: commands }));
+  const { path, body } = treeSubmitRequest(commands);
+  const { transactionTree } = unwrap(await api.POST(path, { body }));
   if (!transactionTree) throw new Error('The participant answered without a transaction tree');
   return fromTransactionTree(transactionTree);
 }
 
 async function submitForTransaction(commands: JsCommands): Promise<TransactionTree> {
-  const { transaction } = unwrap(
-    await api.POST(TRANSACTION_ENDPOINT, { body: transactionRequestBody(commands) }),
-  );
+  const { path, body } = transactionSubmitRequest(commands);
+  const { transaction } = unwrap(await api.POST(path, { body }));
   return fromLedgerEffectsTransaction(transaction);
 }
 
