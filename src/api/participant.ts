@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { toApiError } from '@/lib/api-error';
+import { isParticipantUnreachable, toApiError, type ApiError } from '@/lib/api-error';
 import { api, unwrap } from './client';
 import type { Schemas } from './schema';
 
@@ -13,7 +13,27 @@ export type HealthStatus = {
   isHealthy: boolean;
   /** The probe's own text (readyz), or why it failed; empty when there is nothing to say. */
   detail: string;
+  /** Set when the console's proxy answered that it cannot reach the participant at all. */
+  unreachable?: ApiError;
 };
+
+/** A failed probe's answer: plain text from the participant, or the proxy's JSON error body. */
+function failedProbe(status: number, text: unknown): HealthStatus {
+  let payload: unknown = text;
+  if (typeof text === 'string' && text.trimStart().startsWith('{')) {
+    try {
+      payload = JSON.parse(text);
+    } catch {
+      // Not JSON after all: keep the text.
+    }
+  }
+  const error = toApiError(status, payload);
+  return {
+    isHealthy: false,
+    detail: error.body.cause,
+    ...(isParticipantUnreachable(error) ? { unreachable: error } : {}),
+  };
+}
 
 // ── requests: one per endpoint, no caching, no UI ──────────────────────────────
 
@@ -28,14 +48,14 @@ export async function getParticipantId(): Promise<string> {
 export async function getLiveness(): Promise<HealthStatus> {
   const { error, response } = await api.GET('/livez', { parseAs: 'text' });
   if (response.ok) return { isHealthy: true, detail: '' };
-  return { isHealthy: false, detail: toApiError(response.status, error).body.cause };
+  return failedProbe(response.status, error);
 }
 
 export async function getReadiness(): Promise<HealthStatus> {
   const { data, error, response } = await api.GET('/readyz', { parseAs: 'text' });
   if (response.ok) return { isHealthy: true, detail: (data ?? '').trim() };
   // 503 carries the failed checks as plain text ("[-] ledger failed (…)"), which toApiError keeps.
-  return { isHealthy: false, detail: toApiError(response.status, error).body.cause };
+  return failedProbe(response.status, error);
 }
 
 // ── cache: keys and query functions defined together ───────────────────────────

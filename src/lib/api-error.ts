@@ -175,6 +175,7 @@ export type ErrorDescription = {
 export function describeError(error: unknown): ErrorDescription {
   if (error instanceof ApiError) {
     const { body } = error;
+    if (isMaskedRefusal(error)) return describeRefusal(error);
     return {
       title: error.category?.title ?? titleForStatus(error.status),
       message: body.cause,
@@ -207,6 +208,56 @@ export function describeError(error: unknown): ErrorDescription {
   }
   const message = typeof error === 'string' && error ? error : 'Something went wrong.';
   return { title: 'Unexpected error', message, details: {}, isAuthProblem: false };
+}
+
+/**
+ * The participant redacts every 401 and 403 to code `NA` and "A security-sensitive error has been
+ * received" (ledger-api-behaviour.md §2): true for those, which the console puts in plain words.
+ */
+export function isMaskedRefusal(error: unknown): boolean {
+  return error instanceof ApiError && (error.status === 401 || error.status === 403);
+}
+
+/** Plain words for a refused request: what the participant's redacted answer means. */
+export function explainRefusal(status: number): string {
+  return status === 401
+    ? 'The participant did not accept a sign-in from this browser: there was none, it expired, or it was not signed by an issuer the participant trusts.'
+    : 'The participant knows who you are but refuses this: your user lacks the right it needs, is not in that identity provider, or is deactivated.';
+}
+
+function describeRefusal(error: ApiError): ErrorDescription {
+  const { body } = error;
+  const isSignIn = error.status === 401;
+  return {
+    title: isSignIn ? 'Sign-in needed' : 'Not allowed',
+    message: explainRefusal(error.status),
+    // The redacted code (`NA`) means nothing to a person; it stays in the details for operators.
+    status: error.status,
+    ...(body.correlationId === undefined ? {} : { correlationId: body.correlationId }),
+    ...(body.traceId === undefined ? {} : { traceId: body.traceId }),
+    details: { ...body.context, participantCode: body.code, participantSaid: body.cause },
+    isAuthProblem: true,
+  };
+}
+
+/**
+ * The answer is not about the request: the participant (or the console's way to it) is down.
+ * One banner says so for the whole console; sections then wait quietly instead of each showing it.
+ */
+export function isParticipantUnreachable(error: unknown): boolean {
+  if (!(error instanceof ApiError)) return false;
+  if (error.status === 0 || error.code === 'LEDGER_UNREACHABLE') return true;
+  return (error.status === 502 || error.status === 504) && error.code.startsWith('HTTP_');
+}
+
+/**
+ * The thing asked for does not exist: a 404 with a Canton error code (not the unknown-path 404 of
+ * a missing endpoint), or any answer of the "resource missing" category.
+ */
+export function isNotFound(error: unknown): boolean {
+  if (!(error instanceof ApiError)) return false;
+  if (error.body.errorCategory === 11) return true;
+  return error.status === 404 && error.code !== 'HTTP_404';
 }
 
 function titleForStatus(status: number): string {

@@ -2,19 +2,25 @@ import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
-import { Outlet, useLocation, useNavigate } from 'react-router';
+import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import { SectionSkeleton } from '@/components/feedback/section-skeleton';
 import { sessionQueries } from '@/api/session';
 import { readAccessToken } from '@/api/access-token';
-import { AuthRecoveryContext } from '@/components/feedback/auth-recovery-context';
+import {
+  AuthRecoveryContext,
+  type AuthStateRenderer,
+} from '@/components/feedback/auth-recovery-context';
+import { ForbiddenState, SignedOutState } from '@/components/feedback/page-state';
+import { ParticipantReachabilityContext } from '@/components/feedback/participant-reachability-context';
 import { useOidcRenewal } from '@/features/session/use-oidc-renewal';
 import { useSignOut } from '@/features/session/use-sign-in';
 import { accessOf } from '@/lib/access-rights';
-import { describeError } from '@/lib/api-error';
+import { describeError, explainRefusal } from '@/lib/api-error';
 import { decodeToken } from '@/lib/token-claims';
 import { paths } from '@/app/paths';
-import { explainAuthStatus } from './explain-auth-status';
+import { ParticipantUnreachableBanner } from './participant-unreachable-banner';
 import { SignInRequired } from './sign-in-required';
+import { useParticipantUnreachable } from './use-participant-unreachable';
 
 // Loaded only when someone signs in again: the form and its validation must stay out of the
 // first chunk every route loads (the first route's JS budget is 250 KB gzip).
@@ -49,14 +55,79 @@ export function MainContent() {
   const administered =
     caller.data === undefined ? undefined : accessOf(caller.data).administeredIdentityProviderId;
 
-  const renderAuthRecovery = (status: number) => (
-    <Group gap="sm">
-      <Text size="sm">{explainAuthStatus(status)}</Text>
-      <Button size="xs" variant="light" onClick={signInDialog.open}>
-        Sign in again
+  const signInPath = paths.signIn.to(`${pathname}${search}`);
+  const { unreachable } = useParticipantUnreachable();
+  const callerData = caller.data;
+  const renderAuthState: AuthStateRenderer = (status, { placement, need }) => {
+    if (placement === 'inline') {
+      return (
+        <Group gap="sm">
+          <Text size="sm">{explainRefusal(status)}</Text>
+          <Button size="xs" variant="light" onClick={signInDialog.open}>
+            Sign in again
+          </Button>
+        </Group>
+      );
+    }
+    const whyLink = (
+      <Button component={Link} to={paths.tokenDoctor.to()} variant="subtle">
+        Why? Check the token
       </Button>
-    </Group>
-  );
+    );
+    if (status === 401) {
+      return (
+        <SignedOutState
+          actions={
+            <>
+              {callerData === undefined ? (
+                <Button component={Link} to={signInPath}>
+                  Sign in
+                </Button>
+              ) : (
+                <Button onClick={signInDialog.open}>Sign in</Button>
+              )}
+              {whyLink}
+            </>
+          }
+        />
+      );
+    }
+    const ownIdp = callerData?.kind === 'user' ? callerData.identityProviderId : undefined;
+    return (
+      <ForbiddenState
+        {...(callerData?.kind === 'user'
+          ? {
+              who:
+                ownIdp === ''
+                  ? `${callerData.userId} (default identity provider)`
+                  : `${callerData.userId} (identity provider ${ownIdp ?? ''})`,
+            }
+          : {})}
+        {...(need === undefined ? {} : { need })}
+        grantedBy={
+          ownIdp === undefined || ownIdp === ''
+            ? 'A participant admin'
+            : `A participant admin, or an admin of identity provider ${ownIdp},`
+        }
+        actions={
+          <>
+            {callerData?.kind === 'user' && (
+              <Button
+                component={Link}
+                to={paths.user.to(callerData.userId, callerData.identityProviderId)}
+                variant="light"
+              >
+                See your rights
+              </Button>
+            )}
+            <Button component={Link} to={signInPath} variant="subtle">
+              Sign in as someone else
+            </Button>
+          </>
+        }
+      />
+    );
+  };
 
   const page = (() => {
     if (isSignInPage) return <Outlet />;
@@ -72,9 +143,12 @@ export function MainContent() {
         </Suspense>
       );
     }
-    if (isRefusedFromStart) return <SignInRequired error={caller.error} />;
+    if (isRefusedFromStart) {
+      return renderAuthState(describeError(caller.error).status ?? 401, { placement: 'section' });
+    }
     return (
       <Stack gap="md">
+        <ParticipantUnreachableBanner />
         {isRefused && <SignInRequired error={caller.error} onSignIn={signInDialog.open} />}
         {!isRefused && renewal.kind === 'needs-sign-in' && (
           <Alert
@@ -107,8 +181,10 @@ export function MainContent() {
   })();
 
   return (
-    <AuthRecoveryContext value={renderAuthRecovery}>
-      {page}
+    <AuthRecoveryContext value={renderAuthState}>
+      <ParticipantReachabilityContext value={unreachable === undefined}>
+        {page}
+      </ParticipantReachabilityContext>
       <Modal opened={isSignInOpen} onClose={signInDialog.close} title="Sign in again" size="lg">
         <Suspense fallback={<SectionSkeleton lines={6} />}>
           <SignInPanel

@@ -3,9 +3,8 @@ import { useQuery } from '@tanstack/react-query';
 import { participantQueries } from '@/api/participant';
 import { Identifier } from '@/components/identifier';
 import { describeError } from '@/lib/api-error';
+import { HEADER_HEALTH_REFRESH_MS } from './use-participant-unreachable';
 
-// The header polls more gently than the overview page; it is on screen all the time.
-const HEADER_HEALTH_REFRESH_MS = 15_000;
 const inline = { meta: { errorDisplay: 'inline' } } as const;
 
 /** Which participant this console talks to, and whether it is live and ready, in the header. */
@@ -22,6 +21,9 @@ export function ParticipantStatus() {
       return { color: 'red', text: 'Unreachable', detail: describeError(error).message };
     }
     if (!liveness.data || !readiness.data) return { color: 'gray', text: 'Checking…', detail: '' };
+    if (liveness.data.unreachable !== undefined) {
+      return { color: 'red', text: 'Unreachable', detail: liveness.data.detail };
+    }
     if (!liveness.data.isHealthy) {
       return { color: 'red', text: 'Not live', detail: liveness.data.detail };
     }

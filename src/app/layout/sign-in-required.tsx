@@ -1,22 +1,20 @@
 import { Alert, Button, Group, Stack, Text } from '@mantine/core';
-import { Link, useLocation } from 'react-router';
-import { describeError } from '@/lib/api-error';
+import { Link } from 'react-router';
+import { describeError, explainRefusal } from '@/lib/api-error';
 import { paths } from '@/app/paths';
-import { explainAuthStatus } from './explain-auth-status';
 
 export type SignInRequiredProps = {
   error: unknown;
-  /** Sign in without leaving the page (a dialog); without it, a link to the sign-in page. */
-  onSignIn?: () => void;
+  /** Sign in without leaving the page (a dialog). */
+  onSignIn: () => void;
 };
 
 /**
- * Why the participant refuses the caller: 401 (no token, or one it cannot verify) or 403 (the
- * token's user is unknown or deactivated).
+ * The participant stopped accepting this session part-way (an expired token, a deactivated IdP):
+ * a banner over the page, which stays as it is, with the way to sign in again.
  */
 export function SignInRequired({ error, onSignIn }: SignInRequiredProps) {
-  const { pathname, search } = useLocation();
-  const { status, message, code } = describeError(error);
+  const { status } = describeError(error);
   return (
     <Alert
       color="orange"
@@ -24,19 +22,9 @@ export function SignInRequired({ error, onSignIn }: SignInRequiredProps) {
       title={status === 401 ? 'Sign-in needed' : 'This user is not allowed in'}
     >
       <Stack gap="sm" align="flex-start">
-        <Text size="sm">{explainAuthStatus(status ?? 0)}</Text>
-        <Text size="xs" c="dimmed">
-          The participant said: {message}
-          {code ? ` (${code})` : ''}
-        </Text>
+        <Text size="sm">{explainRefusal(status ?? 0)}</Text>
         <Group gap="sm">
-          {onSignIn ? (
-            <Button onClick={onSignIn}>Sign in</Button>
-          ) : (
-            <Button component={Link} to={paths.signIn.to(`${pathname}${search}`)}>
-              Sign in
-            </Button>
-          )}
+          <Button onClick={onSignIn}>Sign in</Button>
           <Button component={Link} to={paths.tokenDoctor.to()} variant="subtle">
             Why? Check the token
           </Button>

@@ -1,0 +1,38 @@
+import { use } from 'react';
+import {
+  ApiError,
+  isMaskedRefusal,
+  isNotFound,
+  isParticipantUnreachable,
+  isRetryable,
+} from '@/lib/api-error';
+import { AuthRecoveryContext } from './auth-recovery-context';
+import { ErrorAlert } from './error-alert';
+import { NotFoundState, UnreachableNote, type NotFoundStateProps } from './page-state';
+
+export type ErrorStateProps = {
+  error: unknown;
+  onRetry?: () => void;
+  /** What a "not found" answer means here; without it, the error is shown as it came. */
+  notFound?: NotFoundStateProps;
+  /** The right the section needs, named in a refusal. */
+  need?: string;
+};
+
+/**
+ * A failed section or page, as one of the console's states (docs/design-system.md §States): not
+ * found, refused, waiting for the participant, or — for anything else — the error with its code.
+ * Retry only where trying again can help.
+ */
+export function ErrorState({ error, onRetry, notFound, need }: ErrorStateProps) {
+  const renderAuthState = use(AuthRecoveryContext);
+  if (notFound !== undefined && isNotFound(error)) return <NotFoundState {...notFound} />;
+  if (error instanceof ApiError && isMaskedRefusal(error) && renderAuthState !== undefined) {
+    return renderAuthState(error.status, { placement: 'section', ...(need ? { need } : {}) });
+  }
+  if (isParticipantUnreachable(error)) {
+    return <UnreachableNote {...(onRetry === undefined ? {} : { onRetry })} />;
+  }
+  const mayHelp = !(error instanceof ApiError) || isRetryable(error) || error.status >= 500;
+  return <ErrorAlert error={error} {...(mayHelp && onRetry !== undefined ? { onRetry } : {})} />;
+}
