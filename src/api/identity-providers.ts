@@ -1,5 +1,6 @@
 import { mutationOptions, queryOptions } from '@tanstack/react-query';
 import { activityMeta, NOT_LOADED, NOTHING, valueOf, type CacheReader } from '@/lib/activity-log';
+import type { LedgerApiRequest } from '@/lib/copy-as';
 import { api, unwrap } from './client';
 import type { Schemas } from './schema';
 
@@ -10,6 +11,32 @@ export type UpdateIdentityProviderConfigRequest = Schemas['UpdateIdentityProvide
 export const MAX_IDENTITY_PROVIDERS = 16;
 
 // ── requests ───────────────────────────────────────────────────────────────────
+
+const idpPath = (id: string) => `/v2/idps/${encodeURIComponent(id)}`;
+
+/**
+ * The exact requests the mutations below send, as "Copy as…" copies them: one builder per call,
+ * so the copied path and body cannot drift from what Submit sends.
+ */
+export function createIdentityProviderRequest(
+  identityProviderConfig: IdentityProviderConfig,
+): LedgerApiRequest & { body: { identityProviderConfig: IdentityProviderConfig } } {
+  return { method: 'POST', path: '/v2/idps', body: { identityProviderConfig } };
+}
+
+export function updateIdentityProviderRequest(
+  request: UpdateIdentityProviderConfigRequest,
+): LedgerApiRequest & { body: UpdateIdentityProviderConfigRequest } {
+  return {
+    method: 'PATCH',
+    path: idpPath(request.identityProviderConfig.identityProviderId),
+    body: request,
+  };
+}
+
+export function deleteIdentityProviderRequest(identityProviderId: string): LedgerApiRequest {
+  return { method: 'DELETE', path: idpPath(identityProviderId) };
+}
 
 /** Every IdP config, ordered by id; the default IdP (`''`) is never listed. */
 export async function listIdentityProviders(): Promise<IdentityProviderConfig[]> {
@@ -25,19 +52,23 @@ export async function getIdentityProvider(
   return identityProviderConfig;
 }
 
+// openapi-fetch encodes the path parameter as idpPath does (encodeURIComponent); the builders'
+// paths are pinned against what the sandbox receives in identity-providers.test.ts.
 export async function createIdentityProvider(
   identityProviderConfig: IdentityProviderConfig,
 ): Promise<IdentityProviderConfig> {
-  const created = unwrap(await api.POST('/v2/idps', { body: { identityProviderConfig } }));
+  const { body } = createIdentityProviderRequest(identityProviderConfig);
+  const created = unwrap(await api.POST('/v2/idps', { body }));
   return created.identityProviderConfig;
 }
 
 export async function updateIdentityProvider(
   request: UpdateIdentityProviderConfigRequest,
 ): Promise<IdentityProviderConfig> {
-  const id = request.identityProviderConfig.identityProviderId;
+  const { body } = updateIdentityProviderRequest(request);
+  const id = body.identityProviderConfig.identityProviderId;
   const updated = unwrap(
-    await api.PATCH('/v2/idps/{idp-id}', { params: { path: { 'idp-id': id } }, body: request }),
+    await api.PATCH('/v2/idps/{idp-id}', { params: { path: { 'idp-id': id } }, body }),
   );
   return updated.identityProviderConfig;
 }
@@ -65,8 +96,6 @@ export const identityProviderQueries = {
 };
 
 // ── activity log ─────────────────────────────────────────────────────────────
-
-const idpPath = (id: string) => `/v2/idps/${encodeURIComponent(id)}`;
 
 /** The config as the console last loaded it (its page, or the list). */
 function cachedConfig(read: CacheReader, id: string) {
