@@ -1,4 +1,4 @@
-import { AppShell, Burger, Group, Text } from '@mantine/core';
+import { AppShell, Burger, Group, ScrollArea, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { ColorSchemeControl } from '@/components/color-scheme-control';
 import { IdentifierLinksContext, type IdentifierLinks } from '@/components/identifier-links';
@@ -27,9 +27,9 @@ export function AppLayout() {
   return (
     <IdentifierLinksContext value={IDENTIFIER_LINKS}>
       <AppShell
-        header={{ height: 56 }}
-        navbar={{ width: 220, breakpoint: 'sm', collapsed: { mobile: !isNavOpen } }}
-        padding="lg"
+        header={{ height: 52 }}
+        navbar={{ width: 232, breakpoint: 'sm', collapsed: { mobile: !isNavOpen } }}
+        padding={{ base: 'sm', sm: 'lg' }}
       >
         <NavigationProgress />
         <AppShell.Header>
@@ -42,11 +42,11 @@ export function AppLayout() {
                 size="sm"
                 aria-label={isNavOpen ? 'Close navigation' : 'Open navigation'}
               />
-              <Text fw={700} size="lg" style={{ whiteSpace: 'nowrap' }}>
+              <Text fw={700} size="md" style={{ whiteSpace: 'nowrap' }}>
                 Ledger Console
               </Text>
             </Group>
-            <Group gap="sm" wrap="nowrap">
+            <Group gap="xs" wrap="nowrap" style={{ minWidth: 0 }}>
               <ParticipantStatus />
               <SignedInMenu />
               <ColorSchemeControl />
@@ -54,7 +54,9 @@ export function AppLayout() {
           </Group>
         </AppShell.Header>
         <AppShell.Navbar p="xs" aria-label="Main">
-          <MainNav onNavigate={closeNav} />
+          <AppShell.Section grow component={ScrollArea} scrollbarSize={6}>
+            <MainNav onNavigate={closeNav} />
+          </AppShell.Section>
         </AppShell.Navbar>
         <AppShell.Main>
           <MainContent />

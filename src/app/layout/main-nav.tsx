@@ -1,49 +1,102 @@
-import { NavLink } from '@mantine/core';
+import { NavLink, Stack, Text } from '@mantine/core';
+import { IconLogin2, IconUserCircle } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
+import { useId, type ReactNode } from 'react';
 import { NavLink as RouterNavLink } from 'react-router';
 import { sessionQueries } from '@/api/session';
-import { accessOf } from '@/lib/access-rights';
+import { accessOf, type Access } from '@/lib/access-rights';
+import { isParticipantUnreachable } from '@/lib/api-error';
 import { paths } from '@/app/paths';
-import { navItems, type NavItem } from './nav-items';
+import { navGroups, type NavItem } from './nav-items';
 
 export type MainNavProps = { onNavigate: () => void };
 
-/** The pages the caller may use, plus its own user page when it administers nobody. */
+const ICON_SIZE = 18;
+
+/**
+ * The pages the caller may use, grouped, plus its own user page when it administers nobody. A
+ * participant that does not answer changes nothing here: the last known caller stays, and before
+ * any answer every page is listed (each one waits for the participant on its own).
+ */
 export function MainNav({ onNavigate }: MainNavProps) {
   const caller = useQuery({ ...sessionQueries.caller(), meta: { errorDisplay: 'inline' } });
-  const items: NavItem[] = caller.data
-    ? navItems.filter((item) => item.isVisible(accessOf(caller.data)))
-    : // Signed out or refused: the overview, and the doctor that explains a refused token.
-      navItems.filter(
-        (item) => item.to === paths.overview.to() || item.to === paths.tokenDoctor.to(),
-      );
+  const access: Access | undefined = caller.data === undefined ? undefined : accessOf(caller.data);
+  const isWaiting = caller.isError && isParticipantUnreachable(caller.error);
+  const isVisible = (item: NavItem): boolean => {
+    if (access !== undefined) return item.isVisible(access);
+    if (isWaiting || caller.isPending) return true;
+    // Signed out or refused: the overview, and the doctor that explains a refused token.
+    return item.to === paths.overview.to() || item.to === paths.tokenDoctor.to();
+  };
   // A user without admin rights still has a page: its own, read-only.
   const ownUser =
-    caller.data?.kind === 'user' && !accessOf(caller.data).canManageUsers
+    caller.data?.kind === 'user' && access?.canManageUsers === false
       ? paths.user.to(caller.data.userId, caller.data.identityProviderId)
       : undefined;
 
   return (
-    <>
-      {items.map((item) => (
-        <NavLink
-          key={item.to}
-          component={RouterNavLink}
-          to={item.to}
-          end={item.to === paths.overview.to()}
-          label={item.label}
-          onClick={onNavigate}
-        />
-      ))}
-      {ownUser !== undefined && (
-        <NavLink component={RouterNavLink} to={ownUser} label="My user" onClick={onNavigate} />
-      )}
-      <NavLink
-        component={RouterNavLink}
-        to={paths.signIn.to()}
-        label="Sign in"
-        onClick={onNavigate}
-      />
-    </>
+    <Stack gap="sm">
+      {navGroups.map((group) => {
+        const items = group.items.filter(isVisible);
+        if (items.length === 0) return null;
+        return (
+          <NavGroupSection key={group.label ?? ''} label={group.label}>
+            {items.map((item) => (
+              <NavLink
+                key={item.to}
+                component={RouterNavLink}
+                to={item.to}
+                end={item.to === paths.overview.to()}
+                label={item.label}
+                leftSection={<item.icon size={ICON_SIZE} aria-hidden />}
+                onClick={onNavigate}
+              />
+            ))}
+            {group.label === 'Help' && (
+              <>
+                {ownUser !== undefined && (
+                  <NavLink
+                    component={RouterNavLink}
+                    to={ownUser}
+                    label="My user"
+                    leftSection={<IconUserCircle size={ICON_SIZE} aria-hidden />}
+                    onClick={onNavigate}
+                  />
+                )}
+                <NavLink
+                  component={RouterNavLink}
+                  to={paths.signIn.to()}
+                  label="Sign in"
+                  leftSection={<IconLogin2 size={ICON_SIZE} aria-hidden />}
+                  onClick={onNavigate}
+                />
+              </>
+            )}
+          </NavGroupSection>
+        );
+      })}
+    </Stack>
+  );
+}
+
+function NavGroupSection({ label, children }: { label: string | undefined; children: ReactNode }) {
+  const labelId = useId();
+  if (label === undefined) return <div>{children}</div>;
+  return (
+    <div role="group" aria-labelledby={labelId}>
+      <Text
+        id={labelId}
+        size="xs"
+        fw={700}
+        c="dimmed"
+        tt="uppercase"
+        px="sm"
+        pb={4}
+        style={{ letterSpacing: '0.04em' }}
+      >
+        {label}
+      </Text>
+      {children}
+    </div>
   );
 }

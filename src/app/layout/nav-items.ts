@@ -1,36 +1,96 @@
+import {
+  IconAddressBook,
+  IconArrowsExchange,
+  IconHistory,
+  IconLayoutDashboard,
+  IconPackage,
+  IconShieldLock,
+  IconStethoscope,
+  IconTerminal2,
+  IconUserPlus,
+  IconUsers,
+  type Icon,
+} from '@tabler/icons-react';
 import { paths } from '@/app/paths';
 import type { Access } from '@/lib/access-rights';
 
 export type NavItem = {
   label: string;
   to: string;
+  icon: Icon;
   /** Shown only to callers who may use the page. */
   isVisible: (access: Access) => boolean;
 };
 
-const always = () => true;
+export type NavGroup = {
+  /** Undefined for the group at the top, which needs no heading. */
+  label: string | undefined;
+  items: readonly NavItem[];
+};
 
-export const navItems: readonly NavItem[] = [
-  { label: 'Overview', to: paths.overview.to(), isVisible: always },
-  { label: 'Users', to: paths.users.to(), isVisible: (access) => access.canManageUsers },
-  { label: 'Parties', to: paths.parties.to(), isVisible: (access) => access.canManageUsers },
+const always = () => true;
+const managesUsers = (access: Access) => access.canManageUsers;
+
+/** The navigation, grouped by what the user came to do (docs/design-system.md §Navigation). */
+export const navGroups: readonly NavGroup[] = [
   {
-    label: 'Onboard a person',
-    to: paths.onboard.to(),
-    isVisible: (access) => access.canManageUsers,
-  },
-  { label: 'Packages', to: paths.packages.to(), isVisible: always },
-  { label: 'Command composer', to: paths.composer.to(), isVisible: always },
-  { label: 'Transactions', to: paths.transactions.to(), isVisible: always },
-  {
-    label: 'Identity providers',
-    to: paths.identityProviders.to(),
-    isVisible: (access) => access.canManageIdentityProviders,
+    label: undefined,
+    items: [
+      { label: 'Overview', to: paths.overview.to(), icon: IconLayoutDashboard, isVisible: always },
+    ],
   },
   {
-    label: 'Activity',
-    to: paths.activity.to(),
-    isVisible: (access) => access.canManageUsers || access.canManageIdentityProviders,
+    label: 'Access',
+    items: [
+      { label: 'Users', to: paths.users.to(), icon: IconUsers, isVisible: managesUsers },
+      {
+        label: 'Onboard a person',
+        to: paths.onboard.to(),
+        icon: IconUserPlus,
+        isVisible: managesUsers,
+      },
+      { label: 'Parties', to: paths.parties.to(), icon: IconAddressBook, isVisible: managesUsers },
+      {
+        label: 'Identity providers',
+        to: paths.identityProviders.to(),
+        icon: IconShieldLock,
+        isVisible: (access) => access.canManageIdentityProviders,
+      },
+      {
+        label: 'Activity',
+        to: paths.activity.to(),
+        icon: IconHistory,
+        isVisible: (access) => access.canManageUsers || access.canManageIdentityProviders,
+      },
+    ],
   },
-  { label: 'Token doctor', to: paths.tokenDoctor.to(), isVisible: always },
+  {
+    label: 'Ledger',
+    items: [
+      { label: 'Packages', to: paths.packages.to(), icon: IconPackage, isVisible: always },
+      {
+        label: 'Command composer',
+        to: paths.composer.to(),
+        icon: IconTerminal2,
+        isVisible: always,
+      },
+      {
+        label: 'Transactions',
+        to: paths.transactions.to(),
+        icon: IconArrowsExchange,
+        isVisible: always,
+      },
+    ],
+  },
+  {
+    label: 'Help',
+    items: [
+      {
+        label: 'Token doctor',
+        to: paths.tokenDoctor.to(),
+        icon: IconStethoscope,
+        isVisible: always,
+      },
+    ],
+  },
 ];

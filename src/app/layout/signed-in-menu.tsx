@@ -9,6 +9,8 @@ import { signInProviderQueries } from '@/api/sign-in-providers';
 import { useSignOut } from '@/features/session/use-sign-in';
 import { describeLifetime, useTokenLifetime } from '@/features/session/use-token-lifetime';
 import { accessOf } from '@/lib/access-rights';
+import { isParticipantUnreachable } from '@/lib/api-error';
+import { decodeToken } from '@/lib/token-claims';
 import { paths } from '@/app/paths';
 
 /**
@@ -32,6 +34,10 @@ export function SignedInMenu() {
 
   const label = (() => {
     if (caller.isPending) return '…';
+    // The participant does not answer: that says nothing about who is signed in.
+    if (caller.isError && isParticipantUnreachable(caller.error)) {
+      return hasToken ? (tokenSubject() ?? 'Signed in') : 'No token';
+    }
     if (caller.isError) return 'Not signed in';
     if (caller.data.kind === 'unidentified') return hasToken ? 'Token without user' : 'No token';
     return caller.data.userId;
@@ -66,11 +72,11 @@ export function SignedInMenu() {
           py={2}
         >
           <Stack gap={0} align="flex-end">
-            <Text size="sm" ff="monospace" truncate maw={200}>
+            <Text size="sm" truncate maw={{ base: 120, sm: 220 }}>
               {label}
             </Text>
             {caller.data !== undefined && role !== undefined && (
-              <Text size="xs" c="dimmed" truncate maw={220}>
+              <Text size="xs" c="dimmed" truncate maw={220} visibleFrom="sm">
                 {role}
                 {lifetimeText ? ` · ${lifetimeText}` : ''}
               </Text>
@@ -120,4 +126,12 @@ function SignOutItem() {
       Sign out
     </Menu.Item>
   );
+}
+
+/** Who the stored token names, for the header while the participant cannot say. */
+function tokenSubject(): string | undefined {
+  const token = readAccessToken();
+  if (token === undefined) return undefined;
+  const decoded = decodeToken(token);
+  return decoded.kind === 'jwt' ? decoded.claims.subject : undefined;
 }

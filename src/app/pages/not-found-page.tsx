@@ -1,24 +1,33 @@
-import { Anchor, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Text } from '@mantine/core';
+import { IconFileUnknown } from '@tabler/icons-react';
 import { Link, useLocation } from 'react-router';
+import { StatePanel } from '@/components/feedback/page-state';
+import { PageHeader } from '@/components/page-header';
 import { paths } from '@/app/paths';
 
 export function NotFoundPage() {
   const { pathname } = useLocation();
   return (
-    <Stack gap="sm" align="flex-start">
-      <Title order={1} size="h2">
-        Page not found
-      </Title>
-      <Text>
-        There is no page at{' '}
-        <Text span ff="monospace">
-          {pathname}
+    <>
+      <PageHeader title="Page not found" />
+      <StatePanel
+        icon={IconFileUnknown}
+        color="gray"
+        title="No such page"
+        actions={
+          <Anchor component={Link} to={paths.overview.to()}>
+            Go to the participant overview
+          </Anchor>
+        }
+      >
+        <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+          There is no page at{' '}
+          <Text span ff="monospace">
+            {pathname}
+          </Text>
+          .
         </Text>
-        .
-      </Text>
-      <Anchor component={Link} to={paths.overview.to()}>
-        Go to the participant overview
-      </Anchor>
-    </Stack>
+      </StatePanel>
+    </>
   );
 }

@@ -51,19 +51,23 @@ describe('participant overview', () => {
     // React reports errors that a boundary caught; here that is the point of the test.
     allowConsole(/^ApiError: NETWORK_UNREACHABLE/);
 
+    // One banner says it; the section waits quietly instead of repeating the error.
+    const banner = await screen.findByRole('alert', { name: 'The participant does not answer' });
+    expect(banner).toHaveTextContent('fetch failed');
     const info = await screen.findByRole('region', { name: 'Participant' });
-    const alert = await within(info).findByRole('alert');
-    expect(alert).toHaveTextContent('Cannot reach the server');
-    expect(alert).toHaveTextContent('fetch failed');
-    expect(within(alert).getByText('NETWORK_UNREACHABLE')).toBeVisible();
+    expect(await within(info).findByRole('status')).toHaveTextContent(
+      'Waiting for the participant',
+    );
+    expect(within(info).queryByRole('alert')).not.toBeInTheDocument();
 
     interceptNetwork((request, sandboxFetch) => sandboxFetch(request));
-    await user.click(within(alert).getByRole('button', { name: 'Retry' }));
+    await user.click(within(banner).getByRole('button', { name: 'Retry now' }));
 
+    // Back: the banner goes and the section loads without another click.
     const version = await within(info).findByRole('group', { name: 'API version' });
     expect(within(version).getByText('3.5.7', { exact: true })).toBeVisible();
     await waitFor(() => {
-      expect(within(info).queryByRole('alert')).not.toBeInTheDocument();
+      expect(screen.queryByRole('alert', { name: 'The participant does not answer' })).toBeNull();
     });
   });
 });

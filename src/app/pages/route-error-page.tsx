@@ -1,6 +1,6 @@
 import { Anchor, Stack } from '@mantine/core';
 import { isRouteErrorResponse, Link, useNavigate, useRouteError } from 'react-router';
-import { ErrorAlert } from '@/components/feedback/error-alert';
+import { ErrorState } from '@/components/feedback/error-state';
 import { ApiError } from '@/lib/api-error';
 import { paths } from '@/app/paths';
 import { NotFoundPage } from './not-found-page';
@@ -17,7 +17,7 @@ export function RouteErrorPage() {
 
   return (
     <Stack gap="sm" align="flex-start">
-      <ErrorAlert
+      <ErrorState
         error={shown}
         onRetry={() => {
           // Re-running the current location re-runs its loaders.

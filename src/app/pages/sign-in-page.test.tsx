@@ -11,10 +11,11 @@ describe('sign-in', () => {
   it('explains a refused request and signs in with a pasted token, back to where the user was', async () => {
     const { user, router } = renderRoute('/no/such/page?x=1', { sandbox: jwtSandbox() });
 
-    const alert = await screen.findByRole('alert');
-    expect(within(alert).getByText('Sign-in needed')).toBeVisible();
-    expect(alert).toHaveTextContent('did not accept a token');
-    await user.click(within(alert).getByRole('link', { name: 'Sign in' }));
+    const state = await screen.findByRole('region', { name: 'Sign in to see this' });
+    expect(state).toHaveTextContent('did not accept a sign-in from this browser');
+    // The participant's redacted answer (code NA) is not what a person reads.
+    expect(state).not.toHaveTextContent('security-sensitive');
+    await user.click(within(state).getByRole('link', { name: 'Sign in' }));
 
     expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeVisible();
     const token = await hs256Token('participant_admin', { claims: { scope: 'daml_ledger_api' } });
@@ -53,7 +54,7 @@ describe('sign-in', () => {
     await user.click(screen.getByRole('button', { name: 'Sign in with token' }));
 
     const form = screen.getByRole('region', { name: 'Sign in with a bearer token' });
-    const title = await within(form).findByText('Not authenticated');
+    const title = await within(form).findByText('Sign-in needed');
     const alert = title.closest<HTMLElement>('[role="alert"]');
     if (!alert) throw new Error('The error is not in an alert');
     expect(within(alert).getByRole('button', { name: 'Sign in again' })).toBeVisible();
