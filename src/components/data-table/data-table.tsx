@@ -1,7 +1,9 @@
 import { Box, Group, Table, UnstyledButton } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { observeElementRect, useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useRef, type CSSProperties, type ReactNode } from 'react';
 import { StrokeIcon } from '@/components/stroke-icon';
+import classes from './data-table.module.css';
 
 export type SortDirection = 'ascending' | 'descending';
 export type DataTableSort<K extends string = string> = { key: K; direction: SortDirection };
@@ -14,6 +16,11 @@ export type DataTableColumn<T, K extends string = string> = {
   width?: number | string;
   /** Offered only when the table has `onSortChange`. */
   isSortable?: boolean;
+  /**
+   * Where the cell goes when a row is shown as a card (phones): the title (by default the first
+   * column), the actions at the bottom (buttons, no label), or a labelled line (the rest).
+   */
+  cardPlacement?: 'title' | 'actions' | 'line';
 };
 
 export type DataTableProps<T, K extends string = string> = {
@@ -35,24 +42,31 @@ export type DataTableProps<T, K extends string = string> = {
   maxHeight?: CSSProperties['maxHeight'];
 };
 
-// One line per row at a fixed height, so the virtualizer never has to measure.
+// One line per row at a fixed height, so the virtualizer never has to measure (the height is also
+// in data-table.module.css).
 const ROW_HEIGHT = 40;
+/** Where rows become cards; the same query as in data-table.module.css (Mantine's `sm`). */
+export const CARD_LAYOUT_QUERY = '(max-width: 47.99em)';
+// A card is a title and a line per further column; only a first guess, cards are measured.
+const CARD_LINE_HEIGHT = 26;
+const CARD_PADDING = 36;
 const OVERSCAN = 12;
 // A scroll box with no layout yet (hidden, or jsdom in tests) measures 0 px high; it then still
 // renders a screenful of rows instead of none.
 const FALLBACK_RECT = { width: 0, height: 600 };
-const cellStyle: CSSProperties = {
-  whiteSpace: 'nowrap',
-  overflow: 'hidden',
-  textOverflow: 'ellipsis',
-  height: ROW_HEIGHT,
-};
+
+function cardPlacement<T, K extends string>(column: DataTableColumn<T, K>, index: number) {
+  return column.cardPlacement ?? (index === 0 ? 'title' : 'line');
+}
 
 /**
  * A real `<table>` for long lists: sticky header, sortable header buttons with `aria-sort`, and
  * row virtualization (TanStack Virtual) above `virtualizeAbove` rows, with `aria-rowcount` and
  * `aria-rowindex` telling assistive technology where the rendered rows sit in the whole set.
  * Spacer rows above and below the rendered ones keep the scroll height and the table layout.
+ * On phones (CARD_LAYOUT_QUERY) the same rows are styled as cards, each value under its column's
+ * header; the roles are explicit because a table styled `display: block` loses its implicit ones
+ * in some browsers.
  */
 export function DataTable<T, K extends string = string>({
   label,
@@ -68,12 +82,16 @@ export function DataTable<T, K extends string = string>({
 }: DataTableProps<T, K>) {
   const scrollRef = useRef<HTMLDivElement>(null);
   const isVirtual = rows.length > virtualizeAbove;
+  // The cards themselves come from CSS (no flash of a wide table); only the virtualizer needs to
+  // know, since cards are taller than a line and vary in height.
+  const isCards = useMediaQuery(CARD_LAYOUT_QUERY, undefined, { getInitialValueInEffect: false });
+  const isSortableTable = onSortChange !== undefined && columns.some((c) => c.isSortable);
   // The compiler cannot memoize around the virtualizer's mutable instance; it re-renders on scroll.
   // eslint-disable-next-line react-hooks/incompatible-library
   const virtualizer = useVirtualizer({
     count: rows.length,
     getScrollElement: () => scrollRef.current,
-    estimateSize: () => ROW_HEIGHT,
+    estimateSize: () => (isCards ? CARD_PADDING + CARD_LINE_HEIGHT * columns.length : ROW_HEIGHT),
     overscan: OVERSCAN,
     enabled: isVirtual,
     observeElementRect: (instance, onChange) =>
@@ -81,6 +99,11 @@ export function DataTable<T, K extends string = string>({
         onChange(rect.height > 0 ? rect : FALLBACK_RECT);
       }),
   });
+
+  // Sizes guessed for the other layout are wrong once the screen crosses the breakpoint.
+  useEffect(() => {
+    if (isVirtual) virtualizer.measure();
+  }, [isCards, isVirtual, virtualizer]);
 
   // New rows (another page, a filter) start at the top, not at the old scroll offset.
   useEffect(() => {
@@ -101,6 +124,8 @@ export function DataTable<T, K extends string = string>({
     <Box>
       <Box ref={scrollRef} style={{ maxHeight, overflow: 'auto' }}>
         <Table
+          className={classes.table}
+          role="table"
           aria-label={label}
           aria-rowcount={rows.length + 1}
           aria-busy={isBusy}
@@ -109,8 +134,8 @@ export function DataTable<T, K extends string = string>({
           highlightOnHover
           striped={false}
         >
-          <Table.Thead>
-            <Table.Tr aria-rowindex={1}>
+          <Table.Thead role="rowgroup" data-sortable={isSortableTable || undefined}>
+            <Table.Tr role="row" aria-rowindex={1}>
               {columns.map((column) => (
                 <HeaderCell
                   key={column.key}
@@ -121,7 +146,7 @@ export function DataTable<T, K extends string = string>({
               ))}
             </Table.Tr>
           </Table.Thead>
-          <Table.Tbody>
+          <Table.Tbody role="rowgroup">
             {paddingTop > 0 && <SpacerRow height={paddingTop} columns={columns.length} />}
             {visible.map(({ row, index }) => (
               // Native elements with Mantine's own table classes and the data attributes its
@@ -129,13 +154,25 @@ export function DataTable<T, K extends string = string>({
               // and a style computation per cell, which a page flip of 1000 rows cannot afford.
               <tr
                 key={rowKey(row)}
+                ref={isVirtual && isCards ? virtualizer.measureElement : undefined}
+                data-index={index}
+                role="row"
                 aria-rowindex={index + 2}
-                className={Table.classes.tr}
+                className={`${Table.classes.tr} ${classes.row}`}
                 data-with-row-border
                 data-hover
               >
-                {columns.map((column) => (
-                  <td key={column.key} className={Table.classes.td} style={cellStyle}>
+                {columns.map((column, columnIndex) => (
+                  <td
+                    key={column.key}
+                    // jsx-a11y takes a td for a grid cell (interactive); in this table it is a
+                    // cell, said explicitly for the card layout's display:block.
+                    // eslint-disable-next-line jsx-a11y/no-interactive-element-to-noninteractive-role
+                    role="cell"
+                    className={`${Table.classes.td} ${classes.cell}`}
+                    data-label={column.header}
+                    data-card={cardPlacement(column, columnIndex)}
+                  >
                     {column.cell(row)}
                   </td>
                 ))}
@@ -171,12 +208,16 @@ type HeaderCellProps<T, K extends string> = {
 function HeaderCell<T, K extends string>({ column, sort, onSortChange }: HeaderCellProps<T, K>) {
   const style: CSSProperties = { width: column.width };
   if (!column.isSortable || !onSortChange) {
-    return <Table.Th style={style}>{column.header}</Table.Th>;
+    return (
+      <Table.Th role="columnheader" style={style}>
+        {column.header}
+      </Table.Th>
+    );
   }
   const direction = sort?.key === column.key ? sort.direction : undefined;
   const next: SortDirection = direction === 'ascending' ? 'descending' : 'ascending';
   return (
-    <Table.Th style={style} aria-sort={direction ?? 'none'}>
+    <Table.Th role="columnheader" style={style} aria-sort={direction ?? 'none'} data-sortable>
       <UnstyledButton
         fw={700}
         fz="sm"
