@@ -1,5 +1,5 @@
-import { Anchor, Stack } from '@mantine/core';
-import { Link, useParams } from 'react-router';
+import { Stack } from '@mantine/core';
+import { useParams } from 'react-router';
 import { QueryBoundary } from '@/components/feedback/query-boundary';
 import { SectionSkeleton } from '@/components/feedback/section-skeleton';
 import { Identifier } from '@/components/identifier';
@@ -13,12 +13,10 @@ export function ContractPage() {
   const contractId = idFromRouteSegment(useParams().contractId);
   return (
     <Stack gap="md">
-      <Anchor component={Link} to={paths.transactions.to()} size="sm">
-        Back to transactions
-      </Anchor>
       <PageHeader
         title="Contract"
         description="The events of one contract: its create and archive."
+        back={{ to: paths.transactions.to(), label: 'transactions' }}
       />
       <Identifier value={contractId} label="contract id" isShortened={false} />
       <QueryBoundary fallback={<SectionSkeleton lines={8} />}>

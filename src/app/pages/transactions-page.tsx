@@ -7,6 +7,7 @@ import { PageHeader } from '@/components/page-header';
 import { SectionCard } from '@/components/section-card';
 import { OpenUpdateSection } from '@/features/transactions/open-update-section';
 import { RecentUpdates } from '@/features/transactions/recent-updates';
+import type { TransactionPane } from '@/features/transactions/transaction-view';
 import { TransactionViewer } from '@/features/transactions/transaction-viewer';
 import { paths } from '@/app/paths';
 
@@ -16,10 +17,20 @@ const recentLinks = { update: (updateId: string) => paths.transactions.to(update
 const wholeNumber = (value: string | null) =>
   value !== null && /^\d+$/.test(value) ? Number(value) : undefined;
 
+/** `view=graph` keeps a phone on the graph tab across reloads and shared links. */
+const VIEW_PARAM = 'view';
+
+/** The query of `path` (a paths.transactions link) with the pane added when it is the graph. */
+function withPane(path: string, pane: TransactionPane): URLSearchParams {
+  const params = new URLSearchParams(path.split('?')[1]);
+  if (pane === 'graph') params.set(VIEW_PARAM, 'graph');
+  return params;
+}
+
 /**
  * `?update=<id>&node=<n>` opens a transaction with a node selected; `?offset=<o>&node=<n>` the one
  * at that offset (a contract's events link so), replaced by its `update` link once found; without
- * either, the recent list.
+ * either, the recent list. `&view=graph` shows the graph rather than the outline on narrow screens.
  */
 export function TransactionsPage() {
   const [searchParams, setSearchParams] = useSearchParams();
@@ -28,23 +39,39 @@ export function TransactionsPage() {
   const offset = updateId ? undefined : wholeNumber(searchParams.get('offset'));
   const selectedNodeId = wholeNumber(searchParams.get('node'));
   const updateRef = updateId ? { updateId } : offset !== undefined ? { offset } : undefined;
+  const pane: TransactionPane = searchParams.get(VIEW_PARAM) === 'graph' ? 'graph' : 'outline';
 
   const handleResolveOffset = useCallback(
     (resolvedId: string) => {
-      const next = paths.transactions.to(resolvedId, selectedNodeId).split('?')[1];
-      setSearchParams(new URLSearchParams(next), { replace: true });
+      const next = withPane(paths.transactions.to(resolvedId, selectedNodeId), pane);
+      setSearchParams(next, { replace: true });
     },
-    [selectedNodeId, setSearchParams],
+    [selectedNodeId, pane, setSearchParams],
   );
 
   const handleSelectNode = useCallback(
     (nodeId: number | undefined) => {
       if (!updateId) return;
-      const next = new URLSearchParams(paths.transactions.to(updateId, nodeId).split('?')[1]);
+      const next = withPane(paths.transactions.to(updateId, nodeId), pane);
       // Selecting is not navigating: Back leaves the transaction rather than stepping through nodes.
       setSearchParams(next, { replace: true });
     },
-    [updateId, setSearchParams],
+    [updateId, pane, setSearchParams],
+  );
+
+  const handlePaneChange = useCallback(
+    (next: TransactionPane) => {
+      setSearchParams(
+        (current) => {
+          const params = new URLSearchParams(current);
+          if (next === 'graph') params.set(VIEW_PARAM, 'graph');
+          else params.delete(VIEW_PARAM);
+          return params;
+        },
+        { replace: true },
+      );
+    },
+    [setSearchParams],
   );
 
   return (
@@ -71,6 +98,8 @@ export function TransactionsPage() {
             onSelectNode={handleSelectNode}
             onResolveOffset={handleResolveOffset}
             links={transactionLinks}
+            pane={pane}
+            onPaneChange={handlePaneChange}
           />
         </QueryBoundary>
       ) : (

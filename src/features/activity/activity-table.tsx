@@ -1,5 +1,6 @@
 import { Badge, Button, Code, Group, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { Fragment, useId, useState } from 'react';
+import { RelativeTime } from '@/components/relative-time';
 import {
   actorLabel,
   subjectLabel,
@@ -55,7 +56,7 @@ function EntryRow({ entry, isCompact }: { entry: ActivityEntry; isCompact: boole
     <Fragment>
       <Table.Tr>
         <Table.Td style={{ whiteSpace: 'nowrap' }}>
-          <time dateTime={entry.at}>{new Date(entry.at).toLocaleString()}</time>
+          <RelativeTime value={entry.at} />
         </Table.Td>
         {!isCompact && <Table.Td>{actorLabel(entry.actor)}</Table.Td>}
         <Table.Td>

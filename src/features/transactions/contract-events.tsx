@@ -5,6 +5,7 @@ import { eventQueries, type ContractArchived, type ContractCreated } from '@/api
 import { isEmptyScope, type ReadScope } from '@/api/updates';
 import { Identifier } from '@/components/identifier';
 import { PropertyList, type Property } from '@/components/property-list';
+import { RelativeTime } from '@/components/relative-time';
 import { SectionCard } from '@/components/section-card';
 import { parseIdentifier } from '@/lib/transaction-tree/model';
 import type { ContractEventLinks } from './transaction-links';
@@ -82,7 +83,7 @@ function CreatedSection({
         </TransactionLink>
       ),
     },
-    { label: 'Created at', value: event.createdAt },
+    { label: 'Created at', value: <RelativeTime value={event.createdAt} /> },
     { label: 'Signatories', value: <PartyList parties={event.signatories} /> },
     { label: 'Observers', value: <PartyList parties={event.observers ?? []} /> },
     { label: 'Witnesses', value: <PartyList parties={event.witnessParties} /> },

@@ -1,9 +1,13 @@
-import { Anchor, Button, Group, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import { Anchor, Button, Group, Stack } from '@mantine/core';
 import { useSuspenseInfiniteQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
 import { Link } from 'react-router';
-import { isEmptyScope, updateQueries, type ReadScope } from '@/api/updates';
+import { isEmptyScope, updateQueries, type ReadScope, type UpdateSummary } from '@/api/updates';
+import { DataTable, type DataTableColumn } from '@/components/data-table/data-table';
+import cellClasses from '@/components/data-table/data-table-cells.module.css';
 import { EmptyState } from '@/components/feedback/empty-state';
 import { Identifier } from '@/components/identifier';
+import { RelativeTime } from '@/components/relative-time';
 import { useReadScope } from './use-read-scope';
 
 export type RecentUpdatesLinks = {
@@ -33,6 +37,7 @@ function RecentUpdatesList({ scope, links }: { scope: ReadScope; links: RecentUp
   const { data, hasNextPage, fetchNextPage, isFetchingNextPage, refetch, isRefetching } =
     useSuspenseInfiniteQuery(updateQueries.recent(scope));
   const updates = data.pages.flatMap((page) => page.updates);
+  const columns = useMemo(() => updateColumns(links), [links]);
 
   return (
     <Stack gap="sm">
@@ -58,51 +63,13 @@ function RecentUpdatesList({ scope, links }: { scope: ReadScope; links: RecentUp
           }
         />
       ) : (
-        <Table.ScrollContainer minWidth={720}>
-          <Table aria-label="Recent transactions" highlightOnHover>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Update id</Table.Th>
-                <Table.Th>Offset</Table.Th>
-                <Table.Th>Record time</Table.Th>
-                <Table.Th>Command id</Table.Th>
-                <Table.Th>Events</Table.Th>
-                <Table.Th>
-                  <VisuallyHidden>Open</VisuallyHidden>
-                </Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {updates.map((update) => (
-                <Table.Tr key={update.updateId}>
-                  <Table.Td>
-                    <Identifier value={update.updateId} label="update id" />
-                  </Table.Td>
-                  <Table.Td>{update.offset}</Table.Td>
-                  <Table.Td>{update.recordTime ?? ''}</Table.Td>
-                  <Table.Td style={{ overflowWrap: 'anywhere' }}>
-                    {update.commandId ?? (
-                      <Text size="sm" c="dimmed" span>
-                        Not yours
-                      </Text>
-                    )}
-                  </Table.Td>
-                  <Table.Td>{update.eventCount}</Table.Td>
-                  <Table.Td>
-                    <Anchor
-                      component={Link}
-                      to={links.update(update.updateId)}
-                      size="sm"
-                      aria-label={`Open the transaction at offset ${String(update.offset)}`}
-                    >
-                      Open
-                    </Anchor>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <DataTable
+          label="Recent transactions"
+          columns={columns}
+          rows={updates}
+          rowKey={(update) => update.updateId}
+          isBusy={isRefetching}
+        />
       )}
       {hasNextPage && (
         <Group justify="center">
@@ -119,4 +86,52 @@ function RecentUpdatesList({ scope, links }: { scope: ReadScope; links: RecentUp
       )}
     </Stack>
   );
+}
+
+function updateColumns(links: RecentUpdatesLinks): DataTableColumn<UpdateSummary>[] {
+  return [
+    {
+      key: 'updateId',
+      header: 'Update id',
+      width: '24%',
+      cell: (update) => <Identifier value={update.updateId} label="update id" />,
+    },
+    { key: 'offset', header: 'Offset', width: '10%', cell: (update) => String(update.offset) },
+    {
+      key: 'recordTime',
+      header: 'Record time',
+      width: '18%',
+      cell: (update) => (update.recordTime ? <RelativeTime value={update.recordTime} /> : ''),
+    },
+    {
+      key: 'commandId',
+      header: 'Command id',
+      width: '28%',
+      cell: (update) =>
+        update.commandId ? (
+          <span className={cellClasses.text} title={update.commandId}>
+            {update.commandId}
+          </span>
+        ) : (
+          <span className={cellClasses.dimmed}>Not yours</span>
+        ),
+    },
+    { key: 'events', header: 'Events', width: '10%', cell: (update) => String(update.eventCount) },
+    {
+      key: 'open',
+      header: 'Open',
+      width: '10%',
+      cardPlacement: 'actions',
+      cell: (update) => (
+        <Anchor
+          component={Link}
+          to={links.update(update.updateId)}
+          size="sm"
+          aria-label={`Open the transaction at offset ${String(update.offset)}`}
+        >
+          Open
+        </Anchor>
+      ),
+    },
+  ];
 }

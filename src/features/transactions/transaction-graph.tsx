@@ -1,3 +1,4 @@
+import { useComputedColorScheme } from '@mantine/core';
 import {
   MiniMap,
   ReactFlow,
@@ -122,6 +123,9 @@ export function TransactionGraph({
   const actions = useMemo(() => ({ store, onToggle }), [store, onToggle]);
   const frameRef = useRef<HTMLDivElement>(null);
   const isSmall = layout.nodes.length <= FIT_ON_OPEN_LIMIT;
+  // The scheme Mantine resolved ('auto' → the system's), so the canvas and minimap follow the
+  // console's colour-scheme control rather than only the system setting.
+  const colorMode = useComputedColorScheme('light');
 
   const handleKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     const target = event.target as HTMLElement;
@@ -148,6 +152,7 @@ export function TransactionGraph({
           nodes={nodes}
           edges={NO_EDGES}
           nodeTypes={nodeTypes}
+          colorMode={colorMode}
           onNodeClick={(_, node) => {
             onSelect(node.data.node.nodeId);
           }}

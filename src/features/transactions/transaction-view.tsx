@@ -7,9 +7,11 @@ import {
   Group,
   NumberInput,
   Stack,
+  Tabs,
   Text,
   TextInput,
 } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import {
   useCallback,
   useDeferredValue,
@@ -41,11 +43,20 @@ import { GRAPH_NODE_HEIGHT, TransactionGraph, type CenterRequest } from './trans
 import type { TransactionLinks } from './transaction-links';
 import { TransactionOutline } from './transaction-outline';
 
+/** Which of outline and graph a narrow screen shows (wide ones show both side by side). */
+export type TransactionPane = 'outline' | 'graph';
+
+/** Below Mantine's `md` (62em) the two panes do not fit side by side. */
+export const TRANSACTION_TABS_QUERY = '(max-width: 61.99em)';
+
 export type TransactionViewProps = {
   tree: TransactionTree;
   selectedNodeId: number | undefined;
   onSelectNode: (nodeId: number | undefined) => void;
   links: TransactionLinks;
+  /** The pane a narrow screen shows; the view keeps its own when the caller does not. */
+  pane?: TransactionPane | undefined;
+  onPaneChange?: ((pane: TransactionPane) => void) | undefined;
 };
 
 /**
@@ -60,7 +71,20 @@ export function TransactionView(props: TransactionViewProps) {
 /** Where a selection came from: that side needs no scrolling to it, the other sides do. */
 type SelectionSource = 'graph' | 'outline' | 'other';
 
-function TreeExplorer({ tree, selectedNodeId, onSelectNode, links }: TransactionViewProps) {
+function TreeExplorer({
+  tree,
+  selectedNodeId,
+  onSelectNode,
+  links,
+  pane: paneProp,
+  onPaneChange,
+}: TransactionViewProps) {
+  // Read before the first paint: a phone must not first lay out the two panes side by side.
+  const isNarrow = useMediaQuery(TRANSACTION_TABS_QUERY, undefined, {
+    getInitialValueInEffect: false,
+  });
+  const [ownPane, setOwnPane] = useState<TransactionPane>('outline');
+  const pane = paneProp ?? ownPane;
   const selected =
     selectedNodeId !== undefined && tree.nodes.has(selectedNodeId) ? selectedNodeId : undefined;
   const [collapsed, setCollapsed] = useState<CollapsedSet>(() =>
@@ -171,6 +195,31 @@ function TreeExplorer({ tree, selectedNodeId, onSelectNode, links }: Transaction
   const selectedNode = selected === undefined ? undefined : tree.nodes.get(selected);
   const matchCount = search?.matches.length ?? 0;
 
+  const outline = (
+    <TransactionOutline
+      visible={visible}
+      store={store}
+      selectedNodeId={selected}
+      onSelect={selectFromOutline}
+      onToggle={handleToggle}
+      onKeyAction={handleKeyAction}
+      scrollRequest={scrollRequest}
+    />
+  );
+  const graph = (
+    <TransactionGraph
+      visible={visible}
+      layout={layout}
+      store={store}
+      onSelect={selectFromGraph}
+      onToggle={handleToggle}
+      onKeyAction={handleKeyAction}
+      centerRequest={centerRequest}
+      anchorNodeId={anchor ?? selected}
+      fitRequest={fitRequest}
+    />
+  );
+
   return (
     <Stack gap="md">
       <Group gap="sm" align="flex-end" wrap="wrap">
@@ -271,34 +320,42 @@ function TreeExplorer({ tree, selectedNodeId, onSelectNode, links }: Transaction
           ; the link may point at another transaction. Pick a node in the outline or the graph.
         </Alert>
       )}
-      <Box
-        style={{
-          display: 'grid',
-          gridTemplateColumns: 'minmax(220px, 320px) minmax(0, 1fr)',
-          gap: 'var(--mantine-spacing-md)',
-        }}
-      >
-        <TransactionOutline
-          visible={visible}
-          store={store}
-          selectedNodeId={selected}
-          onSelect={selectFromOutline}
-          onToggle={handleToggle}
-          onKeyAction={handleKeyAction}
-          scrollRequest={scrollRequest}
-        />
-        <TransactionGraph
-          visible={visible}
-          layout={layout}
-          store={store}
-          onSelect={selectFromGraph}
-          onToggle={handleToggle}
-          onKeyAction={handleKeyAction}
-          centerRequest={centerRequest}
-          anchorNodeId={anchor ?? selected}
-          fitRequest={fitRequest}
-        />
-      </Box>
+      {isNarrow ? (
+        // Only the chosen pane is mounted: the other would be a hidden React Flow to keep in
+        // sync. The selection lives in the caller (the URL) and the pending scroll and centre
+        // requests here, so the pane shown next opens at the selected node.
+        <Tabs
+          value={pane}
+          onChange={(value) => {
+            if (value !== 'outline' && value !== 'graph') return;
+            setOwnPane(value);
+            onPaneChange?.(value);
+            // The pane opening may last have been shown at another node.
+            if (selected === undefined) return;
+            if (value === 'graph') setCenterRequest({ id: selected });
+            else setScrollRequest({ id: selected });
+          }}
+          keepMounted={false}
+        >
+          <Tabs.List mb="sm">
+            <Tabs.Tab value="outline">Outline</Tabs.Tab>
+            <Tabs.Tab value="graph">Graph</Tabs.Tab>
+          </Tabs.List>
+          <Tabs.Panel value="outline">{outline}</Tabs.Panel>
+          <Tabs.Panel value="graph">{graph}</Tabs.Panel>
+        </Tabs>
+      ) : (
+        <Box
+          style={{
+            display: 'grid',
+            gridTemplateColumns: 'minmax(220px, 320px) minmax(0, 1fr)',
+            gap: 'var(--mantine-spacing-md)',
+          }}
+        >
+          {outline}
+          {graph}
+        </Box>
+      )}
       <Card withBorder padding="lg">
         {selectedNode ? (
           <NodeDetails

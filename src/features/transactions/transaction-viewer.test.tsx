@@ -1,11 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { renderRoute } from '@/testing/render-route';
 import { allowConsole } from '@/testing/console-guard';
 import { createSandbox, TEST_SECRET } from '@/testing/sandbox-network';
 import { seedUsers } from '@/testing/seed-users';
 import { signInAs } from '@/testing/sign-in-as';
 import { seedIouSplit } from '@/testing/seed-transactions';
+import { TRANSACTION_TABS_QUERY } from './transaction-view';
 
 // Whole-app journeys with several requests each; tight on a shared 2-core machine.
 const JOURNEY_TIMEOUT = 30_000;
@@ -22,7 +23,87 @@ const nth = <T,>(items: readonly T[], index: number): T => {
   return item;
 };
 
+/** A screen as narrow as a phone's, as far as media queries tell: setup-dom's shim matches none. */
+function emulateNarrowScreen() {
+  vi.stubGlobal(
+    'matchMedia',
+    (query: string): MediaQueryList =>
+      ({
+        matches: query === TRANSACTION_TABS_QUERY,
+        media: query,
+        onchange: null,
+        // eslint-disable-next-line @typescript-eslint/no-deprecated
+        addListener: () => undefined,
+        // eslint-disable-next-line @typescript-eslint/no-deprecated
+        removeListener: () => undefined,
+        addEventListener: () => undefined,
+        removeEventListener: () => undefined,
+        dispatchEvent: () => false,
+      }) satisfies MediaQueryList,
+  );
+}
+
 describe('transaction viewer', () => {
+  it(
+    'on a narrow screen shows outline or graph as tabs, the choice in the URL, the node kept',
+    async () => {
+      emulateNarrowScreen();
+      const sandbox = createSandbox();
+      const seeded = await seedIouSplit(sandbox);
+      const { user, router } = renderRoute(`/transactions?update=${seeded.split.updateId}&node=1`, {
+        sandbox,
+      });
+      const graphTab = await screen.findByRole('tab', { name: 'Graph' });
+      expect(screen.getByRole('tab', { name: 'Outline' })).toHaveAttribute('aria-selected', 'true');
+      expect(await outline()).toBeVisible();
+      expect(screen.queryByRole('region', { name: 'Transaction graph' })).not.toBeInTheDocument();
+
+      await user.click(graphTab);
+      expect(await screen.findByRole('region', { name: 'Transaction graph' })).toBeVisible();
+      expect(screen.queryByRole('tree', { name: 'Transaction outline' })).not.toBeInTheDocument();
+      await waitFor(() => {
+        expect(router.state.location.search).toBe(
+          `?update=${seeded.split.updateId}&node=1&view=graph`,
+        );
+      });
+      // The selected node's details stay while the panes change.
+      expect(screen.getByRole('heading', { level: 3, name: 'Create Iou' })).toBeVisible();
+
+      // Back on the outline, the selection is where it was; picking another node keeps the tab.
+      await user.click(screen.getByRole('tab', { name: 'Outline' }));
+      const items = within(await outline()).getAllByRole('treeitem');
+      expect(items[1]).toHaveAttribute('aria-selected', 'true');
+      await waitFor(() => {
+        expect(router.state.location.search).toBe(`?update=${seeded.split.updateId}&node=1`);
+      });
+      await user.click(nth(items, 0));
+      await waitFor(() => {
+        expect(router.state.location.search).toBe(`?update=${seeded.split.updateId}&node=0`);
+      });
+      expect(
+        screen.getByRole('heading', { level: 3, name: 'Exercise Iou_Split on Iou' }),
+      ).toBeVisible();
+
+      // A link with view=graph opens on the graph, with its node selected.
+      await router.navigate(`/transactions?update=${seeded.split.updateId}&node=2&view=graph`);
+      await waitFor(() => {
+        expect(screen.getByRole('tab', { name: 'Graph' })).toHaveAttribute('aria-selected', 'true');
+      });
+      expect(screen.getByRole('region', { name: 'Transaction graph' })).toBeVisible();
+      expect(screen.getByRole('heading', { level: 3, name: 'Create Iou' })).toBeVisible();
+    },
+    JOURNEY_TIMEOUT,
+  );
+
+  it('on a wide screen shows outline and graph side by side, without tabs', async () => {
+    const sandbox = createSandbox();
+    const seeded = await seedIouSplit(sandbox);
+    renderRoute(`/transactions?update=${seeded.split.updateId}&view=graph`, { sandbox });
+    expect(await outline()).toBeVisible();
+    expect(screen.getByRole('region', { name: 'Transaction graph' })).toBeVisible();
+    expect(screen.queryByRole('tab', { name: 'Graph' })).not.toBeInTheDocument();
+  });
+
   it('says so when the URL names a node the transaction does not have', async () => {
     const sandbox = createSandbox();
     const seeded = await seedIouSplit(sandbox);
@@ -202,7 +283,7 @@ describe('transaction viewer', () => {
   );
 
   it(
-    'opens a deep link by offset, then shows the update id in the URL; an unknown offset in place with Retry',
+    'opens a deep link by offset, then shows the update id in the URL; an unknown offset in place',
     async () => {
       allowConsole(/UPDATE_NOT_FOUND/);
       const sandbox = createSandbox();
@@ -220,7 +301,8 @@ describe('transaction viewer', () => {
 
       await router.navigate('/transactions?offset=99999');
       expect(await screen.findByText('Update not found, or not visible.')).toBeVisible();
-      expect(screen.getByRole('button', { name: 'Retry' })).toBeVisible();
+      // Asking again would get the same answer: no Retry (docs/design-system.md §States).
+      expect(screen.queryByRole('button', { name: 'Retry' })).not.toBeInTheDocument();
     },
     JOURNEY_TIMEOUT,
   );

@@ -4,9 +4,10 @@ import { useEffect } from 'react';
 import { isEmptyScope, updateQueries, type ReadScope, type UpdateRef } from '@/api/updates';
 import { Identifier } from '@/components/identifier';
 import { PropertyList, type Property } from '@/components/property-list';
+import { RelativeTime } from '@/components/relative-time';
 import type { TransactionTree } from '@/lib/transaction-tree/model';
 import type { TransactionLinks } from './transaction-links';
-import { TransactionView } from './transaction-view';
+import { TransactionView, type TransactionPane } from './transaction-view';
 import { useReadScope } from './use-read-scope';
 
 export type TransactionViewerProps = {
@@ -20,6 +21,9 @@ export type TransactionViewerProps = {
    */
   onResolveOffset?: (updateId: string) => void;
   links: TransactionLinks;
+  /** Outline or graph, on screens too narrow for both (the page keeps it in the URL). */
+  pane?: TransactionPane | undefined;
+  onPaneChange?: ((pane: TransactionPane) => void) | undefined;
 };
 
 /**
@@ -47,6 +51,8 @@ function TransactionViewerOf({
   onSelectNode,
   onResolveOffset,
   links,
+  pane,
+  onPaneChange,
   scope,
 }: TransactionViewerProps & { scope: ReadScope }) {
   const queryClient = useQueryClient();
@@ -65,6 +71,8 @@ function TransactionViewerOf({
         selectedNodeId={selectedNodeId}
         onSelectNode={onSelectNode}
         links={links}
+        pane={pane}
+        onPaneChange={onPaneChange}
       />
     </Stack>
   );
@@ -80,8 +88,12 @@ function TransactionHeader({ tree }: { tree: TransactionTree }) {
   ];
   if (tree.commandId) items.push({ label: 'Command id', value: tree.commandId });
   if (tree.workflowId) items.push({ label: 'Workflow id', value: tree.workflowId });
-  if (tree.effectiveAt) items.push({ label: 'Effective at', value: tree.effectiveAt });
-  if (tree.recordTime) items.push({ label: 'Record time', value: tree.recordTime });
+  if (tree.effectiveAt) {
+    items.push({ label: 'Effective at', value: <RelativeTime value={tree.effectiveAt} /> });
+  }
+  if (tree.recordTime) {
+    items.push({ label: 'Record time', value: <RelativeTime value={tree.recordTime} /> });
+  }
   if (tree.synchronizerId) {
     items.push({
       label: 'Synchronizer',
