@@ -6,6 +6,7 @@ import {
   valueOf,
   type ActivitySubject,
 } from '@/lib/activity-log';
+import type { LedgerApiRequest } from '@/lib/copy-as';
 import { api, unwrap } from './client';
 import { listIdentityProviders } from './identity-providers';
 import type { Schemas } from './schema';
@@ -89,8 +90,15 @@ export async function getParty(
   return details.find((found) => found.party === party) ?? null;
 }
 
+/** POST /v2/parties, as the allocate form sends it (Copy as… shows the same). */
+export function allocatePartyCall(request: AllocatePartyRequest) {
+  return { method: 'POST', path: '/v2/parties', body: request } satisfies LedgerApiRequest;
+}
+
 export async function allocateParty(request: AllocatePartyRequest): Promise<PartyDetails> {
-  const { partyDetails } = unwrap(await api.POST('/v2/parties', { body: request }));
+  const { partyDetails } = unwrap(
+    await api.POST('/v2/parties', { body: allocatePartyCall(request).body }),
+  );
   return partyDetails;
 }
 
@@ -107,28 +115,36 @@ export type PartyAnnotationsUpdate = {
  * users §2.5); the loaded resourceVersion makes it refuse the update with
  * CONCURRENT_PARTY_DETAILS_UPDATE_DETECTED if the party changed since.
  */
-export async function updatePartyAnnotations({
-  loaded,
-  annotations,
-}: PartyAnnotationsUpdate): Promise<PartyDetails> {
+export async function updatePartyAnnotations(
+  update: PartyAnnotationsUpdate,
+): Promise<PartyDetails> {
   const { partyDetails } = unwrap(
     await api.PATCH('/v2/parties/{party}', {
-      params: { path: { party: loaded.party } },
-      body: {
-        partyDetails: {
-          party: loaded.party,
-          isLocal: loaded.isLocal ?? false,
-          identityProviderId: loaded.identityProviderId ?? '',
-          localMetadata: {
-            resourceVersion: loaded.localMetadata?.resourceVersion ?? '',
-            annotations,
-          },
-        },
-        updateMask: { paths: ['local_metadata.annotations'], unknownFields: { fields: {} } },
-      },
+      params: { path: { party: update.loaded.party } },
+      body: updatePartyAnnotationsCall(update).body,
     }),
   );
   return partyDetails;
+}
+
+/** PATCH /v2/parties/{party} with only the annotations in its update mask. */
+export function updatePartyAnnotationsCall({ loaded, annotations }: PartyAnnotationsUpdate) {
+  return {
+    method: 'PATCH',
+    path: `/v2/parties/${encodeURIComponent(loaded.party)}`,
+    body: {
+      partyDetails: {
+        party: loaded.party,
+        isLocal: loaded.isLocal ?? false,
+        identityProviderId: loaded.identityProviderId ?? '',
+        localMetadata: {
+          resourceVersion: loaded.localMetadata?.resourceVersion ?? '',
+          annotations,
+        },
+      },
+      updateMask: { paths: ['local_metadata.annotations'], unknownFields: { fields: {} } },
+    },
+  } satisfies LedgerApiRequest;
 }
 
 /**

@@ -16,6 +16,7 @@ import {
   type ActivityValue,
   type CacheReader,
 } from '@/lib/activity-log';
+import type { LedgerApiRequest } from '@/lib/copy-as';
 import { api, unwrap } from './client';
 import type { Schemas, WireRight } from './schema';
 
@@ -75,21 +76,69 @@ export async function getAuthenticatedUser(): Promise<User> {
   return user;
 }
 
+// ── the exact request of each change: Copy as… shows what the mutation sends ──────
+
+const userUrl = (userId: string) => `/v2/users/${encodeURIComponent(userId)}`;
+
+/** POST /v2/users: the user and its rights in one request. */
+export function createUserCall(request: CreateUserRequest) {
+  return {
+    method: 'POST',
+    path: '/v2/users',
+    body: { ...request, rights: request.rights as PackageRights | undefined },
+  } satisfies LedgerApiRequest;
+}
+
+/** PATCH /v2/users/{id}: the fields its update mask names. */
+export function updateUserCall(request: UpdateUserRequest) {
+  return {
+    method: 'PATCH',
+    path: userUrl(request.user.id),
+    body: request,
+  } satisfies LedgerApiRequest;
+}
+
+/** DELETE /v2/users/{id}: the JSON API sends no IdP here (ledger-api-behaviour.md §2.1). */
+export function deleteUserCall({ userId }: UserRef) {
+  return { method: 'DELETE', path: userUrl(userId) } satisfies LedgerApiRequest;
+}
+
+/** POST (grant) or PATCH (revoke) /v2/users/{id}/rights; the body repeats the id (§2.1). */
+export function rightsChangeCall(action: 'grant' | 'revoke', change: RightsChange) {
+  return {
+    method: action === 'grant' ? 'POST' : 'PATCH',
+    path: `${userUrl(change.userId)}/rights`,
+    body: {
+      userId: change.userId,
+      identityProviderId: change.identityProviderId,
+      rights: change.rights as PackageRights,
+    },
+  } satisfies LedgerApiRequest;
+}
+
+/** PATCH /v2/users/{id}/identity-provider-id (participant admins only). */
+export function moveUserCall(move: IdentityProviderMove) {
+  return {
+    method: 'PATCH',
+    path: `${userUrl(move.userId)}/identity-provider-id`,
+    body: {
+      userId: move.userId,
+      sourceIdentityProviderId: move.sourceIdentityProviderId,
+      targetIdentityProviderId: move.targetIdentityProviderId,
+    },
+  } satisfies LedgerApiRequest;
+}
+
 export async function createUser(request: CreateUserRequest): Promise<User> {
-  const { user } = unwrap(
-    await api.POST('/v2/users', {
-      body: { ...request, rights: request.rights as PackageRights | undefined },
-    }),
-  );
+  const { user } = unwrap(await api.POST('/v2/users', { body: createUserCall(request).body }));
   return user;
 }
 
 export async function updateUser(request: UpdateUserRequest): Promise<User> {
-  const userId = request.user.id;
   const { user } = unwrap(
     await api.PATCH('/v2/users/{user-id}', {
-      params: { path: { 'user-id': userId } },
-      body: request,
+      params: { path: { 'user-id': request.user.id } },
+      body: updateUserCall(request).body,
     }),
   );
   return user;
@@ -110,30 +159,22 @@ export async function listUserRights({ userId }: UserRef, signal?: AbortSignal):
 }
 
 /** Grants rights; the answer holds only those the user did not have before. */
-export async function grantUserRights({
-  userId,
-  identityProviderId,
-  rights,
-}: RightsChange): Promise<Right[]> {
+export async function grantUserRights(change: RightsChange): Promise<Right[]> {
   const { newlyGrantedRights } = unwrap(
     await api.POST('/v2/users/{user-id}/rights', {
-      params: { path: { 'user-id': userId } },
-      body: { userId, identityProviderId, rights: rights as PackageRights },
+      params: { path: { 'user-id': change.userId } },
+      body: rightsChangeCall('grant', change).body,
     }),
   );
   return newlyGrantedRights ?? [];
 }
 
 /** Revokes rights; the answer holds only those the user really had. */
-export async function revokeUserRights({
-  userId,
-  identityProviderId,
-  rights,
-}: RightsChange): Promise<Right[]> {
+export async function revokeUserRights(change: RightsChange): Promise<Right[]> {
   const { newlyRevokedRights } = unwrap(
     await api.PATCH('/v2/users/{user-id}/rights', {
-      params: { path: { 'user-id': userId } },
-      body: { userId, identityProviderId, rights: rights as PackageRights },
+      params: { path: { 'user-id': change.userId } },
+      body: rightsChangeCall('revoke', change).body,
     }),
   );
   return newlyRevokedRights ?? [];
@@ -143,7 +184,7 @@ export async function moveUserToIdentityProvider(move: IdentityProviderMove): Pr
   unwrap(
     await api.PATCH('/v2/users/{user-id}/identity-provider-id', {
       params: { path: { 'user-id': move.userId } },
-      body: move,
+      body: moveUserCall(move).body,
     }),
   );
 }

@@ -7,7 +7,6 @@ import {
   toWireRight,
   userMutations,
   userQueries,
-  type UpdateUserRequest,
   type User,
   type UserRef,
 } from '@/api/users';
@@ -16,6 +15,7 @@ import { notify } from '@/components/feedback/notify';
 import { SectionCard } from '@/components/section-card';
 import { accessOf, rightKey, type Caller, type UserRight } from '@/lib/access-rights';
 import { describeError } from '@/lib/api-error';
+import { activationRequest } from './user-form-schema';
 import { canListUserRights } from './user-rights-access';
 
 export type UserOffboardingProps = {
@@ -86,7 +86,7 @@ function Offboarding({ caller, user, userRef, onDeleted }: OffboardingProps) {
       confirmLabel: 'Deactivate user',
       color: 'blue',
       onConfirm: () => {
-        deactivate.mutate(deactivationRequest(user), {
+        deactivate.mutate(activationRequest(user, true), {
           onSuccess: () => {
             notify.success(`User ${user.id} deactivated`);
           },
@@ -286,21 +286,6 @@ function Action({ label, onClick, loading, reason }: ActionProps) {
       )}
     </Stack>
   );
-}
-
-function deactivationRequest(user: User): UpdateUserRequest {
-  return {
-    user: {
-      id: user.id,
-      primaryParty: user.primaryParty ?? '',
-      isDeactivated: true,
-      identityProviderId: user.identityProviderId ?? '',
-      // No version check: only is_deactivated is written, and whatever changed meanwhile, the
-      // admin still wants the person out (an empty resourceVersion skips the check, §2.5).
-      metadata: { resourceVersion: '', annotations: {} },
-    },
-    updateMask: { paths: ['is_deactivated'], unknownFields: { fields: {} } },
-  };
 }
 
 function partiesOf(user: User, rights: readonly UserRight[]): string[] {

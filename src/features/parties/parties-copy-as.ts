@@ -1,0 +1,52 @@
+/**
+ * "Copy as…" for party changes (issue 16 item 7), built by the api builders the mutations send
+ * with, from the same form mappers. `parties.allocate` is the checked Canton console signature;
+ * an annotations update has no console line here.
+ */
+import { allocatePartyCall, updatePartyAnnotationsCall, type PartyDetails } from '@/api/parties';
+import { toAnnotationsRecord } from '@/lib/annotations-rules';
+import { cantonConsoleCall, scalaString, scalaStringMap, type CopyAsCommands } from '@/lib/copy-as';
+import {
+  toAllocatePartyRequest,
+  toPartyAnnotationsPatch,
+  type AllocatePartyValues,
+  type PartyAnnotationsValues,
+} from './party-form-schema';
+
+/**
+ * The console's `allocate` needs a hint (`party: String`) and takes the synchronizer as a typed
+ * id; without a hint, or with a chosen synchronizer, only curl is offered.
+ */
+export function allocatePartyCommands(values: AllocatePartyValues): CopyAsCommands {
+  const annotations = toAnnotationsRecord(values.annotations);
+  const cantonConsole =
+    values.partyIdHint === '' || values.synchronizerId !== ''
+      ? undefined
+      : cantonConsoleCall('ledger_api.parties.allocate', [
+          ['party', scalaString(values.partyIdHint)],
+          [
+            'annotations',
+            Object.keys(annotations).length === 0 ? undefined : scalaStringMap(annotations),
+          ],
+          [
+            'identityProviderId',
+            values.identityProviderId === '' ? undefined : scalaString(values.identityProviderId),
+          ],
+          ['userId', values.userId === '' ? undefined : scalaString(values.userId)],
+        ]);
+  return {
+    request: allocatePartyCall(toAllocatePartyRequest(values)),
+    ...(cantonConsole === undefined ? {} : { cantonConsole }),
+  };
+}
+
+/** Undefined while nothing changed: there is no request to copy. */
+export function partyAnnotationsCommands(
+  party: PartyDetails,
+  values: PartyAnnotationsValues,
+): CopyAsCommands | undefined {
+  const annotations = toPartyAnnotationsPatch(party, values);
+  return annotations === undefined
+    ? undefined
+    : { request: updatePartyAnnotationsCall({ loaded: party, annotations }) };
+}
