@@ -2,12 +2,14 @@ import { mutationOptions, queryOptions } from '@tanstack/react-query';
 import { env } from '@/env';
 import { activityMeta, NOT_LOADED, NOTHING, valueOf } from '@/lib/activity-log';
 import { networkError, toApiError } from '@/lib/api-error';
+import type { LedgerApiRequest } from '@/lib/copy-as';
 import { readAccessToken } from './access-token';
 import { api, unwrap } from './client';
 import {
   decodePackageNameVersion,
   decodePackagePayload,
   readDarContents,
+  type DamlType,
   type DarContents,
   type PackageContents,
   type PackageNameVersion,
@@ -51,6 +53,122 @@ export type VettingChange = {
    */
   expectedTopologySerial: number | undefined;
 };
+
+// ── request builders: pure, shared by the calls below and by "Copy as…" ─────────
+
+/** What an upload sends beside the DAR's bytes. */
+export type DarUploadOptions = Pick<UploadDarRequest, 'synchronizerId' | 'vetAllPackages'>;
+
+/** The upload's path and query: `/v2/dars?vetAllPackages=…[&synchronizerId=…]`. */
+export function darUploadPath({ synchronizerId, vetAllPackages }: DarUploadOptions): string {
+  const query = new URLSearchParams({ vetAllPackages: String(vetAllPackages) });
+  if (synchronizerId) query.set('synchronizerId', synchronizerId);
+  return `/v2/dars?${query.toString()}`;
+}
+
+/** The upload as a request with a file body (the DAR the user picked, by its file name). */
+export function darUploadRequest(options: DarUploadOptions, fileName: string): LedgerApiRequest {
+  return {
+    method: 'POST',
+    path: darUploadPath(options),
+    file: { name: fileName, contentType: 'application/octet-stream' },
+  };
+}
+
+/** The body of `POST /v2/package-vetting/update` for one change. */
+export function updateVettingBody({
+  operation,
+  packageId,
+  synchronizerId,
+  expectedTopologySerial,
+}: VettingChange): Schemas['UpdateVettedPackagesRequest'] {
+  // The id alone names the package; adding its name and version could only fail to match.
+  const packages = [{ packageId }];
+  return {
+    changes: [
+      {
+        operation:
+          operation === 'Vet'
+            ? { Vet: { value: { packages } } }
+            : { Unvet: { value: { packages } } },
+      },
+    ],
+    dryRun: false,
+    synchronizerId,
+    ...(expectedTopologySerial === undefined
+      ? {}
+      : { expectedTopologySerial: { serial: { Prior: { value: expectedTopologySerial } } } }),
+  };
+}
+
+export const UPDATE_VETTING_PATH = '/v2/package-vetting/update';
+
+/** One vetting change as the request {@link updateVetting} sends. */
+export function updateVettingRequest(change: VettingChange): LedgerApiRequest {
+  return { method: 'POST', path: UPDATE_VETTING_PATH, body: updateVettingBody(change) };
+}
+
+/**
+ * Every other package a package's declarations refer to: the explicit imports (LF 2.dev) and the
+ * packages of the type constructors and synonyms its data types, templates, choices and
+ * interfaces use. As upgrade-check's `directDependencies`, which is not imported here because it
+ * would bring the decoder into the page's chunks. Expressions are not decoded, so a package used
+ * only in function bodies is not found: the packages list then shows it on its own.
+ */
+export function packageDependencies(
+  pkg: Pick<PackageContents, 'packageId' | 'modules' | 'importedPackages'>,
+): string[] {
+  const found = new Set<string>(pkg.importedPackages ?? []);
+  const addType = (type: DamlType): void => {
+    switch (type.kind) {
+      case 'con':
+        found.add(type.tycon.packageId);
+        break;
+      case 'syn':
+        found.add(type.tysyn.packageId);
+        break;
+      case 'forall':
+        addType(type.body);
+        return;
+      case 'struct':
+        for (const field of type.fields) addType(field.type);
+        return;
+      case 'nat':
+        return;
+      default:
+    }
+    for (const arg of type.args) addType(arg);
+  };
+  for (const module of pkg.modules) {
+    for (const dataType of module.dataTypes) {
+      if (dataType.kind === 'record') for (const field of dataType.fields) addType(field.type);
+      if (dataType.kind === 'variant') {
+        for (const constructor of dataType.constructors) addType(constructor.type);
+      }
+    }
+    for (const synonym of module.synonyms) addType(synonym.type);
+    for (const template of module.templates) {
+      if (template.keyType) addType(template.keyType);
+      for (const choice of template.choices) {
+        addType(choice.argType);
+        addType(choice.returnType);
+      }
+      for (const name of template.implements) found.add(name.packageId);
+    }
+    for (const iface of module.interfaces) {
+      if (iface.viewType) addType(iface.viewType);
+      for (const choice of iface.choices) {
+        addType(choice.argType);
+        addType(choice.returnType);
+      }
+      for (const name of iface.requires) found.add(name.packageId);
+    }
+  }
+  // Declarations of the package itself name it by '' or by its own id.
+  found.delete(pkg.packageId);
+  found.delete('');
+  return [...found].sort();
+}
 
 // ── requests: one per endpoint, no caching, no UI ──────────────────────────────
 
@@ -149,10 +267,8 @@ export function uploadDar({
       reject(abortError());
       return;
     }
-    const query = new URLSearchParams({ vetAllPackages: String(vetAllPackages) });
-    if (synchronizerId) query.set('synchronizerId', synchronizerId);
     const request = new XMLHttpRequest();
-    request.open('POST', `${env.API_BASE_URL}/v2/dars?${query.toString()}`);
+    request.open('POST', `${env.API_BASE_URL}${darUploadPath({ synchronizerId, vetAllPackages })}`);
     request.setRequestHeader('Content-Type', 'application/octet-stream');
     const token = readAccessToken();
     if (token) request.setRequestHeader('Authorization', `Bearer ${token}`);
@@ -192,33 +308,10 @@ export function uploadDar({
 }
 
 /** Vets or unvets one package on one synchronizer for this participant. */
-export async function updateVetting({
-  operation,
-  packageId,
-  synchronizerId,
-  expectedTopologySerial,
-}: VettingChange): Promise<Schemas['UpdateVettedPackagesResponse']> {
-  // The id alone names the package; adding its name and version could only fail to match.
-  const packages = [{ packageId }];
-  return unwrap(
-    await api.POST('/v2/package-vetting/update', {
-      body: {
-        changes: [
-          {
-            operation:
-              operation === 'Vet'
-                ? { Vet: { value: { packages } } }
-                : { Unvet: { value: { packages } } },
-          },
-        ],
-        dryRun: false,
-        synchronizerId,
-        ...(expectedTopologySerial === undefined
-          ? {}
-          : { expectedTopologySerial: { serial: { Prior: { value: expectedTopologySerial } } } }),
-      },
-    }),
-  );
+export async function updateVetting(
+  change: VettingChange,
+): Promise<Schemas['UpdateVettedPackagesResponse']> {
+  return unwrap(await api.POST(UPDATE_VETTING_PATH, { body: updateVettingBody(change) }));
 }
 
 function parseBody(request: XMLHttpRequest): unknown {
@@ -331,6 +424,23 @@ export const packageQueries = {
       staleTime: Infinity,
     }),
   /**
+   * The packages a package refers to ({@link packageDependencies}), for grouping a list by DAR:
+   * the archive is decoded in full, a few at a time like `nameVersion`, and only the ids are kept.
+   */
+  dependencies: (packageId: string) =>
+    queryOptions<string[]>({
+      queryKey: [...packageQueries.all(), 'dependencies', packageId],
+      queryFn: ({ signal }) =>
+        nameReads(
+          async () =>
+            packageDependencies(
+              await decodePackagePayload(await getPackageArchive(packageId, signal), packageId),
+            ),
+          signal,
+        ),
+      staleTime: Infinity,
+    }),
+  /**
    * A DAR file the user chose, read in the browser for a preview. `selection` tells two choices
    * apart (a file is no query key); the answer is dropped as soon as nothing shows it.
    */
@@ -348,11 +458,7 @@ export const packageQueries = {
 // answer to an upload is empty, so which packages it held is not known here.
 const uploadActivity = activityMeta<UploadDarRequest, undefined>({
   action: 'dar.upload',
-  call: ({ synchronizerId, vetAllPackages }) => {
-    const query = new URLSearchParams({ vetAllPackages: String(vetAllPackages) });
-    if (synchronizerId) query.set('synchronizerId', synchronizerId);
-    return { method: 'POST', path: `/v2/dars?${query.toString()}` };
-  },
+  call: (options) => ({ method: 'POST', path: darUploadPath(options) }),
   subjects: () => [],
   before: () => NOTHING,
   after: ({ bytes, vetAllPackages, synchronizerId }) =>
@@ -361,7 +467,7 @@ const uploadActivity = activityMeta<UploadDarRequest, undefined>({
 
 const vettingActivity = activityMeta<VettingChange, Schemas['UpdateVettedPackagesResponse']>({
   action: 'package.vetting',
-  call: () => ({ method: 'POST', path: '/v2/package-vetting/update' }),
+  call: () => ({ method: 'POST', path: UPDATE_VETTING_PATH }),
   subjects: ({ packageId }) => [{ kind: 'package', packageId }],
   before: ({ operation, synchronizerId, expectedTopologySerial }) =>
     expectedTopologySerial === undefined

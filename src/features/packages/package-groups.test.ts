@@ -2,10 +2,15 @@ import { describe, expect, it } from 'vitest';
 import type { VettedPackages } from '@/api/packages';
 import {
   comparePackageVersions,
+  filterGrouping,
   filterPackageRows,
+  groupByDar,
   groupPackages,
   idsWithoutName,
+  isStandardLibrary,
   toPackageRows,
+  type PackageGrouping,
+  type PackageRow,
 } from './package-groups';
 
 const id = (n: number) => String(n).repeat(64).slice(0, 64);
@@ -108,5 +113,134 @@ describe('comparePackageVersions', () => {
       '1.10.0',
       '2.0.0',
     ]);
+  });
+});
+
+describe('isStandardLibrary', () => {
+  it('knows the SDK’s packages by name', () => {
+    for (const name of [
+      'daml-prim',
+      'daml-stdlib',
+      'ghc-stdlib',
+      'daml-script',
+      'daml3-script',
+      'daml-prim-DA-Types',
+      'daml-prim-GHC-Tuple',
+      'daml-stdlib-DA-Internal-Template',
+      'ghc-stdlib-DA-Internal-Template',
+    ]) {
+      expect(isStandardLibrary(name), name).toBe(true);
+    }
+    for (const name of ['finance', 'daml-finance-interface', 'my-daml-prim', 'daml-primer', '']) {
+      expect(isStandardLibrary(name), name).toBe(false);
+    }
+    expect(isStandardLibrary(undefined)).toBe(false);
+  });
+});
+
+describe('groupByDar', () => {
+  const row = (n: number, name: string | undefined, version = '1.0.0'): PackageRow => ({
+    packageId: id(n),
+    name,
+    version,
+    vettedOn: [],
+    source: 'vetting',
+  });
+  // Two DARs: `trading` (1 → 2 → 3, and the standard library) and `settlement` (4 → 3, 5),
+  // sharing the library package 3; `upgrade-demo` in two versions (6, 7); 8 not named yet.
+  const rows = [
+    row(1, 'trading'),
+    row(2, 'trading-model'),
+    row(3, 'shared-lib'),
+    row(4, 'settlement', '2.0.0'),
+    row(5, 'settlement-types'),
+    row(6, 'upgrade-demo', '1.0.0'),
+    row(7, 'upgrade-demo', '1.1.0'),
+    row(8, undefined),
+    row(9, 'daml-prim'),
+    row(10, 'daml-stdlib-DA-Time-Types'),
+  ];
+  const dependencies = new Map<string, string[]>([
+    [id(1), [id(2), id(9), id(10)]],
+    [id(2), [id(3), id(9)]],
+    [id(3), [id(9)]],
+    [id(4), [id(3), id(5)]],
+    [id(5), []],
+    [id(6), []],
+    [id(7), []],
+  ]);
+  const shape = (grouping: PackageGrouping) =>
+    grouping.dars.map((dar) => ({
+      name: dar.name,
+      mains: dar.mains.map((main) => main.version),
+      dependencies: dar.dependencies.map(
+        ({ row: dependency, alsoUsedBy }) =>
+          `${dependency.name ?? '?'}${alsoUsedBy.length ? ` (also ${alsoUsedBy.join(', ')})` : ''}`,
+      ),
+    }));
+
+  it('puts dependencies under the DAR that brought them, the standard library apart', () => {
+    const grouping = groupByDar(rows, dependencies);
+
+    expect(shape(grouping)).toEqual([
+      {
+        name: 'settlement',
+        mains: ['2.0.0'],
+        dependencies: ['settlement-types', 'shared-lib (also trading)'],
+      },
+      { name: 'trading', mains: ['1.0.0'], dependencies: ['trading-model'] },
+      { name: 'upgrade-demo', mains: ['1.1.0', '1.0.0'], dependencies: [] },
+    ]);
+    expect(grouping.standardLibrary.map((pkg) => pkg.name)).toEqual([
+      'daml-prim',
+      'daml-stdlib-DA-Time-Types',
+    ]);
+    expect(grouping.unnamed.map((pkg) => pkg.packageId)).toEqual([id(8)]);
+    // Every package is in exactly one place.
+    const placed = [
+      ...grouping.dars.flatMap((dar) => [...dar.mains, ...dar.dependencies.map((d) => d.row)]),
+      ...grouping.standardLibrary,
+      ...grouping.unnamed,
+    ].map((pkg) => pkg.packageId);
+    expect([...placed].sort()).toEqual(rows.map((pkg) => pkg.packageId).sort());
+  });
+
+  it('puts a just-uploaded DAR first, and its shared dependencies under it', () => {
+    const grouping = groupByDar(rows, dependencies, { firstMainId: id(1) });
+
+    expect(shape(grouping).map((dar) => [dar.name, dar.dependencies])).toEqual([
+      ['trading', ['shared-lib (also settlement)', 'trading-model']],
+      ['settlement', ['settlement-types']],
+      ['upgrade-demo', []],
+    ]);
+    // Not a main package: the order stays by name.
+    expect(groupByDar(rows, dependencies, { firstMainId: id(3) }).dars[0]?.name).toBe('settlement');
+  });
+
+  it('counts a package whose dependencies are not known yet as a DAR of its own', () => {
+    const partial = new Map(dependencies);
+    partial.delete(id(1));
+
+    expect(shape(groupByDar(rows, partial)).map((dar) => dar.name)).toEqual([
+      'settlement',
+      'trading',
+      'trading-model',
+      'upgrade-demo',
+    ]);
+  });
+
+  it('filters rows, keeping the main packages of the DARs whose dependencies match', () => {
+    const grouping = groupByDar(rows, dependencies);
+
+    expect(shape(filterGrouping(grouping, 'TYPES'))).toEqual([
+      { name: 'settlement', mains: ['2.0.0'], dependencies: ['settlement-types'] },
+    ]);
+    expect(filterGrouping(grouping, 'types').standardLibrary.map((pkg) => pkg.name)).toEqual([
+      'daml-stdlib-DA-Time-Types',
+    ]);
+    expect(shape(filterGrouping(grouping, 'upgrade'))).toEqual([
+      { name: 'upgrade-demo', mains: ['1.1.0', '1.0.0'], dependencies: [] },
+    ]);
+    expect(filterGrouping(grouping, '  ')).toBe(grouping);
   });
 });
