@@ -3,6 +3,8 @@ import {
   ApiError,
   categoryById,
   describeError,
+  isNotFound,
+  isParticipantUnreachable,
   isRetryable,
   networkError,
   toApiError,
@@ -152,10 +154,35 @@ describe('describeError', () => {
     expect(describeError(networkError('offline')).isAuthProblem).toBe(false);
   });
 
+  it('puts the participant’s redacted refusals (NA) in plain words, keeping its answer in the details', () => {
+    const masked = {
+      code: 'NA',
+      cause: 'A security-sensitive error has been received',
+      correlationId: 'corr-9',
+    };
+    const signIn = describeError(toApiError(401, masked));
+    expect(signIn.title).toBe('Sign-in needed');
+    expect(signIn.message).toMatch(/did not accept a sign-in/);
+    expect(signIn.code).toBeUndefined();
+    expect(signIn.correlationId).toBe('corr-9');
+    expect(signIn.details).toMatchObject({ participantCode: 'NA', participantSaid: masked.cause });
+    const forbidden = describeError(toApiError(403, masked));
+    expect(forbidden.title).toBe('Not allowed');
+    expect(forbidden.message).toMatch(/lacks the right/);
+  });
+
+  it('tells "not found" answers from missing endpoints, and an unreachable participant from both', () => {
+    expect(isNotFound(toApiError(404, userNotFound))).toBe(true);
+    expect(isNotFound(toApiError(404, { errors: ['no such path'] }))).toBe(false);
+    expect(isNotFound(networkError('offline'))).toBe(false);
+    expect(isParticipantUnreachable(networkError('offline'))).toBe(true);
+    expect(
+      isParticipantUnreachable(toApiError(503, { code: 'LEDGER_UNREACHABLE', cause: 'down' })),
+    ).toBe(true);
+    expect(isParticipantUnreachable(toApiError(404, userNotFound))).toBe(false);
+  });
+
   it('falls back to a title by HTTP status when there is no category', () => {
-    expect(describeError(toApiError(403, { code: 'NA', cause: 'redacted' })).title).toBe(
-      'Not allowed',
-    );
     expect(describeError(networkError('offline')).title).toBe('Cannot reach the server');
     expect(describeError(toApiError(500, undefined)).title).toBe('Server error');
   });

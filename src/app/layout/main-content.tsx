@@ -16,6 +16,7 @@ import { useOidcRenewal } from '@/features/session/use-oidc-renewal';
 import { useSignOut } from '@/features/session/use-sign-in';
 import { accessOf } from '@/lib/access-rights';
 import { describeError, explainRefusal } from '@/lib/api-error';
+import { forbiddenDetails } from '@/lib/forbidden';
 import { decodeToken } from '@/lib/token-claims';
 import { paths } from '@/app/paths';
 import { ParticipantUnreachableBanner } from './participant-unreachable-banner';
@@ -92,23 +93,10 @@ export function MainContent() {
         />
       );
     }
-    const ownIdp = callerData?.kind === 'user' ? callerData.identityProviderId : undefined;
     return (
       <ForbiddenState
-        {...(callerData?.kind === 'user'
-          ? {
-              who:
-                ownIdp === ''
-                  ? `${callerData.userId} (default identity provider)`
-                  : `${callerData.userId} (identity provider ${ownIdp ?? ''})`,
-            }
-          : {})}
+        {...forbiddenDetails(callerData)}
         {...(need === undefined ? {} : { need })}
-        grantedBy={
-          ownIdp === undefined || ownIdp === ''
-            ? 'A participant admin'
-            : `A participant admin, or an admin of identity provider ${ownIdp},`
-        }
         actions={
           <>
             {callerData?.kind === 'user' && (

@@ -80,6 +80,8 @@ export function NotFoundState({ what, id, scope, back }: NotFoundStateProps) {
 }
 
 export type ForbiddenStateProps = {
+  /** "You may not see this" unless the page is about doing: "You may not create users". */
+  title?: string;
   /** Who the participant took the caller for: "alice (identity provider acme-idp)". */
   who?: ReactNode;
   /** The right this needs, in the console's words: "Participant admin". */
@@ -90,9 +92,15 @@ export type ForbiddenStateProps = {
 };
 
 /** Signed in, but refused: who you are, which right is missing, who can grant it. */
-export function ForbiddenState({ who, need, grantedBy, actions }: ForbiddenStateProps) {
+export function ForbiddenState({
+  title = 'You may not see this',
+  who,
+  need,
+  grantedBy,
+  actions,
+}: ForbiddenStateProps) {
   return (
-    <StatePanel icon={IconLock} color="orange" title="You may not see this" actions={actions}>
+    <StatePanel icon={IconLock} color="orange" title={title} actions={actions}>
       {who !== undefined && <Text size="sm">You are signed in as {who}.</Text>}
       <Text size="sm">
         {need === undefined
