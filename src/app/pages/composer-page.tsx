@@ -1,4 +1,4 @@
-import { useCallback } from 'react';
+import { useCallback, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { QueryBoundary } from '@/components/feedback/query-boundary';
 import { SectionSkeleton } from '@/components/feedback/section-skeleton';
@@ -8,14 +8,33 @@ import { TransactionView } from '@/features/transactions/transaction-view';
 import type { TransactionTree } from '@/lib/transaction-tree/model';
 import { paths } from '@/app/paths';
 
-const composerLinks = { transaction: (updateId: string) => paths.transactions.to(updateId) };
+const composerLinks = {
+  transaction: (updateId: string) => paths.transactions.to(updateId),
+  uploadDar: paths.uploadDar.to,
+  user: (userId: string, identityProviderId: string) => paths.user.to(userId, identityProviderId),
+};
 const transactionLinks = { node: paths.transactions.to };
 
 function parseNode(value: string | null): number | undefined {
   return value !== null && /^\d+$/.test(value) ? Number(value) : undefined;
 }
 
-/** The command composer; the selected node of the result's tree is `?node=` in the URL. */
+/** An earlier submission's tree: its selection is its own, the URL's belongs to the newest. */
+function EarlierTree({ tree }: { tree: TransactionTree }) {
+  const [selectedNodeId, setSelectedNodeId] = useState<number>();
+  return (
+    <TransactionView
+      tree={tree}
+      selectedNodeId={selectedNodeId}
+      onSelectNode={setSelectedNodeId}
+      links={transactionLinks}
+    />
+  );
+}
+
+/**
+ * The command composer; the selected node of the newest result's tree is `?node=` in the URL.
+ */
 export function ComposerPage() {
   const [searchParams, setSearchParams] = useSearchParams();
   const selectedNodeId = parseNode(searchParams.get('node'));
@@ -36,14 +55,17 @@ export function ComposerPage() {
   );
 
   const renderTree = useCallback(
-    (tree: TransactionTree) => (
-      <TransactionView
-        tree={tree}
-        selectedNodeId={selectedNodeId}
-        onSelectNode={selectNode}
-        links={transactionLinks}
-      />
-    ),
+    (tree: TransactionTree, isCurrent: boolean) =>
+      isCurrent ? (
+        <TransactionView
+          tree={tree}
+          selectedNodeId={selectedNodeId}
+          onSelectNode={selectNode}
+          links={transactionLinks}
+        />
+      ) : (
+        <EarlierTree tree={tree} />
+      ),
     [selectedNodeId, selectNode],
   );
 

@@ -1,6 +1,7 @@
 import { ActionIcon, Card, Group, Select, Stack, Text, Title } from '@mantine/core';
 import { useController, useWatch, type Control } from 'react-hook-form';
 import type { DamlType } from '@/api/daml-lf-decoder';
+import { FIELD_WIDTH } from '@/components/form/field-widths';
 import { RemoveButton } from '@/components/remove-button';
 import { StrokeIcon } from '@/components/stroke-icon';
 import { describeError } from '@/lib/api-error';
@@ -112,6 +113,7 @@ export function CommandEditor({
           data={COMMAND_KINDS.map((value) => ({ value, label: COMMAND_KIND_LABELS[value] }))}
           value={kindValue}
           allowDeselect={false}
+          maw={FIELD_WIDTH.short}
           onChange={(next) => {
             const chosen = COMMAND_KINDS.find((candidate) => candidate === next);
             if (chosen) onKindChange(chosen);
@@ -132,6 +134,7 @@ export function CommandEditor({
           required
           data={templateOptions}
           limit={MAX_SHOWN_OPTIONS}
+          maw={FIELD_WIDTH.long}
         />
         {commandUsesContractId(kind) && (
           <FormAutocomplete
@@ -146,6 +149,7 @@ export function CommandEditor({
             required
             data={contractOptions}
             limit={MAX_SHOWN_OPTIONS}
+            maw={FIELD_WIDTH.long}
             ff="monospace"
           />
         )}
@@ -172,6 +176,7 @@ export function CommandEditor({
               name={`${prefix}.choice`}
               label="Choice"
               required
+              maw={FIELD_WIDTH.medium}
               data={choices.map((entry) => entry.choice.name)}
               description={
                 choice

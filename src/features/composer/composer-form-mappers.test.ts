@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fromJsCommands, toJsCommands } from './composer-form-mappers';
+import { fromJsCommands, templateIdInChosenForm, toJsCommands } from './composer-form-mappers';
 import { emptyCommand, emptyComposerValues, type ComposerValues } from './composer-form-schema';
 
 const ALICE = 'alice::1220aa';
@@ -115,5 +115,37 @@ describe('toJsCommands / fromJsCommands', () => {
     );
     expect(request.deduplicationPeriod).toEqual({ DeduplicationOffset: { value: 42 } });
     expect(request.minLedgerTimeAbs).toBe('2030-01-01T00:00:00.000Z');
+  });
+});
+
+describe('templateIdInChosenForm', () => {
+  const PKG = 'b'.repeat(64);
+  const OTHER = 'c'.repeat(64);
+  const templates = [
+    { byId: `${PKG}:Demo.Iou:Iou`, byName: '#sandbox-demo:Demo.Iou:Iou' },
+    { byId: `${PKG}:Demo.Iou:IouTransfer`, byName: '#sandbox-demo:Demo.Iou:IouTransfer' },
+  ];
+
+  it('keeps the package-name form the user typed', () => {
+    expect(templateIdInChosenForm(`${PKG}:Demo.Iou:Iou`, [IOU], templates)).toBe(IOU);
+  });
+
+  it('writes another template of the result by package name when the user wrote names', () => {
+    expect(templateIdInChosenForm(`${PKG}:Demo.Iou:IouTransfer`, [IOU], templates)).toBe(
+      '#sandbox-demo:Demo.Iou:IouTransfer',
+    );
+  });
+
+  it('keeps the package-id form the user chose', () => {
+    expect(templateIdInChosenForm(`${PKG}:Demo.Iou:Iou`, [`${PKG}:Demo.Iou:Iou`], templates)).toBe(
+      `${PKG}:Demo.Iou:Iou`,
+    );
+    expect(
+      templateIdInChosenForm(`${PKG}:Demo.Iou:IouTransfer`, [`${PKG}:Demo.Iou:Iou`], templates),
+    ).toBe(`${PKG}:Demo.Iou:IouTransfer`);
+  });
+
+  it('keeps an id it cannot name otherwise', () => {
+    expect(templateIdInChosenForm(`${OTHER}:Other:T`, [IOU], templates)).toBe(`${OTHER}:Other:T`);
   });
 });

@@ -171,3 +171,36 @@ export function fromJsCommands(
     })),
   };
 }
+
+/** `<pkg>:<Module>:<Entity>` → `<Module>:<Entity>`, what both forms of a template id share. */
+const qualifiedTemplateName = (templateId: string) =>
+  templateId.trim().split(':').slice(1).join(':');
+
+/**
+ * A template id from a result (the participant always answers in the package-id form) in the form
+ * the user chose for the request: the very id typed for that template, else — when the user wrote
+ * package names (`#name:Module:Entity`) — the package-name form of the same template, else as given.
+ */
+export function templateIdInChosenForm(
+  templateId: string,
+  chosen: readonly string[],
+  templates: readonly { byId: string; byName: string }[],
+): string {
+  const name = qualifiedTemplateName(templateId);
+  const typed = chosen.map((id) => id.trim());
+  const same = typed.find((id) => qualifiedTemplateName(id) === name);
+  if (same !== undefined) {
+    if (same.startsWith('#')) return same;
+    if (same === templateId) return same;
+  }
+  if (typed.some((id) => id.startsWith('#'))) {
+    const entry = templates.find((candidate) => candidate.byId === templateId);
+    if (entry) return entry.byName;
+  }
+  return templateId;
+}
+
+/** The template ids a request names, as typed. */
+export function requestTemplateIds(request: JsCommands): string[] {
+  return request.commands.map((command) => fromLedgerCommand(command).templateId);
+}

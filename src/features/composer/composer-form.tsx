@@ -8,12 +8,16 @@ import {
   Stack,
   Text,
 } from '@mantine/core';
-import { useId } from 'react';
-import { useFieldArray, useWatch, type UseFormReturn } from 'react-hook-form';
+import { useId, type ReactNode } from 'react';
+import { useFieldArray, useFormState, useWatch, type UseFormReturn } from 'react-hook-form';
+import { CopyAsMenu } from '@/components/copy-as-menu';
+import { FIELD_WIDTH } from '@/components/form/field-widths';
+import { FormActions } from '@/components/form/form-actions';
 import { FormRootError } from '@/components/form/form-root-error';
 import { FormTextInput } from '@/components/form/form-text-input';
 import { RemoveButton } from '@/components/remove-button';
 import { StrokeIcon } from '@/components/stroke-icon';
+import type { CopyAsCommands } from '@/lib/copy-as';
 import { CommandEditor } from './command-editor';
 import type { SubmitterScope } from './composer-access';
 import {
@@ -35,6 +39,10 @@ export type ComposerFormProps = {
   onSubmit: (values: ComposerValues) => void;
   isSubmitting: boolean;
   submitError: unknown;
+  /** What "Copy as…" copies: the request Submit would send now; undefined while invalid. */
+  copyAs: () => CopyAsCommands | undefined;
+  /** Shown just above the submit bar, where the eye is after Submit: a failure and its fix. */
+  failure?: ReactNode;
 };
 
 /** The batch of commands and the submission's settings. */
@@ -47,8 +55,11 @@ export function ComposerForm({
   onSubmit,
   isSubmitting,
   submitError,
+  copyAs,
+  failure,
 }: ComposerFormProps) {
   const { control } = form;
+  const { isDirty } = useFormState({ control });
   const commands = useFieldArray({ control, name: 'commands' });
   const disclosed = useFieldArray({ control, name: 'disclosedContracts' });
   const deduplicationKind = useWatch({ control, name: 'deduplication.kind' });
@@ -122,6 +133,7 @@ export function ComposerForm({
               required={scope.userIdRequired}
               autoComplete="off"
               spellCheck={false}
+              maw={FIELD_WIDTH.medium}
             />
           </Stack>
         </Fieldset>
@@ -136,6 +148,7 @@ export function ComposerForm({
                 description="With your user and actAs parties, identifies the change for deduplication."
                 required
                 style={{ flex: 1 }}
+                maw={FIELD_WIDTH.medium}
                 ff="monospace"
                 autoComplete="off"
                 spellCheck={false}
@@ -162,6 +175,7 @@ export function ComposerForm({
               description="Optional."
               autoComplete="off"
               spellCheck={false}
+              maw={FIELD_WIDTH.medium}
             />
             <Stack gap={4}>
               <Text size="sm" fw={500} id={deduplicationLabelId}>
@@ -186,6 +200,7 @@ export function ComposerForm({
                   name="deduplication.seconds"
                   label="Deduplication duration (seconds)"
                   inputMode="decimal"
+                  maw={FIELD_WIDTH.short}
                 />
               )}
               {deduplicationKind === 'offset' && (
@@ -194,6 +209,7 @@ export function ComposerForm({
                   name="deduplication.offset"
                   label="Deduplicate since offset"
                   inputMode="numeric"
+                  maw={FIELD_WIDTH.short}
                 />
               )}
             </Stack>
@@ -220,6 +236,7 @@ export function ComposerForm({
                   name="minLedgerTime.absolute"
                   label="Minimum ledger time (ISO 8601)"
                   placeholder="2030-01-01T00:00:00Z"
+                  maw={FIELD_WIDTH.medium}
                 />
               )}
               {minLedgerTimeKind === 'relative' && (
@@ -228,6 +245,7 @@ export function ComposerForm({
                   name="minLedgerTime.relativeSeconds"
                   label="Minimum ledger time, seconds from receipt"
                   inputMode="decimal"
+                  maw={FIELD_WIDTH.short}
                 />
               )}
             </Stack>
@@ -298,11 +316,24 @@ export function ComposerForm({
           </Stack>
         </Fieldset>
 
-        <Group>
-          <Button type="submit" loading={isSubmitting}>
-            Submit
-          </Button>
-        </Group>
+        {failure}
+        <FormActions
+          submitLabel="Submit"
+          isSubmitting={isSubmitting}
+          cancel={{
+            label: 'Reset',
+            isDisabled: !isDirty,
+            onClick: () => {
+              form.reset();
+            },
+          }}
+          extra={
+            <CopyAsMenu
+              commands={copyAs}
+              unavailableReason="Complete the form first: what is copied is exactly what Submit would send."
+            />
+          }
+        />
       </Stack>
     </form>
   );

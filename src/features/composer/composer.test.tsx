@@ -135,16 +135,30 @@ describe('command composer', () => {
         within(result).getByRole('link', { name: 'Open in the transaction viewer' }),
       ).toHaveAttribute('href', expect.stringMatching(/^\/transactions\?update=1220[0-9a-f]{64}$/));
 
-      // Exercise Iou_Split on the new contract, its argument from the generated form.
+      // The result is where the eye goes: its heading has the focus.
+      expect(within(result).getByRole('heading', { name: 'Result' })).toHaveFocus();
+
+      // Exercise Iou_Split on the new contract: a new submission opens below, prefilled.
       await user.click(within(result).getByRole('button', { name: /^Exercise a choice on Iou/ }));
-      const command = screen.getByRole('region', { name: 'Command 1' });
+      const followUp = await screen.findByRole('region', { name: 'Submission 2' });
+      expect(within(followUp).getByRole('heading', { name: 'Submission 2' })).toHaveFocus();
+      // The first submission and its result stay as they were.
+      const first = screen.getByRole('region', { name: 'Submission 1' });
+      expect(within(first).getByRole('combobox', { name: /^Template id/ })).toHaveValue(IOU);
+      expect(within(first).getByRole('region', { name: 'Result' })).toBe(result);
+      // The template id keeps the package-name form the user wrote, not the result's package id.
+      const command = within(followUp).getByRole('region', { name: 'Command 1' });
+      expect(within(command).getByRole('combobox', { name: /^Template id/ })).toHaveValue(IOU);
+      expect(
+        within(command).getByRole<HTMLInputElement>('combobox', { name: /^Contract id/ }).value,
+      ).toMatch(/^00[0-9a-f]{60,}$/);
       await paste(user, within(command).getByRole('combobox', { name: /^Choice/ }), 'Iou_Split');
       await replace(
         user,
         await within(command).findByRole('textbox', { name: /^splitAmount/ }),
         '40',
       );
-      await user.click(screen.getByRole('button', { name: 'Submit' }));
+      await user.click(within(followUp).getByRole('button', { name: 'Submit' }));
 
       await waitFor(
         () => {
@@ -154,20 +168,31 @@ describe('command composer', () => {
       );
       const split = submitted[1]?.body as JsCommands;
       expect(split.commands[0]).toMatchObject({
-        ExerciseCommand: { choice: 'Iou_Split', choiceArgument: { splitAmount: '40' } },
+        ExerciseCommand: {
+          templateId: IOU,
+          choice: 'Iou_Split',
+          choiceArgument: { splitAmount: '40' },
+        },
       });
-      // A new command id was generated after the first success.
+      // Acting as the submission it follows, with a command id of its own.
+      expect(split.actAs).toEqual([alice]);
+      expect(split.userId).toBe('participant_admin');
       expect(split.commandId).not.toBe(sent.commandId);
       await waitFor(
         () => {
           expect(
-            within(screen.getByRole('region', { name: 'Result' })).getAllByRole('button', {
-              name: /^Exercise a choice on Iou/,
-            }),
+            within(within(followUp).getByRole('region', { name: 'Result' })).getAllByRole(
+              'button',
+              { name: /^Exercise a choice on Iou/ },
+            ),
           ).toHaveLength(2);
         },
         { timeout: 10_000 },
       );
+      // The first result still shows the contract it created.
+      expect(
+        within(result).getAllByRole('button', { name: /^Exercise a choice on Iou/ }),
+      ).toHaveLength(1);
       const history = screen.getByRole('table', { name: 'Submission history' });
       expect(within(history).getAllByRole('row')).toHaveLength(3);
       expect(within(history).getByText('Exercise Iou_Split')).toBeInTheDocument();
@@ -338,22 +363,23 @@ describe('command composer', () => {
       expect(again.commands).toEqual(first.commands);
       expect(again.commandId).not.toBe(first.commandId);
 
-      await user.clear(screen.getByRole('combobox', { name: /^Template id/ }));
+      // Running again opened a submission of its own, with its result.
+      const rerun = screen.getByRole('region', { name: 'Submission 2' });
+      expect(within(rerun).getByRole('region', { name: 'Result' })).toBeInTheDocument();
+
+      // Unsent work in the first submission: Edit opens the entry below instead of replacing it.
+      const firstSubmission = screen.getByRole('region', { name: 'Submission 1' });
+      await user.clear(within(firstSubmission).getByRole('combobox', { name: /^Template id/ }));
       const [newestEdit] = within(history).getAllByRole('button', { name: /^Edit: Create Iou/ });
       if (!newestEdit) throw new Error('no Edit button');
-      // The cleared template id is unsent work: loading asks first, and Cancel keeps it.
       await user.click(newestEdit);
-      const dialog = await screen.findByRole('dialog', { name: 'Replace the unsent commands?' });
-      await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
-      expect(screen.getByRole('combobox', { name: /^Template id/ })).toHaveValue('');
-      await user.click(newestEdit);
-      await user.click(
-        within(
-          await screen.findByRole('dialog', { name: 'Replace the unsent commands?' }),
-        ).getByRole('button', { name: 'Replace them' }),
+      const edited = await screen.findByRole('region', { name: 'Submission 3' });
+      expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+      expect(within(firstSubmission).getByRole('combobox', { name: /^Template id/ })).toHaveValue(
+        '',
       );
-      expect(screen.getByRole('combobox', { name: /^Template id/ })).toHaveValue(IOU);
-      const commandId = screen.getByRole('textbox', { name: /^Command id/ });
+      expect(within(edited).getByRole('combobox', { name: /^Template id/ })).toHaveValue(IOU);
+      const commandId = within(edited).getByRole('textbox', { name: /^Command id/ });
       expect(commandId).not.toHaveValue(again.commandId);
       expect(commandId).not.toHaveValue(first.commandId);
     },

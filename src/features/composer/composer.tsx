@@ -1,31 +1,28 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Anchor, Badge, Button, Group, Stack, Text } from '@mantine/core';
+import { Alert, Stack, Text } from '@mantine/core';
 import { useMutation, useSuspenseQuery } from '@tanstack/react-query';
-import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { useForm } from 'react-hook-form';
-import { Link } from 'react-router';
-import { commandMutations, type JsCommands, type SubmitResult } from '@/api/commands';
+import { useCallback, useRef, useState, type ReactNode } from 'react';
+import { commandMutations } from '@/api/commands';
 import { participantQueries } from '@/api/participant';
 import { sessionQueries } from '@/api/session';
 import { confirmDanger } from '@/components/feedback/confirm-danger';
 import { notify } from '@/components/feedback/notify';
-import { useFormMutation } from '@/components/form/use-form-mutation';
-import { Identifier } from '@/components/identifier';
-import { PropertyList } from '@/components/property-list';
-import { SectionCard } from '@/components/section-card';
+import { accessOf } from '@/lib/access-rights';
+import type { SubmitterAccess } from '@/lib/command-error-fixes';
+import { shortenIdentifier } from '@/lib/format';
 import type { TransactionTree } from '@/lib/transaction-tree/model';
-import { submitterScope } from './composer-access';
-import { clearDraft, hasUnsentChanges, readDraft, writeDraft } from './composer-draft';
-import { composerErrorField } from './composer-error-field';
-import { fromJsCommands, toJsCommands } from './composer-form-mappers';
+import { submitterScope, type PartyScope } from './composer-access';
+import { readDraft } from './composer-draft';
 import {
-  composerSchema,
+  fromJsCommands,
+  requestTemplateIds,
+  templateIdInChosenForm,
+} from './composer-form-mappers';
+import {
   emptyCommand,
   emptyComposerValues,
   newCommandId,
   type ComposerValues,
 } from './composer-form-schema';
-import { ComposerForm } from './composer-form';
 import {
   historyEntryFor,
   recentContracts,
@@ -33,39 +30,59 @@ import {
   useComposerHistory,
 } from './composer-history';
 import { ComposerHistory } from './composer-history-list';
+import {
+  ComposerSubmission,
+  type ComposerSubmissionLinks,
+  type Shown,
+} from './composer-submission';
 import { useTemplateCatalog } from './template-catalog';
 
-export type ComposerLinks = {
-  /** The transaction viewer at an update. */
-  transaction: (updateId: string) => string;
-};
+export type ComposerLinks = ComposerSubmissionLinks;
 
 export type ComposerProps = {
   links: ComposerLinks;
-  /** Draws a submission's tree (the page passes the transaction view). */
-  renderTree: (tree: TransactionTree) => ReactNode;
+  /**
+   * Draws a submission's tree (the page passes the transaction view). `isCurrent`: the newest
+   * result, whose selected node the page keeps in the URL.
+   */
+  renderTree: (tree: TransactionTree, isCurrent: boolean) => ReactNode;
   /** A new tree is shown: the page may reset its node selection. */
   onResult?: () => void;
 };
 
-type Shown = SubmitResult & { request: JsCommands };
+/** At most this many submissions stay open; the oldest close first (the history keeps them). */
+export const MAX_OPEN_SUBMISSIONS = 10;
+
+type Slot = {
+  key: number;
+  initialValues: ComposerValues;
+  initialResult?: Shown;
+  isFollowUp: boolean;
+  isRestoredDraft: boolean;
+  subtitle?: string;
+};
+
+const scopeParties = (scope: PartyScope) => (scope.kind === 'any' ? 'any' : scope.parties);
 
 /**
- * The command composer: a batch of commands submitted and waited for, the tree it made, and a
- * local history of submissions to re-run, edit or copy as curl.
+ * The command composer: submissions, each with its form and the tree it made, one below the other
+ * (a follow-up such as "Exercise a choice on it" opens a new one instead of rewriting the form
+ * above), and a local history of submissions to re-run, edit or copy as curl.
  */
 export function Composer({ links, renderTree, onResult }: ComposerProps) {
   const { data: caller } = useSuspenseQuery(sessionQueries.caller());
   const scope = submitterScope(caller);
+  const access: SubmitterAccess = {
+    actAs: scopeParties(scope.actAs),
+    readAs: scopeParties(scope.readAs),
+    userId: scope.userId,
+    canGrantPartyRights: caller.kind === 'user' && accessOf(caller).canGrant('CanActAs'),
+  };
+  const identityProviderId = caller.kind === 'user' ? caller.identityProviderId : '';
   const catalog = useTemplateCatalog();
   const { data: participantId } = useSuspenseQuery(participantQueries.participantId());
   const history = useComposerHistory(participantId);
-  const [shown, setShown] = useState<Shown>();
 
-  const schema = useMemo(
-    () => composerSchema({ userIdRequired: scope.userIdRequired }),
-    [scope.userIdRequired],
-  );
   const emptyValues = () =>
     emptyComposerValues({
       ...(scope.userId ? { userId: scope.userId } : {}),
@@ -73,76 +90,86 @@ export function Composer({ links, renderTree, onResult }: ComposerProps) {
         ? { actAs: [...scope.actAs.parties] }
         : {}),
     });
-  // What the form was last loaded with or successfully sent: work beyond it is the unsent draft.
-  const [initialValues] = useState(emptyValues);
-  const baseline = useRef(initialValues);
-  const [restoredDraft] = useState(() => readDraft(scope.userId));
-  const [isDraftNoticeShown, setDraftNoticeShown] = useState(restoredDraft !== undefined);
-  const form = useForm<ComposerValues>({
-    resolver: zodResolver(schema),
-    defaultValues: restoredDraft ?? initialValues,
+
+  const [slots, setSlots] = useState<Slot[]>(() => {
+    const restored = readDraft(scope.userId);
+    return [
+      {
+        key: 0,
+        initialValues: restored ?? emptyValues(),
+        isFollowUp: false,
+        isRestoredDraft: restored !== undefined,
+      },
+    ];
   });
+  const nextKey = useRef(1);
+  const [closedCount, setClosedCount] = useState(0);
+  const [currentResultKey, setCurrentResultKey] = useState<number>();
+  const pristine = useRef(new Map<number, () => boolean>());
+  const registerPristine = useCallback((key: number, check: (() => boolean) | undefined) => {
+    if (check) pristine.current.set(key, check);
+    else pristine.current.delete(key);
+  }, []);
 
-  const draftUserId = scope.userId;
-  // Every change: the unsent work into sessionStorage, or nothing once it is all sent.
-  useEffect(
-    () =>
-      form.subscribe({
-        formState: { values: true },
-        callback: () => {
-          const values = form.getValues();
-          if (hasUnsentChanges(values, baseline.current)) writeDraft(draftUserId, values);
-          else clearDraft(draftUserId);
-        },
-      }),
-    [form, draftUserId],
-  );
-
-  /** Puts `values` in the form as the new starting point (nothing unsent). */
-  const load = (values: ComposerValues) => {
-    baseline.current = values;
-    form.reset(values);
-    clearDraft(draftUserId);
-    setDraftNoticeShown(false);
+  /**
+   * Opens a submission below the others. An untouched newest one (nothing typed, nothing sent) is
+   * replaced rather than left empty above it.
+   */
+  const open = (slot: Omit<Slot, 'key' | 'isRestoredDraft'>) => {
+    const last = slots.at(-1);
+    const kept = last && pristine.current.get(last.key)?.() === true ? slots.slice(0, -1) : slots;
+    const next = [...kept, { ...slot, key: nextKey.current++, isRestoredDraft: false }];
+    const overflow = Math.max(0, next.length - MAX_OPEN_SUBMISSIONS);
+    if (overflow > 0) setClosedCount((count) => count + overflow);
+    setSlots(next.slice(overflow));
+    return next.at(-1)?.key;
   };
 
-  /** Loads `values`, after asking first when that would throw away unsent work. */
-  const replaceDraft = (values: ComposerValues, onLoaded?: () => void) => {
-    const apply = () => {
-      load(values);
-      onLoaded?.();
-    };
-    if (hasUnsentChanges(form.getValues(), baseline.current)) {
-      confirmDanger({
-        title: 'Replace the unsent commands?',
-        body: 'The form holds commands that were not submitted. Loading this replaces them.',
-        confirmLabel: 'Replace them',
-        onConfirm: apply,
-      });
-    } else {
-      apply();
-    }
+  const close = (key: number) => {
+    setSlots((current) => {
+      const remaining = current.filter((slot) => slot.key !== key);
+      return remaining.length > 0
+        ? remaining
+        : [
+            {
+              key: nextKey.current++,
+              initialValues: emptyValues(),
+              isFollowUp: false,
+              isRestoredDraft: false,
+            },
+          ];
+    });
   };
 
-  const show = (result: SubmitResult, request: JsCommands) => {
-    setShown({ ...result, request });
-    history.add(historyEntryFor(request, result.tree, Date.now()));
+  const record = (key: number, shown: Shown, submittedAt: number) => {
+    history.add(historyEntryFor(shown.request, shown.tree, submittedAt));
+    setCurrentResultKey(key);
     onResult?.();
   };
 
-  const submit = useFormMutation(
-    form,
-    {
-      ...commandMutations.submit(),
-      // Here, not in mutate's own callback, which does not run once the page is left: a command
-      // sent while the user walked away must not come back as an unsent draft.
-      onSuccess: (_result, request) => {
-        if (readDraft(draftUserId)?.commandId === request.commandId) clearDraft(draftUserId);
+  /** A follow-up on a created contract: a new exercise, acting as the submission that made it. */
+  const exerciseOn = (shown: Shown, contractId: string, resultTemplateId: string) => {
+    const sent = fromJsCommands(shown.request, newCommandId());
+    const templateId = templateIdInChosenForm(
+      resultTemplateId,
+      requestTemplateIds(shown.request),
+      catalog.templates,
+    );
+    open({
+      initialValues: {
+        ...emptyValues(),
+        actAs: sent.actAs,
+        readAs: sent.readAs,
+        userId: sent.userId,
+        workflowId: sent.workflowId,
+        commandId: newCommandId(),
+        commands: [{ ...emptyCommand('exercise'), templateId, contractId }],
       },
-    },
-    {},
-    (error) => composerErrorField(error, form.getValues(), scope.userId),
-  );
+      isFollowUp: true,
+      subtitle: `Exercise a choice on ${templateId.split(':').at(-1) ?? 'the contract'} ${shortenIdentifier(contractId)}`,
+    });
+  };
+
   // Re-running from the history is a one-click action: its failure is a toast.
   const submitOptions = commandMutations.submit();
   const rerun = useMutation({
@@ -150,97 +177,67 @@ export function Composer({ links, renderTree, onResult }: ComposerProps) {
     meta: { ...submitOptions.meta, errorDisplay: 'toast' },
   });
 
-  const handleSubmit = (values: ComposerValues) => {
-    const request = toJsCommands(values);
-    submit.mutate(request, {
-      onSuccess: (result) => {
-        show(result, request);
-        // Sent: nothing left to lose. The same command id again would be refused as a duplicate.
-        baseline.current = values;
-        setDraftNoticeShown(false);
-        form.setValue('commandId', newCommandId());
-      },
-    });
-  };
-
-  const exerciseOn = (contractId: string, templateId: string) => {
-    replaceDraft({
-      ...form.getValues(),
-      commandId: newCommandId(),
-      commands: [{ ...emptyCommand('exercise'), templateId, contractId }],
-    });
-  };
-
   const recentTemplates = recentTemplateIds(history.entries);
   const contracts = recentContracts(history.entries);
 
   return (
-    <Stack gap="lg">
-      {isDraftNoticeShown && (
-        <Alert color="blue" title="Unsent draft restored">
-          <Group justify="space-between">
-            <Text size="sm">The commands you had not submitted are back in the form.</Text>
-            <Button
-              size="xs"
-              variant="default"
-              onClick={() => {
-                load({ ...emptyValues(), commandId: newCommandId() });
-              }}
-            >
-              Discard the draft
-            </Button>
-          </Group>
+    <Stack gap="xl">
+      {closedCount > 0 && (
+        <Alert color="gray" variant="light">
+          <Text size="sm">
+            {closedCount === 1
+              ? 'The oldest submission was'
+              : `${String(closedCount)} older submissions were`}{' '}
+            closed to keep at most {String(MAX_OPEN_SUBMISSIONS)} open; the history below keeps what
+            was sent.
+          </Text>
         </Alert>
       )}
-      <ComposerForm
-        form={form}
-        scope={scope}
-        catalog={catalog}
-        recentTemplateIds={recentTemplates}
-        recentContracts={contracts}
-        onSubmit={handleSubmit}
-        isSubmitting={submit.isPending}
-        submitError={submit.error}
-      />
-      {shown && (
-        <SectionCard title="Result">
-          <Stack gap="md">
-            <PropertyList
-              items={[
-                {
-                  label: 'Update id',
-                  value: <Identifier value={shown.tree.updateId} label="update id" kind="update" />,
-                },
-                { label: 'Offset', value: String(shown.tree.offset) },
-                {
-                  label: 'Submitted through',
-                  value: (
-                    <Group gap="xs">
-                      <Text size="sm" ff="monospace">
-                        {shown.endpoint === 'transaction-tree'
-                          ? 'submit-and-wait-for-transaction-tree'
-                          : 'submit-and-wait-for-transaction'}
-                      </Text>
-                      {shown.endpoint === 'transaction' && (
-                        <Badge variant="light" color="gray" tt="none">
-                          tree endpoint not offered
-                        </Badge>
-                      )}
-                    </Group>
-                  ),
-                },
-              ]}
-            />
-            <Group>
-              <Anchor component={Link} to={links.transaction(shown.tree.updateId)}>
-                Open in the transaction viewer
-              </Anchor>
-            </Group>
-            <CreatedContracts tree={shown.tree} onExercise={exerciseOn} />
-            {renderTree(shown.tree)}
-          </Stack>
-        </SectionCard>
-      )}
+      {slots.map((slot, index) => (
+        <ComposerSubmission
+          key={slot.key}
+          number={index + 1}
+          isOneOfMany={slots.length > 1}
+          isNewest={index === slots.length - 1}
+          initialValues={slot.initialValues}
+          {...(slot.initialResult ? { initialResult: slot.initialResult } : {})}
+          isFollowUp={slot.isFollowUp}
+          {...(slot.subtitle ? { subtitle: slot.subtitle } : {})}
+          isRestoredDraft={slot.isRestoredDraft}
+          scope={scope}
+          access={access}
+          identityProviderId={identityProviderId}
+          catalog={catalog}
+          recentTemplateIds={recentTemplates}
+          recentContracts={contracts}
+          emptyValues={emptyValues}
+          links={links}
+          renderTree={renderTree}
+          isCurrentResult={currentResultKey === slot.key}
+          onResult={(shown, submittedAt) => {
+            record(slot.key, shown, submittedAt);
+          }}
+          onExercise={exerciseOn}
+          onClose={() => {
+            const isPristine = pristine.current.get(slot.key)?.() ?? true;
+            if (isPristine) {
+              close(slot.key);
+              return;
+            }
+            confirmDanger({
+              title: `Close submission ${String(index + 1)}?`,
+              body: 'Its form and result leave the page. What was sent stays in the history.',
+              confirmLabel: 'Close it',
+              onConfirm: () => {
+                close(slot.key);
+              },
+            });
+          }}
+          registerPristine={(check) => {
+            registerPristine(slot.key, check);
+          }}
+        />
+      ))}
       <ComposerHistory
         entries={history.entries}
         links={links}
@@ -249,57 +246,30 @@ export function Composer({ links, renderTree, onResult }: ComposerProps) {
           const request = { ...entry.request, commandId: newCommandId() };
           rerun.mutate(request, {
             onSuccess: (result) => {
-              show(result, request);
+              const shown = { ...result, request };
+              const key = open({
+                initialValues: fromJsCommands(request, newCommandId()),
+                initialResult: shown,
+                isFollowUp: true,
+                subtitle: 'Run again from the history',
+              });
+              history.add(historyEntryFor(request, result.tree, Date.now()));
+              setCurrentResultKey(key);
+              onResult?.();
               notify.success(`Submitted again as update at offset ${String(result.tree.offset)}`);
             },
           });
         }}
         onEdit={(entry) => {
-          replaceDraft(fromJsCommands(entry.request, newCommandId()), () => {
-            notify.success('Loaded into the form with a new command id');
+          open({
+            initialValues: fromJsCommands(entry.request, newCommandId()),
+            isFollowUp: true,
+            subtitle: 'Edited from the history, with a new command id',
           });
         }}
         onRemove={history.remove}
         onClear={history.clear}
       />
-    </Stack>
-  );
-}
-
-function CreatedContracts({
-  tree,
-  onExercise,
-}: {
-  tree: TransactionTree;
-  onExercise: (contractId: string, templateId: string) => void;
-}) {
-  const active = tree.order
-    .map((id) => tree.nodes.get(id))
-    .filter((node) => node?.kind === 'created' && node.consumedBy === null);
-  if (active.length === 0) return null;
-  return (
-    <Stack gap="xs">
-      <Text size="sm" fw={500}>
-        Contracts created
-      </Text>
-      {active.map((node) =>
-        node ? (
-          <Group key={node.nodeId} gap="sm" wrap="nowrap">
-            <Text size="sm">{node.template?.entityName ?? node.templateId}</Text>
-            <Identifier value={node.contractId} label="contract id" kind="contract" />
-            <Button
-              size="xs"
-              variant="light"
-              onClick={() => {
-                onExercise(node.contractId, node.templateId);
-              }}
-              aria-label={`Exercise a choice on ${node.template?.entityName ?? 'contract'} ${String(node.nodeId)}`}
-            >
-              Exercise a choice on it
-            </Button>
-          </Group>
-        ) : null,
-      )}
     </Stack>
   );
 }

@@ -2,6 +2,7 @@ import { MultiSelect, TagsInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useController, type Control } from 'react-hook-form';
 import { partyQueries } from '@/api/parties';
+import { FIELD_WIDTH } from '@/components/form/field-widths';
 import { describeError } from '@/lib/api-error';
 import type { ComposerValues } from './composer-form-schema';
 import type { PartyScope } from './composer-access';
@@ -19,6 +20,12 @@ export type PartiesFieldProps = {
  * The parties a submission acts or reads as. Limited to the caller's rights when it has party
  * rights; any party (picked from the participant's, or typed in full) when it may name anyone.
  */
+/**
+ * The error goes above the input: the dropdown opens below it and would otherwise cover the
+ * server's message (issue 16: "the Act as dropdown opens over the server's error").
+ */
+const ERROR_ABOVE_INPUT = ['label', 'description', 'error', 'input'] as const;
+
 export function PartiesField({
   control,
   name,
@@ -51,6 +58,8 @@ export function PartiesField({
         error={fieldState.error?.message}
         disabled={scope.parties.length === 0}
         searchable
+        inputWrapperOrder={[...ERROR_ABOVE_INPUT]}
+        maw={FIELD_WIDTH.long}
       />
     );
   }
@@ -74,6 +83,8 @@ export function PartiesField({
       splitChars={[',', ' ']}
       acceptValueOnBlur
       clearable
+      inputWrapperOrder={[...ERROR_ABOVE_INPUT]}
+      maw={FIELD_WIDTH.long}
     />
   );
 }
