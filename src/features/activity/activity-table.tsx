@@ -1,5 +1,6 @@
-import { Badge, Button, Code, Group, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import { Badge, Box, Button, Code, Group, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { Fragment, useId, useState } from 'react';
+import tableClasses from '@/components/data-table/data-table.module.css';
 import { RelativeTime } from '@/components/relative-time';
 import {
   actorLabel,
@@ -54,21 +55,26 @@ function EntryRow({ entry, isCompact }: { entry: ActivityEntry; isCompact: boole
   const columns = isCompact ? 5 : 6;
   return (
     <Fragment>
-      <Table.Tr>
-        <Table.Td style={{ whiteSpace: 'nowrap' }}>
+      {/* Roles and data-label: on phones the row is a card (data-table.module.css). */}
+      <Table.Tr role="row" className={tableClasses.row}>
+        <Table.Td role="cell" data-label="When" style={{ whiteSpace: 'nowrap' }}>
           <RelativeTime value={entry.at} />
         </Table.Td>
-        {!isCompact && <Table.Td>{actorLabel(entry.actor)}</Table.Td>}
-        <Table.Td>
+        {!isCompact && (
+          <Table.Td role="cell" data-label="Who">
+            {actorLabel(entry.actor)}
+          </Table.Td>
+        )}
+        <Table.Td role="cell" data-label="Action" data-card="title">
           <Code>{entry.action}</Code>
         </Table.Td>
-        <Table.Td style={{ wordBreak: 'break-all' }}>
+        <Table.Td role="cell" data-label="Subjects" style={{ wordBreak: 'break-all' }}>
           {entry.subjects.map(subjectLabel).join(', ') || '—'}
         </Table.Td>
-        <Table.Td>
+        <Table.Td role="cell" data-label="Result">
           <ResultBadge entry={entry} />
         </Table.Td>
-        <Table.Td>
+        <Table.Td role="cell" data-card="actions">
           <Button
             size="compact-xs"
             variant="subtle"
@@ -83,8 +89,8 @@ function EntryRow({ entry, isCompact }: { entry: ActivityEntry; isCompact: boole
         </Table.Td>
       </Table.Tr>
       {isOpen && (
-        <Table.Tr id={detailsId}>
-          <Table.Td colSpan={columns}>
+        <Table.Tr role="row" id={detailsId} data-card-details>
+          <Table.Td role="cell" colSpan={columns}>
             <Stack gap="xs">
               <Text size="xs">
                 <Code>
@@ -115,26 +121,26 @@ function EntryRow({ entry, isCompact }: { entry: ActivityEntry; isCompact: boole
 /** Entries newest first; each opens to its call, before and after. Every value shown as text. */
 export function ActivityTable({ label, entries, isCompact = false }: ActivityTableProps) {
   return (
-    <Table.ScrollContainer minWidth={600}>
-      <Table aria-label={label} verticalSpacing="xs">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>When</Table.Th>
-            {!isCompact && <Table.Th>Who</Table.Th>}
-            <Table.Th>Action</Table.Th>
-            <Table.Th>Subjects</Table.Th>
-            <Table.Th>Result</Table.Th>
-            <Table.Th>
+    <Box className={tableClasses.wideScroll}>
+      <Table className={tableClasses.table} role="table" aria-label={label} verticalSpacing="xs">
+        <Table.Thead role="rowgroup">
+          <Table.Tr role="row">
+            <Table.Th role="columnheader">When</Table.Th>
+            {!isCompact && <Table.Th role="columnheader">Who</Table.Th>}
+            <Table.Th role="columnheader">Action</Table.Th>
+            <Table.Th role="columnheader">Subjects</Table.Th>
+            <Table.Th role="columnheader">Result</Table.Th>
+            <Table.Th role="columnheader">
               <VisuallyHidden>Details</VisuallyHidden>
             </Table.Th>
           </Table.Tr>
         </Table.Thead>
-        <Table.Tbody>
+        <Table.Tbody role="rowgroup">
           {entries.map((entry) => (
             <EntryRow key={entry.id} entry={entry} isCompact={isCompact} />
           ))}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </Box>
   );
 }
