@@ -1,13 +1,12 @@
-import { Anchor } from '@mantine/core';
 import type { QueryClient } from '@tanstack/react-query';
-import { Link, useNavigate, useParams, type LoaderFunctionArgs } from 'react-router';
+import { useNavigate, useParams, type LoaderFunctionArgs } from 'react-router';
 import { identityProviderQueries } from '@/api/identity-providers';
 import { prefetch } from '@/api/prefetch';
 import { sessionQueries } from '@/api/session';
 import { QueryBoundary } from '@/components/feedback/query-boundary';
-import { PageHeader } from '@/components/page-header';
 import type { IdentityProviderLinks } from '@/features/identity-providers/identity-provider-links';
 import { IdentityProviderDetails } from '@/features/identity-providers/identity-provider-details';
+import { IdentityProviderPageHeader } from '@/features/identity-providers/identity-provider-page-header';
 import { identityProviderPartiesQuery } from '@/features/identity-providers/identity-provider-parties-query';
 import { idFromRouteSegment, paths } from '@/app/paths';
 
@@ -17,6 +16,8 @@ const identityProviderLinks: IdentityProviderLinks = {
   identityProvider: paths.identityProvider.to,
   user: paths.user.to,
 };
+
+const back = { to: paths.identityProviders.to(), label: 'identity providers' };
 
 export function identityProviderPageLoader(queryClient: QueryClient) {
   return ({ params }: LoaderFunctionArgs) => {
@@ -33,17 +34,21 @@ export function IdentityProviderPage() {
   const navigate = useNavigate();
   return (
     <>
-      <Anchor component={Link} to={paths.identityProviders.to()} size="sm" mb="xs" display="block">
-        ← Identity providers
-      </Anchor>
-      <PageHeader title={identityProviderId} description="Identity provider" />
-      <QueryBoundary>
+      <IdentityProviderPageHeader
+        identityProviderId={identityProviderId}
+        back={back}
+        onDeleted={() => {
+          void navigate(paths.identityProviders.to());
+        }}
+      />
+      <QueryBoundary
+        key={identityProviderId}
+        notFound={{ what: 'identity provider', id: identityProviderId, back }}
+        need="Participant admin"
+      >
         <IdentityProviderDetails
           identityProviderId={identityProviderId}
           links={identityProviderLinks}
-          onDeleted={() => {
-            void navigate(paths.identityProviders.to());
-          }}
         />
       </QueryBoundary>
     </>

@@ -97,6 +97,52 @@ describe('create identity provider', { timeout: 20_000 }, () => {
     expect(field(/issuer/i)).toHaveValue('https://other.test');
   });
 
+  it('offers to open the IdP whose id is taken, and opens it', async () => {
+    const sandbox = createSandbox();
+    seedIdentityProviders(sandbox, [{ identityProviderId: 'acme' }]);
+    const { user, router } = renderRoute('/identity-providers/new', { sandbox });
+    await fill(user, { id: 'acme', issuer: 'https://other.test', jwksUrl: 'https://other.test/k' });
+    await user.click(submit());
+
+    expect(
+      await within(form()).findByText(/An identity provider “acme” already exists/),
+    ).toBeVisible();
+    await user.click(within(form()).getByRole('link', { name: 'Open acme' }));
+    expect(await screen.findByRole('heading', { name: 'acme', level: 1 })).toBeVisible();
+    expect(router.state.location.pathname).toBe('/identity-providers/acme');
+    expect(await screen.findByRole('group', { name: 'Issuer' })).toHaveTextContent(
+      'https://acme.example.com',
+    );
+  });
+
+  it('copies the create request as curl, and Cancel goes back to the list', async () => {
+    const { user, router } = renderRoute('/identity-providers/new');
+    await fill(user, {
+      id: 'lab',
+      issuer: 'https://auth.lab.test',
+      jwksUrl: 'https://auth.lab.test/jwks',
+    });
+    await user.click(within(form()).getByRole('button', { name: 'Copy as…' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'curl' }));
+    const curl = await navigator.clipboard.readText();
+    expect(curl).toContain(`-X POST '${window.location.origin}/v2/idps'`);
+    expect(JSON.parse(/-d '([\s\S]*)'$/.exec(curl)?.[1] ?? 'null')).toEqual({
+      identityProviderConfig: {
+        identityProviderId: 'lab',
+        issuer: 'https://auth.lab.test',
+        jwksUrl: 'https://auth.lab.test/jwks',
+        audience: '',
+        isDeactivated: false,
+      },
+    });
+
+    await user.click(within(form()).getByRole('link', { name: 'Cancel' }));
+    expect(
+      await screen.findByRole('heading', { name: 'Identity providers', level: 1 }),
+    ).toBeVisible();
+    expect(router.state.location.pathname).toBe('/identity-providers');
+  });
+
   it('shows IDP_CONFIG_ISSUER_ALREADY_EXISTS on the issuer', async () => {
     const sandbox = createSandbox();
     seedIdentityProviders(sandbox, [{ identityProviderId: 'acme' }]);
@@ -113,6 +159,14 @@ describe('create identity provider', { timeout: 20_000 }, () => {
     ).toBeVisible();
     expect(field(/issuer/i)).toHaveAccessibleDescription(/already exists/);
     expect(field(/identity provider id/i)).not.toHaveAccessibleDescription(/already exists/);
+    // Which IdP has it, and the way there.
+    expect(
+      await within(form()).findByText(/Identity provider “acme” already has the issuer/),
+    ).toBeVisible();
+    expect(within(form()).getByRole('link', { name: 'Open acme' })).toHaveAttribute(
+      'href',
+      '/identity-providers/acme',
+    );
   });
 
   it('shows INVALID_FIELD on the field the participant names', async () => {

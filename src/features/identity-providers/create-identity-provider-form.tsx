@@ -1,15 +1,20 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Group, Stack } from '@mantine/core';
+import { Stack } from '@mantine/core';
 import { useForm } from 'react-hook-form';
 import { identityProviderMutations, type IdentityProviderConfig } from '@/api/identity-providers';
 import type { IssuerDiscovery } from '@/api/oidc-discovery';
+import { CopyAsMenu } from '@/components/copy-as-menu';
 import { notify } from '@/components/feedback/notify';
+import { FIELD_WIDTH } from '@/components/form/field-widths';
+import { FormActions } from '@/components/form/form-actions';
 import { FormRootError } from '@/components/form/form-root-error';
 import { FormSwitch } from '@/components/form/form-switch';
 import { FormTextInput } from '@/components/form/form-text-input';
-import { InsecureUrlNote } from './insecure-url-note';
 import { useFormMutation } from '@/components/form/use-form-mutation';
 import { FillFromIssuer } from './fill-from-issuer';
+import { createIdentityProviderCopyAs } from './identity-provider-copy-as';
+import { SubmissionFailureFix } from './identity-provider-failure-note';
+import { IdentityProviderFields } from './identity-provider-fields';
 import {
   createIdentityProviderSchema,
   emptyCreateIdentityProviderValues,
@@ -24,6 +29,9 @@ export type CreateIdentityProviderFormProps = {
   onCreated: (config: IdentityProviderConfig) => void;
   /** Offers "Fill from issuer" above the form: issuer and JWKS URL from discovery. */
   fillFromIssuer?: boolean;
+  /** Where Cancel goes: the IdP list. */
+  cancelHref: string;
+  identityProviderHref: (identityProviderId: string) => string;
 };
 
 const FIELDS = ['identityProviderId', 'issuer', 'jwksUrl', 'audience'] as const;
@@ -32,6 +40,8 @@ const FIELDS = ['identityProviderId', 'issuer', 'jwksUrl', 'audience'] as const;
 export function CreateIdentityProviderForm({
   onCreated,
   fillFromIssuer = false,
+  cancelHref,
+  identityProviderHref,
 }: CreateIdentityProviderFormProps) {
   const form = useForm<CreateIdentityProviderValues>({
     resolver: zodResolver(createIdentityProviderSchema),
@@ -56,6 +66,15 @@ export function CreateIdentityProviderForm({
     form.setValue('jwksUrl', discovery.jwksUrl, options);
   };
 
+  // The request Create would send now, through the same schema and mapper as the submit.
+  const copyAs = () => {
+    const parsed = createIdentityProviderSchema.safeParse(form.getValues());
+    return parsed.success
+      ? createIdentityProviderCopyAs(toIdentityProviderConfig(parsed.data))
+      : undefined;
+  };
+  const submitted = create.variables;
+
   return (
     <Stack gap="lg">
       {fillFromIssuer && <FillFromIssuer onFilled={fill} />}
@@ -64,8 +83,15 @@ export function CreateIdentityProviderForm({
         noValidate
         aria-label="Create identity provider"
       >
-        <Stack gap="md" maw={640}>
+        <Stack gap="md">
           <FormRootError control={form.control} error={create.error} />
+          {create.isError && submitted !== undefined && (
+            <SubmissionFailureFix
+              error={create.error}
+              facts={{ identityProviderId: submitted.identityProviderId, issuer: submitted.issuer }}
+              identityProviderHref={identityProviderHref}
+            />
+          )}
           <FormTextInput
             control={form.control}
             name="identityProviderId"
@@ -74,47 +100,26 @@ export function CreateIdentityProviderForm({
             required
             autoComplete="off"
             spellCheck={false}
+            maw={FIELD_WIDTH.medium}
           />
-          <FormTextInput
-            control={form.control}
-            name="issuer"
-            label="Issuer"
-            description="The exact `iss` claim of this provider's tokens; unique on the participant."
-            required
-            autoComplete="off"
-            spellCheck={false}
-          />
-          <InsecureUrlNote control={form.control} name="issuer" />
-          <FormTextInput
-            control={form.control}
-            name="jwksUrl"
-            label="JWKS URL"
-            description="Where the participant fetches the keys that verify the tokens."
-            required
-            autoComplete="off"
-            spellCheck={false}
-            placeholder="https://idp.example.com/.well-known/jwks.json"
-          />
-          <InsecureUrlNote control={form.control} name="jwksUrl" />
-          <FormTextInput
-            control={form.control}
-            name="audience"
-            label="Audience"
-            description="Optional: when set, tokens must carry it in `aud`."
-            autoComplete="off"
-            spellCheck={false}
-          />
+          <IdentityProviderFields control={form.control} />
           <FormSwitch
             control={form.control}
             name="isDeactivated"
             label="Create deactivated"
             description="A deactivated provider's tokens are rejected until it is activated."
           />
-          <Group>
-            <Button type="submit" loading={create.isPending}>
-              Create identity provider
-            </Button>
-          </Group>
+          <FormActions
+            submitLabel="Create identity provider"
+            isSubmitting={create.isPending}
+            cancel={{ to: cancelHref }}
+            extra={
+              <CopyAsMenu
+                commands={copyAs}
+                unavailableReason="Fill in the id, issuer and JWKS URL first."
+              />
+            }
+          />
         </Stack>
       </form>
     </Stack>

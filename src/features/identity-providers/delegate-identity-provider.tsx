@@ -8,11 +8,12 @@ import { ErrorAlert } from '@/components/feedback/error-alert';
 import { SectionCard } from '@/components/section-card';
 import { CreateIdentityProviderForm } from './create-identity-provider-form';
 import { FirstIdentityProviderAdminForm } from './first-identity-provider-admin-form';
+import { ActivateIdentityProviderButton } from './identity-provider-failure-note';
 import { IdentityProviderHandOff } from './identity-provider-hand-off';
 import type { IdentityProviderLinks } from './identity-provider-links';
 
 export type DelegateIdentityProviderProps = {
-  links: Pick<IdentityProviderLinks, 'identityProvider' | 'user'>;
+  links: Pick<IdentityProviderLinks, 'identityProviders' | 'identityProvider' | 'user'>;
 };
 
 /**
@@ -31,7 +32,14 @@ export function DelegateIdentityProvider({ links }: DelegateIdentityProviderProp
   });
 
   if (!config) {
-    return <CreateIdentityProviderForm fillFromIssuer onCreated={setConfig} />;
+    return (
+      <CreateIdentityProviderForm
+        fillFromIssuer
+        onCreated={setConfig}
+        cancelHref={links.identityProviders}
+        identityProviderHref={links.identityProvider}
+      />
+    );
   }
 
   // Inside tinted alerts: the alert's own (contrast-checked) text colour, underlined as a link.
@@ -49,10 +57,25 @@ export function DelegateIdentityProvider({ links }: DelegateIdentityProviderProp
   return (
     <Stack gap="lg" maw={860}>
       <Alert color="teal" variant="light" title="Identity provider created">
-        <Text size="sm">
-          {idpLink} accepts tokens from <code>{config.issuer}</code>
-          {config.isDeactivated ? ' once it is activated' : ''}.
-        </Text>
+        <Stack gap="xs">
+          <Text size="sm">
+            {idpLink} accepts tokens from <code>{config.issuer}</code>
+            {config.isDeactivated
+              ? ' once it is activated: until then none of its users, the first IdP admin included, can sign in'
+              : ''}
+            .
+          </Text>
+          {config.isDeactivated === true && (
+            <Group>
+              <ActivateIdentityProviderButton
+                identityProviderId={config.identityProviderId}
+                onActivated={() => {
+                  setConfig({ ...config, isDeactivated: false });
+                }}
+              />
+            </Group>
+          )}
+        </Stack>
       </Alert>
       {adminUserId === undefined ? (
         <SectionCard title="First IdP admin">

@@ -1,13 +1,16 @@
 import { useState } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Group, Stack } from '@mantine/core';
+import { Stack } from '@mantine/core';
 import { useForm } from 'react-hook-form';
 import { identityProviderMutations, type IdentityProviderConfig } from '@/api/identity-providers';
+import { CopyAsMenu } from '@/components/copy-as-menu';
 import { notify } from '@/components/feedback/notify';
+import { FormActions } from '@/components/form/form-actions';
 import { FormRootError } from '@/components/form/form-root-error';
-import { FormTextInput } from '@/components/form/form-text-input';
-import { InsecureUrlNote } from './insecure-url-note';
 import { useFormMutation } from '@/components/form/use-form-mutation';
+import { updateIdentityProviderCopyAs } from './identity-provider-copy-as';
+import { SubmissionFailureFix } from './identity-provider-failure-note';
+import { IdentityProviderFields } from './identity-provider-fields';
 import {
   identityProviderErrorField,
   identityProviderSettingsSchema,
@@ -16,15 +19,24 @@ import {
   type IdentityProviderSettingsValues,
 } from './identity-provider-form-schema';
 
-export type EditIdentityProviderFormProps = { config: IdentityProviderConfig };
+export type EditIdentityProviderFormProps = {
+  config: IdentityProviderConfig;
+  /** Back to the read-only settings: after a save (with the saved config) or on Cancel. */
+  onDone: (saved?: IdentityProviderConfig) => void;
+  identityProviderHref: (identityProviderId: string) => string;
+};
 
 const FIELDS = ['issuer', 'jwksUrl', 'audience'] as const;
 
 /** Changes issuer, JWKS URL and audience; the update mask names only what was changed. */
-export function EditIdentityProviderForm({ config }: EditIdentityProviderFormProps) {
-  // The settings the form was opened (or last saved) with: the mask is computed against these, not
-  // against a background refetch, or another admin's change made meanwhile would be reverted.
-  const [base, setBase] = useState(config);
+export function EditIdentityProviderForm({
+  config,
+  onDone,
+  identityProviderHref,
+}: EditIdentityProviderFormProps) {
+  // The settings the form was opened with: the mask is computed against these, not against a
+  // background refetch, or another admin's change made meanwhile would be reverted.
+  const [base] = useState(config);
   const form = useForm<IdentityProviderSettingsValues>({
     resolver: zodResolver(identityProviderSettingsSchema),
     defaultValues: toIdentityProviderSettingsValues(config),
@@ -47,11 +59,17 @@ export function EditIdentityProviderForm({ config }: EditIdentityProviderFormPro
     update.mutate(request, {
       onSuccess: (updated) => {
         notify.success(`Identity provider ${updated.identityProviderId} updated`);
-        setBase(updated);
-        form.reset(toIdentityProviderSettingsValues(updated));
+        onDone(updated);
       },
     });
   });
+
+  // The PATCH Save would send now: the same schema and mask as the submit.
+  const copyAs = () => {
+    const parsed = identityProviderSettingsSchema.safeParse(form.getValues());
+    const request = parsed.success ? toUpdateIdentityProviderRequest(base, parsed.data) : undefined;
+    return request === undefined ? undefined : updateIdentityProviderCopyAs(request);
+  };
 
   return (
     <form
@@ -59,39 +77,34 @@ export function EditIdentityProviderForm({ config }: EditIdentityProviderFormPro
       noValidate
       aria-label="Edit identity provider"
     >
-      <Stack gap="md" maw={640}>
+      <Stack gap="md">
         <FormRootError control={form.control} error={update.error} />
-        <FormTextInput
-          control={form.control}
-          name="issuer"
-          label="Issuer"
-          required
-          autoComplete="off"
-          spellCheck={false}
+        {update.isError && (
+          <SubmissionFailureFix
+            error={update.error}
+            facts={{
+              identityProviderId: base.identityProviderId,
+              issuer: update.variables.identityProviderConfig.issuer,
+            }}
+            identityProviderHref={identityProviderHref}
+          />
+        )}
+        <IdentityProviderFields control={form.control} />
+        <FormActions
+          submitLabel="Save changes"
+          isSubmitting={update.isPending}
+          cancel={{
+            onClick: () => {
+              onDone();
+            },
+          }}
+          extra={
+            <CopyAsMenu
+              commands={copyAs}
+              unavailableReason="Change a setting first: the update sends only what changed, and only valid values."
+            />
+          }
         />
-        <InsecureUrlNote control={form.control} name="issuer" />
-        <FormTextInput
-          control={form.control}
-          name="jwksUrl"
-          label="JWKS URL"
-          required
-          autoComplete="off"
-          spellCheck={false}
-        />
-        <InsecureUrlNote control={form.control} name="jwksUrl" />
-        <FormTextInput
-          control={form.control}
-          name="audience"
-          label="Audience"
-          description="Empty: tokens need no particular audience."
-          autoComplete="off"
-          spellCheck={false}
-        />
-        <Group>
-          <Button type="submit" loading={update.isPending}>
-            Save changes
-          </Button>
-        </Group>
       </Stack>
     </form>
   );

@@ -1,12 +1,17 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Group, Stack, Text } from '@mantine/core';
+import { Stack, Text } from '@mantine/core';
 import { useForm } from 'react-hook-form';
 import { userMutations, type User } from '@/api/users';
+import { CopyAsMenu } from '@/components/copy-as-menu';
 import { notify } from '@/components/feedback/notify';
+import { RightName } from '@/components/right-name';
+import { FIELD_WIDTH } from '@/components/form/field-widths';
+import { FormActions } from '@/components/form/form-actions';
 import { FormRootError } from '@/components/form/form-root-error';
 import { FormTextInput } from '@/components/form/form-text-input';
 import { useFormMutation } from '@/components/form/use-form-mutation';
 import { firstAdminRequest, firstAdminSchema, type FirstAdminValues } from './delegation';
+import { firstIdentityProviderAdminCopyAs } from './identity-provider-copy-as';
 
 export type FirstIdentityProviderAdminFormProps = {
   identityProviderId: string;
@@ -47,10 +52,11 @@ export function FirstIdentityProviderAdminForm({
       noValidate
       aria-label="Create first IdP admin"
     >
-      <Stack gap="sm" maw={640}>
+      <Stack gap="sm">
         <Text size="sm">
-          The person who will onboard this provider’s users. They get the right
-          IdentityProviderAdmin in <strong>{identityProviderId}</strong>, and nothing else.
+          The person who will onboard this provider’s users. They get the right{' '}
+          <RightName kind="IdentityProviderAdmin" /> in <strong>{identityProviderId}</strong>, and
+          nothing else.
         </Text>
         <FormRootError control={form.control} error={create.error} />
         <FormTextInput
@@ -61,12 +67,26 @@ export function FirstIdentityProviderAdminForm({
           required
           autoComplete="off"
           spellCheck={false}
+          maw={FIELD_WIDTH.medium}
         />
-        <Group>
-          <Button type="submit" loading={create.isPending}>
-            Create IdP admin
-          </Button>
-        </Group>
+        <FormActions
+          submitLabel="Create IdP admin"
+          isSubmitting={create.isPending}
+          extra={
+            <CopyAsMenu
+              commands={() => {
+                // The same schema and request as the submit.
+                const parsed = firstAdminSchema.safeParse(form.getValues());
+                return parsed.success
+                  ? firstIdentityProviderAdminCopyAs(
+                      firstAdminRequest(identityProviderId, parsed.data),
+                    )
+                  : undefined;
+              }}
+              unavailableReason="Enter a valid user id first."
+            />
+          }
+        />
       </Stack>
     </form>
   );

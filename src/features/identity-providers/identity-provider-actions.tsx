@@ -5,9 +5,14 @@ import {
   identityProviderQueries,
   type IdentityProviderConfig,
 } from '@/api/identity-providers';
+import { CopyAsMenu } from '@/components/copy-as-menu';
 import { confirmDanger } from '@/components/feedback/confirm-danger';
 import { notify } from '@/components/feedback/notify';
 import { formatCount } from '@/lib/format';
+import {
+  deleteIdentityProviderCopyAs,
+  updateIdentityProviderCopyAs,
+} from './identity-provider-copy-as';
 import { toStatusUpdateRequest } from './identity-provider-form-schema';
 import { identityProviderPartiesQuery } from './identity-provider-parties-query';
 
@@ -16,7 +21,10 @@ export type IdentityProviderActionsProps = {
   onDeleted: () => void;
 };
 
-/** Activate/deactivate and delete: one-click actions with a confirm step; failures are toasts. */
+/**
+ * Activate/deactivate and delete: one-click actions with a confirm step, whose dialog offers
+ * "Copy as…" for the exact request its button sends; failures are toasts.
+ */
 export function IdentityProviderActions({ config, onDeleted }: IdentityProviderActionsProps) {
   const queryClient = useQueryClient();
   const id = config.identityProviderId;
@@ -33,15 +41,24 @@ export function IdentityProviderActions({ config, onDeleted }: IdentityProviderA
   });
 
   const handleStatus = () => {
+    const request = toStatusUpdateRequest(config, !isDeactivated);
+    const copyAs = <CopyAsMenu commands={() => updateIdentityProviderCopyAs(request)} />;
     confirmDanger(
       isDeactivated
         ? {
             title: `Activate identity provider ${id}?`,
-            body: 'Tokens from its issuer are accepted again, for its users and parties as they are.',
+            body: (
+              <Stack gap="xs">
+                <Text size="sm">
+                  Tokens from its issuer are accepted again, for its users and parties as they are.
+                </Text>
+                <Group justify="flex-end">{copyAs}</Group>
+              </Stack>
+            ),
             confirmLabel: 'Activate',
             color: 'blue',
             onConfirm: () => {
-              updateStatus.mutate(toStatusUpdateRequest(config, false), {
+              updateStatus.mutate(request, {
                 onSuccess: () => {
                   notify.success(`Identity provider ${id} activated`);
                 },
@@ -50,10 +67,19 @@ export function IdentityProviderActions({ config, onDeleted }: IdentityProviderA
           }
         : {
             title: `Deactivate identity provider ${id}?`,
-            body: 'The participant then rejects every token from its issuer, so its users cannot sign in and their open streams end. Its users and parties stay; activating it again restores access.',
+            body: (
+              <Stack gap="xs">
+                <Text size="sm">
+                  The participant then rejects every token from its issuer, so its users cannot sign
+                  in and their open streams end. Its users and parties stay; activating it again
+                  restores access.
+                </Text>
+                <Group justify="flex-end">{copyAs}</Group>
+              </Stack>
+            ),
             confirmLabel: 'Deactivate',
             onConfirm: () => {
-              updateStatus.mutate(toStatusUpdateRequest(config, true), {
+              updateStatus.mutate(request, {
                 onSuccess: () => {
                   notify.success(`Identity provider ${id} deactivated`);
                 },
@@ -84,6 +110,9 @@ export function IdentityProviderActions({ config, onDeleted }: IdentityProviderA
             The participant refuses to delete an identity provider that users or parties still
             belong to; move or delete them first. Deleting cannot be undone.
           </Text>
+          <Group justify="flex-end">
+            <CopyAsMenu commands={() => deleteIdentityProviderCopyAs(id)} />
+          </Group>
         </Stack>
       ),
       confirmLabel: 'Delete identity provider',
@@ -104,7 +133,7 @@ export function IdentityProviderActions({ config, onDeleted }: IdentityProviderA
   };
 
   return (
-    <Group gap="sm">
+    <Group gap="xs">
       <Button variant="default" onClick={handleStatus} loading={updateStatus.isPending}>
         {isDeactivated ? 'Activate' : 'Deactivate'}
       </Button>

@@ -59,7 +59,7 @@ export function updateIdentityProviderCopyAs(
       ['jwksUrl', scalaString(config.jwksUrl)],
       ['issuer', scalaString(config.issuer)],
       ['audience', scalaAudience(config.audience)],
-      ['updateMask', scalaFieldMask(updateMask.paths)],
+      ['updateMask', scalaFieldMask(updateMask.paths ?? [])],
     ]),
   };
 }

@@ -22,6 +22,12 @@ const allocateParty = (sandbox: Sandbox, hint: string, identityProviderId: strin
 
 const settings = () => screen.findByRole('region', { name: 'Settings' });
 const editForm = () => screen.getByRole('form', { name: 'Edit identity provider' });
+/** The settings are shown once, read-only; Edit swaps them for the form in place. */
+async function openEditForm(user: ReturnType<typeof renderRoute>['user']) {
+  const section = await settings();
+  await user.click(within(section).getByRole('button', { name: 'Edit settings' }));
+  return editForm();
+}
 
 describe('identity provider page', { timeout: 20_000 }, () => {
   it('shows the settings, the parties, and how to find its users', async () => {
@@ -41,7 +47,12 @@ describe('identity provider page', { timeout: 20_000 }, () => {
     expect(within(section).getByRole('group', { name: 'Audience' })).toHaveTextContent(
       'ledger-api',
     );
-    expect(within(section).getByRole('group', { name: 'Status' })).toHaveTextContent('Active');
+    // Once: no second copy of the settings as an open form.
+    expect(screen.queryByRole('form', { name: 'Edit identity provider' })).not.toBeInTheDocument();
+    expect(screen.getAllByText('https://acme.example.com/jwks.json')).toHaveLength(1);
+    // The status beside the title.
+    expect(await screen.findByRole('group', { name: 'Status' })).toHaveTextContent('Active');
+    expect(screen.getByRole('heading', { name: 'acme', level: 1 })).toBeVisible();
 
     const parties = screen.getByRole('region', { name: 'Parties' });
     expect(
@@ -97,11 +108,17 @@ describe('identity provider page', { timeout: 20_000 }, () => {
         return sandboxFetch(request);
       },
     });
-    await settings();
-    const jwksUrl = within(editForm()).getByRole('textbox', { name: /jwks url/i });
+    const form = await openEditForm(user);
+    const jwksUrl = within(form).getByRole('textbox', { name: /jwks url/i });
     await user.clear(jwksUrl);
     await user.type(jwksUrl, 'https://keys.acme.test/jwks');
-    await user.click(within(editForm()).getByRole('button', { name: 'Save changes' }));
+    // Copy as… copies the PATCH that Save sends next: same path, same body, same mask.
+    await user.click(within(form).getByRole('button', { name: 'Copy as…' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'curl' }));
+    const curl = await navigator.clipboard.readText();
+    expect(curl).toContain(`-X PATCH '${window.location.origin}/v2/idps/acme'`);
+    const copiedBody = /-d '([\s\S]*)'$/.exec(curl)?.[1];
+    await user.click(within(form).getByRole('button', { name: 'Save changes' }));
 
     expect(await screen.findByText('Identity provider acme updated')).toBeVisible();
     expect(patches).toEqual([
@@ -116,7 +133,10 @@ describe('identity provider page', { timeout: 20_000 }, () => {
         updateMask: { paths: ['jwks_url'], unknownFields: { fields: {} } },
       },
     ]);
+    expect(JSON.parse(copiedBody ?? 'null')).toEqual(patches[0]);
+    // Back to the read-only settings, with the saved value.
     expect(await within(await settings()).findByText('https://keys.acme.test/jwks')).toBeVisible();
+    expect(screen.queryByRole('form', { name: 'Edit identity provider' })).not.toBeInTheDocument();
     expect(sandbox.state.idps.get('acme')).toMatchObject({
       issuer: 'https://acme.example.com',
       jwksUrl: 'https://keys.acme.test/jwks',
@@ -124,23 +144,45 @@ describe('identity provider page', { timeout: 20_000 }, () => {
     });
   });
 
-  it('shows an issuer conflict on the issuer field and keeps the input', async () => {
-    const { user } = renderRoute('/identity-providers/acme', { sandbox: sandboxWithAcme() });
-    await settings();
-    const issuer = within(editForm()).getByRole('textbox', { name: /issuer/i });
+  it('names the IdP that has the issuer, keeps the input, and opens that IdP', async () => {
+    const { user, router } = renderRoute('/identity-providers/acme', {
+      sandbox: sandboxWithAcme(),
+    });
+    const form = await openEditForm(user);
+    const issuer = within(form).getByRole('textbox', { name: /issuer/i });
     await user.clear(issuer);
     await user.type(issuer, 'https://globex.example.com');
-    await user.click(within(editForm()).getByRole('button', { name: 'Save changes' }));
+    await user.click(within(form).getByRole('button', { name: 'Save changes' }));
 
     await waitFor(() => {
       expect(issuer).toHaveAccessibleDescription(/already exists/);
     });
     expect(issuer).toHaveValue('https://globex.example.com');
+    expect(
+      await within(form).findByText(/Identity provider “globex” already has the issuer/),
+    ).toBeVisible();
+    await user.click(within(form).getByRole('link', { name: 'Open globex' }));
+    expect(await screen.findByRole('heading', { name: 'globex', level: 1 })).toBeVisible();
+    expect(router.state.location.pathname).toBe('/identity-providers/globex');
+  });
+
+  it('Cancel leaves the settings as they were', async () => {
+    const sandbox = sandboxWithAcme();
+    const { user } = renderRoute('/identity-providers/acme', { sandbox });
+    const form = await openEditForm(user);
+    await user.type(within(form).getByRole('textbox', { name: /audience/i }), '-2');
+    await user.click(within(form).getByRole('button', { name: 'Cancel' }));
+
+    const section = await settings();
+    expect(within(section).getByRole('group', { name: 'Audience' })).toHaveTextContent(
+      /^Audienceledger-api$/,
+    );
+    expect(sandbox.state.idps.get('acme')?.audience).toBe('ledger-api');
   });
 
   it('checks the settings and refuses to save nothing', async () => {
     const { user } = renderRoute('/identity-providers/acme', { sandbox: sandboxWithAcme() });
-    await settings();
+    await openEditForm(user);
     await user.click(within(editForm()).getByRole('button', { name: 'Save changes' }));
     expect(await within(editForm()).findByRole('alert')).toHaveTextContent('Nothing to save');
 
@@ -153,9 +195,9 @@ describe('identity provider page', { timeout: 20_000 }, () => {
   it('deactivates and activates again after a confirm step', async () => {
     const sandbox = sandboxWithAcme();
     const { user } = renderRoute('/identity-providers/acme', { sandbox });
-    const section = await settings();
+    await settings();
 
-    await user.click(within(section).getByRole('button', { name: 'Deactivate' }));
+    await user.click(await screen.findByRole('button', { name: 'Deactivate' }));
     const dialog = await screen.findByRole('dialog', {
       name: 'Deactivate identity provider acme?',
     });
@@ -164,17 +206,17 @@ describe('identity provider page', { timeout: 20_000 }, () => {
 
     expect(await screen.findByText('Identity provider acme deactivated')).toBeVisible();
     await waitFor(() => {
-      expect(within(section).getByRole('group', { name: 'Status' })).toHaveTextContent(
-        'Deactivated',
-      );
+      expect(screen.getByRole('group', { name: 'Status' })).toHaveTextContent('Deactivated');
     });
+    // Its users are blocked now: the page says so and offers the fix.
+    expect(screen.getByText(/none of its users can sign in/)).toBeVisible();
     expect(sandbox.state.idps.get('acme')).toMatchObject({
       isDeactivated: true,
       issuer: 'https://acme.example.com',
       audience: 'ledger-api',
     });
 
-    await user.click(within(section).getByRole('button', { name: 'Activate' }));
+    await user.click(screen.getByRole('button', { name: 'Activate' }));
     await user.click(
       within(
         await screen.findByRole('dialog', { name: 'Activate identity provider acme?' }),
@@ -187,10 +229,10 @@ describe('identity provider page', { timeout: 20_000 }, () => {
   it('deletes after a confirm that names its parties and says users cannot be counted', async () => {
     const sandbox = sandboxWithAcme();
     const { user, router } = renderRoute('/identity-providers/globex', { sandbox });
-    const section = await settings();
+    await settings();
     await screen.findByText('No parties belong to this identity provider.');
 
-    await user.click(within(section).getByRole('button', { name: 'Delete' }));
+    await user.click(await screen.findByRole('button', { name: 'Delete' }));
     const dialog = await screen.findByRole('dialog', { name: 'Delete identity provider globex?' });
     expect(dialog).toHaveTextContent('It has 0 parties.');
     expect(dialog).toHaveTextContent(/How many users it has cannot be known here/);
@@ -207,10 +249,10 @@ describe('identity provider page', { timeout: 20_000 }, () => {
     const sandbox = sandboxWithAcme();
     await allocateParty(sandbox, 'Alice', 'acme');
     const { user, router } = renderRoute('/identity-providers/acme', { sandbox });
-    const section = await settings();
+    await settings();
     await screen.findByText('1 party belongs to this identity provider.');
 
-    await user.click(within(section).getByRole('button', { name: 'Delete' }));
+    await user.click(await screen.findByRole('button', { name: 'Delete' }));
     const dialog = await screen.findByRole('dialog', { name: 'Delete identity provider acme?' });
     expect(dialog).toHaveTextContent('It has 1 party.');
     await user.click(within(dialog).getByRole('button', { name: 'Delete identity provider' }));
@@ -220,17 +262,35 @@ describe('identity provider page', { timeout: 20_000 }, () => {
     expect(sandbox.state.idps.get('acme')).toBeDefined();
   });
 
-  it('says when the IdP does not exist', async () => {
+  it('says when the IdP does not exist, with the way back and no Retry', async () => {
     allowConsole(/IDP_CONFIG_NOT_FOUND/);
     renderRoute('/identity-providers/nope');
 
-    const alert = await screen.findByRole('alert');
-    expect(alert).toHaveTextContent('Not found');
-    expect(within(alert).getByText('IDP_CONFIG_NOT_FOUND')).toBeVisible();
-    expect(screen.getByRole('link', { name: '← Identity providers' })).toHaveAttribute(
+    const state = await screen.findByRole('region', { name: 'No identity provider “nope”' });
+    expect(within(state).getByRole('link', { name: 'Go to identity providers' })).toHaveAttribute(
       'href',
       '/identity-providers',
     );
+    expect(screen.queryByRole('button', { name: /retry/i })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to identity providers' })).toHaveAttribute(
+      'href',
+      '/identity-providers',
+    );
+  });
+
+  it('offers Activate on a deactivated IdP, which lets its users in again', async () => {
+    const sandbox = createSandbox();
+    seedIdentityProviders(sandbox, [{ identityProviderId: 'acme', isDeactivated: true }]);
+    const { user } = renderRoute('/identity-providers/acme', { sandbox });
+
+    expect(await screen.findByText(/none of its users can sign in/)).toBeVisible();
+    await user.click(await screen.findByRole('button', { name: 'Activate acme' }));
+    expect(await screen.findByText('Identity provider acme activated')).toBeVisible();
+    expect(sandbox.state.idps.get('acme')?.isDeactivated).toBe(false);
+    await waitFor(() => {
+      expect(screen.queryByText(/none of its users can sign in/)).not.toBeInTheDocument();
+    });
+    expect(screen.getByRole('group', { name: 'Status' })).toHaveTextContent('Active');
   });
 
   it("lists the IdP's users to its own admin, without the admin-only settings", async () => {

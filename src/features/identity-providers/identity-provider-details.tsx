@@ -1,6 +1,8 @@
-import { Alert, Stack, Text } from '@mantine/core';
+import { Alert, Box, Button, Group, Stack, Text } from '@mantine/core';
+import { IconPencil } from '@tabler/icons-react';
 import { useSuspenseQuery } from '@tanstack/react-query';
-import { identityProviderQueries } from '@/api/identity-providers';
+import { useState } from 'react';
+import { identityProviderQueries, type IdentityProviderConfig } from '@/api/identity-providers';
 import { sessionQueries } from '@/api/session';
 import { QueryBoundary } from '@/components/feedback/query-boundary';
 import { Identifier } from '@/components/identifier';
@@ -8,21 +10,21 @@ import { PropertyList } from '@/components/property-list';
 import { SectionCard } from '@/components/section-card';
 import { accessOf } from '@/lib/access-rights';
 import { EditIdentityProviderForm } from './edit-identity-provider-form';
-import { IdentityProviderActions } from './identity-provider-actions';
+import { deactivatedIdentityProvider } from './identity-provider-error-fixes';
+import { IdentityProviderFailureNote } from './identity-provider-failure-note';
 import type { IdentityProviderLinks } from './identity-provider-links';
 import { IdentityProviderParties } from './identity-provider-parties';
-import { IdentityProviderStatusBadge } from './identity-provider-status-badge';
 import { IdentityProviderUsers } from './identity-provider-users';
 
 export type IdentityProviderDetailsProps = {
   identityProviderId: string;
   links: IdentityProviderLinks;
-  onDeleted: () => void;
 };
 
 /**
  * One IdP: its settings (participant admins only, like every /v2/idps endpoint), and its users
  * as far as the caller may see them. An IdP's own admin gets its users without the settings.
+ * Status, activate/deactivate and delete are in the page header (IdentityProviderPageHeader).
  */
 export function IdentityProviderDetails(props: IdentityProviderDetailsProps) {
   const { data: caller } = useSuspenseQuery(sessionQueries.caller());
@@ -45,47 +47,26 @@ export function IdentityProviderDetails(props: IdentityProviderDetailsProps) {
   }
   return (
     <Alert color="yellow" title="Only participant admins manage identity providers">
-      Identity provider configurations can be read only with the ParticipantAdmin right, which you
+      Identity provider configurations can be read only with the Participant admin right, which you
       do not have.
     </Alert>
   );
 }
 
-function AdminView({ identityProviderId, links, onDeleted }: IdentityProviderDetailsProps) {
+function AdminView({ identityProviderId, links }: IdentityProviderDetailsProps) {
   const { data: config } = useSuspenseQuery(identityProviderQueries.detail(identityProviderId));
+  const blocked = deactivatedIdentityProvider(config, true);
   return (
     <Stack gap="lg">
-      <SectionCard title="Settings">
-        <Stack gap="md">
-          <PropertyList
-            items={[
-              {
-                label: 'Identity provider id',
-                value: (
-                  <Identifier
-                    value={config.identityProviderId}
-                    label="identity provider id"
-                    isShortened={false}
-                  />
-                ),
-              },
-              { label: 'Issuer', value: <Value text={config.issuer} /> },
-              { label: 'JWKS URL', value: <Value text={config.jwksUrl} /> },
-              { label: 'Audience', value: <Value text={config.audience ?? ''} /> },
-              {
-                label: 'Status',
-                value: (
-                  <IdentityProviderStatusBadge isDeactivated={config.isDeactivated ?? false} />
-                ),
-              },
-            ]}
-          />
-          <IdentityProviderActions config={config} onDeleted={onDeleted} />
-        </Stack>
-      </SectionCard>
-      <SectionCard title="Edit settings">
-        <EditIdentityProviderForm config={config} />
-      </SectionCard>
+      {blocked !== undefined && (
+        <IdentityProviderFailureNote
+          failure={blocked}
+          identityProviderHref={links.identityProvider}
+          color="yellow"
+        />
+      )}
+      {/* A new config (another IdP after a link) starts in the read-only view. */}
+      <Settings key={identityProviderId} config={config} links={links} />
       <SectionCard title="Users">
         <QueryBoundary>
           <IdentityProviderUsers identityProviderId={identityProviderId} userHref={links.user} />
@@ -97,6 +78,64 @@ function AdminView({ identityProviderId, links, onDeleted }: IdentityProviderDet
         </QueryBoundary>
       </SectionCard>
     </Stack>
+  );
+}
+
+/**
+ * The settings once: read-only, with Edit swapping them for the form in place (Save / Cancel),
+ * which is calmer than a page of always-open inputs and never shows a value twice.
+ */
+function Settings({
+  config,
+  links,
+}: {
+  config: IdentityProviderConfig;
+  links: IdentityProviderLinks;
+}) {
+  const [isEditing, setIsEditing] = useState(false);
+  return (
+    <SectionCard title="Settings">
+      {isEditing ? (
+        <EditIdentityProviderForm
+          config={config}
+          identityProviderHref={links.identityProvider}
+          onDone={() => {
+            setIsEditing(false);
+          }}
+        />
+      ) : (
+        <Group justify="space-between" align="flex-start" wrap="wrap" gap="sm">
+          <Box style={{ minWidth: 0, flex: 1 }}>
+            <PropertyList
+              items={[
+                {
+                  label: 'Identity provider id',
+                  value: (
+                    <Identifier
+                      value={config.identityProviderId}
+                      label="identity provider id"
+                      isShortened={false}
+                    />
+                  ),
+                },
+                { label: 'Issuer', value: <Value text={config.issuer} /> },
+                { label: 'JWKS URL', value: <Value text={config.jwksUrl} /> },
+                { label: 'Audience', value: <Value text={config.audience ?? ''} /> },
+              ]}
+            />
+          </Box>
+          <Button
+            variant="default"
+            leftSection={<IconPencil size={16} aria-hidden />}
+            onClick={() => {
+              setIsEditing(true);
+            }}
+          >
+            Edit settings
+          </Button>
+        </Group>
+      )}
+    </SectionCard>
   );
 }
 
