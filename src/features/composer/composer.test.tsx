@@ -673,3 +673,172 @@ describe('composer history', () => {
     JOURNEY_TIMEOUT,
   );
 });
+
+describe('composer failures that offer their fix', () => {
+  it(
+    'adds a missing authorizer to Act as, keeping the error beside the field, then succeeds',
+    async () => {
+      const sandbox = createSandbox();
+      const [bob = ''] = await seedParties(sandbox, ['bob']);
+      const { user, alice, submitted } = await openComposer({ sandbox });
+      // Bob is the issuer, the Iou's signatory: acting as Alice alone lacks his authority.
+      await fillCreateAsJson(user, IOU, {
+        issuer: bob,
+        owner: alice,
+        currency: 'EUR',
+        amount: '5',
+        observers: [],
+      });
+      await fillSubmitter(user, alice);
+      await user.click(screen.getByRole('button', { name: 'Submit' }));
+
+      const failure = await screen.findByRole(
+        'alert',
+        { name: 'Not submitted' },
+        { timeout: 10_000 },
+      );
+      expect(failure).toHaveTextContent(/needs the authority of bob::/);
+      // The server's error stays on Act as, announced with it, and opening its dropdown keeps it.
+      const actAs = screen.getByRole('combobox', { name: /^Act as/ });
+      expect(actAs).toHaveAttribute('aria-invalid', 'true');
+      expect(actAs).toHaveAccessibleDescription(/requires authorizers/);
+      await user.click(actAs);
+      expect(actAs).toHaveAccessibleDescription(/requires authorizers/);
+      await user.keyboard('{Escape}');
+
+      await user.click(within(failure).getByRole('button', { name: /^Add bob::.* to Act as$/ }));
+      expect(screen.queryByRole('alert', { name: 'Not submitted' })).not.toBeInTheDocument();
+      expect(actAs).not.toHaveAttribute('aria-invalid', 'true');
+      await user.click(screen.getByRole('button', { name: 'Submit' }));
+
+      await resultRegion();
+      const sent = submitted.at(-1)?.body as JsCommands;
+      expect(new Set(sent.actAs)).toEqual(new Set([alice, bob]));
+      expect(submitted).toHaveLength(2);
+    },
+    JOURNEY_TIMEOUT,
+  );
+
+  it(
+    'takes a new command id for a duplicate and keeps everything else',
+    async () => {
+      const { user, alice, submitted } = await openComposer();
+      await fillCreateAsJson(user, IOU, {
+        issuer: alice,
+        owner: alice,
+        currency: 'GBP',
+        amount: '3',
+        observers: [],
+      });
+      await fillSubmitter(user, alice);
+      await user.click(screen.getByRole('button', { name: 'Submit' }));
+      await resultRegion();
+      const firstId = (submitted[0]?.body as JsCommands).commandId;
+
+      // The same command id again: the participant refuses it as a duplicate.
+      const commandId = screen.getByRole('textbox', { name: /^Command id/ });
+      await replace(user, commandId, firstId);
+      await user.click(screen.getByRole('button', { name: 'Submit' }));
+      const failure = await screen.findByRole(
+        'alert',
+        { name: 'Not submitted' },
+        { timeout: 10_000 },
+      );
+      expect(failure).toHaveTextContent(/already accepted \(at offset \d+\)/);
+      expect(commandId).toHaveAttribute('aria-invalid', 'true');
+
+      await user.click(within(failure).getByRole('button', { name: 'Generate a new command id' }));
+      expect(commandId).not.toHaveValue(firstId);
+      expect(commandId).not.toHaveAttribute('aria-invalid', 'true');
+      await user.click(screen.getByRole('button', { name: 'Submit' }));
+
+      await waitFor(
+        () => {
+          expect(
+            within(screen.getByRole('table', { name: 'Submission history' })).getAllByRole('row'),
+          ).toHaveLength(3);
+        },
+        { timeout: 10_000 },
+      );
+      const third = submitted[2]?.body as JsCommands;
+      expect(third.commandId).not.toBe(firstId);
+      expect(third.commands).toEqual((submitted[0]?.body as JsCommands).commands);
+    },
+    JOURNEY_TIMEOUT,
+  );
+
+  it(
+    'offers the catalog and an upload for an unknown template',
+    async () => {
+      const { user, alice } = await openComposer();
+      await fillCreateAsJson(user, '#sandbox-demo:Demo.Iou:Nope', { issuer: alice });
+      await fillSubmitter(user, alice);
+      await user.click(screen.getByRole('button', { name: 'Submit' }));
+      const failure = await screen.findByRole(
+        'alert',
+        { name: 'Not submitted' },
+        { timeout: 10_000 },
+      );
+      expect(failure).toHaveTextContent(
+        'The participant has no template #sandbox-demo:Demo.Iou:Nope.',
+      );
+      expect(within(failure).getByRole('link', { name: 'Upload a DAR' })).toHaveAttribute(
+        'href',
+        '/packages/upload',
+      );
+      await user.click(
+        within(failure).getByRole('button', { name: 'Pick a template from the catalog' }),
+      );
+      expect(screen.getByRole('combobox', { name: /^Template id/ })).toHaveFocus();
+    },
+    JOURNEY_TIMEOUT,
+  );
+
+  it(
+    'offers to open a contract that an earlier submission archived',
+    async () => {
+      const { user, alice } = await openComposer();
+      await fillCreateAsJson(user, IOU, {
+        issuer: alice,
+        owner: alice,
+        currency: 'EUR',
+        amount: '9',
+        observers: [],
+      });
+      await fillSubmitter(user, alice);
+      await user.click(screen.getByRole('button', { name: 'Submit' }));
+      const result = await resultRegion();
+      const exercise = within(result).getByRole('button', { name: /^Exercise a choice on Iou/ });
+
+      /** Opens a follow-up on the created Iou and exercises `choice` with party `field` = `value`. */
+      async function followUp(name: string, choice: string, field: RegExp, value: string) {
+        await user.click(exercise);
+        const region = await screen.findByRole('region', { name });
+        await paste(user, within(region).getByRole('combobox', { name: /^Choice/ }), choice);
+        const input = await within(region).findByRole('combobox', { name: field });
+        await paste(user, input, value);
+        await user.click(within(region).getByRole('button', { name: 'Submit' }));
+        return region;
+      }
+
+      const transfer = await followUp('Submission 2', 'Iou_Transfer', /^newOwner/, alice);
+      await within(transfer).findByRole('region', { name: 'Result' }, { timeout: 10_000 });
+      // The first result still offers the Iou, which the transfer archived.
+      const again = await followUp('Submission 3', 'Iou_Transfer', /^newOwner/, alice);
+      const failure = await within(again).findByRole(
+        'alert',
+        { name: 'Not submitted' },
+        { timeout: 10_000 },
+      );
+      expect(failure).toHaveTextContent(/no longer active: it was archived/);
+      const contractId = within(again).getByRole<HTMLInputElement>('combobox', {
+        name: /^Contract id/,
+      }).value;
+      expect(within(failure).getByRole('link', { name: /^Open contract/ })).toHaveAttribute(
+        'href',
+        `/contracts/${contractId}`,
+      );
+    },
+    JOURNEY_TIMEOUT,
+  );
+});
