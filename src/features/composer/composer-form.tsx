@@ -145,7 +145,7 @@ export function ComposerForm({
                 control={control}
                 name="commandId"
                 label="Command id"
-                description="With your user and actAs parties, identifies the change for deduplication."
+                description="With your user and the Act as parties, identifies the change for deduplication."
                 required
                 style={{ flex: 1 }}
                 maw={FIELD_WIDTH.medium}

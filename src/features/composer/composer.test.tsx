@@ -842,3 +842,42 @@ describe('composer failures that offer their fix', () => {
     JOURNEY_TIMEOUT,
   );
 });
+
+describe('composer copy as', () => {
+  it(
+    'copies as curl exactly what Submit then sends, and as a Canton console command',
+    async () => {
+      const { user, alice, submitted } = await openComposer();
+      await fillCreateAsJson(user, IOU, {
+        issuer: alice,
+        owner: alice,
+        currency: 'JPY',
+        amount: '5',
+        observers: [],
+      });
+      await fillSubmitter(user, alice);
+
+      await user.click(screen.getByRole('button', { name: 'Copy as…' }));
+      await user.click(await screen.findByRole('menuitem', { name: 'curl' }));
+      const curl = await navigator.clipboard.readText();
+      expect(curl).toContain(`${TREE_ENDPOINT}'`);
+      const body = /-d '([\s\S]*)'$/.exec(curl)?.[1];
+
+      await user.click(screen.getByRole('button', { name: /^(Copy as…|Copied)$/ }));
+      await user.click(await screen.findByRole('menuitem', { name: 'Canton console' }));
+      const consoleText = await navigator.clipboard.readText();
+      expect(consoleText).toMatch(/^participant\.ledger_api\.commands\.submit\(actAs = Seq\(/);
+      expect(consoleText).toContain(
+        'ledger_api_utils.create("#sandbox-demo", "Demo.Iou", "Iou", scala.collection.immutable.ListMap(',
+      );
+      expect(consoleText).toContain('"currency" -> "JPY", "amount" -> 5.0, "observers" -> Seq()');
+      expect(consoleText).toContain('userId = "participant_admin"');
+
+      await user.click(screen.getByRole('button', { name: 'Submit' }));
+      await resultRegion();
+      expect(submitted[0]?.path).toBe(TREE_ENDPOINT);
+      expect(JSON.parse(body ?? 'null')).toEqual(submitted[0]?.body);
+    },
+    JOURNEY_TIMEOUT,
+  );
+});
