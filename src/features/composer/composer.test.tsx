@@ -841,6 +841,44 @@ describe('composer failures that offer their fix', () => {
     },
     JOURNEY_TIMEOUT,
   );
+
+  it(
+    'says what a 403 is about: a user id that is not the signed-in user',
+    async () => {
+      const sandbox = createSandbox({ auth: 'jwt', jwtSecret: TEST_SECRET });
+      const adminToken = await mintToken(sandbox, 'participant_admin');
+      const [alice = ''] = await seedParties(sandbox, ['alice'], { token: adminToken });
+      seedRightsHolders(sandbox, [
+        { userId: 'trader', rights: [{ kind: 'CanActAs', party: alice }] },
+      ]);
+      await signInAs(sandbox, 'trader');
+      const { user } = renderRoute('/composer', { sandbox });
+      await screen.findByRole('form', { name: 'Compose commands' });
+      await fillCreateAsJson(user, IOU, {
+        issuer: alice,
+        owner: alice,
+        currency: 'EUR',
+        amount: '1',
+        observers: [],
+      });
+      await replace(user, screen.getByRole('textbox', { name: /^User id/ }), 'someone-else');
+      await user.click(screen.getByRole('button', { name: 'Submit' }));
+
+      const failure = await screen.findByRole(
+        'alert',
+        { name: 'Not submitted' },
+        { timeout: 10_000 },
+      );
+      expect(failure).toHaveTextContent(
+        'The command names user someone-else, but you are signed in as trader',
+      );
+      expect(screen.getByRole('textbox', { name: /^User id/ })).toHaveAttribute(
+        'aria-invalid',
+        'true',
+      );
+    },
+    JOURNEY_TIMEOUT,
+  );
 });
 
 describe('composer copy as', () => {
