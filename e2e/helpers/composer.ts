@@ -9,8 +9,21 @@ export async function goToComposer(page: Page): Promise<void> {
   await expect(page.getByRole('form', { name: 'Compose commands' })).toBeVisible();
 }
 
+/**
+ * The newest submission: a follow-up ("Exercise a choice on it") opens one below the others, and
+ * the helpers work on it, as the user does.
+ */
+export function newestSubmission(page: Page): Locator {
+  return page.getByRole('region', { name: /^Submission \d+$/ }).last();
+}
+
+/** A submission by its number ("Submission 2"). */
+export function submission(page: Page, number: number): Locator {
+  return page.getByRole('region', { name: `Submission ${String(number)}`, exact: true });
+}
+
 function command(page: Page, number = 1): Locator {
-  return page.getByRole('region', { name: `Command ${String(number)}` });
+  return newestSubmission(page).getByRole('region', { name: `Command ${String(number)}` });
 }
 
 export async function fillTemplateId(page: Page, templateId: string): Promise<void> {
@@ -47,18 +60,21 @@ export async function fillChoice(page: Page, choice: string): Promise<void> {
 
 /** The sandbox runs without auth here, so a user id is required (§4.2). */
 export async function fillSubmitter(page: Page, party: string, userId = 'participant_admin') {
-  const actAs = page.getByRole('combobox', { name: /^Act as/ });
+  const actAs = newestSubmission(page).getByRole('combobox', { name: /^Act as/ });
   await actAs.fill(party);
   await actAs.press('Enter');
-  await page.getByRole('textbox', { name: /^User id/ }).fill(userId);
+  await newestSubmission(page)
+    .getByRole('textbox', { name: /^User id/ })
+    .fill(userId);
 }
 
 export async function submit(page: Page): Promise<void> {
-  await page.getByRole('button', { name: 'Submit', exact: true }).click();
+  await newestSubmission(page).getByRole('button', { name: 'Submit', exact: true }).click();
 }
 
+/** The newest submission's result. */
 export function result(page: Page): Locator {
-  return page.getByRole('region', { name: 'Result' });
+  return newestSubmission(page).getByRole('region', { name: 'Result' });
 }
 
 /** Starts an Exercise command on the first contract the last submission created. */
