@@ -3,6 +3,7 @@ import { activityMeta, NOT_LOADED, NOTHING, valueOf, type CacheReader } from '@/
 import type { LedgerApiRequest } from '@/lib/copy-as';
 import { api, unwrap } from './client';
 import type { Schemas } from './schema';
+import { registerActivitySpecs } from '@/lib/activity-specs';
 
 export type IdentityProviderConfig = Schemas['IdentityProviderConfig'];
 export type UpdateIdentityProviderConfigRequest = Schemas['UpdateIdentityProviderConfigRequest'];
@@ -167,3 +168,6 @@ export const identityProviderMutations = {
       },
     }),
 };
+
+// The activity recorder finds these specs by mutation key (lib/activity-specs.ts).
+registerActivitySpecs(identityProviderMutations);

@@ -16,6 +16,7 @@ import {
 } from './daml-lf-decoder';
 import { getParticipantId } from './participant';
 import type { Schemas } from './schema';
+import { registerActivitySpecs } from '@/lib/activity-specs';
 
 export type VettedPackages = Schemas['VettedPackages'];
 export type VettedPackage = Schemas['VettedPackage'];
@@ -502,3 +503,6 @@ export const packageMutations = {
         client.invalidateQueries({ queryKey: packageQueries.state() }),
     }),
 };
+
+// The activity recorder finds these specs by mutation key (lib/activity-specs.ts).
+registerActivitySpecs(packageMutations);

@@ -12,6 +12,7 @@ import { listIdentityProviders } from './identity-providers';
 import type { Schemas } from './schema';
 import { sessionQueries } from './session';
 import { userQueries } from './users';
+import { registerActivitySpecs } from '@/lib/activity-specs';
 
 export type PartyDetails = Schemas['PartyDetails'];
 export type AllocatePartyRequest = Schemas['AllocatePartyRequest'];
@@ -278,3 +279,6 @@ export const partyMutations = {
       meta: { invalidates: [partyQueries.all()], activity: updateAnnotationsActivity },
     }),
 };
+
+// The activity recorder finds these specs by mutation key (lib/activity-specs.ts).
+registerActivitySpecs(partyMutations);

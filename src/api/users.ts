@@ -19,6 +19,7 @@ import {
 import type { LedgerApiRequest } from '@/lib/copy-as';
 import { api, unwrap } from './client';
 import type { Schemas, WireRight } from './schema';
+import { registerActivitySpecs } from '@/lib/activity-specs';
 
 export type User = Schemas['User'];
 export type Right = WireRight;
@@ -403,3 +404,6 @@ export function toWireRight(right: UserRight): Right {
       return { kind: { IdentityProviderAdmin: { value: {} } } };
   }
 }
+
+// The activity recorder finds these specs by mutation key (lib/activity-specs.ts).
+registerActivitySpecs(userMutations);

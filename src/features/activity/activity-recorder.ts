@@ -1,18 +1,9 @@
-import {
-  hashKey,
-  type Mutation,
-  type MutationKey,
-  type MutationMeta,
-  type QueryClient,
-} from '@tanstack/react-query';
+import type { Mutation, MutationKey, QueryClient } from '@tanstack/react-query';
 import { identityScopedKey, readAccessToken } from '@/api/access-token';
-import { identityProviderMutations } from '@/api/identity-providers';
-import { packageMutations } from '@/api/packages';
 import { participantQueries } from '@/api/participant';
-import { partyMutations } from '@/api/parties';
 import { sessionQueries } from '@/api/session';
-import { userMutations } from '@/api/users';
 import type { Caller } from '@/lib/access-rights';
+import { activitySpecByKey } from '@/lib/activity-specs';
 import {
   createEntry,
   errorResult,
@@ -42,35 +33,11 @@ export type Outcome = { data: unknown } | { error: unknown };
 
 let sequence = 0;
 
-/**
- * Each admin mutation's spec by its mutation key. A screen may replace a factory's `meta` (to
- * invalidate more, say) and so drop its spec; the key survives such a spread, so it is looked up
- * here too.
- */
-let specsByKey: Map<string, ActivityMeta> | undefined;
-
 function specOf(mutation: AnyMutation): ActivityMeta | undefined {
   const own = mutation.meta?.activity;
   if (own) return own;
   const key: MutationKey | undefined = mutation.options.mutationKey;
-  if (!key) return undefined;
-  if (!specsByKey) {
-    const factories: (() => { mutationKey?: MutationKey; meta?: MutationMeta })[] = [
-      ...Object.values(userMutations),
-      ...Object.values(partyMutations),
-      ...Object.values(identityProviderMutations),
-      ...Object.values(packageMutations),
-    ];
-    specsByKey = new Map(
-      factories.flatMap((factory) => {
-        const { mutationKey, meta } = factory();
-        return mutationKey && meta?.activity
-          ? [[hashKey(mutationKey), meta.activity] as const]
-          : [];
-      }),
-    );
-  }
-  return specsByKey.get(hashKey(key));
+  return key ? activitySpecByKey(key) : undefined;
 }
 
 function entryId(): string {
