@@ -122,7 +122,12 @@ export function DataTable<T, K extends string = string>({
 
   return (
     <Box>
-      <Box ref={scrollRef} style={{ maxHeight, overflow: 'auto' }}>
+      <Box
+        ref={scrollRef}
+        className={classes.scroller}
+        data-virtual={isVirtual || undefined}
+        style={{ maxHeight, overflow: 'auto' }}
+      >
         <Table
           className={classes.table}
           role="table"

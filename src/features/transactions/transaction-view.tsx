@@ -60,8 +60,8 @@ export type TransactionViewProps = {
 };
 
 /**
- * A transaction tree as a graph with a synced outline beside it, a search, and the selected node's
- * details. The selection belongs to the caller (the viewer keeps it in the URL); folds and the
+ * A transaction tree as a graph with a synced outline beside it (on narrow screens, one of the two
+ * at a time, as tabs), a search, and the selected node's details. The selection belongs to the caller (the viewer keeps it in the URL); folds and the
  * search are this view's own, and start afresh for another transaction.
  */
 export function TransactionView(props: TransactionViewProps) {
@@ -297,14 +297,16 @@ function TreeExplorer({
           >
             Expand all
           </Button>
-          <Button
-            variant="default"
-            onClick={() => {
-              setFitRequest((n) => n + 1);
-            }}
-          >
-            Fit view
-          </Button>
+          {(!isNarrow || pane === 'graph') && (
+            <Button
+              variant="default"
+              onClick={() => {
+                setFitRequest((n) => n + 1);
+              }}
+            >
+              Fit view
+            </Button>
+          )}
         </Group>
       </Group>
       <Text size="sm" c="dimmed" role="status">

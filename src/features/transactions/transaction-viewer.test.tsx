@@ -57,9 +57,12 @@ describe('transaction viewer', () => {
       expect(screen.getByRole('tab', { name: 'Outline' })).toHaveAttribute('aria-selected', 'true');
       expect(await outline()).toBeVisible();
       expect(screen.queryByRole('region', { name: 'Transaction graph' })).not.toBeInTheDocument();
+      // Fitting is the graph's; with only the outline shown there is nothing to fit.
+      expect(screen.queryByRole('button', { name: 'Fit view' })).not.toBeInTheDocument();
 
       await user.click(graphTab);
       expect(await screen.findByRole('region', { name: 'Transaction graph' })).toBeVisible();
+      expect(screen.getByRole('button', { name: 'Fit view' })).toBeVisible();
       expect(screen.queryByRole('tree', { name: 'Transaction outline' })).not.toBeInTheDocument();
       await waitFor(() => {
         expect(router.state.location.search).toBe(
