@@ -99,6 +99,24 @@ export function updateUserCall(request: UpdateUserRequest) {
   } satisfies LedgerApiRequest;
 }
 
+/**
+ * Deactivates or reactivates a user: writes only is_deactivated. No version check: whatever
+ * changed meanwhile, the admin still wants the person out (or back in); an empty
+ * resourceVersion skips the check (§2.5).
+ */
+export function activationRequest(user: User, isDeactivated: boolean): UpdateUserRequest {
+  return {
+    user: {
+      id: user.id,
+      primaryParty: user.primaryParty ?? '',
+      isDeactivated,
+      identityProviderId: user.identityProviderId ?? '',
+      metadata: { resourceVersion: '', annotations: {} },
+    },
+    updateMask: { paths: ['is_deactivated'], unknownFields: { fields: {} } },
+  };
+}
+
 /** DELETE /v2/users/{id}: the JSON API sends no IdP here (ledger-api-behaviour.md §2.1). */
 export function deleteUserCall({ userId }: UserRef) {
   return { method: 'DELETE', path: userUrl(userId) } satisfies LedgerApiRequest;

@@ -1,10 +1,13 @@
+import { isValidIdString, PARTY_STRING } from '@ledger-console/participant/identifiers';
 import { partyHint } from '@ledger-console/participant/unique-identifier';
 import { Autocomplete, Text, type AutocompleteProps } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useController, type Control, type FieldValues, type Path } from 'react-hook-form';
 import { partyQueries } from '@/api/parties';
 import { describeError } from '@/lib/api-error';
+import { shortenIdentifier } from '@/lib/format';
 
 // Rendering a thousand options on every keystroke is slow; typing narrows the list instead.
 const MAX_SHOWN_OPTIONS = 50;
@@ -21,6 +24,12 @@ export type PartyInputProps = Omit<
    * blind other IdPs' parties (ledger-api-behaviour.md §4.7), so IdP admins pass their own IdP.
    */
   identityProviderId?: string;
+  /**
+   * Show under the field whether the party is hosted here ("✓ Hosted here") or unknown (a
+   * warning, not a refusal: a primary party need not exist). For fields where the value should
+   * exist but any party string is allowed.
+   */
+  showCheck?: boolean;
 };
 
 /**
@@ -34,6 +43,7 @@ export function PartyInput({
   identityProviderId = '',
   description,
   disabled,
+  showCheck = false,
   ...props
 }: PartyInputProps) {
   const { data, error, isPending } = useQuery(partyQueries.options(identityProviderId));
@@ -50,6 +60,22 @@ export function PartyInput({
           : undefined
         : `Showing the first ${String(data.parties.length)} parties; type any other party id in full.`;
 
+  const check = showCheck ? (
+    <PartyCheck
+      party={value.trim()}
+      identityProviderId={identityProviderId}
+      listed={parties.find((party) => party.party === value.trim())}
+    />
+  ) : undefined;
+  const text =
+    description && hint ? (
+      <>
+        {description} {hint}
+      </>
+    ) : (
+      (description ?? hint)
+    );
+
   return (
     <Autocomplete
       {...props}
@@ -60,17 +86,79 @@ export function PartyInput({
       limit={MAX_SHOWN_OPTIONS}
       renderOption={({ option }) => <PartyOption party={option.value} />}
       description={
-        description && hint ? (
-          <>
-            {description} {hint}
-          </>
+        check === undefined ? (
+          text
         ) : (
-          (description ?? hint)
+          <>
+            {text} {check}
+          </>
         )
       }
       autoComplete="off"
       spellCheck={false}
     />
+  );
+}
+
+// Long enough that typing does not ask the participant once per keystroke.
+const CHECK_DELAY_MS = 400;
+
+/**
+ * Whether a typed or picked party is hosted here. A party in the picker's list answers at once;
+ * any other valid party string is looked up (GET /v2/parties/{party}, which leaves unknown parties
+ * out instead of failing). Values from the ledger are shown as text only.
+ */
+function PartyCheck({
+  party,
+  identityProviderId,
+  listed,
+}: {
+  party: string;
+  identityProviderId: string;
+  listed: { isLocal?: boolean } | undefined;
+}) {
+  const [settled] = useDebouncedValue(party, CHECK_DELAY_MS);
+  const isValid = isValidIdString(PARTY_STRING, settled);
+  const lookup = useQuery({
+    ...partyQueries.detail({ party: settled, identityProviderId }),
+    enabled: listed === undefined && isValid && settled === party,
+    meta: { errorDisplay: 'inline' },
+  });
+  if (party === '' || !isValidIdString(PARTY_STRING, party)) return null;
+  const details = listed ?? (settled === party ? lookup.data : undefined);
+  if (details === undefined) {
+    return lookup.isError && settled === party ? (
+      <CheckLine tone="dimmed">Could not check whether this party is hosted here.</CheckLine>
+    ) : null;
+  }
+  if (details === null) {
+    return (
+      <CheckLine tone="warning">
+        ⚠ No party “{shortenIdentifier(party)}” on this participant
+      </CheckLine>
+    );
+  }
+  return details.isLocal === true ? (
+    <CheckLine tone="ok">✓ Hosted here</CheckLine>
+  ) : (
+    <CheckLine tone="warning">
+      ⚠ Known to this participant, but hosted elsewhere or in another identity provider
+    </CheckLine>
+  );
+}
+
+function CheckLine({ tone, children }: { tone: 'ok' | 'warning' | 'dimmed'; children: ReactNode }) {
+  // The variant text colours keep their contrast in light and dark mode.
+  const color =
+    tone === 'ok'
+      ? 'var(--mantine-color-teal-text)'
+      : tone === 'warning'
+        ? 'var(--mantine-color-orange-text)'
+        : 'dimmed';
+  return (
+    <Text span display="block" size="xs" c={color} fw={500} mt={2} data-check={tone}>
+      {children}
+    </Text>
   );
 }
 

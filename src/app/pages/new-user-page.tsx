@@ -1,8 +1,14 @@
 import { useNavigate, useSearchParams } from 'react-router';
 import { QueryBoundary } from '@/components/feedback/query-boundary';
 import { PageHeader } from '@/components/page-header';
-import { CreateUserForm } from '@/features/users/create-user-form';
+import { CreateUserForm, type CreateUserFormLinks } from '@/features/users/create-user-form';
 import { paths } from '@/app/paths';
+
+const links: CreateUserFormLinks = {
+  users: paths.users.to(),
+  user: paths.user.to,
+  newUser: paths.newUser.to,
+};
 
 export function NewUserPage() {
   const navigate = useNavigate();
@@ -15,9 +21,12 @@ export function NewUserPage() {
       <PageHeader
         title="Create user"
         description="A user with its profile and rights, created in one request."
+        back={{ to: paths.users.to(), label: 'users' }}
       />
       <QueryBoundary>
         <CreateUserForm
+          // A prefill link followed from the form itself (a fix) starts a fresh form.
+          key={`${userId ?? ''}/${identityProviderId ?? ''}`}
           initialValues={{
             ...(userId ? { userId } : {}),
             ...(identityProviderId ? { identityProviderId } : {}),
@@ -25,6 +34,7 @@ export function NewUserPage() {
           onCreated={(user) => {
             void navigate(paths.user.to(user.id, user.identityProviderId));
           }}
+          links={links}
         />
       </QueryBoundary>
     </>

@@ -4,6 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { renderRoute } from '@/testing/render-route';
 import { createSandbox } from '@/testing/sandbox-network';
 import { sandboxJson, seedParties } from '@/testing/seed-parties';
+import { seedIdentityProviders } from '@/testing/seed-identity-providers';
+import { seedUsers } from '@/testing/seed-users';
 import { signInAsIdentityProviderAdmin } from '@/testing/sign-in-as';
 
 const JWT_SECRET = 'create-user-form-test-secret';
@@ -213,4 +215,48 @@ describe('create user as an IdP admin (jwt mode)', () => {
     },
     JOURNEY_TIMEOUT,
   );
+});
+
+describe('create user: fixes and Copy as', () => {
+  it(
+    'says which identity provider already has the id, and moves the user here on request',
+    async () => {
+      const sandbox = createSandbox();
+      seedIdentityProviders(sandbox, [{ identityProviderId: 'acme-idp' }]);
+      const [trader] = seedUsers(sandbox, 1, { prefix: 'trader', identityProviderId: 'acme-idp' });
+      const { user } = await openForm('/users/new', sandbox);
+
+      await user.type(screen.getByRole('textbox', { name: /^User id/ }), trader ?? '');
+      await user.click(screen.getByRole('button', { name: 'Create user' }));
+
+      const cause = await screen.findByText(
+        `A user “${trader ?? ''}” already exists in identity provider acme-idp. User ids are unique on a participant, so it cannot also be created in the default identity provider.`,
+      );
+      const alert = cause.closest<HTMLElement>('[role="alert"]') ?? document.body;
+      expect(
+        within(alert).getByRole('link', { name: `Open user ${trader ?? ''}` }),
+      ).toHaveAttribute('href', `/users/${trader ?? ''}?idp=acme-idp`);
+      await user.click(
+        within(alert).getByRole('button', { name: 'Move to the default identity provider' }),
+      );
+
+      expect(
+        await within(alert).findByText('Done: move to the default identity provider.'),
+      ).toBeVisible();
+      expect(sandbox.state.users.get(trader ?? '')?.identityProviderId).toBe('');
+    },
+    JOURNEY_TIMEOUT,
+  );
+
+  it('copies the request Create user would send as curl', async () => {
+    const { user } = await openForm();
+    await user.type(screen.getByRole('textbox', { name: /^User id/ }), 'ops');
+    await user.click(screen.getByRole('button', { name: 'Copy as…' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'curl' }));
+
+    const copied = await navigator.clipboard.readText();
+    expect(copied).toMatch(/^curl -sS -X POST '.*\/v2\/users'/);
+    expect(copied).toContain('"id": "ops"');
+    expect(await screen.findByText('Copied as curl')).toBeVisible();
+  });
 });

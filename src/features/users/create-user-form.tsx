@@ -1,19 +1,27 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, Group, Stack } from '@mantine/core';
-import { useSuspenseQuery } from '@tanstack/react-query';
+import { Alert, Stack } from '@mantine/core';
+import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { sessionQueries } from '@/api/session';
 import { userMutations, type User } from '@/api/users';
+import { CopyAsMenu } from '@/components/copy-as-menu';
 import { notify } from '@/components/feedback/notify';
+import { FIELD_WIDTH } from '@/components/form/field-widths';
+import { FormActions } from '@/components/form/form-actions';
 import { FormAnnotationsInput } from '@/components/form/form-annotations-input';
 import { FormRootError } from '@/components/form/form-root-error';
 import { FormSwitch } from '@/components/form/form-switch';
 import { FormTextInput } from '@/components/form/form-text-input';
 import { useFormMutation } from '@/components/form/use-form-mutation';
 import { accessOf } from '@/lib/access-rights';
+import { adminFailure } from '@/lib/admin-error-fixes';
+import { isMaskedRefusal } from '@/lib/api-error';
+import { AdminFailureAlert, type AdminFixLinks } from '@/pickers/admin-fix-actions';
 import { IdentityProviderSelect } from '@/pickers/identity-provider-select';
 import { PartySelect } from '@/pickers/party-select';
+import { userWhereaboutsQuery } from '@/pickers/user-whereabouts';
 import { RightsEditor } from './rights-editor';
+import { createUserCommands } from './users-copy-as';
 import {
   createUserErrorField,
   createUserSchema,
@@ -24,8 +32,15 @@ import {
   type CreateUserValues,
 } from './user-form-schema';
 
+/** The app's routes this form links to; features cannot import the app's paths. */
+export type CreateUserFormLinks = AdminFixLinks & {
+  /** Where Cancel goes: the users list. */
+  users: string;
+};
+
 export type CreateUserFormProps = {
   onCreated: (user: User) => void;
+  links: CreateUserFormLinks;
   /**
    * Values to start from (an access request's subject and IdP); checked like typed input. An IdP
    * admin's users still go to its own IdP.
@@ -34,7 +49,7 @@ export type CreateUserFormProps = {
 };
 
 /** Creates a user with its profile and rights in one request (POST /v2/users). */
-export function CreateUserForm({ onCreated, initialValues }: CreateUserFormProps) {
+export function CreateUserForm({ onCreated, initialValues, links }: CreateUserFormProps) {
   const { data: caller } = useSuspenseQuery(sessionQueries.caller());
   const access = accessOf(caller);
   const ownIdentityProviderId = access.administeredIdentityProviderId;
@@ -50,6 +65,28 @@ export function CreateUserForm({ onCreated, initialValues }: CreateUserFormProps
   const createUser = useFormMutation(form, userMutations.create(), {}, (error) =>
     createUserErrorField(error, form.getValues()),
   );
+  // A refused create may be an id taken in another identity provider: a participant admin can
+  // find out where, and the message then says so and offers the fix.
+  const failedUser = createUser.variables?.user;
+  const lookForUser =
+    access.isParticipantAdmin && failedUser !== undefined && isMaskedRefusal(createUser.error);
+  const whereabouts = useQuery({
+    ...userWhereaboutsQuery(failedUser?.id ?? ''),
+    enabled: lookForUser,
+  });
+  const failure =
+    lookForUser && whereabouts.data !== undefined && whereabouts.data !== 'unknown'
+      ? adminFailure(
+          createUser.error,
+          {
+            action: 'createUser',
+            userId: failedUser.id,
+            identityProviderId: failedUser.identityProviderId ?? '',
+            whereabouts: whereabouts.data,
+          },
+          access,
+        )
+      : undefined;
 
   if (!access.canManageUsers) {
     return (
@@ -71,8 +108,12 @@ export function CreateUserForm({ onCreated, initialValues }: CreateUserFormProps
 
   return (
     <form onSubmit={(event) => void handleSubmit(event)} noValidate aria-label="Create user">
-      <Stack gap="lg" maw={760}>
-        <FormRootError control={form.control} error={createUser.error} />
+      <Stack gap="lg">
+        {failure === undefined ? (
+          <FormRootError control={form.control} error={createUser.error} />
+        ) : (
+          <AdminFailureAlert failure={failure} links={links} />
+        )}
         <FormTextInput
           control={form.control}
           name="userId"
@@ -81,18 +122,22 @@ export function CreateUserForm({ onCreated, initialValues }: CreateUserFormProps
           required
           autoComplete="off"
           spellCheck={false}
+          maw={FIELD_WIDTH.medium}
         />
         <PartySelect
           control={form.control}
           name="primaryParty"
           label="Primary party"
-          description="Optional: the party this user stands for in applications."
+          description="Optional: the party this user stands for in applications. Pick one hosted here, or paste any party id."
           identityProviderId={ownIdentityProviderId ?? ''}
+          showCheck
+          maw={FIELD_WIDTH.long}
         />
         <IdentityProviderSelect
           control={form.control}
           name="identityProviderId"
           label="Identity provider"
+          maw={FIELD_WIDTH.medium}
         />
         <FormSwitch
           control={form.control}
@@ -114,11 +159,20 @@ export function CreateUserForm({ onCreated, initialValues }: CreateUserFormProps
           canGrant={access.canGrant}
           partiesOfIdentityProviderId={ownIdentityProviderId ?? ''}
         />
-        <Group>
-          <Button type="submit" loading={createUser.isPending}>
-            Create user
-          </Button>
-        </Group>
+        <FormActions
+          submitLabel="Create user"
+          isSubmitting={createUser.isPending}
+          cancel={{ to: links.users }}
+          extra={
+            <CopyAsMenu
+              commands={() => {
+                const parsed = createUserSchema.safeParse(form.getValues());
+                return parsed.success ? createUserCommands(parsed.data) : undefined;
+              }}
+              unavailableReason="Fix the form's problems first: the copy is the request Create user would send."
+            />
+          }
+        />
       </Stack>
     </form>
   );

@@ -198,22 +198,3 @@ export function toIdentityProviderMove(
 ): IdentityProviderMove {
   return { userId, ...values };
 }
-
-// ── deactivate / reactivate ────────────────────────────────────────────────────
-
-/**
- * Writes only is_deactivated. No version check: whatever changed meanwhile, the admin still wants
- * the person out (or back in); an empty resourceVersion skips the check (§2.5).
- */
-export function activationRequest(user: User, isDeactivated: boolean): UpdateUserRequest {
-  return {
-    user: {
-      id: user.id,
-      primaryParty: user.primaryParty ?? '',
-      isDeactivated,
-      identityProviderId: user.identityProviderId ?? '',
-      metadata: { resourceVersion: '', annotations: {} },
-    },
-    updateMask: { paths: ['is_deactivated'], unknownFields: { fields: {} } },
-  };
-}

@@ -3,6 +3,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { sessionQueries } from '@/api/session';
 import {
+  activationRequest,
   toUserRights,
   toWireRight,
   userMutations,
@@ -15,7 +16,6 @@ import { notify } from '@/components/feedback/notify';
 import { SectionCard } from '@/components/section-card';
 import { accessOf, rightKey, type Caller, type UserRight } from '@/lib/access-rights';
 import { describeError } from '@/lib/api-error';
-import { activationRequest } from './user-form-schema';
 import { canListUserRights } from './user-rights-access';
 
 export type UserOffboardingProps = {
