@@ -5,7 +5,10 @@ import { sessionQueries } from '@/api/session';
 import { QueryBoundary } from '@/components/feedback/query-boundary';
 import { PageHeader } from '@/components/page-header';
 import type { IdentityProviderLinks } from '@/features/identity-providers/identity-provider-links';
-import { IdentityProvidersList } from '@/features/identity-providers/identity-providers-list';
+import {
+  CreateIdentityProviderAction,
+  IdentityProvidersList,
+} from '@/features/identity-providers/identity-providers-list';
 import { paths } from '@/app/paths';
 
 const identityProviderLinks: IdentityProviderLinks = {
@@ -29,6 +32,7 @@ export function IdentityProvidersPage() {
       <PageHeader
         title="Identity providers"
         description="Token issuers besides the participant's default one, each with its own users and parties."
+        actions={<CreateIdentityProviderAction href={identityProviderLinks.newIdentityProvider} />}
       />
       <QueryBoundary>
         <IdentityProvidersList links={identityProviderLinks} />

@@ -30,6 +30,7 @@ export function OnboardPage() {
           }}
           {...(requestedAccess ? { requestedAccess } : {})}
           signInUrl={`${window.location.origin}${paths.signIn.to()}`}
+          cancelHref={paths.users.to()}
         />
       </QueryBoundary>
     </>

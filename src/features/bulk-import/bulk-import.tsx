@@ -15,6 +15,8 @@ import { participantQueries } from '@/api/participant';
 import { sessionQueries } from '@/api/session';
 import { CancellableProgress } from '@/components/feedback/cancellable-progress';
 import { downloadFile } from '@/components/data-table/download-file';
+import { FormActions } from '@/components/form/form-actions';
+import { RightName } from '@/components/right-name';
 import { SectionCard } from '@/components/section-card';
 import { accessOf, type Access } from '@/lib/access-rights';
 import {
@@ -48,7 +50,12 @@ const PAGE_SIZE = 50;
  * Bulk import for an IdP admin (into its IdP) or a participant admin (into the default IdP):
  * the template, the file, a plan with a verdict per row, the run, and the result file.
  */
-export function BulkImport() {
+export type BulkImportProps = {
+  /** Where Cancel goes before anything has run (the users list); no Cancel without it. */
+  cancelHref?: string;
+};
+
+export function BulkImport({ cancelHref }: BulkImportProps = {}) {
   const { data: caller } = useSuspenseQuery(sessionQueries.caller());
   const { data: participantId } = useSuspenseQuery(participantQueries.participantId());
   const access = useMemo(() => accessOf(caller), [caller]);
@@ -56,8 +63,8 @@ export function BulkImport() {
   if (!access.canManageUsers) {
     return (
       <Alert color="red" title="Bulk import needs an admin">
-        Onboarding people needs the ParticipantAdmin or IdentityProviderAdmin right, which you do
-        not have.
+        Onboarding people needs the <RightName kind="ParticipantAdmin" /> or{' '}
+        <RightName kind="IdentityProviderAdmin" /> right, which you do not have.
       </Alert>
     );
   }
@@ -68,10 +75,24 @@ export function BulkImport() {
       </Alert>
     );
   }
-  return <BulkImportFlow access={access} namespace={namespace} />;
+  return (
+    <BulkImportFlow
+      access={access}
+      namespace={namespace}
+      {...(cancelHref === undefined ? {} : { cancelHref })}
+    />
+  );
 }
 
-function BulkImportFlow({ access, namespace }: { access: Access; namespace: string }) {
+function BulkImportFlow({
+  access,
+  namespace,
+  cancelHref,
+}: {
+  access: Access;
+  namespace: string;
+  cancelHref?: string;
+}) {
   const identityProviderId = access.administeredIdentityProviderId ?? '';
   const context = useMemo<ImportContext>(
     () => ({ access, identityProviderId, participantNamespace: namespace }),
@@ -175,18 +196,25 @@ function BulkImportFlow({ access, namespace }: { access: Access; namespace: stri
                 onCancel={importer.cancel}
               />
             )}
-            {importer.phase === 'ready' && (
+            {importer.phase === 'ready' && !hasRun && (
+              // Nothing has run yet: the one Save/Cancel bar, Cancel back to where the import began.
+              <form
+                aria-label="Run the import"
+                onSubmit={(event) => {
+                  event.preventDefault();
+                  void importer.run('pending');
+                }}
+              >
+                <FormActions
+                  submitLabel="Run import"
+                  isSubmitting={false}
+                  {...(cancelHref === undefined ? {} : { cancel: { to: cancelHref } })}
+                />
+              </form>
+            )}
+            {importer.phase === 'ready' && hasRun && (
               <Group gap="sm">
-                {!hasRun && (
-                  <Button
-                    onClick={() => {
-                      void importer.run('pending');
-                    }}
-                  >
-                    Run import
-                  </Button>
-                )}
-                {hasRun && notRun > 0 && (
+                {notRun > 0 && (
                   <Button
                     onClick={() => {
                       void importer.run('pending');

@@ -1,5 +1,5 @@
-import { Alert, Anchor, Button, Group, Stack, Text } from '@mantine/core';
-import { useSuspenseQuery } from '@tanstack/react-query';
+import { Alert, Anchor, Button, Stack, Text } from '@mantine/core';
+import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import {
   identityProviderQueries,
@@ -88,20 +88,10 @@ function IdentityProvidersTable({ links }: IdentityProvidersListProps) {
 
   return (
     <Stack gap="sm">
-      <Group justify="space-between" align="center">
-        <Text size="sm" role="status">
-          {configs.length} of {MAX_IDENTITY_PROVIDERS} identity providers configured
-          {isFull ? ': the participant holds no more; delete one to add another.' : '.'}
-        </Text>
-        {isFull ? (
-          // A disabled link is not a thing; a disabled button says the same and cannot be followed.
-          <Button disabled>Create identity provider</Button>
-        ) : (
-          <Button component={Link} to={links.newIdentityProvider}>
-            Create identity provider
-          </Button>
-        )}
-      </Group>
+      <Text size="sm" role="status">
+        {configs.length} of {MAX_IDENTITY_PROVIDERS} identity providers configured
+        {isFull ? ': the participant holds no more; delete one to add another.' : '.'}
+      </Text>
       <DataTable
         label="Identity providers"
         columns={columns}
@@ -127,5 +117,29 @@ function dimmed(value: string) {
     <Text span size="sm" c="dimmed">
       {value}
     </Text>
+  );
+}
+
+/**
+ * "Create identity provider" for the page header: a participant admin's only, disabled when the
+ * participant holds the most it can, and absent while the list is empty (its empty state offers
+ * it). Not suspending, so the header never waits for the list.
+ */
+export function CreateIdentityProviderAction({ href }: { href: string }) {
+  const caller = useQuery({ ...sessionQueries.caller(), meta: { errorDisplay: 'inline' } });
+  const mayManage = caller.data !== undefined && accessOf(caller.data).canManageIdentityProviders;
+  const list = useQuery({
+    ...identityProviderQueries.list(),
+    enabled: mayManage,
+    meta: { errorDisplay: 'inline' },
+  });
+  if (!mayManage || list.data === undefined || list.data.length === 0) return null;
+  return list.data.length >= MAX_IDENTITY_PROVIDERS ? (
+    // A disabled link is not a thing; a disabled button says the same and cannot be followed.
+    <Button disabled>Create identity provider</Button>
+  ) : (
+    <Button component={Link} to={href}>
+      Create identity provider
+    </Button>
   );
 }

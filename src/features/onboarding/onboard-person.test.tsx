@@ -280,6 +280,21 @@ describe('onboard a person', () => {
     expect(writes).toEqual([]);
   });
 
+  it('Cancel goes back to the users list, sending nothing', async () => {
+    const { sandbox } = await setUp();
+    const { user, writes, router } = await openOnboarding(sandbox);
+    await fill(user, { subject: 'gus', hint: 'gus' });
+    await user.click(
+      within(screen.getByRole('form', { name: 'Onboard a person' })).getByRole('link', {
+        name: 'Cancel',
+      }),
+    );
+    await waitFor(() => {
+      expect(router.state.location.pathname).toBe('/users');
+    });
+    expect(writes).toEqual([]);
+  });
+
   it('blocks a subject taken by a user of another IdP', async () => {
     const { sandbox, adminToken } = await setUp();
     await sandboxJson(

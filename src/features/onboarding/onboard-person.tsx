@@ -8,9 +8,13 @@ import { partyQueries } from '@/api/parties';
 import { sessionQueries } from '@/api/session';
 import { userQueries } from '@/api/users';
 import { ErrorAlert } from '@/components/feedback/error-alert';
+import { FIELD_WIDTH } from '@/components/form/field-widths';
+import { FormActions } from '@/components/form/form-actions';
 import { FormTextInput } from '@/components/form/form-text-input';
+import { RightName } from '@/components/right-name';
 import { SectionCard } from '@/components/section-card';
 import { accessOf, PARTY_RIGHT_KINDS } from '@/lib/access-rights';
+import { RIGHT_KIND_INFO } from '@/lib/right-names';
 import {
   MAX_DISPLAY_NAME_LENGTH,
   namespaceOfParticipantId,
@@ -42,6 +46,8 @@ export type OnboardPersonProps = {
   requestedAccess?: string;
   /** The console's sign-in page, absolute, for the hand-off. */
   signInUrl: string;
+  /** Where Cancel goes (the users list). */
+  cancelHref: string;
 };
 
 type Stage =
@@ -55,7 +61,12 @@ type Stage =
  * (undoing what it can on a failure), then what to tell the person. The form stays mounted in
  * state throughout, so going back never loses what was typed.
  */
-export function OnboardPerson({ prefill, requestedAccess, signInUrl }: OnboardPersonProps) {
+export function OnboardPerson({
+  prefill,
+  requestedAccess,
+  signInUrl,
+  cancelHref,
+}: OnboardPersonProps) {
   const { data: caller } = useSuspenseQuery(sessionQueries.caller());
   const access = accessOf(caller);
   const participantId = useQuery({
@@ -82,7 +93,8 @@ export function OnboardPerson({ prefill, requestedAccess, signInUrl }: OnboardPe
   if (!access.canManageUsers) {
     return (
       <Alert color="yellow" title="You cannot onboard people">
-        Onboarding needs the ParticipantAdmin or IdentityProviderAdmin right, and you have neither.
+        Onboarding needs the <RightName kind="ParticipantAdmin" /> or{' '}
+        <RightName kind="IdentityProviderAdmin" /> right, and you have neither.
       </Alert>
     );
   }
@@ -157,14 +169,17 @@ export function OnboardPerson({ prefill, requestedAccess, signInUrl }: OnboardPe
               namespace={namespace}
               identityProviderId={ownIdentityProviderId}
             />
-            <Group>
-              <Button type="submit" loading={isPlanning} disabled={namespace === ''}>
-                Review the plan
-              </Button>
+            <Stack gap={4}>
+              <FormActions
+                submitLabel="Review the plan"
+                isSubmitting={isPlanning}
+                isSubmitDisabled={namespace === ''}
+                cancel={{ to: cancelHref }}
+              />
               <Text size="xs" c="dimmed">
                 Nothing is sent to the participant until you run the plan.
               </Text>
-            </Group>
+            </Stack>
           </Stack>
         </form>
       )}
@@ -245,6 +260,7 @@ function OnboardingFields({
             required
             autoComplete="off"
             spellCheck={false}
+            maw={FIELD_WIDTH.medium}
           />
           <FormTextInput
             control={control}
@@ -252,6 +268,7 @@ function OnboardingFields({
             label="Display name"
             description={`Optional; kept as an annotation of the user. At most ${String(MAX_DISPLAY_NAME_LENGTH)} characters.`}
             autoComplete="off"
+            maw={FIELD_WIDTH.medium}
           />
           {identityProviderId === undefined ? (
             <FormTextInput
@@ -261,6 +278,7 @@ function OnboardingFields({
               description="Empty: the participant's default identity provider, the only one a participant admin can onboard into and undo (the JSON API lists rights and deletes users of the default IdP only)."
               autoComplete="off"
               spellCheck={false}
+              maw={FIELD_WIDTH.medium}
             />
           ) : (
             <TextInput
@@ -268,6 +286,7 @@ function OnboardingFields({
               description="Your own identity provider: the only one you may onboard into."
               value={chosenIdentityProviderId}
               readOnly
+              maw={FIELD_WIDTH.medium}
               error={idp.fieldState.error?.message}
             />
           )}
@@ -294,6 +313,7 @@ function OnboardingFields({
                 required
                 autoComplete="off"
                 spellCheck={false}
+                maw={FIELD_WIDTH.medium}
               />
               <Text size="sm" aria-live="polite">
                 {namespace === ''
@@ -317,6 +337,7 @@ function OnboardingFields({
               description="One of this identity provider's parties."
               identityProviderId={chosenIdentityProviderId}
               required
+              maw={FIELD_WIDTH.long}
             />
           )}
         </Stack>
@@ -347,10 +368,11 @@ function OnboardingFields({
   );
 }
 
-const PARTY_RIGHT_LABELS = {
-  CanActAs: 'CanActAs: submit commands as the party (implies reading)',
-  CanReadAs: 'CanReadAs: read the party’s contracts and transactions',
-  CanExecuteAs: 'CanExecuteAs: prepare and execute externally signed transactions',
+// The console's names for the rights; the Ledger API's name is in the tooltip of each.
+const PARTY_RIGHT_HELP = {
+  CanActAs: 'submit commands as the party (implies reading)',
+  CanReadAs: 'read the party’s contracts and transactions',
+  CanExecuteAs: 'prepare and execute externally signed transactions',
 } as const;
 
 function CustomRightsFields({ control }: { control: Control<OnboardingValues> }) {
@@ -368,12 +390,18 @@ function CustomRightsFields({ control }: { control: Control<OnboardingValues> })
       >
         <Stack gap={6} mt="xs">
           {PARTY_RIGHT_KINDS.map((kind) => (
-            <Checkbox key={kind} value={kind} label={PARTY_RIGHT_LABELS[kind]} />
+            <Checkbox
+              key={kind}
+              value={kind}
+              label={`${RIGHT_KIND_INFO[kind].label}: ${PARTY_RIGHT_HELP[kind]}`}
+              title={`Ledger API: ${kind}`}
+            />
           ))}
         </Stack>
       </Checkbox.Group>
       <Checkbox
-        label="IdentityProviderAdmin: manage this identity provider’s users and parties"
+        label={`${RIGHT_KIND_INFO.IdentityProviderAdmin.label}: manage this identity provider’s users and parties`}
+        title="Ledger API: IdentityProviderAdmin"
         checked={idpAdmin.field.value}
         onChange={(event) => {
           idpAdmin.field.onChange(event.currentTarget.checked);

@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Group, List, Loader, Stack, Text } from '@mantine/core';
+import { Alert, Badge, Button, Group, List, Loader, Stack, Text, Title } from '@mantine/core';
 import { SectionCard } from '@/components/section-card';
 import { StepCall } from './onboarding-plan-view';
 import type { RunFailure, RunState, StepStatus } from './run-plan';
@@ -80,9 +80,9 @@ function FailureReport({ failure }: { failure: RunFailure }) {
         )}
         {undone.length > 0 && (
           <>
-            <Text size="sm" fw={600}>
+            <Title order={3} size="h5">
               Undone
-            </Text>
+            </Title>
             <List size="sm">
               {undone.map(({ step: undoStep, error }) => (
                 <List.Item key={undoStep.path}>
@@ -94,9 +94,9 @@ function FailureReport({ failure }: { failure: RunFailure }) {
             </List>
           </>
         )}
-        <Text size="sm" fw={600}>
+        <Title order={3} size="h5">
           What remains
-        </Text>
+        </Title>
         <List size="sm">
           {undo.remains
             .filter((line) => !(deleteFailed && line.startsWith('Once user')))

@@ -3,6 +3,8 @@ import { Alert, Button, Group, Loader, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { readAccessToken } from '@/api/access-token';
+import { FIELD_WIDTH } from '@/components/form/field-widths';
+import { FormActions } from '@/components/form/form-actions';
 import { FormTextarea } from '@/components/form/form-textarea';
 import { SectionCard } from '@/components/section-card';
 import { VerdictList } from '@/components/verdict-list';
@@ -63,13 +65,17 @@ export function TokenDoctorPanel() {
               spellCheck={false}
               autoComplete="off"
               styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
+              maw={FIELD_WIDTH.long}
             />
-            <Group gap="sm">
-              <Button type="submit">Examine token</Button>
-              <Button variant="default" onClick={takeCurrentToken}>
-                Use my current token
-              </Button>
-            </Group>
+            <FormActions
+              submitLabel="Examine token"
+              isSubmitting={false}
+              extra={
+                <Button variant="default" onClick={takeCurrentToken}>
+                  Use my current token
+                </Button>
+              }
+            />
           </Stack>
         </form>
       </SectionCard>
