@@ -2,7 +2,7 @@ import { expect, test } from './fixtures';
 import { mintToken, uniqueId } from './helpers/api';
 import { JWT_CONSOLE_URL } from './helpers/jwt';
 import { assertNoAccessibilityViolations } from './helpers/overview';
-import { assertSignInNeeded, signInAsSandboxUser } from './helpers/session';
+import { assertSignInNeeded, signedOutState, signInAsSandboxUser } from './helpers/session';
 import {
   addPartyRight,
   assertOnUserPage,
@@ -22,7 +22,7 @@ test('without a token the console explains why and signs in as a sandbox user', 
 }) => {
   await page.goto('/users');
   await assertSignInNeeded(page);
-  await page.getByRole('alert').getByRole('link', { name: 'Sign in' }).click();
+  await signedOutState(page).getByRole('link', { name: 'Sign in' }).click();
   await expect(page.getByRole('heading', { name: 'Sign in', level: 1 })).toBeVisible();
   await assertNoAccessibilityViolations(page);
 
@@ -67,6 +67,9 @@ test("an IdP admin creates a user in its own IdP and cannot see another IdP's us
 
   // A user of the default IdP is not this admin's to see.
   await page.goto('/users/alice.anderson');
-  await expect(page.getByRole('alert').filter({ hasText: 'Not allowed' })).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Sign in again' })).toBeVisible();
+  const forbidden = page.getByRole('region', { name: 'You may not see this' });
+  await expect(forbidden).toContainText(
+    'You are signed in as acme-admin (identity provider acme-idp)',
+  );
+  await expect(forbidden.getByRole('link', { name: 'Sign in as someone else' })).toBeVisible();
 });

@@ -10,7 +10,7 @@ import {
   signInThroughProvider,
   signOutThroughProvider,
 } from './helpers/oidc';
-import { assertSignInNeeded, assertSignedInAs } from './helpers/session';
+import { assertSignInNeeded, assertSignedInAs, signedOutState } from './helpers/session';
 import { assertUserListed, fillUserId, goToUsers, submitCreateUser } from './helpers/users';
 
 // The console whose sandbox signs in through its embedded OpenID provider (`--auth oidc`): every
@@ -27,7 +27,7 @@ test('a participant admin signs in through the provider and returns to the page 
 }) => {
   await page.goto('/users?q=alice');
   await assertSignInNeeded(page);
-  await page.getByRole('alert').getByRole('link', { name: 'Sign in' }).click();
+  await signedOutState(page).getByRole('link', { name: 'Sign in' }).click();
   await expect(page.getByRole('heading', { name: 'Sign in', level: 1 })).toBeVisible();
   await expect(page.getByRole('region', { name: DEFAULT_PROVIDER })).toBeVisible();
   await assertNoAccessibilityViolations(page);

@@ -16,8 +16,14 @@ export async function assertSignedInAs(page: Page, userId: string): Promise<void
   await expect(page.getByRole('button', { name: `Signed in: ${userId}` })).toBeVisible();
 }
 
+/** The signed-out state a page shows instead of its content (docs/design-system.md §States). */
+export const signedOutState = (page: Page) =>
+  page.getByRole('region', { name: 'Sign in to see this' });
+
 export async function assertSignInNeeded(page: Page): Promise<void> {
-  await expect(page.getByRole('alert').filter({ hasText: 'Sign-in needed' })).toBeVisible();
+  await expect(signedOutState(page)).toBeVisible();
+  // The participant's redacted answer is never what a person reads.
+  await expect(page.getByText('security-sensitive')).toHaveCount(0);
 }
 
 function escapeRegExp(text: string): string {
