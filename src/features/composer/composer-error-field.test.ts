@@ -69,6 +69,25 @@ describe('composerErrorField', () => {
     ).toBe('userId');
   });
 
+  it("puts a 403 on Read as when only a Read as party is outside the caller's rights", () => {
+    const refused = error(403, { code: 'NA' });
+    const reading = { ...two, userId: '', readAs: ['carol::1220cc'] };
+    const actAs = { kind: 'only', parties: [ALICE] } as const;
+    const readAs = { kind: 'only', parties: [ALICE] } as const;
+    expect(composerErrorField(refused, reading, 'alice', { actAs, readAs })).toBe('readAs');
+    // Readable after all: the refusal is about Act as.
+    expect(composerErrorField(refused, reading, 'alice', { actAs, readAs: { kind: 'any' } })).toBe(
+      'actAs',
+    );
+    // An Act as party outside the rights comes first.
+    expect(
+      composerErrorField(refused, { ...reading, actAs: ['bob::1220bb'] }, 'alice', {
+        actAs,
+        readAs,
+      }),
+    ).toBe('actAs');
+  });
+
   it('reads the command from a decode failure', () => {
     const decodeFailure = toApiError(
       400,

@@ -1,5 +1,6 @@
 import type { Path } from 'react-hook-form';
 import type { ApiError } from '@/lib/api-error';
+import type { PartyScope } from './composer-access';
 import type { CommandValues, ComposerValues } from './composer-form-schema';
 
 /** `commands[2]` in a cause or a plain-text decode failure names the third command. */
@@ -23,6 +24,8 @@ export function composerErrorField(
   values: ComposerValues,
   /** The signed-in user, the one a 403 is about unless the request named another (§7.5). */
   callerUserId?: string,
+  /** Whom the caller may act and read as: a 403 for Read as parties alone goes on Read as. */
+  scopes?: { actAs: PartyScope; readAs: PartyScope },
 ): Path<ComposerValues> | undefined {
   const { code, cause } = error.body;
   const count = values.commands.length;
@@ -79,7 +82,12 @@ export function composerErrorField(
     // A userId other than the token's own is refused as a whole (§7.5); otherwise it is a party.
     const userId = values.userId.trim();
     const namesAnotherUser = userId !== '' && callerUserId !== undefined && userId !== callerUserId;
-    return namesAnotherUser || /user_?id/i.test(cause) ? 'userId' : 'actAs';
+    if (namesAnotherUser || /user_?id/i.test(cause)) return 'userId';
+    // The body is masked (NA): tell the party field from what the caller's rights allow.
+    const outside = (scope: PartyScope | undefined, parties: readonly string[]) =>
+      scope?.kind === 'only' && parties.some((party) => !scope.parties.includes(party));
+    const actAsAllowed = scopes !== undefined && !outside(scopes.actAs, values.actAs);
+    return actAsAllowed && outside(scopes.readAs, values.readAs) ? 'readAs' : 'actAs';
   }
   if (code === 'DAML_AUTHORIZATION_ERROR') return 'actAs';
   if (code === 'DUPLICATE_COMMAND' || code === 'SUBMISSION_ALREADY_IN_FLIGHT') return 'commandId';

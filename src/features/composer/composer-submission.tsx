@@ -178,7 +178,7 @@ export function ComposerSubmission({
       },
     },
     {},
-    (error) => composerErrorField(error, form.getValues(), scope.userId),
+    (error) => composerErrorField(error, form.getValues(), scope.userId, scope),
   );
   const isSubmitting = submit.isPending;
   useEffect(() => {
