@@ -25,10 +25,13 @@ export function PackagesPage() {
   return (
     <ListPageLayout
       title="Packages"
-      description="The Daml packages stored on this participant, by name and version, and where they are vetted."
+      description="The Daml packages stored on this participant, by the DAR they came with, and where they are vetted."
       actions={<PackagesHeaderActions uploadDarHref={paths.uploadDar.to()} />}
     >
-      <PackagesList links={links} />
+      <PackagesList
+        links={links}
+        emptyAction={<PackagesHeaderActions uploadDarHref={paths.uploadDar.to()} />}
+      />
     </ListPageLayout>
   );
 }

@@ -5,7 +5,6 @@ import {
   filterGrouping,
   filterPackageRows,
   groupByDar,
-  groupPackages,
   idsWithoutName,
   isStandardLibrary,
   toPackageRows,
@@ -72,22 +71,6 @@ describe('package rows', () => {
       id(3),
       id(4),
       id(5),
-    ]);
-  });
-
-  it('group by name, versions newest first, unknown names last', () => {
-    const rows = toPackageRows(
-      [id(5), id(1), id(3), id(2)],
-      vetting,
-      new Map([[id(3), { name: 'assets', version: '2.0.0' }]]),
-    );
-
-    expect(
-      groupPackages(rows).map((group) => [group.name, group.rows.map((row) => row.version)]),
-    ).toEqual([
-      ['assets', ['2.0.0']],
-      ['finance', ['1.10.0', '1.9.0']],
-      [undefined, [undefined]],
     ]);
   });
 

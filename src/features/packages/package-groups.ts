@@ -12,13 +12,6 @@ export type PackageRow = {
   source: 'vetting' | 'archive' | 'unknown';
 };
 
-/** All versions of one package name, newest first. */
-export type PackageGroup = {
-  /** Undefined for packages whose name is not known (yet). */
-  name: string | undefined;
-  rows: PackageRow[];
-};
-
 export type PackageHeader = { name: string; version: string };
 
 /**
@@ -99,29 +92,6 @@ export function filterPackageRows(rows: readonly PackageRow[], filter: string): 
       text.toLowerCase().includes(needle),
     ),
   );
-}
-
-/** Groups by name (alphabetically, unknown names last), versions newest first. */
-export function groupPackages(rows: readonly PackageRow[]): PackageGroup[] {
-  const byName = new Map<string | undefined, PackageRow[]>();
-  for (const row of rows) {
-    const group = byName.get(row.name);
-    if (group) group.push(row);
-    else byName.set(row.name, [row]);
-  }
-  const groups = [...byName].map(([name, groupRows]) => ({
-    name,
-    rows: groupRows.sort(
-      (a, b) =>
-        comparePackageVersions(b.version ?? '', a.version ?? '') ||
-        (a.packageId < b.packageId ? -1 : 1),
-    ),
-  }));
-  return groups.sort((a, b) => {
-    if (a.name === undefined) return 1;
-    if (b.name === undefined) return -1;
-    return a.name.localeCompare(b.name, 'en', { sensitivity: 'base' });
-  });
 }
 
 // ── grouping by DAR ──────────────────────────────────────────────────────────────

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderRoute } from '@/testing/render-route';
 import { createSandbox, TEST_SECRET } from '@/testing/sandbox-network';
@@ -7,12 +7,20 @@ import { seedUsers } from '@/testing/seed-users';
 import { signInAs } from '@/testing/sign-in-as';
 
 const WORKFLOWS = fixtureDar('workflows');
+const REPLICATION = fixtureDar('replication');
 const PING_MAIN_PACKAGE_ID = WORKFLOWS.main.packageId;
 const PING_NAME = WORKFLOWS.main.name;
 /** The built-in package and the DAR's. */
 const WITH_WORKFLOWS = 1 + WORKFLOWS.packages.length;
 
 const packagesTable = () => screen.findByRole('table', { name: 'Packages' });
+
+/** Each row's header: the package's name, and what else it says. */
+function rowNames(rowgroup: HTMLElement) {
+  return within(rowgroup)
+    .getAllByRole('rowheader')
+    .map((header) => header.textContent);
+}
 
 /** The rows of one package name's group: its `<tbody>`, found from the name's link. */
 function group(table: HTMLElement, name: string) {
@@ -44,27 +52,103 @@ describe('packages list', { timeout: 20_000 }, () => {
     expect(router.state.location.pathname).toBe(`/packages/${demo.packageId}`);
   });
 
-  it('groups versions of one name, newest first, and filters by text', async () => {
+  it('lists each DAR’s dependencies under it, a shared one once, and filters by text', async () => {
     const sandbox = createSandbox();
     await seedDar(sandbox, 'workflows');
     await seedDar(sandbox, 'replication');
     const { user } = renderRoute('/packages', { sandbox });
 
     const table = await packagesTable();
-    const stdlib = group(table, 'fixture-stdlib');
-    expect(stdlib.map((row) => within(row).getAllByRole('cell')[0]?.textContent)).toEqual([
-      '1.1.0',
-      '1.0.0',
-    ]);
+    // Both DARs use the prim package of `Archive`: listed under the first DAR, the other named.
+    // Named so once the archives of the DAR's packages have been read for their dependencies.
+    const replication = await within(table).findByRole(
+      'rowgroup',
+      { name: `${REPLICATION.main.name} and its dependencies` },
+      { timeout: 8000 },
+    );
+    await waitFor(() => {
+      expect(rowNames(replication)).toEqual([
+        REPLICATION.main.name,
+        `fixture-prim-DA-Internal-Template, also used by ${PING_NAME}`,
+        'fixture-stdlib',
+      ]);
+    });
+    expect(within(replication).getAllByRole('row')[2]).toHaveTextContent('1.1.0');
+    const workflows = within(table).getByRole('rowgroup', {
+      name: `${PING_NAME} and its dependencies`,
+    });
+    expect(rowNames(workflows)).toEqual([PING_NAME, 'fixture-prim-DA-Types']);
+    // The workflows DAR's copy of fixture-stdlib is in no type of its packages: nothing says
+    // where it came from, so it stands as a DAR of its own.
     expect(
-      within(table).getByRole('link', { name: 'fixture-stdlib' }).closest('th'),
-    ).toHaveTextContent('2 versions');
+      within(within(table).getByRole('rowgroup', { name: 'fixture-stdlib' })).getAllByRole('row'),
+    ).toHaveLength(1);
+    expect(
+      await screen.findByText(
+        new RegExp(`^${String(1 + 6)} packages from 4 DARs, ${String(1 + 6)} vetted$`),
+      ),
+    ).toBeVisible();
 
     await user.type(screen.getByRole('textbox', { name: 'Filter packages' }), 'workflows');
-    expect(await screen.findByText(/1 match$/)).toBeVisible();
-    const names = within(table).getAllByRole('rowheader');
-    expect(names.map((header) => header.textContent)).toEqual([PING_NAME]);
+    expect(await screen.findByText(/· 1 match$/)).toBeVisible();
+    expect(
+      within(table)
+        .getAllByRole('rowheader')
+        .map((header) => header.textContent),
+    ).toEqual([PING_NAME]);
     expect(group(table, PING_NAME)[0]).toHaveTextContent(PING_MAIN_PACKAGE_ID.slice(0, 6));
+
+    // A matching dependency comes with the main package of its DAR.
+    await user.clear(screen.getByRole('textbox', { name: 'Filter packages' }));
+    await user.type(screen.getByRole('textbox', { name: 'Filter packages' }), 'prim-DA-Types');
+    expect(await screen.findByText(/· 1 match$/)).toBeVisible();
+    expect(
+      within(table)
+        .getAllByRole('rowheader')
+        .map((header) => header.textContent),
+    ).toEqual([PING_NAME, 'fixture-prim-DA-Types']);
+  });
+
+  it('keeps the versions of one DAR together, newest first', async () => {
+    const sandbox = createSandbox();
+    await seedDar(sandbox, 'upgradeV1');
+    await seedDar(sandbox, 'upgradeV2');
+    renderRoute('/packages', { sandbox });
+
+    const table = await packagesTable();
+    const upgrades = await within(table).findByRole('rowgroup', { name: 'upgrade-demo' });
+    expect(
+      within(upgrades)
+        .getAllByRole('row')
+        .map((row) => within(row).getAllByRole('cell')[0]?.textContent),
+    ).toEqual(['1.1.0', '1.0.0']);
+  });
+
+  it('lists the DAR just uploaded first, marked', async () => {
+    const sandbox = createSandbox();
+    await seedDar(sandbox, 'workflows');
+    await seedDar(sandbox, 'replication');
+    renderRoute(`/packages?uploaded=${PING_MAIN_PACKAGE_ID}`, { sandbox });
+
+    const table = await packagesTable();
+    await waitFor(
+      () => {
+        expect(within(table).getAllByRole('rowgroup')[1]).toHaveAccessibleName(
+          `${PING_NAME} and its dependencies`,
+        );
+      },
+      { timeout: 8000 },
+    );
+    const [main] = group(table, PING_NAME);
+    expect(main).toHaveTextContent('Just uploaded');
+    // Shared dependencies follow the DAR listed first.
+    expect(
+      rowNames(within(table).getByRole('rowgroup', { name: `${PING_NAME} and its dependencies` })),
+    ).toEqual([
+      `${PING_NAME}Just uploaded`,
+      `fixture-prim-DA-Internal-Template, also used by ${REPLICATION.main.name}`,
+      'fixture-prim-DA-Types',
+    ]);
   });
 
   it('names packages that are not vetted from their decoded archives', async () => {
@@ -80,7 +164,7 @@ describe('packages list', { timeout: 20_000 }, () => {
     expect(ping).toHaveTextContent('Not vetted');
     expect(
       await screen.findByText(
-        new RegExp(`^${String(WITH_WORKFLOWS)} packages under \\d+ names, 1 vetted$`),
+        new RegExp(`^${String(WITH_WORKFLOWS)} packages from 3 DARs, 1 vetted$`),
       ),
     ).toBeVisible();
   });

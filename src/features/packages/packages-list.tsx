@@ -1,19 +1,36 @@
-import { Anchor, Badge, Group, Loader, Stack, Table, Text, TextInput } from '@mantine/core';
+import {
+  Anchor,
+  Badge,
+  Group,
+  Loader,
+  Stack,
+  Switch,
+  Table,
+  Text,
+  TextInput,
+  VisuallyHidden,
+} from '@mantine/core';
 import { useQueries, useSuspenseQuery } from '@tanstack/react-query';
-import { useDeferredValue, useMemo, useState } from 'react';
-import { Link } from 'react-router';
+import { IconCornerDownRight } from '@tabler/icons-react';
+import { useDeferredValue, useMemo, useState, type ReactNode } from 'react';
+import { Link, useSearchParams } from 'react-router';
 import { packageQueries } from '@/api/packages';
 import { EmptyState } from '@/components/feedback/empty-state';
+import { FIELD_WIDTH } from '@/components/form/field-widths';
 import { Identifier } from '@/components/identifier';
 import {
+  filterGrouping,
   filterPackageRows,
-  groupPackages,
+  groupByDar,
   idsWithoutName,
+  isStandardLibrary,
   toPackageRows,
+  type DarGroup,
   type PackageHeader,
   type PackageRow,
 } from './package-groups';
 import { packageErrorText } from './package-error-text';
+import { SHOW_STANDARD_LIBRARY_PARAM, UPLOADED_PARAM } from './packages-list-search';
 import { useSynchronizerLabel } from './use-synchronizer-label';
 
 export type PackagesListLinks = {
@@ -21,19 +38,29 @@ export type PackagesListLinks = {
   package: (packageId: string) => string;
 };
 
-export type PackagesListProps = { links: PackagesListLinks };
+export type PackagesListProps = {
+  links: PackagesListLinks;
+  /** What an empty list offers: the upload, for those who may. */
+  emptyAction?: ReactNode;
+};
 
 const count = (n: number, one: string, many: string) => `${String(n)} ${n === 1 ? one : many}`;
 
 /**
- * Every package the participant stores, grouped by name with its versions, newest first. Names and
- * versions come from the vetting list; for packages it does not name (not vetted anywhere) the Web
- * Worker reads just the name and version from their archives, a few archives at a time.
+ * Every package the participant stores, grouped by the DAR it came with: each DAR's main package
+ * (its versions, newest first) and under it the packages it depends on. The standard library,
+ * which every DAR brings, is hidden unless asked for (`?stdlib=shown`). Names and versions come
+ * from the vetting list; for packages it does not name (not vetted anywhere) the Web Worker reads
+ * just the name and version from their archives, and for every other package its dependencies,
+ * a few archives at a time.
  */
-export function PackagesList({ links }: PackagesListProps) {
+export function PackagesList({ links, emptyAction }: PackagesListProps) {
   const { data: packageIds } = useSuspenseQuery(packageQueries.ids());
   const { data: vetting } = useSuspenseQuery(packageQueries.vetting());
   const synchronizerLabel = useSynchronizerLabel();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const isStandardLibraryShown = searchParams.get(SHOW_STANDARD_LIBRARY_PARAM) === 'shown';
+  const uploaded = searchParams.get(UPLOADED_PARAM) ?? undefined;
   const [filter, setFilter] = useState('');
   const deferredFilter = useDeferredValue(filter);
 
@@ -57,43 +84,111 @@ export function PackagesList({ links }: PackagesListProps) {
     else if (result.isError) failures.set(packageId, result.error);
     else pending++;
   });
-
   const rows = toPackageRows(packageIds, vetting, decoded);
-  const shown = filterPackageRows(rows, deferredFilter);
-  const groups = groupPackages(shown);
-  const names = new Set(rows.map((row) => row.name).filter((name) => name !== undefined));
+
+  // Which DAR a package came with is read from the dependencies of the packages that are not
+  // the standard library's (those are listed apart, so theirs are never needed).
+  const own = rows
+    .filter((row) => row.name !== undefined && !isStandardLibrary(row.name))
+    .map((row) => row.packageId);
+  const dependencyReads = useQueries({ queries: own.map(packageQueries.dependencies) });
+  const dependencies = new Map<string, string[]>();
+  dependencyReads.forEach((result, index) => {
+    const packageId = own[index];
+    if (packageId === undefined) return;
+    if (result.data) dependencies.set(packageId, result.data);
+    else if (!result.isError) pending++;
+  });
+
+  const grouping = groupByDar(
+    rows,
+    dependencies,
+    uploaded === undefined ? {} : { firstMainId: uploaded },
+  );
+  const standardLibraryCount = grouping.standardLibrary.length;
+  const listed = isStandardLibraryShown ? grouping : { ...grouping, standardLibrary: [] };
+  const shown = filterGrouping(listed, deferredFilter);
+  const needle = deferredFilter.trim();
+  const matchCount = needle
+    ? filterPackageRows(
+        [
+          ...listed.dars.flatMap((dar) => [...dar.mains, ...dar.dependencies.map((d) => d.row)]),
+          ...listed.standardLibrary,
+          ...listed.unnamed,
+        ],
+        needle,
+      ).length
+    : 0;
+  const hiddenMatches =
+    needle && !isStandardLibraryShown
+      ? filterPackageRows(grouping.standardLibrary, needle).length
+      : 0;
   const vettedCount = rows.filter((row) => row.vettedOn.length > 0).length;
+  const isEmpty =
+    shown.dars.length === 0 && shown.standardLibrary.length === 0 && shown.unnamed.length === 0;
+
+  const setStandardLibraryShown = (isShown: boolean) => {
+    setSearchParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (isShown) next.set(SHOW_STANDARD_LIBRARY_PARAM, 'shown');
+        else next.delete(SHOW_STANDARD_LIBRARY_PARAM);
+        return next;
+      },
+      { replace: true, preventScrollReset: true },
+    );
+  };
 
   if (packageIds.length === 0) {
     return (
       <EmptyState
         title="No packages yet"
         description="This participant stores no Daml packages. Upload a DAR to add some."
+        action={emptyAction}
       />
     );
   }
 
+  const rowProps = { links, synchronizerLabel, failures };
   return (
     <Stack gap="md">
-      <TextInput
-        label="Filter packages"
-        description="By name, version or package id"
-        placeholder="e.g. finance or 1220ab"
-        value={filter}
-        onChange={(event) => {
-          setFilter(event.currentTarget.value);
-        }}
-        w={320}
-      />
+      <Group gap="lg" align="flex-end" wrap="wrap">
+        <TextInput
+          label="Filter packages"
+          description="By name, version or package id"
+          placeholder="e.g. finance or 1220ab"
+          value={filter}
+          onChange={(event) => {
+            setFilter(event.currentTarget.value);
+          }}
+          w="100%"
+          maw={FIELD_WIDTH.short + 100}
+        />
+        {standardLibraryCount > 0 && (
+          <Switch
+            label={`Show standard library (${String(standardLibraryCount)})`}
+            checked={isStandardLibraryShown}
+            onChange={(event) => {
+              setStandardLibraryShown(event.currentTarget.checked);
+            }}
+            mb={6}
+          />
+        )}
+      </Group>
       <Text size="sm" role="status">
-        {count(rows.length, 'package', 'packages')} under {count(names.size, 'name', 'names')},{' '}
-        {vettedCount} vetted
-        {pending > 0 ? ` · reading ${count(pending, 'archive', 'archives')} for names…` : ''}
-        {deferredFilter.trim() ? ` · ${count(shown.length, 'match', 'matches')}` : ''}
+        {count(rows.length, 'package', 'packages')} from{' '}
+        {count(grouping.dars.length, 'DAR', 'DARs')}
+        {standardLibraryCount > 0
+          ? `, ${String(standardLibraryCount)} of them the standard library${isStandardLibraryShown ? '' : ' (hidden)'}`
+          : ''}
+        , {vettedCount} vetted
+        {pending > 0 ? ` · reading ${count(pending, 'archive', 'archives')}…` : ''}
+        {needle ? ` · ${count(matchCount, 'match', 'matches')}` : ''}
+        {hiddenMatches > 0 ? ` (${String(hiddenMatches)} more in the hidden standard library)` : ''}
       </Text>
-      {groups.length === 0 ? (
+      {isEmpty ? (
         <Text size="sm" c="dimmed">
-          No package matches “{deferredFilter.trim()}”.
+          No package matches “{needle}”.
         </Text>
       ) : (
         <Table.ScrollContainer minWidth={720}>
@@ -106,44 +201,30 @@ export function PackagesList({ links }: PackagesListProps) {
                 <Table.Th scope="col">Vetting</Table.Th>
               </Table.Tr>
             </Table.Thead>
-            {groups.map((group) => (
-              <Table.Tbody key={group.name ?? '\u0000unknown'}>
-                {group.rows.map((row, index) => (
-                  <Table.Tr key={row.packageId}>
-                    {index === 0 && (
-                      <Table.Th
-                        scope="rowgroup"
-                        rowSpan={group.rows.length}
-                        style={{ verticalAlign: 'top' }}
-                      >
-                        <GroupName
-                          name={group.name}
-                          versions={group.rows.length}
-                          href={links.package(row.packageId)}
-                        />
-                      </Table.Th>
-                    )}
-                    <Table.Td>
-                      <VersionCell
-                        row={row}
-                        isReading={row.source === 'unknown' && !failures.has(row.packageId)}
-                        failure={failures.get(row.packageId)}
-                      />
-                    </Table.Td>
-                    <Table.Td>
-                      <Identifier
-                        value={row.packageId}
-                        label={`package id ${row.packageId}`}
-                        kind="package"
-                      />
-                    </Table.Td>
-                    <Table.Td>
-                      <VettingCell row={row} synchronizerLabel={synchronizerLabel} />
-                    </Table.Td>
-                  </Table.Tr>
+            {shown.dars.map((dar) => (
+              <DarRows
+                key={dar.name}
+                dar={dar}
+                isUploaded={dar.mains.some((main) => main.packageId === uploaded)}
+                {...rowProps}
+              />
+            ))}
+            {shown.standardLibrary.length > 0 && (
+              <Table.Tbody aria-label="Standard library">
+                <SectionRow title="Standard library" />
+                {shown.standardLibrary.map((row) => (
+                  <PackageRowView key={row.packageId} row={row} kind="library" {...rowProps} />
                 ))}
               </Table.Tbody>
-            ))}
+            )}
+            {shown.unnamed.length > 0 && (
+              <Table.Tbody aria-label="Name not known">
+                <SectionRow title="Name not known" />
+                {shown.unnamed.map((row) => (
+                  <PackageRowView key={row.packageId} row={row} kind="library" {...rowProps} />
+                ))}
+              </Table.Tbody>
+            )}
           </Table>
         </Table.ScrollContainer>
       )}
@@ -151,34 +232,138 @@ export function PackagesList({ links }: PackagesListProps) {
   );
 }
 
-function GroupName({
-  name,
-  versions,
-  href,
-}: {
-  name: string | undefined;
-  versions: number;
-  href: string;
+type RowProps = {
+  links: PackagesListLinks;
+  synchronizerLabel: (synchronizerId: string) => string;
+  /** Why an archive could not be read, by package id. */
+  failures: ReadonlyMap<string, unknown>;
+};
+
+/** One DAR: its main package's versions, then its dependencies, indented. */
+function DarRows({
+  dar,
+  isUploaded,
+  ...rowProps
+}: RowProps & { dar: DarGroup; isUploaded: boolean }) {
+  return (
+    <Table.Tbody
+      aria-label={`${dar.name}${dar.dependencies.length > 0 ? ' and its dependencies' : ''}`}
+    >
+      {dar.mains.map((row) => (
+        <PackageRowView
+          key={row.packageId}
+          row={row}
+          kind="main"
+          isUploaded={isUploaded}
+          {...rowProps}
+        />
+      ))}
+      {dar.dependencies.map(({ row, alsoUsedBy }) => (
+        <PackageRowView
+          key={row.packageId}
+          row={row}
+          kind="dependency"
+          alsoUsedBy={alsoUsedBy}
+          {...rowProps}
+        />
+      ))}
+    </Table.Tbody>
+  );
+}
+
+/** A row that titles a part of the table that is not a DAR. */
+function SectionRow({ title }: { title: string }) {
+  return (
+    <Table.Tr>
+      <Table.Td colSpan={4} pt="md">
+        <Text size="xs" fw={700} c="dimmed" tt="uppercase">
+          {title}
+        </Text>
+      </Table.Td>
+    </Table.Tr>
+  );
+}
+
+function PackageRowView({
+  row,
+  kind,
+  isUploaded = false,
+  alsoUsedBy = [],
+  links,
+  synchronizerLabel,
+  failures,
+}: RowProps & {
+  row: PackageRow;
+  kind: 'main' | 'dependency' | 'library';
+  isUploaded?: boolean;
+  alsoUsedBy?: readonly string[];
 }) {
-  if (name === undefined) {
-    return (
-      <Text size="sm" c="dimmed" fw={400}>
+  const name =
+    row.name === undefined ? (
+      <Text size="sm" c="dimmed">
         Name not known
       </Text>
-    );
-  }
-  return (
-    <Stack gap={0}>
-      {/* The newest version's page. */}
-      <Anchor component={Link} to={href} size="sm" fw={600}>
-        {name}
+    ) : (
+      <Anchor
+        component={Link}
+        to={links.package(row.packageId)}
+        size="sm"
+        fw={kind === 'main' ? 600 : 400}
+      >
+        {row.name}
       </Anchor>
-      {versions > 1 && (
-        <Text size="xs" c="dimmed" fw={400}>
-          {versions} versions
-        </Text>
-      )}
-    </Stack>
+    );
+  return (
+    <Table.Tr>
+      <Table.Th
+        scope="row"
+        fw={400}
+        // The DAR just uploaded: marked at its edge, so the row's colours stay readable.
+        style={
+          isUploaded ? { boxShadow: 'inset 3px 0 0 var(--mantine-color-teal-filled)' } : undefined
+        }
+      >
+        {kind === 'dependency' ? (
+          <Group gap={6} wrap="nowrap" pl="sm" align="flex-start">
+            <IconCornerDownRight
+              size={14}
+              aria-hidden
+              style={{ flexShrink: 0, marginTop: 4, color: 'var(--mantine-color-dimmed)' }}
+            />
+            <Stack gap={0}>
+              {name}
+              {alsoUsedBy.length > 0 && (
+                <Text size="xs" c="dimmed">
+                  <VisuallyHidden>, </VisuallyHidden>also used by {alsoUsedBy.join(', ')}
+                </Text>
+              )}
+            </Stack>
+          </Group>
+        ) : (
+          <Group gap="xs" wrap="wrap">
+            {name}
+            {isUploaded && (
+              <Badge color="teal" variant="light" tt="none">
+                Just uploaded
+              </Badge>
+            )}
+          </Group>
+        )}
+      </Table.Th>
+      <Table.Td>
+        <VersionCell
+          row={row}
+          isReading={row.source === 'unknown' && !failures.has(row.packageId)}
+          failure={failures.get(row.packageId)}
+        />
+      </Table.Td>
+      <Table.Td>
+        <Identifier value={row.packageId} label={`package id ${row.packageId}`} kind="package" />
+      </Table.Td>
+      <Table.Td>
+        <VettingCell row={row} synchronizerLabel={synchronizerLabel} />
+      </Table.Td>
+    </Table.Tr>
   );
 }
 
