@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { renderRoute } from '@/testing/render-route';
 import { createSandbox } from '@/testing/sandbox-network';
 import { seedPartyRecords } from '@/testing/seed-parties';
+import { seedIdentityProviders } from '@/testing/seed-identity-providers';
 import { seedUsers } from '@/testing/seed-users';
 import { signInAs, signInAsIdentityProviderAdmin } from '@/testing/sign-in-as';
 
@@ -36,7 +37,7 @@ describe('allocate party', () => {
 
       await user.type(hintField(), 'Alice Ops');
       expect(await screen.findByText(/^Alice Ops::1220/)).toBeVisible();
-      await user.type(screen.getByRole('textbox', { name: /^Grant CanActAs to user/ }), 'ops-0001');
+      await user.type(screen.getByRole('combobox', { name: /^Grant Act as to user/ }), 'ops-0001');
       await user.click(screen.getByRole('button', { name: 'Add annotation' }));
       await user.type(screen.getByRole('textbox', { name: 'Annotation 1 key' }), 'team');
       await user.type(screen.getByRole('textbox', { name: 'Annotation 1 value' }), 'ledger ops');
@@ -122,7 +123,7 @@ describe('allocate party', () => {
     const { user } = await openForm(sandbox);
 
     await user.type(hintField(), 'bob');
-    const grantTo = screen.getByRole('textbox', { name: /^Grant CanActAs to user/ });
+    const grantTo = screen.getByRole('combobox', { name: /^Grant Act as to user/ });
     await user.type(grantTo, 'nobody');
     await user.click(submit());
 
@@ -131,6 +132,60 @@ describe('allocate party', () => {
     });
     expect(hintField()).toHaveValue('bob');
     expect(sandbox.state.parties.get(`bob::${sandbox.state.namespace}`)).toBeUndefined();
+  });
+
+  it(
+    'says the user belongs to another identity provider, allocates there on request, and checks the user as it is typed',
+    async () => {
+      const sandbox = createSandbox();
+      seedIdentityProviders(sandbox, [{ identityProviderId: 'acme-idp' }]);
+      const [trader] = seedUsers(sandbox, 1, { prefix: 'trader', identityProviderId: 'acme-idp' });
+      const { user } = await openForm(sandbox);
+
+      await user.type(hintField(), 'desk');
+      const grantTo = screen.getByRole('combobox', { name: /^Grant Act as to user/ });
+      await user.click(grantTo);
+      await user.paste(trader ?? '');
+      await waitFor(() => {
+        expect(grantTo).toHaveAccessibleDescription(
+          /⚠ “trader-0001” is not a user of the default identity provider that you may see/,
+        );
+      });
+      await user.click(submit());
+
+      const cause = await screen.findByText(
+        'User “trader-0001” belongs to identity provider acme-idp, not to the default identity provider: a party can be granted only to a user of its own identity provider.',
+      );
+      const alert = cause.closest<HTMLElement>('[role="alert"]') ?? document.body;
+      await user.click(
+        within(alert).getByRole('button', { name: 'Use identity provider acme-idp' }),
+      );
+      await waitFor(() => {
+        expect(grantTo).toHaveAccessibleDescription(/✓ User exists in acme-idp/);
+      });
+      await user.click(submit());
+
+      const party = `desk::${sandbox.state.namespace}`;
+      expect(await screen.findByRole('heading', { name: 'desk', level: 1 })).toBeVisible();
+      expect(sandbox.state.parties.get(party)).toMatchObject({ identityProviderId: 'acme-idp' });
+      expect(sandbox.state.users.rights(trader ?? '')).toEqual([{ kind: 'CanActAs', party }]);
+    },
+    JOURNEY_TIMEOUT,
+  );
+
+  it('copies the request Allocate party would send as curl, and Cancel goes back to the parties', async () => {
+    const { user, router } = await openForm();
+    await user.type(hintField(), 'carol');
+    await user.click(screen.getByRole('button', { name: 'Copy as…' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'curl' }));
+    const copied = await navigator.clipboard.readText();
+    expect(copied).toMatch(/^curl -sS -X POST '.*\/v2\/parties'/);
+    expect(copied).toContain('"partyIdHint": "carol"');
+
+    await user.click(screen.getByRole('link', { name: 'Cancel' }));
+    await waitFor(() => {
+      expect(router.state.location.pathname).toBe('/parties');
+    });
   });
 
   it(

@@ -1,22 +1,31 @@
 import { splitUniqueIdentifier } from '@ledger-console/participant/unique-identifier';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, Group, Stack, Text } from '@mantine/core';
+import { Alert, Stack, Text } from '@mantine/core';
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { useForm, useWatch, type Control } from 'react-hook-form';
 import { participantQueries } from '@/api/participant';
 import { partyMutations, type PartyDetails } from '@/api/parties';
 import { sessionQueries } from '@/api/session';
 import { synchronizerQueries, type ConnectedSynchronizer } from '@/api/synchronizers';
+import { CopyAsMenu } from '@/components/copy-as-menu';
 import { ErrorAlert } from '@/components/feedback/error-alert';
 import { notify } from '@/components/feedback/notify';
+import { FIELD_WIDTH } from '@/components/form/field-widths';
+import { FormActions } from '@/components/form/form-actions';
 import { FormAnnotationsInput } from '@/components/form/form-annotations-input';
 import { FormRootError } from '@/components/form/form-root-error';
 import { FormSelect } from '@/components/form/form-select';
 import { FormTextInput } from '@/components/form/form-text-input';
 import { useFormMutation } from '@/components/form/use-form-mutation';
 import { accessOf } from '@/lib/access-rights';
+import { adminFailure } from '@/lib/admin-error-fixes';
+import { ApiError } from '@/lib/api-error';
 import { shortenIdentifier } from '@/lib/format';
+import { AdminFailureAlert, type AdminFixLinks } from '@/pickers/admin-fix-actions';
 import { IdentityProviderSelect } from '@/pickers/identity-provider-select';
+import { UserSelect } from '@/pickers/user-select';
+import { userWhereaboutsQuery } from '@/pickers/user-whereabouts';
+import { allocatePartyCommands } from './parties-copy-as';
 import {
   allocatePartyErrorField,
   allocatePartySchema,
@@ -26,8 +35,15 @@ import {
   type AllocatePartyValues,
 } from './party-form-schema';
 
+/** The app's routes this form links to; features cannot import the app's paths. */
+export type AllocatePartyFormLinks = AdminFixLinks & {
+  /** Where Cancel goes: the parties list. */
+  parties: string;
+};
+
 export type AllocatePartyFormProps = {
   onAllocated: (party: PartyDetails) => void;
+  links: AllocatePartyFormLinks;
 };
 
 /**
@@ -35,7 +51,7 @@ export type AllocatePartyFormProps = {
  * synchronizer when the participant is connected to several, and optionally a user who may act as
  * the new party from the start.
  */
-export function AllocatePartyForm({ onAllocated }: AllocatePartyFormProps) {
+export function AllocatePartyForm({ onAllocated, links }: AllocatePartyFormProps) {
   const { data: caller } = useSuspenseQuery(sessionQueries.caller());
   const access = accessOf(caller);
   const ownIdentityProviderId = access.administeredIdentityProviderId;
@@ -52,6 +68,33 @@ export function AllocatePartyForm({ onAllocated }: AllocatePartyFormProps) {
     // Without the select on screen (the list failed or was not there yet), say it at the top.
     return field === 'synchronizerId' && !isSynchronizerRequired ? undefined : field;
   });
+  const identityProviderId = useWatch({ control: form.control, name: 'identityProviderId' });
+  // An unknown user may be one of another identity provider: a participant admin can find out
+  // which, and the message then offers to allocate there.
+  const failed = allocate.variables;
+  const lookForUser =
+    access.isParticipantAdmin &&
+    failed !== undefined &&
+    (failed.userId ?? '') !== '' &&
+    allocate.error instanceof ApiError &&
+    allocate.error.code === 'USER_NOT_FOUND';
+  const whereabouts = useQuery({
+    ...userWhereaboutsQuery(failed?.userId ?? ''),
+    enabled: lookForUser,
+  });
+  const failure =
+    lookForUser && whereabouts.data !== undefined && whereabouts.data !== 'unknown'
+      ? adminFailure(
+          allocate.error,
+          {
+            action: 'allocateParty',
+            userId: failed.userId ?? '',
+            identityProviderId: failed.identityProviderId ?? '',
+            whereabouts: whereabouts.data,
+          },
+          access,
+        )
+      : undefined;
 
   if (!access.canManageUsers) {
     return (
@@ -73,8 +116,20 @@ export function AllocatePartyForm({ onAllocated }: AllocatePartyFormProps) {
 
   return (
     <form onSubmit={(event) => void handleSubmit(event)} noValidate aria-label="Allocate party">
-      <Stack gap="lg" maw={760}>
-        <FormRootError control={form.control} error={allocate.error} />
+      <Stack gap="lg">
+        {failure === undefined ? (
+          <FormRootError control={form.control} error={allocate.error} />
+        ) : (
+          <AdminFailureAlert
+            failure={failure}
+            links={links}
+            onUseIdentityProvider={(id) => {
+              form.setValue('identityProviderId', id, { shouldDirty: true });
+              allocate.reset();
+              form.clearErrors();
+            }}
+          />
+        )}
         <FormTextInput
           control={form.control}
           name="partyIdHint"
@@ -82,6 +137,7 @@ export function AllocatePartyForm({ onAllocated }: AllocatePartyFormProps) {
           description={`Optional. ASCII letters, digits, ":", "-", "_" and space; no "::"; at most ${String(MAX_PARTY_HINT_LENGTH)} characters. Empty: the participant names the party party-<uuid>.`}
           autoComplete="off"
           spellCheck={false}
+          maw={FIELD_WIDTH.medium}
         />
         <PartyIdPreview control={form.control} />
         <IdentityProviderSelect
@@ -93,6 +149,7 @@ export function AllocatePartyForm({ onAllocated }: AllocatePartyFormProps) {
               ? 'The party belongs to this IdP: its admins manage it, and only its requests see its details.'
               : 'As an IdP admin, you allocate parties into your own identity provider.'
           }
+          maw={FIELD_WIDTH.medium}
         />
         {isSynchronizerRequired && (
           <FormSelect
@@ -103,6 +160,7 @@ export function AllocatePartyForm({ onAllocated }: AllocatePartyFormProps) {
             data={connected.map(toSynchronizerOption)}
             required
             allowDeselect={false}
+            maw={FIELD_WIDTH.long}
           />
         )}
         {synchronizers.error && (
@@ -120,24 +178,35 @@ export function AllocatePartyForm({ onAllocated }: AllocatePartyFormProps) {
             />
           </Stack>
         )}
-        <FormTextInput
+        <UserSelect
           control={form.control}
           name="userId"
-          label="Grant CanActAs to user"
-          description="Optional: the id of an existing user of the same identity provider, who may then act as the new party."
-          autoComplete="off"
-          spellCheck={false}
+          label="Grant Act as to user"
+          description="Optional: an existing user of the same identity provider, who may then act as the new party."
+          identityProviderId={identityProviderId}
+          maw={FIELD_WIDTH.medium}
         />
         <FormAnnotationsInput
           control={form.control}
           name="annotations"
           description="Key/value metadata kept by this participant. Keys: an optional DNS prefix and '/', then a name."
         />
-        <Group>
-          <Button type="submit" loading={allocate.isPending}>
-            Allocate party
-          </Button>
-        </Group>
+        <FormActions
+          submitLabel="Allocate party"
+          isSubmitting={allocate.isPending}
+          cancel={{ to: links.parties }}
+          extra={
+            <CopyAsMenu
+              commands={() => {
+                const parsed = allocatePartySchema({ isSynchronizerRequired }).safeParse(
+                  form.getValues(),
+                );
+                return parsed.success ? allocatePartyCommands(parsed.data) : undefined;
+              }}
+              unavailableReason="Fix the form's problems first: the copy is the request Allocate party would send."
+            />
+          }
+        />
       </Stack>
     </form>
   );
