@@ -19,7 +19,16 @@ export function ContractPage() {
         back={{ to: paths.transactions.to(), label: 'transactions' }}
       />
       <Identifier value={contractId} label="contract id" isShortened={false} />
-      <QueryBoundary fallback={<SectionSkeleton lines={8} />}>
+      <QueryBoundary
+        fallback={<SectionSkeleton lines={8} />}
+        notFound={{
+          what: 'contract',
+          id: contractId,
+          detail:
+            'No contract with this id is visible to you: it may not exist, or belong only to parties you cannot read as.',
+          back: { to: paths.transactions.to(), label: 'transactions' },
+        }}
+      >
         <ContractEvents key={contractId} contractId={contractId} links={links} />
       </QueryBoundary>
     </Stack>

@@ -90,7 +90,19 @@ export function TransactionsPage() {
         </QueryBoundary>
       </SectionCard>
       {updateRef ? (
-        <QueryBoundary fallback={<SectionSkeleton lines={10} />}>
+        <QueryBoundary
+          fallback={<SectionSkeleton lines={10} />}
+          notFound={{
+            what: updateId === undefined ? 'update at offset' : 'update',
+            id: updateId ?? String(offset),
+            back: { to: paths.transactions.to(), label: 'recent transactions' },
+            // The participant cannot tell "none" from "not yours to see" (ledger-api-behaviour.md).
+            detail:
+              updateId === undefined
+                ? 'No update at this offset is visible to you: it may hold only other parties’ events, or lie beyond the ledger end.'
+                : 'No update with this id is visible to you: it may not exist, or hold only other parties’ events.',
+          }}
+        >
           <TransactionViewer
             key={updateId ?? `offset-${String(offset)}`}
             updateRef={updateRef}

@@ -56,10 +56,12 @@ export type NotFoundStateProps = {
   scope?: string;
   /** The list it would be in. */
   back: { to: string; label: string };
+  /** Instead of the standard sentence, where the id is not an id (an offset, say). */
+  detail?: string;
 };
 
 /** A thing that does not exist here: which id, and where to go instead. No Retry: it would not help. */
-export function NotFoundState({ what, id, scope, back }: NotFoundStateProps) {
+export function NotFoundState({ what, id, scope, back, detail }: NotFoundStateProps) {
   return (
     <StatePanel
       icon={IconFileUnknown}
@@ -72,8 +74,8 @@ export function NotFoundState({ what, id, scope, back }: NotFoundStateProps) {
       }
     >
       <Text size="sm">
-        This participant has no {what} with this id{scope === undefined ? '' : ` ${scope}`}. It may
-        have been deleted, or the link may hold a typo.
+        {detail ??
+          `This participant has no ${what} with this id${scope === undefined ? '' : ` ${scope}`}. It may have been deleted, or the link may hold a typo.`}
       </Text>
     </StatePanel>
   );

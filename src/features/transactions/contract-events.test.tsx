@@ -60,7 +60,9 @@ describe('contract page', () => {
       allowConsole(/CONTRACT_EVENTS_NOT_FOUND/);
       const sandbox = createSandbox();
       renderRoute(`/contracts/00${'ab'.repeat(32)}`, { sandbox });
-      expect(await screen.findByText('Contract events not found, or not visible.')).toBeVisible();
+      expect(await screen.findByRole('region', { name: /^No contract “/ })).toHaveTextContent(
+        'No contract with this id is visible to you',
+      );
       // Asking again would get the same answer: no Retry (docs/design-system.md §States).
       expect(screen.queryByRole('button', { name: 'Retry' })).not.toBeInTheDocument();
     },

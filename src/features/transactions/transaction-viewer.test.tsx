@@ -303,7 +303,9 @@ describe('transaction viewer', () => {
       expect(within(details()).getByRole('button', { name: 'Copy template id' })).toBeVisible();
 
       await router.navigate('/transactions?offset=99999');
-      expect(await screen.findByText('Update not found, or not visible.')).toBeVisible();
+      expect(
+        await screen.findByRole('region', { name: 'No update at offset “99999”' }),
+      ).toHaveTextContent('No update at this offset is visible to you');
       // Asking again would get the same answer: no Retry (docs/design-system.md §States).
       expect(screen.queryByRole('button', { name: 'Retry' })).not.toBeInTheDocument();
     },
