@@ -1,10 +1,10 @@
-import { Anchor } from '@mantine/core';
 import type { QueryClient } from '@tanstack/react-query';
-import { Link, useParams, type LoaderFunctionArgs } from 'react-router';
+import { useParams, type LoaderFunctionArgs } from 'react-router';
 import { packageQueries } from '@/api/packages';
 import { prefetch } from '@/api/prefetch';
 import { sessionQueries } from '@/api/session';
 import { synchronizerQueries } from '@/api/synchronizers';
+import { QueryBoundary } from '@/components/feedback/query-boundary';
 import { PackageDetail } from '@/features/packages/package-detail';
 import { idFromRouteSegment, paths } from '@/app/paths';
 
@@ -23,13 +23,11 @@ export function packagePageLoader(queryClient: QueryClient) {
 
 export function PackagePage() {
   const packageId = idFromRouteSegment(useParams().packageId);
+  const back = { to: paths.packages.to(), label: 'packages' };
   return (
-    <>
-      <Anchor component={Link} to={paths.packages.to()} size="sm">
-        Back to packages
-      </Anchor>
+    <QueryBoundary notFound={{ what: 'package', id: packageId, back }}>
       {/* Another package starts with a fresh filter and folded modules. */}
-      <PackageDetail key={packageId} packageId={packageId} />
-    </>
+      <PackageDetail key={packageId} packageId={packageId} packagesHref={back.to} />
+    </QueryBoundary>
   );
 }

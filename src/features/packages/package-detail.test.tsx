@@ -360,17 +360,31 @@ describe('package page', { timeout: 20_000 }, () => {
     expect(await within(archive).findByText('No argument fields')).toBeVisible();
   });
 
-  it('reports a package the participant does not have', async () => {
+  it('says once that the participant has no such package, with the way back and nothing to vet', async () => {
     const unknown = 'ab'.repeat(32);
-    renderRoute(`/packages/${unknown}`);
+    const { user, router } = renderRoute(`/packages/${unknown}`);
 
-    const contents = await screen.findByRole('region', { name: 'Contents' });
-    expect(await within(contents).findByText('PACKAGE_NOT_FOUND')).toBeVisible();
-    expect(
-      await within(screen.getByRole('region', { name: 'Details' })).findByText(
-        'Not known to this participant',
-      ),
-    ).toBeVisible();
+    const state = await screen.findByRole('region', { name: `No package “${unknown}”` });
+    expect(state).toHaveTextContent('This participant has no package with this id');
     expect(screen.getByRole('heading', { name: 'Package ababab…abab', level: 1 })).toBeVisible();
+    // None of the parts of a stored package: no details, vetting, contents or Retry.
+    for (const name of ['Details', 'Vetting', 'Contents']) {
+      expect(screen.queryByRole('region', { name })).not.toBeInTheDocument();
+    }
+    expect(screen.queryByRole('button', { name: /^(Vet|Retry)/ })).not.toBeInTheDocument();
+    expect(screen.queryByText(/stored on this participant/)).not.toBeInTheDocument();
+
+    await user.click(within(state).getByRole('link', { name: 'Go to packages' }));
+    expect(await screen.findByRole('table', { name: 'Packages' })).toBeVisible();
+    expect(router.state.location.pathname).toBe('/packages');
+  });
+
+  it('leads back to the packages from its header', async () => {
+    const { user, router } = renderRoute(PING_PAGE, { sandbox: await sandboxWithPing() });
+
+    await screen.findByRole('heading', { name: PING_TITLE, level: 1 });
+    await user.click(screen.getByRole('link', { name: 'Back to packages' }));
+    expect(await screen.findByRole('table', { name: 'Packages' })).toBeVisible();
+    expect(router.state.location.pathname).toBe('/packages');
   });
 });

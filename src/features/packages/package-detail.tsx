@@ -2,6 +2,7 @@ import { Badge, Group, Loader, Stack, Text } from '@mantine/core';
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { formatLfVersion } from '@/api/daml-lf-decoder';
 import { packageQueries, type VettedPackages } from '@/api/packages';
+import { NotFoundState } from '@/components/feedback/page-state';
 import { QueryBoundary } from '@/components/feedback/query-boundary';
 import { Identifier } from '@/components/identifier';
 import { PageHeader } from '@/components/page-header';
@@ -12,7 +13,11 @@ import { packageErrorText } from './package-error-text';
 import { PackageContentsSection } from './package-contents';
 import { PackageVetting } from './package-vetting';
 
-export type PackageDetailProps = { packageId: string };
+export type PackageDetailProps = {
+  packageId: string;
+  /** The packages list, where the header's back link and a not-found page lead. */
+  packagesHref: string;
+};
 
 /** Name and version as the vetting list gives them, when it knows the package. */
 function vettedHeader(vetting: readonly VettedPackages[] | undefined, packageId: string) {
@@ -26,12 +31,24 @@ function vettedHeader(vetting: readonly VettedPackages[] | undefined, packageId:
 /**
  * A package: what it is (from the vetting list and its decoded archive), where it is vetted, with
  * the way to change that, and what it contains. Each part loads and fails on its own, so a package
- * the browser cannot decode still shows its vetting.
+ * the browser cannot decode still shows its vetting. A package the participant does not know is
+ * one "not found" state, without the parts: there is nothing to vet or read.
  */
-export function PackageDetail({ packageId }: PackageDetailProps) {
+export function PackageDetail({ packageId, packagesHref }: PackageDetailProps) {
+  const { data: status } = useSuspenseQuery(packageQueries.status(packageId));
+  const back = { to: packagesHref, label: 'packages' };
+  // The participant answers UNSPECIFIED for an id it has never stored (there is no 404 here).
+  if (status !== 'PACKAGE_STATUS_REGISTERED') {
+    return (
+      <Stack gap="lg">
+        <PageHeader title={`Package ${shortenIdentifier(packageId)}`} back={back} />
+        <NotFoundState what="package" id={packageId} back={back} />
+      </Stack>
+    );
+  }
   return (
     <Stack gap="lg">
-      <PackageHeading packageId={packageId} />
+      <PackageHeading packageId={packageId} back={back} />
       <SectionCard title="Details">
         <QueryBoundary>
           <PackageDetails packageId={packageId} />
@@ -56,7 +73,13 @@ function usePackageHeader(packageId: string) {
   return { header, contents };
 }
 
-function PackageHeading({ packageId }: { packageId: string }) {
+function PackageHeading({
+  packageId,
+  back,
+}: {
+  packageId: string;
+  back: { to: string; label: string };
+}) {
   const { header } = usePackageHeader(packageId);
   // Until the name is known (or if it never is), the page is named by its shortened id.
   return (
@@ -65,6 +88,7 @@ function PackageHeading({ packageId }: { packageId: string }) {
         header ? `${header.name} ${header.version}` : `Package ${shortenIdentifier(packageId)}`
       }
       description="A Daml package stored on this participant."
+      back={back}
     />
   );
 }
