@@ -2,6 +2,7 @@ import { expect, test } from './fixtures';
 import { seedApi, uniqueId } from './helpers/api';
 import {
   assertSetting,
+  assertStatus,
   findUserOfIdentityProvider,
   goToIdentityProviders,
   openIdentityProvider,
@@ -23,7 +24,7 @@ test('an admin opens an identity provider: its settings, its parties, and one of
   await openIdentityProvider(page, idp);
   await assertSetting(page, 'Issuer', `https://${idp}.example`);
   await assertSetting(page, 'JWKS URL', `https://${idp}.example/jwks.json`);
-  await assertSetting(page, 'Status', 'Active');
+  await assertStatus(page, 'Active');
   await expect(page.getByRole('region', { name: 'Parties' })).toContainText(
     party.split('::')[0] ?? party,
   );

@@ -25,3 +25,28 @@ export async function findUserOfIdentityProvider(page: Page, userId: string): Pr
   await search.getByRole('textbox', { name: 'User id' }).fill(userId);
   await search.getByRole('button', { name: 'Find user' }).click();
 }
+
+/** The status badge beside the IdP page's title. */
+export async function assertStatus(page: Page, value: 'Active' | 'Deactivated'): Promise<void> {
+  await expect(page.getByRole('group', { name: 'Status' })).toHaveText(value);
+}
+
+/** Swaps the read-only settings for the form, in place. */
+export async function editSettings(page: Page): Promise<void> {
+  await page
+    .getByRole('region', { name: 'Settings' })
+    .getByRole('button', { name: 'Edit settings' })
+    .click();
+  await expect(page.getByRole('form', { name: 'Edit identity provider' })).toBeVisible();
+}
+
+/** "Copy as…" → curl inside `scope`; returns what landed on the clipboard. */
+export async function copyAsCurl(
+  page: Page,
+  scope: ReturnType<Page['getByRole']>,
+): Promise<string> {
+  await scope.getByRole('button', { name: 'Copy as…' }).click();
+  await page.getByRole('menuitem', { name: 'curl' }).click();
+  await expect(page.getByText('Copied as curl')).toBeVisible();
+  return page.evaluate(() => navigator.clipboard.readText());
+}

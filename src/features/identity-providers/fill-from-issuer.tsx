@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Badge, Button, Code, Group, List, Stack, Text } from '@mantine/core';
+import { Badge, Button, Code, Group, List, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { identityProviderQueries } from '@/api/identity-providers';
@@ -124,9 +124,9 @@ export function FillFromIssuer({ onFilled }: FillFromIssuerProps) {
                   </List.Item>
                 ))}
               </List>
-              <Text size="sm" fw={500} id="discovered-keys-label">
+              <Title order={3} size="h5" id="discovered-keys-label">
                 Keys found ({String(discovery.keys.length)})
-              </Text>
+              </Title>
               <List aria-labelledby="discovered-keys-label" size="sm" spacing={2}>
                 {discovery.keys.map((key, index) => (
                   <List.Item key={`${key.kid ?? ''}-${String(index)}`}>

@@ -1,4 +1,4 @@
-import { Button, Code, CopyButton, Stack, Text } from '@mantine/core';
+import { Button, Code, CopyButton, Stack, Text, Title } from '@mantine/core';
 import { SectionCard } from '@/components/section-card';
 import { handOffText, signInConfigSnippet, type HandOff } from './delegation';
 
@@ -31,9 +31,9 @@ export function IdentityProviderHandOff({ handOff }: { handOff: HandOff }) {
             </Button>
           )}
         </CopyButton>
-        <Text size="sm" fw={500} id="sign-in-config-label">
+        <Title order={3} size="h5" id="sign-in-config-label">
           Sign-in configuration (--sign-in-config)
-        </Text>
+        </Title>
         <Code
           block
           aria-labelledby="sign-in-config-label"
