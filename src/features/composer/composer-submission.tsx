@@ -53,6 +53,8 @@ export type ComposerSubmissionProps = {
   /** The newest one keeps its unsent work in the tab's draft (composer-draft.ts). */
   isNewest: boolean;
   initialValues: ComposerValues;
+  /** What counts as nothing typed yet (a restored draft's is the empty form). */
+  baselineValues: ComposerValues;
   /** A result it opens with (a history entry run again). */
   initialResult?: Shown;
   /** Opened by an action elsewhere: scrolled to and focused when it appears. */
@@ -100,6 +102,7 @@ export function ComposerSubmission({
   isOneOfMany,
   isNewest,
   initialValues,
+  baselineValues,
   initialResult,
   isFollowUp,
   subtitle,
@@ -134,7 +137,7 @@ export function ComposerSubmission({
     [scope.userIdRequired],
   );
   // What the form was last loaded with or successfully sent: work beyond it is unsent.
-  const baseline = useRef(initialValues);
+  const baseline = useRef(baselineValues);
   const form = useForm<ComposerValues>({
     resolver: zodResolver(schema),
     defaultValues: initialValues,

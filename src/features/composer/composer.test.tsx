@@ -413,6 +413,13 @@ describe('command composer', () => {
       expect(screen.getByRole('textbox', { name: /^User id/ })).toHaveValue('participant_admin');
       expect(argumentJson()).toEqual({ issuer: alice });
 
+      // Restored is still unsent: leaving again keeps it again.
+      await user.click(screen.getByRole('link', { name: 'Packages' }));
+      await screen.findByRole('heading', { name: 'Packages', level: 1 });
+      await user.click(screen.getByRole('link', { name: 'Command composer' }));
+      await screen.findByRole('form', { name: 'Compose commands' });
+      expect(screen.getByRole('combobox', { name: /^Template id/ })).toHaveValue(templateId);
+
       await user.click(screen.getByRole('button', { name: 'Discard the draft' }));
       expect(screen.getByRole('combobox', { name: /^Template id/ })).toHaveValue('');
       expect(sessionStorage.length).toBe(0);

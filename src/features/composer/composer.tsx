@@ -56,6 +56,8 @@ export const MAX_OPEN_SUBMISSIONS = 10;
 type Slot = {
   key: number;
   initialValues: ComposerValues;
+  /** What counts as nothing typed yet: a restored draft's is the empty form, not the draft. */
+  baselineValues: ComposerValues;
   initialResult?: Shown;
   isFollowUp: boolean;
   isRestoredDraft: boolean;
@@ -91,19 +93,23 @@ export function Composer({ links, renderTree, onResult }: ComposerProps) {
         : {}),
     });
 
-  const [slots, setSlots] = useState<Slot[]>(() => {
+  const [{ slots, closedCount }, setOpen] = useState<{ slots: Slot[]; closedCount: number }>(() => {
     const restored = readDraft(scope.userId);
-    return [
-      {
-        key: 0,
-        initialValues: restored ?? emptyValues(),
-        isFollowUp: false,
-        isRestoredDraft: restored !== undefined,
-      },
-    ];
+    const empty = emptyValues();
+    return {
+      slots: [
+        {
+          key: 0,
+          initialValues: restored ?? empty,
+          baselineValues: empty,
+          isFollowUp: false,
+          isRestoredDraft: restored !== undefined,
+        },
+      ],
+      closedCount: 0,
+    };
   });
   const nextKey = useRef(1);
-  const [closedCount, setClosedCount] = useState(0);
   const [currentResultKey, setCurrentResultKey] = useState<number>();
   const pristine = useRef(new Map<number, () => boolean>());
   const registerPristine = useCallback((key: number, check: (() => boolean) | undefined) => {
@@ -115,29 +121,38 @@ export function Composer({ links, renderTree, onResult }: ComposerProps) {
    * Opens a submission below the others. An untouched newest one (nothing typed, nothing sent) is
    * replaced rather than left empty above it.
    */
-  const open = (slot: Omit<Slot, 'key' | 'isRestoredDraft'>) => {
-    const last = slots.at(-1);
-    const kept = last && pristine.current.get(last.key)?.() === true ? slots.slice(0, -1) : slots;
-    const next = [...kept, { ...slot, key: nextKey.current++, isRestoredDraft: false }];
-    const overflow = Math.max(0, next.length - MAX_OPEN_SUBMISSIONS);
-    if (overflow > 0) setClosedCount((count) => count + overflow);
-    setSlots(next.slice(overflow));
-    return next.at(-1)?.key;
+  const open = (slot: Omit<Slot, 'key' | 'isRestoredDraft' | 'baselineValues'>) => {
+    const key = nextKey.current++;
+    setOpen((current) => {
+      const last = current.slots.at(-1);
+      const kept =
+        last && pristine.current.get(last.key)?.() === true
+          ? current.slots.slice(0, -1)
+          : current.slots;
+      const next = [
+        ...kept,
+        { ...slot, key, baselineValues: slot.initialValues, isRestoredDraft: false },
+      ];
+      const overflow = Math.max(0, next.length - MAX_OPEN_SUBMISSIONS);
+      return { slots: next.slice(overflow), closedCount: current.closedCount + overflow };
+    });
+    return key;
   };
 
   const close = (key: number) => {
-    setSlots((current) => {
-      const remaining = current.filter((slot) => slot.key !== key);
-      return remaining.length > 0
-        ? remaining
-        : [
-            {
-              key: nextKey.current++,
-              initialValues: emptyValues(),
-              isFollowUp: false,
-              isRestoredDraft: false,
-            },
-          ];
+    const freshKey = nextKey.current++;
+    setOpen((current) => {
+      const remaining = current.slots.filter((slot) => slot.key !== key);
+      if (remaining.length > 0) return { ...current, slots: remaining };
+      const empty = emptyValues();
+      const fresh = {
+        key: freshKey,
+        initialValues: empty,
+        baselineValues: empty,
+        isFollowUp: false,
+        isRestoredDraft: false,
+      };
+      return { ...current, slots: [fresh] };
     });
   };
 
@@ -200,6 +215,7 @@ export function Composer({ links, renderTree, onResult }: ComposerProps) {
           isOneOfMany={slots.length > 1}
           isNewest={index === slots.length - 1}
           initialValues={slot.initialValues}
+          baselineValues={slot.baselineValues}
           {...(slot.initialResult ? { initialResult: slot.initialResult } : {})}
           isFollowUp={slot.isFollowUp}
           {...(slot.subtitle ? { subtitle: slot.subtitle } : {})}
