@@ -1,5 +1,3 @@
-import { Anchor } from '@mantine/core';
-import { Link } from 'react-router';
 import { QueryBoundary } from '@/components/feedback/query-boundary';
 import { PageHeader } from '@/components/page-header';
 import { UploadDar } from '@/features/packages/upload-dar';
@@ -10,12 +8,10 @@ const links = { package: paths.package.to, packages: paths.packages.to() };
 export function UploadDarPage() {
   return (
     <>
-      <Anchor component={Link} to={paths.packages.to()} size="sm">
-        Back to packages
-      </Anchor>
       <PageHeader
         title="Upload a DAR"
         description="Add the Daml packages of a DAR file to this participant."
+        back={{ to: paths.packages.to(), label: 'packages' }}
       />
       <QueryBoundary>
         <UploadDar links={links} />

@@ -6,6 +6,7 @@ import {
   fixtureDar,
   fixtureDarFile,
   incompatibleUpgradeDars,
+  seedDar,
   type FixtureDarName,
 } from '@/testing/seed-packages';
 import { sandboxJson } from '@/testing/seed-parties';
@@ -77,6 +78,13 @@ describe('upload a DAR', { timeout: 20_000 }, () => {
     expect(
       await screen.findByText(/is stored on the participant and its packages are vetted/),
     ).toBeVisible();
+    // At the top of the page, above the drop zone, and focused: where the user now looks.
+    const uploaded = screen.getByRole('alert', { name: 'Uploaded' });
+    expect(uploaded).toHaveFocus();
+    expect(
+      uploaded.compareDocumentPosition(screen.getByLabelText('Choose a DAR file')) &
+        Node.DOCUMENT_POSITION_FOLLOWING,
+    ).toBeTruthy();
     // The preview now knows the packages are there.
     expect(
       await within(preview).findByText(
@@ -92,6 +100,48 @@ describe('upload a DAR', { timeout: 20_000 }, () => {
       'href',
       `/packages/${WORKFLOWS.main.packageId}`,
     );
+  });
+
+  it('links the success to the packages list with the uploaded DAR first', async () => {
+    const sandbox = createSandbox();
+    await seedDar(sandbox, 'replication');
+    const { user, router } = renderRoute('/packages/upload', { sandbox });
+
+    await chooseDar(user, 'workflows');
+    await user.click(screen.getByRole('button', { name: 'Upload' }));
+    const uploaded = await screen.findByRole('alert', { name: 'Uploaded' });
+    await user.click(within(uploaded).getByRole('link', { name: 'See it in the packages list' }));
+
+    const table = await screen.findByRole('table', { name: 'Packages' });
+    expect(router.state.location.search).toBe(`?uploaded=${WORKFLOWS.main.packageId}`);
+    const [firstMain] = within(within(table).getAllByRole('rowgroup')[1] ?? table).getAllByRole(
+      'rowheader',
+    );
+    expect(firstMain).toHaveTextContent(`${MAIN_NAME}Just uploaded`);
+  });
+
+  it('copies the upload as curl and as the Canton console command; Cancel goes back', async () => {
+    const { user, router } = renderRoute('/packages/upload');
+
+    await chooseDar(user, 'workflows');
+    await user.click(screen.getByRole('switch', { name: /^Vet all packages/ }));
+    await user.click(screen.getByRole('button', { name: 'Copy as…' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'curl' }));
+    const curl = await navigator.clipboard.readText();
+    expect(curl).toMatch(/^curl -sS -X POST '.*\/v2\/dars\?vetAllPackages=false'/);
+    expect(curl).toContain(`--data-binary '@${WORKFLOWS.file}'`);
+
+    // The button says "Copied" for a moment.
+    await user.click(await screen.findByRole('button', { name: 'Copy as…' }, { timeout: 3000 }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Canton console' }));
+    expect(await navigator.clipboard.readText()).toBe(
+      `participant.dars.upload(path = "${WORKFLOWS.file}", vetAllPackages = false)`,
+    );
+
+    await user.click(screen.getByRole('link', { name: 'Cancel' }));
+    await waitFor(() => {
+      expect(router.state.location.pathname).toBe('/packages');
+    });
   });
 
   it('takes a dropped file like a picked one', async () => {

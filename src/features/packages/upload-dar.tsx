@@ -10,13 +10,18 @@ import {
 } from '@/api/packages';
 import { sessionQueries } from '@/api/session';
 import { synchronizerQueries, type ConnectedSynchronizer } from '@/api/synchronizers';
+import { CopyAsMenu } from '@/components/copy-as-menu';
 import { ErrorAlert } from '@/components/feedback/error-alert';
+import { FIELD_WIDTH } from '@/components/form/field-widths';
+import { FormActions } from '@/components/form/form-actions';
 import { SectionCard } from '@/components/section-card';
 import { accessOf } from '@/lib/access-rights';
 import { describeError } from '@/lib/api-error';
 import { DarDropZone } from './dar-drop-zone';
 import { DarPreview } from './dar-preview';
+import { darUploadCopyAs } from './package-copy-as';
 import { UPLOAD_NEEDS_ADMIN } from './packages-header-actions';
+import { packagesListSearch } from './packages-list-search';
 
 export type UploadDarLinks = {
   package: (packageId: string) => string;
@@ -30,6 +35,14 @@ let lastSelection = 0;
 
 type Chosen = { file: File; selection: number };
 
+/** What the participant stored: shown at the top of the page, where the user then is. */
+type Uploaded = {
+  darName: string;
+  /** Unknown when the browser could not read the DAR. */
+  mainPackageId: string | undefined;
+  vetAllPackages: boolean;
+};
+
 /**
  * Upload a DAR: pick or drop it, see what it holds (read in the browser), optionally have the
  * participant validate it, then upload it with progress. The local reading and the participant's
@@ -42,10 +55,12 @@ export function UploadDar({ links }: UploadDarProps) {
   const { data: synchronizers } = useSuspenseQuery(synchronizerQueries.connected());
   const isAdmin = accessOf(caller).isParticipantAdmin;
   const [chosen, setChosen] = useState<Chosen>();
+  const [uploaded, setUploaded] = useState<Uploaded>();
   const isUploading = useIsMutating({ mutationKey: packageMutations.upload().mutationKey }) > 0;
 
   return (
     <Stack gap="lg">
+      {uploaded && <UploadedNotice uploaded={uploaded} links={links} />}
       {!isAdmin && (
         <Alert color="blue" variant="light" title="Uploading needs a participant administrator">
           {UPLOAD_NEEDS_ADMIN} You can still look inside a DAR here: it is read in your browser and
@@ -62,6 +77,7 @@ export function UploadDar({ links }: UploadDarProps) {
           // browser, instead of in one task right in the change event.
           startTransition(() => {
             setChosen(next);
+            setUploaded(undefined);
           });
         }}
       />
@@ -73,6 +89,7 @@ export function UploadDar({ links }: UploadDarProps) {
           selection={chosen.selection}
           synchronizers={synchronizers}
           links={links}
+          onUploaded={setUploaded}
         />
       )}
     </Stack>
@@ -82,9 +99,16 @@ export function UploadDar({ links }: UploadDarProps) {
 type UploadControlsProps = Chosen & {
   synchronizers: readonly ConnectedSynchronizer[];
   links: UploadDarLinks;
+  onUploaded: (uploaded: Uploaded) => void;
 };
 
-function UploadControls({ file, selection, synchronizers, links }: UploadControlsProps) {
+function UploadControls({
+  file,
+  selection,
+  synchronizers,
+  links,
+  onUploaded,
+}: UploadControlsProps) {
   // Only the main package's name: the controls need not re-render with the whole preview.
   const { data: main } = useQuery({
     ...packageQueries.darFile(file, selection),
@@ -145,19 +169,27 @@ function UploadControls({ file, selection, synchronizers, links }: UploadControl
     // Unreadable, or the page was left while reading: send nothing.
     if (!bytes || controller.signal.aborted) return;
     setProgress({ loaded: 0, total: bytes.byteLength });
-    // The outcome shows in place below, where the user is looking: no toast.
-    upload.mutate({
-      bytes,
-      synchronizerId,
-      vetAllPackages,
-      onProgress: setProgress,
-      signal: controller.signal,
-    });
+    // A failure shows in place below, next to the controls; the success at the top of the page.
+    upload.mutate(
+      { bytes, synchronizerId, vetAllPackages, onProgress: setProgress, signal: controller.signal },
+      {
+        onSuccess: () => {
+          onUploaded({ darName, mainPackageId: main?.packageId, vetAllPackages });
+        },
+      },
+    );
   };
 
   return (
     <SectionCard title="Validate and upload">
-      <Stack gap="md">
+      <Stack
+        component="form"
+        gap="md"
+        onSubmit={(event) => {
+          event.preventDefault();
+          void handleUpload();
+        }}
+      >
         <Switch
           label="Vet all packages"
           description="Vet every package of the DAR right away, so that transactions can use them."
@@ -184,30 +216,35 @@ function UploadControls({ file, selection, synchronizers, links }: UploadControl
             }}
             allowDeselect={false}
             disabled={isBusy}
-            maw={360}
+            maw={FIELD_WIDTH.medium}
           />
         )}
         <Text size="sm" c="dimmed">
           Optional: validate first. The participant runs the upload checks (including upgrade
           compatibility with the packages it has vetted) without storing or vetting anything.
         </Text>
-        <Group gap="sm">
-          <Button
-            variant="default"
-            loading={validate.isPending}
-            disabled={isBusy && !validate.isPending}
-            onClick={() => void handleValidate()}
-          >
-            Validate
-          </Button>
-          <Button
-            loading={upload.isPending}
-            disabled={isBusy && !upload.isPending}
-            onClick={() => void handleUpload()}
-          >
-            Upload
-          </Button>
-        </Group>
+        <FormActions
+          submitLabel="Upload"
+          isSubmitting={upload.isPending}
+          isSubmitDisabled={isBusy && !upload.isPending}
+          // Leaving the page cancels an upload that is still running (see the effect above).
+          cancel={{ to: links.packages }}
+          extra={
+            <Group gap="sm" wrap="wrap">
+              <Button
+                variant="default"
+                loading={validate.isPending}
+                disabled={isBusy && !validate.isPending}
+                onClick={() => void handleValidate()}
+              >
+                Validate
+              </Button>
+              <CopyAsMenu
+                commands={() => darUploadCopyAs({ synchronizerId, vetAllPackages }, file.name)}
+              />
+            </Group>
+          }
+        />
 
         {readError && (
           <Alert color="red" variant="light" title={`Could not read ${file.name}`}>
@@ -245,22 +282,9 @@ function UploadControls({ file, selection, synchronizers, links }: UploadControl
           />
         )}
         {upload.isSuccess && (
-          <Alert color="teal" variant="light" title="Uploaded">
-            <Stack gap="xs" align="flex-start">
-              <Text size="sm">
-                {darName} is stored on the participant
-                {vetAllPackages ? ' and its packages are vetted' : ', not vetted'}.
-              </Text>
-              <Button
-                component={Link}
-                to={main ? links.package(main.packageId) : links.packages}
-                size="xs"
-                variant="light"
-              >
-                {main ? `Open ${darName}` : 'Go to the packages'}
-              </Button>
-            </Stack>
-          </Alert>
+          <Text size="sm" c="dimmed">
+            Uploaded: see the top of the page.
+          </Text>
         )}
         {upload.isError &&
           (isAbortError(upload.error) ? (
@@ -278,6 +302,47 @@ function UploadControls({ file, selection, synchronizers, links }: UploadControl
           ))}
       </Stack>
     </SectionCard>
+  );
+}
+
+/**
+ * The upload's success, at the top of the page and focused when it appears: the user clicked
+ * Upload at the bottom of a long preview, and a message down there would go unseen.
+ */
+function UploadedNotice({ uploaded, links }: { uploaded: Uploaded; links: UploadDarLinks }) {
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    ref.current?.focus();
+  }, [uploaded]);
+  const { darName, mainPackageId, vetAllPackages } = uploaded;
+  return (
+    <Alert ref={ref} tabIndex={-1} color="teal" variant="light" title="Uploaded">
+      <Stack gap="xs" align="flex-start">
+        <Text size="sm">
+          {darName} is stored on the participant
+          {vetAllPackages ? ' and its packages are vetted' : ', not vetted'}.
+        </Text>
+        <Group gap="xs" wrap="wrap">
+          {mainPackageId !== undefined && (
+            <Button component={Link} to={links.package(mainPackageId)} size="xs" variant="light">
+              Open {darName}
+            </Button>
+          )}
+          <Button
+            component={Link}
+            to={
+              mainPackageId === undefined
+                ? links.packages
+                : `${links.packages}${packagesListSearch({ uploaded: mainPackageId })}`
+            }
+            size="xs"
+            variant={mainPackageId === undefined ? 'light' : 'default'}
+          >
+            {mainPackageId === undefined ? 'Go to the packages' : 'See it in the packages list'}
+          </Button>
+        </Group>
+      </Stack>
+    </Alert>
   );
 }
 
