@@ -1,4 +1,4 @@
-import { use } from 'react';
+import { use, useEffect, useRef } from 'react';
 import {
   ApiError,
   isMaskedRefusal,
@@ -8,6 +8,7 @@ import {
 } from '@/lib/api-error';
 import { AuthRecoveryContext } from './auth-recovery-context';
 import { ErrorAlert } from './error-alert';
+import { ParticipantReachabilityContext } from './participant-reachability-context';
 import { NotFoundState, UnreachableNote, type NotFoundStateProps } from './page-state';
 
 export type ErrorStateProps = {
@@ -26,11 +27,20 @@ export type ErrorStateProps = {
  */
 export function ErrorState({ error, onRetry, notFound, need }: ErrorStateProps) {
   const renderAuthState = use(AuthRecoveryContext);
+  const isParticipantReachable = use(ParticipantReachabilityContext);
+  const wasReachable = useRef(isParticipantReachable);
+  const isUnreachableError = isParticipantUnreachable(error);
+  // The participant is back: load again without waiting for a click.
+  useEffect(() => {
+    if (isParticipantReachable && !wasReachable.current && isUnreachableError) onRetry?.();
+    wasReachable.current = isParticipantReachable;
+  }, [isParticipantReachable, isUnreachableError, onRetry]);
   if (notFound !== undefined && isNotFound(error)) return <NotFoundState {...notFound} />;
   if (error instanceof ApiError && isMaskedRefusal(error) && renderAuthState !== undefined) {
     return renderAuthState(error.status, { placement: 'section', ...(need ? { need } : {}) });
   }
-  if (isParticipantUnreachable(error)) {
+  // Quiet only while the banner says why; a lone failed request with the participant up is shown.
+  if (isUnreachableError && !isParticipantReachable) {
     return <UnreachableNote {...(onRetry === undefined ? {} : { onRetry })} />;
   }
   const mayHelp = !(error instanceof ApiError) || isRetryable(error) || error.status >= 500;

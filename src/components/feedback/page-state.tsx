@@ -6,9 +6,8 @@ import {
   IconLogin2,
   type Icon,
 } from '@tabler/icons-react';
-import { use, useEffect, useId, useRef, type ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { ParticipantReachabilityContext } from './participant-reachability-context';
 
 export type StatePanelProps = {
   icon: Icon;
@@ -140,13 +139,6 @@ export type UnreachableNoteProps = {
  * says what is wrong once, instead of every card repeating a red box.
  */
 export function UnreachableNote({ onRetry }: UnreachableNoteProps) {
-  const isReachable = use(ParticipantReachabilityContext);
-  const wasReachable = useRef(isReachable);
-  // Back again: load without waiting for a click.
-  useEffect(() => {
-    if (isReachable && !wasReachable.current) onRetry?.();
-    wasReachable.current = isReachable;
-  }, [isReachable, onRetry]);
   return (
     <Group gap="sm" role="status" c="dimmed">
       <IconCloudOff size={18} aria-hidden />
