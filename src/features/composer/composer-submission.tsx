@@ -81,9 +81,12 @@ export type ComposerSubmissionProps = {
   registerPristine: (isPristine: (() => boolean) | undefined) => void;
 };
 
-/** Whether the viewport shows the form and its result side by side (Mantine's `lg`). */
+/**
+ * Whether the viewport shows the form and its result side by side: Mantine's `xl`, where the
+ * result column is wide enough for the transaction's outline and graph next to each other.
+ */
 const isWide = () =>
-  typeof window.matchMedia === 'function' && window.matchMedia('(min-width: 75em)').matches;
+  typeof window.matchMedia === 'function' && window.matchMedia('(min-width: 88em)').matches;
 
 /** Brings `element` to the top of the viewport; jsdom has no scrollIntoView. */
 function scrollToTop(element: HTMLElement | null) {
@@ -300,7 +303,7 @@ export function ComposerSubmission({
           </Alert>
         )}
         <Grid gap="lg">
-          <Grid.Col span={{ base: 12, lg: 6 }}>
+          <Grid.Col span={{ base: 12, xl: 5 }}>
             <ComposerForm
               form={form}
               scope={scope}
@@ -323,7 +326,7 @@ export function ComposerSubmission({
               }
             />
           </Grid.Col>
-          <Grid.Col span={{ base: 12, lg: 6 }}>
+          <Grid.Col span={{ base: 12, xl: 7 }}>
             <div className={classes.resultColumn}>
               {shown ? (
                 <ResultCard
@@ -336,7 +339,7 @@ export function ComposerSubmission({
                   }}
                 />
               ) : (
-                <Card withBorder padding="lg" visibleFrom="lg">
+                <Card withBorder padding="lg" visibleFrom="xl">
                   <Text size="sm" c="dimmed">
                     The transaction appears here after Submit.
                   </Text>
