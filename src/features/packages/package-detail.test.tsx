@@ -132,6 +132,18 @@ describe('package page', { timeout: 20_000 }, () => {
     await user.click(within(table).getByRole('button', { name: 'Unvet on local' }));
     const confirm = await screen.findByRole('dialog', { name: `Unvet ${PING_TITLE} on local?` });
     expect(confirm).toHaveTextContent(PING_MAIN_PACKAGE_ID);
+    // The request the confirm sends, as curl; the console has no equivalent for one package.
+    await user.click(within(confirm).getByRole('button', { name: 'Copy as…' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'curl' }));
+    const curl = await navigator.clipboard.readText();
+    expect(curl).toMatch(/^curl -sS -X POST '.*\/v2\/package-vetting\/update'/);
+    expect(curl).toContain(`"packageId": "${PING_MAIN_PACKAGE_ID}"`);
+    expect(curl).toContain('"Unvet"');
+    await user.click(
+      await within(confirm).findByRole('button', { name: 'Copy as…' }, { timeout: 3000 }),
+    );
+    expect(await screen.findByRole('menuitem', { name: 'Canton console' })).toBeDisabled();
+    await user.keyboard('{Escape}');
     await user.click(within(confirm).getByRole('button', { name: 'Unvet package' }));
 
     expect(await within(table).findByRole('button', { name: 'Vet on local' })).toBeVisible();

@@ -1,4 +1,14 @@
-import { Alert, Badge, Button, Code, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import {
+  Alert,
+  Badge,
+  Button,
+  Code,
+  Group,
+  Stack,
+  Table,
+  Text,
+  VisuallyHidden,
+} from '@mantine/core';
 import { useMutation, useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import {
@@ -8,6 +18,7 @@ import {
   type VettingChange,
 } from '@/api/packages';
 import { sessionQueries } from '@/api/session';
+import { CopyAsMenu } from '@/components/copy-as-menu';
 import { synchronizerQueries } from '@/api/synchronizers';
 import { confirmDanger } from '@/components/feedback/confirm-danger';
 import { notify } from '@/components/feedback/notify';
@@ -15,6 +26,7 @@ import { Identifier } from '@/components/identifier';
 import { accessOf } from '@/lib/access-rights';
 import { describeError } from '@/lib/api-error';
 import { shortenIdentifier } from '@/lib/format';
+import { vettingCopyAs } from './package-copy-as';
 import { useSynchronizerLabel } from './use-synchronizer-label';
 
 /** Why a caller sees no vetting actions (the participant would refuse the change). */
@@ -101,6 +113,10 @@ export function PackageVetting({ packageId }: { packageId: string }) {
           <Text size="xs" c="dimmed">
             Synchronizer <Code>{row.synchronizerId}</Code>
           </Text>
+          {/* The exact request the confirm sends, serial included; curl only (see vettingCopyAs). */}
+          <Group justify="flex-end">
+            <CopyAsMenu commands={() => vettingCopyAs(request)} />
+          </Group>
         </Stack>
       ),
       confirmLabel: `${operation} package`,
