@@ -14,9 +14,9 @@ import { memo, useMemo, useState } from 'react';
 import { participantQueries } from '@/api/participant';
 import { sessionQueries } from '@/api/session';
 import { CancellableProgress } from '@/components/feedback/cancellable-progress';
+import { ForbiddenState } from '@/components/feedback/page-state';
 import { downloadFile } from '@/components/data-table/download-file';
 import { FormActions } from '@/components/form/form-actions';
-import { RightName } from '@/components/right-name';
 import { SectionCard } from '@/components/section-card';
 import { accessOf, type Access } from '@/lib/access-rights';
 import {
@@ -62,10 +62,11 @@ export function BulkImport({ cancelHref }: BulkImportProps = {}) {
   const namespace = namespaceOfParticipantId(participantId);
   if (!access.canManageUsers) {
     return (
-      <Alert color="red" title="Bulk import needs an admin">
-        Onboarding people needs the <RightName kind="ParticipantAdmin" /> or{' '}
-        <RightName kind="IdentityProviderAdmin" /> right, which you do not have.
-      </Alert>
+      <ForbiddenState
+        title="You may not import users"
+        need="Participant admin or Identity provider admin"
+        grantedBy="A participant admin"
+      />
     );
   }
   if (namespace === undefined) {

@@ -311,4 +311,19 @@ describe('identity provider page', { timeout: 20_000 }, () => {
     ).toBeVisible();
     expect(screen.queryByRole('region', { name: 'Settings' })).not.toBeInTheDocument();
   });
+
+  it('tells a user without Participant admin that it may not see the settings, and who can grant it', async () => {
+    const sandbox = sandboxWithAcme({ auth: 'jwt', jwtSecret: 'idp-details-test-secret' });
+    seedUsers(sandbox, 1, { prefix: 'plain' });
+    await signInAs(sandbox, 'plain-0001');
+    renderRoute('/identity-providers/acme', { sandbox });
+
+    const state = await screen.findByRole('region', {
+      name: 'Only participant admins manage identity providers',
+    });
+    expect(state).toHaveTextContent('This needs the right Participant admin');
+    expect(state).toHaveTextContent('A participant admin can grant it.');
+    expect(screen.queryByRole('region', { name: 'Settings' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('group', { name: 'Status' })).not.toBeInTheDocument();
+  });
 });

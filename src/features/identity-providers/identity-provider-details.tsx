@@ -4,6 +4,7 @@ import { useSuspenseQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { identityProviderQueries, type IdentityProviderConfig } from '@/api/identity-providers';
 import { sessionQueries } from '@/api/session';
+import { ForbiddenState } from '@/components/feedback/page-state';
 import { QueryBoundary } from '@/components/feedback/query-boundary';
 import { Identifier } from '@/components/identifier';
 import { PropertyList } from '@/components/property-list';
@@ -46,10 +47,11 @@ export function IdentityProviderDetails(props: IdentityProviderDetailsProps) {
     );
   }
   return (
-    <Alert color="yellow" title="Only participant admins manage identity providers">
-      Identity provider configurations can be read only with the Participant admin right, which you
-      do not have.
-    </Alert>
+    <ForbiddenState
+      title="Only participant admins manage identity providers"
+      need="Participant admin"
+      grantedBy="A participant admin"
+    />
   );
 }
 

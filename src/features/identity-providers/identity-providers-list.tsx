@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Stack, Text } from '@mantine/core';
+import { Anchor, Button, Stack, Text } from '@mantine/core';
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import {
@@ -9,6 +9,7 @@ import {
 import { sessionQueries } from '@/api/session';
 import { DataTable, type DataTableColumn } from '@/components/data-table/data-table';
 import { EmptyState } from '@/components/feedback/empty-state';
+import { ForbiddenState } from '@/components/feedback/page-state';
 import { accessOf } from '@/lib/access-rights';
 import type { IdentityProviderLinks } from './identity-provider-links';
 import { IdentityProviderStatusBadge } from './identity-provider-status-badge';
@@ -20,10 +21,11 @@ export function IdentityProvidersList({ links }: IdentityProvidersListProps) {
   const { data: caller } = useSuspenseQuery(sessionQueries.caller());
   if (!accessOf(caller).canManageIdentityProviders) {
     return (
-      <Alert color="yellow" title="Only participant admins manage identity providers">
-        Identity provider configurations can be read and changed only with the ParticipantAdmin
-        right, which you do not have.
-      </Alert>
+      <ForbiddenState
+        title="Only participant admins manage identity providers"
+        need="Participant admin"
+        grantedBy="A participant admin"
+      />
     );
   }
   return <IdentityProvidersTable links={links} />;

@@ -8,10 +8,10 @@ import { partyQueries } from '@/api/parties';
 import { sessionQueries } from '@/api/session';
 import { userQueries } from '@/api/users';
 import { ErrorAlert } from '@/components/feedback/error-alert';
+import { ForbiddenState } from '@/components/feedback/page-state';
 import { FIELD_WIDTH } from '@/components/form/field-widths';
 import { FormActions } from '@/components/form/form-actions';
 import { FormTextInput } from '@/components/form/form-text-input';
-import { RightName } from '@/components/right-name';
 import { SectionCard } from '@/components/section-card';
 import { accessOf, PARTY_RIGHT_KINDS } from '@/lib/access-rights';
 import { RIGHT_KIND_INFO } from '@/lib/right-names';
@@ -92,10 +92,11 @@ export function OnboardPerson({
 
   if (!access.canManageUsers) {
     return (
-      <Alert color="yellow" title="You cannot onboard people">
-        Onboarding needs the <RightName kind="ParticipantAdmin" /> or{' '}
-        <RightName kind="IdentityProviderAdmin" /> right, and you have neither.
-      </Alert>
+      <ForbiddenState
+        title="You may not onboard people"
+        need="Participant admin or Identity provider admin"
+        grantedBy="A participant admin"
+      />
     );
   }
 
