@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { writeAccessToken } from '@/api/access-token';
 import { TRANSACTION_ENDPOINT, TREE_ENDPOINT, type JsCommands } from '@/api/commands';
 import { renderRoute } from '@/testing/render-route';
+import { MAX_OPEN_SUBMISSIONS } from './composer';
 import {
   createSandbox,
   hs256Token,
@@ -885,6 +886,51 @@ describe('composer failures that offer their fix', () => {
       );
     },
     JOURNEY_TIMEOUT,
+  );
+});
+
+describe('composer submissions', () => {
+  it(
+    'keeps at most ten open, closing the oldest with a note; the history keeps every one',
+    async () => {
+      const { user, alice } = await openComposer();
+      await fillCreateAsJson(user, IOU, {
+        issuer: alice,
+        owner: alice,
+        currency: 'EUR',
+        amount: '2',
+        observers: [],
+      });
+      await fillSubmitter(user, alice);
+      await user.click(screen.getByRole('button', { name: 'Submit' }));
+      await resultRegion();
+      const history = screen.getByRole('table', { name: 'Submission history' });
+
+      for (let run = 1; run <= MAX_OPEN_SUBMISSIONS; run++) {
+        const [newest] = within(history).getAllByRole('button', { name: /^Run again: Create Iou/ });
+        if (!newest) throw new Error('no Run again button');
+        await user.click(newest);
+        await screen.findByRole(
+          'region',
+          { name: `Submission ${String(Math.min(run + 1, MAX_OPEN_SUBMISSIONS))}` },
+          { timeout: 10_000 },
+        );
+        await waitFor(
+          () => {
+            expect(within(history).getAllByRole('row')).toHaveLength(run + 2);
+          },
+          { timeout: 10_000 },
+        );
+      }
+
+      expect(screen.getAllByRole('region', { name: /^Submission \d+$/ })).toHaveLength(
+        MAX_OPEN_SUBMISSIONS,
+      );
+      expect(
+        screen.getByText(/The oldest submission was closed to keep at most 10 open/),
+      ).toBeInTheDocument();
+    },
+    JOURNEY_TIMEOUT * 2,
   );
 });
 
