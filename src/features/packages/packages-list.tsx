@@ -162,7 +162,7 @@ export function PackagesList({ links, emptyAction }: PackagesListProps) {
             setFilter(event.currentTarget.value);
           }}
           w="100%"
-          maw={FIELD_WIDTH.short + 100}
+          maw={FIELD_WIDTH.medium}
         />
         {standardLibraryCount > 0 && (
           <Switch
