@@ -77,7 +77,9 @@ export function CreateIdentityProviderForm({
 
   return (
     <Stack gap="lg">
-      {fillFromIssuer && <FillFromIssuer onFilled={fill} />}
+      {fillFromIssuer && (
+        <FillFromIssuer onFilled={fill} identityProviderHref={identityProviderHref} />
+      )}
       <form
         onSubmit={(event) => void handleSubmit(event)}
         noValidate

@@ -112,6 +112,12 @@ describe('delegate an identity provider', { timeout: 30_000 }, () => {
 
     await user.clear(userId);
     await user.type(userId, 'globex-admin');
+    // Copy as… copies the user create the button sends: this IdP, Identity provider admin only.
+    await user.click(within(adminForm).getByRole('button', { name: 'Copy as…' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Canton console' }));
+    expect(await navigator.clipboard.readText()).toBe(
+      'participant.ledger_api.users.create(id = "globex-admin", identityProviderAdmin = true, identityProviderId = "globex-idp")',
+    );
     await user.click(within(adminForm).getByRole('button', { name: 'Create IdP admin' }));
 
     const sheet = await screen.findByRole('region', { name: 'Hand-off sheet' });
@@ -217,5 +223,29 @@ describe('delegate an identity provider', { timeout: 30_000 }, () => {
     expect(checks).toHaveTextContent(
       'Not yet configured: The identity provider globex-old already has this issuer',
     );
+    expect(within(lookup()).getByRole('link', { name: 'Open globex-old' })).toHaveAttribute(
+      'href',
+      '/identity-providers/globex-old',
+    );
+  });
+
+  it('offers Activate for an IdP created deactivated, whose admin could not sign in', async () => {
+    const { user, sandbox } = renderRoute('/identity-providers/new');
+    await screen.findByRole('form', { name: 'Create identity provider' });
+    await user.type(field(/identity provider id/i), 'dormant');
+    await user.type(field(/^issuer/i), 'https://dormant.example');
+    await user.type(field(/jwks url/i), 'https://dormant.example/jwks');
+    await user.click(within(createForm()).getByRole('switch', { name: /create deactivated/i }));
+    await user.click(
+      within(createForm()).getByRole('button', { name: 'Create identity provider' }),
+    );
+
+    expect(
+      await screen.findByText(/none of its users, the first IdP admin included/),
+    ).toBeVisible();
+    await user.click(screen.getByRole('button', { name: 'Activate dormant' }));
+    expect(await screen.findByText('Identity provider dormant activated')).toBeVisible();
+    expect(sandbox.state.idps.get('dormant')?.isDeactivated).toBe(false);
+    expect(screen.queryByRole('button', { name: 'Activate dormant' })).not.toBeInTheDocument();
   });
 });

@@ -2,6 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Badge, Button, Code, Group, List, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
+import { Link } from 'react-router';
 import { identityProviderQueries } from '@/api/identity-providers';
 import {
   oidcDiscoveryMutations,
@@ -18,6 +19,8 @@ import { issuerLookupSchema, MAX_ISSUER_URL_LENGTH, type IssuerLookupValues } fr
 export type FillFromIssuerProps = {
   /** Called with the checked discovery; the caller fills its own fields from it. */
   onFilled: (discovery: IssuerDiscovery) => void;
+  /** The page of an IdP that already has the issuer, offered as the way there. */
+  identityProviderHref?: (identityProviderId: string) => string;
 };
 
 // The console server's refusals about the issuer itself belong on the field; 401, 403 and an
@@ -36,7 +39,7 @@ const ISSUER_CODES = new Set([
  * Reads an issuer's discovery document through the console server (browsers meet CORS at the
  * provider) and hands issuer and JWKS URL to the form, with what was checked on the way.
  */
-export function FillFromIssuer({ onFilled }: FillFromIssuerProps) {
+export function FillFromIssuer({ onFilled, identityProviderHref }: FillFromIssuerProps) {
   const form = useForm<IssuerLookupValues>({
     resolver: zodResolver(issuerLookupSchema),
     defaultValues: { issuer: '' },
@@ -124,6 +127,18 @@ export function FillFromIssuer({ onFilled }: FillFromIssuerProps) {
                   </List.Item>
                 ))}
               </List>
+              {taken !== undefined && identityProviderHref !== undefined && (
+                <Group>
+                  <Button
+                    component={Link}
+                    to={identityProviderHref(taken.identityProviderId)}
+                    size="xs"
+                    variant="default"
+                  >
+                    Open {taken.identityProviderId}
+                  </Button>
+                </Group>
+              )}
               <Title order={3} size="h5" id="discovered-keys-label">
                 Keys found ({String(discovery.keys.length)})
               </Title>
