@@ -1,12 +1,6 @@
-import { Anchor, Stack } from '@mantine/core';
-import type { QueryClient } from '@tanstack/react-query';
-import {
-  Link,
-  useNavigate,
-  useParams,
-  useSearchParams,
-  type LoaderFunctionArgs,
-} from 'react-router';
+import { Badge, Stack } from '@mantine/core';
+import { useQuery, type QueryClient } from '@tanstack/react-query';
+import { useNavigate, useParams, useSearchParams, type LoaderFunctionArgs } from 'react-router';
 import { prefetch } from '@/api/prefetch';
 import { sessionQueries } from '@/api/session';
 import { userQueries, type UserRef } from '@/api/users';
@@ -14,11 +8,14 @@ import { QueryBoundary } from '@/components/feedback/query-boundary';
 import { PageHeader } from '@/components/page-header';
 import { RecentActivity } from '@/features/activity/recent-activity';
 import { UserAccessCheck } from '@/features/users/user-access-check';
-import { UserDetail } from '@/features/users/user-detail';
+import { UserDetail, type UserDetailLinks } from '@/features/users/user-detail';
+import { userTabOf } from '@/features/users/user-tabs';
 import { UserOffboarding } from '@/features/users/user-offboarding';
 import { canListUserRights } from '@/features/users/user-rights-access';
 import { accessOf } from '@/lib/access-rights';
 import { idFromRouteSegment, paths } from '@/app/paths';
+
+const links: UserDetailLinks = { user: paths.user.to, newUser: paths.newUser.to };
 
 function userRefOf(userId: string | undefined, search: URLSearchParams): UserRef {
   return { userId: idFromRouteSegment(userId), identityProviderId: search.get('idp') ?? '' };
@@ -40,16 +37,16 @@ export function userPageLoader(queryClient: QueryClient) {
 
 export function UserPage() {
   const params = useParams();
-  const [search] = useSearchParams();
+  const [search, setSearch] = useSearchParams();
   const navigate = useNavigate();
   const userRef = userRefOf(params.userId, search);
   const { userId, identityProviderId } = userRef;
+  // The tab is in the URL (?tab=rights), so reload, back and links restore it.
+  const tab = userTabOf(search.get('tab'));
+  const { data: loaded } = useQuery({ ...userQueries.detail(userRef), enabled: false });
 
   return (
     <>
-      <Anchor component={Link} to={paths.users.to()} size="sm">
-        Back to users
-      </Anchor>
       <PageHeader
         title={userId}
         description={
@@ -57,22 +54,59 @@ export function UserPage() {
             ? 'User of the default identity provider'
             : `User of identity provider ${identityProviderId}`
         }
+        back={{ to: paths.users.to(), label: 'users' }}
+        {...(loaded === undefined
+          ? {}
+          : {
+              badges: loaded.isDeactivated ? (
+                <Badge color="gray" variant="light">
+                  Deactivated
+                </Badge>
+              ) : (
+                <Badge color="green" variant="light">
+                  Active
+                </Badge>
+              ),
+            })}
       />
       {/* Another user, or the same one after a move, starts with fresh forms. */}
-      <QueryBoundary key={`${identityProviderId}/${userId}`}>
+      <QueryBoundary
+        key={`${identityProviderId}/${userId}`}
+        notFound={{
+          what: 'user',
+          id: userId,
+          ...(identityProviderId === ''
+            ? {}
+            : { scope: `in identity provider ${identityProviderId}` }),
+          back: { to: paths.users.to(), label: 'users' },
+        }}
+      >
         <UserDetail
           userRef={userRef}
+          tab={tab}
+          onTabChange={(next) => {
+            setSearch((current) => {
+              const params = new URLSearchParams(current);
+              if (next === 'profile') params.delete('tab');
+              else params.set('tab', next);
+              return params;
+            });
+          }}
+          links={links}
           onDeleted={() => {
             void navigate(paths.users.to());
           }}
           onMoved={(target) => {
-            void navigate(paths.user.to(userId, target), { replace: true });
+            const to = paths.user.to(userId, target);
+            const withTab =
+              tab === 'profile' ? to : `${to}${to.includes('?') ? '&' : '?'}tab=${tab}`;
+            void navigate(withTab, { replace: true });
           }}
         />
       </QueryBoundary>
       <Stack gap="lg" mt="lg">
         <QueryBoundary key={`access/${identityProviderId}/${userId}`}>
-          <UserAccessCheck userRef={userRef} />
+          <UserAccessCheck userRef={userRef} links={links} />
         </QueryBoundary>
         <QueryBoundary key={`offboard/${identityProviderId}/${userId}`}>
           <UserOffboarding

@@ -158,6 +158,7 @@ export function CreateUserForm({ onCreated, initialValues, links }: CreateUserFo
           legend="Rights"
           canGrant={access.canGrant}
           partiesOfIdentityProviderId={ownIdentityProviderId ?? ''}
+          headingOrder={2}
         />
         <FormActions
           submitLabel="Create user"

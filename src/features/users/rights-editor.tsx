@@ -1,10 +1,11 @@
-import { Button, Checkbox, Fieldset, Group, Select, Stack, Text } from '@mantine/core';
+import { Button, Checkbox, Fieldset, Group, Select, Stack, Text, Title } from '@mantine/core';
 import {
   useController,
   type Control,
   type FieldPathByValue,
   type FieldValues,
 } from 'react-hook-form';
+import { FIELD_WIDTH } from '@/components/form/field-widths';
 import { RemoveButton } from '@/components/remove-button';
 import { PARTY_RIGHT_KINDS, type RightKind } from '@/lib/access-rights';
 import { PartyInput } from '@/pickers/party-select';
@@ -26,6 +27,8 @@ export type RightsEditorProps<T extends FieldValues> = {
   canGrant: (kind: RightKind) => boolean;
   /** Offer the parties of this IdP only (`''`: all the caller can list). */
   partiesOfIdentityProviderId: string;
+  /** The level of its subsection headings: one below the heading the editor sits under. */
+  headingOrder?: 2 | 3 | 4;
 };
 
 /**
@@ -38,6 +41,7 @@ export function RightsEditor<T extends FieldValues>({
   legend,
   canGrant,
   partiesOfIdentityProviderId,
+  headingOrder = 3,
 }: RightsEditorProps<T>) {
   const {
     field: { value, onChange, onBlur },
@@ -56,9 +60,9 @@ export function RightsEditor<T extends FieldValues>({
     <Fieldset legend={legend} variant="unstyled">
       <Stack gap="md">
         <Stack gap="xs">
-          <Text size="sm" fw={500}>
+          <Title order={headingOrder} size="h5">
             Rights for a party
-          </Text>
+          </Title>
           {rights.partyRights.length === 0 && (
             <Text size="sm" c="dimmed">
               None. Add one to let the user act, read or execute as a party.
@@ -85,7 +89,7 @@ export function RightsEditor<T extends FieldValues>({
                   }}
                   onBlur={onBlur}
                   description={RIGHT_KIND_INFO[row.kind].help}
-                  w={220}
+                  w={FIELD_WIDTH.short}
                   style={{ flexShrink: 0 }}
                 />
                 <PartyInput
@@ -101,6 +105,7 @@ export function RightsEditor<T extends FieldValues>({
                   identityProviderId={partiesOfIdentityProviderId}
                   error={error?.partyRights?.[index]?.party?.message}
                   style={{ flex: 1 }}
+                  maw={FIELD_WIDTH.long}
                 />
                 <RemoveButton
                   label={`Remove right ${String(index + 1)}`}
@@ -125,9 +130,9 @@ export function RightsEditor<T extends FieldValues>({
         </Stack>
 
         <Stack gap="xs">
-          <Text size="sm" fw={500}>
+          <Title order={headingOrder} size="h5">
             Rights without a party
-          </Text>
+          </Title>
           {OTHER_RIGHT_KINDS.map((kind) => {
             const isAllowed = canGrant(kind);
             const { label, help } = RIGHT_KIND_INFO[kind];

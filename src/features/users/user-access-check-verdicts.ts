@@ -112,7 +112,7 @@ function rightsVerdict(rights: Outcome<readonly UserRight[]>): Verdict {
       status: 'warning',
       finding:
         'No rights: the person can sign in, but the participant refuses every request for a party.',
-      fix: 'Grant CanActAs or CanReadAs for the person’s party on the Rights tab.',
+      fix: 'Grant Act as or Read as for the person’s party on the Rights tab.',
     };
   }
   return { ...base, status: 'ok', finding: summarizeRights(rights.value) };
@@ -167,7 +167,7 @@ function primaryPartyVerdict(user: User, rights: Outcome<readonly UserRight[]>):
         ...base,
         status: 'warning',
         finding: `"${primary}", but the user has no right to act or read as it: requests as its primary party are refused.`,
-        fix: `Grant CanActAs or CanReadAs for "${primary}" on the Rights tab, or change the primary party.`,
+        fix: `Grant Act as or Read as for "${primary}" on the Rights tab, or change the primary party.`,
       };
 }
 

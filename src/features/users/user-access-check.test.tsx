@@ -102,12 +102,34 @@ describe('check access', { timeout: TIMEOUT }, () => {
     );
     expect(verdict(list, 'Rights', 'Warning')).toHaveTextContent('No rights');
     expect(verdict(list, 'Primary party', 'Warning')).toHaveTextContent(
-      `Fix: Grant CanActAs or CanReadAs for "${alice}"`,
+      `Fix: Grant Act as or Read as for "${alice}"`,
     );
     // The Vite-style server without the console's endpoint: no providers at all.
     expect(verdict(list, 'Sign-in provider', 'Unknown')).toHaveTextContent(
       'This console offers no sign-in providers',
     );
+  });
+
+  it('offers the fixes it finds: reactivates the user and grants Read as its primary party', async () => {
+    const sandbox = createSandbox();
+    const [alice = ''] = await seedParties(sandbox, ['alice']);
+    await sandboxSteps(sandbox).createUser('idle', { primaryParty: alice, isDeactivated: true });
+    const { user } = renderRoute('/users/idle', { sandbox });
+
+    await runCheck(user);
+    await user.click(screen.getByRole('button', { name: 'Reactivate user' }));
+    expect(await screen.findByText('User idle reactivated')).toBeVisible();
+    expect(sandbox.state.users.get('idle')?.isDeactivated).toBe(false);
+    // The check runs again: the verdict shows the fixed user, and the fix is gone.
+    const list = await screen.findByRole('list', { name: 'Access check' });
+    await within(list).findByText(/is active: the participant accepts its tokens/);
+    expect(screen.queryByRole('button', { name: 'Reactivate user' })).not.toBeInTheDocument();
+
+    await user.click(
+      await screen.findByRole('button', { name: /^Grant Read as alice::.* to idle$/ }),
+    );
+    expect(await screen.findByText('Read as granted to idle')).toBeVisible();
+    expect(sandbox.state.users.rights('idle')).toEqual([{ kind: 'CanReadAs', party: alice }]);
   });
 
   it('tells an IdP admin that its IdP has no configured sign-in provider', async () => {

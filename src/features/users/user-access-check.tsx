@@ -9,7 +9,9 @@ import { toUserRights, userQueries, type User, type UserRef } from '@/api/users'
 import { SectionCard } from '@/components/section-card';
 import { VerdictList } from '@/components/verdict-list';
 import { accessOf, type Caller } from '@/lib/access-rights';
+import { accessFixes } from '@/lib/admin-error-fixes';
 import { describeError } from '@/lib/api-error';
+import { AdminFixActions, type AdminFixLinks } from '@/pickers/admin-fix-actions';
 import {
   accessVerdicts,
   partiesToCheck,
@@ -18,7 +20,7 @@ import {
 } from './user-access-check-verdicts';
 import { canListUserRights } from './user-rights-access';
 
-export type UserAccessCheckProps = { userRef: UserRef };
+export type UserAccessCheckProps = { userRef: UserRef; links: AdminFixLinks };
 
 const inline = { errorDisplay: 'inline' } as const;
 
@@ -27,20 +29,21 @@ const inline = { errorDisplay: 'inline' } as const;
  * which connected synchronizer) and the sign-in provider of its IdP, as verdicts with fixes. Runs
  * on request only, since it costs two lookups per party.
  */
-export function UserAccessCheck({ userRef }: UserAccessCheckProps) {
+export function UserAccessCheck({ userRef, links }: UserAccessCheckProps) {
   // The user page's main section shows the user's loading and errors; this one waits for it.
   const { data: caller } = useQuery(sessionQueries.caller());
   const { data: user } = useQuery(userQueries.detail(userRef));
   if (caller === undefined || user === undefined) return null;
-  return <AccessCheck caller={caller} user={user} userRef={userRef} />;
+  return <AccessCheck caller={caller} user={user} userRef={userRef} links={links} />;
 }
 
-type AccessCheckProps = { caller: Caller; user: User; userRef: UserRef };
+type AccessCheckProps = { caller: Caller; user: User; userRef: UserRef; links: AdminFixLinks };
 
-function AccessCheck({ caller, user, userRef }: AccessCheckProps) {
+function AccessCheck({ caller, user, userRef, links }: AccessCheckProps) {
   const [requested, setRequested] = useState(false);
   const identityProviderId = user.identityProviderId ?? '';
-  const rightsListable = canListUserRights(accessOf(caller), userRef);
+  const access = accessOf(caller);
+  const rightsListable = canListUserRights(access, userRef);
 
   const rights = useQuery({
     ...userQueries.rights(userRef),
@@ -113,6 +116,30 @@ function AccessCheck({ caller, user, userRef }: AccessCheckProps) {
             <Loader size="xs" />
             <Text size="sm">Checking…</Text>
           </Group>
+        )}
+        {settled && (
+          <AdminFixActions
+            fixes={accessFixes(
+              {
+                userId: user.id,
+                identityProviderId,
+                isDeactivated: user.isDeactivated ?? false,
+                primaryParty: user.primaryParty ?? '',
+                rights: rightsListable && rights.isSuccess ? userRights : undefined,
+              },
+              {
+                canManageUser: access.canManageUsers,
+                canGrantReadAs: access.canGrant('CanReadAs'),
+                isSelf:
+                  caller.kind === 'user' &&
+                  caller.userId === user.id &&
+                  caller.identityProviderId === identityProviderId,
+              },
+            )}
+            links={links}
+            // A fix changed the user: check again, so the verdicts show the result.
+            onApplied={recheck}
+          />
         )}
         {settled && (
           <VerdictList

@@ -1,8 +1,10 @@
-import { Button, Stack, Text } from '@mantine/core';
+import { Button, Group, Stack, Text } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { userMutations, userQueries, type UserRef } from '@/api/users';
+import { CopyAsMenu } from '@/components/copy-as-menu';
 import { confirmDanger } from '@/components/feedback/confirm-danger';
 import { notify } from '@/components/feedback/notify';
+import { deleteUserCommands } from './users-copy-as';
 
 export type UserDeleteButtonProps = {
   userRef: UserRef;
@@ -41,15 +43,18 @@ export function UserDeleteButton({
 
   return (
     <Stack gap={4} align="flex-start">
-      <Button
-        color="red"
-        variant="light"
-        onClick={handleDelete}
-        loading={deleteUser.isPending}
-        disabled={cannotDeleteReason !== undefined}
-      >
-        Delete user
-      </Button>
+      <Group gap="xs">
+        <Button
+          color="red"
+          variant="light"
+          onClick={handleDelete}
+          loading={deleteUser.isPending}
+          disabled={cannotDeleteReason !== undefined}
+        >
+          Delete user
+        </Button>
+        <CopyAsMenu commands={() => deleteUserCommands(userRef)} />
+      </Group>
       {cannotDeleteReason !== undefined && (
         <Text size="xs" c="dimmed">
           {cannotDeleteReason}

@@ -231,7 +231,7 @@ describe('user rights', () => {
       await seedUser(sandbox, { id: 'ops' });
       const { user, router } = await openUser(sandbox);
 
-      await user.click(screen.getByRole('button', { name: 'Move to another IdP' }));
+      await user.click(screen.getByRole('button', { name: 'Move to another identity provider' }));
       const dialog = await screen.findByRole('dialog', {
         name: 'Move user to another identity provider',
       });
@@ -247,7 +247,11 @@ describe('user rights', () => {
       expect(screen.getByRole('button', { name: 'Delete user' })).toBeDisabled();
 
       await user.click(await screen.findByRole('tab', { name: 'Rights' }));
-      expect(await screen.findByText('The API cannot list these rights')).toBeVisible();
+      // The tab is in the URL now; the panel shows once the page has read it.
+      expect(router.state.location.search).toBe('?idp=acme&tab=rights');
+      await waitFor(() => {
+        expect(screen.getByText('The API cannot list these rights')).toBeVisible();
+      });
       expect(screen.getByRole('form', { name: 'Grant rights' })).toBeVisible();
       expect(screen.getByRole('form', { name: 'Revoke rights' })).toBeVisible();
     },
@@ -295,7 +299,9 @@ describe('a user without admin rights (jwt mode)', () => {
     expect(screen.queryByRole('button', { name: 'Save changes' })).not.toBeInTheDocument();
     expect(screen.queryByRole('switch', { name: 'Deactivated' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Delete user' })).not.toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: 'Move to another IdP' })).not.toBeInTheDocument();
+    expect(
+      screen.queryByRole('button', { name: 'Move to another identity provider' }),
+    ).not.toBeInTheDocument();
 
     await user.click(screen.getByRole('tab', { name: 'Rights' }));
     const table = await screen.findByRole('table', { name: 'Rights of viewer' });
@@ -329,7 +335,9 @@ describe('an IdP admin (jwt mode)', () => {
 
       expect(screen.getByRole('button', { name: 'Save changes' })).toBeVisible();
       expect(screen.getByRole('button', { name: 'Delete user' })).toBeEnabled();
-      expect(screen.queryByRole('button', { name: 'Move to another IdP' })).not.toBeInTheDocument();
+      expect(
+        screen.queryByRole('button', { name: 'Move to another identity provider' }),
+      ).not.toBeInTheDocument();
 
       await user.click(screen.getByRole('tab', { name: 'Rights' }));
       expect(
@@ -361,4 +369,42 @@ describe('user page address', () => {
     },
     JOURNEY_TIMEOUT,
   );
+});
+
+describe('user page tabs and the unknown user', () => {
+  it('opens the tab its URL names, and back returns to the tab before', async () => {
+    const sandbox = createSandbox();
+    await seedUser(sandbox, { id: 'ops' });
+    const { user, router } = await openUser(sandbox, '/users/ops?tab=rights');
+
+    expect(screen.getByRole('tab', { name: 'Rights' })).toHaveAttribute('aria-selected', 'true');
+    expect(await screen.findByRole('heading', { name: 'Current rights' })).toBeVisible();
+
+    await user.click(screen.getByRole('tab', { name: 'Profile' }));
+    await waitFor(() => {
+      expect(router.state.location.search).toBe('');
+    });
+    await waitFor(() => {
+      expect(screen.getByRole('tab', { name: 'Profile' })).toHaveAttribute('aria-selected', 'true');
+    });
+
+    await router.navigate(-1);
+    await waitFor(() => {
+      expect(screen.getByRole('tab', { name: 'Rights' })).toHaveAttribute('aria-selected', 'true');
+    });
+    expect(router.state.location.search).toBe('?tab=rights');
+  });
+
+  it('says there is no such user, with the way back to the users and no Retry', async () => {
+    allowConsole(/USER_NOT_FOUND/);
+    const { user, router } = renderRoute('/users/ghost?idp=acme');
+
+    expect(await screen.findByText('No user “ghost”')).toBeVisible();
+    expect(screen.getByText(/no user with this id in identity provider acme/)).toBeVisible();
+    expect(screen.queryByRole('button', { name: 'Retry' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('link', { name: 'Go to users' }));
+    await waitFor(() => {
+      expect(router.state.location.pathname).toBe('/users');
+    });
+  });
 });

@@ -1,18 +1,27 @@
 import { useEffect } from 'react';
-import { Badge, Group, Stack, Tabs, Text } from '@mantine/core';
+import { Group, Stack, Tabs, Text } from '@mantine/core';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { sessionQueries } from '@/api/session';
 import { userQueries, type UserRef } from '@/api/users';
 import { SectionCard } from '@/components/section-card';
 import { accessOf } from '@/lib/access-rights';
+import { AdminFixActions, type AdminFixLinks } from '@/pickers/admin-fix-actions';
 import { UserDeleteButton } from './user-delete-button';
 import { UserIdentityProviderMove } from './user-identity-provider-move';
 import { UserProfileForm } from './user-profile-form';
 import { UserProfileView } from './user-profile-view';
 import { UserRightsPanel } from './user-rights-panel';
+import type { UserTab } from './user-tabs';
+
+/** The app's routes this feature links to; features cannot import the app's paths. */
+export type UserDetailLinks = AdminFixLinks;
 
 export type UserDetailProps = {
   userRef: UserRef;
+  /** The open tab, from the URL. */
+  tab: UserTab;
+  onTabChange: (tab: UserTab) => void;
+  links: UserDetailLinks;
   onDeleted: () => void;
   /** The user now lives in (or, for a URL without its IdP, really is in) this IdP. */
   onMoved: (identityProviderId: string) => void;
@@ -22,7 +31,14 @@ export type UserDetailProps = {
  * One user: status, then its profile and its rights in tabs. What the caller may change follows
  * its rights: admins of the user edit everything they may grant; a user viewing itself only reads.
  */
-export function UserDetail({ userRef, onDeleted, onMoved }: UserDetailProps) {
+export function UserDetail({
+  userRef,
+  tab,
+  onTabChange,
+  links,
+  onDeleted,
+  onMoved,
+}: UserDetailProps) {
   const { data: caller } = useSuspenseQuery(sessionQueries.caller());
   const { data: user } = useSuspenseQuery(userQueries.detail(userRef));
   const access = accessOf(caller);
@@ -48,23 +64,17 @@ export function UserDetail({ userRef, onDeleted, onMoved }: UserDetailProps) {
 
   return (
     <Stack gap="lg">
-      <Group gap="sm">
-        {user.isDeactivated ? (
-          <Badge color="gray" variant="light" size="lg">
-            Deactivated
-          </Badge>
-        ) : (
-          <Badge color="green" variant="light" size="lg">
-            Active
-          </Badge>
-        )}
-        {!canEdit && (
-          <Text size="sm" c="dimmed">
-            Read-only: changing users needs the ParticipantAdmin or IdentityProviderAdmin right.
-          </Text>
-        )}
-      </Group>
-      <Tabs defaultValue="profile">
+      {!canEdit && (
+        <Text size="sm" c="dimmed">
+          Read-only: changing users needs the Participant admin or Identity provider admin right.
+        </Text>
+      )}
+      <Tabs
+        value={tab}
+        onChange={(next) => {
+          if (next === 'profile' || next === 'rights') onTabChange(next);
+        }}
+      >
         <Tabs.List>
           <Tabs.Tab value="profile">Profile</Tabs.Tab>
           <Tabs.Tab value="rights">Rights</Tabs.Tab>
@@ -92,6 +102,23 @@ export function UserDetail({ userRef, onDeleted, onMoved }: UserDetailProps) {
                     {...(cannotDeleteReason === undefined ? {} : { cannotDeleteReason })}
                   />
                 </Group>
+                {access.isParticipantAdmin && !isSelf && userRef.identityProviderId !== '' && (
+                  // The fix for the delete the JSON API refuses: bring the user to the default IdP.
+                  <AdminFixActions
+                    fixes={[
+                      {
+                        kind: 'moveUser',
+                        userId: userRef.userId,
+                        from: userRef.identityProviderId,
+                        to: '',
+                      },
+                    ]}
+                    links={links}
+                    onApplied={() => {
+                      onMoved('');
+                    }}
+                  />
+                )}
               </SectionCard>
             )}
           </Stack>

@@ -1,9 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Button, Modal, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useForm } from 'react-hook-form';
 import { userMutations, userQueries, type UserRef } from '@/api/users';
+import { CopyAsMenu } from '@/components/copy-as-menu';
 import { notify } from '@/components/feedback/notify';
+import { FormActions } from '@/components/form/form-actions';
 import { FormRootError } from '@/components/form/form-root-error';
 import { useFormMutation } from '@/components/form/use-form-mutation';
 import { IdentityProviderSelect } from '@/pickers/identity-provider-select';
@@ -12,6 +14,7 @@ import {
   toIdentityProviderMove,
   type IdentityProviderMoveValues,
 } from './user-form-schema';
+import { moveUserCommands } from './users-copy-as';
 
 export type UserIdentityProviderMoveProps = {
   userRef: UserRef;
@@ -25,7 +28,7 @@ export function UserIdentityProviderMove({ userRef, onMoved }: UserIdentityProvi
   return (
     <>
       <Button variant="default" onClick={open}>
-        Move to another IdP
+        Move to another identity provider
       </Button>
       <Modal opened={isOpen} onClose={close} title="Move user to another identity provider">
         {isOpen && <MoveForm userRef={userRef} onMoved={onMoved} onCancel={close} />}
@@ -76,14 +79,26 @@ function MoveForm({ userRef, onMoved, onCancel }: MoveFormProps) {
           exclude={source}
           data-autofocus
         />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onCancel}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={move.isPending}>
-            Move user
-          </Button>
-        </Group>
+        <FormActions
+          submitLabel="Move user"
+          isSubmitting={move.isPending}
+          cancel={{ onClick: onCancel }}
+          extra={
+            <CopyAsMenu
+              commands={() => {
+                const parsed = identityProviderMoveSchema.safeParse(form.getValues());
+                return parsed.success
+                  ? moveUserCommands(
+                      userRef.userId,
+                      parsed.data.sourceIdentityProviderId,
+                      parsed.data.targetIdentityProviderId,
+                    )
+                  : undefined;
+              }}
+              unavailableReason="Choose an identity provider other than the current one first."
+            />
+          }
+        />
       </Stack>
     </form>
   );

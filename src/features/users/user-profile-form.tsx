@@ -1,6 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { userMutations, userQueries, type User } from '@/api/users';
+import { CopyAsMenu } from '@/components/copy-as-menu';
 import { notify } from '@/components/feedback/notify';
+import { FIELD_WIDTH } from '@/components/form/field-widths';
 import { FormAnnotationsInput } from '@/components/form/form-annotations-input';
 import { FormSwitch } from '@/components/form/form-switch';
 import { GuardedEditForm } from '@/components/form/guarded-edit-form';
@@ -12,6 +14,7 @@ import {
   userProfileErrorField,
   userProfileSchema,
 } from './user-form-schema';
+import { updateUserCommands } from './users-copy-as';
 
 export type UserProfileFormProps = {
   /** The user as loaded when the page opened; edits are based on its resourceVersion. */
@@ -55,6 +58,17 @@ export function UserProfileForm({
       conflictTitle="Someone else changed this user after you opened it"
       resourceVersion={base.metadata?.resourceVersion ?? ''}
       saveLabel="Save changes"
+      extra={
+        <CopyAsMenu
+          commands={() => {
+            const parsed = userProfileSchema.safeParse(form.getValues());
+            return parsed.success
+              ? updateUserCommands(toUpdateUserRequest(base, parsed.data))
+              : undefined;
+          }}
+          unavailableReason="Change something first (and fix any problem): the copy is the request Save would send."
+        />
+      }
     >
       <PartySelect
         control={form.control}
@@ -62,6 +76,8 @@ export function UserProfileForm({
         label="Primary party"
         description="Optional: the party this user stands for in applications. Empty clears it."
         identityProviderId={partiesOfIdentityProviderId}
+        showCheck
+        maw={FIELD_WIDTH.long}
       />
       <FormSwitch
         control={form.control}

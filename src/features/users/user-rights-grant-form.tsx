@@ -1,9 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Group, List, Stack, Text } from '@mantine/core';
+import { List, Stack, Text } from '@mantine/core';
 import { useForm } from 'react-hook-form';
 import { sessionQueries } from '@/api/session';
 import { toUserRights, toWireRight, userMutations, userQueries, type UserRef } from '@/api/users';
+import { CopyAsMenu } from '@/components/copy-as-menu';
 import { confirmDanger } from '@/components/feedback/confirm-danger';
+import { FormActions } from '@/components/form/form-actions';
 import { FormRootError } from '@/components/form/form-root-error';
 import { useFormMutation } from '@/components/form/use-form-mutation';
 import { rightKey, type Access, type UserRight } from '@/lib/access-rights';
@@ -17,6 +19,7 @@ import {
   type RightsChangeValues,
 } from './rights-form-schema';
 import { describeRight } from '@/lib/right-names';
+import { rightsChangeCommands } from './users-copy-as';
 
 export type UserRightsGrantFormProps = {
   userRef: UserRef;
@@ -97,11 +100,28 @@ export function UserRightsGrantForm({
           canGrant={access.canGrant}
           partiesOfIdentityProviderId={access.administeredIdentityProviderId ?? ''}
         />
-        <Group>
-          <Button type="submit" loading={change.isPending} color={isGrant ? undefined : 'red'}>
-            {isGrant ? 'Grant rights' : 'Revoke rights'}
-          </Button>
-        </Group>
+        <FormActions
+          submitLabel={isGrant ? 'Grant rights' : 'Revoke rights'}
+          isSubmitting={change.isPending}
+          isDanger={!isGrant}
+          cancel={{
+            onClick: () => {
+              form.reset(emptyRightsChangeValues);
+            },
+            isDisabled: !form.formState.isDirty,
+          }}
+          extra={
+            <CopyAsMenu
+              commands={() => {
+                const parsed = rightsChangeSchema.safeParse(form.getValues());
+                return parsed.success
+                  ? rightsChangeCommands(action, userRef, toUserRightList(parsed.data.rights))
+                  : undefined;
+              }}
+              unavailableReason={`Add a right (with a valid party) first: the copy is the request ${isGrant ? 'Grant' : 'Revoke'} rights would send.`}
+            />
+          }
+        />
       </Stack>
     </form>
   );

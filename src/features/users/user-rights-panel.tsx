@@ -3,15 +3,18 @@ import { useMutation, useSuspenseQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { sessionQueries } from '@/api/session';
 import { toUserRights, toWireRight, userMutations, userQueries, type UserRef } from '@/api/users';
+import { CopyAsMenu } from '@/components/copy-as-menu';
 import { confirmDanger } from '@/components/feedback/confirm-danger';
 import { EmptyState } from '@/components/feedback/empty-state';
 import { QueryBoundary } from '@/components/feedback/query-boundary';
 import { Identifier } from '@/components/identifier';
+import { RightName } from '@/components/right-name';
 import { SectionCard } from '@/components/section-card';
 import { rightKey, type Access, type UserRight } from '@/lib/access-rights';
 import { RightsChangeReport, type RightsChange } from './rights-change-report';
 import { ADMIN_ONLY_EXPLANATION, describeRight, RIGHT_KIND_INFO } from '@/lib/right-names';
 import { canListUserRights } from './user-rights-access';
+import { rightsChangeCommands } from './users-copy-as';
 import { RightsList, UserRightsGrantForm } from './user-rights-grant-form';
 
 export type UserRightsPanelProps = {
@@ -49,10 +52,10 @@ export function UserRightsPanel({ userRef, access, canEdit }: UserRightsPanelPro
         ) : (
           <Alert color="blue" title="The API cannot list these rights">
             This user belongs to the identity provider {userRef.identityProviderId}. The JSON Ledger
-            API lists rights only of default-IdP users for a participant admin (its rights endpoint
-            takes no IdP). You can still grant and revoke rights below; the server reports what
-            actually changed. To see the list, move the user to the default IdP, or sign in as an
-            admin of its IdP.
+            API lists rights only of default identity provider users for a participant admin (its
+            rights endpoint takes no identity provider). You can still grant and revoke rights
+            below; the server reports what actually changed. To see the list, move the user to the
+            default IdP, or sign in as an admin of its IdP.
           </Alert>
         )}
       </SectionCard>
@@ -163,7 +166,9 @@ function CurrentRights({ userRef, access, canEdit, onChanged }: CurrentRightsPro
                   </Table.Td>
                 )}
                 <Table.Td>
-                  <Text size="sm">{RIGHT_KIND_INFO[right.kind].label}</Text>
+                  <Text size="sm">
+                    <RightName kind={right.kind} />
+                  </Text>
                   <Text size="xs" c="dimmed">
                     {RIGHT_KIND_INFO[right.kind].help}
                   </Text>
@@ -198,6 +203,10 @@ function CurrentRights({ userRef, access, canEdit, onChanged }: CurrentRightsPro
           >
             Revoke selected
           </Button>
+          <CopyAsMenu
+            commands={() => rightsChangeCommands('revoke', userRef, selected)}
+            unavailableReason="Select the rights to revoke first."
+          />
           {!rights.every((right) => access.canGrant(right.kind)) && (
             <Text size="xs" c="dimmed">
               {ADMIN_ONLY_EXPLANATION}
