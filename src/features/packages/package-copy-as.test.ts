@@ -139,11 +139,19 @@ describe('packageDependencies', () => {
               implements: [{ packageId: 'p5', module: 'I', name: 'I' }],
             },
           ],
-          interfaces: [],
+          interfaces: [
+            {
+              name: 'View',
+              tycon: { packageId: '', module: 'Main', name: 'View' },
+              choices: [],
+              viewType: con('p6', 'ViewType'),
+              requires: [{ packageId: 'p7', module: 'I', name: 'Base' }],
+            },
+          ],
         },
       ],
-    } as unknown as Parameters<typeof packageDependencies>[0]);
+    });
 
-    expect(dependencies).toEqual(['i1', 'p1', 'p2', 'p3', 'p4', 'p5']);
+    expect(dependencies).toEqual(['i1', 'p1', 'p2', 'p3', 'p4', 'p5', 'p6', 'p7']);
   });
 });
