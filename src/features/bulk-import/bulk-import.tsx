@@ -19,6 +19,7 @@ import { downloadFile } from '@/components/data-table/download-file';
 import { FormActions } from '@/components/form/form-actions';
 import { SectionCard } from '@/components/section-card';
 import { accessOf, type Access } from '@/lib/access-rights';
+import { forbiddenDetails } from '@/lib/forbidden';
 import {
   BULK_IMPORT_LIMITS,
   countOutcomes,
@@ -64,8 +65,7 @@ export function BulkImport({ cancelHref }: BulkImportProps = {}) {
     return (
       <ForbiddenState
         title="You may not import users"
-        need="Participant admin or Identity provider admin"
-        grantedBy="A participant admin"
+        {...forbiddenDetails(caller, ['ParticipantAdmin', 'IdentityProviderAdmin'])}
       />
     );
   }

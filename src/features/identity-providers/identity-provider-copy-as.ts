@@ -5,7 +5,7 @@ import {
   type IdentityProviderConfig,
   type UpdateIdentityProviderConfigRequest,
 } from '@/api/identity-providers';
-import type { CreateUserRequest } from '@/api/users';
+import { createUserCall, type CreateUserRequest } from '@/api/users';
 import { cantonConsoleCall, scalaString, type CopyAsCommands } from '@/lib/copy-as';
 
 /**
@@ -80,7 +80,7 @@ export function deleteIdentityProviderCopyAs(identityProviderId: string): CopyAs
  */
 export function firstIdentityProviderAdminCopyAs(request: CreateUserRequest): CopyAsCommands {
   return {
-    request: { method: 'POST', path: '/v2/users', body: request },
+    request: createUserCall(request),
     cantonConsole: cantonConsoleCall('ledger_api.users.create', [
       ['id', scalaString(request.user.id)],
       ['identityProviderAdmin', 'true'],

@@ -321,6 +321,7 @@ describe('identity provider page', { timeout: 20_000 }, () => {
     const state = await screen.findByRole('region', {
       name: 'Only participant admins manage identity providers',
     });
+    expect(state).toHaveTextContent('You are signed in as plain-0001 (default identity provider)');
     expect(state).toHaveTextContent('This needs the right Participant admin');
     expect(state).toHaveTextContent('A participant admin can grant it.');
     expect(screen.queryByRole('region', { name: 'Settings' })).not.toBeInTheDocument();

@@ -10,6 +10,7 @@ import { Identifier } from '@/components/identifier';
 import { PropertyList } from '@/components/property-list';
 import { SectionCard } from '@/components/section-card';
 import { accessOf } from '@/lib/access-rights';
+import { forbiddenDetails } from '@/lib/forbidden';
 import { EditIdentityProviderForm } from './edit-identity-provider-form';
 import { deactivatedIdentityProvider } from './identity-provider-error-fixes';
 import { IdentityProviderFailureNote } from './identity-provider-failure-note';
@@ -49,8 +50,7 @@ export function IdentityProviderDetails(props: IdentityProviderDetailsProps) {
   return (
     <ForbiddenState
       title="Only participant admins manage identity providers"
-      need="Participant admin"
-      grantedBy="A participant admin"
+      {...forbiddenDetails(caller, ['ParticipantAdmin'])}
     />
   );
 }

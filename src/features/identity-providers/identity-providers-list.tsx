@@ -11,6 +11,7 @@ import { DataTable, type DataTableColumn } from '@/components/data-table/data-ta
 import { EmptyState } from '@/components/feedback/empty-state';
 import { ForbiddenState } from '@/components/feedback/page-state';
 import { accessOf } from '@/lib/access-rights';
+import { forbiddenDetails } from '@/lib/forbidden';
 import type { IdentityProviderLinks } from './identity-provider-links';
 import { IdentityProviderStatusBadge } from './identity-provider-status-badge';
 
@@ -23,8 +24,7 @@ export function IdentityProvidersList({ links }: IdentityProvidersListProps) {
     return (
       <ForbiddenState
         title="Only participant admins manage identity providers"
-        need="Participant admin"
-        grantedBy="A participant admin"
+        {...forbiddenDetails(caller, ['ParticipantAdmin'])}
       />
     );
   }

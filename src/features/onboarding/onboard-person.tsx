@@ -14,6 +14,7 @@ import { FormActions } from '@/components/form/form-actions';
 import { FormTextInput } from '@/components/form/form-text-input';
 import { SectionCard } from '@/components/section-card';
 import { accessOf, PARTY_RIGHT_KINDS } from '@/lib/access-rights';
+import { forbiddenDetails } from '@/lib/forbidden';
 import { RIGHT_KIND_INFO } from '@/lib/right-names';
 import {
   MAX_DISPLAY_NAME_LENGTH,
@@ -94,8 +95,7 @@ export function OnboardPerson({
     return (
       <ForbiddenState
         title="You may not onboard people"
-        need="Participant admin or Identity provider admin"
-        grantedBy="A participant admin"
+        {...forbiddenDetails(caller, ['ParticipantAdmin', 'IdentityProviderAdmin'])}
       />
     );
   }
