@@ -6,6 +6,7 @@ const links = {
   identityProviders: paths.identityProviders.to(),
   identityProvider: paths.identityProvider.to,
   user: paths.user.to,
+  newUser: paths.newUser.to,
 };
 
 export function NewIdentityProviderPage() {

@@ -1,7 +1,9 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { allowConsole } from '@/testing/console-guard';
 import { renderRoute } from '@/testing/render-route';
-import type { NetworkIntercept } from '@/testing/sandbox-network';
+import { createSandbox, type NetworkIntercept } from '@/testing/sandbox-network';
+import { seedUsers } from '@/testing/seed-users';
 
 // The whole page against an in-process sandbox. The console server's discovery endpoint is not
 // the participant's, so the network in front answers it as that server would (its own behaviour
@@ -247,5 +249,36 @@ describe('delegate an identity provider', { timeout: 30_000 }, () => {
     expect(await screen.findByText('Identity provider dormant activated')).toBeVisible();
     expect(sandbox.state.idps.get('dormant')?.isDeactivated).toBe(false);
     expect(screen.queryByRole('button', { name: 'Activate dormant' })).not.toBeInTheDocument();
+  });
+
+  it('names the identity provider a first admin id is taken in, and opens that user', async () => {
+    allowConsole(/ApiError: NA/);
+    const sandbox = createSandbox();
+    const [taken] = seedUsers(sandbox, 1, { prefix: 'taken' });
+    const { user, router } = renderRoute('/identity-providers/new', { sandbox });
+    await screen.findByRole('form', { name: 'Create identity provider' });
+    await user.type(field(/identity provider id/i), 'initech');
+    await user.type(field(/^issuer/i), 'https://initech.example');
+    await user.type(field(/jwks url/i), 'https://initech.example/jwks');
+    await user.click(
+      within(createForm()).getByRole('button', { name: 'Create identity provider' }),
+    );
+
+    const adminForm = await screen.findByRole('form', { name: 'Create first IdP admin' });
+    await user.type(within(adminForm).getByRole('textbox', { name: /user id/i }), taken ?? '');
+    await user.click(within(adminForm).getByRole('button', { name: 'Create IdP admin' }));
+
+    expect(
+      await within(adminForm).findByText(
+        `A user “${taken ?? ''}” already exists in the default identity provider.`,
+        { exact: false },
+      ),
+    ).toBeVisible();
+    expect(within(adminForm).queryByRole('button', { name: /move/i })).not.toBeInTheDocument();
+    await user.click(within(adminForm).getByRole('link', { name: `Open user ${taken ?? ''}` }));
+    await waitFor(() => {
+      expect(router.state.location.pathname).toBe(`/users/${taken ?? ''}`);
+    });
+    expect(sandbox.state.users.get(taken ?? '')?.identityProviderId).toBe('');
   });
 });

@@ -11,9 +11,11 @@ import { FirstIdentityProviderAdminForm } from './first-identity-provider-admin-
 import { ActivateIdentityProviderButton } from './identity-provider-failure-note';
 import { IdentityProviderHandOff } from './identity-provider-hand-off';
 import type { IdentityProviderLinks } from './identity-provider-links';
+import type { AdminFixLinks } from '@/pickers/admin-fix-actions';
 
 export type DelegateIdentityProviderProps = {
-  links: Pick<IdentityProviderLinks, 'identityProviders' | 'identityProvider' | 'user'>;
+  links: Pick<IdentityProviderLinks, 'identityProviders' | 'identityProvider' | 'user'> &
+    AdminFixLinks;
 };
 
 /**
@@ -83,6 +85,7 @@ export function DelegateIdentityProvider({ links }: DelegateIdentityProviderProp
             <FirstIdentityProviderAdminForm
               identityProviderId={config.identityProviderId}
               issuer={config.issuer}
+              links={links}
               onCreated={(user) => {
                 setAdminUserId(user.id);
               }}

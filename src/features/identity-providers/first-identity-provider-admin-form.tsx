@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Stack, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { userMutations, type User } from '@/api/users';
 import { CopyAsMenu } from '@/components/copy-as-menu';
@@ -10,6 +11,10 @@ import { FormActions } from '@/components/form/form-actions';
 import { FormRootError } from '@/components/form/form-root-error';
 import { FormTextInput } from '@/components/form/form-text-input';
 import { useFormMutation } from '@/components/form/use-form-mutation';
+import { adminFailure } from '@/lib/admin-error-fixes';
+import { isMaskedRefusal } from '@/lib/api-error';
+import { AdminFailureAlert, type AdminFixLinks } from '@/pickers/admin-fix-actions';
+import { userWhereaboutsQuery } from '@/pickers/user-whereabouts';
 import { firstAdminRequest, firstAdminSchema, type FirstAdminValues } from './delegation';
 import { firstIdentityProviderAdminCopyAs } from './identity-provider-copy-as';
 
@@ -17,6 +22,7 @@ export type FirstIdentityProviderAdminFormProps = {
   identityProviderId: string;
   issuer: string;
   onCreated: (user: User) => void;
+  links: AdminFixLinks;
 };
 
 /**
@@ -27,6 +33,7 @@ export function FirstIdentityProviderAdminForm({
   identityProviderId,
   issuer,
   onCreated,
+  links,
 }: FirstIdentityProviderAdminFormProps) {
   const form = useForm<FirstAdminValues>({
     resolver: zodResolver(firstAdminSchema),
@@ -36,6 +43,33 @@ export function FirstIdentityProviderAdminForm({
     USER_ALREADY_EXISTS: 'userId',
     INVALID_ARGUMENT: 'userId',
   });
+
+  // User ids are unique on the participant: the id may be taken in another identity provider
+  // (a redacted refusal). The caller, a participant admin, can find out which, and open it there.
+  // Moving it here is not offered: the first admin is a new user with its own right.
+  const failedUserId = create.variables?.user.id;
+  const lookForUser = failedUserId !== undefined && isMaskedRefusal(create.error);
+  const whereabouts = useQuery({
+    ...userWhereaboutsQuery(failedUserId ?? ''),
+    enabled: lookForUser,
+  });
+  const found =
+    lookForUser && whereabouts.data !== undefined && whereabouts.data !== 'unknown'
+      ? adminFailure(
+          create.error,
+          {
+            action: 'createUser',
+            userId: failedUserId,
+            identityProviderId,
+            whereabouts: whereabouts.data,
+          },
+          { isParticipantAdmin: true, administeredIdentityProviderId: undefined },
+        )
+      : undefined;
+  const failure =
+    found === undefined
+      ? undefined
+      : { ...found, fixes: found.fixes.filter((fix) => fix.kind === 'openUser') };
 
   const handleSubmit = form.handleSubmit((values) => {
     create.mutate(firstAdminRequest(identityProviderId, values), {
@@ -58,7 +92,11 @@ export function FirstIdentityProviderAdminForm({
           <RightName kind="IdentityProviderAdmin" /> in <strong>{identityProviderId}</strong>, and
           nothing else.
         </Text>
-        <FormRootError control={form.control} error={create.error} />
+        {failure === undefined ? (
+          <FormRootError control={form.control} error={create.error} />
+        ) : (
+          <AdminFailureAlert failure={failure} links={links} />
+        )}
         <FormTextInput
           control={form.control}
           name="userId"
