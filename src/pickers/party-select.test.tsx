@@ -76,4 +76,32 @@ describe('party picker', () => {
       );
     });
   });
+
+  it('checks the party it holds: hosted here, or a warning for one the participant does not know', async () => {
+    const sandbox = createSandbox();
+    const [alice] = await seedParties(sandbox, ['alice']);
+    const { user } = renderRoute('/users/new', { sandbox });
+    await waitFor(() => {
+      expect(primaryParty()).toBeEnabled();
+    });
+
+    await user.type(primaryParty(), 'ali');
+    await waitFor(() => {
+      expect(primaryParty()).toHaveAccessibleDescription(/⚠ No party “ali” on this participant/);
+    });
+
+    await user.click(
+      await screen.findByRole('option', { name: new RegExp(`^alice ${alice ?? ''}`) }),
+    );
+    await waitFor(() => {
+      expect(primaryParty()).toHaveAccessibleDescription(/✓ Hosted here/);
+    });
+
+    // A pasted id that is not in the list is looked up.
+    await user.clear(primaryParty());
+    await user.paste(`remote::1220${'ab'.repeat(32)}`);
+    await waitFor(() => {
+      expect(primaryParty()).toHaveAccessibleDescription(/⚠ No party “remote::1220ab…/);
+    });
+  });
 });

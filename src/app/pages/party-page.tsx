@@ -1,13 +1,7 @@
 import { partyHint } from '@ledger-console/participant/unique-identifier';
-import { Anchor, Box } from '@mantine/core';
+import { Box } from '@mantine/core';
 import type { QueryClient } from '@tanstack/react-query';
-import {
-  Link,
-  useNavigate,
-  useParams,
-  useSearchParams,
-  type LoaderFunctionArgs,
-} from 'react-router';
+import { useNavigate, useParams, useSearchParams, type LoaderFunctionArgs } from 'react-router';
 import { partyQueries, type PartyRef } from '@/api/parties';
 import { prefetch } from '@/api/prefetch';
 import { sessionQueries } from '@/api/session';
@@ -44,10 +38,8 @@ export function PartyPage() {
 
   return (
     <>
-      <Anchor component={Link} to={paths.parties.to()} size="sm" mb="xs" display="block">
-        ← Parties
-      </Anchor>
       <PageHeader
+        back={{ to: paths.parties.to(), label: 'parties' }}
         title={hint ?? party}
         description={
           identityProviderId === ''
@@ -56,7 +48,17 @@ export function PartyPage() {
         }
       />
       {/* Another party, or the same one through another IdP, starts with fresh forms. */}
-      <QueryBoundary key={`${identityProviderId}/${party}`}>
+      <QueryBoundary
+        key={`${identityProviderId}/${party}`}
+        notFound={{
+          what: 'party',
+          id: party,
+          ...(identityProviderId === ''
+            ? {}
+            : { scope: `in identity provider ${identityProviderId}` }),
+          back: { to: paths.parties.to(), label: 'parties' },
+        }}
+      >
         <PartyDetail
           partyRef={partyRef}
           onIdentityProviderFound={(found) => {

@@ -32,8 +32,24 @@ const parties = [
 
 describe('parties filter', () => {
   it('names locality and IdP, with no IdP for a party that is not local', () => {
-    expect(parties.map(partyLocalityLabel)).toEqual(['Local', 'Local', 'Not local']);
-    expect(parties.map(partyIdentityProviderLabel)).toEqual(['default', 'acme', '—']);
+    expect(parties.map((party) => partyLocalityLabel(party))).toEqual([
+      'Local',
+      'Local',
+      'Not local',
+    ]);
+    expect(parties.map((party) => partyIdentityProviderLabel(party))).toEqual([
+      'default',
+      'acme',
+      '—',
+    ]);
+  });
+
+  it('names the other identity provider of a party blinded to not local in this view', () => {
+    const blinded = remote('dora::1220aa');
+    expect(partyLocalityLabel(blinded, 'acme')).toBe('Other identity provider');
+    expect(partyIdentityProviderLabel(blinded, 'acme')).toBe('acme');
+    expect(partyLocalityLabel(blinded, '')).toBe('Other identity provider');
+    expect(partyIdentityProviderLabel(blinded, '')).toBe('default');
   });
 
   it('summarises annotations in key order', () => {

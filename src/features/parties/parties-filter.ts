@@ -1,14 +1,29 @@
 import type { PartyDetails } from '@/api/parties';
 
-/** How the console names a party's IdP; `''` is the default IdP, or unknown for a party not local. */
-export function partyIdentityProviderLabel(party: PartyDetails): string {
-  if (!party.isLocal) return '—';
-  const id = party.identityProviderId ?? '';
+/**
+ * How the console names a party's IdP; `''` is the default IdP. A party not local to the IdP
+ * whose view is listed has none, unless the console found it local to another IdP
+ * (`otherIdentityProviderId`, which only a participant admin can find out).
+ */
+export function partyIdentityProviderLabel(
+  party: PartyDetails,
+  otherIdentityProviderId?: string,
+): string {
+  const id = party.isLocal ? (party.identityProviderId ?? '') : otherIdentityProviderId;
+  if (id === undefined) return '—';
   return id === '' ? 'default' : id;
 }
 
-export function partyLocalityLabel(party: PartyDetails): 'Local' | 'Not local' {
-  return party.isLocal ? 'Local' : 'Not local';
+/**
+ * A party hosted here but of another identity provider is blinded to "not local" in this IdP's
+ * view (§4.7); when the console knows its IdP, it says so instead of "Not local".
+ */
+export function partyLocalityLabel(
+  party: PartyDetails,
+  otherIdentityProviderId?: string,
+): 'Local' | 'Other identity provider' | 'Not local' {
+  if (party.isLocal) return 'Local';
+  return otherIdentityProviderId === undefined ? 'Not local' : 'Other identity provider';
 }
 
 /** `key=value` pairs in key order, as the list shows them. */

@@ -161,7 +161,11 @@ describe('parties list', { timeout: 30_000 }, () => {
 
     let table = await partiesTable();
     await status('Showing parties 1–2');
-    expect(within(rowOf(table, theirs ?? '')).getByText('Not local')).toBeVisible();
+    // Blinded to "not local" in the default IdP's view, but hosted here: the console says where.
+    expect(
+      await within(rowOf(table, theirs ?? '')).findByText('Other identity provider'),
+    ).toBeVisible();
+    expect(within(rowOf(table, theirs ?? '')).getByText('acme')).toBeVisible();
 
     const idp = screen.getByRole('combobox', { name: /^Identity provider/ });
     await waitFor(() => {
@@ -179,7 +183,10 @@ describe('parties list', { timeout: 30_000 }, () => {
     });
     expect(within(rowOf(table, theirs ?? '')).getByText('acme')).toBeVisible();
     expect(within(rowOf(table, theirs ?? '')).getByText('team=acme-ops')).toBeVisible();
-    expect(within(rowOf(table, mine ?? '')).getByText('Not local')).toBeVisible();
+    await waitFor(() => {
+      expect(within(rowOf(table, mine ?? '')).getByText('Other identity provider')).toBeVisible();
+    });
+    expect(within(rowOf(table, mine ?? '')).getByText('default')).toBeVisible();
   });
 
   it('offers "Allocate party" when there are no parties', async () => {

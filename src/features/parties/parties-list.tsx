@@ -19,6 +19,7 @@ import {
   type PartiesPageState,
 } from './parties-page-state';
 import { PartiesTable } from './parties-table';
+import { useOtherIdentityProviders } from './use-other-identity-providers';
 
 export type PartiesListLinks = {
   newParty: string;
@@ -116,6 +117,7 @@ export function PartiesList({ page, onPageChange, isPageLoading, links }: Partie
         isPageLoading={isPageLoading}
         filter={filter}
         links={links}
+        isParticipantAdmin={access.isParticipantAdmin}
       />
     </PagedListFrame>
   );
@@ -133,8 +135,9 @@ function ScopeNote({
     <Text size="sm" c="dimmed" maw={900}>
       The participant lists every party it knows, including parties hosted on other participants. A
       party is <strong>local</strong> when it is hosted here and belongs to{' '}
-      {isFixed ? `your identity provider, ${idp}` : idp}; parties of other identity providers show
-      as not local, without their identity provider and annotations.
+      {isFixed ? `your identity provider, ${idp}` : idp}. Parties of other identity providers are
+      shown without their annotations: as &ldquo;Other identity provider&rdquo; when the console can
+      tell which (participant admins), otherwise as not local.
     </Text>
   );
 }
@@ -145,6 +148,7 @@ type PartiesPageViewProps = {
   isPageLoading: boolean;
   filter: PartiesFilter;
   links: PartiesListLinks;
+  isParticipantAdmin: boolean;
 };
 
 function PartiesPageView({
@@ -153,7 +157,12 @@ function PartiesPageView({
   isPageLoading,
   filter,
   links,
+  isParticipantAdmin,
 }: PartiesPageViewProps) {
+  const otherIdentityProviders = useOtherIdentityProviders(
+    page.identityProviderId,
+    isParticipantAdmin,
+  );
   const queryClient = useQueryClient();
   const request = {
     pageSize: page.pageSize,
@@ -205,6 +214,7 @@ function PartiesPageView({
     >
       <PartiesTable
         parties={shown}
+        otherIdentityProviders={otherIdentityProviders}
         isBusy={isPageLoading}
         caption="Ordered by party id, as the participant returns them. Hover a shortened id to see it in full."
       />

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import type { PartyDetails } from '@/api/parties';
 import { DataTable, type DataTableColumn } from '@/components/data-table/data-table';
 import classes from '@/components/data-table/data-table-cells.module.css';
@@ -11,11 +11,15 @@ import {
 
 export type PartiesTableProps = {
   parties: readonly PartyDetails[];
+  /** Parties hosted here in another IdP than the listed view's, with that IdP. */
+  otherIdentityProviders?: ReadonlyMap<string, string>;
   caption?: ReactNode;
   isBusy?: boolean;
 };
 
-const columns: DataTableColumn<PartyDetails>[] = [
+const NONE: ReadonlyMap<string, string> = new Map();
+
+const columnsFor = (others: ReadonlyMap<string, string>): DataTableColumn<PartyDetails>[] => [
   {
     key: 'party',
     header: 'Party',
@@ -29,7 +33,7 @@ const columns: DataTableColumn<PartyDetails>[] = [
     width: '12%',
     cell: (party) => (
       <span className={classes.pill} data-muted={party.isLocal ? undefined : true}>
-        {partyLocalityLabel(party)}
+        {partyLocalityLabel(party, others.get(party.party))}
       </span>
     ),
   },
@@ -38,9 +42,13 @@ const columns: DataTableColumn<PartyDetails>[] = [
     header: 'IdP',
     width: '16%',
     cell: (party) => {
-      const label = partyIdentityProviderLabel(party);
+      const other = others.get(party.party);
+      const label = partyIdentityProviderLabel(party, other);
       return (
-        <span className={party.isLocal ? classes.text : classes.dimmed} title={label}>
+        <span
+          className={party.isLocal || other !== undefined ? classes.text : classes.dimmed}
+          title={label}
+        >
           {label}
         </span>
       );
@@ -64,7 +72,13 @@ const columns: DataTableColumn<PartyDetails>[] = [
 ];
 
 /** Parties with their id (linked to the party page), locality, IdP and annotations. */
-export function PartiesTable({ parties, caption, isBusy = false }: PartiesTableProps) {
+export function PartiesTable({
+  parties,
+  otherIdentityProviders = NONE,
+  caption,
+  isBusy = false,
+}: PartiesTableProps) {
+  const columns = useMemo(() => columnsFor(otherIdentityProviders), [otherIdentityProviders]);
   return (
     <DataTable
       label="Parties"

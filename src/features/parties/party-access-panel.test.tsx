@@ -51,11 +51,11 @@ describe('who can act as a party', { timeout: 20_000 }, () => {
 
     expect(await status('Checked the rights of 9 users.')).toBeVisible();
     expect(rowsOf(HOLDERS)).toEqual([
-      ['anyone', 'CanActAsAnyParty', 'CanActAsAnyParty', 'CanActAsAnyParty'],
-      ['direct', 'CanActAs', 'CanActAs', 'CanActAs'],
-      ['executor', 'No', 'CanReadAsAnyParty', 'CanExecuteAs'],
-      ['readerDeactivated', 'No', 'CanReadAs', 'No'],
-      ['reading-admin', 'No', 'CanReadAs', 'No'],
+      ['anyone', 'Act as any party', 'Act as any party', 'Act as any party'],
+      ['direct', 'Act as', 'Act as', 'Act as'],
+      ['executor', 'No', 'Read as any party', 'Execute as'],
+      ['readerDeactivated', 'No', 'Read as', 'No'],
+      ['reading-admin', 'No', 'Read as', 'No'],
     ]);
     const holders = screen.getByRole('table', { name: HOLDERS });
     expect(within(holders).getByRole('link', { name: 'direct' })).toHaveAttribute(
@@ -63,10 +63,10 @@ describe('who can act as a party', { timeout: 20_000 }, () => {
       '/users/direct',
     );
     expect(rowsOf(ADMINISTRATORS)).toEqual([
-      ['idp-admin', 'IdentityProviderAdmin (default)', 'CanActAs (act, read and execute)'],
-      ['ops-admin', 'ParticipantAdmin', 'CanActAs (act, read and execute)'],
-      ['participant_admin', 'ParticipantAdmin', 'CanActAs (act, read and execute)'],
-      ['reading-admin', 'ParticipantAdmin', 'CanActAs (act, read and execute)'],
+      ['idp-admin', 'Identity provider admin (default)', 'Act as (act, read and execute)'],
+      ['ops-admin', 'Participant admin', 'Act as (act, read and execute)'],
+      ['participant_admin', 'Participant admin', 'Act as (act, read and execute)'],
+      ['reading-admin', 'Participant admin', 'Act as (act, read and execute)'],
     ]);
     expect(
       screen.getByText(/Only the users of the default identity provider are checked/),
@@ -114,7 +114,7 @@ describe('who can act as a party', { timeout: 20_000 }, () => {
     expect(
       await status('Stopped after checking 1 of 21 users: the tables show only those.'),
     ).toBeVisible();
-    expect(rowsOf(HOLDERS)).toEqual([['user-00', 'CanActAs', 'CanActAs', 'CanActAs']]);
+    expect(rowsOf(HOLDERS)).toEqual([['user-00', 'Act as', 'Act as', 'Act as']]);
     // Answers that arrive after the cancel change nothing.
     await Promise.all(held.map((release) => release()));
     // Longer than the scan takes to show new answers (it publishes at most every 150 ms).
@@ -122,7 +122,7 @@ describe('who can act as a party', { timeout: 20_000 }, () => {
     expect(
       screen.getByText('Stopped after checking 1 of 21 users: the tables show only those.'),
     ).toBeVisible();
-    expect(rowsOf(HOLDERS)).toEqual([['user-00', 'CanActAs', 'CanActAs', 'CanActAs']]);
+    expect(rowsOf(HOLDERS)).toEqual([['user-00', 'Act as', 'Act as', 'Act as']]);
 
     await user.click(screen.getByRole('button', { name: 'Check again' }));
     expect(await status(/^Reading rights/)).toBeVisible();
@@ -149,7 +149,7 @@ describe('who can act as a party', { timeout: 20_000 }, () => {
     expect(screen.getByRole('alert', { name: '1 user not checked' })).toHaveTextContent(
       /The rights of deleted could not be read \(.*unknown user "nobody".*\)/,
     );
-    expect(rowsOf(HOLDERS)).toEqual([['trader', 'CanActAs', 'CanActAs', 'CanActAs']]);
+    expect(rowsOf(HOLDERS)).toEqual([['trader', 'Act as', 'Act as', 'Act as']]);
   });
 
   it("lets an IdP admin check its own IdP's users, and names the IdP admins of the party's IdP", async () => {
@@ -170,13 +170,13 @@ describe('who can act as a party', { timeout: 20_000 }, () => {
     renderRoute(`/parties/${encodeURIComponent(party)}`, { sandbox });
 
     expect(await status('Checked the rights of 2 users.')).toBeVisible();
-    expect(rowsOf(HOLDERS)).toEqual([['acme-trader', 'CanActAs', 'CanActAs', 'CanActAs']]);
+    expect(rowsOf(HOLDERS)).toEqual([['acme-trader', 'Act as', 'Act as', 'Act as']]);
     expect(within(screen.getByRole('table', { name: HOLDERS })).getByRole('link')).toHaveAttribute(
       'href',
       '/users/acme-trader?idp=acme',
     );
     expect(rowsOf(ADMINISTRATORS)).toEqual([
-      ['acme-admin', 'IdentityProviderAdmin (acme)', 'CanActAs (act, read and execute)'],
+      ['acme-admin', 'Identity provider admin (acme)', 'Act as (act, read and execute)'],
     ]);
     expect(
       screen.getByText(/Only the users of your identity provider, acme, are checked/),

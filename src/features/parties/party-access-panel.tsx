@@ -9,6 +9,7 @@ import { ErrorAlert } from '@/components/feedback/error-alert';
 import { accessOf, type Access, type Caller } from '@/lib/access-rights';
 import { describeError } from '@/lib/api-error';
 import { formatCount } from '@/lib/format';
+import { RIGHT_KIND_INFO } from '@/lib/right-names';
 import {
   partyAccess,
   type PartyAdministratorRow,
@@ -81,7 +82,7 @@ function ScopeNote({
   return (
     <Text size="sm" c="dimmed">
       Only the users of the default identity provider are checked: the JSON API lists only those to
-      a participant admin (GET /v2/users has no identity provider parameter).{' '}
+      a participant admin (its user list takes no identity provider).{' '}
       {partyIdentityProviderId === ''
         ? 'Users of other identity providers may hold rights for this party too.'
         : `This party belongs to ${partyIdentityProviderId}: its users may hold rights for it too; sign in as an admin of ${partyIdentityProviderId} to check them.`}
@@ -112,7 +113,7 @@ function OwnAccess({
   return (
     <Stack gap="md">
       <Text size="sm" c="dimmed">
-        Listing users needs the ParticipantAdmin or IdentityProviderAdmin right, so only your own
+        Listing users needs the Participant admin or Identity provider admin right, so only your own
         rights are shown.
       </Text>
       <HoldersTable rows={holders} userHref={userHref} />
@@ -261,14 +262,16 @@ function HoldersTable({
           header: CAPABILITY_HEADERS[capability],
           width: '23%',
           cell: (row) => {
-            const rights = row.grantedBy[capability];
-            return rights.length === 0 ? (
+            const rights = row.grantedBy[capability]
+              .map((kind) => RIGHT_KIND_INFO[kind].label)
+              .join(', ');
+            return rights === '' ? (
               <Text span size="sm" c="dimmed">
                 No
               </Text>
             ) : (
-              <Text span size="sm" title={rights.join(', ')}>
-                {rights.join(', ')}
+              <Text span size="sm" title={rights}>
+                {rights}
               </Text>
             );
           },
@@ -291,7 +294,7 @@ function HoldersTable({
       ) : (
         <DataTable
           label="Users who can act, read or execute as this party"
-          caption="Each cell names the rights that give the user this ability: CanActAs also lets a user read and execute as the party, and the *AnyParty rights cover every party."
+          caption="Each cell names the rights that give the user this ability: Act as also lets a user read and execute as the party, and the “any party” rights cover every party."
           columns={columns}
           rows={rows}
           rowKey={(row) => `${row.identityProviderId}/${row.userId}`}
@@ -304,9 +307,9 @@ function HoldersTable({
 
 /** The right an administrator would grant itself to gain what it lacks. */
 function rightToGrant(row: PartyAdministratorRow): string {
-  if (row.couldGain.includes('act')) return 'CanActAs (act, read and execute)';
+  if (row.couldGain.includes('act')) return 'Act as (act, read and execute)';
   return row.couldGain
-    .map((capability) => (capability === 'read' ? 'CanReadAs (read)' : 'CanExecuteAs (execute)'))
+    .map((capability) => (capability === 'read' ? 'Read as' : 'Execute as'))
     .join(', ');
 }
 
@@ -332,8 +335,8 @@ function AdministratorsTable({
         cell: (row) => (
           <Text span size="sm">
             {row.via === 'ParticipantAdmin'
-              ? 'ParticipantAdmin'
-              : `IdentityProviderAdmin (${row.identityProviderId || 'default'})`}
+              ? RIGHT_KIND_INFO.ParticipantAdmin.label
+              : `${RIGHT_KIND_INFO.IdentityProviderAdmin.label} (${row.identityProviderId || 'default'})`}
           </Text>
         ),
       },
@@ -359,8 +362,8 @@ function AdministratorsTable({
         Administrators who could grant themselves access
       </Title>
       <Text size="sm" c="dimmed">
-        ParticipantAdmin does not let a user act or read as a party, but such a user may grant
-        itself any right; an IdentityProviderAdmin may do so for the parties of its own identity
+        Participant admin does not let a user act or read as a party, but such a user may grant
+        itself any right; an Identity provider admin may do so for the parties of its own identity
         provider.
       </Text>
       {rows.length === 0 ? (

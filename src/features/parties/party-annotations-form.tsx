@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { partyMutations, partyQueries, type PartyDetails } from '@/api/parties';
+import { CopyAsMenu } from '@/components/copy-as-menu';
 import { notify } from '@/components/feedback/notify';
 import { FormAnnotationsInput } from '@/components/form/form-annotations-input';
 import { GuardedEditForm } from '@/components/form/guarded-edit-form';
@@ -11,6 +12,7 @@ import {
   toPartyAnnotationsPatch,
   toPartyAnnotationsValues,
 } from './party-form-schema';
+import { partyAnnotationsCommands } from './parties-copy-as';
 
 export type PartyAnnotationsFormProps = {
   /** The party as loaded when the page opened; edits are based on its resourceVersion. */
@@ -49,6 +51,15 @@ export function PartyAnnotationsForm({ party }: PartyAnnotationsFormProps) {
       conflictTitle="Someone else changed this party after you opened it"
       resourceVersion={base.localMetadata?.resourceVersion ?? ''}
       saveLabel="Save annotations"
+      extra={
+        <CopyAsMenu
+          commands={() => {
+            const parsed = partyAnnotationsSchema.safeParse(form.getValues());
+            return parsed.success ? partyAnnotationsCommands(base, parsed.data) : undefined;
+          }}
+          unavailableReason="Change an annotation first (and fix any problem): the copy is the request Save would send."
+        />
+      }
     >
       <FormAnnotationsInput
         control={form.control}

@@ -130,23 +130,27 @@ describe('party details', () => {
     await openParty(sandbox, remote ?? '');
 
     const hosting = screen.getByRole('group', { name: 'Hosting' });
-    expect(within(hosting).getByText('Not local')).toBeVisible();
     expect(
       await screen.findByText(/No identity provider of this participant claims it/),
     ).toBeVisible();
+    expect(within(hosting).getByText('Hosted elsewhere')).toBeVisible();
     expect(hosting).toHaveTextContent('Hosted on another participant.');
     expect(screen.queryByRole('form', { name: 'Annotations' })).not.toBeInTheDocument();
     expect(screen.getByText(/Annotations are kept for local parties only/)).toBeVisible();
   });
 
-  it('says when the participant does not know the party', async () => {
-    renderRoute(partyPath(`ghost::1220${'ab'.repeat(32)}`));
+  it('says when the participant does not know the party, with the way back and no Retry', async () => {
+    const ghost = `ghost::1220${'ab'.repeat(32)}`;
+    renderRoute(partyPath(ghost));
 
-    expect(await screen.findByRole('alert', { name: 'Party not found' })).toBeVisible();
+    expect(await screen.findByText(`No party “${ghost}”`)).toBeVisible();
+    expect(screen.getByText(/neither hosted here nor known from the topology/)).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Go to parties' })).toHaveAttribute('href', '/parties');
     expect(screen.getByRole('link', { name: 'Back to parties' })).toHaveAttribute(
       'href',
       '/parties',
     );
+    expect(screen.queryByRole('button', { name: 'Retry' })).not.toBeInTheDocument();
   });
 
   it('shows why the party could not be loaded, and recovers on Retry', async () => {
@@ -198,6 +202,6 @@ describe('party details', () => {
       within(row)
         .getAllByRole('cell')
         .map((cell) => cell.textContent),
-    ).toEqual(['reader', 'No', 'CanReadAs', 'No']);
+    ).toEqual(['reader', 'No', 'Read as', 'No']);
   });
 });

@@ -1,9 +1,9 @@
-import { Alert, Anchor, Badge, Group, Loader, Stack, Text } from '@mantine/core';
+import { Badge, Group, Loader, Stack, Text } from '@mantine/core';
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { Link } from 'react-router';
 import { partyQueries, type PartyDetails, type PartyRef } from '@/api/parties';
 import { sessionQueries } from '@/api/session';
+import { NotFoundState } from '@/components/feedback/page-state';
 import { QueryBoundary } from '@/components/feedback/query-boundary';
 import { Identifier } from '@/components/identifier';
 import { PropertyList } from '@/components/property-list';
@@ -56,17 +56,12 @@ export function PartyDetail({ partyRef, onIdentityProviderFound, links }: PartyD
 
   if (!party) {
     return (
-      <Alert color="yellow" title="Party not found">
-        <Stack gap="xs" align="flex-start">
-          <Text size="sm">
-            This participant does not know the party {partyRef.party}: it is neither hosted here nor
-            known from the topology of its synchronizers.
-          </Text>
-          <Anchor component={Link} to={links.parties} size="sm" c="inherit" underline="always">
-            Back to parties
-          </Anchor>
-        </Stack>
-      </Alert>
+      <NotFoundState
+        what="party"
+        id={partyRef.party}
+        detail="This participant does not know this party: it is neither hosted here nor known from the topology of its synchronizers. The link may hold a typo."
+        back={{ to: links.parties, label: 'parties' }}
+      />
     );
   }
 
@@ -87,7 +82,12 @@ export function PartyDetail({ partyRef, onIdentityProviderFound, links }: PartyD
                 label: 'Hosting',
                 value: (
                   <Locality
-                    isLocal={party.isLocal === true}
+                    label={localityLabel({
+                      party,
+                      partyRef,
+                      isParticipantAdmin: access.isParticipantAdmin,
+                      isHostedElsewhere: lookup.data === null,
+                    })}
                     note={localityNote({
                       party,
                       partyRef,
@@ -169,11 +169,33 @@ function localityNote({
     : 'Not hosted here in the default identity provider.';
 }
 
-function Locality({ isLocal, note }: { isLocal: boolean; note: string }) {
+/**
+ * The badge: a party of another IdP hosted here is not called "not local" where the console can
+ * tell (an IdP admin's view blinds it, §4.7; a participant admin's lookup finds its IdP and moves
+ * the page there).
+ */
+function localityLabel({
+  party,
+  partyRef,
+  isParticipantAdmin,
+  isHostedElsewhere,
+}: {
+  party: PartyDetails;
+  partyRef: PartyRef;
+  isParticipantAdmin: boolean;
+  isHostedElsewhere: boolean;
+}): string {
+  if (party.isLocal) return 'Local';
+  if (!isParticipantAdmin) return 'Not in your identity provider';
+  if (partyRef.identityProviderId !== '') return 'Not local';
+  return isHostedElsewhere ? 'Hosted elsewhere' : 'Not local';
+}
+
+function Locality({ label, note }: { label: string; note: string }) {
   return (
     <Group gap="xs">
-      <Badge color={isLocal ? 'green' : 'gray'} variant="light">
-        {isLocal ? 'Local' : 'Not local'}
+      <Badge color={label === 'Local' ? 'green' : 'gray'} variant="light">
+        {label}
       </Badge>
       <Text size="sm">{note}</Text>
     </Group>
@@ -219,7 +241,7 @@ function AnnotationsView({ party, access }: { party: PartyDetails; access: Acces
     <Stack gap="sm">
       {!access.canManageUsers && (
         <Text size="sm" c="dimmed">
-          Read-only: changing a party needs the ParticipantAdmin or IdentityProviderAdmin right.
+          Read-only: changing a party needs the Participant admin or Identity provider admin right.
         </Text>
       )}
       {entries.length === 0 ? (
