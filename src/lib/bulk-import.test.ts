@@ -239,9 +239,9 @@ describe('validating rows', () => {
       'dan,,dan,,,',
     ]);
     expect(problemsOf(rows[0])).toEqual([
-      'rights: You may not grant ParticipantAdmin: only a participant admin may (an IdP admin grants CanActAs, CanReadAs, CanExecuteAs and IdentityProviderAdmin).',
+      'rights: You may not grant Participant admin: only a participant admin may (an identity provider admin grants Act as, Read as, Execute as and Identity provider admin).',
     ]);
-    expect(problemsOf(rows[1])[0]).toMatch(/^rights: You may not grant CanReadAsAnyParty/);
+    expect(problemsOf(rows[1])[0]).toMatch(/^rights: You may not grant Read as any party/);
     expect(problemsOf(rows[2])).toEqual([
       'rights: Unknown right "superuser": use actAs, readAs, executeAs, idpAdmin (separated by ;) or a preset (acts-as-own, reads-own, external-signer, idp-co-admin)',
     ]);

@@ -109,7 +109,7 @@ describe('planOnboarding', () => {
       userId: 'dana@acme',
       expectedParty: DANA,
     });
-    expect(allocate?.summary).toMatch(/also grants it CanActAs/);
+    expect(allocate?.summary).toMatch(/also grants it Act as/);
     expect(result.rights).toEqual([{ kind: 'CanActAs', party: DANA }]);
   });
 
@@ -162,7 +162,7 @@ describe('planOnboarding', () => {
     const found = problems({ rights: { kind: 'custom', rights } });
     expect(found).toHaveLength(2);
     expect(found.every((problem) => problem.field === 'rights')).toBe(true);
-    expect(found[0]?.message).toMatch(/may not grant ParticipantAdmin/);
+    expect(found[0]?.message).toMatch(/may not grant Participant admin/);
   });
 
   it('lets a participant admin grant admin rights in the default IdP', () => {

@@ -11,6 +11,7 @@ import {
   splitUniqueIdentifier,
 } from '@ledger-console/participant/unique-identifier';
 import { rightKey, type Access, type UserRight } from './access-rights';
+import { describeRight, RIGHT_KIND_INFO } from './right-names';
 
 /**
  * Onboarding a person in one go: a user whose id is their subject at the OpenID provider, their
@@ -84,21 +85,21 @@ export const RIGHTS_PRESETS: readonly RightsPreset[] = [
     id: 'acts-as-own',
     label: 'Acts as own party',
     description:
-      'CanActAs on their party: submit commands as it and read its contracts and transactions (acting implies reading).',
+      'Act as on their party: submit commands as it and read its contracts and transactions (acting implies reading).',
     rights: (party) => [{ kind: 'CanActAs', party }],
   },
   {
     id: 'reads-own',
     label: 'Reads own party',
     description:
-      'CanReadAs on their party: read its contracts and transactions; cannot submit commands.',
+      'Read as on their party: read its contracts and transactions; cannot submit commands.',
     rights: (party) => [{ kind: 'CanReadAs', party }],
   },
   {
     id: 'external-signer',
     label: 'External signer',
     description:
-      'CanExecuteAs and CanReadAs on their party: prepare transactions for it and execute them once signed outside the participant (interactive submission), and read its data (CanExecuteAs alone reads nothing); cannot submit ordinary commands. It serves a party whose transactions are signed with a key the person holds; for a party allocated here from a hint, which the participant signs for, it amounts to read access.',
+      'Execute as and Read as on their party: prepare transactions for it and execute them once signed outside the participant (interactive submission), and read its data (Execute as alone reads nothing); cannot submit ordinary commands. It serves a party whose transactions are signed with a key the person holds; for a party allocated here from a hint, which the participant signs for, it amounts to read access.',
     rights: (party) => [
       { kind: 'CanExecuteAs', party },
       { kind: 'CanReadAs', party },
@@ -108,7 +109,7 @@ export const RIGHTS_PRESETS: readonly RightsPreset[] = [
     id: 'idp-co-admin',
     label: 'IdP co-admin',
     description:
-      'IdentityProviderAdmin and CanActAs on their party: manage this identity provider’s users and parties, and act as their own party.',
+      'Identity provider admin and Act as on their party: manage this identity provider’s users and parties, and act as their own party.',
     rights: (party) => [{ kind: 'IdentityProviderAdmin' }, { kind: 'CanActAs', party }],
   },
 ];
@@ -261,9 +262,6 @@ export function displayNameProblem(name: string): string | undefined {
   return undefined;
 }
 
-function describeRight(right: UserRight): string {
-  return 'party' in right ? `${right.kind}(${right.party})` : right.kind;
-}
 
 /** The rights, once each, in their first order. */
 function distinctRights(rights: readonly UserRight[]): UserRight[] {
@@ -286,7 +284,7 @@ function rightsProblems(
   for (const right of rights) {
     if (!access.canGrant(right.kind)) {
       problems.push(
-        `You may not grant ${right.kind}: only a participant admin may (an IdP admin grants CanActAs, CanReadAs, CanExecuteAs and IdentityProviderAdmin).`,
+        `You may not grant ${RIGHT_KIND_INFO[right.kind].label}: only a participant admin may (an identity provider admin grants Act as, Read as, Execute as and Identity provider admin).`,
       );
       continue;
     }
@@ -422,8 +420,8 @@ export function planOnboarding(input: OnboardingInput): PlanResult {
       method: 'POST',
       path: '/v2/parties',
       summary: actsAsOwn
-        ? `Allocate party ${party} in ${idpName(identityProviderId)} for user ${userId}, which also grants it CanActAs(${party})`
-        : `Allocate party ${party} in ${idpName(identityProviderId)} (not for the user: that would grant CanActAs, which the chosen rights leave out)`,
+        ? `Allocate party ${party} in ${idpName(identityProviderId)} for user ${userId}, which also grants it Act as ${party}`
+        : `Allocate party ${party} in ${idpName(identityProviderId)} (not for the user: that would grant Act as, which the chosen rights leave out)`,
       partyIdHint: input.party.hint,
       identityProviderId,
       userId: actsAsOwn ? userId : undefined,

@@ -342,7 +342,7 @@ describe('bulk import', () => {
         'row',
       )[2];
       expect(row2).toHaveTextContent('Updated');
-      expect(row2).toHaveTextContent(`Grant CanReadAs(${ops2Party}) to ops-2.`);
+      expect(row2).toHaveTextContent(`Grant Read as ${ops2Party} to ops-2.`);
     },
     JOURNEY_TIMEOUT,
   );

@@ -92,7 +92,7 @@ describe('onboard a person', () => {
       expect(items[1]).toContain('"userId": "dana"');
       expect(items[2]).toMatch(/^PATCH\/v2\/users\/danaSet dana::\S+ as the primary party/);
       expect(items[2]).toContain('"primary_party"');
-      expect(items[3]).toMatch(/^POST\/v2\/users\/dana\/rightsGrant IdentityProviderAdmin to dana/);
+      expect(items[3]).toMatch(/^POST\/v2\/users\/dana\/rightsGrant Identity provider admin to dana/);
       // Reviewing reads; it never writes.
       expect(writes).toEqual([]);
 
@@ -197,7 +197,7 @@ describe('onboard a person', () => {
       ).toBeVisible();
       const items = planItems();
       expect(items.map((item) => item.split('/v2')[0])).toEqual(['POST', 'PATCH', 'POST']);
-      expect(items[2]).toContain(`Grant CanActAs(${party}) to erin`);
+      expect(items[2]).toContain(`Grant Act as ${party} to erin`);
 
       await user.click(screen.getByRole('button', { name: 'Run the plan' }));
       expect(await screen.findByText('erin is onboarded')).toBeVisible();
@@ -234,11 +234,11 @@ describe('onboard a person', () => {
       expect(
         screen.getByText('User fay exists already: it is kept, not created again.'),
       ).toBeVisible();
-      expect(screen.getByText(`fay already holds CanReadAs(${party ?? ''}).`)).toBeVisible();
+      expect(screen.getByText(`fay already holds Read as ${party ?? ''}.`)).toBeVisible();
       const items = planItems();
       expect(items).toHaveLength(2);
       expect(items[0]).toMatch(/^PATCH/);
-      expect(items[1]).toContain(`Grant CanExecuteAs(${party ?? ''}) to fay`);
+      expect(items[1]).toContain(`Grant Execute as ${party ?? ''} to fay`);
       await first.user.click(screen.getByRole('button', { name: 'Run the plan' }));
       expect(await screen.findByText('fay is onboarded')).toBeVisible();
       expect(first.writes).toEqual(['PATCH /v2/users/fay', 'POST /v2/users/fay/rights']);
@@ -365,7 +365,7 @@ describe('onboard a person', () => {
       await screen.findByRole('list', { name: 'Planned calls' });
       const items = planItems();
       expect(items.map((item) => item.split('/v2')[0])).toEqual(['POST', 'PATCH', 'POST']);
-      expect(items[2]).toContain(`Grant CanReadAs(${party}) to hank`);
+      expect(items[2]).toContain(`Grant Read as ${party} to hank`);
       await user.click(screen.getByRole('button', { name: 'Run the plan' }));
       expect(await screen.findByText('hank is onboarded')).toBeVisible();
       expect(writes).toEqual([
