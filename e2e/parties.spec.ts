@@ -66,10 +66,10 @@ test('an admin sees who can act, read and execute as a party, and by which right
 
   await goToParty(page, party);
   await assertAccessChecked(page);
-  await assertCanAccess(page, trader, { act: 'CanActAs', read: 'CanActAs', execute: 'CanActAs' });
-  await assertCanAccess(page, auditor, { act: 'No', read: 'CanReadAs', execute: 'CanExecuteAs' });
+  await assertCanAccess(page, trader, { act: 'Act as', read: 'Act as', execute: 'Act as' });
+  await assertCanAccess(page, auditor, { act: 'No', read: 'Read as', execute: 'Execute as' });
   await assertCannotAccess(page, bystander);
-  await assertAdministratorListed(page, admin, 'ParticipantAdmin');
+  await assertAdministratorListed(page, admin, 'Participant admin');
   await assertNoAccessibilityViolations(page);
 
   await openUserFromAccess(page, trader);

@@ -99,8 +99,8 @@ export function AllocatePartyForm({ onAllocated, links }: AllocatePartyFormProps
   if (!access.canManageUsers) {
     return (
       <Alert color="yellow" title="You cannot allocate parties">
-        Allocating parties needs the ParticipantAdmin or IdentityProviderAdmin right, and you have
-        neither.
+        Allocating parties needs the Participant admin or Identity provider admin right, and you
+        have neither.
       </Alert>
     );
   }

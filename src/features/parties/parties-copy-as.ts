@@ -4,8 +4,17 @@
  * an annotations update has no console line here.
  */
 import { allocatePartyCall, updatePartyAnnotationsCall, type PartyDetails } from '@/api/parties';
+import { rightsChangeCall, toWireRight } from '@/api/users';
+import type { PartyRightKind } from '@/lib/access-rights';
 import { toAnnotationsRecord } from '@/lib/annotations-rules';
-import { cantonConsoleCall, scalaString, scalaStringMap, type CopyAsCommands } from '@/lib/copy-as';
+import {
+  cantonConsoleCall,
+  scalaPartyId,
+  scalaSet,
+  scalaString,
+  scalaStringMap,
+  type CopyAsCommands,
+} from '@/lib/copy-as';
 import {
   toAllocatePartyRequest,
   toPartyAnnotationsPatch,
@@ -49,4 +58,30 @@ export function partyAnnotationsCommands(
   return annotations === undefined
     ? undefined
     : { request: updatePartyAnnotationsCall({ loaded: party, annotations }) };
+}
+
+/** A grant of one party right to a user, from the party page; `users.rights.grant` takes each. */
+export function partyGrantCommands(
+  userId: string,
+  identityProviderId: string,
+  kind: PartyRightKind,
+  party: string,
+): CopyAsCommands {
+  const parties = scalaSet([scalaPartyId(party)]);
+  const argument = { CanActAs: 'actAs', CanReadAs: 'readAs', CanExecuteAs: 'executeAs' }[kind];
+  return {
+    request: rightsChangeCall('grant', {
+      userId,
+      identityProviderId,
+      rights: [toWireRight({ kind, party })],
+    }),
+    cantonConsole: cantonConsoleCall('ledger_api.users.rights.grant', [
+      ['id', scalaString(userId)],
+      [argument, parties],
+      [
+        'identityProviderId',
+        identityProviderId === '' ? undefined : scalaString(identityProviderId),
+      ],
+    ]),
+  };
 }

@@ -58,7 +58,7 @@ export function PartiesList({ page, onPageChange, isPageLoading, links }: Partie
   if (!canList) {
     return (
       <Alert color="blue" title="You cannot list parties">
-        Listing parties needs the ParticipantAdmin or IdentityProviderAdmin right, and you have
+        Listing parties needs the Participant admin or Identity provider admin right, and you have
         neither. A party you may act or read as can still be opened from its link.
       </Alert>
     );

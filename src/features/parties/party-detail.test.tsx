@@ -5,6 +5,7 @@ import { renderRoute } from '@/testing/render-route';
 import { createSandbox, type Sandbox } from '@/testing/sandbox-network';
 import { seedIdentityProviders } from '@/testing/seed-identity-providers';
 import { sandboxJson, seedPartyRecords } from '@/testing/seed-parties';
+import { seedUsers } from '@/testing/seed-users';
 import { signInAs } from '@/testing/sign-in-as';
 
 // Whole-app journeys with several requests each; tight on a shared 2-core machine.
@@ -203,5 +204,60 @@ describe('party details', () => {
         .getAllByRole('cell')
         .map((cell) => cell.textContent),
     ).toEqual(['reader', 'No', 'Read as', 'No']);
+  });
+});
+
+describe('granting access from the party page', () => {
+  it(
+    'grants Act as to a user picked from the suggestions, then lists it among the holders',
+    async () => {
+      const sandbox = createSandbox();
+      const [alice = ''] = seedPartyRecords(sandbox, [{ hint: 'alice' }]);
+      seedUsers(sandbox, 1, { prefix: 'trader' });
+      const { user } = await openParty(sandbox, alice);
+
+      const form = await screen.findByRole('form', { name: 'Grant access to a user' });
+      const userField = within(form).getByRole('combobox', { name: /^User/ });
+      await user.type(userField, 'trad');
+      await user.click(await screen.findByRole('option', { name: 'trader-0001' }));
+      await waitFor(() => {
+        expect(userField).toHaveAccessibleDescription(
+          /✓ User exists in the default identity provider/,
+        );
+      });
+
+      await user.click(within(form).getByRole('button', { name: 'Copy as…' }));
+      await user.click(await screen.findByRole('menuitem', { name: 'curl' }));
+      const copied = await navigator.clipboard.readText();
+      expect(copied).toContain('/v2/users/trader-0001/rights');
+      expect(copied).toContain(`"party": "${alice}"`);
+
+      await user.click(within(form).getByRole('button', { name: 'Grant' }));
+      expect(await screen.findByText('Act as granted to trader-0001')).toBeVisible();
+      expect(sandbox.state.users.rights('trader-0001')).toEqual([
+        { kind: 'CanActAs', party: alice },
+      ]);
+      const holders = await screen.findByRole('table', {
+        name: 'Users who can act, read or execute as this party',
+      });
+      expect(within(holders).getByRole('link', { name: 'trader-0001' })).toBeVisible();
+    },
+    JOURNEY_TIMEOUT,
+  );
+
+  it('checks a pasted user id, and says when there is no such user', async () => {
+    const sandbox = createSandbox();
+    const [alice = ''] = seedPartyRecords(sandbox, [{ hint: 'alice' }]);
+    const { user } = await openParty(sandbox, alice);
+
+    const form = await screen.findByRole('form', { name: 'Grant access to a user' });
+    const userField = within(form).getByRole('combobox', { name: /^User/ });
+    await user.click(userField);
+    await user.paste('nobody');
+    await waitFor(() => {
+      expect(userField).toHaveAccessibleDescription(
+        /⚠ No user “nobody” in the default identity provider/,
+      );
+    });
   });
 });

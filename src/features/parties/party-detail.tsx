@@ -1,6 +1,6 @@
 import { Badge, Group, Loader, Stack, Text } from '@mantine/core';
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { partyQueries, type PartyDetails, type PartyRef } from '@/api/parties';
 import { sessionQueries } from '@/api/session';
 import { NotFoundState } from '@/components/feedback/page-state';
@@ -12,6 +12,7 @@ import { accessOf, type Access } from '@/lib/access-rights';
 import { describeError } from '@/lib/api-error';
 import { PartyAccessPanel } from './party-access-panel';
 import { PartyAnnotationsForm } from './party-annotations-form';
+import { PartyGrantForm } from './party-grant-form';
 
 /** The app's routes this feature links to; features cannot import the app's paths. */
 export type PartyDetailLinks = {
@@ -53,6 +54,8 @@ export function PartyDetail({ partyRef, onIdentityProviderFound, links }: PartyD
   }, [foundIdentityProviderId, onIdentityProviderFound]);
   const isLookingForIdp =
     mayBelongToAnotherIdp && (lookup.isPending || foundIdentityProviderId !== undefined);
+  // A grant from this page starts the access check again, so its tables show the new right.
+  const [grants, setGrants] = useState(0);
 
   if (!party) {
     return (
@@ -133,13 +136,24 @@ export function PartyDetail({ partyRef, onIdentityProviderFound, links }: PartyD
             Waiting for the party&apos;s identity provider…
           </Text>
         ) : (
-          <QueryBoundary>
-            <PartyAccessPanel
-              party={party.party}
-              partyIdentityProviderId={partyIdentityProviderId}
-              userHref={links.user}
-            />
-          </QueryBoundary>
+          <Stack gap="lg">
+            {canEdit && (
+              <PartyGrantForm
+                party={party.party}
+                access={access}
+                onGranted={() => {
+                  setGrants((count) => count + 1);
+                }}
+              />
+            )}
+            <QueryBoundary key={grants}>
+              <PartyAccessPanel
+                party={party.party}
+                partyIdentityProviderId={partyIdentityProviderId}
+                userHref={links.user}
+              />
+            </QueryBoundary>
+          </Stack>
         )}
       </SectionCard>
     </Stack>

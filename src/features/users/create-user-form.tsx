@@ -91,7 +91,7 @@ export function CreateUserForm({ onCreated, initialValues, links }: CreateUserFo
   if (!access.canManageUsers) {
     return (
       <Alert color="yellow" title="You cannot create users">
-        Creating users needs the ParticipantAdmin or IdentityProviderAdmin right, and you have
+        Creating users needs the Participant admin or Identity provider admin right, and you have
         neither.
       </Alert>
     );

@@ -80,8 +80,8 @@ describe('offboarding', { timeout: TIMEOUT }, () => {
       await within(revokeStep).findByRole('button', { name: 'Revoke all 2 rights' }),
     );
     const dialog = await screen.findByRole('dialog');
-    expect(dialog).toHaveTextContent(`CanActAs:${dana}`);
-    expect(dialog).toHaveTextContent('IdentityProviderAdmin');
+    expect(dialog).toHaveTextContent(`Act as ${dana}`);
+    expect(dialog).toHaveTextContent('Identity provider admin');
     await user.click(within(dialog).getByRole('button', { name: 'Revoke 2 rights' }));
     expect(await within(revokeStep).findByText('Done: no rights left')).toBeVisible();
     expect(sandbox.state.users.rights('dana')).toEqual([]);
@@ -137,7 +137,7 @@ describe('offboarding', { timeout: TIMEOUT }, () => {
     const section = await offboardSection();
     const revoke = step(section, 'Step 2: Revoke all rights');
     expect(await within(revoke).findByRole('button', { name: 'Revoke all 1 right' })).toBeEnabled();
-    expect(revoke).toHaveTextContent('Only a participant admin can revoke: CanReadAsAnyParty.');
+    expect(revoke).toHaveTextContent('Only a participant admin can revoke: Read as any party.');
     unmount();
 
     renderRoute('/users/acme-admin?idp=acme', { sandbox });

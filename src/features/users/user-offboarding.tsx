@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Group, List, Paper, Stack, Text } from '@mantine/core';
+import { Alert, Badge, Button, Group, List, Paper, Stack, Text, Title } from '@mantine/core';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { sessionQueries } from '@/api/session';
@@ -11,12 +11,16 @@ import {
   type User,
   type UserRef,
 } from '@/api/users';
+import { CopyAsMenu } from '@/components/copy-as-menu';
 import { confirmDanger } from '@/components/feedback/confirm-danger';
 import { notify } from '@/components/feedback/notify';
 import { SectionCard } from '@/components/section-card';
 import { accessOf, rightKey, type Caller, type UserRight } from '@/lib/access-rights';
 import { describeError } from '@/lib/api-error';
+import type { CopyAsCommands } from '@/lib/copy-as';
+import { describeRight } from '@/lib/right-names';
 import { canListUserRights } from './user-rights-access';
+import { deleteUserCommands, rightsChangeCommands, updateUserCommands } from './users-copy-as';
 
 export type UserOffboardingProps = {
   userRef: UserRef;
@@ -107,7 +111,7 @@ function Offboarding({ caller, user, userRef, onDeleted }: OffboardingProps) {
           <List size="sm">
             {revocable.map((right) => (
               <List.Item key={rightKey(right)} style={{ overflowWrap: 'anywhere' }}>
-                {rightKey(right)}
+                {describeRight(right)}
               </List.Item>
             ))}
           </List>
@@ -177,6 +181,7 @@ function Offboarding({ caller, user, userRef, onDeleted }: OffboardingProps) {
             onClick={confirmDeactivate}
             loading={deactivate.isPending}
             reason={selfReason}
+            commands={() => updateUserCommands(activationRequest(user, true))}
           />
         </Step>
         <Step
@@ -197,11 +202,11 @@ function Offboarding({ caller, user, userRef, onDeleted }: OffboardingProps) {
                 onClick={confirmRevoke}
                 loading={revoke.isPending || (rightsListable && rights.isPending)}
                 reason={revokeReason ?? (revocable.length === 0 ? 'Nothing to revoke.' : undefined)}
+                commands={() => rightsChangeCommands('revoke', userRef, revocable)}
               />
               {notRevocable.length > 0 && (
                 <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-                  Only a participant admin can revoke:{' '}
-                  {notRevocable.map((right) => right.kind).join(', ')}.
+                  Only a participant admin can revoke: {notRevocable.map(describeRight).join(', ')}.
                 </Text>
               )}
             </Stack>
@@ -219,6 +224,7 @@ function Offboarding({ caller, user, userRef, onDeleted }: OffboardingProps) {
             onClick={confirmDelete}
             loading={remove.isPending}
             reason={deleteReason}
+            commands={() => deleteUserCommands(userRef)}
           />
         </Step>
       </Stack>
@@ -240,9 +246,9 @@ function Step({ number, title, description, done, doneText, children }: StepProp
     <Paper withBorder p="sm" component="section" aria-label={`Step ${String(number)}: ${title}`}>
       <Group justify="space-between" align="flex-start" wrap="wrap" gap="sm">
         <Stack gap={2}>
-          <Text fw={600} size="sm">
+          <Title order={3} size="h5">
             {number}. {title}
-          </Text>
+          </Title>
           <Text size="sm" c="dimmed">
             {description}
           </Text>
@@ -265,20 +271,25 @@ type ActionProps = {
   loading: boolean;
   /** Why the step cannot run, shown instead of a button that would fail. */
   reason: string | undefined;
+  /** The step's request, for "Copy as…". */
+  commands: () => CopyAsCommands | undefined;
 };
 
-function Action({ label, onClick, loading, reason }: ActionProps) {
+function Action({ label, onClick, loading, reason, commands }: ActionProps) {
   return (
     <Stack gap={4} align="flex-end">
-      <Button
-        color="red"
-        variant="light"
-        onClick={onClick}
-        loading={loading}
-        disabled={reason !== undefined}
-      >
-        {label}
-      </Button>
+      <Group gap="xs" justify="flex-end">
+        <Button
+          color="red"
+          variant="light"
+          onClick={onClick}
+          loading={loading}
+          disabled={reason !== undefined}
+        >
+          {label}
+        </Button>
+        <CopyAsMenu commands={commands} unavailableReason="There is nothing to send." />
+      </Group>
       {reason !== undefined && (
         <Text size="xs" c="dimmed">
           {reason}
