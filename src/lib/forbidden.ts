@@ -19,8 +19,13 @@ export function forbiddenDetails(
   caller: Caller | undefined,
   needs: readonly RightKind[] = [],
 ): ForbiddenDetails {
+  const labels = needs.map((kind) => RIGHT_KIND_INFO[kind].label);
   const need =
-    needs.length === 0 ? undefined : needs.map((kind) => RIGHT_KIND_INFO[kind].label).join(' or ');
+    labels.length === 0
+      ? undefined
+      : labels.length === 1
+        ? labels[0]
+        : `${labels.slice(0, -1).join(', ')} or ${labels[labels.length - 1] ?? ''}`;
   const user = caller?.kind === 'user' ? caller : undefined;
   const idp = user?.identityProviderId;
   // Only a participant admin grants participant-wide rights (ledger-api-behaviour.md §4.6).

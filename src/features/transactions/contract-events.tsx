@@ -1,4 +1,4 @@
-import { Alert, Anchor, Badge, Code, Group, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Code, Group, Stack, Text, Title } from '@mantine/core';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { eventQueries, type ContractArchived, type ContractCreated } from '@/api/events';
@@ -11,6 +11,7 @@ import { parseIdentifier } from '@/lib/transaction-tree/model';
 import type { ContractEventLinks } from './transaction-links';
 import { useReadScope } from './use-read-scope';
 import { PartyList } from './party-list';
+import { NoReadScopeState } from './no-read-scope-state';
 
 export type ContractEventsProps = {
   contractId: string;
@@ -24,11 +25,7 @@ export type ContractEventsProps = {
 export function ContractEvents({ contractId, links }: ContractEventsProps) {
   const scope = useReadScope();
   if (isEmptyScope(scope)) {
-    return (
-      <Alert color="yellow" title="You cannot read any contracts">
-        Reading a contract's events needs a CanReadAs or CanActAs right for one of its stakeholders.
-      </Alert>
-    );
+    return <NoReadScopeState title="You may not read any contracts" />;
   }
   return <ContractEventsOf contractId={contractId} scope={scope} links={links} />;
 }

@@ -319,9 +319,13 @@ describe('transaction viewer', () => {
       seedUsers(sandbox, 1, { prefix: 'reader' });
       await signInAs(sandbox, 'reader-0001');
       renderRoute(`/transactions?update=1220${'ab'.repeat(32)}&node=0`, { sandbox });
-      expect(
-        await screen.findByRole('alert', { name: "You cannot read any party's transactions" }),
-      ).toBeVisible();
+      const state = await screen.findByRole('region', {
+        name: 'You may not read any party’s transactions',
+      });
+      expect(state).toHaveTextContent(
+        'You are signed in as reader-0001 (default identity provider)',
+      );
+      expect(state).toHaveTextContent('Read as, Act as or Read as any party');
       expect(screen.queryByRole('tree', { name: 'Transaction outline' })).toBeNull();
     },
     JOURNEY_TIMEOUT,

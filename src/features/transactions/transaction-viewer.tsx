@@ -1,4 +1,4 @@
-import { Alert, Group, Stack, Text, Title } from '@mantine/core';
+import { Group, Stack, Text, Title } from '@mantine/core';
 import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { isEmptyScope, updateQueries, type ReadScope, type UpdateRef } from '@/api/updates';
@@ -9,6 +9,7 @@ import type { TransactionTree } from '@/lib/transaction-tree/model';
 import type { TransactionLinks } from './transaction-links';
 import { TransactionView, type TransactionPane } from './transaction-view';
 import { useReadScope } from './use-read-scope';
+import { NoReadScopeState } from './no-read-scope-state';
 
 export type TransactionViewerProps = {
   /** The update to show: by id, or by offset (a contract's events know only their offset). */
@@ -34,13 +35,7 @@ export type TransactionViewerProps = {
 export function TransactionViewer(props: TransactionViewerProps) {
   const scope = useReadScope();
   if (isEmptyScope(scope)) {
-    return (
-      <Alert color="yellow" title="You cannot read any party's transactions">
-        Your user has no CanReadAs or CanActAs right for any party (nor CanReadAsAnyParty), so no
-        transaction can be shown to you. A participant administrator can grant rights on the Users
-        page.
-      </Alert>
-    );
+    return <NoReadScopeState title="You may not read any party’s transactions" />;
   }
   return <TransactionViewerOf {...props} scope={scope} />;
 }
