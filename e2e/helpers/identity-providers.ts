@@ -28,7 +28,7 @@ export async function findUserOfIdentityProvider(page: Page, userId: string): Pr
 
 /** The status badge beside the IdP page's title. */
 export async function assertStatus(page: Page, value: 'Active' | 'Deactivated'): Promise<void> {
-  await expect(page.getByRole('group', { name: 'Status' })).toHaveText(value);
+  await expect(page.getByRole('group', { name: 'Status', exact: true })).toHaveText(value);
 }
 
 /** Swaps the read-only settings for the form, in place. */

@@ -3,6 +3,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { ColorSchemeControl } from '@/components/color-scheme-control';
 import { IdentifierLinksContext, type IdentifierLinks } from '@/components/identifier-links';
 import { paths } from '@/app/paths';
+import classes from './app-layout.module.css';
 import { MainContent } from './main-content';
 import { MainNav } from './main-nav';
 import { NavigationProgress } from './navigation-progress';
@@ -53,7 +54,12 @@ export function AppLayout() {
             </Group>
           </Group>
         </AppShell.Header>
-        <AppShell.Navbar p="xs" aria-label="Main">
+        <AppShell.Navbar
+          p="xs"
+          aria-label="Main"
+          className={classes.navbar}
+          {...(isNavOpen ? {} : { 'data-closed': true })}
+        >
           <AppShell.Section grow component={ScrollArea} scrollbarSize={6}>
             <MainNav onNavigate={closeNav} />
           </AppShell.Section>

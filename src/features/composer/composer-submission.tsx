@@ -166,11 +166,17 @@ export function ComposerSubmission({
     headingRef.current?.focus({ preventScroll: true });
   }, [isFollowUp]);
 
-  // A new result: on narrow screens it is below the form, so go there; wide, it is beside it.
+  // A new result: on narrow screens it is below the form, so go there. Wide, it is beside it and
+  // sticks to the top while the form scrolls — unless the form is shorter than the result, when
+  // the column has no room to stick: then the least scroll that shows its heading.
   useEffect(() => {
     if (resultSerial === 0) return;
-    if (!isWide()) scrollToTop(resultHeadingRef.current);
-    resultHeadingRef.current?.focus({ preventScroll: true });
+    const heading = resultHeadingRef.current;
+    if (!isWide()) scrollToTop(heading);
+    else if (heading && typeof heading.scrollIntoView === 'function') {
+      heading.scrollIntoView({ block: 'nearest' });
+    }
+    heading?.focus({ preventScroll: true });
   }, [resultSerial]);
 
   const submit = useFormMutation(
