@@ -89,3 +89,20 @@ export function cantonConsoleCall(
   const given = args.filter((arg): arg is readonly [string, string] => arg[1] !== undefined);
   return `participant.${target}(${given.map(([name, value]) => `${name} = ${value}`).join(', ')})`;
 }
+
+/**
+ * `m.updated("k", "v").removed("old")` on `base`: a merge patch of annotations (a `""` value
+ * removes its key, as the JSON API's update does) as the console's modifier functions write it.
+ */
+export function scalaAnnotationsPatch(
+  base: string,
+  patch: Readonly<Record<string, string>>,
+): string {
+  return Object.entries(patch).reduce(
+    (expression, [key, value]) =>
+      value === ''
+        ? `${expression}.removed(${scalaString(key)})`
+        : `${expression}.updated(${scalaString(key)}, ${scalaString(value)})`,
+    base,
+  );
+}

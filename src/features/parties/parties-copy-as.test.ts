@@ -67,6 +67,10 @@ describe('partyAnnotationsCommands', () => {
         updateMask: { paths: ['local_metadata.annotations'] },
       },
     });
-    expect(commands?.cantonConsole).toBeUndefined();
+    expect(commands?.cantonConsole).toBe(
+      'participant.ledger_api.parties.update(party = PartyId.tryFromProtoPrimitive("carol::1220cc"), ' +
+        'modifier = details => details.copy(annotations = ' +
+        'details.annotations.updated("desk", "rates").removed("old")))',
+    );
   });
 });

@@ -9,6 +9,7 @@ import type { PartyRightKind } from '@/lib/access-rights';
 import { toAnnotationsRecord } from '@/lib/annotations-rules';
 import {
   cantonConsoleCall,
+  scalaAnnotationsPatch,
   scalaPartyId,
   scalaSet,
   scalaString,
@@ -55,9 +56,23 @@ export function partyAnnotationsCommands(
   values: PartyAnnotationsValues,
 ): CopyAsCommands | undefined {
   const annotations = toPartyAnnotationsPatch(party, values);
-  return annotations === undefined
-    ? undefined
-    : { request: updatePartyAnnotationsCall({ loaded: party, annotations }) };
+  if (annotations === undefined) return undefined;
+  const identityProviderId = party.identityProviderId ?? '';
+  return {
+    request: updatePartyAnnotationsCall({ loaded: party, annotations }),
+    // `parties.update(party, modifier, identityProviderId)`: annotations are all it may change.
+    cantonConsole: cantonConsoleCall('ledger_api.parties.update', [
+      ['party', scalaPartyId(party.party)],
+      [
+        'modifier',
+        `details => details.copy(annotations = ${scalaAnnotationsPatch('details.annotations', annotations)})`,
+      ],
+      [
+        'identityProviderId',
+        identityProviderId === '' ? undefined : scalaString(identityProviderId),
+      ],
+    ]),
+  };
 }
 
 /** A grant of one party right to a user, from the party page; `users.rights.grant` takes each. */

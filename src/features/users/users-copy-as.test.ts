@@ -97,7 +97,31 @@ describe('updateUserCommands', () => {
       path: '/v2/users/ops',
       body: { updateMask: { paths: ['primary_party'] }, user: { primaryParty: ALICE } },
     });
-    expect(commands?.cantonConsole).toBeUndefined();
+    expect(commands?.cantonConsole).toBe(
+      'participant.ledger_api.users.update(id = "ops", modifier = user => user.copy(' +
+        'primaryParty = Some(PartyId.tryFromProtoPrimitive("alice::1220aa"))))',
+    );
+  });
+
+  it('writes the console modifier for exactly the fields the PATCH changes', () => {
+    const withNotes = {
+      ...user,
+      identityProviderId: 'acme-idp',
+      metadata: { resourceVersion: '3', annotations: { team: 'ops', old: 'x' } },
+    };
+    const commands = updateUserCommands(
+      toUpdateUserRequest(withNotes, {
+        primaryParty: '',
+        isDeactivated: true,
+        annotations: [{ key: 'team', value: 'rates' }],
+      }),
+    );
+    expect(commands?.cantonConsole).toBe(
+      'participant.ledger_api.users.update(id = "ops", modifier = user => user.copy(' +
+        'isDeactivated = true, ' +
+        'annotations = user.annotations.updated("team", "rates").removed("old")), ' +
+        'identityProviderId = "acme-idp")',
+    );
   });
 });
 
@@ -122,10 +146,13 @@ describe('rights, delete and move', () => {
     );
   });
 
-  it('revokes with PATCH and no console line; nothing to copy without rights', () => {
+  it('revokes with PATCH and users.rights.revoke; nothing to copy without rights', () => {
     const commands = rightsChangeCommands('revoke', ref, [{ kind: 'ParticipantAdmin' }]);
     expect(commands?.request.method).toBe('PATCH');
-    expect(commands?.cantonConsole).toBeUndefined();
+    expect(commands?.cantonConsole).toBe(
+      'participant.ledger_api.users.rights.revoke(id = "ops", participantAdmin = true, ' +
+        'identityProviderId = "acme-idp")',
+    );
     expect(rightsChangeCommands('grant', ref, [])).toBeUndefined();
     expect(
       rightsChangeCommands('grant', ref, [{ kind: 'CanActAsAnyParty' }])?.cantonConsole,
@@ -144,5 +171,12 @@ describe('rights, delete and move', () => {
       path: '/v2/users/ops/identity-provider-id',
       body: { userId: 'ops', sourceIdentityProviderId: 'acme-idp', targetIdentityProviderId: '' },
     });
+    expect(
+      deleteUserCommands({ userId: 'ops', identityProviderId: 'acme-idp' }).cantonConsole,
+    ).toBe('participant.ledger_api.users.delete(id = "ops", identityProviderId = "acme-idp")');
+    expect(moveUserCommands('ops', 'acme-idp', '').cantonConsole).toBe(
+      'participant.ledger_api.users.update_idp(id = "ops", sourceIdentityProviderId = "acme-idp", ' +
+        'targetIdentityProviderId = "")',
+    );
   });
 });

@@ -1,8 +1,9 @@
 /**
  * "Copy as…" for every user change (issue 16 item 7): the request is built by the same api
  * builder the mutation sends, from the same mapper the form submits with, so the copy cannot
- * drift from what Submit does. Canton console lines only where its signature was checked against
- * the Canton console reference (users.create, users.rights.grant); the rest have none here.
+ * drift from what Submit does. Canton console lines follow the signatures of Canton's console
+ * (`LedgerApiAdministration.scala`: users.create, update, delete, update_idp, rights.grant and
+ * rights.revoke); `participant` stands for the user's node.
  */
 import {
   createUserCall,
@@ -17,6 +18,7 @@ import {
 import type { RightKind, UserRight } from '@/lib/access-rights';
 import {
   cantonConsoleCall,
+  scalaAnnotationsPatch,
   scalaPartyId,
   scalaSet,
   scalaString,
@@ -81,20 +83,54 @@ export function createUserCommands(values: CreateUserValues): CopyAsCommands {
   };
 }
 
-/** A profile edit, deactivation or reactivation: the PATCH as the form sends it. */
+/**
+ * A profile edit, deactivation or reactivation: the PATCH as the form sends it, and the console's
+ * `users.update` with a modifier that changes the same fields (its `User` has `primaryParty`,
+ * `isDeactivated` and `annotations`).
+ */
 export function updateUserCommands(
   request: UpdateUserRequest | undefined,
 ): CopyAsCommands | undefined {
-  return request === undefined ? undefined : { request: updateUserCall(request) };
+  if (request === undefined) return undefined;
+  const { user, updateMask } = request;
+  const paths = updateMask.paths ?? [];
+  const changes: string[] = [];
+  if (paths.includes('primary_party')) {
+    changes.push(
+      `primaryParty = ${user.primaryParty ? `Some(${scalaPartyId(user.primaryParty)})` : 'None'}`,
+    );
+  }
+  if (paths.includes('is_deactivated')) {
+    changes.push(`isDeactivated = ${user.isDeactivated === true ? 'true' : 'false'}`);
+  }
+  if (paths.includes('metadata.annotations')) {
+    changes.push(
+      `annotations = ${scalaAnnotationsPatch('user.annotations', user.metadata?.annotations ?? {})}`,
+    );
+  }
+  return {
+    request: updateUserCall(request),
+    cantonConsole: cantonConsoleCall('ledger_api.users.update', [
+      ['id', scalaString(user.id)],
+      ['modifier', `user => user.copy(${changes.join(', ')})`],
+      ['identityProviderId', idpArg(user.identityProviderId ?? '')],
+    ]),
+  };
 }
 
 export function deleteUserCommands(ref: UserRef): CopyAsCommands {
-  return { request: deleteUserCall(ref) };
+  return {
+    request: deleteUserCall(ref),
+    cantonConsole: cantonConsoleCall('ledger_api.users.delete', [
+      ['id', scalaString(ref.userId)],
+      ['identityProviderId', idpArg(ref.identityProviderId)],
+    ]),
+  };
 }
 
 /**
- * A grant or revoke of `rights`. `users.rights.grant` takes every kind but act-as-any-party; a
- * revoke has no console line here.
+ * A grant or revoke of `rights`: `users.rights.grant` and `users.rights.revoke` take the same
+ * arguments. Act-as-any-party is left to curl: only the newest consoles take it.
  */
 export function rightsChangeCommands(
   action: 'grant' | 'revoke',
@@ -103,20 +139,19 @@ export function rightsChangeCommands(
 ): CopyAsCommands | undefined {
   if (rights.length === 0) return undefined;
   const change: RightsChange = { ...ref, rights: rights.map(toWireRight) };
-  const cantonConsole =
-    action === 'revoke' || has(rights, 'CanActAsAnyParty')
-      ? undefined
-      : cantonConsoleCall('ledger_api.users.rights.grant', [
-          ['id', scalaString(ref.userId)],
-          ['actAs', partySet(partiesOf(rights, 'CanActAs'))],
-          ['readAs', partySet(partiesOf(rights, 'CanReadAs'))],
-          ['participantAdmin', flag(has(rights, 'ParticipantAdmin'))],
-          ['identityProviderAdmin', flag(has(rights, 'IdentityProviderAdmin'))],
-          ['identityProviderId', idpArg(ref.identityProviderId)],
-          ['readAsAnyParty', flag(has(rights, 'CanReadAsAnyParty'))],
-          ['executeAs', partySet(partiesOf(rights, 'CanExecuteAs'))],
-          ['executeAsAnyParty', flag(has(rights, 'CanExecuteAsAnyParty'))],
-        ]);
+  const cantonConsole = has(rights, 'CanActAsAnyParty')
+    ? undefined
+    : cantonConsoleCall(`ledger_api.users.rights.${action}`, [
+        ['id', scalaString(ref.userId)],
+        ['actAs', partySet(partiesOf(rights, 'CanActAs'))],
+        ['readAs', partySet(partiesOf(rights, 'CanReadAs'))],
+        ['participantAdmin', flag(has(rights, 'ParticipantAdmin'))],
+        ['identityProviderAdmin', flag(has(rights, 'IdentityProviderAdmin'))],
+        ['identityProviderId', idpArg(ref.identityProviderId)],
+        ['readAsAnyParty', flag(has(rights, 'CanReadAsAnyParty'))],
+        ['executeAs', partySet(partiesOf(rights, 'CanExecuteAs'))],
+        ['executeAsAnyParty', flag(has(rights, 'CanExecuteAsAnyParty'))],
+      ]);
   return {
     request: rightsChangeCall(action, change),
     ...(cantonConsole === undefined ? {} : { cantonConsole }),
@@ -130,5 +165,11 @@ export function moveUserCommands(
 ): CopyAsCommands {
   return {
     request: moveUserCall({ userId, sourceIdentityProviderId, targetIdentityProviderId }),
+    // Both ids are required arguments there; "" is the default identity provider.
+    cantonConsole: cantonConsoleCall('ledger_api.users.update_idp', [
+      ['id', scalaString(userId)],
+      ['sourceIdentityProviderId', scalaString(sourceIdentityProviderId)],
+      ['targetIdentityProviderId', scalaString(targetIdentityProviderId)],
+    ]),
   };
 }
