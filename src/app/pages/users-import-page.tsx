@@ -12,7 +12,7 @@ export function UsersImportPage() {
         description="Onboard many people from a CSV or JSON file: every row is checked and planned before anything runs, and running the same file again changes nothing."
       />
       <QueryBoundary>
-        <BulkImport />
+        <BulkImport cancelHref={paths.users.to()} />
       </QueryBoundary>
     </>
   );
