@@ -303,3 +303,42 @@ describe('ledger proxy connect timeout', () => {
     }
   });
 });
+
+describe('ledger proxy keep-alive', () => {
+  it('sends a read again when the participant closed the pooled socket it was sent on', async () => {
+    // An upstream that serves one request per connection, then resets the connection when the
+    // proxy reuses it: what a participant's keep-alive timeout does at the wrong moment.
+    const served = new WeakSet<net.Socket>();
+    let resets = 0;
+    const upstream = http.createServer((req, res) => {
+      if (served.has(req.socket)) {
+        resets += 1;
+        req.socket.resetAndDestroy();
+        return;
+      }
+      served.add(req.socket);
+      res.writeHead(200, { 'Content-Type': 'application/json', Connection: 'keep-alive' });
+      res.end(JSON.stringify({ path: req.url, method: req.method }));
+    });
+    const port = await listen(upstream);
+    const proxy = await startProxy(`http://127.0.0.1:${String(port)}`, {});
+    try {
+      const first = await fetch(`${proxy.url}/v2/users`);
+      expect(first.status).toBe(200);
+      const second = await fetch(`${proxy.url}/v2/users?pageSize=1000`);
+      expect(second.status).toBe(200);
+      expect(await second.json()).toEqual({ path: '/v2/users?pageSize=1000', method: 'GET' });
+      expect(resets).toBe(1);
+
+      // A write is never sent twice: the participant may have acted on it.
+      const write = await fetch(`${proxy.url}/v2/users`, { method: 'POST', body: '{}' });
+      expect(write.status).toBe(502);
+      expect(await write.json()).toMatchObject({ code: 'LEDGER_UNREACHABLE' });
+      expect(resets).toBe(2);
+    } finally {
+      await proxy.close();
+      upstream.closeAllConnections();
+      await new Promise<void>((resolve) => upstream.close(() => resolve()));
+    }
+  });
+});

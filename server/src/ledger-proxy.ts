@@ -160,7 +160,7 @@ export function createLedgerProxy(
     guardTimeouts(upstreamReq);
     let tooLarge = false;
 
-    upstreamReq.on('response', (upstreamRes) => {
+    const onResponse = (upstreamRes: IncomingMessage) => {
       res.writeHead(
         upstreamRes.statusCode ?? 502,
         upstreamRes.statusMessage,
@@ -171,15 +171,36 @@ export function createLedgerProxy(
       pipeline(upstreamRes, res, () => {
         // Either side went away mid-body; pipeline has already destroyed both streams.
       });
-    });
-
-    upstreamReq.on('error', (error) => {
+    };
+    const onError = (error: Error) => {
       // pipeline aborts the upstream request, which then fails with its own "socket hang up".
       if (tooLarge && !res.headersSent) sendTooLarge(req, res, limit);
       else if (error instanceof UpstreamTimeout && !res.headersSent)
         sendTimeout(res, target, error);
       else if (!res.headersSent) sendUnreachable(res, target, error);
       else res.destroy(error);
+    };
+
+    upstreamReq.on('response', onResponse);
+    upstreamReq.on('error', (error: NodeJS.ErrnoException) => {
+      // A pooled keep-alive socket the participant closed just as it was reused: Node's own
+      // advice is to send again. Only reads, which carry no body and change nothing, and once.
+      const isRead = req.method === 'GET' || req.method === 'HEAD';
+      if (isRead && upstreamReq.reusedSocket && error.code === 'ECONNRESET' && !res.headersSent) {
+        const again = transport.request({
+          ...upstreamOptions(req, forwardHeaders(req, target)),
+          agent,
+        });
+        guardTimeouts(again);
+        again.on('response', onResponse);
+        again.on('error', onError);
+        res.on('close', () => {
+          if (!res.writableFinished) again.destroy();
+        });
+        again.end();
+        return;
+      }
+      onError(error);
     });
 
     // Bodies without a Content-Length are counted as they stream, and cut once past the limit.

@@ -151,9 +151,9 @@ function CheckLine({ tone, children }: { tone: 'ok' | 'warning' | 'dimmed'; chil
   // The variant text colours keep their contrast in light and dark mode.
   const color =
     tone === 'ok'
-      ? 'var(--mantine-color-teal-text)'
+      ? 'var(--mantine-color-teal-light-color)'
       : tone === 'warning'
-        ? 'var(--mantine-color-orange-text)'
+        ? 'var(--mantine-color-orange-light-color)'
         : 'dimmed';
   return (
     <Text span display="block" size="xs" c={color} fw={500} mt={2} data-check={tone}>

@@ -330,7 +330,9 @@ describe('allocate party as an IdP admin (jwt mode)', () => {
     await signInAs(sandbox, 'reader-0001');
     renderRoute('/parties/new', { sandbox });
 
-    expect(await screen.findByRole('alert', { name: 'You cannot allocate parties' })).toBeVisible();
+    expect(
+      await screen.findByRole('region', { name: 'You may not allocate parties' }),
+    ).toBeVisible();
     expect(screen.queryByRole('button', { name: 'Allocate party' })).not.toBeInTheDocument();
   });
 });

@@ -1,6 +1,6 @@
 import { splitUniqueIdentifier } from '@ledger-console/participant/unique-identifier';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Stack, Text } from '@mantine/core';
+import { Stack, Text } from '@mantine/core';
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { useForm, useWatch, type Control } from 'react-hook-form';
 import { participantQueries } from '@/api/participant';
@@ -34,6 +34,8 @@ import {
   toAllocatePartyRequest,
   type AllocatePartyValues,
 } from './party-form-schema';
+import { ForbiddenState } from '@/components/feedback/page-state';
+import { forbiddenDetails } from '@/lib/forbidden';
 
 /** The app's routes this form links to; features cannot import the app's paths. */
 export type AllocatePartyFormLinks = AdminFixLinks & {
@@ -98,10 +100,10 @@ export function AllocatePartyForm({ onAllocated, links }: AllocatePartyFormProps
 
   if (!access.canManageUsers) {
     return (
-      <Alert color="yellow" title="You cannot allocate parties">
-        Allocating parties needs the Participant admin or Identity provider admin right, and you
-        have neither.
-      </Alert>
+      <ForbiddenState
+        title="You may not allocate parties"
+        {...forbiddenDetails(caller, ['ParticipantAdmin', 'IdentityProviderAdmin'])}
+      />
     );
   }
 

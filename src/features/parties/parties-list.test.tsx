@@ -257,7 +257,7 @@ describe('parties list', { timeout: 30_000 }, () => {
     await signInAs(sandbox, 'reader-0001');
     renderRoute('/parties', { sandbox });
 
-    expect(await screen.findByRole('alert', { name: 'You cannot list parties' })).toBeVisible();
+    expect(await screen.findByRole('region', { name: 'You may not list parties' })).toBeVisible();
     expect(screen.queryByRole('link', { name: 'Allocate party' })).not.toBeInTheDocument();
   });
 });

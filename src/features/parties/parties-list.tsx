@@ -1,4 +1,4 @@
-import { Alert, Button, Checkbox, Text, TextInput } from '@mantine/core';
+import { Button, Checkbox, Text, TextInput } from '@mantine/core';
 import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router';
@@ -20,6 +20,8 @@ import {
 } from './parties-page-state';
 import { PartiesTable } from './parties-table';
 import { useOtherIdentityProviders } from './use-other-identity-providers';
+import { ForbiddenState } from '@/components/feedback/page-state';
+import { forbiddenDetails } from '@/lib/forbidden';
 
 export type PartiesListLinks = {
   newParty: string;
@@ -57,10 +59,13 @@ export function PartiesList({ page, onPageChange, isPageLoading, links }: Partie
 
   if (!canList) {
     return (
-      <Alert color="blue" title="You cannot list parties">
-        Listing parties needs the Participant admin or Identity provider admin right, and you have
-        neither. A party you may act or read as can still be opened from its link.
-      </Alert>
+      <ForbiddenState
+        title="You may not list parties"
+        {...forbiddenDetails(caller, ['ParticipantAdmin', 'IdentityProviderAdmin'])}
+        actions={
+          <Text size="sm">A party you may act or read as can still be opened from its link.</Text>
+        }
+      />
     );
   }
 

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Stack } from '@mantine/core';
+import { Stack } from '@mantine/core';
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { sessionQueries } from '@/api/session';
@@ -31,6 +31,8 @@ import {
   USER_ID_SYMBOLS,
   type CreateUserValues,
 } from './user-form-schema';
+import { ForbiddenState } from '@/components/feedback/page-state';
+import { forbiddenDetails } from '@/lib/forbidden';
 
 /** The app's routes this form links to; features cannot import the app's paths. */
 export type CreateUserFormLinks = AdminFixLinks & {
@@ -90,10 +92,10 @@ export function CreateUserForm({ onCreated, initialValues, links }: CreateUserFo
 
   if (!access.canManageUsers) {
     return (
-      <Alert color="yellow" title="You cannot create users">
-        Creating users needs the Participant admin or Identity provider admin right, and you have
-        neither.
-      </Alert>
+      <ForbiddenState
+        title="You may not create users"
+        {...forbiddenDetails(caller, ['ParticipantAdmin', 'IdentityProviderAdmin'])}
+      />
     );
   }
 
