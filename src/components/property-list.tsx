@@ -1,5 +1,6 @@
-import { Box, Group, Stack, Text } from '@mantine/core';
+import { Box, Stack, Text } from '@mantine/core';
 import { useId, type ReactNode } from 'react';
+import classes from './property-list.module.css';
 
 export type Property = {
   label: string;
@@ -22,19 +23,12 @@ export function PropertyList({ items }: PropertyListProps) {
       {items.map(({ label, value }, index) => {
         const labelId = `${id}-${String(index)}`;
         return (
-          <Group
-            key={label}
-            role="group"
-            aria-labelledby={labelId}
-            gap="md"
-            wrap="nowrap"
-            align="flex-start"
-          >
-            <Text id={labelId} size="sm" c="dimmed" w={140} style={{ flexShrink: 0 }}>
+          <div key={label} role="group" aria-labelledby={labelId} className={classes.row}>
+            <Text id={labelId} size="sm" c="dimmed" className={classes.label}>
               {label}
             </Text>
-            <Box style={{ minWidth: 0 }}>{value}</Box>
-          </Group>
+            <Box className={classes.value}>{value}</Box>
+          </div>
         );
       })}
     </Stack>

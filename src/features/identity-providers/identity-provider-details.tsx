@@ -107,7 +107,7 @@ function Settings({
         />
       ) : (
         <Group justify="space-between" align="flex-start" wrap="wrap" gap="sm">
-          <Box style={{ minWidth: 0, flex: 1 }}>
+          <Box style={{ minWidth: 0, flex: '1 1 20rem' }}>
             <PropertyList
               items={[
                 {
