@@ -88,3 +88,22 @@ test('an unknown user says so, with the way back and no pointless Retry', async 
   await state.getByRole('link', { name: 'Go to users' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Users' })).toBeVisible();
 });
+
+test('on a phone the colour scheme is one icon with a menu, and the header fits', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/');
+  await expect(page.getByRole('radiogroup', { name: 'Colour scheme' })).toBeHidden();
+  await page.getByRole('button', { name: /^Colour scheme: / }).click();
+  await page.getByRole('menuitem', { name: 'Dark' }).click();
+  await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'dark');
+  await expect(page.getByRole('button', { name: 'Colour scheme: Dark' })).toBeVisible();
+  // Every control in the header lies within the screen.
+  const header = page.getByRole('banner');
+  for (const control of await header.getByRole('button').all()) {
+    const box = await control.boundingBox();
+    if (box === null) continue;
+    expect(box.x + box.width, 'a header control is cut off').toBeLessThanOrEqual(390);
+  }
+});
