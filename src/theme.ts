@@ -6,6 +6,11 @@ export const theme = createTheme({
   primaryShade: { light: 7, dark: 7 },
   defaultRadius: 'md',
   fontFamilyMonospace: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace',
+  components: {
+    // Alerts quote ids (parties, packages, contracts) that have no break opportunity: on a phone
+    // one would widen the alert past the screen and clip every line of it.
+    Alert: { styles: { body: { minWidth: 0 }, message: { overflowWrap: 'anywhere' } } },
+  },
 });
 
 // Colours that carry status in light variants (badges, alerts, nav links).

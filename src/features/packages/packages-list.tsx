@@ -32,6 +32,7 @@ import {
 import { packageErrorText } from './package-error-text';
 import { SHOW_STANDARD_LIBRARY_PARAM, UPLOADED_PARAM } from './packages-list-search';
 import { useSynchronizerLabel } from './use-synchronizer-label';
+import tableClasses from '@/components/data-table/data-table.module.css';
 
 export type PackagesListLinks = {
   /** The detail page of a package. */
@@ -191,14 +192,28 @@ export function PackagesList({ links, emptyAction }: PackagesListProps) {
           No package matches “{needle}”.
         </Text>
       ) : (
-        <Table.ScrollContainer minWidth={720}>
-          <Table aria-label="Packages" verticalSpacing="xs">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th scope="col">Name</Table.Th>
-                <Table.Th scope="col">Version</Table.Th>
-                <Table.Th scope="col">Package id</Table.Th>
-                <Table.Th scope="col">Vetting</Table.Th>
+        // On phones each package is a card (data-table.module.css); wider, the table scrolls.
+        <div className={tableClasses.wideScroll}>
+          <Table
+            aria-label="Packages"
+            verticalSpacing="xs"
+            className={tableClasses.table}
+            role="table"
+          >
+            <Table.Thead role="rowgroup">
+              <Table.Tr role="row">
+                <Table.Th scope="col" role="columnheader">
+                  Name
+                </Table.Th>
+                <Table.Th scope="col" role="columnheader">
+                  Version
+                </Table.Th>
+                <Table.Th scope="col" role="columnheader">
+                  Package id
+                </Table.Th>
+                <Table.Th scope="col" role="columnheader">
+                  Vetting
+                </Table.Th>
               </Table.Tr>
             </Table.Thead>
             {shown.dars.map((dar) => (
@@ -210,7 +225,7 @@ export function PackagesList({ links, emptyAction }: PackagesListProps) {
               />
             ))}
             {shown.standardLibrary.length > 0 && (
-              <Table.Tbody aria-label="Standard library">
+              <Table.Tbody aria-label="Standard library" role="rowgroup">
                 <SectionRow title="Standard library" />
                 {shown.standardLibrary.map((row) => (
                   <PackageRowView key={row.packageId} row={row} kind="library" {...rowProps} />
@@ -218,7 +233,7 @@ export function PackagesList({ links, emptyAction }: PackagesListProps) {
               </Table.Tbody>
             )}
             {shown.unnamed.length > 0 && (
-              <Table.Tbody aria-label="Name not known">
+              <Table.Tbody aria-label="Name not known" role="rowgroup">
                 <SectionRow title="Name not known" />
                 {shown.unnamed.map((row) => (
                   <PackageRowView key={row.packageId} row={row} kind="library" {...rowProps} />
@@ -226,7 +241,7 @@ export function PackagesList({ links, emptyAction }: PackagesListProps) {
               </Table.Tbody>
             )}
           </Table>
-        </Table.ScrollContainer>
+        </div>
       )}
     </Stack>
   );
@@ -247,6 +262,7 @@ function DarRows({
 }: RowProps & { dar: DarGroup; isUploaded: boolean }) {
   return (
     <Table.Tbody
+      role="rowgroup"
       aria-label={`${dar.name}${dar.dependencies.length > 0 ? ' and its dependencies' : ''}`}
     >
       {dar.mains.map((row) => (
@@ -274,8 +290,8 @@ function DarRows({
 /** A row that titles a part of the table that is not a DAR. */
 function SectionRow({ title }: { title: string }) {
   return (
-    <Table.Tr>
-      <Table.Td colSpan={4} pt="md">
+    <Table.Tr role="row">
+      <Table.Td colSpan={4} pt="md" role="cell">
         <Text size="xs" fw={700} c="dimmed" tt="uppercase">
           {title}
         </Text>
@@ -314,9 +330,10 @@ function PackageRowView({
       </Anchor>
     );
   return (
-    <Table.Tr>
+    <Table.Tr role="row" className={tableClasses.row}>
       <Table.Th
         scope="row"
+        role="rowheader"
         fw={400}
         // The DAR just uploaded: marked at its edge, so the row's colours stay readable.
         style={
@@ -350,17 +367,17 @@ function PackageRowView({
           </Group>
         )}
       </Table.Th>
-      <Table.Td>
+      <Table.Td role="cell" data-label="Version">
         <VersionCell
           row={row}
           isReading={row.source === 'unknown' && !failures.has(row.packageId)}
           failure={failures.get(row.packageId)}
         />
       </Table.Td>
-      <Table.Td>
+      <Table.Td role="cell" data-label="Package id">
         <Identifier value={row.packageId} label={`package id ${row.packageId}`} kind="package" />
       </Table.Td>
-      <Table.Td>
+      <Table.Td role="cell" data-label="Vetting">
         <VettingCell row={row} synchronizerLabel={synchronizerLabel} />
       </Table.Td>
     </Table.Tr>
