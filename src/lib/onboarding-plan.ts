@@ -262,7 +262,6 @@ export function displayNameProblem(name: string): string | undefined {
   return undefined;
 }
 
-
 /** The rights, once each, in their first order. */
 function distinctRights(rights: readonly UserRight[]): UserRight[] {
   const seen = new Set<string>();

@@ -92,7 +92,9 @@ describe('onboard a person', () => {
       expect(items[1]).toContain('"userId": "dana"');
       expect(items[2]).toMatch(/^PATCH\/v2\/users\/danaSet dana::\S+ as the primary party/);
       expect(items[2]).toContain('"primary_party"');
-      expect(items[3]).toMatch(/^POST\/v2\/users\/dana\/rightsGrant Identity provider admin to dana/);
+      expect(items[3]).toMatch(
+        /^POST\/v2\/users\/dana\/rightsGrant Identity provider admin to dana/,
+      );
       // Reviewing reads; it never writes.
       expect(writes).toEqual([]);
 
