@@ -338,7 +338,11 @@ describe('ledger proxy keep-alive', () => {
     } finally {
       await proxy.close();
       upstream.closeAllConnections();
-      await new Promise<void>((resolve) => upstream.close(() => resolve()));
+      await new Promise<void>((resolve) =>
+        upstream.close(() => {
+          resolve();
+        }),
+      );
     }
   });
 });
