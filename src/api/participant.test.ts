@@ -69,10 +69,13 @@ describe('participant requests', () => {
         ),
     });
 
-    expect(await getLiveness()).toEqual({
+    const liveness = await getLiveness();
+    expect(liveness).toMatchObject({
       isHealthy: false,
       detail: 'could not reach the participant',
     });
+    // The proxy's own answer: the participant is unreachable, not merely unhealthy.
+    expect(liveness.unreachable?.code).toBe('LEDGER_UNREACHABLE');
     expect((await getReadiness()).isHealthy).toBe(false);
   });
 

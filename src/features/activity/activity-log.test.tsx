@@ -31,7 +31,10 @@ describe('activity log', () => {
 
       // Grant it a right on its page, its rights loaded first (the "before").
       await user.click(screen.getByRole('tab', { name: 'Rights' }));
-      expect(await screen.findByText('This user has no rights yet.')).toBeVisible();
+      // The tab is in the URL now: its panel shows once the navigation has landed.
+      await waitFor(() => {
+        expect(screen.getByText('This user has no rights yet.')).toBeVisible();
+      });
       const grant = screen.getByRole('form', { name: 'Grant rights' });
       await user.click(within(grant).getByRole('button', { name: 'Add party right' }));
       await user.click(within(grant).getByRole('combobox', { name: 'Right 1 party' }));
