@@ -150,7 +150,7 @@ export function CommandEditor({
             data={contractOptions}
             limit={MAX_SHOWN_OPTIONS}
             maw={FIELD_WIDTH.long}
-            ff="monospace"
+            styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
           />
         )}
         {commandUsesContractKey(kind) && (

@@ -149,7 +149,7 @@ export function ComposerForm({
                 required
                 style={{ flex: 1 }}
                 maw={FIELD_WIDTH.medium}
-                ff="monospace"
+                styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
                 autoComplete="off"
                 spellCheck={false}
               />
@@ -269,7 +269,7 @@ export function ComposerForm({
                       control={control}
                       name={`${base}.contractId`}
                       label={`Disclosed contract ${number} contract id`}
-                      ff="monospace"
+                      styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
                     />
                     <FormTextInput
                       control={control}
