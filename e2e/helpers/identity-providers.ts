@@ -48,5 +48,7 @@ export async function copyAsCurl(
   await scope.getByRole('button', { name: 'Copy as…' }).click();
   await page.getByRole('menuitem', { name: 'curl' }).click();
   await expect(page.getByText('Copied as curl')).toBeVisible();
+  // The menu closes with a transition; scans right after must not catch it half gone.
+  await expect(page.getByRole('menu')).toHaveCount(0);
   return page.evaluate(() => navigator.clipboard.readText());
 }
