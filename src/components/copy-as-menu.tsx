@@ -1,6 +1,7 @@
 import { Button, Menu } from '@mantine/core';
 import { useClipboard } from '@mantine/hooks';
 import { IconCopy } from '@tabler/icons-react';
+import { useState } from 'react';
 import { toCurl, type CopyAsCommands } from '@/lib/copy-as';
 import { notify } from './feedback/notify';
 
@@ -19,23 +20,36 @@ export type CopyAsMenuProps = {
  */
 export function CopyAsMenu({ commands, unavailableReason }: CopyAsMenuProps) {
   const clipboard = useClipboard({ timeout: 1500 });
+  // Built when the menu opens, not on every render of a large form; a builder that cannot make a
+  // request from half-typed values counts as "nothing yet", never as a crash of the form.
+  const [built, setBuilt] = useState<CopyAsCommands | undefined>(undefined);
+  const build = (): CopyAsCommands | undefined => {
+    try {
+      return commands();
+    } catch {
+      return undefined;
+    }
+  };
   const copy = (what: 'curl' | 'canton') => {
-    const built = commands();
-    if (built === undefined) {
+    const fresh = build();
+    if (fresh === undefined) {
       notify.error(unavailableReason ?? 'Fill in the form first.', 'Nothing to copy yet');
       return;
     }
     const text =
-      what === 'curl' ? toCurl(built.request, window.location.origin) : built.cantonConsole;
+      what === 'curl' ? toCurl(fresh.request, window.location.origin) : fresh.cantonConsole;
     if (text === undefined) return;
     clipboard.copy(text);
     notify.success(what === 'curl' ? 'Copied as curl' : 'Copied as a Canton console command');
   };
-  // Cheap (a mapper over the form's values); tells whether the console has an equivalent.
-  const built = commands();
-
   return (
-    <Menu position="bottom-end" withinPortal>
+    <Menu
+      position="bottom-end"
+      withinPortal
+      onOpen={() => {
+        setBuilt(build());
+      }}
+    >
       <Menu.Target>
         <Button variant="subtle" color="gray" leftSection={<IconCopy size={16} aria-hidden />}>
           {clipboard.copied ? 'Copied' : 'Copy as…'}

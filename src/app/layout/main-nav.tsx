@@ -15,8 +15,10 @@ const ICON_SIZE = 18;
 
 /**
  * The pages the caller may use, grouped, plus its own user page when it administers nobody. A
- * participant that does not answer changes nothing here: the last known caller stays, and before
- * any answer every page is listed (each one waits for the participant on its own).
+ * participant that does not answer changes nothing here: the last known caller stays, and with
+ * no answer at all every page is listed (each one waits for the participant on its own). While
+ * the first answer is on its way the list is short and grows, rather than showing pages that then
+ * vanish for a plain user.
  */
 export function MainNav({ onNavigate }: MainNavProps) {
   const caller = useQuery({ ...sessionQueries.caller(), meta: { errorDisplay: 'inline' } });
@@ -24,7 +26,8 @@ export function MainNav({ onNavigate }: MainNavProps) {
   const isWaiting = caller.isError && isParticipantUnreachable(caller.error);
   const isVisible = (item: NavItem): boolean => {
     if (access !== undefined) return item.isVisible(access);
-    if (isWaiting || caller.isPending) return true;
+    // Waiting on a participant that does not answer: what the caller may use is unknown yet.
+    if (isWaiting) return true;
     // Signed out or refused: the overview, and the doctor that explains a refused token.
     return item.to === paths.overview.to() || item.to === paths.tokenDoctor.to();
   };
