@@ -9,11 +9,11 @@ import {
   decodePackageNameVersion,
   decodePackagePayload,
   readDarContents,
-  type DamlType,
   type DarContents,
   type PackageContents,
   type PackageNameVersion,
 } from './daml-lf-decoder';
+import { directDependencies } from '@ledger-console/participant/daml-lf/package-dependencies';
 import { getParticipantId } from './participant';
 import type { Schemas } from './schema';
 import { registerActivitySpecs } from '@/lib/activity-specs';
@@ -109,66 +109,11 @@ export function updateVettingRequest(change: VettingChange): LedgerApiRequest {
   return { method: 'POST', path: UPDATE_VETTING_PATH, body: updateVettingBody(change) };
 }
 
-/**
- * Every other package a package's declarations refer to: the explicit imports (LF 2.dev) and the
- * packages of the type constructors and synonyms its data types, templates, choices and
- * interfaces use. As upgrade-check's `directDependencies`, which is not imported here because it
- * would bring the decoder into the page's chunks. Expressions are not decoded, so a package used
- * only in function bodies is not found: the packages list then shows it on its own.
- */
+/** The packages a package's declarations refer to, sorted (what groups the packages list). */
 export function packageDependencies(
   pkg: Pick<PackageContents, 'packageId' | 'modules' | 'importedPackages'>,
 ): string[] {
-  const found = new Set<string>(pkg.importedPackages ?? []);
-  const addType = (type: DamlType): void => {
-    switch (type.kind) {
-      case 'con':
-        found.add(type.tycon.packageId);
-        break;
-      case 'syn':
-        found.add(type.tysyn.packageId);
-        break;
-      case 'forall':
-        addType(type.body);
-        return;
-      case 'struct':
-        for (const field of type.fields) addType(field.type);
-        return;
-      case 'nat':
-        return;
-      default:
-    }
-    for (const arg of type.args) addType(arg);
-  };
-  for (const module of pkg.modules) {
-    for (const dataType of module.dataTypes) {
-      if (dataType.kind === 'record') for (const field of dataType.fields) addType(field.type);
-      if (dataType.kind === 'variant') {
-        for (const constructor of dataType.constructors) addType(constructor.type);
-      }
-    }
-    for (const synonym of module.synonyms) addType(synonym.type);
-    for (const template of module.templates) {
-      if (template.keyType) addType(template.keyType);
-      for (const choice of template.choices) {
-        addType(choice.argType);
-        addType(choice.returnType);
-      }
-      for (const name of template.implements) found.add(name.packageId);
-    }
-    for (const iface of module.interfaces) {
-      if (iface.viewType) addType(iface.viewType);
-      for (const choice of iface.choices) {
-        addType(choice.argType);
-        addType(choice.returnType);
-      }
-      for (const name of iface.requires) found.add(name.packageId);
-    }
-  }
-  // Declarations of the package itself name it by '' or by its own id.
-  found.delete(pkg.packageId);
-  found.delete('');
-  return [...found].sort();
+  return [...directDependencies(pkg)].sort();
 }
 
 // ── requests: one per endpoint, no caching, no UI ──────────────────────────────

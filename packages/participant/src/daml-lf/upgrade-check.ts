@@ -27,6 +27,7 @@
  */
 
 import { formatLfVersion } from './decode-package';
+import { directDependencies } from './package-dependencies';
 import type {
   DamlType,
   DataType,
@@ -220,60 +221,6 @@ function dependenciesFirst(packageIds: string[], packages: UpgradePackageSource)
   };
   for (const packageId of packageIds) visit(packageId, new Set());
   return order;
-}
-
-/** Every other package a package's declarations refer to. */
-export function directDependencies(pkg: DecodedPackage): Set<string> {
-  const found = new Set<string>(pkg.importedPackages ?? []);
-  const addName = (name: TypeConName) => found.add(name.packageId);
-  const addType = (type: DamlType): void => {
-    switch (type.kind) {
-      case 'con':
-        addName(type.tycon);
-        break;
-      case 'syn':
-        addName(type.tysyn);
-        break;
-      case 'forall':
-        addType(type.body);
-        return;
-      case 'struct':
-        for (const field of type.fields) addType(field.type);
-        return;
-      case 'nat':
-        return;
-      default:
-    }
-    for (const arg of type.args) addType(arg);
-  };
-  for (const module of pkg.modules) {
-    for (const dataType of module.dataTypes) {
-      if (dataType.kind === 'record') for (const field of dataType.fields) addType(field.type);
-      if (dataType.kind === 'variant') {
-        for (const constructor of dataType.constructors) addType(constructor.type);
-      }
-    }
-    for (const synonym of module.synonyms) addType(synonym.type);
-    for (const template of module.templates) {
-      if (template.keyType) addType(template.keyType);
-      for (const choice of template.choices) {
-        addType(choice.argType);
-        addType(choice.returnType);
-      }
-      for (const name of template.implements) addName(name);
-    }
-    for (const iface of module.interfaces) {
-      if (iface.viewType) addType(iface.viewType);
-      for (const choice of iface.choices) {
-        addType(choice.argType);
-        addType(choice.returnType);
-      }
-      for (const name of iface.requires) addName(name);
-    }
-  }
-  found.delete(pkg.packageId);
-  found.delete('');
-  return found;
 }
 
 // ── One pair ──
