@@ -1,4 +1,3 @@
-import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { seedApi, uniqueId } from './helpers/api';
 import {
@@ -8,26 +7,13 @@ import {
   editSettings,
 } from './helpers/identity-providers';
 import { assertNoAccessibilityViolations } from './helpers/overview';
+import { DESIGN_SIZES, useColorScheme } from './helpers/design';
 
 // The IdP page after the design pass (issue 16), at a desktop's and a phone's size: its settings
 // shown once and edited in place, "Copy as…" of the exact update, the not-found state, axe in
 // light and dark mode.
 
-const SIZES = [
-  { name: 'desktop', width: 1440, height: 900 },
-  { name: 'phone', width: 390, height: 844 },
-] as const;
-
-async function useScheme(page: Page, scheme: 'light' | 'dark'): Promise<void> {
-  await page.emulateMedia({ colorScheme: scheme });
-  await page.evaluate((chosen) => {
-    window.localStorage.setItem('ledger-console.color-scheme', chosen);
-  }, scheme);
-  await page.reload();
-  await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', scheme);
-}
-
-for (const size of SIZES) {
+for (const size of DESIGN_SIZES) {
   test.describe(`at ${size.name} size`, () => {
     test.use({ viewport: { width: size.width, height: size.height } });
 
@@ -54,7 +40,7 @@ for (const size of SIZES) {
         await expect(page.getByRole('textbox', { name: /Issuer/ })).toHaveCount(0);
 
         for (const scheme of ['light', 'dark'] as const) {
-          await useScheme(page, scheme);
+          await useColorScheme(page, scheme);
           await expect(page.getByRole('region', { name: 'Settings' })).toBeVisible();
           await assertNoAccessibilityViolations(page);
         }
@@ -93,7 +79,7 @@ for (const size of SIZES) {
       await expect(state).toBeVisible();
       await expect(page.getByRole('button', { name: /Retry/ })).toHaveCount(0);
       for (const scheme of ['light', 'dark'] as const) {
-        await useScheme(page, scheme);
+        await useColorScheme(page, scheme);
         await expect(state).toBeVisible();
         await assertNoAccessibilityViolations(page);
       }

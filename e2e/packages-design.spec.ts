@@ -1,4 +1,3 @@
-import type { Page } from '@playwright/test';
 import {
   assembleDar,
   encodePackagePayload,
@@ -9,16 +8,12 @@ import { fixturePackageId } from '@ledger-console/participant/testing/fixture-da
 import { expect, test } from './fixtures';
 import { assertNoAccessibilityViolations } from './helpers/overview';
 import { goToUploadDar } from './helpers/packages';
+import { DESIGN_SIZES, useColorScheme } from './helpers/design';
 
 // The packages screens after the design pass (issue 16, item 5), at a desktop's and a phone's
 // size: a DAR upload's success at the top of the page, the list with the DAR's dependencies under
 // it and the standard library hidden until asked for, an unknown package's not-found state, axe in
 // light and dark mode.
-
-const SIZES = [
-  { name: 'desktop', width: 1440, height: 900 },
-  { name: 'phone', width: 390, height: 844 },
-] as const;
 
 // ── A DAR as `damlc` would build it: a main package, a library of the project, and two packages
 // named as the Daml SDK's (the fixture DARs' dependencies have made-up names), built by the
@@ -111,16 +106,7 @@ function designDar() {
 
 const UNKNOWN_PACKAGE = 'ab'.repeat(32);
 
-async function useScheme(page: Page, scheme: 'light' | 'dark'): Promise<void> {
-  await page.emulateMedia({ colorScheme: scheme });
-  await page.evaluate((chosen) => {
-    window.localStorage.setItem('ledger-console.color-scheme', chosen);
-  }, scheme);
-  await page.reload();
-  await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', scheme);
-}
-
-for (const size of SIZES) {
+for (const size of DESIGN_SIZES) {
   test.describe(`packages at ${size.name} size`, () => {
     test.use({ viewport: { width: size.width, height: size.height } });
 
@@ -170,7 +156,7 @@ for (const size of SIZES) {
 
       for (const scheme of ['light', 'dark'] as const) {
         // The reload keeps the toggle: it is in the URL.
-        await useScheme(page, scheme);
+        await useColorScheme(page, scheme);
         await expect(
           page.getByRole('switch', { name: /^Show standard library \(\d+\)$/ }),
         ).toBeChecked();
@@ -191,7 +177,7 @@ for (const size of SIZES) {
       await expect(page.getByRole('link', { name: 'Back to packages' })).toBeVisible();
 
       for (const scheme of ['light', 'dark'] as const) {
-        await useScheme(page, scheme);
+        await useColorScheme(page, scheme);
         await expect(state).toBeVisible();
         await assertNoAccessibilityViolations(page);
       }

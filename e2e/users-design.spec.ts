@@ -1,4 +1,3 @@
-import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { seedApi, uniqueId } from './helpers/api';
 import { copyAsCurl } from './helpers/identity-providers';
@@ -11,26 +10,13 @@ import {
   goToNewUser,
   submitCreateUser,
 } from './helpers/users';
+import { DESIGN_SIZES, useColorScheme } from './helpers/design';
 
 // Users after the design pass (issue 16), at a desktop's and a phone's size: the primary party
 // picked from the picker with its hosted-here check, the rights tab opened by its URL, a grant
 // copied as curl before it is sent, axe in light and dark mode.
 
-const SIZES = [
-  { name: 'desktop', width: 1440, height: 900 },
-  { name: 'phone', width: 390, height: 844 },
-] as const;
-
-async function useScheme(page: Page, scheme: 'light' | 'dark'): Promise<void> {
-  await page.emulateMedia({ colorScheme: scheme });
-  await page.evaluate((chosen) => {
-    window.localStorage.setItem('ledger-console.color-scheme', chosen);
-  }, scheme);
-  await page.reload();
-  await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', scheme);
-}
-
-for (const size of SIZES) {
+for (const size of DESIGN_SIZES) {
   test.describe(`at ${size.name} size`, () => {
     test.use({ viewport: { width: size.width, height: size.height } });
 
@@ -56,7 +42,7 @@ for (const size of SIZES) {
       // Cancel sits next to the submit, in one bar.
       await expect(page.getByRole('link', { name: 'Cancel' })).toBeVisible();
       for (const scheme of ['light', 'dark'] as const) {
-        await useScheme(page, scheme);
+        await useColorScheme(page, scheme);
         await expect(page.getByRole('form', { name: 'Create user' })).toBeVisible();
         await assertNoAccessibilityViolations(page);
       }
@@ -93,7 +79,7 @@ for (const size of SIZES) {
       expect(new URL(page.url()).searchParams.get('tab')).toBe('rights');
 
       for (const scheme of ['light', 'dark'] as const) {
-        await useScheme(page, scheme);
+        await useColorScheme(page, scheme);
         await expect(page.getByRole('tab', { name: 'Rights' })).toHaveAttribute(
           'aria-selected',
           'true',
@@ -108,7 +94,7 @@ for (const size of SIZES) {
       await expect(page.getByText('No user “no-such-user”')).toBeVisible();
       await expect(page.getByRole('button', { name: /Retry/ })).toHaveCount(0);
       for (const scheme of ['light', 'dark'] as const) {
-        await useScheme(page, scheme);
+        await useColorScheme(page, scheme);
         await expect(page.getByText('No user “no-such-user”')).toBeVisible();
         await assertNoAccessibilityViolations(page);
       }

@@ -8,6 +8,7 @@ import { useController, type Control, type FieldValues, type Path } from 'react-
 import { partyQueries } from '@/api/parties';
 import { describeError } from '@/lib/api-error';
 import { shortenIdentifier } from '@/lib/format';
+import { FieldCheck } from '@/components/form/field-check';
 
 // Rendering a thousand options on every keystroke is slow; typing narrows the list instead.
 const MAX_SHOWN_OPTIONS = 50;
@@ -128,37 +129,22 @@ function PartyCheck({
   const details = listed ?? (settled === party ? lookup.data : undefined);
   if (details === undefined) {
     return lookup.isError && settled === party ? (
-      <CheckLine tone="dimmed">Could not check whether this party is hosted here.</CheckLine>
+      <FieldCheck tone="dimmed">Could not check whether this party is hosted here.</FieldCheck>
     ) : null;
   }
   if (details === null) {
     return (
-      <CheckLine tone="warning">
+      <FieldCheck tone="warning">
         ⚠ No party “{shortenIdentifier(party)}” on this participant
-      </CheckLine>
+      </FieldCheck>
     );
   }
   return details.isLocal === true ? (
-    <CheckLine tone="ok">✓ Hosted here</CheckLine>
+    <FieldCheck tone="ok">✓ Hosted here</FieldCheck>
   ) : (
-    <CheckLine tone="warning">
+    <FieldCheck tone="warning">
       ⚠ Known to this participant, but hosted elsewhere or in another identity provider
-    </CheckLine>
-  );
-}
-
-function CheckLine({ tone, children }: { tone: 'ok' | 'warning' | 'dimmed'; children: ReactNode }) {
-  // The variant text colours keep their contrast in light and dark mode.
-  const color =
-    tone === 'ok'
-      ? 'var(--mantine-color-teal-light-color)'
-      : tone === 'warning'
-        ? 'var(--mantine-color-orange-light-color)'
-        : 'dimmed';
-  return (
-    <Text span display="block" size="xs" c={color} fw={500} mt={2} data-check={tone}>
-      {children}
-    </Text>
+    </FieldCheck>
   );
 }
 

@@ -1,11 +1,12 @@
 import { isValidIdString, USER_ID_STRING } from '@ledger-console/participant/identifiers';
-import { Autocomplete, Text, type AutocompleteProps } from '@mantine/core';
+import { Autocomplete, type AutocompleteProps } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useController, type Control, type FieldValues, type Path } from 'react-hook-form';
 import { MAX_USERS_PAGE_SIZE, userQueries } from '@/api/users';
 import { describeError, isMaskedRefusal, isNotFound } from '@/lib/api-error';
+import { FieldCheck } from '@/components/form/field-check';
 
 // Rendering a thousand options on every keystroke is slow; typing narrows the list instead.
 const MAX_SHOWN_OPTIONS = 50;
@@ -92,46 +93,33 @@ function UserCheck({ userId, identityProviderId }: { userId: string; identityPro
   const idp = identityProviderId === '' ? 'the default identity provider' : identityProviderId;
   if (lookup.isSuccess) {
     return lookup.data.isDeactivated === true ? (
-      <CheckLine tone="warning">⚠ User “{userId}” is deactivated: its tokens are refused</CheckLine>
+      <FieldCheck tone="warning">
+        ⚠ User “{userId}” is deactivated: its tokens are refused
+      </FieldCheck>
     ) : (
-      <CheckLine tone="ok">✓ User exists in {idp}</CheckLine>
+      <FieldCheck tone="ok">✓ User exists in {idp}</FieldCheck>
     );
   }
   if (lookup.isError) {
     if (isNotFound(lookup.error)) {
       return (
-        <CheckLine tone="warning">
+        <FieldCheck tone="warning">
           ⚠ No user “{userId}” in {idp}
-        </CheckLine>
+        </FieldCheck>
       );
     }
     // The participant refuses a user of another IdP (redacted 403, §2.4).
     if (isMaskedRefusal(lookup.error)) {
       return (
-        <CheckLine tone="warning">
+        <FieldCheck tone="warning">
           ⚠ “{userId}” is not a user of {idp} that you may see: it may belong to another identity
           provider
-        </CheckLine>
+        </FieldCheck>
       );
     }
-    return <CheckLine tone="dimmed">Could not check whether this user exists.</CheckLine>;
+    return <FieldCheck tone="dimmed">Could not check whether this user exists.</FieldCheck>;
   }
   return null;
-}
-
-function CheckLine({ tone, children }: { tone: 'ok' | 'warning' | 'dimmed'; children: ReactNode }) {
-  // The variant text colours keep their contrast in light and dark mode.
-  const color =
-    tone === 'ok'
-      ? 'var(--mantine-color-teal-light-color)'
-      : tone === 'warning'
-        ? 'var(--mantine-color-orange-light-color)'
-        : 'dimmed';
-  return (
-    <Text span display="block" size="xs" c={color} fw={500} mt={2} data-check={tone}>
-      {children}
-    </Text>
-  );
 }
 
 export type UserSelectProps<T extends FieldValues> = Omit<
