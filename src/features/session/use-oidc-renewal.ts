@@ -39,10 +39,13 @@ export function useOidcRenewal(): RenewalState {
     let isCurrent = true;
     let stop: (() => void) | undefined;
     let isRenewing = false;
-    const needsSignIn = (reason: string, hasExpired: boolean) => {
+    // `token`: the token the failure is about. A renewal that fails after the person has signed in
+    // again (in the dialog, while it was in flight) concerns the old token and must not bring the
+    // prompt back over the new one.
+    const needsSignIn = (reason: string, hasExpired: boolean, token = readAccessToken()) => {
       if (!isCurrent) return;
       setState({
-        token: readAccessToken(),
+        token,
         state: { kind: 'needs-sign-in', providerName: provider.name, reason, hasExpired },
       });
     };
@@ -50,12 +53,13 @@ export function useOidcRenewal(): RenewalState {
       const renew = async () => {
         if (isRenewing) return;
         isRenewing = true;
+        const renewing = readAccessToken();
         try {
           const user = await oidc.renewWithRefreshToken(provider);
           if (!isCurrent) return;
           writeAccessToken(user.access_token, { providerId: provider.id });
         } catch (error) {
-          needsSignIn(describeError(error).message, false);
+          needsSignIn(describeError(error).message, false, renewing);
         } finally {
           isRenewing = false;
         }
