@@ -9,6 +9,7 @@ import { partyQueries } from '@/api/parties';
 import { describeError } from '@/lib/api-error';
 import { shortenIdentifier } from '@/lib/format';
 import { FieldCheck } from '@/components/form/field-check';
+import { withHint } from '@/components/form/with-hint';
 
 // Rendering a thousand options on every keystroke is slow; typing narrows the list instead.
 const MAX_SHOWN_OPTIONS = 50;
@@ -68,14 +69,7 @@ export function PartyInput({
       listed={parties.find((party) => party.party === value.trim())}
     />
   ) : undefined;
-  const text =
-    description && hint ? (
-      <>
-        {description} {hint}
-      </>
-    ) : (
-      (description ?? hint)
-    );
+  const text = withHint(description, hint);
 
   return (
     <Autocomplete

@@ -7,6 +7,7 @@ import { useController, type Control, type FieldValues, type Path } from 'react-
 import { MAX_USERS_PAGE_SIZE, userQueries } from '@/api/users';
 import { describeError, isMaskedRefusal, isNotFound } from '@/lib/api-error';
 import { FieldCheck } from '@/components/form/field-check';
+import { withHint } from '@/components/form/with-hint';
 
 // Rendering a thousand options on every keystroke is slow; typing narrows the list instead.
 const MAX_SHOWN_OPTIONS = 50;
@@ -52,14 +53,7 @@ export function UserInput({
     : error
       ? `Users could not be loaded (${describeError(error).message}); type a user id.`
       : undefined;
-  const text =
-    description && hint ? (
-      <>
-        {description} {hint}
-      </>
-    ) : (
-      (description ?? hint)
-    );
+  const text = withHint(description, hint);
 
   return (
     <Autocomplete

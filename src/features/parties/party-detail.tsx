@@ -160,17 +160,20 @@ export function PartyDetail({ partyRef, onIdentityProviderFound, links }: PartyD
   );
 }
 
+/** What the page knows of where a party is hosted, for its badge and its note. */
+type Locality = {
+  party: PartyDetails;
+  partyRef: PartyRef;
+  isParticipantAdmin: boolean;
+  isHostedElsewhere: boolean;
+};
+
 function localityNote({
   party,
   partyRef,
   isParticipantAdmin,
   isHostedElsewhere,
-}: {
-  party: PartyDetails;
-  partyRef: PartyRef;
-  isParticipantAdmin: boolean;
-  isHostedElsewhere: boolean;
-}): string {
+}: Locality): string {
   if (party.isLocal) return 'Hosted on this participant.';
   if (!isParticipantAdmin) {
     return 'Hosted on another participant, or in an identity provider other than yours.';
@@ -193,12 +196,7 @@ function localityLabel({
   partyRef,
   isParticipantAdmin,
   isHostedElsewhere,
-}: {
-  party: PartyDetails;
-  partyRef: PartyRef;
-  isParticipantAdmin: boolean;
-  isHostedElsewhere: boolean;
-}): string {
+}: Locality): string {
   if (party.isLocal) return 'Local';
   if (!isParticipantAdmin) return 'Not in your identity provider';
   if (partyRef.identityProviderId !== '') return 'Not local';
