@@ -27,8 +27,18 @@ function subscribe(listener: () => void): () => void {
   };
 }
 
+// Without a running clock, read the time afresh, but only once per task: React calls a snapshot
+// twice in one render and warns (and may loop) when the two answers differ, as Date.now() can.
+let isFreshRead = false;
 function readNow(): number {
-  return timer === undefined ? Date.now() : now;
+  if (timer === undefined && !isFreshRead) {
+    now = Date.now();
+    isFreshRead = true;
+    queueMicrotask(() => {
+      isFreshRead = false;
+    });
+  }
+  return now;
 }
 
 export type RelativeTimeProps = {
