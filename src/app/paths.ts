@@ -119,6 +119,10 @@ export const paths = {
       return `/transactions?${params.toString()}`;
     },
   },
+  /** The active contracts of the parties the caller picks (issue 17). */
+  contracts: { pattern: '/contracts', to: () => '/contracts' },
+  /** The update stream as it happens, from the ledger end. */
+  live: { pattern: '/live', to: () => '/live' },
   contract: {
     pattern: '/contracts/:contractId',
     to: (contractId: string) => `/contracts/${routeSegment(contractId)}`,

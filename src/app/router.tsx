@@ -172,6 +172,20 @@ export function appRoutes(queryClient: QueryClient): RouteObject[] {
               },
             },
             {
+              path: paths.contracts.pattern,
+              lazy: async () => {
+                const page = await import('./pages/contracts-page');
+                return { Component: page.ContractsPage };
+              },
+            },
+            {
+              path: paths.live.pattern,
+              lazy: async () => {
+                const page = await import('./pages/live-page');
+                return { Component: page.LivePage };
+              },
+            },
+            {
               path: paths.contract.pattern,
               lazy: async () => {
                 const page = await import('./pages/contract-page');

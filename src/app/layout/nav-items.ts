@@ -1,6 +1,8 @@
 import {
   IconAddressBook,
+  IconActivityHeartbeat,
   IconArrowsExchange,
+  IconFileText,
   IconHistory,
   IconLayoutDashboard,
   IconPackage,
@@ -74,6 +76,13 @@ export const navGroups: readonly NavGroup[] = [
         icon: IconTerminal2,
         isVisible: always,
       },
+      {
+        label: 'Active contracts',
+        to: paths.contracts.to(),
+        icon: IconFileText,
+        isVisible: always,
+      },
+      { label: 'Live', to: paths.live.to(), icon: IconActivityHeartbeat, isVisible: always },
       {
         label: 'Transactions',
         to: paths.transactions.to(),
