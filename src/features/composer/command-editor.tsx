@@ -16,7 +16,7 @@ import {
   commandUsesCreateArguments,
   type ComposerValues,
 } from './composer-form-schema';
-import { choicesOf, resolveTemplate, type TemplateCatalog } from './template-catalog';
+import { choicesOf, resolveTemplate, type TemplateCatalog } from '@/pickers/template-catalog';
 
 const MAX_SHOWN_OPTIONS = 50;
 

@@ -11,7 +11,7 @@ import { toCurl } from '@/lib/copy-as';
 import { cantonConsoleSubmit, composerCopyAs } from './composer-copy-as';
 import { toJsCommands } from './composer-form-mappers';
 import { emptyComposerValues } from './composer-form-schema';
-import { templateEntries } from './template-catalog';
+import { templateEntries } from '@/pickers/template-catalog';
 
 const PKG = 'a'.repeat(64);
 const ALICE = `alice::1220${'1'.repeat(64)}`;

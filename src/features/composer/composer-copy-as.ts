@@ -12,7 +12,7 @@ import {
 } from '@/api/commands';
 import { cantonConsoleCall, scalaPartyId, scalaString, type CopyAsCommands } from '@/lib/copy-as';
 import { isJsonObject, isNestedOptional, optionalInner } from './daml-value';
-import { choicesOf, resolveTemplate, type TemplateEntry } from './template-catalog';
+import { choicesOf, resolveTemplate, type TemplateEntry } from '@/pickers/template-catalog';
 
 /** What the console command needs of the catalog: templates and their packages' types. */
 export type CopyAsCatalog = {

@@ -28,7 +28,7 @@ import {
   type ComposerValues,
 } from './composer-form-schema';
 import { PartiesField } from './parties-field';
-import type { TemplateCatalog } from './template-catalog';
+import type { TemplateCatalog } from '@/pickers/template-catalog';
 
 export type ComposerFormProps = {
   form: UseFormReturn<ComposerValues>;

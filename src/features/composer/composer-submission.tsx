@@ -35,7 +35,7 @@ import { toJsCommands } from './composer-form-mappers';
 import { composerSchema, newCommandId, type ComposerValues } from './composer-form-schema';
 import { ComposerForm } from './composer-form';
 import classes from './composer.module.css';
-import type { TemplateCatalog } from './template-catalog';
+import type { TemplateCatalog } from '@/pickers/template-catalog';
 
 /** A submission's outcome, with the request that made it. */
 export type Shown = SubmitResult & { request: JsCommands };

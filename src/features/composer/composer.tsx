@@ -35,7 +35,7 @@ import {
   type ComposerSubmissionLinks,
   type Shown,
 } from './composer-submission';
-import { useTemplateCatalog } from './template-catalog';
+import { useTemplateCatalog } from '@/pickers/template-catalog';
 
 export type ComposerLinks = ComposerSubmissionLinks;
 
