@@ -1,0 +1,305 @@
+import { splitUniqueIdentifier } from '@ledger-console/participant/unique-identifier';
+import { formatCount } from './format';
+import { parseIdentifier, type TransactionEvents } from './transaction-tree/model';
+
+/**
+ * One line per update, for the live stream and the transactions history: what was created and
+ * exercised, by whom, what was archived; a reassignment's move; a topology transaction's party
+ * changes. Built from the console's own event model (the API layer reads the wire into it), so
+ * it knows no wire shape.
+ */
+
+/** A reassignment's events as the API layer reads them. */
+export type ReassignmentFacts = {
+  readonly updateId: string;
+  readonly offset: number;
+  readonly recordTime?: string;
+  readonly commandId?: string;
+  readonly workflowId?: string;
+  readonly events: readonly {
+    readonly kind: 'assigned' | 'unassigned';
+    readonly source: string;
+    readonly target: string;
+    readonly templateId: string;
+    /** Empty when the reassignment ran offline (repair service). */
+    readonly submitter: string;
+    readonly witnessParties: readonly string[];
+  }[];
+};
+
+/** A topology transaction's participant authorization events. */
+export type TopologyFacts = {
+  readonly updateId: string;
+  readonly offset: number;
+  readonly recordTime?: string;
+  readonly events: readonly {
+    readonly kind: 'added' | 'changed' | 'onboarding' | 'revoked';
+    readonly partyId: string;
+    readonly participantId: string;
+    /** `PARTICIPANT_PERMISSION_SUBMISSION` etc.; absent on revocations. */
+    readonly permission?: string;
+  }[];
+};
+
+/** A template and how many of its contracts were created. */
+export type CreatedCount = { readonly templateId: string; readonly count: number };
+
+/** A choice and how often it was exercised. */
+export type ExercisedCount = {
+  readonly templateId: string;
+  readonly choice: string;
+  readonly consuming: boolean;
+  readonly count: number;
+};
+
+type SummaryBase = {
+  readonly updateId: string;
+  readonly offset: number;
+  readonly recordTime: string | undefined;
+  /** Empty for anyone but the submitter. */
+  readonly commandId: string | undefined;
+  readonly workflowId: string | undefined;
+  /** The line itself: plain text, ids shortened to their readable hints. */
+  readonly text: string;
+  /** Every party the update names (witnesses, actors, submitters, topology parties): the party filter reads it. */
+  readonly parties: readonly string[];
+  /** Every template the update touches: the template filter reads it. */
+  readonly templateIds: readonly string[];
+};
+
+export type TransactionSummary = SummaryBase & {
+  readonly kind: 'transaction';
+  readonly effectiveAt: string | undefined;
+  readonly eventCount: number;
+  readonly created: readonly CreatedCount[];
+  readonly exercised: readonly ExercisedCount[];
+  /** Contracts archived: consuming exercises (LEDGER_EFFECTS) and archived events (ACS_DELTA). */
+  readonly archivedCount: number;
+  readonly actingParties: readonly string[];
+};
+
+export type ReassignmentSummary = SummaryBase & {
+  readonly kind: 'reassignment';
+  readonly eventCount: number;
+};
+
+export type TopologySummary = SummaryBase & {
+  readonly kind: 'topology';
+  readonly eventCount: number;
+};
+
+export type UpdateSummary = TransactionSummary | ReassignmentSummary | TopologySummary;
+export type UpdateKind = UpdateSummary['kind'];
+
+/** The entity name of a template id (package and module are noise in a one-line summary). */
+export function templateLabel(templateId: string): string {
+  return parseIdentifier(templateId)?.entityName ?? templateId;
+}
+
+/** The readable hint of a party, participant or synchronizer id (`alice::1220…` → `alice`). */
+export function idHint(id: string): string {
+  return splitUniqueIdentifier(id)?.identifier ?? id;
+}
+
+const times = (count: number) => (count > 1 ? ` ×${String(count)}` : '');
+
+function partiesText(parties: readonly string[]): string {
+  const MAX_NAMED = 3;
+  const named = parties.slice(0, MAX_NAMED).map(idHint).join(', ');
+  const more = parties.length - MAX_NAMED;
+  return more > 0 ? `${named} and ${String(more)} more` : named;
+}
+
+/** Counts keyed in first-seen order, so a summary reads in execution order. */
+function countBy<T>(items: Iterable<T>, keyOf: (item: T) => string) {
+  const counts = new Map<string, { item: T; count: number }>();
+  for (const item of items) {
+    const key = keyOf(item);
+    const entry = counts.get(key);
+    if (entry) entry.count += 1;
+    else counts.set(key, { item, count: 1 });
+  }
+  return [...counts.values()];
+}
+
+export function summarizeTransaction(transaction: TransactionEvents): TransactionSummary {
+  const parties = new Set<string>();
+  const acting = new Set<string>();
+  const templates = new Set<string>();
+  const createdEvents = [];
+  const exercisedEvents = [];
+  let archivedCount = 0;
+  for (const event of transaction.events) {
+    templates.add(event.templateId);
+    for (const party of event.witnessParties) parties.add(party);
+    if (event.kind === 'created') {
+      createdEvents.push(event);
+      for (const party of event.signatories) parties.add(party);
+    } else if (event.kind === 'exercised') {
+      exercisedEvents.push(event);
+      for (const party of event.actingParties) {
+        acting.add(party);
+        parties.add(party);
+      }
+      if (event.consuming) archivedCount += 1;
+    } else {
+      archivedCount += 1;
+    }
+  }
+  const created = countBy(createdEvents, (event) => event.templateId).map(
+    ({ item, count }): CreatedCount => ({ templateId: item.templateId, count }),
+  );
+  const exercised = countBy(
+    exercisedEvents,
+    (event) => `${event.templateId}\n${event.choice}\n${String(event.consuming)}`,
+  ).map(({ item, count }): ExercisedCount => ({
+    templateId: item.templateId,
+    choice: item.choice,
+    consuming: item.consuming,
+    count,
+  }));
+  const actingParties = [...acting];
+  return {
+    kind: 'transaction',
+    updateId: transaction.updateId,
+    offset: transaction.offset,
+    recordTime: transaction.recordTime,
+    effectiveAt: transaction.effectiveAt,
+    commandId: transaction.commandId,
+    workflowId: transaction.workflowId,
+    eventCount: transaction.events.length,
+    created,
+    exercised,
+    archivedCount,
+    actingParties,
+    parties: [...parties],
+    templateIds: [...templates],
+    text: transactionText(created, exercised, archivedCount, actingParties),
+  };
+}
+
+function transactionText(
+  created: readonly CreatedCount[],
+  exercised: readonly ExercisedCount[],
+  archivedCount: number,
+  actingParties: readonly string[],
+): string {
+  const parts: string[] = [];
+  if (exercised.length > 0) {
+    const choices = exercised.map(
+      (entry) =>
+        `${templateLabel(entry.templateId)}:${entry.choice}${entry.consuming ? '' : ' (non-consuming)'}${times(entry.count)}`,
+    );
+    parts.push(`Exercised ${choices.join(', ')}`);
+  }
+  if (created.length > 0) {
+    const templates = created.map(
+      (entry) => `${templateLabel(entry.templateId)}${times(entry.count)}`,
+    );
+    parts.push(`${parts.length > 0 ? 'created' : 'Created'} ${templates.join(', ')}`);
+  }
+  if (archivedCount > 0) {
+    parts.push(
+      `${parts.length > 0 ? 'archived' : 'Archived'} ${formatCount(archivedCount, 'contract', 'contracts')}`,
+    );
+  }
+  if (parts.length === 0) return 'No events visible to you';
+  const by = actingParties.length > 0 ? ` by ${partiesText(actingParties)}` : '';
+  return `${parts.join('; ')}${by}`;
+}
+
+export function summarizeReassignment(reassignment: ReassignmentFacts): ReassignmentSummary {
+  const parties = new Set<string>();
+  const templates = new Set<string>();
+  for (const event of reassignment.events) {
+    templates.add(event.templateId);
+    for (const party of event.witnessParties) parties.add(party);
+    if (event.submitter) parties.add(event.submitter);
+  }
+  const moves = countBy(
+    reassignment.events,
+    (event) => `${event.kind}\n${event.source}\n${event.target}`,
+  ).map(({ item, count }) => {
+    const verb = item.kind === 'assigned' ? 'Assigned' : 'Unassigned';
+    const contracts = formatCount(count, 'contract', 'contracts');
+    return `${verb} ${contracts} from ${idHint(item.source)} to ${idHint(item.target)}`;
+  });
+  const submitters = [...new Set(reassignment.events.map((event) => event.submitter))].filter(
+    (submitter) => submitter !== '',
+  );
+  const templateList = [...templates].map(templateLabel).join(', ');
+  const by = submitters.length > 0 ? ` by ${partiesText(submitters)}` : '';
+  return {
+    kind: 'reassignment',
+    updateId: reassignment.updateId,
+    offset: reassignment.offset,
+    recordTime: reassignment.recordTime,
+    commandId: reassignment.commandId,
+    workflowId: reassignment.workflowId,
+    eventCount: reassignment.events.length,
+    parties: [...parties],
+    templateIds: [...templates],
+    text:
+      moves.length === 0
+        ? 'Reassignment with no events visible to you'
+        : `${moves.join('; ')}${templateList ? ` (${templateList})` : ''}${by}`,
+  };
+}
+
+const PERMISSION_WORDS: Readonly<Record<string, string>> = {
+  PARTICIPANT_PERMISSION_SUBMISSION: 'submission',
+  PARTICIPANT_PERMISSION_CONFIRMATION: 'confirmation',
+  PARTICIPANT_PERMISSION_OBSERVATION: 'observation',
+};
+
+export function summarizeTopology(topology: TopologyFacts): TopologySummary {
+  const lines = topology.events.map((event) => {
+    const who = `Party ${idHint(event.partyId)}`;
+    const where = idHint(event.participantId);
+    const permission =
+      event.permission === undefined ? undefined : PERMISSION_WORDS[event.permission];
+    const withPermission = permission ? ` (${permission})` : '';
+    switch (event.kind) {
+      case 'added':
+        return `${who} added to ${where}${withPermission}`;
+      case 'onboarding':
+        return `${who} onboarding to ${where}${withPermission}`;
+      case 'changed':
+        return `${who} changed on ${where}${withPermission}`;
+      case 'revoked':
+        return `${who} removed from ${where}`;
+    }
+  });
+  return {
+    kind: 'topology',
+    updateId: topology.updateId,
+    offset: topology.offset,
+    recordTime: topology.recordTime,
+    commandId: undefined,
+    workflowId: undefined,
+    eventCount: topology.events.length,
+    parties: [...new Set(topology.events.map((event) => event.partyId))],
+    templateIds: [],
+    text: lines.length === 0 ? 'Topology transaction with no events' : lines.join('; '),
+  };
+}
+
+/** What the live view and the history filter by; every field optional (absent = no filter). */
+export type UpdateFilter = {
+  /** Exact party id. */
+  readonly party?: string;
+  /** Case-insensitive part of a template id (`Iou`, `Main:Iou`, a package id). */
+  readonly template?: string;
+  /** The kinds shown; absent = every kind. */
+  readonly kinds?: readonly UpdateKind[];
+};
+
+export function matchesFilter(summary: UpdateSummary, filter: UpdateFilter): boolean {
+  if (filter.kinds && !filter.kinds.includes(summary.kind)) return false;
+  if (filter.party && !summary.parties.includes(filter.party)) return false;
+  if (filter.template) {
+    const needle = filter.template.toLowerCase();
+    if (!summary.templateIds.some((id) => id.toLowerCase().includes(needle))) return false;
+  }
+  return true;
+}
