@@ -123,6 +123,13 @@ const iouFields = [
   field('amount', numeric),
   field('observers', listOf(party)),
 ];
+const issuanceFields = [
+  field('issuer', party),
+  field('owner', party),
+  field('currency', text),
+  field('amount', numeric),
+  field('count', int64),
+];
 const ACCOUNT = 'Demo.Account';
 const accountFields = [field('bank', party), field('owner', party), field('number', text)];
 const accountKeyFields = [field('bank', party), field('number', text)];
@@ -143,6 +150,8 @@ export const DEMO_MODULES: readonly Module[] = [
         field('splitCid', contractId(IOU, 'Iou')),
         field('restCid', contractId(IOU, 'Iou')),
       ]),
+      record('IouIssuance', issuanceFields),
+      record('IouIssuance_Issue', []),
     ],
     [
       template(IOU, 'Iou', iouFields, [
@@ -151,6 +160,7 @@ export const DEMO_MODULES: readonly Module[] = [
         choice(IOU, 'Iou_Merge', true, contractId(IOU, 'Iou')),
         choice(IOU, 'Iou_AddObserver', true, contractId(IOU, 'Iou')),
       ]),
+      template(IOU, 'IouIssuance', issuanceFields, [choice(IOU, 'IouIssuance_Issue', true, int64)]),
     ],
   ),
   moduleOf(
@@ -193,6 +203,12 @@ export const MAX_FANOUT_NODES = 50_000;
 
 /** The deepest Fanout_Run: each level nests one exercise, and Daml has no tail calls either. */
 export const MAX_FANOUT_DEPTH = 100;
+
+/**
+ * The most Ious one IouIssuance_Issue may create: as many nodes as a Fanout, so one transaction
+ * stays within what the sandbox renders and stores comfortably.
+ */
+export const MAX_ISSUANCE_COUNT = MAX_FANOUT_NODES;
 
 /**
  * Nodes in the subtree of one Fanout_Run exercise, itself included: from the bottom level up,
@@ -264,6 +280,36 @@ export const DEMO_BEHAVIOUR: Readonly<Record<string, TemplateBehaviour>> = {
             ...iou,
             observers: [...new Set([...parties(iou.observers), str(newObserver)])],
           }),
+      },
+    },
+  },
+  // Issues `count` identical Ious in one transaction: how benchmarks fill an ACS quickly while
+  // every Iou is still an ordinary create the issuer authorized.
+  'Demo.Iou:IouIssuance': {
+    signatories: (issuance) => [str(issuance.issuer)],
+    observers: (issuance) => [str(issuance.owner)],
+    ensure: (issuance) => units(issuance.amount) > 0n,
+    choices: {
+      IouIssuance_Issue: {
+        consuming: true,
+        controllers: (issuance) => [str(issuance.issuer)],
+        body: (ctx, { argument: issuance }) => {
+          const count = Number(str(issuance.count));
+          if (count < 0 || count > MAX_ISSUANCE_COUNT) {
+            ctx.fail(
+              `IouIssuance_Issue: count ${String(count)} must be between 0 and the sandbox demo's limit of ${String(MAX_ISSUANCE_COUNT)}`,
+            );
+          }
+          const iou = {
+            issuer: str(issuance.issuer),
+            owner: str(issuance.owner),
+            currency: str(issuance.currency),
+            amount: issuance.amount ?? '',
+            observers: [],
+          };
+          for (let i = 0; i < count; i++) ctx.create('Demo.Iou:Iou', iou);
+          return String(count);
+        },
       },
     },
   },

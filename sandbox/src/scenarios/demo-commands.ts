@@ -6,6 +6,7 @@
 export const IOU_TEMPLATE = '#sandbox-demo:Demo.Iou:Iou';
 export const ACCOUNT_TEMPLATE = '#sandbox-demo:Demo.Account:Account';
 export const FANOUT_TEMPLATE = '#sandbox-demo:Demo.Fanout:Fanout';
+export const ISSUANCE_TEMPLATE = '#sandbox-demo:Demo.Iou:IouIssuance';
 
 export type Command = Record<string, unknown>;
 
@@ -96,5 +97,30 @@ export const createAndRunFanout = (
     createArguments: { owner, label },
     choice: 'Fanout_Run',
     choiceArgument: { width: String(width), depth: String(depth) },
+  },
+});
+
+/**
+ * Create and IouIssuance_Issue in one command: `count` Ious of `amount` from `issuer` to `owner`
+ * in one transaction (at most MAX_ISSUANCE_COUNT, demo-package.ts).
+ */
+export const issueIous = ({
+  issuer,
+  owner,
+  currency,
+  amount,
+  count,
+}: {
+  issuer: string;
+  owner: string;
+  currency: string;
+  amount: string;
+  count: number;
+}): Command => ({
+  CreateAndExerciseCommand: {
+    templateId: ISSUANCE_TEMPLATE,
+    createArguments: { issuer, owner, currency, amount, count: String(count) },
+    choice: 'IouIssuance_Issue',
+    choiceArgument: {},
   },
 });
