@@ -3,7 +3,7 @@ import type { IncomingMessage } from 'node:http';
 import { Hono } from 'hono';
 import { createAuthenticator, type AuthMode, type JwksAuthService } from './auth/authenticate';
 import { createTokenMinter } from './auth/token-minter';
-import { DecodeFailure, SandboxError, toErrorBody } from './errors/sandbox-error';
+import { DecodeFailure, SandboxError, toErrorBody, unauthenticated } from './errors/sandbox-error';
 import {
   bodyLimit,
   bodyLimitFor,
@@ -14,6 +14,7 @@ import {
 import { openSharedDarReader } from './http/dar-reader';
 import { methodsFor } from './http/known-endpoints';
 import type { SandboxContext, SandboxEnv } from './http/sandbox-env';
+import { streamMessages } from './http/websocket-server';
 import { createLedgerState, type LedgerStateOptions } from './ledger-state';
 import { healthRoutes, versionRoutes } from './routes/health-routes';
 import { identityProviderRoutes } from './routes/identity-provider-routes';
@@ -23,6 +24,7 @@ import { eventRoutes } from './routes/event-routes';
 import { darRoutes, packageRoutes, packageVettingRoutes } from './routes/package-routes';
 import { partyRoutes } from './routes/party-routes';
 import { stateRoutes } from './routes/state-routes';
+import { streamChannels } from './routes/stream-channels';
 import { updateRoutes } from './routes/update-routes';
 import { userRoutes } from './routes/user-routes';
 
@@ -170,9 +172,35 @@ export function createSandbox(options: SandboxOptions = {}) {
     );
   });
 
+  const channels = streamChannels(state);
+
   return {
     app,
     state,
+    /**
+     * A websocket stream without the socket, for in-process clients (the console's component
+     * tests). The handshake's headers are authenticated as the websocket server does; a refusal
+     * throws the SandboxError whose body the handshake would have answered with. The function it
+     * resolves to gives the messages the socket would carry for a request message.
+     */
+    connectStream: async (
+      path: string,
+      headers: Headers,
+    ): Promise<(message: string, signal: AbortSignal) => AsyncIterable<unknown>> => {
+      const channel = channels.get(path);
+      if (!channel) throw new Error(`No websocket endpoint at ${path}`);
+      const caller = await authenticate(headers);
+      if (caller === undefined) throw unauthenticated();
+      const traceId =
+        TRACEPARENT.exec(headers.get('traceparent') ?? '')?.[1] ?? randomBytes(16).toString('hex');
+      return (message, signal) =>
+        streamMessages(channel, message, {
+          caller,
+          traceId,
+          participantName: state.participantName,
+          signal,
+        });
+    },
     /** Claim resolution as every JSON endpoint does it, for the websocket streams. */
     authenticate,
     /** `env` carries the Node request, whose body a GET may have (active-contracts-page). */

@@ -42,9 +42,18 @@ export function routeFetchToSandbox({
     'XMLHttpRequest',
     sandboxXmlHttpRequest((request) => handler(request)),
   );
+  const streams = sandboxWebSocket(sandbox);
+  vi.stubGlobal('WebSocket', streams.WebSocket);
   return {
     sandbox,
     sandboxFetch,
+    /**
+     * Ends every open websocket stream as a dropped connection would (close code 1006, as the
+     * browser reports it), to test reconnecting.
+     */
+    dropStreams: streams.dropAll,
+    /** How many websocket streams are open now. */
+    openStreamCount: () => streams.openCount(),
     /** Replaces the intercept for all requests from now on. */
     intercept: (next: NetworkIntercept) => {
       handler = (request) => next(request, sandboxFetch);
@@ -188,4 +197,107 @@ function sandboxXmlHttpRequest(handler: NetworkHandler): typeof XMLHttpRequest {
     }
   }
   return SandboxXmlHttpRequest as unknown as typeof XMLHttpRequest;
+}
+
+function closeEvent(code: number, reason = ''): Event {
+  const init = { code, reason, wasClean: code === 1000 };
+  // Node (the api tests' environment) has no CloseEvent; jsdom and browsers do.
+  return typeof CloseEvent === 'function'
+    ? new CloseEvent('close', init)
+    : Object.assign(new Event('close'), init);
+}
+
+/**
+ * A browser `WebSocket` whose other end is the sandbox's stream in process (`connectStream`),
+ * with what a browser shows of it: `open`, one `message` per element or error body, `close` with
+ * 1000 when the participant ends the stream; a refused handshake is only `error` and `close`
+ * with 1006, since a browser cannot read the refusal. Only what the console uses:
+ * `addEventListener`, `send` (the first message starts the stream, as on the real server) and
+ * `close`.
+ */
+function sandboxWebSocket(sandbox: Sandbox) {
+  const open = new Set<SandboxWebSocket>();
+
+  class SandboxWebSocket extends EventTarget {
+    static readonly CONNECTING = 0;
+    static readonly OPEN = 1;
+    static readonly CLOSING = 2;
+    static readonly CLOSED = 3;
+    readonly url: string;
+    readyState = 0;
+    protocol = '';
+    private readonly controller = new AbortController();
+    private stream: ((message: string, signal: AbortSignal) => AsyncIterable<unknown>) | undefined;
+    private hasStarted = false;
+
+    constructor(url: string | URL, protocols: string | string[] = []) {
+      super();
+      this.url = String(url);
+      const offered = typeof protocols === 'string' ? [protocols] : protocols;
+      const headers = new Headers();
+      if (offered.length > 0) headers.set('sec-websocket-protocol', offered.join(', '));
+      const path = new URL(this.url).pathname;
+      void (async () => {
+        await macrotask();
+        try {
+          this.stream = await sandbox.connectStream(path, headers);
+        } catch {
+          this.finish(1006, true);
+          return;
+        }
+        if (this.readyState !== 0) return;
+        this.readyState = 1;
+        this.protocol = 'daml.ws.auth';
+        open.add(this);
+        this.dispatchEvent(new Event('open'));
+      })();
+    }
+
+    send(data: string) {
+      if (this.readyState !== 1) throw new Error('WebSocket is not open');
+      const stream = this.stream;
+      if (this.hasStarted || !stream) return;
+      this.hasStarted = true;
+      void (async () => {
+        try {
+          for await (const message of stream(data, this.controller.signal)) {
+            if (this.readyState !== 1) return;
+            this.dispatchEvent(new MessageEvent('message', { data: JSON.stringify(message) }));
+            // A browser delivers each message in a task of its own.
+            await macrotask();
+          }
+        } catch {
+          this.finish(1006, true);
+          return;
+        }
+        this.finish(1000);
+      })();
+    }
+
+    close(code = 1000) {
+      this.finish(code);
+    }
+
+    /** Ends the connection from the network's side. */
+    drop() {
+      this.finish(1006, true);
+    }
+
+    private finish(code: number, isError = false) {
+      if (this.readyState === 3) return;
+      this.readyState = 3;
+      open.delete(this);
+      this.controller.abort();
+      if (isError) this.dispatchEvent(new Event('error'));
+      this.dispatchEvent(closeEvent(code));
+    }
+  }
+
+  return {
+    WebSocket: SandboxWebSocket as unknown as typeof WebSocket,
+    dropAll: () => {
+      for (const socket of [...open]) socket.drop();
+    },
+    openCount: () => open.size,
+  };
 }

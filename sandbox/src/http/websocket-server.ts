@@ -149,18 +149,18 @@ export function attachWebsocketStreams(server: Server, options: WebsocketOptions
     ws.once('message', (data: Buffer) => {
       clearTimeout(requestTimer);
       void (async () => {
-        try {
-          for await (const element of channel.open(
-            data.toString('utf8'),
-            caller,
-            controller.signal,
-          )) {
-            if (controller.signal.aborted) return;
-            await send(element);
-          }
-        } catch (error) {
+        for await (const message of streamMessages(channel, data.toString('utf8'), {
+          caller,
+          traceId,
+          participantName: options.participantName,
+          signal: controller.signal,
+        })) {
           if (controller.signal.aborted) return;
-          await send(errorMessage(error, traceId, options.participantName)).catch(() => undefined);
+          try {
+            await send(message);
+          } catch {
+            return;
+          }
         }
         if (ws.readyState === ws.OPEN) ws.close(1000);
       })();
@@ -176,6 +176,33 @@ export function attachWebsocketStreams(server: Server, options: WebsocketOptions
       wss.close();
     },
   };
+}
+
+/**
+ * What a stream sends for one request message, whatever carries it (a socket here; the console's
+ * component tests drive it in process): the channel's elements, then at most one JsCantonError
+ * message for a failure, which never becomes a close frame (§10). Ends when the stream does or
+ * `signal` aborts.
+ */
+export async function* streamMessages(
+  channel: StreamChannel,
+  message: string,
+  {
+    caller,
+    traceId,
+    participantName,
+    signal,
+  }: { caller: Caller; traceId: string; participantName: string; signal: AbortSignal },
+): AsyncGenerator {
+  try {
+    for await (const element of channel.open(message, caller, signal)) {
+      if (signal.aborted) return;
+      yield element;
+    }
+  } catch (error) {
+    if (signal.aborted) return;
+    yield errorMessage(error, traceId, participantName);
+  }
 }
 
 /** The plain HTTP answer to a handshake that is refused: the error's status and JSON body. */

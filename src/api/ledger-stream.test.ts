@@ -1,0 +1,155 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { ApiError } from '@/lib/api-error';
+import { createSandbox, routeFetchToSandbox } from '@/testing/sandbox-network';
+import { seedFanout, seedIouSplit } from '@/testing/seed-transactions';
+import { sandboxSteps } from '@/testing/sandbox-steps';
+import { writeAccessToken } from './access-token';
+import { openLedgerStream, type LedgerStream, type LedgerStreamStatus } from './ledger-stream';
+import { eventFormatFor, getLedgerEnd, updateFormatFor } from './updates';
+
+const ANY = { kind: 'any-party' } as const;
+
+let stream: LedgerStream | undefined;
+afterEach(() => {
+  stream?.close();
+  stream = undefined;
+});
+
+/** Opens a stream and records what it delivers; `settled` resolves at ended or failed. */
+function record(options: Omit<Parameters<typeof openLedgerStream>[0], 'onElements' | 'onStatus'>) {
+  const batches: unknown[][] = [];
+  const statuses: LedgerStreamStatus[] = [];
+  const waiters: { test: () => boolean; resolve: () => void }[] = [];
+  const check = () => {
+    for (const waiter of [...waiters]) {
+      if (waiter.test()) {
+        waiters.splice(waiters.indexOf(waiter), 1);
+        waiter.resolve();
+      }
+    }
+  };
+  stream = openLedgerStream({
+    ...options,
+    onElements: (elements) => {
+      batches.push(elements);
+      check();
+    },
+    onStatus: (status) => {
+      statuses.push(status);
+      check();
+    },
+  });
+  const until = (test: () => boolean) =>
+    new Promise<void>((resolve) => {
+      waiters.push({ test, resolve });
+      check();
+    });
+  return { batches, statuses, until, elements: () => batches.flat() };
+}
+
+const offsetOf = (element: unknown) =>
+  (element as { update: { Transaction?: { value: { offset: number } } } }).update.Transaction?.value
+    .offset;
+
+describe('openLedgerStream', () => {
+  it('streams more active contracts than the list endpoint’s 200, in batches, then ends', async () => {
+    const { sandbox } = routeFetchToSandbox();
+    await seedFanout(sandbox, { width: 250, depth: 1 });
+    const activeAtOffset = await getLedgerEnd();
+    const run = record({
+      path: '/v2/state/active-contracts',
+      request: () => ({ activeAtOffset, eventFormat: eventFormatFor(ANY) }),
+    });
+    await run.until(() => run.statuses.at(-1)?.kind === 'ended');
+    const contracts = run
+      .elements()
+      .filter(
+        (element) =>
+          (element as { contractEntry?: { JsActiveContract?: unknown } }).contractEntry
+            ?.JsActiveContract,
+      );
+    expect(contracts).toHaveLength(250);
+    expect(run.batches.length).toBeLessThan(50);
+    expect(run.statuses.map((status) => status.kind)).toEqual(['connecting', 'open', 'ended']);
+  });
+
+  it('reports an error message of the stream as the API error, without reconnecting', async () => {
+    routeFetchToSandbox();
+    const beyond = (await getLedgerEnd()) + 10;
+    const run = record({
+      path: '/v2/state/active-contracts',
+      reconnect: true,
+      request: () => ({ activeAtOffset: beyond, eventFormat: eventFormatFor(ANY) }),
+    });
+    await run.until(() => run.statuses.at(-1)?.kind === 'failed');
+    const failed = run.statuses.at(-1) as Extract<LedgerStreamStatus, { kind: 'failed' }>;
+    expect(failed.error).toBeInstanceOf(ApiError);
+    expect(failed.error.code).toBe('OFFSET_AFTER_LEDGER_END');
+    expect(failed.error.status).toBe(400);
+    expect(run.statuses.some((status) => status.kind === 'reconnecting')).toBe(false);
+  });
+
+  it('explains a refused handshake with the participant’s own answer (401 without a token)', async () => {
+    routeFetchToSandbox({ sandbox: createSandbox({ auth: 'jwt', jwtSecret: 'stream-test' }) });
+    writeAccessToken(undefined);
+    const run = record({
+      path: '/v2/updates',
+      reconnect: true,
+      request: () => ({ beginExclusive: 0, updateFormat: updateFormatFor(ANY) }),
+    });
+    await run.until(() => run.statuses.at(-1)?.kind === 'failed');
+    const failed = run.statuses.at(-1) as Extract<LedgerStreamStatus, { kind: 'failed' }>;
+    expect(failed.error.status).toBe(401);
+  });
+
+  it('reconnects after a dropped connection and resumes after the last offset seen', async () => {
+    const network = routeFetchToSandbox();
+    const { sandbox } = network;
+    const begin = await getLedgerEnd();
+    let lastOffset = begin;
+    const requests: number[] = [];
+    const run = record({
+      path: '/v2/updates',
+      reconnect: true,
+      batchMs: 10,
+      request: () => {
+        requests.push(lastOffset);
+        return { beginExclusive: lastOffset, updateFormat: updateFormatFor(ANY) };
+      },
+    });
+    const transactionOffsets = () =>
+      run.elements().flatMap((element) => {
+        const offset = offsetOf(element);
+        if (offset !== undefined) lastOffset = Math.max(lastOffset, offset);
+        return offset === undefined ? [] : [offset];
+      });
+    await run.until(() => run.statuses.at(-1)?.kind === 'open');
+    await seedIouSplit(sandbox);
+    await run.until(() => transactionOffsets().length >= 2);
+    network.dropStreams();
+    await run.until(() => run.statuses.some((status) => status.kind === 'reconnecting'));
+    await sandboxSteps(sandbox).iouSplit();
+    await run.until(() => transactionOffsets().length >= 4);
+    const offsets = transactionOffsets();
+    expect(new Set(offsets).size).toBe(offsets.length);
+    expect(offsets).toEqual([...offsets].sort((a, b) => a - b));
+    expect(requests).toHaveLength(2);
+    expect(requests[1]).toBe(offsets[1]);
+  });
+
+  it('stops for good on close(), also while waiting to reconnect', async () => {
+    const network = routeFetchToSandbox();
+    const run = record({
+      path: '/v2/updates',
+      reconnect: true,
+      request: () => ({ beginExclusive: 0, updateFormat: updateFormatFor(ANY) }),
+    });
+    await run.until(() => run.statuses.at(-1)?.kind === 'open');
+    network.dropStreams();
+    await run.until(() => run.statuses.at(-1)?.kind === 'reconnecting');
+    stream?.close();
+    await new Promise((resolve) => setTimeout(resolve, 700));
+    expect(run.statuses.at(-1)?.kind).toBe('closed');
+    expect(network.openStreamCount()).toBe(0);
+  });
+});

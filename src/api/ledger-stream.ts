@@ -1,0 +1,264 @@
+import { env } from '@/env';
+import { ApiError, networkError, toApiError } from '@/lib/api-error';
+import { readAccessToken } from './access-token';
+
+/**
+ * The JSON Ledger API's websocket streams (asyncapi.yaml; ledger-api-behaviour.md §10): the client
+ * sends one request message and the participant answers with a sequence of messages, each an
+ * element or a JsCantonError, then closes. The list endpoints stop at 200 elements; these do not,
+ * which is why the active contracts and the live view read through them.
+ */
+
+export type LedgerStreamPath =
+  | '/v2/updates'
+  | '/v2/updates/flats'
+  | '/v2/updates/trees'
+  | '/v2/state/active-contracts'
+  | '/v2/commands/completions';
+
+export type LedgerStreamStatus =
+  | { kind: 'connecting' }
+  | { kind: 'open' }
+  | { kind: 'reconnecting'; attempt: number; retryInMs: number; reason: string }
+  /** The participant closed normally after its last element (a finite stream: ACS, a range). */
+  | { kind: 'ended' }
+  /** A JsCantonError message, or a handshake the participant refused: never retried. */
+  | { kind: 'failed'; error: ApiError }
+  /** Closed by the client. */
+  | { kind: 'closed' };
+
+export type LedgerStreamOptions = {
+  path: LedgerStreamPath;
+  /**
+   * The request message, asked for anew on every (re)connect, so that a resumed stream can start
+   * after the last offset seen.
+   */
+  request: () => unknown;
+  /** Wire elements in arrival order, in batches at most every `batchMs`. */
+  onElements: (elements: unknown[]) => void;
+  onStatus?: (status: LedgerStreamStatus) => void;
+  /** Reconnect with backoff after an abnormal close. Off by default: most streams are finite. */
+  reconnect?: boolean;
+  /** Default 100 ms: at 1,000 updates/s, ten renders a second instead of a thousand. */
+  batchMs?: number;
+};
+
+export type LedgerStream = { close(): void };
+
+const DEFAULT_BATCH_MS = 100;
+const FIRST_RETRY_MS = 500;
+const MAX_RETRY_MS = 10_000;
+/** A connection that stayed up this long was healthy: the next drop starts the backoff again. */
+const HEALTHY_AFTER_MS = 5_000;
+/** A handshake the participant does not answer within this time is given up and retried. */
+const CONNECT_TIMEOUT_MS = 15_000;
+
+// Canton answers a gRPC status with its usual HTTP status (ledger-api-behaviour.md §1); a stream
+// error carries only the gRPC code, and the console's states read the HTTP one.
+const HTTP_STATUS_OF_GRPC: Readonly<Record<number, number>> = {
+  3: 400,
+  4: 504,
+  5: 404,
+  6: 409,
+  7: 403,
+  8: 429,
+  9: 400,
+  10: 409,
+  11: 400,
+  12: 501,
+  13: 500,
+  14: 503,
+  16: 401,
+};
+
+function isErrorMessage(message: unknown): message is { code: string; cause: string } {
+  return (
+    typeof message === 'object' &&
+    message !== null &&
+    typeof (message as { code?: unknown }).code === 'string' &&
+    typeof (message as { cause?: unknown }).cause === 'string'
+  );
+}
+
+/** A JsCantonError message as the ApiError the same error would be on an HTTP endpoint. */
+export function streamErrorOf(message: { code: string; cause: string }): ApiError {
+  const grpc = (message as { grpcCodeValue?: unknown }).grpcCodeValue;
+  const status = typeof grpc === 'number' ? (HTTP_STATUS_OF_GRPC[grpc] ?? 500) : 500;
+  return toApiError(status, message);
+}
+
+/** ws(s)://<the console's origin><API base><path>: the console server proxies websockets. */
+export function streamUrl(path: LedgerStreamPath): string {
+  // The api tests (Node) have no location; there the API base is absolute (vite.config.ts).
+  const page = typeof location === 'undefined' ? undefined : location.href;
+  const base = new URL(env.API_BASE_URL || '/', page);
+  base.protocol = base.protocol === 'https:' ? 'wss:' : 'ws:';
+  return `${base.toString().replace(/\/$/, '')}${path}`;
+}
+
+/**
+ * A browser cannot read why a websocket handshake was refused (401, 403, 400 all look like a
+ * dropped connection), so the same request goes once to the list endpoint of the same path, which
+ * validates and authorizes the same way and answers with the error body. An answer of 2xx (or no
+ * answer) means the drop was the network's.
+ */
+async function whyRefused(path: LedgerStreamPath, body: unknown): Promise<ApiError | undefined> {
+  const token = readAccessToken();
+  try {
+    const response = await globalThis.fetch(
+      `${env.API_BASE_URL}${path}?limit=1&stream_idle_timeout_ms=1`,
+      {
+        method: 'POST',
+        headers: {
+          'Content-Type': 'application/json',
+          ...(token ? { Authorization: `Bearer ${token}` } : {}),
+        },
+        body: JSON.stringify(body),
+      },
+    );
+    if (response.ok) return undefined;
+    const text = await response.text();
+    let payload: unknown = text;
+    try {
+      payload = JSON.parse(text);
+    } catch {
+      // A plain-text body (a decoder's 400) stays text.
+    }
+    // 413 means the one element asked for was found: the request itself is fine.
+    return response.status === 413 ? undefined : toApiError(response.status, payload);
+  } catch {
+    return undefined;
+  }
+}
+
+/** Opens a stream; `close()` ends it (and any pending reconnect) for good. */
+export function openLedgerStream({
+  path,
+  request,
+  onElements,
+  onStatus = () => undefined,
+  reconnect = false,
+  batchMs = DEFAULT_BATCH_MS,
+}: LedgerStreamOptions): LedgerStream {
+  let socket: WebSocket | undefined;
+  let isClosedByClient = false;
+  let hasFailed = false;
+  let attempt = 0;
+  let retryTimer: ReturnType<typeof setTimeout> | undefined;
+  let flushTimer: ReturnType<typeof setTimeout> | undefined;
+  let pending: unknown[] = [];
+
+  const isOver = () => isClosedByClient || hasFailed;
+
+  const flush = () => {
+    if (flushTimer !== undefined) clearTimeout(flushTimer);
+    flushTimer = undefined;
+    if (pending.length === 0) return;
+    const batch = pending;
+    pending = [];
+    onElements(batch);
+  };
+
+  const fail = (error: ApiError) => {
+    hasFailed = true;
+    flush();
+    onStatus({ kind: 'failed', error });
+  };
+
+  const connect = () => {
+    const message = request();
+    onStatus({ kind: 'connecting' });
+    const token = readAccessToken();
+    const protocols = token ? ['daml.ws.auth', `jwt.token.${token}`] : ['daml.ws.auth'];
+    let ws: WebSocket;
+    try {
+      ws = new globalThis.WebSocket(streamUrl(path), protocols);
+    } catch (error) {
+      fail(networkError(error));
+      return;
+    }
+    socket = ws;
+    let openedAt: number | undefined;
+    const connectTimer = setTimeout(() => {
+      ws.close();
+    }, CONNECT_TIMEOUT_MS);
+
+    ws.addEventListener('open', () => {
+      clearTimeout(connectTimer);
+      openedAt = Date.now();
+      onStatus({ kind: 'open' });
+      ws.send(JSON.stringify(message));
+    });
+    ws.addEventListener('message', (event: MessageEvent) => {
+      if (hasFailed || isClosedByClient) return;
+      let element: unknown;
+      try {
+        element = JSON.parse(String(event.data));
+      } catch {
+        fail(
+          new ApiError(0, {
+            code: 'STREAM_MESSAGE_UNREADABLE',
+            cause: 'The participant sent a stream message that is not JSON.',
+          }),
+        );
+        ws.close();
+        return;
+      }
+      if (isErrorMessage(element)) {
+        fail(streamErrorOf(element));
+        return;
+      }
+      pending.push(element);
+      flushTimer ??= setTimeout(flush, batchMs);
+    });
+    ws.addEventListener('close', (event: CloseEvent) => {
+      clearTimeout(connectTimer);
+      if (socket === ws) socket = undefined;
+      flush();
+      if (isClosedByClient || hasFailed) return;
+      if (event.code === 1000) {
+        onStatus({ kind: 'ended' });
+        return;
+      }
+      const wasHealthy = openedAt !== undefined && Date.now() - openedAt > HEALTHY_AFTER_MS;
+      if (wasHealthy) attempt = 0;
+      const reason =
+        openedAt === undefined
+          ? 'The connection could not be opened'
+          : `The connection closed (code ${String(event.code)})`;
+      void (async () => {
+        // Only a handshake that failed may have been a refusal; a dropped stream was accepted.
+        const refusal = openedAt === undefined ? await whyRefused(path, message) : undefined;
+        // close() may have been called while the answer was awaited.
+        if (isOver()) return;
+        if (refusal) {
+          fail(refusal);
+          return;
+        }
+        if (!reconnect) {
+          fail(networkError(new Error(reason)));
+          return;
+        }
+        attempt += 1;
+        const retryInMs = Math.min(FIRST_RETRY_MS * 2 ** (attempt - 1), MAX_RETRY_MS);
+        onStatus({ kind: 'reconnecting', attempt, retryInMs, reason });
+        retryTimer = setTimeout(connect, retryInMs);
+      })();
+    });
+  };
+
+  connect();
+
+  return {
+    close() {
+      if (isClosedByClient) return;
+      isClosedByClient = true;
+      if (retryTimer !== undefined) clearTimeout(retryTimer);
+      if (flushTimer !== undefined) clearTimeout(flushTimer);
+      pending = [];
+      socket?.close(1000);
+      socket = undefined;
+      onStatus({ kind: 'closed' });
+    },
+  };
+}
