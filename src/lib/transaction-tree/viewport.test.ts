@@ -1,0 +1,128 @@
+import { describe, expect, it } from 'vitest';
+import { fanoutTree, shapedTree, type ShapeNode } from '@/testing/tree-generators';
+import { buildTree } from './build-tree';
+import { layoutTree, type LaidOutNode, type TreeLayout } from './layout';
+import type { TransactionTree } from './model';
+import {
+  FIT_NODE_LIMIT,
+  FIT_PADDING,
+  OPEN_MAX_ZOOM,
+  openingNodes,
+  openingViewport,
+  READABLE_ZOOM,
+  SELECTED_ZOOM,
+  type FrameSize,
+  type Viewport,
+} from './viewport';
+import { buildVisibleTree, defaultCollapsed, expandAll } from './visibility';
+
+const FRAME: FrameSize = { width: 1200, height: 700 };
+
+function laidOut(roots: readonly ShapeNode[]): { tree: TransactionTree; layout: TreeLayout } {
+  const tree = buildTree(shapedTree(roots).events);
+  return { tree, layout: layoutTree(buildVisibleTree(tree, expandAll())) };
+}
+
+function at(layout: TreeLayout, id: number | undefined): LaidOutNode {
+  const box = id === undefined ? undefined : layout.positionOf.get(id);
+  if (!box) throw new Error(`Node ${String(id)} is not laid out`);
+  return box;
+}
+
+/** Where a node's box lands on screen. */
+function onScreen(viewport: Viewport, node: LaidOutNode) {
+  return {
+    left: viewport.x + node.x * viewport.zoom,
+    top: viewport.y + node.y * viewport.zoom,
+    right: viewport.x + (node.x + node.width) * viewport.zoom,
+    bottom: viewport.y + (node.y + node.height) * viewport.zoom,
+  };
+}
+
+function isInFrame(viewport: Viewport, node: LaidOutNode, frame = FRAME) {
+  const box = onScreen(viewport, node);
+  return box.left >= 0 && box.top >= 0 && box.right <= frame.width && box.bottom <= frame.height;
+}
+
+const children = (count: number, child: ShapeNode = {}): ShapeNode[] =>
+  Array.from({ length: count }, () => child);
+
+describe('openingNodes', () => {
+  it('takes whole levels from the roots down while they stay few', () => {
+    // 1 + 3 + 9 nodes over three levels, then a fourth level the fit never reaches.
+    const grandchild: ShapeNode = { choice: 'Go', children: [{}] };
+    const child: ShapeNode = { choice: 'Split', children: children(3, grandchild) };
+    const { tree, layout } = laidOut([{ choice: 'Run', children: children(3, child) }]);
+    const depths = openingNodes(tree, layout).map((box) => tree.nodes.get(box.id)?.depth);
+    expect(depths).toHaveLength(13);
+    expect(Math.max(...depths.map(Number))).toBe(2);
+  });
+
+  it('stops before a level that would make too many nodes or too wide a span', () => {
+    const { tree, layout } = laidOut([{ choice: 'Run', children: children(FIT_NODE_LIMIT) }]);
+    expect(openingNodes(tree, layout).map((box) => box.id)).toEqual([0]);
+    const few = laidOut([{ choice: 'Run', children: children(8) }]);
+    expect(openingNodes(few.tree, few.layout)).toHaveLength(9);
+    expect(openingNodes(few.tree, few.layout, 1000)).toHaveLength(1);
+  });
+
+  it('of a forest wider than the limit, takes the first roots', () => {
+    const { tree, layout } = laidOut(children(FIT_NODE_LIMIT * 2));
+    expect(openingNodes(tree, layout).map((box) => box.id)).toEqual(
+      tree.roots.slice(0, FIT_NODE_LIMIT),
+    );
+  });
+});
+
+describe('openingViewport', () => {
+  it('shows a small tree whole at its natural size, centred', () => {
+    const { tree, layout } = laidOut([{ choice: 'Iou_Split', children: [{}, {}] }]);
+    const viewport = openingViewport(tree, layout, FRAME);
+    expect(viewport.zoom).toBe(OPEN_MAX_ZOOM);
+    for (const node of layout.nodes) expect(isInFrame(viewport, node)).toBe(true);
+    const left = onScreen(viewport, at(layout, layout.nodes[1]?.id)).left;
+    const right = FRAME.width - onScreen(viewport, at(layout, layout.nodes[2]?.id)).right;
+    expect(Math.abs(left - right)).toBeLessThan(1);
+  });
+
+  it('opens a 10,000-node fan-out at a readable zoom with its top in view, not shrunk to fit', () => {
+    const tree = buildTree(fanoutTree({ width: 9998, depth: 1 }).events);
+    for (const collapsed of [defaultCollapsed(tree), expandAll()]) {
+      const layout = layoutTree(buildVisibleTree(tree, collapsed));
+      const viewport = openingViewport(tree, layout, FRAME);
+      expect(viewport.zoom).toBeGreaterThanOrEqual(READABLE_ZOOM);
+      for (const id of tree.roots) {
+        expect(isInFrame(viewport, at(layout, id))).toBe(true);
+      }
+    }
+  });
+
+  it('never zooms below legible; a forest too wide for the frame starts at its first root', () => {
+    const { tree, layout } = laidOut(children(40));
+    const viewport = openingViewport(tree, layout, FRAME);
+    expect(viewport.zoom).toBe(READABLE_ZOOM);
+    const first = onScreen(viewport, at(layout, layout.nodes[0]?.id));
+    expect(first.left).toBeCloseTo(FIT_PADDING);
+    expect(first.top).toBeGreaterThanOrEqual(0);
+  });
+
+  it('fits a few wide levels between the readable and the natural zoom', () => {
+    const { tree, layout } = laidOut([{ choice: 'Run', children: children(4) }]);
+    const narrow = { width: 1000, height: 700 };
+    const viewport = openingViewport(tree, layout, narrow);
+    expect(viewport.zoom).toBeGreaterThan(READABLE_ZOOM);
+    expect(viewport.zoom).toBeLessThan(OPEN_MAX_ZOOM);
+    for (const node of layout.nodes) expect(isInFrame(viewport, node, narrow)).toBe(true);
+  });
+
+  it('centres the selected node instead', () => {
+    const { tree, layout } = laidOut([{ choice: 'Run', children: children(50) }]);
+    const viewport = openingViewport(tree, layout, FRAME, 37);
+    expect(viewport.zoom).toBe(SELECTED_ZOOM);
+    const box = onScreen(viewport, at(layout, 37));
+    expect((box.left + box.right) / 2).toBeCloseTo(FRAME.width / 2);
+    expect((box.top + box.bottom) / 2).toBeCloseTo(FRAME.height / 2);
+    // A node that is not laid out (folded away) falls back to the opening fit.
+    expect(openingViewport(tree, layout, FRAME, 999)).toEqual(openingViewport(tree, layout, FRAME));
+  });
+});
