@@ -351,7 +351,7 @@ describe('encodePackagePayload', () => {
       const foreign: TypeConName = { packageId: 'f'.repeat(64), module: 'Other', name: 'IAsset' };
       expect(
         encodeMain({ templates: [{ ...assetTemplate, implements: [foreign] }, registryTemplate] }),
-      ).toThrow(/only instances of interfaces of its own module/);
+      ).toThrow(/only instances of interfaces of its own package/);
       const iface: TypeConName = self(MAIN, 'IAsset');
       expect(
         encodeMain({
@@ -474,6 +474,31 @@ describe('encodePackagePayload: interfaces and instances', () => {
     ]);
     expect(module?.templates[0]?.implements.map((i) => i.name)).toEqual(['Holding', 'Lockable']);
     expect(packageSummary(payload, packageId)).toEqual(toPackageSummary(decoded));
+  });
+
+  it('round-trips an instance written in another module of the package', () => {
+    const tokenModule: Module = {
+      name: 'Sandbox.Demo.Token',
+      dataTypes: [record('Token', coinFields)],
+      synonyms: [],
+      templates: [
+        {
+          name: 'Token',
+          tycon: self('Sandbox.Demo.Token', 'Token'),
+          fields: coinFields,
+          choices: [],
+          implements: [HOLDING],
+        },
+      ],
+      interfaces: [],
+    };
+    const spread: PackageSpec = { ...ifaceSpec, modules: [interfaceModule, tokenModule] };
+    const bytes = encodePackagePayload(spread);
+    const decoded = decodeArchivePayload(bytes, packageIdOf(bytes));
+    expect(decoded.modules).toEqual(withPackageId(spread.modules, packageIdOf(bytes)));
+    expect(decoded.modules[1]?.templates[0]?.implements).toEqual([
+      { ...HOLDING, packageId: packageIdOf(bytes) },
+    ]);
   });
 });
 

@@ -6,7 +6,7 @@
  *
  * What is encoded: metadata, modules, type synonyms, record/variant/enum/interface data types,
  * templates (fields, key type, choices with argument and return types, instances of interfaces of
- * the same package), interfaces (view type, choices, required interfaces, no methods: the model
+ * the same package, in any of its modules), interfaces (view type, choices, required interfaces, no methods: the model
  * keeps none) and top-level constant values (`x : t = <literal>`, the one kind of definition the
  * decoder checks; see `ConstantSpec`). Strings, dotted names and types are interned, as LF 2
  * requires; every `Type` outside the interned table is an `interned_type` reference, and table
@@ -153,6 +153,8 @@ class PackageEncoder {
   /** `Module:Name` of the spec's data types and synonyms, to check self references. */
   private readonly selfDataTypes = new Set<string>();
   private readonly selfSynonyms = new Set<string>();
+  /** View types of the spec's interfaces by `Module:Name`: an instance may be in any module. */
+  private readonly views = new Map<string, DamlType>();
 
   constructor(private readonly spec: PackageSpec) {
     for (const module of spec.modules) {
@@ -161,6 +163,9 @@ class PackageEncoder {
       }
       for (const synonym of module.synonyms) {
         this.selfSynonyms.add(`${module.name}:${synonym.name}`);
+      }
+      for (const iface of module.interfaces) {
+        if (iface.viewType) this.views.set(`${module.name}:${iface.name}`, iface.viewType);
       }
     }
   }
@@ -398,7 +403,6 @@ class PackageEncoder {
       if (dataType.kind === 'record') records.set(dataType.name, dataType.fields);
       if (dataType.kind === 'interface') interfaceTypes.add(dataType.name);
     }
-    const views = new Map<string, DamlType>();
     for (const iface of module.interfaces) {
       const where = `Interface ${module.name}:${iface.name}`;
       const { tycon } = iface;
@@ -410,7 +414,6 @@ class PackageEncoder {
         throw new Error(`${where}: it needs a data type of kind 'interface' of its name`);
       }
       if (!iface.viewType) throw new Error(`${where}: LF 2 interfaces have a view type`);
-      views.set(iface.name, iface.viewType);
     }
     const w = new ProtobufWriter();
     int(w, 1, this.dname(module.name)); // name_interned_dname
@@ -434,7 +437,7 @@ class PackageEncoder {
     }
     for (const template of module.templates) {
       w.message(6, (t) => {
-        this.template(t, template, module.name, records, views);
+        this.template(t, template, module.name, records);
       });
     }
     for (const iface of module.interfaces) {
@@ -551,7 +554,6 @@ class PackageEncoder {
     template: Template,
     moduleName: string,
     records: ReadonlyMap<string, readonly Field[]>,
-    views: ReadonlyMap<string, DamlType>,
   ): void {
     const where = `Template ${moduleName}:${template.name}`;
     const { tycon } = template;
@@ -565,10 +567,10 @@ class PackageEncoder {
       throw new Error(`${where}: its fields must be those of the record data type of its name`);
     }
     const instances = template.implements.map((iface) => {
-      const view = iface.packageId === '' && iface.module === moduleName && views.get(iface.name);
+      const view = iface.packageId === '' && this.views.get(`${iface.module}:${iface.name}`);
       if (!view) {
         throw new Error(
-          `${where}: only instances of interfaces of its own module can be encoded (${iface.module}:${iface.name})`,
+          `${where}: only instances of interfaces of its own package can be encoded (${iface.module}:${iface.name})`,
         );
       }
       return { iface, view };
