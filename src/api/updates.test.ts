@@ -10,8 +10,13 @@ import { seedFanout, seedIouSplit } from '@/testing/seed-transactions';
 import { getContractEvents } from './events';
 import {
   clampToPruned,
+  findOffsetAtTime,
+  getLedgerEnd,
   getTransactionTree,
+  listNewerUpdates,
   listRecentUpdates,
+  readUpdateElement,
+  timeInMicros,
   NotATransactionError,
   partiesWithinQueryBudget,
   readScopeOf,
@@ -327,3 +332,180 @@ describe('getContractEvents', () => {
     expect(events.archived?.archivedEvent.nodeId).toBe(0);
   });
 });
+
+describe('the transactions history', () => {
+  it('summarises each transaction from its events', async () => {
+    const network = routeFetchToSandbox();
+    const { split, create } = await seedIouSplit(network.sandbox);
+    const page = await listRecentUpdates(ANY);
+    expect(page.updates.map((update) => [update.offset, update.text])).toEqual([
+      [
+        split.offset,
+        expect.stringMatching(
+          /^Exercised Iou:Iou_Split; created Iou ×2; archived 1 contract by owner/,
+        ),
+      ],
+      [create.offset, expect.stringMatching(/^Created Iou$/)],
+    ]);
+    expect(page.prunedUpTo).toBe(0);
+  });
+
+  it('pages forwards from an offset to the ledger end, in ranges of at most 200 offsets', async () => {
+    const network = routeFetchToSandbox();
+    const ranges: UpdatesBody[] = [];
+    network.intercept(async (request, sandboxFetch) => {
+      if (new URL(request.url).pathname === '/v2/updates') ranges.push(await bodyOf(request));
+      return sandboxFetch(request);
+    });
+    const { split, fanout } = await seedSparseLedger(network.sandbox);
+
+    const first = await listNewerUpdates(ANY, { beginExclusive: 0, minimum: 1 });
+    expect(first.updates.map((update) => update.offset)).toEqual([
+      split.create.offset,
+      split.split.offset,
+    ]);
+    expect(first.newerThan).toBe(UPDATES_LIST_LIMIT);
+    expect(ranges.every((range) => range.descendingOrder === false)).toBe(true);
+    const next = await listNewerUpdates(ANY, { beginExclusive: first.newerThan ?? 0 });
+    expect(next.updates.map((update) => update.updateId)).toEqual([fanout.updateId]);
+    expect(next.newerThan).toBeNull();
+    expect(next.ledgerEnd).toBe(fanout.offset);
+    for (const range of ranges) {
+      expect(range.endInclusive - range.beginExclusive).toBeLessThanOrEqual(UPDATES_LIST_LIMIT);
+    }
+  });
+
+  it('pages forwards from no lower than the pruning offset', async () => {
+    const network = routeFetchToSandbox();
+    const { split, create } = await seedIouSplit(network.sandbox);
+    network.intercept(prunedAt(create.offset));
+    const page = await listNewerUpdates(ANY, { beginExclusive: 0 });
+    expect(page.updates.map((update) => update.offset)).toEqual([split.offset]);
+    expect(page.prunedUpTo).toBe(create.offset);
+  });
+
+  it('seeks the first update at or after a time in a bounded number of requests', async () => {
+    const network = routeFetchToSandbox();
+    const { split, create } = await seedIouSplit(network.sandbox);
+    await allocateParties(network.sandbox, 40, (i) => `later-${String(i)}`);
+    const timeOf = async (offset: number) =>
+      (await getTransactionTree({ offset }, ANY)).recordTime ?? '';
+    const createdAt = await timeOf(create.offset);
+    const splitAt = await timeOf(split.offset);
+    expect(timeInMicros(splitAt)).toBeGreaterThan(timeInMicros(createdAt));
+    const ledgerEnd = await getLedgerEnd();
+
+    const atSplit = await findOffsetAtTime(ANY, splitAt);
+    expect(atSplit.beginExclusive).toBe(split.offset - 1);
+    expect(atSplit.requests).toBeLessThanOrEqual(Math.ceil(Math.log2(ledgerEnd + 1)) + 1);
+    const page = await listNewerUpdates(ANY, { beginExclusive: atSplit.beginExclusive });
+    expect(page.updates[0]?.offset).toBe(split.offset);
+
+    const justAfterCreate = microsLater(createdAt, 1);
+    expect((await findOffsetAtTime(ANY, justAfterCreate)).beginExclusive).toBe(split.offset - 1);
+    expect((await findOffsetAtTime(ANY, createdAt)).beginExclusive).toBe(create.offset - 1);
+    expect((await findOffsetAtTime(ANY, '2000-01-01T00:00:00Z')).beginExclusive).toBe(0);
+    expect((await findOffsetAtTime(ANY, '2999-01-01T00:00:00Z')).beginExclusive).toBe(ledgerEnd);
+
+    network.intercept(prunedAt(create.offset));
+    expect(await findOffsetAtTime(ANY, '2000-01-01T00:00:00Z')).toMatchObject({
+      beginExclusive: create.offset,
+      prunedUpTo: create.offset,
+    });
+  });
+
+  it('compares record times to the microsecond', () => {
+    expect(
+      timeInMicros('2026-01-01T00:00:00.000002Z') - timeInMicros('2026-01-01T00:00:00.000001Z'),
+    ).toBe(1);
+    expect(timeInMicros('2026-01-01T01:00:00+01:00')).toBe(timeInMicros('2026-01-01T00:00:00Z'));
+    expect(timeInMicros('2026-01-01T00:00:00.5Z') - timeInMicros('2026-01-01T00:00:00Z')).toBe(
+      500_000,
+    );
+    expect(timeInMicros('not a time')).toBeNaN();
+  });
+});
+
+describe('readUpdateElement', () => {
+  it('reads offset checkpoints, reassignments and topology transactions', () => {
+    expect(
+      readUpdateElement({
+        OffsetCheckpoint: {
+          value: {
+            offset: 12,
+            synchronizerTimes: [
+              { synchronizerId: 'a::1', recordTime: '2026-01-01T00:00:01.000002Z' },
+              { synchronizerId: 'b::1', recordTime: '2026-01-01T00:00:01.000001Z' },
+            ],
+          },
+        },
+      }),
+    ).toEqual({ offset: 12, summary: null, recordTime: '2026-01-01T00:00:01.000002Z' });
+    const reassignment = readUpdateElement({
+      Reassignment: {
+        value: {
+          updateId: 'r',
+          offset: 13,
+          recordTime: '2026-01-01T00:00:02Z',
+          synchronizerId: 'b::1',
+          events: [
+            {
+              JsUnassignedEvent: {
+                value: {
+                  source: 'a::1',
+                  target: 'b::1',
+                  submitter: 'alice::1',
+                  templateId: 'p:M:Iou',
+                  witnessParties: ['alice::1'],
+                },
+              },
+            },
+          ],
+        },
+      },
+    });
+    expect(reassignment?.summary?.text).toBe('Unassigned 1 contract from a to b (Iou) by alice');
+    const topology = readUpdateElement({
+      TopologyTransaction: {
+        value: {
+          updateId: 't',
+          offset: 14,
+          recordTime: '2026-01-01T00:00:03Z',
+          synchronizerId: 'a::1',
+          events: [
+            {
+              event: {
+                ParticipantAuthorizationRevoked: {
+                  value: { partyId: 'bob::1', participantId: 'p1::1' },
+                },
+              },
+            },
+          ],
+        },
+      },
+    });
+    expect(topology).toMatchObject({ offset: 14, summary: { kind: 'topology' } });
+    expect(topology?.summary?.text).toBe('Party bob removed from p1');
+    expect(readUpdateElement(null)).toBeNull();
+  });
+});
+
+/** The sandbox never prunes: answer as a participant pruned up to `offset`. */
+function prunedAt(offset: number): NetworkIntercept {
+  return (request, sandboxFetch) =>
+    new URL(request.url).pathname === '/v2/state/latest-pruned-offsets'
+      ? Promise.resolve(
+          Response.json({
+            participantPrunedUpToInclusive: offset,
+            allDivulgedContractsPrunedUpToInclusive: offset,
+          }),
+        )
+      : sandboxFetch(request);
+}
+
+function microsLater(time: string, micros: number): string {
+  const total = timeInMicros(time) + micros;
+  const seconds = Math.floor(total / 1_000_000);
+  const fraction = String(total % 1_000_000).padStart(6, '0');
+  return `${new Date(seconds * 1000).toISOString().slice(0, 19)}.${fraction}Z`;
+}
