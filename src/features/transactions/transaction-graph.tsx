@@ -1,6 +1,6 @@
 import { useComputedColorScheme } from '@mantine/core';
 import {
-  MiniMap,
+  Panel,
   ReactFlow,
   useReactFlow,
   useStore,
@@ -15,22 +15,28 @@ import {
   createContext,
   memo,
   use,
+  useCallback,
   useEffect,
   useLayoutEffect,
   useMemo,
   useRef,
+  useState,
   type KeyboardEvent,
   type RefObject,
 } from 'react';
-import { shortenIdentifier } from '@/lib/format';
+import { formatCount, shortenIdentifier } from '@/lib/format';
+import { formatKeyValues, keyValues } from '@/lib/transaction-tree/key-values';
 import type { TreeLayout } from '@/lib/transaction-tree/layout';
 import {
   describeNode,
   templateName,
   type NodeId,
+  type TransactionTree,
   type TreeNode,
 } from '@/lib/transaction-tree/model';
 import { keyAction, type TreeKeyAction } from '@/lib/transaction-tree/navigation';
+import { mountedAfter, mountOrder } from '@/lib/transaction-tree/progressive';
+import { openingViewport } from '@/lib/transaction-tree/viewport';
 import { hiddenDescendantCount, type VisibleTree } from '@/lib/transaction-tree/visibility';
 import {
   NODE_CURRENT_MATCH,
@@ -40,6 +46,7 @@ import {
   type NodeFlagsStore,
 } from './node-flags-store';
 import classes from './transaction-graph.module.css';
+import { TransactionMiniMap } from './transaction-minimap';
 
 type TreeNodeData = {
   node: TreeNode;
@@ -59,21 +66,20 @@ type GraphActions = {
 const GraphActionsContext = createContext<GraphActions | null>(null);
 
 /**
- * Every node's box: four lines (what, on which contract, its parties, its witnesses) and room
- * for the `+N` toggle below them.
+ * Every node's box: five lines (what, on which contract, its identifying values, its parties,
+ * its witnesses) and room for the `+N` toggle below them.
  */
-export const GRAPH_NODE_HEIGHT = 104;
+export const GRAPH_NODE_HEIGHT = 122;
 
-/** A tree this small opens fitted to the frame; bigger ones open at the root, readable. */
-const FIT_ON_OPEN_LIMIT = 150;
-const OPEN_ZOOM = 0.85;
-/**
- * React Flow fits only the nodes it has measured, and with only the nodes in view rendered most
- * are never measured: fitting then frames a few of them and leaves the root out of view.
- * `includeHiddenNodes` makes it use the sizes we declare, i.e. every node.
- */
-const OPEN_FIT = { maxZoom: 1, padding: 0.15, includeHiddenNodes: true };
+/** A frame React Flow has not measured (jsdom) is taken as this big. */
+const FALLBACK_FRAME = { width: 800, height: 560 };
 const CENTER_ZOOM = 0.85;
+/**
+ * Up to this many nodes are handed to React Flow at once; more are handed over a slice per task
+ * (nearest the anchor first), so "Expand all" on 10,000 nodes never blocks the page for long.
+ */
+export const FIRST_SLICE = 2500;
+export const SLICE = 2500;
 const CENTER_DURATION = 200;
 
 /** A request to bring a node into view; each new object is a new request. */
@@ -119,10 +125,11 @@ export function TransactionGraph({
   anchorNodeId,
   fitRequest,
 }: TransactionGraphProps) {
-  const nodes = useMemo(() => toFlowNodes(visible, layout), [visible, layout]);
+  const { nodes, total, isComplete } = useSlicedNodes(visible, layout, anchorNodeId);
   const actions = useMemo(() => ({ store, onToggle }), [store, onToggle]);
   const frameRef = useRef<HTMLDivElement>(null);
-  const isSmall = layout.nodes.length <= FIT_ON_OPEN_LIMIT;
+  const tree = visible.tree;
+  const kindOf = useCallback((id: NodeId) => tree.nodes.get(id)?.kind, [tree]);
   // The scheme Mantine resolved ('auto' → the system's), so the canvas and minimap follow the
   // console's colour-scheme control rather than only the system setting.
   const colorMode = useComputedColorScheme('light');
@@ -147,6 +154,8 @@ export function TransactionGraph({
         onKeyDown={handleKeyDown}
         role="region"
         aria-label="Transaction graph"
+        aria-busy={!isComplete}
+        data-drawn-nodes={nodes.length}
       >
         <ReactFlow<TreeFlowNode>
           nodes={nodes}
@@ -156,8 +165,6 @@ export function TransactionGraph({
           onNodeClick={(_, node) => {
             onSelect(node.data.node.nodeId);
           }}
-          fitView={isSmall}
-          fitViewOptions={OPEN_FIT}
           minZoom={0.02}
           maxZoom={2}
           nodesDraggable={false}
@@ -169,42 +176,89 @@ export function TransactionGraph({
         >
           <TreeEdges layout={layout} />
           <GraphViewControl
+            tree={tree}
             layout={layout}
-            isSmall={isSmall}
             frameRef={frameRef}
             centerRequest={centerRequest}
             anchorNodeId={anchorNodeId}
             fitRequest={fitRequest}
           />
-          <MiniMap
-            pannable
-            zoomable
-            ariaLabel="Minimap of the transaction graph"
-            nodeColor={miniMapColor}
-          />
+          <TransactionMiniMap layout={layout} kindOf={kindOf} />
+          {!isComplete && (
+            <Panel position="top-left" className={classes.progress}>
+              <span role="status">
+                Drawing {String(nodes.length)} of {formatCount(total, 'node', 'nodes')}…
+              </span>
+            </Panel>
+          )}
         </ReactFlow>
       </div>
     </GraphActionsContext>
   );
 }
 
-function miniMapColor(node: TreeFlowNode): string {
-  if (node.type === 'exercised') return 'var(--mantine-color-blue-5)';
-  if (node.type === 'created') return 'var(--mantine-color-teal-5)';
-  return 'var(--mantine-color-gray-5)';
+type SlicedNodes = {
+  /** The layout they come from: a new one starts the slicing afresh (and cancels the old). */
+  layout: TreeLayout;
+  all: TreeFlowNode[];
+  /** `all` nearest the anchor first; empty when everything went at once. */
+  queue: TreeFlowNode[];
+  step: number;
+};
+
+/**
+ * The flow nodes of `layout`, all at once when there are few; otherwise the first slice at once
+ * and a slice per task after it, until all are there (then in pre-order, the order of the focus).
+ * A newer layout (a fold while slicing) replaces the pending slices.
+ */
+function useSlicedNodes(visible: VisibleTree, layout: TreeLayout, anchor: NodeId | undefined) {
+  const start = (): SlicedNodes => {
+    const all = toFlowNodes(visible, layout);
+    if (all.length <= FIRST_SLICE) return { layout, all, queue: [], step: 0 };
+    const byId = new Map(all.map((node) => [node.data.node.nodeId, node]));
+    const queue = mountOrder(layout, anchor).flatMap((box) => byId.get(box.id) ?? []);
+    return { layout, all, queue, step: 0 };
+  };
+  const [sliced, setSliced] = useState(start);
+  let current = sliced;
+  if (sliced.layout !== layout) {
+    current = start();
+    setSliced(current);
+  }
+  const count =
+    current.queue.length === 0
+      ? current.all.length
+      : mountedAfter(current.step, current.all.length, FIRST_SLICE, SLICE);
+  const isComplete = count >= current.all.length;
+
+  useEffect(() => {
+    if (isComplete) return;
+    const timer = window.setTimeout(() => {
+      setSliced((state) => (state === current ? { ...state, step: state.step + 1 } : state));
+    }, 0);
+    return () => {
+      window.clearTimeout(timer);
+    };
+  }, [current, isComplete]);
+
+  const nodes = useMemo(
+    () => (isComplete ? current.all : current.queue.slice(0, count)),
+    [current, count, isComplete],
+  );
+  return { nodes, total: current.all.length, isComplete };
 }
 
 /** Opening, centering and fitting need React Flow's instance, which only its children reach. */
 function GraphViewControl({
+  tree,
   layout,
-  isSmall,
   centerRequest,
   anchorNodeId,
   fitRequest,
   frameRef,
 }: {
+  tree: TransactionTree;
   layout: TreeLayout;
-  isSmall: boolean;
   frameRef: RefObject<HTMLDivElement | null>;
   centerRequest: CenterRequest | undefined;
   anchorNodeId: NodeId | undefined;
@@ -213,6 +267,7 @@ function GraphViewControl({
   const flow = useReactFlow();
   const isReady = flow.viewportInitialized;
   const frameWidth = useStore((state) => state.width);
+  const frameHeight = useStore((state) => state.height);
   const layoutRef = useRef(layout);
   const hasOpened = useRef(false);
 
@@ -230,20 +285,17 @@ function GraphViewControl({
     void flow.setViewport({ x: x - (to.x - from.x) * zoom, y: y - (to.y - from.y) * zoom, zoom });
   }, [layout, anchorNodeId, isReady, flow]);
 
-  // A big tree opens at its root at a readable zoom: fitting it would shrink 10,000 nodes to
-  // dots and render every one of them.
+  // The top of the tree at a readable zoom (or the selected node): fitting a big tree would
+  // shrink 10,000 nodes to dots and render every one of them.
   useEffect(() => {
     if (!isReady || hasOpened.current) return;
     hasOpened.current = true;
-    if (isSmall || centerRequest) return;
-    const root = layoutRef.current.nodes[0];
-    if (!root) return;
-    void flow.setViewport({
-      x: (frameWidth || 800) / 2 - (root.x + root.width / 2) * OPEN_ZOOM,
-      y: 24,
-      zoom: OPEN_ZOOM,
-    });
-  }, [isReady, isSmall, centerRequest, flow, frameWidth]);
+    const frame =
+      frameWidth > 0 && frameHeight > 0
+        ? { width: frameWidth, height: frameHeight }
+        : FALLBACK_FRAME;
+    void flow.setViewport(openingViewport(tree, layoutRef.current, frame, centerRequest?.id));
+  }, [isReady, tree, centerRequest, flow, frameWidth, frameHeight]);
 
   useEffect(() => {
     if (!isReady || !centerRequest) return;
@@ -428,6 +480,19 @@ function PartyLine({
   );
 }
 
+/** The argument values that identify the contract (`amount 30 · currency USD`), as plain text. */
+function KeyValuesLine({ node }: { node: TreeNode }) {
+  const text = formatKeyValues(keyValues(node));
+  if (text === '') return null;
+  return (
+    <div className={classes.line}>
+      <span className={classes.values} title={text}>
+        {text}
+      </span>
+    </div>
+  );
+}
+
 function NodeLines({ node, isArchived }: { node: TreeNode; isArchived: boolean }) {
   switch (node.kind) {
     case 'created':
@@ -451,6 +516,7 @@ function NodeLines({ node, isArchived }: { node: TreeNode; isArchived: boolean }
               {shortenIdentifier(node.contractId)}
             </span>
           </div>
+          <KeyValuesLine node={node} />
           <PartyLine label="Sig" parties={node.signatories} extra={['Obs', node.observers]} />
           <PartyLine label="Witn" parties={node.witnessParties} />
         </>
@@ -472,6 +538,7 @@ function NodeLines({ node, isArchived }: { node: TreeNode; isArchived: boolean }
               {templateName(node)} · {shortenIdentifier(node.contractId)}
             </span>
           </div>
+          <KeyValuesLine node={node} />
           <PartyLine label="By" parties={node.actingParties} />
           <PartyLine label="Witn" parties={node.witnessParties} />
         </>
