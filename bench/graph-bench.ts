@@ -10,7 +10,9 @@
  *   → fully expanded ≤ 3 s, i.e. both together);
  * - collapse and expand of the 1,000-node subtree (the exercise's toggle): click → graph updated
  *   (target ≤ 100 ms each);
- * - the longest main-thread task (PerformanceObserver longtask) in each measured span.
+ * - the longest main-thread task (PerformanceObserver longtask) in each measured span; for "Expand
+ *   all" on 10,000 nodes the goal is none over 200 ms (the graph hands big layouts to React Flow
+ *   in slices, one per task, and marks itself `aria-busy` until the last one is in).
  *
  * Times are taken in the page's clock: at the animation frame that showed the graph in the
  * expected state with its root node drawn, confirmed by a following quiet frame (see PAGE_SCRIPT).
@@ -39,6 +41,7 @@ const TARGET_1000_MS = 400;
 const TARGET_10000_DEFAULT_MS = 1500;
 const TARGET_10000_EXPANDED_MS = 3000;
 const TARGET_TOGGLE_MS = 100;
+const TARGET_LONGEST_TASK_MS = 200;
 
 const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -67,7 +70,8 @@ const PAGE_SCRIPT = `
     let shownAt = 0;
     const isShown = () => {
       const graph = document.querySelector('[aria-label="Transaction graph"]');
-      if (!graph) return false;
+      // Still handing nodes to React Flow, a slice per task: not all laid out and mounted yet.
+      if (!graph || graph.getAttribute('aria-busy') === 'true') return false;
       const count = graph.querySelectorAll('.react-flow__node').length;
       if (count < min || count > max) return false;
       const root = graph.querySelector('.react-flow__node[data-id="0"]');
@@ -96,7 +100,7 @@ const PAGE_SCRIPT = `
       childList: true,
       subtree: true,
       attributes: true,
-      attributeFilter: ['aria-label', 'data-id', 'style'],
+      attributeFilter: ['aria-label', 'aria-busy', 'data-id', 'style'],
     });
     start();
   };
@@ -270,6 +274,7 @@ async function main() {
     const open10k = spans(of(10_000), (r) => r.open);
     const expandAll10k = spans(of(10_000), (r) => r.expandAll);
     const summary = {
+      expandAll10000Runs: of(10_000).map((r) => r.expandAll),
       open100: spans(of(100), (r) => r.open),
       open1000: spans(of(1000), (r) => r.open),
       open10000DefaultCollapse: open10k,
@@ -291,7 +296,7 @@ async function main() {
       `10,000 nodes, default collapse: response → graph shown ${fmt(open10k.ms)} ms ${mark(open10k.ms <= TARGET_10000_DEFAULT_MS)} (≤ ${String(TARGET_10000_DEFAULT_MS)}); longest task ${task(open10k.longestTaskMs)}`,
     );
     console.log(
-      `10,000 nodes, Expand all: click → shown ${fmt(expandAll10k.ms)} ms; response → fully expanded ${fmt(summary.open10000FullyExpandedMs)} ms ${mark(summary.open10000FullyExpandedMs <= TARGET_10000_EXPANDED_MS)} (≤ ${String(TARGET_10000_EXPANDED_MS)}); longest task ${task(expandAll10k.longestTaskMs)}`,
+      `10,000 nodes, Expand all: click → all laid out and mounted ${fmt(expandAll10k.ms)} ms; response → fully expanded ${fmt(summary.open10000FullyExpandedMs)} ms ${mark(summary.open10000FullyExpandedMs <= TARGET_10000_EXPANDED_MS)} (≤ ${String(TARGET_10000_EXPANDED_MS)}); longest task ${task(expandAll10k.longestTaskMs)} ${mark(expandAll10k.longestTaskMs <= TARGET_LONGEST_TASK_MS)} (≤ ${String(TARGET_LONGEST_TASK_MS)}; per run: ${summary.expandAll10000Runs.map((span) => (span ? fmt(span.longestTaskMs) : '–')).join(', ')} ms)`,
     );
     console.log(
       `1,000-node subtree: collapse click → shown ${fmt(summary.collapse1000Subtree.ms)} ms ${mark(summary.collapse1000Subtree.ms <= TARGET_TOGGLE_MS)}, expand click → shown ${fmt(summary.expand1000Subtree.ms)} ms ${mark(summary.expand1000Subtree.ms <= TARGET_TOGGLE_MS)} (≤ ${String(TARGET_TOGGLE_MS)}); longest task ${task(Math.max(summary.collapse1000Subtree.longestTaskMs, summary.expand1000Subtree.longestTaskMs))}`,
