@@ -7,6 +7,7 @@ import {
   type ActivitySubject,
 } from '@/lib/activity-log';
 import type { LedgerApiRequest } from '@/lib/copy-as';
+import { COUNT_STALE_MS, readBounded, type BoundedCount } from './bounded-count';
 import { api, unwrap } from './client';
 import { listIdentityProviders } from './identity-providers';
 import type { Schemas } from './schema';
@@ -80,6 +81,34 @@ export async function getParties(
     }),
   );
   return partyDetails;
+}
+
+/** How many parties a count reads at most; beyond it, the count says "1000+". */
+export const PARTY_COUNT_LIMIT = 1000;
+
+/** The parties the caller may list, and how many of them are local to its view. */
+export type PartyCount = BoundedCount & {
+  /** Hosted here and in the caller's IdP (`isLocal`, §5.2), among the parties counted. */
+  hostedHere: number;
+};
+
+/**
+ * The parties of the caller's view (`''` is the caller's own IdP for an IdP admin, §4.5),
+ * counted without reading them all: at most two requests.
+ */
+export async function countParties(signal?: AbortSignal): Promise<PartyCount> {
+  const { items, isComplete } = await readBounded(async (pageSize, pageToken) => {
+    const { partyDetails, nextPageToken } = await listParties(
+      { pageSize, pageToken, identityProviderId: '' },
+      signal,
+    );
+    return { items: partyDetails, nextPageToken };
+  }, PARTY_COUNT_LIMIT);
+  return {
+    count: items.length,
+    isComplete,
+    hostedHere: items.filter((details) => details.isLocal).length,
+  };
 }
 
 /** One party's details, or null when the participant does not know the party. */
@@ -188,6 +217,16 @@ export const partyQueries = {
         );
         return { parties: partyDetails, isComplete: !nextPageToken };
       },
+    }),
+  /**
+   * Not under `lists()`: the list page takes a cached list as a sign it was shown before (and then
+   * waits for its page); fresh for a few seconds only, so each visit to the overview counts anew.
+   */
+  count: () =>
+    queryOptions({
+      queryKey: [...partyQueries.all(), 'count'],
+      staleTime: COUNT_STALE_MS,
+      queryFn: ({ signal }) => countParties(signal),
     }),
   details: () => [...partyQueries.all(), 'detail'] as const,
   /** A party as its IdP's requests see it; null when the participant does not know it. */

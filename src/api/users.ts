@@ -17,6 +17,7 @@ import {
   type CacheReader,
 } from '@/lib/activity-log';
 import type { LedgerApiRequest } from '@/lib/copy-as';
+import { COUNT_STALE_MS, readBounded, type BoundedCount } from './bounded-count';
 import { api, unwrap } from './client';
 import type { Schemas, WireRight } from './schema';
 import { registerActivitySpecs } from '@/lib/activity-specs';
@@ -58,6 +59,21 @@ export async function listUsers({ pageSize, pageToken }: UserPageParams, signal?
       ...(signal ? { signal } : {}),
     }),
   );
+}
+
+/** How many users a count reads at most; beyond it, the count says "1000+". */
+export const USER_COUNT_LIMIT = 1000;
+
+/**
+ * The users of the caller's view (the default IdP's for a participant admin, its own IdP's for an
+ * IdP admin, §2.6), counted without reading them all: at most two requests.
+ */
+export async function countUsers(signal?: AbortSignal): Promise<BoundedCount> {
+  const { items, isComplete } = await readBounded(async (pageSize, pageToken) => {
+    const { users, nextPageToken } = await listUsers({ pageSize, pageToken }, signal);
+    return { items: users ?? [], nextPageToken };
+  }, USER_COUNT_LIMIT);
+  return { count: items.length, isComplete };
 }
 
 export async function getUser({ userId, identityProviderId }: UserRef): Promise<User> {
@@ -217,6 +233,16 @@ export const userQueries = {
     queryOptions({
       queryKey: [...userQueries.lists(), page],
       queryFn: ({ signal }) => listUsers(page, signal),
+    }),
+  /**
+   * Not under `lists()`: the list page takes a cached list as a sign it was shown before (and then
+   * waits for its page); fresh for a few seconds only, so each visit to the overview counts anew.
+   */
+  count: () =>
+    queryOptions({
+      queryKey: [...userQueries.all(), 'count'],
+      staleTime: COUNT_STALE_MS,
+      queryFn: ({ signal }) => countUsers(signal),
     }),
   details: () => [...userQueries.all(), 'detail'] as const,
   detail: ({ userId, identityProviderId }: UserRef) =>
