@@ -1,13 +1,27 @@
-import { Anchor, Button, Group, Stack } from '@mantine/core';
-import { useSuspenseInfiniteQuery } from '@tanstack/react-query';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Alert, Anchor, Button, Group, Stack, Text } from '@mantine/core';
+import { useSuspenseInfiniteQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { Link } from 'react-router';
+import { useForm } from 'react-hook-form';
+import { Link, useSearchParams } from 'react-router';
 import { isEmptyScope, updateQueries, type ReadScope, type UpdateSummary } from '@/api/updates';
 import { DataTable, type DataTableColumn } from '@/components/data-table/data-table';
 import cellClasses from '@/components/data-table/data-table-cells.module.css';
 import { EmptyState } from '@/components/feedback/empty-state';
-import { Identifier } from '@/components/identifier';
+import { QueryBoundary } from '@/components/feedback/query-boundary';
+import { SectionSkeleton } from '@/components/feedback/section-skeleton';
+import { FormSelect } from '@/components/form/form-select';
+import { FormTextInput } from '@/components/form/form-text-input';
 import { RelativeTime } from '@/components/relative-time';
+import {
+  emptyHistorySeekValues,
+  historySeekOf,
+  historySeekSchema,
+  toHistorySeek,
+  withHistorySeek,
+  type HistorySeek,
+  type HistorySeekValues,
+} from './history-seek-form-schema';
 import { useReadScope } from './use-read-scope';
 
 export type RecentUpdatesLinks = {
@@ -16,12 +30,15 @@ export type RecentUpdatesLinks = {
 };
 
 /**
- * The latest transactions the caller's parties can see, newest first, read from `/v2/updates` in
- * bounded offset ranges (the list endpoints refuse more than 200 elements); "Load older" reads the
- * next ranges down.
+ * The transactions the caller's parties can see, one line each (what was created and exercised,
+ * by whom). Newest first from the ledger end, "Load older" reading the next ranges down; or, after
+ * a seek (`from=<offset>` or `at=<time>` in the URL), oldest first from there, "Load newer"
+ * reading up. Either way it stops at the participant's pruning offset and says so.
  */
 export function RecentUpdates({ links }: { links: RecentUpdatesLinks }) {
   const scope = useReadScope();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const seek = historySeekOf(searchParams);
   if (isEmptyScope(scope)) {
     return (
       <EmptyState
@@ -30,18 +47,104 @@ export function RecentUpdates({ links }: { links: RecentUpdatesLinks }) {
       />
     );
   }
-  return <RecentUpdatesList scope={scope} links={links} />;
+  const handleSeek = (next: HistorySeek) => {
+    setSearchParams((current) => withHistorySeek(current, next));
+  };
+  return (
+    <Stack gap="sm">
+      <HistorySeekForm seek={seek} onSeek={handleSeek} />
+      <QueryBoundary fallback={<SectionSkeleton lines={6} />}>
+        {seek.kind === 'latest' && <LatestUpdates scope={scope} links={links} />}
+        {seek.kind === 'offset' && (
+          <NewerUpdates scope={scope} links={links} beginExclusive={seek.offset - 1} />
+        )}
+        {seek.kind === 'time' && <UpdatesSince scope={scope} links={links} time={seek.time} />}
+      </QueryBoundary>
+    </Stack>
+  );
 }
 
-function RecentUpdatesList({ scope, links }: { scope: ReadScope; links: RecentUpdatesLinks }) {
+function HistorySeekForm({
+  seek,
+  onSeek,
+}: {
+  seek: HistorySeek;
+  onSeek: (seek: HistorySeek) => void;
+}) {
+  const form = useForm<HistorySeekValues>({
+    resolver: zodResolver(historySeekSchema),
+    defaultValues: emptyHistorySeekValues,
+  });
+  const handleSubmit = form.handleSubmit((values) => {
+    onSeek(toHistorySeek(values));
+  });
+  return (
+    <form noValidate aria-label="Seek" onSubmit={(event) => void handleSubmit(event)}>
+      <Group align="flex-start" gap="sm" wrap="wrap">
+        <FormSelect
+          control={form.control}
+          name="by"
+          label="Seek by"
+          data={[
+            { value: 'offset', label: 'Offset' },
+            { value: 'time', label: 'Time' },
+          ]}
+          allowDeselect={false}
+          w={120}
+        />
+        <FormTextInput
+          control={form.control}
+          name="value"
+          label="From offset or time"
+          description="Lists forwards from the first update at or after it"
+          placeholder="42 or 2026-11-24 14:03"
+          autoComplete="off"
+          spellCheck={false}
+          maxLength={64}
+          style={{ flex: 1, minWidth: 240, maxWidth: 420 }}
+        />
+        <Button type="submit" variant="default" mt={25}>
+          Seek
+        </Button>
+        {seek.kind !== 'latest' && (
+          <Button
+            variant="subtle"
+            mt={25}
+            onClick={() => {
+              form.reset(emptyHistorySeekValues);
+              onSeek({ kind: 'latest' });
+            }}
+          >
+            Latest
+          </Button>
+        )}
+      </Group>
+    </form>
+  );
+}
+
+/** "Updates up to offset N were pruned": the participant no longer has them. */
+function PrunedNote({ prunedUpTo }: { prunedUpTo: number }) {
+  return (
+    <Alert color="gray" variant="light" role="note" aria-label="Pruned">
+      Updates up to offset {prunedUpTo} were pruned: the participant no longer has them.
+    </Alert>
+  );
+}
+
+function LatestUpdates({ scope, links }: { scope: ReadScope; links: RecentUpdatesLinks }) {
   const { data, hasNextPage, fetchNextPage, isFetchingNextPage, refetch, isRefetching } =
     useSuspenseInfiniteQuery(updateQueries.recent(scope));
   const updates = data.pages.flatMap((page) => page.updates);
+  const prunedUpTo = data.pages.at(-1)?.prunedUpTo ?? 0;
   const columns = useMemo(() => updateColumns(links), [links]);
 
   return (
     <Stack gap="sm">
-      <Group justify="flex-end">
+      <Group justify="space-between">
+        <Text size="sm" c="dimmed">
+          Newest first, from the ledger end.
+        </Text>
         <Button
           variant="default"
           size="xs"
@@ -71,7 +174,7 @@ function RecentUpdatesList({ scope, links }: { scope: ReadScope; links: RecentUp
           isBusy={isRefetching}
         />
       )}
-      {hasNextPage && (
+      {hasNextPage ? (
         <Group justify="center">
           <Button
             variant="default"
@@ -83,6 +186,94 @@ function RecentUpdatesList({ scope, links }: { scope: ReadScope; links: RecentUp
             Load older
           </Button>
         </Group>
+      ) : (
+        prunedUpTo > 0 && <PrunedNote prunedUpTo={prunedUpTo} />
+      )}
+    </Stack>
+  );
+}
+
+function UpdatesSince({
+  scope,
+  links,
+  time,
+}: {
+  scope: ReadScope;
+  links: RecentUpdatesLinks;
+  time: string;
+}) {
+  const { data } = useSuspenseQuery(updateQueries.offsetAtTime(scope, time));
+  return (
+    <NewerUpdates
+      scope={scope}
+      links={links}
+      beginExclusive={data.beginExclusive}
+      from={`the first update at or after ${time}`}
+    />
+  );
+}
+
+function NewerUpdates({
+  scope,
+  links,
+  beginExclusive,
+  from = `offset ${String(beginExclusive + 1)}`,
+}: {
+  scope: ReadScope;
+  links: RecentUpdatesLinks;
+  beginExclusive: number;
+  from?: string;
+}) {
+  const { data, hasNextPage, fetchNextPage, isFetchingNextPage } = useSuspenseInfiniteQuery(
+    updateQueries.newer(scope, beginExclusive),
+  );
+  const updates = data.pages.flatMap((page) => page.updates);
+  const first = data.pages[0];
+  const last = data.pages.at(-1);
+  const prunedUpTo = first?.prunedUpTo ?? 0;
+  const columns = useMemo(() => updateColumns(links), [links]);
+
+  return (
+    <Stack gap="sm">
+      {prunedUpTo > beginExclusive && <PrunedNote prunedUpTo={prunedUpTo} />}
+      <Text size="sm" c="dimmed">
+        Oldest first, from {from}.
+      </Text>
+      {updates.length === 0 ? (
+        <EmptyState
+          title="No transactions here"
+          description={
+            hasNextPage
+              ? 'None in these offsets; load newer ones to look further.'
+              : 'None visible to you from here to the ledger end.'
+          }
+        />
+      ) : (
+        <DataTable
+          label="Transactions from here"
+          columns={columns}
+          rows={updates}
+          rowKey={(update) => update.updateId}
+          // Appended pages keep the reader's place.
+          scrollResetKey={beginExclusive}
+        />
+      )}
+      {hasNextPage ? (
+        <Group justify="center">
+          <Button
+            variant="default"
+            loading={isFetchingNextPage}
+            onClick={() => {
+              void fetchNextPage();
+            }}
+          >
+            Load newer
+          </Button>
+        </Group>
+      ) : (
+        <Text size="sm" c="dimmed" ta="center">
+          Up to the ledger end at offset {last?.ledgerEnd ?? beginExclusive}.
+        </Text>
       )}
     </Stack>
   );
@@ -91,22 +282,26 @@ function RecentUpdatesList({ scope, links }: { scope: ReadScope; links: RecentUp
 function updateColumns(links: RecentUpdatesLinks): DataTableColumn<UpdateSummary>[] {
   return [
     {
-      key: 'updateId',
-      header: 'Update id',
-      width: '24%',
-      cell: (update) => <Identifier value={update.updateId} label="update id" />,
+      key: 'summary',
+      header: 'What happened',
+      width: '38%',
+      cell: (update) => (
+        <span className={cellClasses.text} title={update.text}>
+          {update.text}
+        </span>
+      ),
     },
-    { key: 'offset', header: 'Offset', width: '10%', cell: (update) => String(update.offset) },
+    { key: 'offset', header: 'Offset', width: '9%', cell: (update) => String(update.offset) },
     {
       key: 'recordTime',
       header: 'Record time',
-      width: '18%',
+      width: '15%',
       cell: (update) => (update.recordTime ? <RelativeTime value={update.recordTime} /> : ''),
     },
     {
       key: 'commandId',
       header: 'Command id',
-      width: '28%',
+      width: '20%',
       cell: (update) =>
         update.commandId ? (
           <span className={cellClasses.text} title={update.commandId}>
@@ -116,7 +311,7 @@ function updateColumns(links: RecentUpdatesLinks): DataTableColumn<UpdateSummary
           <span className={cellClasses.dimmed}>Not yours</span>
         ),
     },
-    { key: 'events', header: 'Events', width: '10%', cell: (update) => String(update.eventCount) },
+    { key: 'events', header: 'Events', width: '8%', cell: (update) => String(update.eventCount) },
     {
       key: 'open',
       header: 'Open',

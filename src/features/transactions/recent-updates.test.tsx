@@ -1,0 +1,176 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { getTransactionTree } from '@/api/updates';
+import { renderRoute } from '@/testing/render-route';
+import { createSandbox, type NetworkIntercept, type Sandbox } from '@/testing/sandbox-network';
+import { seedFanout, seedIouSplit } from '@/testing/seed-transactions';
+
+// Whole-app journeys with several requests each; tight on a shared 2-core machine.
+const JOURNEY_TIMEOUT = 30_000;
+
+const rowsOf = (table: HTMLElement) => within(table).getAllByRole('row').slice(1);
+const offsetLink = (offset: number) =>
+  screen.getByRole('link', { name: `Open the transaction at offset ${String(offset)}` });
+
+async function allocateParties(sandbox: Sandbox, count: number) {
+  for (let i = 0; i < count; i++) {
+    await sandbox.fetch(
+      new Request('http://sandbox.test/v2/parties', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ partyIdHint: `filler-${String(i)}` }),
+      }),
+    );
+  }
+}
+
+/** The sandbox never prunes: answer as a participant pruned up to `offset`. */
+const prunedAt =
+  (offset: number): NetworkIntercept =>
+  (request, sandboxFetch) =>
+    new URL(request.url).pathname === '/v2/state/latest-pruned-offsets'
+      ? Promise.resolve(
+          Response.json({
+            participantPrunedUpToInclusive: offset,
+            allDivulgedContractsPrunedUpToInclusive: offset,
+          }),
+        )
+      : sandboxFetch(request);
+
+async function seek(
+  user: ReturnType<typeof renderRoute>['user'],
+  by: 'Offset' | 'Time',
+  value: string,
+) {
+  const form = screen.getByRole('form', { name: 'Seek' });
+  if (by === 'Time') {
+    await user.click(within(form).getByRole('combobox', { name: 'Seek by' }));
+    await user.click(await screen.findByRole('option', { name: 'Time' }));
+  }
+  const input = within(form).getByRole('textbox', { name: 'From offset or time' });
+  await user.clear(input);
+  await user.type(input, value);
+  await user.click(within(form).getByRole('button', { name: 'Seek' }));
+}
+
+describe('transactions history', () => {
+  it(
+    'says what each transaction did and pages back from the ledger end with Load older',
+    async () => {
+      const sandbox = createSandbox();
+      const seeded = await seedIouSplit(sandbox);
+      // A first page stops at 20 transactions; the Iou lies more than a range (200) below them.
+      await allocateParties(sandbox, 200);
+      const fanouts = [];
+      for (let i = 0; i < 20; i++) fanouts.push(await seedFanout(sandbox, { width: 1, depth: 1 }));
+      const newest = fanouts.at(-1)?.offset ?? 0;
+      const { user } = renderRoute('/transactions', { sandbox });
+
+      const table = await screen.findByRole('table', { name: 'Recent transactions' });
+      await waitFor(() => {
+        expect(offsetLink(newest)).toBeVisible();
+      });
+      expect(nthRow(table, 0)).toHaveTextContent(/Exercised Fanout:Fanout_Run; created Fanout ×2/);
+      expect(rowsOf(table)).toHaveLength(20);
+
+      await user.click(screen.getByRole('button', { name: 'Load older' }));
+      await waitFor(() => {
+        expect(offsetLink(seeded.create.offset)).toBeVisible();
+      });
+      const rows = rowsOf(screen.getByRole('table', { name: 'Recent transactions' }));
+      expect(rows.slice(-2).map((row) => within(row).getAllByRole('cell')[1]?.textContent)).toEqual(
+        [String(seeded.split.offset), String(seeded.create.offset)],
+      );
+      expect(rows.at(-2)).toHaveTextContent(
+        /Exercised Iou:Iou_Split; created Iou ×2; archived 1 contract by owner/,
+      );
+      expect(rows.at(-1)).toHaveTextContent('Created Iou');
+      expect(screen.queryByRole('button', { name: 'Load older' })).not.toBeInTheDocument();
+      expect(screen.queryByRole('note', { name: 'Pruned' })).not.toBeInTheDocument();
+    },
+    JOURNEY_TIMEOUT,
+  );
+
+  it(
+    'seeks to an offset and pages forwards to the ledger end, the seek in the URL',
+    async () => {
+      const sandbox = createSandbox();
+      const seeded = await seedIouSplit(sandbox);
+      const later = await seedIouSplit(sandbox);
+      const { user, router } = renderRoute('/transactions', { sandbox });
+      await screen.findByRole('table', { name: 'Recent transactions' });
+
+      await seek(user, 'Offset', 'x');
+      expect(await screen.findByText('An offset is a positive whole number')).toBeVisible();
+      await seek(user, 'Offset', String(seeded.split.offset));
+      await waitFor(() => {
+        expect(router.state.location.search).toBe(`?from=${String(seeded.split.offset)}`);
+      });
+      const table = await screen.findByRole('table', { name: 'Transactions from here' });
+      expect(rowsOf(table).map((row) => within(row).getAllByRole('cell')[1]?.textContent)).toEqual(
+        [seeded.split.offset, later.create.offset, later.split.offset].map(String),
+      );
+      expect(
+        screen.getByText(`Up to the ledger end at offset ${String(later.split.offset)}.`),
+      ).toBeVisible();
+
+      await user.click(screen.getByRole('button', { name: 'Latest' }));
+      expect(await screen.findByRole('table', { name: 'Recent transactions' })).toBeVisible();
+      expect(router.state.location.search).toBe('');
+    },
+    JOURNEY_TIMEOUT,
+  );
+
+  it(
+    'seeks to the first transaction at or after a time',
+    async () => {
+      const sandbox = createSandbox();
+      const seeded = await seedIouSplit(sandbox);
+      const { user, router } = renderRoute('/transactions', { sandbox });
+      await screen.findByRole('table', { name: 'Recent transactions' });
+      const splitAt =
+        (await getTransactionTree({ offset: seeded.split.offset }, { kind: 'any-party' }))
+          .recordTime ?? '';
+
+      await seek(user, 'Time', splitAt);
+      await waitFor(() => {
+        expect(new URLSearchParams(router.state.location.search).get('at')).toBe(splitAt);
+      });
+      const table = await screen.findByRole('table', { name: 'Transactions from here' });
+      expect(rowsOf(table)).toHaveLength(1);
+      expect(offsetLink(seeded.split.offset)).toBeVisible();
+    },
+    JOURNEY_TIMEOUT,
+  );
+
+  it(
+    'stops at the pruning offset and says so, paging back or seeking below it',
+    async () => {
+      const sandbox = createSandbox();
+      const seeded = await seedIouSplit(sandbox);
+      const { user } = renderRoute('/transactions', {
+        sandbox,
+        intercept: prunedAt(seeded.create.offset),
+      });
+      const table = await screen.findByRole('table', { name: 'Recent transactions' });
+      expect(rowsOf(table)).toHaveLength(1);
+      expect(offsetLink(seeded.split.offset)).toBeVisible();
+      const note = await screen.findByRole('note', { name: 'Pruned' });
+      expect(note).toHaveTextContent(
+        `Updates up to offset ${String(seeded.create.offset)} were pruned`,
+      );
+
+      await seek(user, 'Offset', '1');
+      const from = await screen.findByRole('table', { name: 'Transactions from here' });
+      expect(rowsOf(from)).toHaveLength(1);
+      expect(screen.getByRole('note', { name: 'Pruned' })).toBeVisible();
+    },
+    JOURNEY_TIMEOUT,
+  );
+});
+
+function nthRow(table: HTMLElement, index: number): HTMLElement {
+  const row = rowsOf(table)[index];
+  if (!row) throw new Error(`No row ${String(index)}`);
+  return row;
+}
