@@ -145,14 +145,11 @@ describe('the overview as a dashboard', () => {
       const pruned = await figureOf('Pruned up to');
       expect(within(pruned).getByText('None', { exact: true })).toBeVisible();
 
-      expect(linkIn('Ledger end', 'Live')).toHaveAttribute('href', paths.live.to());
-      expect(linkIn('Users', 'Users')).toHaveAttribute('href', paths.users.to());
-      expect(linkIn('Parties', 'Parties')).toHaveAttribute('href', paths.parties.to());
-      expect(linkIn('Packages', 'Packages')).toHaveAttribute('href', paths.packages.to());
-      expect(linkIn('Pruned up to', 'Transactions')).toHaveAttribute(
-        'href',
-        paths.transactions.to(),
-      );
+      expect(linkIn('Ledger end', 'Watch live')).toHaveAttribute('href', paths.live.to());
+      expect(linkIn('Users', 'All users')).toHaveAttribute('href', paths.users.to());
+      expect(linkIn('Parties', 'All parties')).toHaveAttribute('href', paths.parties.to());
+      expect(linkIn('Packages', 'All packages')).toHaveAttribute('href', paths.packages.to());
+      expect(linkIn('Pruned up to', 'History')).toHaveAttribute('href', paths.transactions.to());
       expect(linkIn('Latest activity', 'All transactions')).toHaveAttribute(
         'href',
         paths.transactions.to(),
@@ -162,7 +159,7 @@ describe('the overview as a dashboard', () => {
         paths.activity.to(),
       );
 
-      await user.click(linkIn('Users', 'Users'));
+      await user.click(linkIn('Users', 'All users'));
       expect(await screen.findByRole('heading', { level: 1, name: 'Users' })).toBeVisible();
     },
     JOURNEY_TIMEOUT,

@@ -73,25 +73,22 @@ export function ParticipantOverviewPage() {
         description="The participant this console is connected to, and what it holds."
       />
       <SimpleGrid cols={{ base: 1, xs: 2, lg: 3 }}>
-        <StatCard title="Ledger end" links={[{ to: paths.live.to(), label: 'Live' }]}>
+        <StatCard title="Ledger end" links={[{ to: paths.live.to(), label: 'Watch live' }]}>
           <LedgerEndStat />
         </StatCard>
-        <StatCard title="Users" links={[{ to: paths.users.to(), label: 'Users' }]}>
+        <StatCard title="Users" links={[{ to: paths.users.to(), label: 'All users' }]}>
           <UsersStat />
         </StatCard>
-        <StatCard title="Parties" links={[{ to: paths.parties.to(), label: 'Parties' }]}>
+        <StatCard title="Parties" links={[{ to: paths.parties.to(), label: 'All parties' }]}>
           <PartiesStat />
         </StatCard>
-        <StatCard title="Packages" links={[{ to: paths.packages.to(), label: 'Packages' }]}>
+        <StatCard title="Packages" links={[{ to: paths.packages.to(), label: 'All packages' }]}>
           <PackagesStat />
         </StatCard>
         <StatCard title="Connected synchronizers">
           <SynchronizersStat />
         </StatCard>
-        <StatCard
-          title="Pruned up to"
-          links={[{ to: paths.transactions.to(), label: 'Transactions' }]}
-        >
+        <StatCard title="Pruned up to" links={[{ to: paths.transactions.to(), label: 'History' }]}>
           <PruningStat />
         </StatCard>
       </SimpleGrid>
