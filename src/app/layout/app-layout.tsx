@@ -8,6 +8,7 @@ import { MainContent } from './main-content';
 import { MainNav } from './main-nav';
 import { NavigationProgress } from './navigation-progress';
 import { ParticipantStatus } from './participant-status';
+import { SearchTrigger } from './search-trigger';
 import { SignedInMenu } from './signed-in-menu';
 
 // Every identifier of these kinds, anywhere in the console, links to its page.
@@ -48,6 +49,7 @@ export function AppLayout() {
               </Text>
             </Group>
             <Group gap="xs" wrap="nowrap" style={{ minWidth: 0 }}>
+              <SearchTrigger />
               <ParticipantStatus />
               <SignedInMenu />
               <ColorSchemeControl />

@@ -1,0 +1,61 @@
+import { Box, Button, Kbd } from '@mantine/core';
+import { useDisclosure, useHotkeys, useOs } from '@mantine/hooks';
+import { IconSearch } from '@tabler/icons-react';
+import { lazy, Suspense, useState } from 'react';
+
+// The palette (its results, id recognition and queries) stays out of the first route's chunk,
+// whose JS budget is 250 KB gzip: only this button and the key listener are in the shell.
+const loadPalette = () => import('./search-palette-host');
+const SearchPaletteHost = lazy(() =>
+  loadPalette().then((module) => ({ default: module.SearchPaletteHost })),
+);
+
+/**
+ * The header's search button, and Ctrl+K (Cmd+K on Apple devices) anywhere, inputs included,
+ * to open the search box. The palette is fetched when the pointer or focus reaches the button.
+ */
+export function SearchTrigger() {
+  const [opened, { open, close }] = useDisclosure(false);
+  const [isMounted, setMounted] = useState(false);
+  const os = useOs();
+  const isApple = os === 'macos' || os === 'ios';
+  const show = () => {
+    setMounted(true);
+    open();
+  };
+  // Only the platform's own modifier: Ctrl+K is "delete to the end of the line" in macOS text
+  // fields.
+  useHotkeys([[isApple ? 'meta+K' : 'ctrl+K', show]], [], true);
+  const preload = () => void loadPalette();
+
+  return (
+    <>
+      <Button
+        variant="default"
+        size="compact-sm"
+        px={{ base: 6, sm: 'xs' }}
+        aria-label={`Search (${isApple ? 'Cmd+K' : 'Ctrl+K'})`}
+        aria-keyshortcuts={isApple ? 'Meta+K' : 'Control+K'}
+        leftSection={<IconSearch size={16} aria-hidden />}
+        rightSection={
+          <Box component="span" visibleFrom="sm">
+            <Kbd size="xs">{isApple ? '⌘K' : 'Ctrl+K'}</Kbd>
+          </Box>
+        }
+        styles={{ section: { marginInline: 0 } }}
+        onClick={show}
+        onPointerEnter={preload}
+        onFocus={preload}
+      >
+        <Box component="span" visibleFrom="sm" px={6} c="dimmed" fw={400}>
+          Search
+        </Box>
+      </Button>
+      {isMounted && (
+        <Suspense fallback={null}>
+          <SearchPaletteHost opened={opened} onClose={close} />
+        </Suspense>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,208 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { renderRoute } from '@/testing/render-route';
+import { createSandbox, TEST_SECRET } from '@/testing/sandbox-network';
+import { sandboxSteps } from '@/testing/sandbox-steps';
+import { seedIouSplit } from '@/testing/seed-transactions';
+import { mintToken, signInAs } from '@/testing/sign-in-as';
+
+// Whole-app journeys against the in-process sandbox; tight on a shared 2-core machine.
+const JOURNEY_TIMEOUT = 30_000;
+
+const pressSearchShortcut = (user: ReturnType<typeof renderRoute>['user']) =>
+  user.keyboard('{Control>}k{/Control}');
+
+const searchBox = () => screen.findByRole('combobox', { name: 'Id, page or action' });
+const results = () => screen.getByRole('listbox', { name: 'Results' });
+const optionNames = () =>
+  within(results())
+    .queryAllByRole('option')
+    .map((option) => option.textContent);
+
+describe('the search box', () => {
+  it(
+    'opens on Ctrl+K as a dialog whose combobox drives the results, announces their count, and closes on Esc',
+    async () => {
+      const { user } = renderRoute('/token-doctor');
+      const trigger = await screen.findByRole('button', { name: 'Search (Ctrl+K)' });
+      expect(trigger).toHaveAttribute('aria-keyshortcuts', 'Control+K');
+
+      await pressSearchShortcut(user);
+      const dialog = await screen.findByRole('dialog', { name: 'Search' });
+      const input = await searchBox();
+      expect(input).toHaveFocus();
+      expect(input).toHaveAttribute('aria-controls', results().id);
+      // With nothing typed: the pages and actions (no authentication: the caller may do all).
+      await waitFor(() => {
+        expect(within(results()).getByRole('group', { name: 'Actions' })).toBeVisible();
+      });
+      expect(within(results()).getByRole('group', { name: 'Pages' })).toBeVisible();
+      const count = within(dialog).getByRole('status');
+      expect(count).toHaveTextContent(/^\d+ results$/);
+
+      // The first option is active; the arrows move through them, the input keeping the focus.
+      const options = within(results()).getAllByRole('option');
+      expect(options[0]).toHaveAttribute('aria-selected', 'true');
+      expect(input).toHaveAttribute('aria-activedescendant', options[0]?.id);
+      await user.keyboard('{ArrowDown}');
+      expect(options[1]).toHaveAttribute('aria-selected', 'true');
+      expect(input).toHaveAttribute('aria-activedescendant', options[1]?.id);
+      await user.keyboard('{ArrowUp}{ArrowUp}');
+      expect(options.at(-1)).toHaveAttribute('aria-selected', 'true');
+      expect(input).toHaveFocus();
+
+      // A word is a user id too, but the action it names comes first.
+      await user.type(input, 'upload');
+      expect(optionNames()).toEqual(['Upload DAR', expect.stringMatching(/^User upload/)]);
+      expect(within(results()).getByRole('group', { name: 'Other matches' })).toBeVisible();
+      expect(count).toHaveTextContent('2 results');
+      await user.clear(input);
+      await user.type(input, 'no such thing here');
+      expect(count).toHaveTextContent('No id, page or action matches this');
+      expect(input).toHaveAttribute('aria-expanded', 'false');
+
+      await user.keyboard('{Escape}');
+      await waitFor(() => {
+        expect(screen.queryByRole('dialog', { name: 'Search' })).not.toBeInTheDocument();
+      });
+
+      // Opened from the header's button, it gives the focus back to it, and starts empty.
+      await user.click(trigger);
+      expect(await searchBox()).toHaveValue('');
+      await user.keyboard('{Escape}');
+      await waitFor(() => {
+        expect(trigger).toHaveFocus();
+      });
+    },
+    JOURNEY_TIMEOUT,
+  );
+
+  it(
+    'goes to the contract page of a pasted contract id on Enter, and lists it among recent items next time',
+    async () => {
+      const sandbox = createSandbox();
+      const seeded = await seedIouSplit(sandbox);
+      const contractId = seeded.splitIds[0];
+      const { user, router } = renderRoute('/token-doctor', { sandbox });
+      await screen.findByRole('button', { name: 'Search (Ctrl+K)' });
+
+      await pressSearchShortcut(user);
+      await searchBox();
+      await user.paste(`  ${contractId}\n`);
+      const [first] = within(results()).getAllByRole('option');
+      expect(first).toHaveTextContent(`Contract ${contractId}`);
+      expect(first).toHaveAttribute('aria-selected', 'true');
+      await user.keyboard('{Enter}');
+
+      await waitFor(() => {
+        expect(router.state.location.pathname).toBe(`/contracts/${contractId}`);
+      });
+      expect(await screen.findByRole('heading', { name: 'Contract', level: 1 })).toBeVisible();
+      await waitFor(() => {
+        expect(screen.queryByRole('dialog', { name: 'Search' })).not.toBeInTheDocument();
+      });
+
+      // Next time, before anything is typed, it is the first recent item; typing filters them.
+      await pressSearchShortcut(user);
+      const input = await searchBox();
+      const recent = await within(results()).findByRole('group', { name: 'Recent' });
+      expect(
+        within(recent)
+          .getAllByRole('option')
+          .map((o) => o.textContent),
+      ).toEqual([expect.stringContaining(`Contract ${contractId}`)]);
+      await user.type(input, 'composer');
+      expect(within(results()).queryByRole('group', { name: 'Recent' })).not.toBeInTheDocument();
+      // An update id goes to the transaction view.
+      await user.clear(input);
+      await user.paste(seeded.split.updateId);
+      await user.keyboard('{Enter}');
+      await waitFor(() => {
+        expect(router.state.location.search).toBe(`?update=${seeded.split.updateId}`);
+      });
+    },
+    JOURNEY_TIMEOUT,
+  );
+
+  it(
+    'offers a number as an offset and as a user id, saying whether that user exists',
+    async () => {
+      const sandbox = createSandbox();
+      await sandboxSteps(sandbox).createUser('42');
+      const { user, router } = renderRoute('/token-doctor', { sandbox });
+      await screen.findByRole('button', { name: 'Search (Ctrl+K)' });
+
+      await pressSearchShortcut(user);
+      await user.type(await searchBox(), '42');
+      // Once the lookup finds the user, it is among the pages to go to, after the offset.
+      await waitFor(() => {
+        const goTo = within(results()).getByRole('group', { name: 'Go to' });
+        expect(
+          within(goTo)
+            .getAllByRole('option')
+            .map((option) => option.textContent),
+        ).toEqual([
+          expect.stringMatching(/^Update at offset 42/),
+          'User 42 A user of the default identity provider',
+        ]);
+      });
+
+      // No user 427: that reading comes last, saying so; the offset stays first.
+      await user.type(await searchBox(), '7');
+      await waitFor(() => {
+        const other = within(results()).getByRole('group', { name: 'Other matches' });
+        expect(within(other).getByRole('option')).toHaveTextContent(
+          'User 427 No user with this id here',
+        );
+      });
+      expect(within(results()).getAllByRole('option')[0]).toHaveAttribute('aria-selected', 'true');
+      expect(within(results()).getAllByRole('option')[0]).toHaveTextContent(
+        /^Update at offset 427/,
+      );
+      await user.keyboard('{Enter}');
+      await waitFor(() => {
+        expect(router.state.location.search).toBe('?offset=427');
+      });
+    },
+    JOURNEY_TIMEOUT,
+  );
+
+  it(
+    'offers a plain user only the pages and actions it may use',
+    async () => {
+      const sandbox = createSandbox({ auth: 'jwt', jwtSecret: TEST_SECRET });
+      const admin = sandboxSteps(sandbox, await mintToken(sandbox, 'participant_admin'));
+      await admin.createUser('plain.pat');
+      await signInAs(sandbox, 'plain.pat');
+      const { user } = renderRoute('/token-doctor', { sandbox });
+      // The navigation shows once the caller is known; so do the palette's actions.
+      await screen.findByRole('link', { name: 'My user' });
+
+      await user.click(await screen.findByRole('button', { name: 'Search (Ctrl+K)' }));
+      await searchBox();
+      const names = optionNames();
+      expect(names).toEqual(
+        expect.arrayContaining([
+          'Command composer',
+          'Active contracts',
+          'Live',
+          'Transactions',
+          'Token doctor',
+        ]),
+      );
+      for (const adminOnly of [
+        'Users',
+        'Create user',
+        'Onboard a person',
+        'Allocate party',
+        'Create identity provider',
+        'Upload DAR',
+        'Activity',
+      ]) {
+        expect(names).not.toContain(adminOnly);
+      }
+      expect(within(results()).queryByRole('group', { name: 'Actions' })).not.toBeInTheDocument();
+    },
+    JOURNEY_TIMEOUT,
+  );
+});

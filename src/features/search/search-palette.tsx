@@ -1,0 +1,338 @@
+import { Group, Kbd, Modal, Stack, Text, TextInput, VisuallyHidden } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { IconSearch } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useId, useMemo, useState, type KeyboardEvent } from 'react';
+import { useNavigate } from 'react-router';
+import { packageQueries, type VettedPackages } from '@/api/packages';
+import { participantQueries } from '@/api/participant';
+import { sessionQueries } from '@/api/session';
+import { userQueries } from '@/api/users';
+import { userWhereaboutsQuery } from '@/pickers/user-whereabouts';
+import { accessOf, type Access, type Caller } from '@/lib/access-rights';
+import { isNotFound } from '@/lib/api-error';
+import { formatCount } from '@/lib/format';
+import { MAX_SEARCH_LENGTH, recognizeId } from '@/lib/id-recognition';
+import { readRecentItems, rememberRecentItem } from './recent-items';
+import {
+  searchResults,
+  type PackageVersion,
+  type SearchAction,
+  type SearchItem,
+  type SearchLinks,
+  type UserLookup,
+} from './search-results';
+import classes from './search-palette.module.css';
+
+export type { SearchAction, SearchLinks } from './search-results';
+
+export type SearchPaletteProps = {
+  opened: boolean;
+  onClose: () => void;
+  links: SearchLinks;
+  /** Every page and action; the palette offers those the caller may use. */
+  actions: readonly SearchAction[];
+};
+
+/** Until the participant says who the caller is, it is offered what anyone may do. */
+const NO_RIGHTS: Caller = { kind: 'user', userId: '', identityProviderId: '', rights: [] };
+
+/** How long typing pauses before a user id is looked up. */
+const LOOKUP_DELAY_MS = 250;
+
+/**
+ * One search box for any id, page or action (Ctrl/Cmd+K): what was typed or pasted is read as
+ * each kind of id it could be (lib/id-recognition), and each reading offers the page it leads to;
+ * recent items, pages and actions follow. A combobox over a listbox, operated from the input
+ * (arrows, Enter; Esc closes and focus goes back where it was), with the count announced.
+ */
+export function SearchPalette({ opened, onClose, links, actions }: SearchPaletteProps) {
+  return (
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title="Search"
+      size="lg"
+      yOffset="8vh"
+      classNames={{ body: classes.body }}
+    >
+      {/* The modal unmounts its content once closed: each opening starts empty. */}
+      <SearchPanel onClose={onClose} links={links} actions={actions} />
+    </Modal>
+  );
+}
+
+type SearchPanelProps = Omit<SearchPaletteProps, 'opened'>;
+
+function SearchPanel({ onClose, links, actions }: SearchPanelProps) {
+  const navigate = useNavigate();
+  const listId = useId();
+  const [query, setQuery] = useState('');
+  const [activeIndex, setActiveIndex] = useState(0);
+
+  const caller = useQuery({ ...sessionQueries.caller(), meta: { errorDisplay: 'inline' } });
+  const access = accessOf(caller.data ?? NO_RIGHTS);
+  const { data: participantId } = useQuery({
+    ...participantQueries.participantId(),
+    meta: { errorDisplay: 'inline' },
+  });
+  const vetting = useQuery({ ...packageQueries.vetting(), meta: { errorDisplay: 'inline' } });
+  const packagesByName = useMemo(() => packageVersionsByName(vetting.data), [vetting.data]);
+
+  const recognition = useMemo(
+    () => recognizeId(query, { packageNames: [...packagesByName.keys()] }),
+    [query, packagesByName],
+  );
+  const userId = recognition.candidates.find((candidate) => candidate.kind === 'user')?.userId;
+  const [lookedUpUserId] = useDebouncedValue(userId, LOOKUP_DELAY_MS);
+  const user = useUserLookup(userId === lookedUpUserId ? userId : undefined, access);
+  // What this opening adds is for the next one (the panel unmounts on close).
+  const recent = useMemo(
+    () => (participantId === undefined ? [] : readRecentItems(participantId)),
+    [participantId],
+  );
+
+  const visibleActions = useMemo(
+    () => actions.filter((action) => action.isVisible(access)),
+    // `access` is derived on every render; what it allows only changes with the caller.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [actions, caller.data],
+  );
+  const groups = searchResults(recognition, {
+    links,
+    actions: visibleActions,
+    recent,
+    packagesByName,
+    user,
+    identityProviderId: ownIdentityProviderId(caller.data, access),
+  });
+  const items = groups.flatMap((group) => group.items);
+  const active = Math.min(activeIndex, Math.max(items.length - 1, 0));
+  const optionId = (index: number) => `${listId}-option-${String(index)}`;
+
+  const open = (item: SearchItem) => {
+    if (participantId !== undefined) rememberRecentItem(participantId, item.remember);
+    onClose();
+    void navigate(item.to);
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.nativeEvent.isComposing || items.length === 0) return;
+    const move = (to: number) => {
+      event.preventDefault();
+      setActiveIndex((to + items.length) % items.length);
+    };
+    switch (event.key) {
+      case 'ArrowDown':
+        move(active + 1);
+        break;
+      case 'ArrowUp':
+        move(active - 1);
+        break;
+      case 'PageDown':
+        move(items.length - 1);
+        break;
+      case 'PageUp':
+        move(0);
+        break;
+      case 'Enter': {
+        const item = items[active];
+        if (item) {
+          event.preventDefault();
+          open(item);
+        }
+        break;
+      }
+    }
+  };
+
+  const status = (() => {
+    if (recognition.isTooLong) {
+      return `Too long for an id: ids have at most ${String(MAX_SEARCH_LENGTH)} characters`;
+    }
+    if (items.length === 0) return 'No id, page or action matches this';
+    return formatCount(items.length, 'result', 'results');
+  })();
+
+  // Options are numbered across the groups, as the keys move through them.
+  const firstIndexOf = groups.map((_, groupIndex) =>
+    groups.slice(0, groupIndex).reduce((count, group) => count + group.items.length, 0),
+  );
+  return (
+    <Stack gap="sm">
+      <TextInput
+        data-autofocus
+        role="combobox"
+        aria-label="Id, page or action"
+        aria-expanded={items.length > 0}
+        aria-controls={listId}
+        aria-autocomplete="list"
+        aria-activedescendant={items.length > 0 ? optionId(active) : undefined}
+        autoComplete="off"
+        spellCheck={false}
+        placeholder="Paste a party, user, package, template, contract or update id, or an offset"
+        leftSection={<IconSearch size={18} aria-hidden />}
+        value={query}
+        onChange={(event) => {
+          setQuery(event.currentTarget.value);
+          setActiveIndex(0);
+        }}
+        onKeyDown={onKeyDown}
+      />
+      <VisuallyHidden role="status">{status}</VisuallyHidden>
+      {items.length === 0 && (
+        <Text size="sm" c="dimmed" py="md" ta="center" aria-hidden>
+          {status}
+        </Text>
+      )}
+      <div role="listbox" id={listId} aria-label="Results" className={classes.list}>
+        {groups.map((group, groupIndex) => {
+          const labelId = `${listId}-group-${String(groupIndex)}`;
+          return (
+            <div key={group.label} role="group" aria-labelledby={labelId}>
+              <Text id={labelId} className={classes.groupLabel} size="xs" fw={700} c="dimmed">
+                {group.label}
+              </Text>
+              {group.items.map((item, indexInGroup) => {
+                const itemIndex = (firstIndexOf[groupIndex] ?? 0) + indexInGroup;
+                return (
+                  <SearchOption
+                    key={item.key}
+                    id={optionId(itemIndex)}
+                    item={item}
+                    isActive={itemIndex === active}
+                    onPoint={() => {
+                      setActiveIndex(itemIndex);
+                    }}
+                    onChoose={() => {
+                      open(item);
+                    }}
+                  />
+                );
+              })}
+            </div>
+          );
+        })}
+      </div>
+      <Group gap="md" className={classes.hints} aria-hidden>
+        <Text size="xs" c="dimmed">
+          <Kbd size="xs">↑</Kbd> <Kbd size="xs">↓</Kbd> to move
+        </Text>
+        <Text size="xs" c="dimmed">
+          <Kbd size="xs">Enter</Kbd> to open
+        </Text>
+        <Text size="xs" c="dimmed">
+          <Kbd size="xs">Esc</Kbd> to close
+        </Text>
+      </Group>
+    </Stack>
+  );
+}
+
+type SearchOptionProps = {
+  id: string;
+  item: SearchItem;
+  isActive: boolean;
+  onPoint: () => void;
+  onChoose: () => void;
+};
+
+function SearchOption({ id, item, isActive, onPoint, onChoose }: SearchOptionProps) {
+  return (
+    // The input keeps the focus and operates the list (aria-activedescendant): its keys are the
+    // option's, and a click must not take the focus away from it.
+    // eslint-disable-next-line jsx-a11y/click-events-have-key-events
+    <div
+      id={id}
+      role="option"
+      tabIndex={-1}
+      aria-selected={isActive}
+      className={classes.option}
+      ref={(element) => {
+        if (isActive) element?.scrollIntoView({ block: 'nearest' });
+      }}
+      onMouseDown={(event) => {
+        event.preventDefault();
+      }}
+      onMouseMove={isActive ? undefined : onPoint}
+      onClick={onChoose}
+    >
+      <item.icon size={18} aria-hidden className={classes.icon} />
+      <div className={classes.text}>
+        <Text size="sm" fw={500} span>
+          {item.title}
+        </Text>
+        {item.value !== undefined && (
+          <Text size="xs" ff="monospace" className={classes.value}>
+            {' '}
+            {item.value}
+          </Text>
+        )}
+        {item.description !== undefined && (
+          <Text size="xs" c="dimmed">
+            {' '}
+            {item.description}
+          </Text>
+        )}
+      </div>
+    </div>
+  );
+}
+
+/** The versions of each package name the participant vets, on any synchronizer. */
+function packageVersionsByName(
+  vetting: readonly VettedPackages[] | undefined,
+): Map<string, PackageVersion[]> {
+  const byName = new Map<string, PackageVersion[]>();
+  for (const { packages } of vetting ?? []) {
+    for (const { packageId, packageName, packageVersion } of packages) {
+      if (!packageName) continue;
+      const versions = byName.get(packageName) ?? [];
+      if (!versions.some((known) => known.packageId === packageId)) {
+        versions.push({ packageId, version: packageVersion ?? '' });
+      }
+      byName.set(packageName, versions);
+    }
+  }
+  return byName;
+}
+
+/** The IdP a user id opens in when its own is not known: the caller's, unless it sees them all. */
+function ownIdentityProviderId(caller: Caller | undefined, access: Access): string {
+  if (access.administeredIdentityProviderId !== undefined) {
+    return access.administeredIdentityProviderId;
+  }
+  return caller?.kind === 'user' && !access.isParticipantAdmin ? caller.identityProviderId : '';
+}
+
+/**
+ * Whether `userId` is a user, asked where the caller may ask: a participant admin through every
+ * IdP, an IdP admin through its own. Others (and ids still being typed) are not looked up.
+ */
+function useUserLookup(userId: string | undefined, access: Access): UserLookup {
+  const ownIdp = access.administeredIdentityProviderId;
+  const everywhere = useQuery({
+    ...userWhereaboutsQuery(userId ?? ''),
+    enabled: userId !== undefined && access.isParticipantAdmin,
+    retry: false,
+  });
+  const inOwnIdp = useQuery({
+    ...userQueries.detail({ userId: userId ?? '', identityProviderId: ownIdp ?? '' }),
+    enabled: userId !== undefined && ownIdp !== undefined,
+    retry: false,
+    meta: { errorDisplay: 'inline' },
+  });
+  if (userId === undefined) return { status: 'unknown' };
+  if (access.isParticipantAdmin) {
+    const where = everywhere.data;
+    if (where === undefined || where === 'unknown') return { status: 'unknown' };
+    return where === null
+      ? { status: 'missing' }
+      : { status: 'found', identityProviderId: where.identityProviderId };
+  }
+  if (ownIdp === undefined) return { status: 'unknown' };
+  if (inOwnIdp.isSuccess) return { status: 'found', identityProviderId: ownIdp };
+  return inOwnIdp.isError && isNotFound(inOwnIdp.error)
+    ? { status: 'missing' }
+    : { status: 'unknown' };
+}

@@ -1,0 +1,279 @@
+import {
+  IconAddressBook,
+  IconArrowsExchange,
+  IconFileText,
+  IconPackage,
+  IconTemplate,
+  IconUser,
+  type Icon,
+} from '@tabler/icons-react';
+// A pure comparison of version strings, not the decoder the rule keeps in src/api/.
+// eslint-disable-next-line no-restricted-imports
+import { comparePackageVersions } from '@ledger-console/participant/daml-lf/upgrade-check';
+import type { Access } from '@/lib/access-rights';
+import type { Recognition, RecognizedId } from '@/lib/id-recognition';
+import { idText, recentItemKey, type RecentItem } from './recent-items';
+
+/**
+ * What the search box lists for an input: the pages its id may lead to, then what the user
+ * opened recently, the pages and the actions whose words it matches. Pure; the app gives the
+ * links (a feature cannot build the app's paths), so every target is one of its builders.
+ */
+
+/** Where each kind of id leads; the app builds them from its paths. */
+export type SearchLinks = {
+  party: (party: string) => string;
+  user: (userId: string, identityProviderId: string) => string;
+  package: (packageId: string) => string;
+  packages: () => string;
+  contract: (contractId: string) => string;
+  update: (updateId: string) => string;
+  offset: (offset: number) => string;
+  /** The active contracts, of one template or interface where the page can filter by it. */
+  activeContracts: (templateId: string) => string;
+};
+
+/** A page to go to or something to do, offered to callers who may. */
+export type SearchAction = {
+  /** Stable across releases: recent items refer to it. */
+  id: string;
+  label: string;
+  to: string;
+  icon: Icon;
+  kind: 'page' | 'action';
+  isVisible: (access: Access) => boolean;
+  /** Other words it is found by. */
+  keywords?: readonly string[];
+};
+
+export type PackageVersion = { packageId: string; version: string };
+
+/** What is known of a user id typed in: where it lives, when someone could look. */
+export type UserLookup =
+  { status: 'unknown' } | { status: 'found'; identityProviderId: string } | { status: 'missing' };
+
+export type SearchContext = {
+  links: SearchLinks;
+  /** The caller's actions, already filtered by what it may do. */
+  actions: readonly SearchAction[];
+  recent: readonly RecentItem[];
+  /** The ids and versions of each package name the participant vets. */
+  packagesByName: ReadonlyMap<string, readonly PackageVersion[]>;
+  /** The user lookup of the input's user id, when it is one. */
+  user: UserLookup;
+  /** The IdP to open a user in when the lookup has not told (the caller's own, or the default). */
+  identityProviderId: string;
+};
+
+export type SearchItem = {
+  /** Unique in the results. */
+  key: string;
+  title: string;
+  /** The id, shown in monospace, when the item is one. */
+  value?: string;
+  description?: string;
+  to: string;
+  icon: Icon;
+  /** What to keep among the recent items when it is opened. */
+  remember: RecentItem;
+};
+
+export type SearchGroup = { label: string; items: SearchItem[] };
+
+/** The groups of results for `recognition` of the input; empty groups are left out. */
+export function searchResults(recognition: Recognition, context: SearchContext): SearchGroup[] {
+  const needle = recognition.text.toLowerCase();
+  // Nearly any word is a valid user id: unless the user is known to exist, that reading comes
+  // after the pages and actions the word names, so Enter on "upload" uploads.
+  const isWeak = (id: RecognizedId) => id.kind === 'user' && context.user.status !== 'found';
+  const ids = recognition.candidates
+    .filter((id) => !isWeak(id))
+    .flatMap((id) => idItems(id, context));
+  const weakIds = recognition.candidates.filter(isWeak).flatMap((id) => idItems(id, context));
+  const shownIds = new Set([...ids, ...weakIds].map((item) => recentItemKey(item.remember)));
+  const recent = context.recent
+    .flatMap((item) => recentSearchItem(item, context) ?? [])
+    .filter((item) => !shownIds.has(recentItemKey(item.remember)))
+    .filter((item) => matches(needle, [item.title, item.value ?? '']));
+  const actions = context.actions.filter((action) =>
+    matches(needle, [action.label, ...(action.keywords ?? [])]),
+  );
+  const groups: SearchGroup[] = [
+    { label: 'Go to', items: ids },
+    { label: 'Recent', items: recent },
+    {
+      label: 'Pages',
+      items: actions.filter((action) => action.kind === 'page').map(actionItem),
+    },
+    {
+      label: 'Actions',
+      items: actions.filter((action) => action.kind === 'action').map(actionItem),
+    },
+    { label: 'Other matches', items: weakIds },
+  ];
+  return groups.filter((group) => group.items.length > 0);
+}
+
+/** Whether every word of `needle` is in one of `texts` (ignoring case); an empty one always is. */
+function matches(needle: string, texts: readonly string[]): boolean {
+  const haystack = texts.join(' ').toLowerCase();
+  return needle
+    .split(/\s+/)
+    .filter((word) => word !== '')
+    .every((word) => haystack.includes(word));
+}
+
+function actionItem(action: SearchAction): SearchItem {
+  return {
+    key: `action:${action.id}`,
+    title: action.label,
+    to: action.to,
+    icon: action.icon,
+    remember: { kind: 'action', actionId: action.id },
+  };
+}
+
+function recentSearchItem(item: RecentItem, context: SearchContext): SearchItem | undefined {
+  // The lookup is of the input's user id, not of one opened before.
+  if (item.kind === 'id') return idItems(item.id, { ...context, user: { status: 'unknown' } })[0];
+  const action = context.actions.find((candidate) => candidate.id === item.actionId);
+  return action && actionItem(action);
+}
+
+/** The newest version of the package called `name`, as far as the vetting list tells. */
+function newestPackage(
+  name: string,
+  packagesByName: SearchContext['packagesByName'],
+): PackageVersion | undefined {
+  const versions = packagesByName.get(name) ?? [];
+  return [...versions].sort((a, b) => comparePackageVersions(b.version, a.version))[0];
+}
+
+/** The pages `id` may lead to, the likeliest first. */
+function idItems(id: RecognizedId, context: SearchContext): SearchItem[] {
+  const { links } = context;
+  const value = idText(id);
+  const item = (fields: Omit<SearchItem, 'key' | 'remember'>, suffix = ''): SearchItem => ({
+    key: `${id.kind}:${value}${suffix}`,
+    value,
+    remember: { kind: 'id', id },
+    ...fields,
+  });
+  switch (id.kind) {
+    case 'party':
+      return [
+        item({
+          title: 'Party',
+          description: 'Its hosting, annotations and who may act as it',
+          to: links.party(id.party),
+          icon: IconAddressBook,
+        }),
+      ];
+    case 'update':
+      return [
+        item({
+          title: 'Update',
+          description: 'The transaction and its events',
+          to: links.update(id.updateId),
+          icon: IconArrowsExchange,
+        }),
+      ];
+    case 'contract':
+      return [
+        item({
+          title: 'Contract',
+          description: 'Its create and archive',
+          to: links.contract(id.contractId),
+          icon: IconFileText,
+        }),
+      ];
+    case 'package':
+      return [
+        item({
+          title: 'Package',
+          description: 'Its modules, templates and vetting',
+          to: links.package(id.packageId),
+          icon: IconPackage,
+        }),
+      ];
+    case 'package-name': {
+      const newest = newestPackage(id.name, context.packagesByName);
+      return [
+        item({
+          title: 'Package name',
+          description: newest
+            ? `Its newest version, ${newest.version}`
+            : 'Not vetted here: the packages list',
+          to: newest ? links.package(newest.packageId) : links.packages(),
+          icon: IconPackage,
+        }),
+      ];
+    }
+    case 'template': {
+      const ref = id.package;
+      const packageId =
+        ref.kind === 'id'
+          ? ref.packageId
+          : newestPackage(ref.name, context.packagesByName)?.packageId;
+      return [
+        item({
+          title: 'Template or interface',
+          description:
+            packageId === undefined
+              ? 'Its package is not vetted here: the packages list'
+              : `${id.qualifiedName} in its package`,
+          to: packageId === undefined ? links.packages() : links.package(packageId),
+          icon: IconTemplate,
+        }),
+        item(
+          {
+            title: 'Active contracts',
+            description: `Of ${id.qualifiedName}`,
+            to: links.activeContracts(id.templateId),
+            icon: IconFileText,
+          },
+          ':contracts',
+        ),
+      ];
+    }
+    case 'offset':
+      return [
+        item({
+          // The title says the number; shown again as the id it would read as one too many.
+          value: undefined,
+          title: `Update at offset ${value}`,
+          description: 'The transaction and its events',
+          to: links.offset(id.offset),
+          icon: IconArrowsExchange,
+        }),
+      ];
+    case 'user':
+      return [userItem(id.userId, context, item)];
+  }
+}
+
+function userItem(
+  userId: string,
+  { links, user, identityProviderId }: SearchContext,
+  item: (fields: Omit<SearchItem, 'key' | 'remember'>) => SearchItem,
+): SearchItem {
+  const found = user.status === 'found';
+  const description = (() => {
+    switch (user.status) {
+      case 'found':
+        return user.identityProviderId === ''
+          ? 'A user of the default identity provider'
+          : `A user of identity provider ${user.identityProviderId}`;
+      case 'missing':
+        return 'No user with this id here';
+      case 'unknown':
+        return 'Its rights and profile';
+    }
+  })();
+  return item({
+    title: 'User',
+    description,
+    to: links.user(userId, found ? user.identityProviderId : identityProviderId),
+    icon: IconUser,
+  });
+}
