@@ -101,7 +101,18 @@ export const paths = {
     pattern: '/packages/:packageId',
     to: (packageId: string) => `/packages/${routeSegment(packageId, ['upload'])}`,
   },
-  composer: { pattern: '/composer', to: () => '/composer' },
+  composer: {
+    pattern: '/composer',
+    /** With `exercise`, the composer opens an exercise on that contract, its choices offered. */
+    to: (prefill?: { exercise: { contractId: string; templateId: string } }) => {
+      if (!prefill) return '/composer';
+      const params = new URLSearchParams({
+        exercise: prefill.exercise.contractId,
+        template: prefill.exercise.templateId,
+      });
+      return `/composer?${params.toString()}`;
+    },
+  },
   transactions: {
     pattern: '/transactions',
     /** The viewer; with an update id it opens that update, and `node` selects one of its nodes. */
@@ -120,7 +131,26 @@ export const paths = {
     },
   },
   /** The active contracts of the parties the caller picks (issue 17). */
-  contracts: { pattern: '/contracts', to: () => '/contracts' },
+  contracts: {
+    pattern: '/contracts',
+    /** A shareable view: whose contracts, at which offset (else the ledger end), which ones. */
+    to: (view?: {
+      parties?: readonly string[];
+      offset?: number;
+      template?: string;
+      interface?: string;
+      search?: string;
+    }) => {
+      const params = new URLSearchParams();
+      for (const party of view?.parties ?? []) params.append('party', party);
+      if (view?.offset !== undefined) params.set('offset', String(view.offset));
+      if (view?.template) params.set('template', view.template);
+      if (view?.interface) params.set('interface', view.interface);
+      if (view?.search) params.set('q', view.search);
+      const query = params.toString();
+      return query ? `/contracts?${query}` : '/contracts';
+    },
+  },
   /** The update stream as it happens, from the ledger end. */
   live: { pattern: '/live', to: () => '/live' },
   contract: {

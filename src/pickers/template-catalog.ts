@@ -1,7 +1,8 @@
-import { useQueries, useQuery } from '@tanstack/react-query';
+import { useQueries, useQuery, type UseQueryResult } from '@tanstack/react-query';
 import type {
   Choice,
   DataType,
+  Interface,
   PackageContents,
   Template,
   TypeConName,
@@ -22,12 +23,26 @@ export type TemplateEntry = {
   byId: string;
 };
 
+/** An interface of a decoded package, by both of its names. */
+export type InterfaceEntry = {
+  packageId: string;
+  packageName: string;
+  packageVersion: string;
+  moduleName: string;
+  definition: Interface;
+  /** `#<package-name>:<Module>:<Entity>`. */
+  byName: string;
+  /** `<package-id>:<Module>:<Entity>`. */
+  byId: string;
+};
+
 /** A choice that may be exercised on a template, with where it is declared. */
 export type ChoiceEntry = { choice: Choice; interfaceId?: string };
 
 export type TemplateCatalog = {
   packages: readonly PackageContents[];
   templates: readonly TemplateEntry[];
+  interfaces: readonly InterfaceEntry[];
   isLoading: boolean;
   /** Packages that could not be listed or read: their templates are missing from `templates`. */
   unreadable: { count: number; firstError: unknown } | undefined;
@@ -35,20 +50,37 @@ export type TemplateCatalog = {
   listError: unknown;
 };
 
-/** Every template of every package on the participant, decoded in the browser (cached forever). */
-export function useTemplateCatalog(): TemplateCatalog {
-  const ids = useQuery(packageQueries.ids());
-  const contents = useQueries({
-    queries: (ids.data ?? []).map((id) => ({ ...packageQueries.contents(id), retry: false })),
-  });
-  const packages = contents.flatMap((query) => (query.data ? [query.data] : []));
-  const failed = contents.filter((query) => query.isError);
+/**
+ * The decoded packages and their entries. A module-level `combine`: TanStack Query runs it again
+ * only when a query's result changes, so lists keyed on these arrays (types per template, columns)
+ * are not rebuilt on every render.
+ */
+function combineContents(results: UseQueryResult<PackageContents>[]) {
+  const packages = results.flatMap((query) => (query.data ? [query.data] : []));
+  const failed = results.filter((query) => query.isError);
   return {
     packages,
     templates: templateEntries(packages),
-    isLoading: ids.isPending || contents.some((query) => query.isPending),
+    interfaces: interfaceEntries(packages),
+    isPending: results.some((query) => query.isPending),
     unreadable:
       failed.length > 0 ? { count: failed.length, firstError: failed[0]?.error } : undefined,
+  };
+}
+
+/** Every template of every package on the participant, decoded in the browser (cached forever). */
+export function useTemplateCatalog(): TemplateCatalog {
+  const ids = useQuery(packageQueries.ids());
+  const { packages, templates, interfaces, isPending, unreadable } = useQueries({
+    queries: (ids.data ?? []).map((id) => ({ ...packageQueries.contents(id), retry: false })),
+    combine: combineContents,
+  });
+  return {
+    packages,
+    templates,
+    interfaces,
+    isLoading: ids.isPending || isPending,
+    unreadable,
     listError: ids.error ?? undefined,
   };
 }
@@ -64,6 +96,22 @@ export function templateEntries(packages: readonly PackageContents[]): TemplateE
         template,
         byName: `#${pkg.name}:${module.name}:${template.name}`,
         byId: `${pkg.packageId}:${module.name}:${template.name}`,
+      })),
+    ),
+  );
+}
+
+export function interfaceEntries(packages: readonly PackageContents[]): InterfaceEntry[] {
+  return packages.flatMap((pkg) =>
+    pkg.modules.flatMap((module) =>
+      module.interfaces.map((definition) => ({
+        packageId: pkg.packageId,
+        packageName: pkg.name,
+        packageVersion: pkg.version,
+        moduleName: module.name,
+        definition,
+        byName: `#${pkg.name}:${module.name}:${definition.name}`,
+        byId: `${pkg.packageId}:${module.name}:${definition.name}`,
       })),
     ),
   );
@@ -91,13 +139,28 @@ export function resolveTemplate(
   templates: readonly TemplateEntry[],
   templateId: string,
 ): TemplateEntry | undefined {
-  const id = templateId.trim();
+  return resolveEntry(templates, templateId);
+}
+
+/** The interface an interface id names, resolved as {@link resolveTemplate} resolves templates. */
+export function resolveInterface(
+  interfaces: readonly InterfaceEntry[],
+  interfaceId: string,
+): InterfaceEntry | undefined {
+  return resolveEntry(interfaces, interfaceId);
+}
+
+function resolveEntry<T extends { byName: string; byId: string; packageVersion: string }>(
+  entries: readonly T[],
+  reference: string,
+): T | undefined {
+  const id = reference.trim();
   if (id.startsWith('#')) {
-    return templates
+    return entries
       .filter((entry) => entry.byName === id)
       .sort((a, b) => compareVersions(b.packageVersion, a.packageVersion))[0];
   }
-  return templates.find((entry) => entry.byId === id);
+  return entries.find((entry) => entry.byId === id);
 }
 
 /** The template's own choices, then those of the interfaces it implements. */

@@ -19,6 +19,17 @@ function parseNode(value: string | null): number | undefined {
   return value !== null && /^\d+$/.test(value) ? Number(value) : undefined;
 }
 
+// Contract and template ids are far shorter; a longer value in a link is not one.
+const MAX_PREFILL_ID_LENGTH = 512;
+
+/** `?exercise=<contract id>&template=<template id>` (paths.composer.to), when both are sane. */
+function parseExercise(params: URLSearchParams) {
+  const contractId = params.get('exercise')?.trim() ?? '';
+  const templateId = params.get('template')?.trim() ?? '';
+  const isSane = (id: string) => id !== '' && id.length <= MAX_PREFILL_ID_LENGTH;
+  return isSane(contractId) && isSane(templateId) ? { contractId, templateId } : undefined;
+}
+
 /** An earlier submission's tree: its selection is its own, the URL's belongs to the newest. */
 function EarlierTree({ tree }: { tree: TransactionTree }) {
   const [selectedNodeId, setSelectedNodeId] = useState<number>();
@@ -38,6 +49,7 @@ function EarlierTree({ tree }: { tree: TransactionTree }) {
 export function ComposerPage() {
   const [searchParams, setSearchParams] = useSearchParams();
   const selectedNodeId = parseNode(searchParams.get('node'));
+  const exercise = parseExercise(searchParams);
 
   const selectNode = useCallback(
     (nodeId: number | undefined) => {
@@ -77,6 +89,9 @@ export function ComposerPage() {
       />
       <QueryBoundary fallback={<SectionSkeleton lines={10} />}>
         <Composer
+          // Another contract's "Exercise…" link opens a composer for it.
+          key={exercise ? `${exercise.contractId} ${exercise.templateId}` : ''}
+          {...(exercise ? { exercise } : {})}
           links={composerLinks}
           renderTree={renderTree}
           onResult={() => {

@@ -8,6 +8,8 @@ import { ContractEvents } from '@/features/transactions/contract-events';
 import { idFromRouteSegment, paths } from '@/app/paths';
 
 const links = { nodeAtOffset: paths.transactions.atOffset };
+const exerciseLink = (contractId: string, templateId: string) =>
+  paths.composer.to({ exercise: { contractId, templateId } });
 
 export function ContractPage() {
   const contractId = idFromRouteSegment(useParams().contractId);
@@ -29,7 +31,12 @@ export function ContractPage() {
           back: { to: paths.transactions.to(), label: 'transactions' },
         }}
       >
-        <ContractEvents key={contractId} contractId={contractId} links={links} />
+        <ContractEvents
+          key={contractId}
+          contractId={contractId}
+          links={links}
+          exerciseLink={exerciseLink}
+        />
       </QueryBoundary>
     </Stack>
   );

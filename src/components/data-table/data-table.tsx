@@ -40,6 +40,11 @@ export type DataTableProps<T, K extends string = string> = {
   virtualizeAbove?: number;
   /** Height of the scrolling body; the header stays in view. */
   maxHeight?: CSSProperties['maxHeight'];
+  /**
+   * The scroll goes back to the top when this changes; by default when `rows` does. A list that
+   * grows while it is read (a stream) passes what it was asked for, so appended rows keep the place.
+   */
+  scrollResetKey?: unknown;
 };
 
 // One line per row at a fixed height, so the virtualizer never has to measure (the height is also
@@ -79,6 +84,7 @@ export function DataTable<T, K extends string = string>({
   isBusy = false,
   virtualizeAbove = 100,
   maxHeight = '70vh',
+  scrollResetKey,
 }: DataTableProps<T, K>) {
   const scrollRef = useRef<HTMLDivElement>(null);
   const isVirtual = rows.length > virtualizeAbove;
@@ -106,9 +112,10 @@ export function DataTable<T, K extends string = string>({
   }, [isCards, isVirtual, virtualizer]);
 
   // New rows (another page, a filter) start at the top, not at the old scroll offset.
+  const resetKey = scrollResetKey === undefined ? rows : scrollResetKey;
   useEffect(() => {
     if (scrollRef.current) scrollRef.current.scrollTop = 0;
-  }, [rows]);
+  }, [resetKey]);
 
   const items = isVirtual ? virtualizer.getVirtualItems() : [];
   const visible = isVirtual

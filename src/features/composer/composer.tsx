@@ -48,6 +48,11 @@ export type ComposerProps = {
   renderTree: (tree: TransactionTree, isCurrent: boolean) => ReactNode;
   /** A new tree is shown: the page may reset its node selection. */
   onResult?: () => void;
+  /**
+   * Opens with an exercise on this contract (from the active contracts or a contract page): the
+   * template's choices are offered, nothing else is typed. Takes the place of a saved draft.
+   */
+  exercise?: { contractId: string; templateId: string };
 };
 
 /** At most this many submissions stay open; the oldest close first (the history keeps them). */
@@ -64,6 +69,9 @@ type Slot = {
   subtitle?: string;
 };
 
+const exerciseSubtitle = (templateId: string, contractId: string) =>
+  `Exercise a choice on ${templateId.split(':').at(-1) ?? 'the contract'} ${shortenIdentifier(contractId)}`;
+
 const scopeParties = (scope: PartyScope) => (scope.kind === 'any' ? 'any' : scope.parties);
 
 /**
@@ -71,7 +79,7 @@ const scopeParties = (scope: PartyScope) => (scope.kind === 'any' ? 'any' : scop
  * (a follow-up such as "Exercise a choice on it" opens a new one instead of rewriting the form
  * above), and a local history of submissions to re-run, edit or copy as curl.
  */
-export function Composer({ links, renderTree, onResult }: ComposerProps) {
+export function Composer({ links, renderTree, onResult, exercise }: ComposerProps) {
   const { data: caller } = useSuspenseQuery(sessionQueries.caller());
   const scope = submitterScope(caller);
   const access: SubmitterAccess = {
@@ -94,6 +102,25 @@ export function Composer({ links, renderTree, onResult }: ComposerProps) {
     });
 
   const [{ slots, closedCount }, setOpen] = useState<{ slots: Slot[]; closedCount: number }>(() => {
+    if (exercise) {
+      const prefilled = {
+        ...emptyValues(),
+        commands: [{ ...emptyCommand('exercise'), ...exercise }],
+      };
+      return {
+        slots: [
+          {
+            key: 0,
+            initialValues: prefilled,
+            baselineValues: prefilled,
+            isFollowUp: false,
+            isRestoredDraft: false,
+            subtitle: exerciseSubtitle(exercise.templateId, exercise.contractId),
+          },
+        ],
+        closedCount: 0,
+      };
+    }
     const restored = readDraft(scope.userId);
     const empty = emptyValues();
     return {
@@ -181,7 +208,7 @@ export function Composer({ links, renderTree, onResult }: ComposerProps) {
         commands: [{ ...emptyCommand('exercise'), templateId, contractId }],
       },
       isFollowUp: true,
-      subtitle: `Exercise a choice on ${templateId.split(':').at(-1) ?? 'the contract'} ${shortenIdentifier(contractId)}`,
+      subtitle: exerciseSubtitle(templateId, contractId),
     });
   };
 

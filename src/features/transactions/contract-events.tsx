@@ -1,4 +1,4 @@
-import { Anchor, Badge, Code, Group, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Code, Group, Stack, Text, Title } from '@mantine/core';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { eventQueries, type ContractArchived, type ContractCreated } from '@/api/events';
@@ -16,29 +16,35 @@ import { NoReadScopeState } from './no-read-scope-state';
 export type ContractEventsProps = {
   contractId: string;
   links: ContractEventLinks;
+  /** The composer prefilled with an exercise on the contract, offered while it is active. */
+  exerciseLink?: (contractId: string, templateId: string) => string;
 };
 
 /**
  * A contract's create and, if it is archived, its archive (`events-by-contract-id`), each linking
  * to its node in the transaction that made it.
  */
-export function ContractEvents({ contractId, links }: ContractEventsProps) {
+export function ContractEvents({ contractId, links, exerciseLink }: ContractEventsProps) {
   const scope = useReadScope();
   if (isEmptyScope(scope)) {
     return <NoReadScopeState title="You may not read any contracts" />;
   }
-  return <ContractEventsOf contractId={contractId} scope={scope} links={links} />;
+  return (
+    <ContractEventsOf
+      contractId={contractId}
+      scope={scope}
+      links={links}
+      {...(exerciseLink ? { exerciseLink } : {})}
+    />
+  );
 }
 
 function ContractEventsOf({
   contractId,
   scope,
   links,
-}: {
-  contractId: string;
-  scope: ReadScope;
-  links: ContractEventLinks;
-}) {
+  exerciseLink,
+}: ContractEventsProps & { scope: ReadScope }) {
   const { data } = useSuspenseQuery(eventQueries.byContract(contractId, scope));
   const { created, archived } = data;
   const template = created ? parseIdentifier(created.createdEvent.templateId) : null;
@@ -51,6 +57,17 @@ function ContractEventsOf({
         <Badge color={archived ? 'red' : 'teal'} variant="light">
           {archived ? 'Archived' : 'Active'}
         </Badge>
+        {created && !archived && exerciseLink && (
+          <Button
+            component={Link}
+            to={exerciseLink(contractId, created.createdEvent.templateId)}
+            size="xs"
+            variant="light"
+            ml="auto"
+          >
+            Exercise…
+          </Button>
+        )}
       </Group>
       {created && <CreatedSection created={created} links={links} />}
       {archived && <ArchivedSection archived={archived} links={links} />}

@@ -1,0 +1,405 @@
+import { Alert, Anchor, Button, Group, Loader, Stack, Text } from '@mantine/core';
+import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
+import { useDeferredValue, useMemo, useState } from 'react';
+import { Link } from 'react-router';
+import {
+  MAX_ACTIVE_CONTRACTS,
+  type ActiveContract,
+  type ActiveContractsQuery,
+} from '@/api/active-contracts';
+import { sessionQueries } from '@/api/session';
+import { isEmptyScope, readScopeOf, updateQueries, type ReadScope } from '@/api/updates';
+import { DamlValue } from '@/components/daml-value';
+import { DataTable, type DataTableColumn } from '@/components/data-table/data-table';
+import { downloadFile } from '@/components/data-table/download-file';
+import { EmptyState } from '@/components/feedback/empty-state';
+import { ErrorState } from '@/components/feedback/error-state';
+import { ForbiddenState } from '@/components/feedback/page-state';
+import { RelativeTime } from '@/components/relative-time';
+import { readDamlValue, type ValueType } from '@/lib/daml-value';
+import { forbiddenDetails } from '@/lib/forbidden';
+import { shortenIdentifier } from '@/lib/format';
+import { parseIdentifier } from '@/lib/transaction-tree/model';
+import { useTemplateCatalog } from '@/pickers/template-catalog';
+import { contractTypes, fieldType, type ContractTypes } from './contract-value-types';
+import { columnsSource, contractsCsv, contractsJson } from './contracts-export';
+import { ContractsFilters } from './contracts-filters';
+import { matchContracts } from './contracts-search';
+import type { ContractsView } from './contracts-view';
+import { useActiveContracts } from './use-active-contracts';
+
+export type ActiveContractsLinks = {
+  contract: (contractId: string) => string;
+  /** The composer, prefilled with an exercise on the contract. */
+  exercise: (contractId: string, templateId: string) => string;
+};
+
+export type ActiveContractsProps = {
+  view: ContractsView;
+  onViewChange: (view: ContractsView) => void;
+  links: ActiveContractsLinks;
+};
+
+/** Field columns beyond this many go into one "Other fields" column: the table stays readable. */
+const MAX_FIELD_COLUMNS = 6;
+
+/**
+ * The active contracts of the parties the caller picks (or every party it may read), at the ledger
+ * end or an offset, streamed in as the participant sends them; columns from the picked template's
+ * fields or interface's view.
+ */
+export function ActiveContracts(props: ActiveContractsProps) {
+  const { data: caller } = useSuspenseQuery(sessionQueries.caller());
+  const scope = readScopeOf(caller);
+  if (isEmptyScope(scope)) {
+    return (
+      <ForbiddenState
+        title="You may not read any contracts"
+        {...forbiddenDetails(caller, ['CanReadAs', 'CanActAs', 'CanReadAsAnyParty'])}
+      />
+    );
+  }
+  return <ActiveContractsOf {...props} scope={scope} />;
+}
+
+function queryOf(
+  view: ContractsView,
+  scope: ReadScope,
+  offset: number | undefined,
+): ActiveContractsQuery | undefined {
+  if (offset === undefined) return undefined;
+  const parties =
+    view.parties.length > 0 ? view.parties : scope.kind === 'any-party' ? 'any' : scope.parties;
+  const filter =
+    view.template !== undefined
+      ? { kind: 'template' as const, templateId: view.template }
+      : view.interface !== undefined
+        ? { kind: 'interface' as const, interfaceId: view.interface }
+        : undefined;
+  return { parties, activeAtOffset: offset, ...(filter ? { filter } : {}) };
+}
+
+function ActiveContractsOf({
+  view,
+  onViewChange,
+  links,
+  scope,
+}: ActiveContractsProps & { scope: ReadScope }) {
+  const { packages, templates, interfaces } = useTemplateCatalog();
+  const ledgerEnd = useQuery({
+    ...updateQueries.ledgerEnd(),
+    enabled: view.offset === undefined,
+    // The list is "now" when it opens, not when the end was last read.
+    staleTime: 0,
+    refetchOnMount: 'always',
+  });
+  const [generation, setGeneration] = useState(0);
+  const offset = view.offset ?? ledgerEnd.data;
+  const query = queryOf(view, scope, offset);
+  const state = useActiveContracts(query, generation);
+
+  const types = useMemo(
+    () =>
+      contractTypes(
+        { packages, templates, interfaces },
+        {
+          ...(view.template === undefined ? {} : { template: view.template }),
+          ...(view.interface === undefined ? {} : { interface: view.interface }),
+        },
+      ),
+    [packages, templates, interfaces, view.template, view.interface],
+  );
+  const isInterface = view.interface !== undefined;
+  const search = useDeferredValue(view.search);
+  const shown = useMemo(() => matchContracts(state.contracts, search), [state.contracts, search]);
+  const columns = useMemo(() => contractColumns(types, view, links), [types, view, links]);
+
+  const refresh = () => {
+    if (view.offset === undefined) void ledgerEnd.refetch();
+    setGeneration((current) => current + 1);
+  };
+
+  const isStreaming = state.status.kind === 'connecting' || state.status.kind === 'open';
+  const count = state.contracts.length;
+  return (
+    <Stack gap="md">
+      <ContractsFilters
+        // Its inputs start from the URL again when the view changes elsewhere (a link, Back);
+        // not on the search it commits itself, which would take the focus from the box.
+        key={JSON.stringify([view.parties, view.offset, view.template, view.interface])}
+        view={view}
+        onViewChange={onViewChange}
+        scope={scope}
+        templates={templates}
+        interfaces={interfaces}
+        ledgerEnd={ledgerEnd.data}
+        onRefresh={refresh}
+      />
+      {ledgerEnd.error && <ErrorState error={ledgerEnd.error} onRetry={refresh} />}
+      {state.status.kind === 'failed' && (
+        <ErrorState error={state.status.error} onRetry={refresh} />
+      )}
+      {state.isCapped && (
+        <Alert color="yellow" variant="light" title="Not every contract is listed">
+          The first {MAX_ACTIVE_CONTRACTS.toLocaleString('en')} contracts are listed; the page keeps
+          no more. Narrow the list by party or template to see the others.
+        </Alert>
+      )}
+      <Group justify="space-between" gap="sm">
+        <Group gap="xs">
+          {isStreaming && query !== undefined && <Loader size="xs" aria-hidden />}
+          <Text size="sm" role="status">
+            {statusLine(state.status.kind, count, shown.length, offset, view.search !== '')}
+          </Text>
+        </Group>
+        <ExportButtons contracts={shown} types={types} isInterface={isInterface} />
+      </Group>
+      {state.status.kind === 'ended' && shown.length === 0 ? (
+        <EmptyState
+          title={count === 0 ? 'No active contracts' : 'No contract matches'}
+          description={
+            count === 0
+              ? 'None of these parties is a stakeholder of an active contract of this kind at this offset.'
+              : 'No listed contract has this text in its arguments.'
+          }
+        />
+      ) : (
+        <DataTable
+          label="Active contracts"
+          columns={columns}
+          rows={shown}
+          rowKey={(contract) => contract.contractId}
+          isBusy={isStreaming}
+          scrollResetKey={`${JSON.stringify(query)}:${String(generation)}:${search}`}
+        />
+      )}
+    </Stack>
+  );
+}
+
+function statusLine(
+  status: string,
+  count: number,
+  shown: number,
+  offset: number | undefined,
+  isSearching: boolean,
+): string {
+  const contracts = `${count.toLocaleString('en')} ${count === 1 ? 'contract' : 'contracts'}`;
+  const matching = isSearching ? `, ${shown.toLocaleString('en')} matching` : '';
+  if (offset === undefined) return 'Reading the ledger end…';
+  if (status === 'connecting' || status === 'open') {
+    return `Reading active contracts at offset ${String(offset)}… ${contracts} so far${matching}`;
+  }
+  if (status === 'failed') return `Stopped after ${contracts}${matching}`;
+  return `${contracts} active at offset ${String(offset)}${matching}`;
+}
+
+function ExportButtons({
+  contracts,
+  types,
+  isInterface,
+}: {
+  contracts: readonly ActiveContract[];
+  types: ContractTypes;
+  isInterface: boolean;
+}) {
+  const formats = [
+    {
+      label: 'Export CSV',
+      fileName: 'active-contracts.csv',
+      mimeType: 'text/csv;charset=utf-8',
+      content: () => contractsCsv(contracts, types, isInterface),
+    },
+    {
+      label: 'Export JSON',
+      fileName: 'active-contracts.json',
+      mimeType: 'application/json;charset=utf-8',
+      content: () => contractsJson(contracts),
+    },
+  ];
+  return (
+    <Group gap="xs">
+      {formats.map((format) => (
+        <Button
+          key={format.label}
+          size="xs"
+          variant="default"
+          disabled={contracts.length === 0}
+          onClick={() => {
+            downloadFile({
+              fileName: format.fileName,
+              content: format.content(),
+              mimeType: format.mimeType,
+            });
+          }}
+        >
+          {format.label}
+        </Button>
+      ))}
+    </Group>
+  );
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** One field of the row's argument (or view), read with the field's type. */
+function FieldCell({
+  contract,
+  name,
+  type,
+  isInterface,
+  types,
+}: {
+  contract: ActiveContract;
+  name: string;
+  type: ValueType;
+  isInterface: boolean;
+  types: ContractTypes;
+}) {
+  const source = columnsSource(contract, isInterface);
+  if (!isObject(source) || !(name in source)) return null;
+  const exact = isInterface ? type : fieldType(types.argumentOf(contract.templateId), name);
+  const value = readDamlValue(source[name], exact.kind === 'unknown' ? type : exact);
+  return (
+    <Text
+      span
+      size="sm"
+      display="block"
+      ta={value.kind === 'number' ? 'right' : undefined}
+      truncate
+    >
+      <DamlValue value={value} />
+    </Text>
+  );
+}
+
+function contractColumns(
+  types: ContractTypes,
+  view: ContractsView,
+  links: ActiveContractsLinks,
+): DataTableColumn<ActiveContract>[] {
+  const isInterface = view.interface !== undefined;
+  const fields = types.columns ?? [];
+  const own = fields.slice(0, MAX_FIELD_COLUMNS);
+  const rest = fields.slice(MAX_FIELD_COLUMNS);
+  const fieldColumns: DataTableColumn<ActiveContract>[] = own.map((field) => ({
+    key: `field:${field.name}`,
+    header: field.name,
+    cell: (contract) => (
+      <FieldCell
+        contract={contract}
+        name={field.name}
+        type={field.type}
+        isInterface={isInterface}
+        types={types}
+      />
+    ),
+  }));
+  if (rest.length > 0) {
+    fieldColumns.push({
+      key: 'other-fields',
+      header: 'Other fields',
+      cell: (contract) => {
+        const source = columnsSource(contract, isInterface);
+        if (!isObject(source)) return null;
+        const others = Object.fromEntries(
+          rest
+            .filter((field) => field.name in source)
+            .map((field) => [field.name, source[field.name]]),
+        );
+        const type: ValueType = { kind: 'record', fields: () => rest };
+        return (
+          <Text span size="sm" display="block" truncate>
+            <DamlValue value={readDamlValue(others, type)} />
+          </Text>
+        );
+      },
+    });
+  }
+  if (fields.length === 0) {
+    fieldColumns.push({
+      key: 'argument',
+      header: isInterface ? 'View' : 'Arguments',
+      cell: (contract) => {
+        const source = columnsSource(contract, isInterface);
+        const type = isInterface
+          ? { kind: 'unknown' as const }
+          : types.argumentOf(contract.templateId);
+        return (
+          <Text span size="sm" display="block" truncate>
+            <DamlValue value={readDamlValue(source, type)} />
+          </Text>
+        );
+      },
+    });
+  }
+  return [
+    {
+      key: 'contract',
+      header: 'Contract',
+      width: 170,
+      cell: (contract) => (
+        <Anchor
+          component={Link}
+          to={links.contract(contract.contractId)}
+          size="sm"
+          ff="monospace"
+          title={contract.contractId}
+        >
+          {shortenIdentifier(contract.contractId)}
+        </Anchor>
+      ),
+    },
+    ...(view.template === undefined
+      ? [
+          {
+            key: 'template',
+            header: 'Template',
+            width: 150,
+            cell: (contract: ActiveContract) => (
+              <Text span size="sm" title={contract.templateId}>
+                {parseIdentifier(contract.templateId)?.entityName ?? contract.templateId}
+              </Text>
+            ),
+          },
+        ]
+      : []),
+    ...fieldColumns,
+    {
+      key: 'signatories',
+      header: 'Signatories',
+      width: 170,
+      cell: (contract) => (
+        <Text span size="sm" display="block" truncate>
+          <DamlValue value={readDamlValue(contract.signatories, SIGNATORIES_TYPE)} />
+        </Text>
+      ),
+    },
+    {
+      key: 'created',
+      header: 'Created',
+      width: 130,
+      cell: (contract) => <RelativeTime value={contract.createdAt} />,
+    },
+    {
+      key: 'actions',
+      header: 'Actions',
+      width: 110,
+      cardPlacement: 'actions',
+      cell: (contract) => (
+        <Anchor
+          component={Link}
+          to={links.exercise(contract.contractId, contract.templateId)}
+          size="sm"
+          aria-label={`Exercise… on ${shortenIdentifier(contract.contractId)}`}
+        >
+          Exercise…
+        </Anchor>
+      ),
+    },
+  ];
+}
+
+const SIGNATORIES_TYPE: ValueType = { kind: 'list', item: { kind: 'party' } };
