@@ -274,7 +274,7 @@ describe('the overview as a dashboard', () => {
         await within(ledgerEnd).findByText(String(end), { exact: true }, POLL_WAIT),
       ).toBeVisible();
       expect(ledgerEnd).toHaveTextContent(
-        new RegExp(`\\+${String(end - first.split.offset)} in the last \\d+ seconds`),
+        new RegExp(`\\+${String(end - first.split.offset)} in the last \\d+ seconds?`),
       );
 
       const latest = within(card('Latest activity'));
