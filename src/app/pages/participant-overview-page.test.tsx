@@ -229,6 +229,10 @@ describe('the overview as a dashboard', () => {
       expect(
         within(await figureOf('Packages')).getByText(String(packages), { exact: true }),
       ).toBeVisible();
+      // Public: any signed-in user may ask which synchronizers the participant is connected to.
+      expect(
+        within(await figureOf('Connected synchronizers')).getByText('1', { exact: true }),
+      ).toBeVisible();
       const ledgerEnd = await sandboxSteps(sandbox, adminToken).ledgerEnd();
       expect(
         within(await figureOf('Ledger end')).getByText(String(ledgerEnd), { exact: true }),
