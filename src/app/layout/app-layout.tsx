@@ -36,7 +36,8 @@ export function AppLayout() {
         <NavigationProgress />
         <AppShell.Header>
           <Group h="100%" px="md" justify="space-between" wrap="nowrap">
-            <Group gap="sm" wrap="nowrap">
+            {/* On a phone with a long signed-in name, the product name gives way to the controls. */}
+            <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
               <Burger
                 opened={isNavOpen}
                 onClick={toggleNav}
@@ -44,11 +45,11 @@ export function AppLayout() {
                 size="sm"
                 aria-label={isNavOpen ? 'Close navigation' : 'Open navigation'}
               />
-              <Text fw={700} size="md" style={{ whiteSpace: 'nowrap' }}>
+              <Text fw={700} size="md" truncate>
                 Ledger Console
               </Text>
             </Group>
-            <Group gap="xs" wrap="nowrap" style={{ minWidth: 0 }}>
+            <Group gap="xs" wrap="nowrap" style={{ minWidth: 0, flexShrink: 0 }}>
               <SearchTrigger />
               <ParticipantStatus />
               <SignedInMenu />
