@@ -95,8 +95,11 @@ export function searchResults(recognition: Recognition, context: SearchContext):
     .flatMap((item) => recentSearchItem(item, context) ?? [])
     .filter((item) => !shownIds.has(recentItemKey(item.remember)))
     .filter((item) => matches(needle, [item.title, item.value ?? '']));
-  const actions = context.actions.filter((action) =>
-    matches(needle, [action.label, ...(action.keywords ?? [])]),
+  const shownRecent = new Set(recent.map((item) => recentItemKey(item.remember)));
+  const actions = context.actions.filter(
+    (action) =>
+      !shownRecent.has(recentItemKey({ kind: 'action', actionId: action.id })) &&
+      matches(needle, [action.label, ...(action.keywords ?? [])]),
   );
   const groups: SearchGroup[] = [
     { label: 'Go to', items: ids },

@@ -1,0 +1,158 @@
+import { IconSearch } from '@tabler/icons-react';
+import { describe, expect, it } from 'vitest';
+import { recognizeId } from '@/lib/id-recognition';
+import {
+  searchResults,
+  type SearchAction,
+  type SearchContext,
+  type SearchGroup,
+  type SearchLinks,
+} from './search-results';
+
+const PACKAGE_ID = 'c'.repeat(64);
+const OLD_PACKAGE_ID = 'd'.repeat(64);
+
+// Links that spell out what they were given, so each target can be checked exactly.
+const links: SearchLinks = {
+  party: (party) => `party/${party}`,
+  user: (userId, identityProviderId) => `user/${userId}@${identityProviderId}`,
+  package: (packageId) => `package/${packageId}`,
+  packages: () => 'packages',
+  contract: (contractId) => `contract/${contractId}`,
+  update: (updateId) => `update/${updateId}`,
+  offset: (offset) => `offset/${String(offset)}`,
+  activeContracts: (templateId) => `contracts?template=${templateId}`,
+};
+
+const action = (id: string, label: string, kind: SearchAction['kind']): SearchAction => ({
+  id,
+  label,
+  to: `/${id}`,
+  icon: IconSearch,
+  kind,
+  isVisible: () => true,
+});
+
+const context: SearchContext = {
+  links,
+  actions: [
+    action('upload-dar', 'Upload DAR', 'action'),
+    action('create-user', 'Create user', 'action'),
+    { ...action('users', 'Users', 'page'), keywords: ['Access'] },
+    action('packages', 'Packages', 'page'),
+  ],
+  recent: [],
+  // 1.10.0 is newer than 1.9.0, which text order would not say.
+  packagesByName: new Map([
+    [
+      'my-app',
+      [
+        { packageId: OLD_PACKAGE_ID, version: '1.9.0' },
+        { packageId: PACKAGE_ID, version: '1.10.0' },
+      ],
+    ],
+  ]),
+  user: { status: 'unknown' },
+  identityProviderId: '',
+};
+
+const search = (input: string, overrides: Partial<SearchContext> = {}) => {
+  const packageNames = [...(overrides.packagesByName ?? context.packagesByName).keys()];
+  return searchResults(recognizeId(input, { packageNames }), { ...context, ...overrides });
+};
+const summary = (groups: SearchGroup[]) =>
+  groups.map((group) => [group.label, group.items.map((item) => `${item.title} → ${item.to}`)]);
+
+describe('searchResults', () => {
+  it('lists the pages, then the actions, for empty input', () => {
+    expect(summary(search(''))).toEqual([
+      ['Pages', ['Users → /users', 'Packages → /packages']],
+      ['Actions', ['Upload DAR → /upload-dar', 'Create user → /create-user']],
+    ]);
+  });
+
+  it('finds pages and actions by every word, in any case, and by their keywords', () => {
+    expect(summary(search('up DAR'))[0]).toEqual(['Actions', ['Upload DAR → /upload-dar']]);
+    expect(summary(search('access'))[0]).toEqual(['Pages', ['Users → /users']]);
+  });
+
+  it('leads a template id to its package and to its active contracts', () => {
+    expect(summary(search(`${PACKAGE_ID}:Main:Iou`))).toEqual([
+      [
+        'Go to',
+        [
+          `Template or interface → package/${PACKAGE_ID}`,
+          `Active contracts → contracts?template=${PACKAGE_ID}:Main:Iou`,
+        ],
+      ],
+    ]);
+    // By package name: the newest version's package; a name not vetted here: the list.
+    expect(summary(search('#my-app:Main:Iou'))[0]?.[1]).toEqual([
+      `Template or interface → package/${PACKAGE_ID}`,
+      'Active contracts → contracts?template=#my-app:Main:Iou',
+    ]);
+    expect(summary(search('#other:Main:Iou'))[0]?.[1]?.[0]).toBe(
+      'Template or interface → packages',
+    );
+  });
+
+  it('leads a package name to its newest version', () => {
+    const [goTo] = search('my-app');
+    expect(goTo?.items[0]).toMatchObject({
+      title: 'Package name',
+      description: 'Its newest version, 1.10.0',
+      to: `package/${PACKAGE_ID}`,
+    });
+  });
+
+  it('puts a word that is only a user id after the pages and actions it names, unless the user exists', () => {
+    expect(summary(search('users'))).toEqual([
+      ['Pages', ['Users → /users']],
+      ['Other matches', ['User → user/users@']],
+    ]);
+    const found = search('users', { user: { status: 'found', identityProviderId: 'acme' } });
+    expect(summary(found)).toEqual([
+      ['Go to', ['User → user/users@acme']],
+      ['Pages', ['Users → /users']],
+    ]);
+    expect(search('users', { user: { status: 'missing' } }).at(-1)?.items[0]?.description).toBe(
+      'No user with this id here',
+    );
+    // Not looked up: opened in the caller's own identity provider.
+    expect(search('users', { identityProviderId: 'acme' }).at(-1)?.items[0]?.to).toBe(
+      'user/users@acme',
+    );
+  });
+
+  it('lists recent items first, without the ones the input already leads to, filtered by it', () => {
+    const updateId = `1220${'e'.repeat(64)}`;
+    const recent = [
+      { kind: 'id' as const, id: { kind: 'update' as const, updateId } },
+      { kind: 'action' as const, actionId: 'upload-dar' },
+      // An action the caller may no longer use is not offered.
+      { kind: 'action' as const, actionId: 'gone' },
+    ];
+    // Once among the recent items, an action is not listed again with the others.
+    expect(summary(search('', { recent }))).toEqual([
+      ['Recent', [`Update → update/${updateId}`, 'Upload DAR → /upload-dar']],
+      ['Pages', ['Users → /users', 'Packages → /packages']],
+      ['Actions', ['Create user → /create-user']],
+    ]);
+    expect(summary(search('upload', { recent })).map(([label]) => label)).toEqual([
+      'Recent',
+      'Other matches',
+    ]);
+    expect(summary(search(updateId, { recent }))).toEqual([
+      ['Go to', [`Update → update/${updateId}`]],
+    ]);
+  });
+
+  it('gives every item a unique key', () => {
+    const keys = search('42', {
+      recent: [{ kind: 'id', id: { kind: 'offset', offset: 7 } }],
+    }).flatMap((group) => group.items.map((item) => item.key));
+    expect(new Set(keys).size).toBe(keys.length);
+    expect(keys).toContain('offset:42');
+    expect(keys).toContain('user:42');
+  });
+});
