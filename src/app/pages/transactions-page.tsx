@@ -10,6 +10,7 @@ import { RecentUpdates } from '@/features/transactions/recent-updates';
 import type { TransactionPane } from '@/features/transactions/transaction-view';
 import { TransactionViewer } from '@/features/transactions/transaction-viewer';
 import { paths } from '@/app/paths';
+import classes from './transactions-page.module.css';
 
 const transactionLinks = { node: paths.transactions.to };
 const recentLinks = { update: (updateId: string) => paths.transactions.to(updateId) };
@@ -74,21 +75,27 @@ export function TransactionsPage() {
     [setSearchParams],
   );
 
+  const openUpdate = (
+    <QueryBoundary fallback={<SectionSkeleton lines={1} />}>
+      <OpenUpdateSection
+        onOpen={(id) => {
+          void navigate(paths.transactions.to(id));
+        }}
+      />
+    </QueryBoundary>
+  );
+
   return (
-    <Stack gap="lg">
+    // An opened transaction is the page's hero: on wide screens the page is exactly as tall as
+    // the window, and the viewer fills what the header leaves.
+    <Stack gap="lg" className={updateRef ? classes.hero : undefined}>
       <PageHeader
         title="Transactions"
-        description="Open a transaction by update id or offset and explore its tree."
+        description={
+          updateRef ? undefined : 'Open a transaction by update id or offset and explore its tree.'
+        }
+        actions={openUpdate}
       />
-      <SectionCard title="Open an update">
-        <QueryBoundary fallback={<SectionSkeleton lines={2} />}>
-          <OpenUpdateSection
-            onOpen={(id) => {
-              void navigate(paths.transactions.to(id));
-            }}
-          />
-        </QueryBoundary>
-      </SectionCard>
       {updateRef ? (
         <QueryBoundary
           fallback={<SectionSkeleton lines={10} />}

@@ -1,52 +1,53 @@
 import { z } from 'zod';
 
 /**
- * The "open an update" form: an update id or an offset. Update ids are hex SHA-256 multihashes,
- * `1220` and 64 hex digits (ledger-api-behaviour.md §7.4); offsets are positive integers. Checked
- * here so that a typo is named on the field instead of coming back as the participant's 400.
+ * The "open an update" search box: an update id or an offset, told apart by their form. Update
+ * ids are hex SHA-256 multihashes, `1220` and 64 hex digits (ledger-api-behaviour.md §7.4);
+ * offsets are positive integers, at most 16 digits, so a run of digits is an offset unless it has
+ * an update id's length. Checked here so that a typo is named on the field instead of coming back
+ * as the participant's 400.
  */
 
 export const UPDATE_ID_PATTERN = /^1220[0-9a-f]{64}$/;
 
-export type OpenUpdateValues = { lookup: 'id' | 'offset'; value: string };
+export type OpenUpdateValues = { value: string };
 
-export const emptyOpenUpdateValues: OpenUpdateValues = { lookup: 'id', value: '' };
+export const emptyOpenUpdateValues: OpenUpdateValues = { value: '' };
+
+/** What was typed looks like an offset (digits only, and not an update id's 68 of them). */
+function isOffsetLike(text: string): boolean {
+  return /^[0-9]+$/.test(text) && !UPDATE_ID_PATTERN.test(text);
+}
 
 export const openUpdateSchema = z
-  .object({ lookup: z.enum(['id', 'offset']), value: z.string() })
-  .superRefine(({ lookup, value }, context) => {
+  .object({ value: z.string() })
+  .superRefine(({ value }, context) => {
     const text = value.trim();
+    const problem = (message: string) => {
+      context.addIssue({ code: 'custom', path: ['value'], message });
+    };
     if (text === '') {
-      context.addIssue({
-        code: 'custom',
-        path: ['value'],
-        message: lookup === 'id' ? 'Enter an update id' : 'Enter an offset',
-      });
+      problem('Enter an update id or an offset');
       return;
     }
-    if (lookup === 'id' && !UPDATE_ID_PATTERN.test(text.toLowerCase())) {
-      context.addIssue({
-        code: 'custom',
-        path: ['value'],
-        message: 'An update id is 1220 followed by 64 hexadecimal digits',
-      });
+    if (isOffsetLike(text)) {
+      if (!(Number(text) > 0 && Number.isSafeInteger(Number(text)))) {
+        problem('An offset is a positive whole number');
+      }
+      return;
     }
-    if (lookup === 'offset' && !/^[0-9]+$/.test(text)) {
-      context.addIssue({ code: 'custom', path: ['value'], message: 'An offset is a whole number' });
-    } else if (lookup === 'offset' && !(Number(text) > 0 && Number.isSafeInteger(Number(text)))) {
-      context.addIssue({
-        code: 'custom',
-        path: ['value'],
-        message: 'An offset is a positive whole number',
-      });
-    }
+    if (UPDATE_ID_PATTERN.test(text.toLowerCase())) return;
+    problem(
+      /^[-+]?[0-9]*[.,]?[0-9]+$/.test(text)
+        ? 'An offset is a positive whole number'
+        : 'An update id is 1220 followed by 64 hexadecimal digits',
+    );
   });
 
 /** What to look up, from valid form values. */
 export function toUpdateRef({
-  lookup,
   value,
 }: OpenUpdateValues): { updateId: string } | { offset: number } {
   const text = value.trim();
-  return lookup === 'id' ? { updateId: text.toLowerCase() } : { offset: Number(text) };
+  return isOffsetLike(text) ? { offset: Number(text) } : { updateId: text.toLowerCase() };
 }

@@ -1,10 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Group, Stack } from '@mantine/core';
+import { Button, Group } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { updateQueries, type ReadScope } from '@/api/updates';
 import { FormRootError } from '@/components/form/form-root-error';
-import { FormSelect } from '@/components/form/form-select';
 import { FormTextInput } from '@/components/form/form-text-input';
 import { useFormMutation } from '@/components/form/use-form-mutation';
 import type { TransactionTree } from '@/lib/transaction-tree/model';
@@ -21,9 +20,13 @@ export type OpenUpdateFormProps = {
   onOpen: (updateId: string) => void;
 };
 
+/** Longer than an update id with spaces around it; anything longer is a paste gone wrong. */
+const MAX_INPUT_LENGTH = 100;
+
 /**
- * Opens an update by id or by offset. It is looked up here, so that "not found" (or not visible to
- * the caller's parties) shows on the form, with what was typed kept.
+ * A compact search box that opens an update by id or by offset (told apart by their form). It is
+ * looked up here, so that "not found" (or not visible to the caller's parties) shows on the field,
+ * with what was typed kept.
  */
 export function OpenUpdateForm({ scope, onOpen }: OpenUpdateFormProps) {
   const queryClient = useQueryClient();
@@ -56,34 +59,23 @@ export function OpenUpdateForm({ scope, onOpen }: OpenUpdateFormProps) {
 
   return (
     <form noValidate aria-label="Open an update" onSubmit={(event) => void handleSubmit(event)}>
-      <Stack gap="sm">
-        <FormRootError control={form.control} error={open.error} />
-        <Group align="flex-start" gap="sm" wrap="wrap">
-          <FormSelect
-            control={form.control}
-            name="lookup"
-            label="Look up by"
-            data={[
-              { value: 'id', label: 'Update id' },
-              { value: 'offset', label: 'Offset' },
-            ]}
-            allowDeselect={false}
-            w={140}
-          />
-          <FormTextInput
-            control={form.control}
-            name="value"
-            label="Update id or offset"
-            placeholder="1220… or 42"
-            autoComplete="off"
-            spellCheck={false}
-            style={{ flex: 1, minWidth: 260 }}
-          />
-          <Button type="submit" loading={open.isPending} mt={25}>
-            Open
-          </Button>
-        </Group>
-      </Stack>
+      <Group align="flex-start" gap="xs" wrap="nowrap">
+        <FormTextInput
+          control={form.control}
+          name="value"
+          aria-label="Update id or offset"
+          placeholder="Update id or offset"
+          autoComplete="off"
+          spellCheck={false}
+          maxLength={MAX_INPUT_LENGTH}
+          w={{ base: '100%', xs: 300 }}
+          style={{ flex: 1, maxWidth: 360 }}
+        />
+        <Button type="submit" variant="default" loading={open.isPending}>
+          Open
+        </Button>
+      </Group>
+      <FormRootError control={form.control} error={open.error} />
     </form>
   );
 }

@@ -1,13 +1,13 @@
 import { isEmptyScope } from '@/api/updates';
 import { OpenUpdateForm } from './open-update-form';
 import { useReadScope } from './use-read-scope';
-import { NoReadScopeState } from './no-read-scope-state';
 
-/** The open-an-update form, or why the caller cannot read any transaction. */
+/**
+ * The open-an-update search box; nothing for a caller who reads no party (the page below says why:
+ * a search that can only fail is no help).
+ */
 export function OpenUpdateSection({ onOpen }: { onOpen: (updateId: string) => void }) {
   const scope = useReadScope();
-  if (isEmptyScope(scope)) {
-    return <NoReadScopeState title="You may not read any transactions" />;
-  }
+  if (isEmptyScope(scope)) return null;
   return <OpenUpdateForm scope={scope} onOpen={onOpen} />;
 }

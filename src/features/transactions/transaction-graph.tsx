@@ -101,6 +101,8 @@ export type TransactionGraphProps = {
   anchorNodeId: NodeId | undefined;
   /** Fits the whole graph into view when it changes. */
   fitRequest: number;
+  /** As tall as its container rather than a fixed height. */
+  fill?: boolean;
 };
 
 const nodeTypes = {
@@ -124,6 +126,7 @@ export function TransactionGraph({
   centerRequest,
   anchorNodeId,
   fitRequest,
+  fill = false,
 }: TransactionGraphProps) {
   const { nodes, total, isComplete } = useSlicedNodes(visible, layout, anchorNodeId);
   const actions = useMemo(() => ({ store, onToggle }), [store, onToggle]);
@@ -151,6 +154,7 @@ export function TransactionGraph({
       <div
         ref={frameRef}
         className={classes.frame}
+        data-fill={fill || undefined}
         onKeyDown={handleKeyDown}
         role="region"
         aria-label="Transaction graph"

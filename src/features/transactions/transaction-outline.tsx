@@ -1,5 +1,6 @@
 import { observeElementRect, useVirtualizer } from '@tanstack/react-virtual';
 import { memo, useCallback, useEffect, useRef, type KeyboardEvent } from 'react';
+import { formatKeyValues, keyValues } from '@/lib/transaction-tree/key-values';
 import { describeNode, getNode, type NodeId } from '@/lib/transaction-tree/model';
 import { keyAction, type TreeKeyAction } from '@/lib/transaction-tree/navigation';
 import { hiddenDescendantCount, type VisibleTree } from '@/lib/transaction-tree/visibility';
@@ -21,6 +22,8 @@ export type TransactionOutlineProps = {
   onKeyAction: (action: TreeKeyAction) => void;
   /** Scrolls this node into view when it changes (selection from the graph, search, a link). */
   scrollRequest: { id: NodeId } | undefined;
+  /** As tall as its container rather than a fixed height. */
+  fill?: boolean;
 };
 
 /**
@@ -36,6 +39,7 @@ export function TransactionOutline({
   onToggle,
   onKeyAction,
   scrollRequest,
+  fill = false,
 }: TransactionOutlineProps) {
   const scrollRef = useRef<HTMLDivElement>(null);
   // The compiler cannot memoize around the virtualizer's mutable instance; it re-renders on scroll.
@@ -84,7 +88,7 @@ export function TransactionOutline({
 
   const items = virtualizer.getVirtualItems();
   return (
-    <div ref={scrollRef} className={classes.scroller}>
+    <div ref={scrollRef} className={classes.scroller} data-fill={fill || undefined}>
       <ul
         role="tree"
         aria-label="Transaction outline"
@@ -142,6 +146,8 @@ const OutlineRow = memo(function OutlineRow({
   const siblings =
     node.parentId === null ? visible.tree.roots : getNode(visible.tree, node.parentId).children;
   const isArchived = node.kind === 'created' && node.consumedBy !== null;
+  // The values alone, to fit a row; their field names on hover.
+  const values = keyValues(node);
   return (
     <li
       role="treeitem"
@@ -177,6 +183,11 @@ const OutlineRow = memo(function OutlineRow({
         {describeNode(node)}
         {isArchived ? ' (archived)' : ''}
       </span>
+      {values.length > 0 && (
+        <span className={classes.values} title={formatKeyValues(values)}>
+          {values.map((value) => value.value).join(' · ')}
+        </span>
+      )}
       <span className={classes.meta}>
         #{id}
         {hidden > 0 ? ` +${String(hidden)}` : ''}

@@ -1,12 +1,10 @@
 import {
   ActionIcon,
   Alert,
-  Box,
   Button,
   Card,
   Group,
   NumberInput,
-  Stack,
   Tabs,
   Text,
   TextInput,
@@ -42,6 +40,7 @@ import { createNodeFlagsStore } from './node-flags-store';
 import { GRAPH_NODE_HEIGHT, TransactionGraph, type CenterRequest } from './transaction-graph';
 import type { TransactionLinks } from './transaction-links';
 import { TransactionOutline } from './transaction-outline';
+import classes from './transaction-view.module.css';
 
 /** Which of outline and graph a narrow screen shows (wide ones show both side by side). */
 export type TransactionPane = 'outline' | 'graph';
@@ -57,12 +56,18 @@ export type TransactionViewProps = {
   /** The pane a narrow screen shows; the view keeps its own when the caller does not. */
   pane?: TransactionPane | undefined;
   onPaneChange?: ((pane: TransactionPane) => void) | undefined;
+  /**
+   * Fill the caller's height (a flex column) on wide screens, the node details in a panel beside
+   * the graph; otherwise the panes have a fixed height and the details follow below them.
+   */
+  fill?: boolean;
 };
 
 /**
  * A transaction tree as a graph with a synced outline beside it (on narrow screens, one of the two
- * at a time, as tabs), a search, and the selected node's details. The selection belongs to the caller (the viewer keeps it in the URL); folds and the
- * search are this view's own, and start afresh for another transaction.
+ * at a time, as tabs), a search, and the selected node's details (beside them when filling the
+ * page, else below). The selection belongs to the caller (the viewer keeps it in the URL); folds
+ * and the search are this view's own, and start afresh for another transaction.
  */
 export function TransactionView(props: TransactionViewProps) {
   return <TreeExplorer key={props.tree.updateId} {...props} />;
@@ -78,6 +83,7 @@ function TreeExplorer({
   links,
   pane: paneProp,
   onPaneChange,
+  fill = false,
 }: TransactionViewProps) {
   // Read before the first paint: a phone must not first lay out the two panes side by side.
   const isNarrow = useMediaQuery(TRANSACTION_TABS_QUERY, undefined, {
@@ -195,8 +201,11 @@ function TreeExplorer({
   const selectedNode = selected === undefined ? undefined : tree.nodes.get(selected);
   const matchCount = search?.matches.length ?? 0;
 
+  // Side by side at full height only where there is room; phones keep the tabs and their heights.
+  const isFilling = fill && !isNarrow;
   const outline = (
     <TransactionOutline
+      fill={isFilling}
       visible={visible}
       store={store}
       selectedNodeId={selected}
@@ -208,6 +217,7 @@ function TreeExplorer({
   );
   const graph = (
     <TransactionGraph
+      fill={isFilling}
       visible={visible}
       layout={layout}
       store={store}
@@ -220,19 +230,29 @@ function TreeExplorer({
     />
   );
 
+  const details = selectedNode ? (
+    <NodeDetails tree={tree} node={selectedNode} links={links} onSelectNode={selectFromElsewhere} />
+  ) : (
+    <Text size="sm" c="dimmed">
+      Select a node in the graph or the outline to see its details.
+    </Text>
+  );
+
   return (
-    <Stack gap="md">
+    <div className={classes.view} data-fill={isFilling || undefined}>
       <Group gap="sm" align="flex-end" wrap="wrap">
         <TextInput
           label="Search nodes"
-          description="Template, choice, contract id, party or argument; e.g. choice:split"
+          placeholder="Template, choice, contract, party or arg:…"
+          title="Template, choice, contract id, party or argument; e.g. choice:split"
           value={query}
           onChange={(event) => {
             setQuery(event.currentTarget.value);
             setMatchIndex(0);
           }}
           onKeyDown={handleSearchKeyDown}
-          w={320}
+          maxLength={200}
+          w={300}
         />
         <Group gap={4} pb={4}>
           <ActionIcon
@@ -347,32 +367,18 @@ function TreeExplorer({
           <Tabs.Panel value="graph">{graph}</Tabs.Panel>
         </Tabs>
       ) : (
-        <Box
-          style={{
-            display: 'grid',
-            gridTemplateColumns: 'minmax(220px, 320px) minmax(0, 1fr)',
-            gap: 'var(--mantine-spacing-md)',
-          }}
-        >
+        <div className={classes.panes} data-fill={isFilling || undefined}>
           {outline}
           {graph}
-        </Box>
+          {isFilling && <div className={classes.detailsPanel}>{details}</div>}
+        </div>
       )}
-      <Card withBorder padding="lg">
-        {selectedNode ? (
-          <NodeDetails
-            tree={tree}
-            node={selectedNode}
-            links={links}
-            onSelectNode={selectFromElsewhere}
-          />
-        ) : (
-          <Text size="sm" c="dimmed">
-            Select a node in the graph or the outline to see its details.
-          </Text>
-        )}
-      </Card>
-    </Stack>
+      {!isFilling && (
+        <Card withBorder padding="lg">
+          {details}
+        </Card>
+      )}
+    </div>
   );
 }
 

@@ -1,11 +1,11 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { renderRoute } from '@/testing/render-route';
 import { allowConsole } from '@/testing/console-guard';
 import { createSandbox, TEST_SECRET } from '@/testing/sandbox-network';
 import { seedUsers } from '@/testing/seed-users';
 import { signInAs } from '@/testing/sign-in-as';
-import { seedIouSplit } from '@/testing/seed-transactions';
+import { seedFanout, seedIouSplit } from '@/testing/seed-transactions';
 import { TRANSACTION_TABS_QUERY } from './transaction-view';
 
 // Whole-app journeys with several requests each; tight on a shared 2-core machine.
@@ -142,6 +142,26 @@ describe('transaction viewer', () => {
       expect(items[0]).toHaveAttribute('aria-expanded', 'true');
       expect(items[1]).toHaveAttribute('aria-level', '2');
       expect(items[1]).toHaveAttribute('aria-selected', 'true');
+      // The values that tell the rows apart: the split amount, then each new Iou's.
+      expect(within(nth(items, 0)).getByTitle('splitAmount 30')).toHaveTextContent(/^30$/);
+      expect(within(nth(items, 1)).getByTitle('currency USD · amount 30')).toBeVisible();
+      expect(within(nth(items, 2)).getByTitle('currency USD · amount 70')).toHaveTextContent(
+        'USD · 70',
+      );
+
+      // The compact header: ids with copy, times, and who acted.
+      const header = screen
+        .getByRole('heading', { level: 2, name: /^Transaction at offset/ })
+        .closest('header');
+      if (!header) throw new Error('The transaction header is not shown');
+      expect(within(header).getByRole('button', { name: 'Copy update id' })).toBeVisible();
+      expect(within(header).getByRole('group', { name: 'Offset' })).toHaveTextContent(
+        String(seeded.split.offset),
+      );
+      expect(within(header).getByRole('group', { name: 'Record time' })).toBeVisible();
+      expect(within(header).getByRole('group', { name: 'Acting parties' })).toHaveTextContent(
+        /^Acting parties\s*owner-/,
+      );
 
       // The selected node's details: the first create, with its contract id and arguments.
       expect(screen.getByRole('heading', { level: 3, name: 'Create Iou' })).toBeVisible();
@@ -225,7 +245,7 @@ describe('transaction viewer', () => {
   );
 
   it(
-    'opens an update by offset from the form, and names an unknown one on the field',
+    'opens an update by offset from the search box, and names an unknown one on the field',
     async () => {
       const sandbox = createSandbox();
       const seeded = await seedIouSplit(sandbox);
@@ -239,8 +259,7 @@ describe('transaction viewer', () => {
         await within(form).findByText('An update id is 1220 followed by 64 hexadecimal digits'),
       ).toBeVisible();
 
-      await user.click(within(form).getByRole('combobox', { name: 'Look up by' }));
-      await user.click(await screen.findByRole('option', { name: 'Offset' }));
+      // Digits are an offset: no need to say which it is.
       await user.clear(input);
       await user.type(input, '99999');
       await user.click(within(form).getByRole('button', { name: 'Open' }));
@@ -327,6 +346,43 @@ describe('transaction viewer', () => {
       );
       expect(state).toHaveTextContent('Read as, Act as or Read as any party');
       expect(screen.queryByRole('tree', { name: 'Transaction outline' })).toBeNull();
+    },
+    JOURNEY_TIMEOUT,
+  );
+
+  it(
+    'expands a big tree in slices, saying how far it got, and stops when folded again',
+    async () => {
+      const sandbox = createSandbox();
+      // A create and an exercise of 5,998 creates: 6,000 nodes, opened with the exercise folded.
+      const fanout = await seedFanout(sandbox, { width: 5998, depth: 1 });
+      const { user } = renderRoute(`/transactions?update=${fanout.updateId}`, { sandbox });
+      const graph = await screen.findByRole('region', { name: 'Transaction graph' });
+      expect(await screen.findByText('6000 nodes, 2 shown')).toBeVisible();
+      expect(graph).toHaveAttribute('aria-busy', 'false');
+
+      await user.click(screen.getByRole('button', { name: 'Expand all' }));
+      expect(screen.getByText('6000 nodes, 6000 shown')).toBeVisible();
+      // The outline has every row at once; the graph gets its nodes a slice per task.
+      await waitFor(() => {
+        expect(graph).toHaveAttribute('aria-busy', 'false');
+      });
+      expect(graph).toHaveAttribute('data-drawn-nodes', '6000');
+      expect(within(graph).queryByRole('status')).not.toBeInTheDocument();
+
+      // Folding while the slices come drops the rest of them. (Clicks without user-event's
+      // pauses, so that no slice comes in between.)
+      const depth = screen.getByRole('textbox', { name: 'Depth' });
+      await user.clear(depth);
+      await user.type(depth, '0');
+      fireEvent.click(screen.getByRole('button', { name: 'Collapse to depth' }));
+      fireEvent.click(screen.getByRole('button', { name: 'Expand all' }));
+      expect(within(graph).getByRole('status')).toHaveTextContent('Drawing 2500 of 6000 nodes…');
+      expect(graph).toHaveAttribute('aria-busy', 'true');
+      fireEvent.click(screen.getByRole('button', { name: 'Collapse to depth' }));
+      expect(graph).toHaveAttribute('aria-busy', 'false');
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(graph).toHaveAttribute('data-drawn-nodes', '2');
     },
     JOURNEY_TIMEOUT,
   );

@@ -1,15 +1,15 @@
-import { Group, Stack, Text, Title } from '@mantine/core';
+import { Group, Text, Title } from '@mantine/core';
 import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useEffect, useId, type ReactNode } from 'react';
 import { isEmptyScope, updateQueries, type ReadScope, type UpdateRef } from '@/api/updates';
 import { Identifier } from '@/components/identifier';
-import { PropertyList, type Property } from '@/components/property-list';
 import { RelativeTime } from '@/components/relative-time';
-import type { TransactionTree } from '@/lib/transaction-tree/model';
+import { actingPartiesOf, type TransactionTree } from '@/lib/transaction-tree/model';
 import type { TransactionLinks } from './transaction-links';
 import { TransactionView, type TransactionPane } from './transaction-view';
 import { useReadScope } from './use-read-scope';
 import { NoReadScopeState } from './no-read-scope-state';
+import classes from './transaction-viewer.module.css';
 
 export type TransactionViewerProps = {
   /** The update to show: by id, or by offset (a contract's events know only their offset). */
@@ -28,8 +28,9 @@ export type TransactionViewerProps = {
 };
 
 /**
- * A past transaction, looked up by id or offset for the caller's parties, in the transaction
- * view; or, for a user who reads no party, why there is nothing to show (a deep link followed by
+ * A past transaction, looked up by id or offset for the caller's parties, as the page's hero: a
+ * compact header of its metadata over the transaction view, which fills the rest of the page's
+ * height on wide screens (the page gives it a flex column to fill); or, for a user who reads no party, why there is nothing to show (a deep link followed by
  * such a user would otherwise meet the participant's refusal of an empty filter).
  */
 export function TransactionViewer(props: TransactionViewerProps) {
@@ -59,7 +60,7 @@ function TransactionViewerOf({
     onResolveOffset?.(tree.updateId);
   }, [isByOffset, tree, scope, queryClient, onResolveOffset]);
   return (
-    <Stack gap="md">
+    <div className={classes.viewer}>
       <TransactionHeader tree={tree} />
       <TransactionView
         tree={tree}
@@ -68,44 +69,88 @@ function TransactionViewerOf({
         links={links}
         pane={pane}
         onPaneChange={onPaneChange}
+        fill
       />
-    </Stack>
+    </div>
   );
 }
 
-function TransactionHeader({ tree }: { tree: TransactionTree }) {
-  const items: Property[] = [
-    {
-      label: 'Update id',
-      value: <Identifier value={tree.updateId} label="update id" isShortened={false} />,
-    },
-    { label: 'Offset', value: String(tree.offset) },
-  ];
-  if (tree.commandId) items.push({ label: 'Command id', value: tree.commandId });
-  if (tree.workflowId) items.push({ label: 'Workflow id', value: tree.workflowId });
-  if (tree.effectiveAt) {
-    items.push({ label: 'Effective at', value: <RelativeTime value={tree.effectiveAt} /> });
-  }
-  if (tree.recordTime) {
-    items.push({ label: 'Record time', value: <RelativeTime value={tree.recordTime} /> });
-  }
-  if (tree.synchronizerId) {
-    items.push({
-      label: 'Synchronizer',
-      value: <Identifier value={tree.synchronizerId} label="synchronizer id" />,
-    });
-  }
+/** One labelled item of the header: a group named by its label, as PropertyList's are. */
+function Meta({ label, children }: { label: string; children: ReactNode }) {
+  const id = useId();
   return (
-    <Stack gap="xs">
-      <Group gap="sm">
-        <Title order={2} size="h3">
+    <div role="group" aria-labelledby={id} className={classes.meta}>
+      <Text id={id} span size="xs" c="dimmed">
+        {label}
+      </Text>
+      <div className={classes.metaValue}>{children}</div>
+    </div>
+  );
+}
+
+/** The metadata in a few wrapping lines rather than a property list, so the tree gets the page. */
+function TransactionHeader({ tree }: { tree: TransactionTree }) {
+  const acting = actingPartiesOf(tree);
+  return (
+    <header className={classes.header}>
+      <Group gap="sm" wrap="wrap" align="baseline">
+        <Title order={2} size="h4">
           Transaction at offset {tree.offset}
         </Title>
-        <Text size="sm" c="dimmed">
-          {tree.order.length === 0 ? 'No events visible to your parties' : null}
-        </Text>
+        {tree.order.length === 0 && (
+          <Text size="sm" c="dimmed">
+            No events visible to your parties
+          </Text>
+        )}
       </Group>
-      <PropertyList items={items} />
-    </Stack>
+      <div className={classes.metaRow}>
+        <Meta label="Update id">
+          <Identifier value={tree.updateId} label="update id" />
+        </Meta>
+        <Meta label="Offset">
+          <Text span size="sm">
+            {tree.offset}
+          </Text>
+        </Meta>
+        {tree.recordTime && (
+          <Meta label="Record time">
+            <RelativeTime value={tree.recordTime} />
+          </Meta>
+        )}
+        {tree.effectiveAt && (
+          <Meta label="Effective at">
+            <RelativeTime value={tree.effectiveAt} />
+          </Meta>
+        )}
+        {tree.commandId && (
+          <Meta label="Command id">
+            <Text span size="sm" className={classes.clip} title={tree.commandId}>
+              {tree.commandId}
+            </Text>
+          </Meta>
+        )}
+        {tree.workflowId && (
+          <Meta label="Workflow id">
+            <Text span size="sm" className={classes.clip} title={tree.workflowId}>
+              {tree.workflowId}
+            </Text>
+          </Meta>
+        )}
+        {acting.length > 0 && (
+          <Meta label="Acting parties">
+            <Group gap="xs" wrap="wrap">
+              {acting.map((party) => (
+                <Identifier key={party} value={party} label={`party ${party}`} kind="party" />
+              ))}
+            </Group>
+          </Meta>
+        )}
+        {tree.synchronizerId && (
+          <Meta label="Synchronizer">
+            <Identifier value={tree.synchronizerId} label="synchronizer id" />
+          </Meta>
+        )}
+      </div>
+    </header>
   );
 }

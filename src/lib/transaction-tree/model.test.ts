@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildTree } from './build-tree';
 import {
+  actingPartiesOf,
   ancestorsOf,
   describeNode,
   getNode,
@@ -109,5 +110,18 @@ describe('node helpers', () => {
     expect(subtreeIds(tree, 0)).toEqual([0, 1, 2, 3, 4, 5, 6]);
     expect(subtreeIds(tree, 2)).toEqual([2, 3, 4, 5]);
     expect(subtreeIds(tree, 7)).toEqual([7]);
+  });
+
+  it('names who acted: top-level exercises’ acting parties and creates’ signatories, once each', () => {
+    const forest = buildTree(
+      shapedTree([
+        { choice: 'Iou_Split', parties: ['alice', 'bank'], children: [{ parties: ['carol'] }] },
+        { parties: ['bank', 'alice'] },
+        { parties: ['dave'] },
+      ]).events,
+    );
+    // Nested events (carol's create) are the choice's doing, not the submitters'.
+    expect(actingPartiesOf(forest)).toEqual(['alice', 'bank', 'dave']);
+    expect(actingPartiesOf(buildTree(shapedTree([]).events))).toEqual([]);
   });
 });

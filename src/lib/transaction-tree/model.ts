@@ -201,3 +201,24 @@ export function subtreeIds(tree: TransactionTree, id: NodeId): readonly NodeId[]
   const node = getNode(tree, id);
   return tree.order.slice(node.index, node.index + node.descendantCount + 1);
 }
+
+/**
+ * Who acted in the transaction, as far as its events tell: the acting parties of its top-level
+ * exercises and the signatories of its top-level creates (the command's submitters had to
+ * authorize both), in order of first appearance. The submitters themselves are not reported to
+ * readers.
+ */
+export function actingPartiesOf(tree: TransactionTree): readonly string[] {
+  const parties = new Set<string>();
+  for (const id of tree.roots) {
+    const node = getNode(tree, id);
+    const acting =
+      node.kind === 'exercised'
+        ? node.actingParties
+        : node.kind === 'created'
+          ? node.signatories
+          : [];
+    for (const party of acting) parties.add(party);
+  }
+  return [...parties];
+}
