@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { Caller, UserRight } from '@/lib/access-rights';
 import { ApiError, describeError, isEndpointMissing } from '@/lib/api-error';
 import {
@@ -7,6 +7,8 @@ import {
   type Sandbox,
 } from '@/testing/sandbox-network';
 import { seedFanout, seedIouSplit } from '@/testing/seed-transactions';
+import { sandboxSteps } from '@/testing/sandbox-steps';
+import type { LedgerStreamStatus } from './ledger-stream';
 import { getContractEvents } from './events';
 import {
   clampToPruned,
@@ -17,6 +19,8 @@ import {
   listRecentUpdates,
   readUpdateElement,
   timeInMicros,
+  watchUpdates,
+  type LiveUpdatesBatch,
   NotATransactionError,
   partiesWithinQueryBudget,
   readScopeOf,
@@ -509,3 +513,95 @@ function microsLater(time: string, micros: number): string {
   const fraction = String(total % 1_000_000).padStart(6, '0');
   return `${new Date(seconds * 1000).toISOString().slice(0, 19)}.${fraction}Z`;
 }
+
+describe('watchUpdates', () => {
+  /** The sandbox's websocket, with the sent requests recorded and a way to speak as the participant. */
+  function relaySockets() {
+    const Base = globalThis.WebSocket;
+    const sent: { beginExclusive: number }[] = [];
+    const sockets: WebSocket[] = [];
+    class Relay extends Base {
+      constructor(url: string | URL, protocols?: string | string[]) {
+        super(url, protocols);
+        sockets.push(this);
+      }
+      override send(data: string) {
+        sent.push(JSON.parse(data) as { beginExclusive: number });
+        super.send(data);
+      }
+    }
+    vi.stubGlobal('WebSocket', Relay);
+    /** A message on the newest connection, as the participant would send it. */
+    const receive = (message: unknown) => {
+      sockets.at(-1)?.dispatchEvent(new MessageEvent('message', { data: JSON.stringify(message) }));
+    };
+    return { sent, receive };
+  }
+
+  async function until(condition: () => boolean) {
+    for (let waited = 0; !condition(); waited += 20) {
+      if (waited > 10_000) throw new Error('Timed out');
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  }
+
+  it('resumes after the last offset seen, offset checkpoints included, with no update twice', async () => {
+    const network = routeFetchToSandbox();
+    const { owner } = await seedIouSplit(network.sandbox);
+    const relay = relaySockets();
+    const scope: ReadScope = { kind: 'parties', parties: [owner] };
+    const batches: LiveUpdatesBatch[] = [];
+    const statuses: LedgerStreamStatus[] = [];
+    const begin = await getLedgerEnd();
+    const stream = watchUpdates({
+      scope,
+      beginExclusive: begin,
+      batchMs: 10,
+      onBatch: (batch) => batches.push(batch),
+      onStatus: (status) => statuses.push(status),
+    });
+    const opened = () => statuses.filter((status) => status.kind === 'open').length;
+    const updates = () => batches.flatMap((batch) => batch.updates.map((update) => update.offset));
+    try {
+      await until(() => opened() === 1);
+      const steps = sandboxSteps(network.sandbox);
+      const issue = () => steps.submit([selfIssuedIou(owner)], { actAs: [owner] });
+      const first = await issue();
+      await until(() => updates().length === 1);
+      expect(batches.at(-1)?.lastOffset).toBe(first.offset);
+
+      // Other parties' allocations move the ledger end past what the owner sees; a checkpoint
+      // says the stream has read that far.
+      await allocateParties(network.sandbox, 3, (i) => `elsewhere-${String(i)}`);
+      const end = await getLedgerEnd();
+      relay.receive({
+        update: { OffsetCheckpoint: { value: { offset: end, synchronizerTimes: [] } } },
+      });
+      await until(() => batches.at(-1)?.lastOffset === end);
+
+      network.dropStreams();
+      await until(() => opened() === 2);
+      expect(relay.sent.map((request) => request.beginExclusive)).toEqual([begin, end]);
+      expect(statuses.some((status) => status.kind === 'reconnecting')).toBe(true);
+
+      const second = await issue();
+      await until(() => updates().length === 2);
+      // A checkpoint repeating an offset already passed, and the update at it again, change nothing.
+      relay.receive({ update: { OffsetCheckpoint: { value: { offset: first.offset } } } });
+      relay.receive({ update: { Transaction: { value: second } } });
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(updates()).toEqual([first.offset, second.offset]);
+      expect(batches.at(-1)?.lastOffset).toBe(second.offset);
+    } finally {
+      stream.close();
+    }
+  });
+});
+
+/** An Iou of the sandbox's demo package (sandbox/src/ledger/demo-package.ts) issued to oneself. */
+const selfIssuedIou = (party: string) => ({
+  CreateCommand: {
+    templateId: '#sandbox-demo:Demo.Iou:Iou',
+    createArguments: { issuer: party, owner: party, currency: 'EUR', amount: '1.0', observers: [] },
+  },
+});

@@ -198,6 +198,7 @@ describe('matchesFilter', () => {
   it('keeps updates of the kinds, party and template asked for', () => {
     expect(matchesFilter(summary, {})).toBe(true);
     expect(matchesFilter(summary, { party: ALICE })).toBe(true);
+    expect(matchesFilter(summary, { party: 'ALICE' })).toBe(true);
     expect(matchesFilter(summary, { party: BOB })).toBe(false);
     expect(matchesFilter(summary, { template: 'main.iou:IOU' })).toBe(true);
     expect(matchesFilter(summary, { template: 'Proposal' })).toBe(false);

@@ -286,7 +286,7 @@ export function summarizeTopology(topology: TopologyFacts): TopologySummary {
 
 /** What the live view and the history filter by; every field optional (absent = no filter). */
 export type UpdateFilter = {
-  /** Exact party id. */
+  /** Case-insensitive part of a party id (`alice`, or the whole id). */
   readonly party?: string;
   /** Case-insensitive part of a template id (`Iou`, `Main:Iou`, a package id). */
   readonly template?: string;
@@ -296,7 +296,10 @@ export type UpdateFilter = {
 
 export function matchesFilter(summary: UpdateSummary, filter: UpdateFilter): boolean {
   if (filter.kinds && !filter.kinds.includes(summary.kind)) return false;
-  if (filter.party && !summary.parties.includes(filter.party)) return false;
+  if (filter.party) {
+    const needle = filter.party.toLowerCase();
+    if (!summary.parties.some((id) => id.toLowerCase().includes(needle))) return false;
+  }
   if (filter.template) {
     const needle = filter.template.toLowerCase();
     if (!summary.templateIds.some((id) => id.toLowerCase().includes(needle))) return false;

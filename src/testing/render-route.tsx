@@ -35,5 +35,7 @@ export function renderRoute(path: string, options: SandboxNetworkOptions = {}) {
     sandbox: network.sandbox,
     sandboxFetch: network.sandboxFetch,
     interceptNetwork: network.intercept,
+    /** Drops every open websocket stream, as a lost connection would (reconnect tests). */
+    dropStreams: network.dropStreams,
   };
 }

@@ -1,0 +1,158 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { getLedgerEnd } from '@/api/updates';
+import { renderRoute } from '@/testing/render-route';
+import { createSandbox } from '@/testing/sandbox-network';
+import { sandboxSteps } from '@/testing/sandbox-steps';
+import { seedIouSplit } from '@/testing/seed-transactions';
+
+// Whole-app journeys with a stream and several requests each; tight on a shared 2-core machine.
+const JOURNEY_TIMEOUT = 30_000;
+const WAIT = { timeout: 10_000 };
+
+// The stream's state comes first; an empty list's state may follow.
+const status = () => {
+  const [first] = screen.getAllByRole('status');
+  if (!first) throw new Error('No status shown');
+  return first;
+};
+const liveTable = () => screen.findByRole('table', { name: 'Live updates' });
+const offsetsShown = () =>
+  within(screen.getByRole('table', { name: 'Live updates' }))
+    .getAllByRole('row')
+    .slice(1)
+    .map((row) => Number(within(row).getAllByRole('cell')[2]?.textContent));
+
+async function live(path = '/live') {
+  const sandbox = createSandbox();
+  const view = renderRoute(path, { sandbox });
+  await waitFor(() => {
+    expect(status()).toHaveTextContent('Live');
+  }, WAIT);
+  return view;
+}
+
+describe('live updates', () => {
+  it(
+    'shows each update as it is committed, from the ledger end, one line each with a link to the graph',
+    async () => {
+      const { sandbox } = await live();
+      const seeded = await seedIouSplit(sandbox);
+
+      await liveTable();
+      await waitFor(() => {
+        expect(offsetsShown()[0]).toBe(seeded.split.offset);
+      }, WAIT);
+      // Newest first: the split, the create, and the two parties' allocations.
+      expect(offsetsShown()).toEqual([seeded.split.offset, seeded.create.offset, 2, 1]);
+      const table = screen.getByRole('table', { name: 'Live updates' });
+      const [split, create, party] = within(table).getAllByRole('row').slice(1);
+      expect(split).toHaveTextContent(
+        /Exercised Iou:Iou_Split; created Iou ×2; archived 1 contract by owner/,
+      );
+      expect(create).toHaveTextContent('Created Iou');
+      expect(party).toHaveTextContent(/Party (bank|owner)-\S+ added to/);
+      expect(
+        within(table).getByRole('link', {
+          name: `Open the transaction at offset ${String(seeded.split.offset)}`,
+        }),
+      ).toHaveAttribute('href', `/transactions?update=${seeded.split.updateId}`);
+      expect(screen.getByText(`Last offset seen ${String(seeded.split.offset)}`)).toBeVisible();
+    },
+    JOURNEY_TIMEOUT,
+  );
+
+  it(
+    'freezes the list on Pause, counts what arrives, and shows it on Resume',
+    async () => {
+      const { sandbox, user } = await live();
+      await seedIouSplit(sandbox);
+      await liveTable();
+      await waitFor(() => {
+        expect(offsetsShown()).toHaveLength(4);
+      }, WAIT);
+
+      await user.click(screen.getByRole('button', { name: 'Pause' }));
+      expect(status()).toHaveTextContent('Paused');
+      const later = await seedIouSplit(sandbox);
+      expect(
+        await screen.findByText(/Paused: 4 new updates; Resume shows them\./, {}, WAIT),
+      ).toBeVisible();
+      expect(offsetsShown()).toHaveLength(4);
+
+      await user.click(screen.getByRole('button', { name: 'Resume' }));
+      expect(offsetsShown()).toHaveLength(8);
+      expect(offsetsShown()[0]).toBe(later.split.offset);
+      expect(status()).toHaveTextContent('Live');
+    },
+    JOURNEY_TIMEOUT,
+  );
+
+  it(
+    'filters by kind, template and party, the filters in the URL',
+    async () => {
+      const { sandbox, user, router } = await live('/live?kinds=transactions');
+      const seeded = await seedIouSplit(sandbox);
+      await liveTable();
+      await waitFor(() => {
+        expect(offsetsShown()).toEqual([seeded.split.offset, seeded.create.offset]);
+      }, WAIT);
+      expect(screen.getByRole('checkbox', { name: 'Topology events' })).not.toBeChecked();
+
+      await user.click(screen.getByRole('checkbox', { name: 'Topology events' }));
+      expect(offsetsShown()).toHaveLength(4);
+      expect(router.state.location.search).toBe('?kinds=transactions%2Ctopology');
+      await user.click(screen.getByRole('checkbox', { name: 'Reassignments' }));
+      expect(router.state.location.search).toBe('');
+
+      await user.type(screen.getByRole('textbox', { name: 'Template' }), 'Iou');
+      expect(offsetsShown()).toEqual([seeded.split.offset, seeded.create.offset]);
+      expect(router.state.location.search).toBe('?template=Iou');
+
+      await user.clear(screen.getByRole('textbox', { name: 'Template' }));
+      await user.type(screen.getByRole('combobox', { name: 'Party' }), 'owner-');
+      // The owner took part in both transactions and was allocated; the bank's allocation is not theirs.
+      await waitFor(() => {
+        expect(offsetsShown()).toHaveLength(3);
+      });
+      expect(offsetsShown().slice(0, 2)).toEqual([seeded.split.offset, seeded.create.offset]);
+      const rows = within(screen.getByRole('table', { name: 'Live updates' })).getAllByRole('row');
+      expect(rows.at(-1)).toHaveTextContent(/Party owner-\S+ added to/);
+      expect(router.state.location.search).toBe('?party=owner-');
+    },
+    JOURNEY_TIMEOUT,
+  );
+
+  it(
+    'reconnects after a dropped connection and resumes after the last offset, without gaps or repeats',
+    async () => {
+      const { sandbox, dropStreams } = await live();
+      const start = await getLedgerEnd();
+      await seedIouSplit(sandbox);
+      await liveTable();
+      await waitFor(() => {
+        expect(offsetsShown()).toHaveLength(4);
+      }, WAIT);
+
+      dropStreams();
+      await waitFor(() => {
+        expect(status()).toHaveTextContent(/Reconnecting in \d s \(attempt 1\)/);
+      }, WAIT);
+      // Committed while the view is disconnected, and after it is back.
+      await sandboxSteps(sandbox).iouSplit();
+      await waitFor(() => {
+        expect(status()).toHaveTextContent('Live');
+      }, WAIT);
+      await seedIouSplit(sandbox);
+
+      const end = start + 12;
+      await waitFor(() => {
+        expect(offsetsShown()[0]).toBe(end);
+      }, WAIT);
+      // Every offset once: parties and transactions alike are visible to an any-party reader.
+      expect(offsetsShown()).toEqual(Array.from({ length: end - start }, (_, i) => end - i));
+      expect(await getLedgerEnd()).toBe(end);
+    },
+    JOURNEY_TIMEOUT,
+  );
+});
