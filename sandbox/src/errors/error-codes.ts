@@ -88,6 +88,7 @@ const CODES = {
   COMMAND_PREPROCESSING_FAILED: { category: 'InvalidIndependentOfSystemState' },
   DAML_AUTHORIZATION_ERROR: { category: 'InvalidIndependentOfSystemState' },
   TEMPLATE_PRECONDITION_VIOLATED: { category: 'InvalidIndependentOfSystemState' },
+  CONTRACT_DOES_NOT_IMPLEMENT_INTERFACE: { category: 'InvalidIndependentOfSystemState' },
   INTERPRETATION_USER_ERROR: { category: 'InvalidGivenCurrentSystemStateOther' },
   DAML_INTERPRETATION_ERROR: { category: 'InvalidGivenCurrentSystemStateOther' },
   CONTRACT_NOT_FOUND: { category: 'InvalidGivenCurrentSystemStateResourceMissing' },

@@ -3,6 +3,7 @@ import type {
   DamlType,
   DataType,
   Field,
+  Interface,
   Module,
   Template,
   TypeConName,
@@ -43,6 +44,36 @@ export type ChoiceBehaviour = {
     self: { contractId: string; argument: Record_ },
     argument: Record_,
   ): JsonValue;
+};
+
+/** The contract a choice runs on: its id and its create argument. */
+export type ChoiceSelf = { contractId: string; argument: Record_ };
+
+/** A template's instance of an interface: the view, and the methods the choices call. */
+export type InterfaceInstance = {
+  view(contract: Record_): Record_;
+  methods: Record<string, (ctx: UpdateContext, self: ChoiceSelf, argument: Record_) => JsonValue>;
+};
+
+/** An interface choice: controllers and body see the contract through its view. */
+export type InterfaceChoiceBehaviour = {
+  consuming: boolean;
+  controllers(view: Record_, argument: Record_): string[];
+  body(
+    ctx: UpdateContext,
+    self: ChoiceSelf & {
+      view: Record_;
+      /** Calls the method as the contract's template implements it. */
+      call(method: string, argument: Record_): JsonValue;
+    },
+    argument: Record_,
+  ): JsonValue;
+};
+
+export type InterfaceBehaviour = {
+  /** By the implementing template's `Module:Entity`. */
+  instances: Record<string, InterfaceInstance>;
+  choices: Record<string, InterfaceChoiceBehaviour>;
 };
 
 export type TemplateBehaviour = {
@@ -98,22 +129,47 @@ const template = (
   name: string,
   fields: Field[],
   choices: Choice[],
-  keyType?: DamlType,
+  { keyType, implements: interfaces = [] }: { keyType?: DamlType; implements?: TypeConName[] } = {},
 ): Template => ({
   name,
   tycon: self(module, name),
   fields,
   ...(keyType ? { keyType } : {}),
   choices: [...choices, archive()],
-  implements: [],
+  implements: interfaces,
 });
-const moduleOf = (name: string, dataTypes: DataType[], templates: Template[]): Module => ({
+const moduleOf = (
+  name: string,
+  dataTypes: DataType[],
+  templates: Template[],
+  interfaces: Interface[] = [],
+): Module => ({
   name,
   dataTypes,
   synonyms: [],
   templates,
-  interfaces: [],
+  interfaces,
 });
+
+const HOLDING = 'Demo.Holding';
+const holdingViewFields = [
+  field('owner', party),
+  field('issuer', party),
+  field('amount', numeric),
+  field('currency', text),
+];
+// Every interface has Archive too, controlled by the contract's signatories, as in Daml.
+const holding: Interface = {
+  name: 'Holding',
+  tycon: self(HOLDING, 'Holding'),
+  choices: [
+    choice(HOLDING, 'Holding_Transfer', true, contractId(HOLDING, 'Holding')),
+    choice(HOLDING, 'Holding_GetView', false, con(HOLDING, 'HoldingView')),
+    archive(),
+  ],
+  viewType: con(HOLDING, 'HoldingView'),
+  requires: [],
+};
 
 const IOU = 'Demo.Iou';
 const iouFields = [
@@ -139,6 +195,17 @@ const fanoutFields = [field('owner', party), field('label', text)];
 export const DEMO_MODULES: readonly Module[] = [
   moduleOf('Demo.Template', [record('Archive', [])], []),
   moduleOf(
+    HOLDING,
+    [
+      record('HoldingView', holdingViewFields),
+      { kind: 'interface', name: 'Holding', params: [], serializable: false },
+      record('Holding_Transfer', [field('newOwner', party)]),
+      record('Holding_GetView', [field('viewer', party)]),
+    ],
+    [],
+    [holding],
+  ),
+  moduleOf(
     IOU,
     [
       record('Iou', iouFields),
@@ -154,12 +221,18 @@ export const DEMO_MODULES: readonly Module[] = [
       record('IouIssuance_Issue', []),
     ],
     [
-      template(IOU, 'Iou', iouFields, [
-        choice(IOU, 'Iou_Transfer', true, contractId(IOU, 'Iou')),
-        choice(IOU, 'Iou_Split', true, con(IOU, 'SplitResult')),
-        choice(IOU, 'Iou_Merge', true, contractId(IOU, 'Iou')),
-        choice(IOU, 'Iou_AddObserver', true, contractId(IOU, 'Iou')),
-      ]),
+      template(
+        IOU,
+        'Iou',
+        iouFields,
+        [
+          choice(IOU, 'Iou_Transfer', true, contractId(IOU, 'Iou')),
+          choice(IOU, 'Iou_Split', true, con(IOU, 'SplitResult')),
+          choice(IOU, 'Iou_Merge', true, contractId(IOU, 'Iou')),
+          choice(IOU, 'Iou_AddObserver', true, contractId(IOU, 'Iou')),
+        ],
+        { implements: [holding.tycon] },
+      ),
       template(IOU, 'IouIssuance', issuanceFields, [choice(IOU, 'IouIssuance_Issue', true, int64)]),
     ],
   ),
@@ -176,7 +249,7 @@ export const DEMO_MODULES: readonly Module[] = [
         'Account',
         accountFields,
         [choice(ACCOUNT, 'Account_Issue', false, contractId(IOU, 'Iou'))],
-        con(ACCOUNT, 'AccountKey'),
+        { keyType: con(ACCOUNT, 'AccountKey') },
       ),
     ],
   ),
@@ -387,3 +460,62 @@ export const DEMO_BEHAVIOUR: Readonly<Record<string, TemplateBehaviour>> = {
 
 /** `Archive` on any template: consuming, controlled by the signatories, returns unit. */
 export const ARCHIVE_CHOICE = 'Archive';
+
+/** The interfaces' behaviour, by `Module:Entity`: each choice, and each template's instance. */
+export const DEMO_INTERFACES: Readonly<Record<string, InterfaceBehaviour>> = {
+  'Demo.Holding:Holding': {
+    instances: {
+      'Demo.Iou:Iou': {
+        view: (iou) => ({
+          owner: str(iou.owner),
+          issuer: str(iou.issuer),
+          amount: iou.amount ?? '',
+          currency: str(iou.currency),
+        }),
+        methods: {
+          transfer: (ctx, { argument: iou }, { newOwner = '' }) =>
+            ctx.create('Demo.Iou:Iou', { ...iou, owner: newOwner }),
+        },
+      },
+    },
+    choices: {
+      Holding_Transfer: {
+        consuming: true,
+        controllers: (view) => [str(view.owner)],
+        body: (_ctx, self, argument) => self.call('transfer', argument),
+      },
+      // A read through the interface: whoever exercises it must be able to see the contract.
+      Holding_GetView: {
+        consuming: false,
+        controllers: (_view, { viewer }) => [str(viewer)],
+        body: (_ctx, self) => self.view,
+      },
+    },
+  },
+};
+
+const implementedBy = new Map<string, TypeConName[]>(
+  DEMO_MODULES.flatMap((module) =>
+    module.templates.map((t) => [`${module.name}:${t.name}`, [...t.implements]] as const),
+  ),
+);
+
+/**
+ * The interfaces a demo template implements, as package-id identifiers of its package (where
+ * the demo's interfaces live): `<package-id>:<Module>:<Entity>` in, the same form out.
+ */
+export function interfacesOf(templateId: string): string[] {
+  const colon = templateId.indexOf(':');
+  const interfaces = implementedBy.get(templateId.slice(colon + 1)) ?? [];
+  const packageId = templateId.slice(0, colon);
+  return interfaces.map((iface) => `${packageId}:${iface.module}:${iface.name}`);
+}
+
+/** The view of a demo contract through an interface its template implements. */
+export function interfaceView(
+  interfaceQualifiedName: string,
+  templateQualifiedName: string,
+  argument: Record_,
+): Record_ | undefined {
+  return DEMO_INTERFACES[interfaceQualifiedName]?.instances[templateQualifiedName]?.view(argument);
+}

@@ -1,3 +1,4 @@
+import { interfacesOf } from './demo-package';
 import type { LedgerNode } from './transaction';
 
 /** One party's (or every party's) part of an event format: what it wants to see and how. */
@@ -5,6 +6,11 @@ export type PartyFilter = {
   wildcard: boolean;
   /** Template references as given: `#name:Mod:Ent` or `<package-id>:Mod:Ent`. */
   templates: ReadonlyMap<string, { includeCreatedEventBlob: boolean }>;
+  /** Interface references as given; they select the contracts of every implementing template. */
+  interfaces: ReadonlyMap<
+    string,
+    { includeInterfaceView: boolean; includeCreatedEventBlob: boolean }
+  >;
   wildcardIncludesBlob: boolean;
 };
 
@@ -19,7 +25,12 @@ export type TransactionShape = 'ACS_DELTA' | 'LEDGER_EFFECTS';
 
 /** A wildcard filter for each party: what the legacy tree endpoints ask for (§7.3). */
 export function wildcardFor(parties: Iterable<string>): EventFilter {
-  const filter: PartyFilter = { wildcard: true, templates: new Map(), wildcardIncludesBlob: false };
+  const filter: PartyFilter = {
+    wildcard: true,
+    templates: new Map(),
+    interfaces: new Map(),
+    wildcardIncludesBlob: false,
+  };
   return {
     byParty: new Map([...parties].map((party) => [party, filter])),
     anyParty: null,
@@ -27,20 +38,49 @@ export function wildcardFor(parties: Iterable<string>): EventFilter {
   };
 }
 
-const qualifiedName = (templateId: string) => templateId.slice(templateId.indexOf(':') + 1);
+const qualifiedName = (id: string) => id.slice(id.indexOf(':') + 1);
 
-function templateMatch(filter: PartyFilter, node: Pick<LedgerNode, 'templateId' | 'packageName'>) {
-  if (filter.wildcard) return { matches: true, blob: filter.wildcardIncludesBlob };
-  const byName = filter.templates.get(`#${node.packageName}:${qualifiedName(node.templateId)}`);
-  const byId = filter.templates.get(node.templateId);
-  const hit = byName ?? byId;
-  return { matches: hit !== undefined, blob: hit?.includeCreatedEventBlob ?? false };
+type Node = Pick<LedgerNode, 'templateId' | 'packageName'>;
+
+/** A filter's entry for an identifier, by package name (`#name:…`) or by package id. */
+const entryFor = <T>(entries: ReadonlyMap<string, T>, id: string, packageName: string) =>
+  entries.get(`#${packageName}:${qualifiedName(id)}`) ?? entries.get(id);
+
+/**
+ * Whether one party's filter selects the node: a wildcard, a template filter on its template, or
+ * an interface filter on an interface its template implements (the participant expands those
+ * into the implementing templates). `views` are the matched interfaces whose view was asked for.
+ */
+function filterMatch(filter: PartyFilter, node: Node) {
+  let matches = filter.wildcard;
+  let blob = filter.wildcard && filter.wildcardIncludesBlob;
+  const byTemplate = entryFor(filter.templates, node.templateId, node.packageName);
+  if (byTemplate) {
+    matches = true;
+    blob ||= byTemplate.includeCreatedEventBlob;
+  }
+  const views: string[] = [];
+  if (filter.interfaces.size > 0) {
+    for (const interfaceId of interfacesOf(node.templateId)) {
+      const byInterface = entryFor(filter.interfaces, interfaceId, node.packageName);
+      if (!byInterface) continue;
+      matches = true;
+      blob ||= byInterface.includeCreatedEventBlob;
+      if (byInterface.includeInterfaceView) views.push(interfaceId);
+    }
+  }
+  return { matches, blob, views };
 }
 
 export type Visibility = {
   /** The requesting parties that see the event through a matching filter. */
   parties: string[];
   includeBlob: boolean;
+  /**
+   * Interfaces (package-id identifiers) whose view those parties' interface filters ask for:
+   * a created event carries these views, an archival lists them as implemented interfaces.
+   */
+  interfaceViews: string[];
 };
 
 /**
@@ -49,27 +89,27 @@ export type Visibility = {
  */
 export function visibility(
   filter: EventFilter,
-  node: Pick<LedgerNode, 'templateId' | 'packageName'>,
+  node: Node,
   candidates: readonly string[],
 ): Visibility | null {
   const parties = new Set<string>();
+  const views = new Set<string>();
   let includeBlob = false;
-  if (filter.anyParty) {
-    const { matches, blob } = templateMatch(filter.anyParty, node);
-    if (matches && candidates.length > 0) {
-      for (const party of candidates) parties.add(party);
-      includeBlob ||= blob;
-    }
+  const take = (match: ReturnType<typeof filterMatch>, seenBy: readonly string[]) => {
+    for (const party of seenBy) parties.add(party);
+    for (const view of match.views) views.add(view);
+    includeBlob ||= match.blob;
+  };
+  if (filter.anyParty && candidates.length > 0) {
+    const match = filterMatch(filter.anyParty, node);
+    if (match.matches) take(match, candidates);
   }
   for (const party of candidates) {
     const partyFilter = filter.byParty.get(party);
     if (!partyFilter) continue;
-    const { matches, blob } = templateMatch(partyFilter, node);
-    if (matches) {
-      parties.add(party);
-      includeBlob ||= blob;
-    }
+    const match = filterMatch(partyFilter, node);
+    if (match.matches) take(match, [party]);
   }
   if (parties.size === 0) return null;
-  return { parties: [...parties].sort(), includeBlob };
+  return { parties: [...parties].sort(), includeBlob, interfaceViews: [...views].sort() };
 }

@@ -58,6 +58,10 @@ export type UpdateFormat = {
 
 function partyFilterOf(state: LedgerState, filters: Filters | null | undefined): PartyFilter {
   const templates = new Map<string, { includeCreatedEventBlob: boolean }>();
+  const interfaces = new Map<
+    string,
+    { includeInterfaceView: boolean; includeCreatedEventBlob: boolean }
+  >();
   let wildcard = false;
   let wildcardIncludesBlob = false;
   const cumulative = filters?.cumulative ?? [];
@@ -78,12 +82,29 @@ function partyFilterOf(state: LedgerState, filters: Filters | null | undefined):
         );
       }
       templates.set(templateId, { includeCreatedEventBlob });
+    } else {
+      const { interfaceId, includeInterfaceView, includeCreatedEventBlob } =
+        filter.InterfaceFilter.value;
+      if (!state.templates.knowsInterface(interfaceId)) {
+        // The message and resource follow the template case (inferred).
+        throw new SandboxError(
+          'TEMPLATES_OR_INTERFACES_NOT_FOUND',
+          `Interfaces do not exist: [${interfaceId}].`,
+          { resources: [['INTERFACE_ID', interfaceId]] },
+        );
+      }
+      // Two filters on one interface: either asking for the view or the blob is enough.
+      const earlier = interfaces.get(interfaceId);
+      interfaces.set(interfaceId, {
+        includeInterfaceView: includeInterfaceView || (earlier?.includeInterfaceView ?? false),
+        includeCreatedEventBlob:
+          includeCreatedEventBlob || (earlier?.includeCreatedEventBlob ?? false),
+      });
     }
-    // Interface filters select nothing here: no contract of the sandbox implements an interface.
   }
   // No cumulative filter at all means one wildcard (Filters doc in the spec).
   if (cumulative.length === 0) wildcard = true;
-  return { wildcard, templates, wildcardIncludesBlob };
+  return { wildcard, templates, interfaces, wildcardIncludesBlob };
 }
 
 function checkParty(party: string) {

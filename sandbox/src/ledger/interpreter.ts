@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type {
   DamlType,
   DataType,
+  Interface,
   Template,
   TypeConName,
 } from '@ledger-console/participant/daml-lf/package-model';
@@ -13,6 +14,7 @@ import {
   DEMO_BEHAVIOUR,
   DEMO_MODULES,
   type ChoiceBehaviour,
+  type InterfaceBehaviour,
   type Record_,
   type TemplateBehaviour,
   type UpdateContext,
@@ -33,8 +35,23 @@ export type ExecutableTemplate = {
   behaviour: TemplateBehaviour;
 };
 
+/** An interface of the built-in package, resolved from an exercise command's template id. */
+export type ExecutableInterface = {
+  qualifiedName: string;
+  signature: Interface;
+  behaviour: InterfaceBehaviour;
+};
+
 export type Command =
   | { kind: 'create'; template: ExecutableTemplate; argument: unknown }
+  | {
+      /** An ExerciseCommand whose `templateId` names an interface (§7.1). */
+      kind: 'exerciseInterface';
+      iface: ExecutableInterface;
+      contractId: string;
+      choice: string;
+      argument: unknown;
+    }
   | {
       kind: 'exercise';
       template: ExecutableTemplate;
@@ -163,6 +180,18 @@ function runCommand(
   at: string,
   authorizers: ReadonlySet<string>,
 ) {
+  if (command.kind === 'exerciseInterface') {
+    exerciseInterface(
+      run,
+      command.contractId,
+      command.iface,
+      command.choice,
+      command.argument,
+      authorizers,
+      `${at}.choiceArgument`,
+    );
+    return;
+  }
   const name = command.template.qualifiedName;
   const exerciseAt = (contractId: string, choice: string, argument: unknown) =>
     exercise(
@@ -289,30 +318,150 @@ function exercise(
   parentWitnesses: ReadonlySet<string>,
   path: string,
 ): JsonValue {
-  const { demo } = run;
   const { behaviour } = behaviourOf(qualifiedName);
   const { type, consuming } = choiceSignature(run, qualifiedName, choiceName);
   const argument = checkValue(type, rawArgument, resolve, path) as Record_;
   const contract = lookup(run, contractId, qualifiedName);
   const contractArgument = contract.argument as Record_;
   const choice = choiceBehaviour(behaviour, choiceName);
+  return exerciseNode(run, {
+    contract,
+    qualifiedName,
+    choiceName,
+    argument,
+    consuming,
+    controllers: choice.controllers(contractArgument, argument),
+    interfaceId: undefined,
+    authorizers,
+    parentWitnesses,
+    body: (context) => choice.body(context, { contractId, argument: contractArgument }, argument),
+  });
+}
+
+/**
+ * An exercise through an interface (Daml's `exercise @Holding cid …`): the contract may be of
+ * any template implementing it, the choice and its controllers are the interface's, and the
+ * body calls the template's instance. The node names both the template and the interface.
+ */
+function exerciseInterface(
+  run: Interpretation,
+  contractId: string,
+  iface: ExecutableInterface,
+  choiceName: string,
+  rawArgument: unknown,
+  authorizers: ReadonlySet<string>,
+  path: string,
+): JsonValue {
+  const interfaceId = templateIdOf(run, iface.qualifiedName);
+  const signature = iface.signature.choices.find((c) => c.name === choiceName);
+  if (!signature) {
+    throw new SandboxError(
+      'INVALID_ARGUMENT',
+      `The submitted request has invalid arguments: Invalid interface:${interfaceId} or choice:${choiceName}`,
+      { origin: 'json' },
+    );
+  }
+  const argument = checkValue(signature.argType, rawArgument, resolve, path) as Record_;
+  const contract = lookup(run, contractId, undefined);
+  const qualifiedName = contract.templateId.slice(contract.templateId.indexOf(':') + 1);
+  const instance = iface.behaviour.instances[qualifiedName];
+  if (!instance) {
+    throw interpretationError(
+      'CONTRACT_DOES_NOT_IMPLEMENT_INTERFACE',
+      `Update failed due to a contract id ${contractId} of template ${contract.templateId} that does not implement interface ${interfaceId}`,
+      [['CONTRACT_ID', contractId]],
+    );
+  }
+  const contractArgument = contract.argument as Record_;
+  const view = instance.view(contractArgument);
+  const self = { contractId, argument: contractArgument };
+  if (choiceName === ARCHIVE_CHOICE) {
+    return exerciseNode(run, {
+      contract,
+      qualifiedName,
+      choiceName,
+      argument,
+      consuming: true,
+      controllers: behaviourOf(qualifiedName).behaviour.signatories(contractArgument),
+      interfaceId,
+      authorizers,
+      parentWitnesses: NO_WITNESSES,
+      body: () => ({}),
+    });
+  }
+  const choice = iface.behaviour.choices[choiceName];
+  if (!choice) {
+    throw interpretationError('DAML_INTERPRETATION_ERROR', `choice ${choiceName} has no behaviour`);
+  }
+  return exerciseNode(run, {
+    contract,
+    qualifiedName,
+    choiceName,
+    argument,
+    consuming: signature.consuming,
+    controllers: choice.controllers(view, argument),
+    interfaceId,
+    authorizers,
+    parentWitnesses: NO_WITNESSES,
+    body: (context) =>
+      choice.body(
+        context,
+        {
+          ...self,
+          view,
+          call: (method, methodArgument) => {
+            const implementation = instance.methods[method];
+            if (!implementation) {
+              throw interpretationError(
+                'DAML_INTERPRETATION_ERROR',
+                `method ${method} has no implementation for ${contract.templateId}`,
+              );
+            }
+            return implementation(context, self, methodArgument);
+          },
+        },
+        argument,
+      ),
+  });
+}
+
+/** The exercise node itself, whether the choice is the template's or an interface's. */
+function exerciseNode(
+  run: Interpretation,
+  exercised: {
+    contract: CreateNode;
+    /** The contract's template, `Module:Entity`. */
+    qualifiedName: string;
+    choiceName: string;
+    argument: Record_;
+    consuming: boolean;
+    controllers: string[];
+    interfaceId: string | undefined;
+    authorizers: ReadonlySet<string>;
+    parentWitnesses: ReadonlySet<string>;
+    body: (context: UpdateContext) => JsonValue;
+  },
+): JsonValue {
+  const { demo } = run;
+  const { contract, qualifiedName, consuming } = exercised;
   const nodeId = run.nextNodeId++;
-  const controllers = unique(choice.controllers(contractArgument, argument));
-  requireAuthorized(run, nodeId, qualifiedName, controllers, authorizers);
+  const controllers = unique(exercised.controllers);
+  requireAuthorized(run, nodeId, qualifiedName, controllers, exercised.authorizers);
   const stakeholders = unique([...contract.signatories, ...contract.observers]);
   const informees = consuming
     ? [...stakeholders, ...controllers]
     : [...contract.signatories, ...controllers];
-  const witnesses = new Set([...parentWitnesses, ...informees]);
+  const witnesses = new Set([...exercised.parentWitnesses, ...informees]);
   const node: ExerciseNode = {
     kind: 'exercise',
     nodeId,
-    contractId,
+    contractId: contract.contractId,
     templateId: templateIdOf(run, qualifiedName),
+    ...(exercised.interfaceId === undefined ? {} : { interfaceId: exercised.interfaceId }),
     packageName: demo.packageName,
     witnesses: unique(witnesses),
-    choice: choiceName,
-    choiceArgument: argument,
+    choice: exercised.choiceName,
+    choiceArgument: exercised.argument,
     actingParties: controllers,
     consuming,
     exerciseResult: null,
@@ -322,8 +471,7 @@ function exercise(
   run.nodes.push(node);
   if (consuming) archive(run, contract, qualifiedName, nodeId);
   const bodyAuthorizers = new Set([...contract.signatories, ...controllers]);
-  const context = contextFor(run, bodyAuthorizers, witnesses);
-  node.exerciseResult = choice.body(context, { contractId, argument: contractArgument }, argument);
+  node.exerciseResult = exercised.body(contextFor(run, bodyAuthorizers, witnesses));
   node.lastDescendantNodeId = run.nextNodeId - 1;
   return node.exerciseResult;
 }
@@ -425,16 +573,28 @@ function contextFor(
 
 // ── Contracts and keys as the submission may see them ──
 
-/** An active contract visible to the submission, from this transaction, disclosure or the store. */
-function lookup(run: Interpretation, contractId: string, qualifiedName: string): CreateNode {
+/**
+ * An active contract visible to the submission, from this transaction, disclosure or the store;
+ * of the template `qualifiedName`, or of any template when undefined (an interface exercise).
+ */
+function lookup(
+  run: Interpretation,
+  contractId: string,
+  qualifiedName: string | undefined,
+): CreateNode {
   if (run.archivedHere.has(contractId)) {
+    const template =
+      qualifiedName === undefined
+        ? (run.local.get(contractId) ?? run.view.contract(contractId)?.node)?.templateId
+        : templateIdOf(run, qualifiedName);
     throw interpretationError(
       'CONTRACT_NOT_ACTIVE',
-      `Update failed due to fetch of an inactive contract ${contractId} (${templateIdOf(run, qualifiedName)}). The contract had been consumed in this transaction.`,
+      `Update failed due to fetch of an inactive contract ${contractId} (${template ?? 'unknown template'}). The contract had been consumed in this transaction.`,
       [['CONTRACT_ID', contractId]],
     );
   }
   const node = run.local.get(contractId) ?? lookupOutside(run, contractId);
+  if (qualifiedName === undefined) return node;
   if (node.templateId !== templateIdOf(run, qualifiedName)) {
     throw interpretationError(
       'DAML_INTERPRETATION_ERROR',

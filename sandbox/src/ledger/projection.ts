@@ -1,6 +1,12 @@
 import { createHash } from 'node:crypto';
 import type { Schemas } from '../wire-types';
-import { visibility, type EventFilter, type TransactionShape } from './event-filter';
+import { interfaceView, type Record_ } from './demo-package';
+import {
+  visibility,
+  type EventFilter,
+  type TransactionShape,
+  type Visibility,
+} from './event-filter';
 import type {
   CreateNode,
   ExerciseNode,
@@ -43,13 +49,32 @@ const keyHash = (key: JsonValue) =>
   createHash('sha256').update(JSON.stringify(key)).digest('base64');
 
 const packageIdOf = (templateId: string) => templateId.slice(0, templateId.indexOf(':'));
+const qualifiedNameOf = (id: string) => id.slice(id.indexOf(':') + 1);
 
+/**
+ * A `JsInterfaceView` for each interface whose view the filter asked for. The sandbox computes
+ * views in TypeScript, so they succeed; the implementation is the contract's own package.
+ */
+function interfaceViews(node: CreateNode, interfaceIds: readonly string[]) {
+  return interfaceIds.map((interfaceId) => ({
+    interfaceId,
+    viewStatus: { code: 0, message: '', details: [] },
+    viewValue:
+      interfaceView(
+        qualifiedNameOf(interfaceId),
+        qualifiedNameOf(node.templateId),
+        node.argument as Record_,
+      ) ?? null,
+    implementationPackageId: packageIdOf(node.templateId),
+  }));
+}
+
+/** A `CreatedEvent` as the parties of `seen` see it: witnesses, blob and interface views. */
 export function createdEvent(
   node: CreateNode,
   offset: number,
   createdAt: string,
-  witnessParties: string[],
-  includeBlob: boolean,
+  seen: Visibility,
   acsDelta: boolean,
 ): Schemas['CreatedEvent'] {
   const event: Wire = {
@@ -60,9 +85,9 @@ export function createdEvent(
     contractKey: node.key,
     contractKeyHash: node.key === null ? '' : keyHash(node.key),
     createArgument: node.argument,
-    createdEventBlob: includeBlob ? encodeCreatedEventBlob(node, createdAt) : '',
-    interfaceViews: [],
-    witnessParties,
+    createdEventBlob: seen.includeBlob ? encodeCreatedEventBlob(node, createdAt) : '',
+    interfaceViews: interfaceViews(node, seen.interfaceViews),
+    witnessParties: seen.parties,
     signatories: node.signatories,
     observers: node.observers,
     createdAt,
@@ -76,7 +101,7 @@ export function createdEvent(
 function exercisedEvent(
   node: ExerciseNode,
   offset: number,
-  witnessParties: string[],
+  seen: Visibility,
   acsDelta: boolean,
 ): Schemas['ExercisedEvent'] {
   const event: Wire = {
@@ -84,16 +109,17 @@ function exercisedEvent(
     nodeId: node.nodeId,
     contractId: node.contractId,
     templateId: node.templateId,
-    interfaceId: null,
+    interfaceId: node.interfaceId ?? null,
     choice: node.choice,
     choiceArgument: node.choiceArgument,
     actingParties: node.actingParties,
     consuming: node.consuming,
-    witnessParties,
+    witnessParties: seen.parties,
     lastDescendantNodeId: node.lastDescendantNodeId,
     exerciseResult: node.exerciseResult,
     packageName: node.packageName,
-    implementedInterfaces: [],
+    // Only a consuming exercise lists them (ExercisedEvent.implemented_interfaces).
+    implementedInterfaces: node.consuming ? seen.interfaceViews : [],
     acsDelta,
   };
   return event as Schemas['ExercisedEvent'];
@@ -102,16 +128,16 @@ function exercisedEvent(
 export function archivedEvent(
   node: ExerciseNode,
   offset: number,
-  witnessParties: string[],
+  seen: Visibility,
 ): Schemas['ArchivedEvent'] {
   return {
     offset,
     nodeId: node.nodeId,
     contractId: node.contractId,
     templateId: node.templateId,
-    witnessParties,
+    witnessParties: seen.parties,
     packageName: node.packageName,
-    implementedInterfaces: [],
+    implementedInterfaces: seen.interfaceViews,
   };
 }
 
@@ -147,20 +173,13 @@ export function projectEvents(
       events.push({
         kind: 'created',
         node,
-        event: createdEvent(
-          node,
-          tx.offset,
-          tx.effectiveAt,
-          seen.parties,
-          seen.includeBlob,
-          acsDelta,
-        ),
+        event: createdEvent(node, tx.offset, tx.effectiveAt, seen, acsDelta),
       });
     } else if (shape === 'ACS_DELTA') {
       if (!node.consuming || local.has(node.contractId)) continue;
       const seen = visibility(filter, node, node.stakeholders);
       if (!seen) continue;
-      events.push({ kind: 'archived', node, event: archivedEvent(node, tx.offset, seen.parties) });
+      events.push({ kind: 'archived', node, event: archivedEvent(node, tx.offset, seen) });
     } else {
       const seen = visibility(filter, node, node.witnesses);
       if (!seen) continue;
@@ -169,7 +188,7 @@ export function projectEvents(
       events.push({
         kind: 'exercised',
         node,
-        event: exercisedEvent(node, tx.offset, seen.parties, acsDelta),
+        event: exercisedEvent(node, tx.offset, seen, acsDelta),
       });
     }
   }

@@ -1,10 +1,14 @@
 import { decodeArchivePayload } from '@ledger-console/participant/daml-lf/decode-package';
-import type { DecodedPackage, Template } from '@ledger-console/participant/daml-lf/package-model';
+import type {
+  DecodedPackage,
+  Interface,
+  Template,
+} from '@ledger-console/participant/daml-lf/package-model';
 import { SandboxError, invalidArgument } from '../errors/sandbox-error';
 import type { PackagesStore } from '../store/packages-store';
 import { isValidPackageId } from '../validation/identifiers';
-import { DEMO_BEHAVIOUR, DEMO_MODULES, DEMO_PACKAGE_NAME } from './demo-package';
-import type { ExecutableTemplate } from './interpreter';
+import { DEMO_BEHAVIOUR, DEMO_INTERFACES, DEMO_MODULES, DEMO_PACKAGE_NAME } from './demo-package';
+import type { ExecutableInterface, ExecutableTemplate } from './interpreter';
 
 const PACKAGE_NAME = /^[A-Za-z][A-Za-z0-9_-]*$/;
 
@@ -51,6 +55,13 @@ export function createTemplateResolver(packages: PackagesStore, demoPackageId: (
     pkg.modules
       .find((module) => module.name === ref.moduleName)
       ?.templates.find((template) => template.name === ref.entityName);
+  const findInterface = (
+    modules: DecodedPackage['modules'],
+    ref: TemplateRef,
+  ): Interface | undefined =>
+    modules
+      .find((module) => module.name === ref.moduleName)
+      ?.interfaces.find((iface) => iface.name === ref.entityName);
 
   /** Resolves to the package id the reference selects (the newest version for a name). */
   const selectPackage = (ref: TemplateRef, templateId: string): string => {
@@ -89,7 +100,45 @@ export function createTemplateResolver(packages: PackagesStore, demoPackageId: (
     return ref.packageRef;
   };
 
-  return {
+  /** The interface a reference names, when it names one; undefined for anything else. */
+  const interfaceOf = (ref: TemplateRef, templateId: string) => {
+    const packageId = selectPackage(ref, templateId);
+    if (packageId === demoPackageId()) {
+      const signature = findInterface(DEMO_MODULES, ref);
+      const behaviour = DEMO_INTERFACES[`${ref.moduleName}:${ref.entityName}`];
+      return signature && behaviour ? { packageId, signature, behaviour } : undefined;
+    }
+    const pkg = decode(packageId);
+    const signature = pkg && findInterface(pkg.modules, ref);
+    return signature ? { packageId, signature, behaviour: undefined } : undefined;
+  };
+
+  const resolver = {
+    /**
+     * An ExerciseCommand's `templateId`, which may name an interface: its choices are then
+     * exercised on any contract whose template implements it.
+     */
+    resolveExercised(
+      templateId: string,
+    ):
+      | { kind: 'template'; template: ExecutableTemplate }
+      | { kind: 'interface'; iface: ExecutableInterface } {
+      const ref = splitTemplateId(templateId);
+      const found = ref && interfaceOf(ref, templateId);
+      if (!found) return { kind: 'template', template: resolver.resolve(templateId) };
+      const qualifiedName = `${ref.moduleName}:${ref.entityName}`;
+      if (!found.behaviour) {
+        throw new SandboxError(
+          'SANDBOX_CANNOT_INTERPRET',
+          `The Ledger Console sandbox cannot run Daml code: interface ${found.packageId}:${qualifiedName} belongs to an uploaded package. Only the built-in package ${DEMO_PACKAGE_NAME} can be executed here; point the console at a real participant (--ledger URL) to run this package.`,
+          { resources: [['INTERFACE_ID', `${found.packageId}:${qualifiedName}`]], origin: 'json' },
+        );
+      }
+      return {
+        kind: 'interface',
+        iface: { qualifiedName, signature: found.signature, behaviour: found.behaviour },
+      };
+    },
     resolve(templateId: string): ExecutableTemplate {
       const ref = splitTemplateId(templateId);
       if (!ref) throw invalidArgument(`Invalid template id ${templateId}`, { origin: 'json' });
@@ -125,7 +174,18 @@ export function createTemplateResolver(packages: PackagesStore, demoPackageId: (
         return false;
       }
     },
+    /** Whether an interface filter names an interface the participant knows. */
+    knowsInterface(interfaceId: string): boolean {
+      const ref = splitTemplateId(interfaceId);
+      if (!ref) return false;
+      try {
+        return interfaceOf(ref, interfaceId) !== undefined;
+      } catch {
+        return false;
+      }
+    },
   };
+  return resolver;
 }
 
 export type TemplateResolver = ReturnType<typeof createTemplateResolver>;

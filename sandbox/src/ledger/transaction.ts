@@ -35,6 +35,11 @@ export type CreateNode = NodeCommon & {
 
 export type ExerciseNode = NodeCommon & {
   kind: 'exercise';
+  /**
+   * The interface the choice was exercised through, `<package-id>:<Module>:<Entity>`; absent
+   * for a choice of the template itself (and in records written before interfaces existed).
+   */
+  interfaceId?: string;
   choice: string;
   choiceArgument: JsonValue;
   actingParties: string[];

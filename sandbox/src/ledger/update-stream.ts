@@ -127,6 +127,7 @@ export type UpdateSelection = {
 const ANY_FILTER: PartyFilter = {
   wildcard: true,
   templates: new Map(),
+  interfaces: new Map(),
   wildcardIncludesBlob: false,
 };
 
@@ -509,8 +510,7 @@ export function toActiveContractResponse(
           contract.node,
           contract.createdOffset,
           contract.createdAt,
-          seen.parties,
-          seen.includeBlob,
+          seen,
           true,
         ),
         synchronizerId: state.synchronizerId,

@@ -129,13 +129,22 @@ function resolveCommands(state: LedgerState, body: JsCommands): Command[] {
     }
     if ('ExerciseCommand' in wire) {
       const { templateId: id, contractId, choice, choiceArgument } = wire.ExerciseCommand;
-      return {
-        kind: 'exercise',
-        template: state.templates.resolve(id),
-        contractId,
-        choice,
-        argument: choiceArgument,
-      };
+      const exercised = state.templates.resolveExercised(id);
+      return exercised.kind === 'interface'
+        ? {
+            kind: 'exerciseInterface',
+            iface: exercised.iface,
+            contractId,
+            choice,
+            argument: choiceArgument,
+          }
+        : {
+            kind: 'exercise',
+            template: exercised.template,
+            contractId,
+            choice,
+            argument: choiceArgument,
+          };
     }
     if ('CreateAndExerciseCommand' in wire) {
       const {

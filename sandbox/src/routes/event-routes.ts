@@ -44,14 +44,7 @@ export function eventRoutes(state: LedgerState) {
     const seen = visibility(filter, node, [...node.signatories, ...node.observers]);
     if (!seen) throw notFound();
     const created = {
-      createdEvent: createdEvent(
-        node,
-        contract.createdOffset,
-        contract.createdAt,
-        seen.parties,
-        seen.includeBlob,
-        true,
-      ),
+      createdEvent: createdEvent(node, contract.createdOffset, contract.createdAt, seen, true),
       synchronizerId: state.synchronizerId,
     };
     let archived: Schemas['JsArchived'] | null = null;
@@ -65,7 +58,7 @@ export function eventRoutes(state: LedgerState) {
         const archivedBy = visibility(filter, exercise, exercise.stakeholders);
         if (archivedBy) {
           archived = {
-            archivedEvent: archivedEvent(exercise, update.offset, archivedBy.parties),
+            archivedEvent: archivedEvent(exercise, update.offset, archivedBy),
             synchronizerId: update.synchronizerId,
           };
         }

@@ -864,6 +864,7 @@ describe('the built-in sandbox-demo package', () => {
     expect(decoded.modules.map((m) => m.name).sort()).toEqual([
       'Demo.Account',
       'Demo.Fanout',
+      'Demo.Holding',
       'Demo.Iou',
       'Demo.Template',
     ]);
@@ -875,6 +876,19 @@ describe('the built-in sandbox-demo package', () => {
       ['Iou_Transfer', 'Iou_Split', 'Iou_Merge', 'Iou_AddObserver', 'Archive'].sort(),
     );
     expect(iou?.keyType).toBeUndefined();
+    expect(iou?.implements).toEqual([{ packageId: id, module: 'Demo.Holding', name: 'Holding' }]);
+    const holding = decoded.modules.find((m) => m.name === 'Demo.Holding')?.interfaces[0];
+    expect(holding?.name).toBe('Holding');
+    expect(holding?.viewType).toEqual({
+      kind: 'con',
+      tycon: { packageId: id, module: 'Demo.Holding', name: 'HoldingView' },
+      args: [],
+    });
+    expect(holding?.choices.map((choice) => [choice.name, choice.consuming])).toEqual([
+      ['Holding_Transfer', true],
+      ['Holding_GetView', false],
+      ['Archive', true],
+    ]);
     const account = templateIn('Demo.Account', 'Account');
     expect(account).toBeDefined();
     expect(account?.keyType).toBeDefined();
