@@ -88,7 +88,7 @@ export function TransactionsPage() {
   return (
     // An opened transaction is the page's hero: on wide screens the page is exactly as tall as
     // the window, and the viewer fills what the header leaves.
-    <Stack gap="lg" className={updateRef ? classes.hero : undefined}>
+    <Stack gap={updateRef ? 0 : 'lg'} className={updateRef ? classes.hero : undefined}>
       <PageHeader
         title="Transactions"
         description={

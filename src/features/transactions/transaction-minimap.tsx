@@ -4,8 +4,9 @@ import type { TreeLayout } from '@/lib/transaction-tree/layout';
 import type { NodeId, TreeNodeKind } from '@/lib/transaction-tree/model';
 import classes from './transaction-graph.module.css';
 
-const WIDTH = 200;
-const HEIGHT = 150;
+const WIDTH = 180;
+const HEIGHT = 120;
+const MIN_NODE_PIXELS = 2;
 const WHEEL_ZOOM_STEP = 1.2;
 
 const KIND_COLOURS: Record<TreeNodeKind, string> = {
@@ -61,9 +62,17 @@ export const TransactionMiniMap = memo(function TransactionMiniMap({
 
   const paths = useMemo(() => {
     const parts: Record<TreeNodeKind, string[]> = { exercised: [], created: [], archived: [] };
-    for (const box of layout.nodes) {
-      const kind = kindOf(box.id);
+    // A wide tree shrinks its boxes below a pixel here: each stays at least a dot wide.
+    const dot = MIN_NODE_PIXELS * Math.max(layout.width / WIDTH, layout.height / HEIGHT);
+    for (const layoutBox of layout.nodes) {
+      const kind = kindOf(layoutBox.id);
       if (!kind) continue;
+      const box = {
+        x: layoutBox.x,
+        y: layoutBox.y,
+        width: Math.max(layoutBox.width, dot),
+        height: Math.max(layoutBox.height, dot),
+      };
       parts[kind].push(
         `M${String(r(box.x))} ${String(r(box.y))}h${String(r(box.width))}v${String(r(box.height))}h${String(-r(box.width))}z`,
       );

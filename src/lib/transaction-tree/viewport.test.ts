@@ -85,6 +85,14 @@ describe('openingViewport', () => {
     expect(Math.abs(left - right)).toBeLessThan(1);
   });
 
+  it('puts the top levels of a bigger tree at the top of the frame, room for the rest below', () => {
+    const { tree, layout } = laidOut([{ choice: 'Run', children: children(50) }]);
+    const viewport = openingViewport(tree, layout, FRAME);
+    const root = onScreen(viewport, at(layout, 0));
+    expect(root.top).toBeCloseTo(FIT_PADDING);
+    expect((root.left + root.right) / 2).toBeCloseTo(FRAME.width / 2);
+  });
+
   it('opens a 10,000-node fan-out at a readable zoom with its top in view, not shrunk to fit', () => {
     const tree = buildTree(fanoutTree({ width: 9998, depth: 1 }).events);
     for (const collapsed of [defaultCollapsed(tree), expandAll()]) {

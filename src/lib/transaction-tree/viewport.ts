@@ -83,8 +83,9 @@ const placing = (px: number, py: number, sx: number, sy: number, zoom: number): 
 /**
  * The viewport the graph opens at, for a frame of `frame` pixels: centred on `selected` at a
  * readable zoom when it is laid out; else {@link openingNodes} fitted, at a zoom between
- * {@link READABLE_ZOOM} and {@link OPEN_MAX_ZOOM}. What does not fit at that zoom is cut, keeping
- * the first root (at the left) and the top in view.
+ * {@link READABLE_ZOOM} and {@link OPEN_MAX_ZOOM}, centred when they are the whole tree, else at
+ * the top of the frame. What does not fit at that zoom is cut, keeping the first root (at the
+ * left) and the top in view.
  */
 export function openingViewport(
   tree: TransactionTree,
@@ -106,8 +107,11 @@ export function openingViewport(
     width: Math.max(1, frame.width - 2 * FIT_PADDING),
     height: Math.max(1, frame.height - 2 * FIT_PADDING),
   };
-  const box = boundsOf(openingNodes(tree, layout, room.width / READABLE_ZOOM));
+  const chosen = openingNodes(tree, layout, room.width / READABLE_ZOOM);
+  const box = boundsOf(chosen);
   if (!box) return { x: 0, y: 0, zoom: OPEN_MAX_ZOOM };
+  // The whole tree is centred; the top of a bigger one goes to the top, room for what follows.
+  const isWhole = chosen.length === layout.nodes.length;
   const zoom = clamp(
     Math.min(room.width / box.width, room.height / box.height),
     READABLE_ZOOM,
@@ -121,8 +125,9 @@ export function openingViewport(
     fitsAcross || !first
       ? { flow: box.x + box.width / 2, screen: frame.width / 2 }
       : { flow: first.x, screen: FIT_PADDING };
-  const down = fitsDown
-    ? { flow: box.y + box.height / 2, screen: frame.height / 2 }
-    : { flow: box.y, screen: FIT_PADDING };
+  const down =
+    fitsDown && isWhole
+      ? { flow: box.y + box.height / 2, screen: frame.height / 2 }
+      : { flow: box.y, screen: FIT_PADDING };
   return placing(across.flow, down.flow, across.screen, down.screen, zoom);
 }
