@@ -177,7 +177,14 @@ export function choicesOf(
     const interfaceId = `${tycon.packageId}:${tycon.module}:${tycon.name}`;
     return (declared?.choices ?? []).map((choice) => ({ choice, interfaceId }));
   });
-  return [...own, ...inherited];
+  // Every interface has an Archive as the template does (and two interfaces may share a choice
+  // name): a name is offered once, the template's own first, as exercising it by name picks it.
+  const names = new Set<string>();
+  return [...own, ...inherited].filter(({ choice }) => {
+    if (names.has(choice.name)) return false;
+    names.add(choice.name);
+    return true;
+  });
 }
 
 /** Looks a data type up among decoded packages. */

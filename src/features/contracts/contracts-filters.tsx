@@ -97,6 +97,8 @@ export function ContractsFilters({
   onRefresh,
 }: ContractsFiltersProps) {
   const [search, setSearch] = useState(view.search);
+  // Another change takes the search as typed, even while its own commit is still waiting.
+  const current: ContractsView = { ...view, search };
   const commitSearch = useDebouncedCallback((text: string) => {
     onViewChange({ ...view, search: text });
   }, 300);
@@ -108,7 +110,7 @@ export function ContractsFilters({
     const text = offsetText.trim();
     if (offsetError !== undefined) return;
     const offset = text === '' ? undefined : Number(text);
-    if (offset !== view.offset) onViewChange(withOffset(view, offset));
+    if (offset !== view.offset) onViewChange(withOffset(current, offset));
   };
 
   const options = filterOptions(templates, interfaces);
@@ -131,7 +133,7 @@ export function ContractsFilters({
         scope={scope}
         parties={view.parties}
         onChange={(parties) => {
-          onViewChange({ ...view, parties: parties.slice(0, MAX_VIEW_PARTIES) });
+          onViewChange({ ...current, parties: parties.slice(0, MAX_VIEW_PARTIES) });
         }}
       />
       <Select
@@ -140,7 +142,7 @@ export function ContractsFilters({
         data={data}
         value={picked}
         onChange={(value) => {
-          onViewChange(withFilter(view, value));
+          onViewChange(withFilter(current, value));
         }}
         searchable
         clearable

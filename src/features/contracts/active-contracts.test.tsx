@@ -1,0 +1,163 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { renderRoute } from '@/testing/render-route';
+import { createSandbox } from '@/testing/sandbox-network';
+import { sandboxSteps } from '@/testing/sandbox-steps';
+import { seedActiveContracts } from '@/testing/seed-contracts';
+import { seedIouSplit } from '@/testing/seed-transactions';
+
+const JOURNEY_TIMEOUT = 30_000;
+const IOU = '#sandbox-demo:Demo.Iou:Iou';
+
+/** Waits for the status line to read `pattern` (the stream has ended or the filter applied). */
+async function ended(pattern: RegExp) {
+  await waitFor(
+    () => {
+      const lines = screen.getAllByRole('status').map((line) => line.textContent);
+      expect(lines.some((line) => pattern.test(line))).toBe(true);
+    },
+    {
+      timeout: 15_000,
+      onTimeout: (error) => {
+        const lines = screen.queryAllByRole('status').map((line) => line.textContent);
+        return new Error(
+          `${error.message.split('\n')[0] ?? ''}; status lines: ${JSON.stringify(lines)}`,
+        );
+      },
+    },
+  );
+}
+
+describe('active contracts', () => {
+  it(
+    'streams more than the plain endpoint’s 200 contracts, virtualized, for the party in the URL',
+    async () => {
+      const sandbox = createSandbox();
+      const steps = sandboxSteps(sandbox);
+      const owner = await steps.allocateFreshParty('holder');
+      await seedActiveContracts(sandbox, { owner, count: 450, amount: '2.5000' });
+      // Someone else's Iou is not listed for `owner`.
+      await seedIouSplit(sandbox);
+
+      renderRoute(`/contracts?party=${encodeURIComponent(owner)}`, { sandbox });
+
+      await ended(/^450 contracts active at offset \d+$/);
+      const table = screen.getByRole('table', { name: 'Active contracts' });
+      expect(table).toHaveAttribute('aria-rowcount', '451');
+      // Only a screenful is in the DOM.
+      expect(within(table).getAllByRole('row').length).toBeLessThan(100);
+      const [, firstRow] = within(table).getAllByRole('row');
+      if (!firstRow) throw new Error('no row');
+      // Without a template, the whole argument on one line, typed: the amount without its zeros.
+      expect(firstRow).toHaveTextContent(/Iou/);
+      expect(firstRow).toHaveTextContent(/amount: 2\.5,/);
+      expect(within(firstRow).getAllByRole('link', { name: /^holder-/ })[0]).toHaveAttribute(
+        'href',
+        `/parties/${encodeURIComponent(owner)}`,
+      );
+    },
+    JOURNEY_TIMEOUT,
+  );
+
+  it(
+    'shows the template’s fields as columns, filters by text and offset, and exports what is shown',
+    async () => {
+      const sandbox = createSandbox();
+      const first = await seedIouSplit(sandbox);
+      const atFirst = await sandboxSteps(sandbox).ledgerEnd();
+      await seedIouSplit(sandbox);
+
+      const { user, router } = renderRoute(`/contracts?template=${encodeURIComponent(IOU)}`, {
+        sandbox,
+      });
+      await ended(/^4 contracts active at offset \d+$/);
+      const table = screen.getByRole('table', { name: 'Active contracts' });
+      const headers = within(table)
+        .getAllByRole('columnheader')
+        .map((header) => header.textContent);
+      expect(headers).toEqual([
+        'Contract',
+        'issuer',
+        'owner',
+        'currency',
+        'amount',
+        'observers',
+        'Signatories',
+        'Created',
+        'Actions',
+      ]);
+      // Numerics right-aligned and without trailing zeros.
+      const seventy = within(table).getAllByText('70');
+      expect(seventy).toHaveLength(2);
+
+      await user.type(screen.getByLabelText('Search arguments'), first.owner);
+      await ended(/^4 contracts active at offset \d+, 2 matching$/);
+      await waitFor(() => {
+        expect(router.state.location.search).toContain(`q=${encodeURIComponent(first.owner)}`);
+      });
+
+      const saved: Blob[] = [];
+      vi.spyOn(URL, 'createObjectURL').mockImplementation((blob) => {
+        saved.push(blob as Blob);
+        return 'blob:contracts';
+      });
+      vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => undefined);
+      vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+      await user.click(screen.getByRole('button', { name: 'Export CSV' }));
+      await user.click(screen.getByRole('button', { name: 'Export JSON' }));
+      const [csv = '', json = ''] = await Promise.all(saved.map((blob) => blob.text()));
+      const lines = csv.trimEnd().split('\r\n');
+      expect(lines[0]).toBe(
+        'contractId,templateId,issuer,owner,currency,amount,observers,signatories,observers,createdAt,offset',
+      );
+      expect(lines).toHaveLength(3);
+      expect(
+        lines
+          .slice(1)
+          .map((line) => line.split(',')[0])
+          .sort(),
+      ).toEqual([...first.splitIds].sort());
+      expect(lines[1]).toContain(`,${first.issuer},${first.owner},USD,`);
+      const exported = JSON.parse(json) as { contractId: string; createArgument: unknown }[];
+      expect(exported.map((contract) => contract.contractId).sort()).toEqual(
+        [...first.splitIds].sort(),
+      );
+
+      // At the offset after the first split, only its two Ious were active.
+      await user.clear(screen.getByLabelText('Search arguments'));
+      await user.type(screen.getByLabelText('At offset'), `${String(atFirst)}{Enter}`);
+      await ended(new RegExp(`^2 contracts active at offset ${String(atFirst)}$`));
+      expect(router.state.location.search).toContain(`offset=${String(atFirst)}`);
+    },
+    JOURNEY_TIMEOUT,
+  );
+
+  it(
+    'opens the composer prefilled with the contract and its template’s choices',
+    async () => {
+      const sandbox = createSandbox();
+      const seeded = await seedIouSplit(sandbox);
+      const [iouId] = seeded.splitIds;
+      const { user, router } = renderRoute(`/contracts?party=${encodeURIComponent(seeded.owner)}`, {
+        sandbox,
+      });
+      await ended(/^2 contracts active/);
+      const row = screen
+        .getAllByRole('row')
+        .find((candidate) => within(candidate).queryByTitle(iouId) !== null);
+      if (!row) throw new Error('no row for the Iou');
+      await user.click(within(row).getByRole('link', { name: /^Exercise… on / }));
+
+      await waitFor(() => {
+        expect(router.state.location.pathname).toBe('/composer');
+      });
+      expect(await screen.findByText(/^Exercise a choice on Iou /)).toBeVisible();
+      expect(await screen.findByDisplayValue(iouId)).toBeVisible();
+      const choice = await screen.findByRole('combobox', { name: /^Choice/ });
+      await user.click(choice);
+      const offered = (await screen.findAllByRole('option')).map((option) => option.textContent);
+      expect(offered).toEqual(expect.arrayContaining([expect.stringMatching(/^Iou_Split/)]));
+    },
+    JOURNEY_TIMEOUT,
+  );
+});
