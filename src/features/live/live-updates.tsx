@@ -259,9 +259,8 @@ function BufferNote({ snapshot }: { snapshot: LiveSnapshot }) {
   }
   if (parts.length === 0) return null;
   return (
-    <Text size="sm" aria-live="polite">
-      {parts.join(' ')}
-    </Text>
+    // Not a live region: the count moves with every batch; the status says "Paused".
+    <Text size="sm">{parts.join(' ')}</Text>
   );
 }
 
