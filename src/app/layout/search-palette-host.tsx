@@ -27,7 +27,7 @@ const links: SearchLinks = {
   contract: (contractId) => paths.contract.to(contractId),
   update: (updateId) => paths.transactions.to(updateId),
   offset: (offset) => paths.transactions.atOffset(offset),
-  activeContracts: (templateId) => paths.contracts.to({ template: templateId }),
+  activeContracts: (filter) => paths.contracts.to(filter),
 };
 
 const managesUsers = (access: Access) => access.canManageUsers;

@@ -168,6 +168,35 @@ describe('the search box', () => {
   );
 
   it(
+    'reads a template id by package name, tells from the package that it is a template, and goes to its package',
+    async () => {
+      const { user, router } = renderRoute('/token-doctor');
+      await screen.findByRole('button', { name: 'Search (Ctrl+K)' });
+
+      await pressSearchShortcut(user);
+      await searchBox();
+      await user.paste('#sandbox-demo:Demo.Iou:Iou');
+      // Once the newest sandbox-demo package is decoded, the option names the kind.
+      const goTo = await within(results()).findByRole('group', { name: 'Go to' });
+      await waitFor(() => {
+        expect(
+          within(goTo)
+            .getAllByRole('option')
+            .map((option) => option.textContent),
+        ).toEqual([
+          'Template #sandbox-demo:Demo.Iou:Iou Demo.Iou:Iou in its package',
+          'Active contracts #sandbox-demo:Demo.Iou:Iou Of Demo.Iou:Iou',
+        ]);
+      });
+      await user.keyboard('{Enter}');
+      await waitFor(() => {
+        expect(router.state.location.pathname).toMatch(/^\/packages\/[0-9a-f]{64}$/);
+      });
+    },
+    JOURNEY_TIMEOUT,
+  );
+
+  it(
     'offers a plain user only the pages and actions it may use',
     async () => {
       const sandbox = createSandbox({ auth: 'jwt', jwtSecret: TEST_SECRET });

@@ -12,11 +12,14 @@ import { userWhereaboutsQuery } from '@/pickers/user-whereabouts';
 import { accessOf, type Access, type Caller } from '@/lib/access-rights';
 import { isNotFound } from '@/lib/api-error';
 import { formatCount } from '@/lib/format';
-import { MAX_SEARCH_LENGTH, recognizeId } from '@/lib/id-recognition';
+import { MAX_SEARCH_LENGTH, recognizeId, type RecognizedId } from '@/lib/id-recognition';
 import { readRecentItems, rememberRecentItem } from './recent-items';
 import {
   searchResults,
+  templateKindIn,
+  templatePackageId,
   type PackageVersion,
+  type TemplateLookup,
   type SearchAction,
   type SearchItem,
   type SearchLinks,
@@ -83,6 +86,10 @@ function SearchPanel({ onClose, links, actions }: SearchPanelProps) {
     () => recognizeId(query, { packageNames: [...packagesByName.keys()] }),
     [query, packagesByName],
   );
+  const template = useTemplateLookup(
+    recognition.candidates.find((candidate) => candidate.kind === 'template'),
+    packagesByName,
+  );
   const userId = recognition.candidates.find((candidate) => candidate.kind === 'user')?.userId;
   const [lookedUpUserId] = useDebouncedValue(userId, LOOKUP_DELAY_MS);
   const user = useUserLookup(userId === lookedUpUserId ? userId : undefined, access);
@@ -104,6 +111,7 @@ function SearchPanel({ onClose, links, actions }: SearchPanelProps) {
     recent,
     packagesByName,
     user,
+    template,
     identityProviderId: ownIdentityProviderId(caller.data, access),
   });
   const items = groups.flatMap((group) => group.items);
@@ -333,6 +341,28 @@ function useUserLookup(userId: string | undefined, access: Access): UserLookup {
   if (ownIdp === undefined) return { status: 'unknown' };
   if (inOwnIdp.isSuccess) return { status: 'found', identityProviderId: ownIdp };
   return inOwnIdp.isError && isNotFound(inOwnIdp.error)
+    ? { status: 'missing' }
+    : { status: 'unknown' };
+}
+
+/**
+ * Whether a template or interface id names a template or an interface, from its package's
+ * decoded contents (cached for good, as the package page reads them).
+ */
+function useTemplateLookup(
+  id: Extract<RecognizedId, { kind: 'template' }> | undefined,
+  packagesByName: ReadonlyMap<string, readonly PackageVersion[]>,
+): TemplateLookup {
+  const packageId = id && templatePackageId(id, packagesByName);
+  const contents = useQuery({
+    ...packageQueries.contents(packageId ?? ''),
+    enabled: packageId !== undefined,
+    retry: false,
+    meta: { errorDisplay: 'inline' },
+  });
+  if (id === undefined || packageId === undefined) return { status: 'unknown' };
+  if (contents.data) return { status: templateKindIn(contents.data.modules, id.qualifiedName) };
+  return contents.isError && isNotFound(contents.error)
     ? { status: 'missing' }
     : { status: 'unknown' };
 }

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { recognizeId } from '@/lib/id-recognition';
 import {
   searchResults,
+  templateKindIn,
   type SearchAction,
   type SearchContext,
   type SearchGroup,
@@ -21,7 +22,10 @@ const links: SearchLinks = {
   contract: (contractId) => `contract/${contractId}`,
   update: (updateId) => `update/${updateId}`,
   offset: (offset) => `offset/${String(offset)}`,
-  activeContracts: (templateId) => `contracts?template=${templateId}`,
+  activeContracts: (filter) =>
+    'template' in filter
+      ? `contracts?template=${filter.template}`
+      : `contracts?interface=${filter.interface}`,
 };
 
 const action = (id: string, label: string, kind: SearchAction['kind']): SearchAction => ({
@@ -53,6 +57,7 @@ const context: SearchContext = {
     ],
   ]),
   user: { status: 'unknown' },
+  template: { status: 'unknown' },
   identityProviderId: '',
 };
 
@@ -94,6 +99,38 @@ describe('searchResults', () => {
     expect(summary(search('#other:Main:Iou'))[0]?.[1]?.[0]).toBe(
       'Template or interface → packages',
     );
+  });
+
+  it('names a template or an interface once its package tells, and its contracts accordingly', () => {
+    const templateId = `${PACKAGE_ID}:Main:Holding`;
+    expect(summary(search(templateId, { template: { status: 'template' } }))[0]?.[1]).toEqual([
+      `Template → package/${PACKAGE_ID}`,
+      `Active contracts → contracts?template=${templateId}`,
+    ]);
+    expect(summary(search(templateId, { template: { status: 'interface' } }))[0]?.[1]).toEqual([
+      `Interface → package/${PACKAGE_ID}`,
+      `Active contracts → contracts?interface=${templateId}`,
+    ]);
+    // Not in its package: no contracts to list; its package page says what it has.
+    const [missing] = search(templateId, { template: { status: 'missing' } });
+    expect(missing?.items).toHaveLength(1);
+    expect(missing?.items[0]?.description).toBe('Main:Holding is not found in its package');
+  });
+
+  it('tells templates from interfaces by the decoded modules', () => {
+    const modules = [
+      {
+        name: 'Main',
+        dataTypes: [],
+        synonyms: [],
+        templates: [{ name: 'Asset.Holding' }],
+        interfaces: [{ name: 'Transferable' }],
+      },
+    ] as unknown as Parameters<typeof templateKindIn>[0];
+    expect(templateKindIn(modules, 'Main:Asset.Holding')).toBe('template');
+    expect(templateKindIn(modules, 'Main:Transferable')).toBe('interface');
+    expect(templateKindIn(modules, 'Main:Other')).toBe('missing');
+    expect(templateKindIn(modules, 'Other:Transferable')).toBe('missing');
   });
 
   it('leads a package name to its newest version', () => {

@@ -10,6 +10,7 @@ import {
 // A pure comparison of version strings, not the decoder the rule keeps in src/api/.
 // eslint-disable-next-line no-restricted-imports
 import { comparePackageVersions } from '@ledger-console/participant/daml-lf/upgrade-check';
+import type { Module } from '@/api/daml-lf-decoder';
 import type { Access } from '@/lib/access-rights';
 import type { Recognition, RecognizedId } from '@/lib/id-recognition';
 import { idText, recentItemKey, type RecentItem } from './recent-items';
@@ -29,8 +30,8 @@ export type SearchLinks = {
   contract: (contractId: string) => string;
   update: (updateId: string) => string;
   offset: (offset: number) => string;
-  /** The active contracts, of one template or interface where the page can filter by it. */
-  activeContracts: (templateId: string) => string;
+  /** The active contracts of one template, or of the templates implementing one interface. */
+  activeContracts: (filter: { template: string } | { interface: string }) => string;
 };
 
 /** A page to go to or something to do, offered to callers who may. */
@@ -48,6 +49,9 @@ export type SearchAction = {
 
 export type PackageVersion = { packageId: string; version: string };
 
+/** What the package of a template or interface id typed in says it names, once decoded. */
+export type TemplateLookup = { status: 'unknown' | 'template' | 'interface' | 'missing' };
+
 /** What is known of a user id typed in: where it lives, when someone could look. */
 export type UserLookup =
   { status: 'unknown' } | { status: 'found'; identityProviderId: string } | { status: 'missing' };
@@ -61,6 +65,8 @@ export type SearchContext = {
   packagesByName: ReadonlyMap<string, readonly PackageVersion[]>;
   /** The user lookup of the input's user id, when it is one. */
   user: UserLookup;
+  /** The lookup of the input's template or interface id, when it is one. */
+  template: TemplateLookup;
   /** The IdP to open a user in when the lookup has not told (the caller's own, or the default). */
   identityProviderId: string;
 };
@@ -137,8 +143,11 @@ function actionItem(action: SearchAction): SearchItem {
 }
 
 function recentSearchItem(item: RecentItem, context: SearchContext): SearchItem | undefined {
-  // The lookup is of the input's user id, not of one opened before.
-  if (item.kind === 'id') return idItems(item.id, { ...context, user: { status: 'unknown' } })[0];
+  // The lookups are of the input's ids, not of one opened before.
+  if (item.kind === 'id') {
+    const unknown = { user: { status: 'unknown' }, template: { status: 'unknown' } } as const;
+    return idItems(item.id, { ...context, ...unknown })[0];
+  }
   const action = context.actions.find((candidate) => candidate.id === item.actionId);
   return action && actionItem(action);
 }
@@ -212,33 +221,8 @@ function idItems(id: RecognizedId, context: SearchContext): SearchItem[] {
         }),
       ];
     }
-    case 'template': {
-      const ref = id.package;
-      const packageId =
-        ref.kind === 'id'
-          ? ref.packageId
-          : newestPackage(ref.name, context.packagesByName)?.packageId;
-      return [
-        item({
-          title: 'Template or interface',
-          description:
-            packageId === undefined
-              ? 'Its package is not vetted here: the packages list'
-              : `${id.qualifiedName} in its package`,
-          to: packageId === undefined ? links.packages() : links.package(packageId),
-          icon: IconTemplate,
-        }),
-        item(
-          {
-            title: 'Active contracts',
-            description: `Of ${id.qualifiedName}`,
-            to: links.activeContracts(id.templateId),
-            icon: IconFileText,
-          },
-          ':contracts',
-        ),
-      ];
-    }
+    case 'template':
+      return templateItems(id, context, item);
     case 'offset':
       return [
         item({
@@ -279,4 +263,76 @@ function userItem(
     to: links.user(userId, found ? user.identityProviderId : identityProviderId),
     icon: IconUser,
   });
+}
+
+/** The package a template or interface id names: by id, or the newest of its name. */
+export function templatePackageId(
+  id: Extract<RecognizedId, { kind: 'template' }>,
+  packagesByName: SearchContext['packagesByName'],
+): string | undefined {
+  const ref = id.package;
+  return ref.kind === 'id' ? ref.packageId : newestPackage(ref.name, packagesByName)?.packageId;
+}
+
+/** Whether `qualifiedName` (`Module:Entity`) is a template or an interface of these modules. */
+export function templateKindIn(
+  modules: readonly Module[],
+  qualifiedName: string,
+): TemplateLookup['status'] {
+  const [moduleName, entityName] = qualifiedName.split(':');
+  const module = modules.find((candidate) => candidate.name === moduleName);
+  if (module?.templates.some((template) => template.name === entityName)) return 'template';
+  if (module?.interfaces.some((definition) => definition.name === entityName)) return 'interface';
+  return 'missing';
+}
+
+/** The package page of a template or interface id, and its active contracts when it is known. */
+function templateItems(
+  id: Extract<RecognizedId, { kind: 'template' }>,
+  { links, packagesByName, template }: SearchContext,
+  item: (fields: Omit<SearchItem, 'key' | 'remember'>, suffix?: string) => SearchItem,
+): SearchItem[] {
+  const packageId = templatePackageId(id, packagesByName);
+  if (packageId === undefined) {
+    return [
+      item({
+        title: 'Template or interface',
+        description: 'Its package is not vetted here: the packages list',
+        to: links.packages(),
+        icon: IconTemplate,
+      }),
+    ];
+  }
+  const inPackage = item({
+    title: {
+      template: 'Template',
+      interface: 'Interface',
+      unknown: 'Template or interface',
+      missing: 'Template or interface',
+    }[template.status],
+    description:
+      template.status === 'missing'
+        ? `${id.qualifiedName} is not found in its package`
+        : `${id.qualifiedName} in its package`,
+    to: links.package(packageId),
+    icon: IconTemplate,
+  });
+  if (template.status === 'missing') return [inPackage];
+  const isInterface = template.status === 'interface';
+  return [
+    inPackage,
+    item(
+      {
+        title: 'Active contracts',
+        description: isInterface
+          ? `Of the templates implementing ${id.qualifiedName}`
+          : `Of ${id.qualifiedName}`,
+        to: links.activeContracts(
+          isInterface ? { interface: id.templateId } : { template: id.templateId },
+        ),
+        icon: IconFileText,
+      },
+      ':contracts',
+    ),
+  ];
 }
