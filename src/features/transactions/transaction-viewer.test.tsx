@@ -98,13 +98,19 @@ describe('transaction viewer', () => {
     JOURNEY_TIMEOUT,
   );
 
-  it('on a wide screen shows outline and graph side by side, without tabs', async () => {
+  it('on a wide screen shows outline, graph and node details side by side, without tabs', async () => {
     const sandbox = createSandbox();
     const seeded = await seedIouSplit(sandbox);
-    renderRoute(`/transactions?update=${seeded.split.updateId}&view=graph`, { sandbox });
+    renderRoute(`/transactions?update=${seeded.split.updateId}&node=1&view=graph`, { sandbox });
     expect(await outline()).toBeVisible();
-    expect(screen.getByRole('region', { name: 'Transaction graph' })).toBeVisible();
+    const graph = screen.getByRole('region', { name: 'Transaction graph' });
+    expect(graph).toBeVisible();
     expect(screen.queryByRole('tab', { name: 'Graph' })).not.toBeInTheDocument();
+    // The details are a panel in the same row as the panes, not a card below them.
+    expect(graph.parentElement).toContainElement(
+      screen.getByRole('heading', { level: 3, name: 'Create Iou' }),
+    );
+    expect(graph.parentElement).toContainElement(await outline());
   });
 
   it('says so when the URL names a node the transaction does not have', async () => {

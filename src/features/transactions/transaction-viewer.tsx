@@ -88,6 +88,17 @@ function Meta({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
+/** Free text chosen by the submitter (command and workflow ids): cut short, whole on hover. */
+function ClippedMeta({ label, value }: { label: string; value: string }) {
+  return (
+    <Meta label={label}>
+      <Text span size="sm" className={classes.clip} title={value}>
+        {value}
+      </Text>
+    </Meta>
+  );
+}
+
 /** The metadata in a few wrapping lines rather than a property list, so the tree gets the page. */
 function TransactionHeader({ tree }: { tree: TransactionTree }) {
   const acting = actingPartiesOf(tree);
@@ -122,20 +133,8 @@ function TransactionHeader({ tree }: { tree: TransactionTree }) {
             <RelativeTime value={tree.effectiveAt} />
           </Meta>
         )}
-        {tree.commandId && (
-          <Meta label="Command id">
-            <Text span size="sm" className={classes.clip} title={tree.commandId}>
-              {tree.commandId}
-            </Text>
-          </Meta>
-        )}
-        {tree.workflowId && (
-          <Meta label="Workflow id">
-            <Text span size="sm" className={classes.clip} title={tree.workflowId}>
-              {tree.workflowId}
-            </Text>
-          </Meta>
-        )}
+        {tree.commandId && <ClippedMeta label="Command id" value={tree.commandId} />}
+        {tree.workflowId && <ClippedMeta label="Workflow id" value={tree.workflowId} />}
         {acting.length > 0 && (
           <Meta label="Acting parties">
             <Group gap="xs" wrap="wrap">
