@@ -1,7 +1,7 @@
-import { Anchor, Badge, Button, Checkbox, Group, Stack, Text, TextInput } from '@mantine/core';
+import { Badge, Button, Checkbox, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import type { LedgerStreamStatus } from '@/api/ledger-stream';
 import { sessionQueries } from '@/api/session';
 import {
@@ -13,10 +13,9 @@ import {
   type ReadScope,
 } from '@/api/updates';
 import { DataTable, type DataTableColumn } from '@/components/data-table/data-table';
-import cellClasses from '@/components/data-table/data-table-cells.module.css';
 import { EmptyState } from '@/components/feedback/empty-state';
 import { ErrorAlert } from '@/components/feedback/error-alert';
-import { RelativeTime } from '@/components/relative-time';
+import { updateSummaryColumns } from '@/components/update-summary-columns';
 import { describeError, networkError, ApiError } from '@/lib/api-error';
 import { formatCount } from '@/lib/format';
 import type { UpdateFilter, UpdateKind, UpdateSummary } from '@/lib/update-summary';
@@ -323,43 +322,12 @@ const KIND_LABELS: Readonly<Record<UpdateKind, string>> = {
 };
 
 function liveColumns(links: LiveUpdatesLinks): DataTableColumn<UpdateSummary>[] {
+  const columns = updateSummaryColumns(links.update);
   return [
-    {
-      key: 'summary',
-      header: 'What happened',
-      width: '50%',
-      cell: (update) => (
-        <span className={cellClasses.text} title={update.text}>
-          {update.text}
-        </span>
-      ),
-    },
+    { ...columns.summary, width: '50%' },
     { key: 'kind', header: 'Kind', width: '12%', cell: (update) => KIND_LABELS[update.kind] },
-    { key: 'offset', header: 'Offset', width: '10%', cell: (update) => String(update.offset) },
-    {
-      key: 'recordTime',
-      header: 'Record time',
-      width: '16%',
-      cell: (update) => (update.recordTime ? <RelativeTime value={update.recordTime} /> : ''),
-    },
-    {
-      key: 'open',
-      header: 'Open',
-      width: '12%',
-      cardPlacement: 'actions',
-      cell: (update) =>
-        update.kind === 'transaction' ? (
-          <Anchor
-            component={Link}
-            to={links.update(update.updateId)}
-            size="sm"
-            aria-label={`Open the transaction at offset ${String(update.offset)}`}
-          >
-            Open
-          </Anchor>
-        ) : (
-          <span className={cellClasses.dimmed}>No graph</span>
-        ),
-    },
+    { ...columns.offset, width: '10%' },
+    { ...columns.recordTime, width: '16%' },
+    { ...columns.open, width: '12%' },
   ];
 }

@@ -1,9 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Anchor, Button, Group, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { useSuspenseInfiniteQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { isEmptyScope, updateQueries, type ReadScope, type UpdateSummary } from '@/api/updates';
 import { DataTable, type DataTableColumn } from '@/components/data-table/data-table';
 import cellClasses from '@/components/data-table/data-table-cells.module.css';
@@ -12,7 +12,7 @@ import { QueryBoundary } from '@/components/feedback/query-boundary';
 import { SectionSkeleton } from '@/components/feedback/section-skeleton';
 import { FormSelect } from '@/components/form/form-select';
 import { FormTextInput } from '@/components/form/form-text-input';
-import { RelativeTime } from '@/components/relative-time';
+import { updateSummaryColumns } from '@/components/update-summary-columns';
 import {
   emptyHistorySeekValues,
   historySeekOf,
@@ -175,17 +175,7 @@ function LatestUpdates({ scope, links }: { scope: ReadScope; links: RecentUpdate
         />
       )}
       {hasNextPage ? (
-        <Group justify="center">
-          <Button
-            variant="default"
-            loading={isFetchingNextPage}
-            onClick={() => {
-              void fetchNextPage();
-            }}
-          >
-            Load older
-          </Button>
-        </Group>
+        <LoadMore label="Load older" isLoading={isFetchingNextPage} onLoad={fetchNextPage} />
       ) : (
         prunedUpTo > 0 && <PrunedNote prunedUpTo={prunedUpTo} />
       )}
@@ -259,17 +249,7 @@ function NewerUpdates({
         />
       )}
       {hasNextPage ? (
-        <Group justify="center">
-          <Button
-            variant="default"
-            loading={isFetchingNextPage}
-            onClick={() => {
-              void fetchNextPage();
-            }}
-          >
-            Load newer
-          </Button>
-        </Group>
+        <LoadMore label="Load newer" isLoading={isFetchingNextPage} onLoad={fetchNextPage} />
       ) : (
         <Text size="sm" c="dimmed" ta="center">
           Up to the ledger end at offset {last?.ledgerEnd ?? beginExclusive}.
@@ -280,24 +260,11 @@ function NewerUpdates({
 }
 
 function updateColumns(links: RecentUpdatesLinks): DataTableColumn<UpdateSummary>[] {
+  const columns = updateSummaryColumns(links.update);
   return [
-    {
-      key: 'summary',
-      header: 'What happened',
-      width: '38%',
-      cell: (update) => (
-        <span className={cellClasses.text} title={update.text}>
-          {update.text}
-        </span>
-      ),
-    },
-    { key: 'offset', header: 'Offset', width: '9%', cell: (update) => String(update.offset) },
-    {
-      key: 'recordTime',
-      header: 'Record time',
-      width: '15%',
-      cell: (update) => (update.recordTime ? <RelativeTime value={update.recordTime} /> : ''),
-    },
+    { ...columns.summary, width: '38%' },
+    { ...columns.offset, width: '9%' },
+    { ...columns.recordTime, width: '15%' },
     {
       key: 'commandId',
       header: 'Command id',
@@ -312,21 +279,31 @@ function updateColumns(links: RecentUpdatesLinks): DataTableColumn<UpdateSummary
         ),
     },
     { key: 'events', header: 'Events', width: '8%', cell: (update) => String(update.eventCount) },
-    {
-      key: 'open',
-      header: 'Open',
-      width: '10%',
-      cardPlacement: 'actions',
-      cell: (update) => (
-        <Anchor
-          component={Link}
-          to={links.update(update.updateId)}
-          size="sm"
-          aria-label={`Open the transaction at offset ${String(update.offset)}`}
-        >
-          Open
-        </Anchor>
-      ),
-    },
+    { ...columns.open, width: '10%' },
   ];
+}
+
+/** The button that reads the next page, centred under the list. */
+function LoadMore({
+  label,
+  isLoading,
+  onLoad,
+}: {
+  label: string;
+  isLoading: boolean;
+  onLoad: () => Promise<unknown>;
+}) {
+  return (
+    <Group justify="center">
+      <Button
+        variant="default"
+        loading={isLoading}
+        onClick={() => {
+          void onLoad();
+        }}
+      >
+        {label}
+      </Button>
+    </Group>
+  );
 }
