@@ -113,6 +113,14 @@ describe('the search box', () => {
       ).toEqual([expect.stringContaining(`Contract ${contractId}`)]);
       await user.type(input, 'composer');
       expect(within(results()).queryByRole('group', { name: 'Recent' })).not.toBeInTheDocument();
+      // A party id says whether the party is hosted here.
+      await user.clear(input);
+      await user.paste(seeded.owner);
+      await waitFor(() => {
+        expect(within(results()).getAllByRole('option')[0]).toHaveTextContent(
+          `Party ${seeded.owner} Hosted here`,
+        );
+      });
       // An update id goes to the transaction view.
       await user.clear(input);
       await user.paste(seeded.split.updateId);

@@ -6,6 +6,7 @@ import { useId, useMemo, useState, type KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { packageQueries, type VettedPackages } from '@/api/packages';
 import { participantQueries } from '@/api/participant';
+import { partyQueries } from '@/api/parties';
 import { sessionQueries } from '@/api/session';
 import { userQueries } from '@/api/users';
 import { userWhereaboutsQuery } from '@/pickers/user-whereabouts';
@@ -19,6 +20,7 @@ import {
   templateKindIn,
   templatePackageId,
   type PackageVersion,
+  type PartyLookup,
   type TemplateLookup,
   type SearchAction,
   type SearchItem,
@@ -90,6 +92,10 @@ function SearchPanel({ onClose, links, actions }: SearchPanelProps) {
     recognition.candidates.find((candidate) => candidate.kind === 'template'),
     packagesByName,
   );
+  const party = usePartyLookup(
+    recognition.candidates.find((candidate) => candidate.kind === 'party')?.party,
+    access,
+  );
   const userId = recognition.candidates.find((candidate) => candidate.kind === 'user')?.userId;
   const [lookedUpUserId] = useDebouncedValue(userId, LOOKUP_DELAY_MS);
   const user = useUserLookup(userId === lookedUpUserId ? userId : undefined, access);
@@ -111,6 +117,7 @@ function SearchPanel({ onClose, links, actions }: SearchPanelProps) {
     recent,
     packagesByName,
     user,
+    party,
     template,
     identityProviderId: ownIdentityProviderId(caller.data, access),
   });
@@ -365,4 +372,23 @@ function useTemplateLookup(
   return contents.isError && isNotFound(contents.error)
     ? { status: 'missing' }
     : { status: 'unknown' };
+}
+
+/**
+ * Whether the participant knows a party and hosts it, asked where the caller may ask (admins;
+ * an IdP admin through its IdP, which sees other IdPs' parties as not hosted here).
+ */
+function usePartyLookup(party: string | undefined, access: Access): PartyLookup {
+  const details = useQuery({
+    ...partyQueries.detail({
+      party: party ?? '',
+      identityProviderId: access.administeredIdentityProviderId ?? '',
+    }),
+    enabled: party !== undefined && access.canManageUsers,
+    retry: false,
+    meta: { errorDisplay: 'inline' },
+  });
+  if (party === undefined || details.data === undefined) return { status: 'unknown' };
+  if (details.data === null) return { status: 'missing' };
+  return { status: details.data.isLocal ? 'local' : 'remote' };
 }

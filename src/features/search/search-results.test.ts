@@ -57,6 +57,7 @@ const context: SearchContext = {
     ],
   ]),
   user: { status: 'unknown' },
+  party: { status: 'unknown' },
   template: { status: 'unknown' },
   identityProviderId: '',
 };
@@ -131,6 +132,16 @@ describe('searchResults', () => {
     expect(templateKindIn(modules, 'Main:Transferable')).toBe('interface');
     expect(templateKindIn(modules, 'Main:Other')).toBe('missing');
     expect(templateKindIn(modules, 'Other:Transferable')).toBe('missing');
+  });
+
+  it('says what the participant knows of a party', () => {
+    const party = `alice::1220${'f'.repeat(64)}`;
+    const itemFor = (status: 'unknown' | 'local' | 'remote' | 'missing') =>
+      search(party, { party: { status } })[0]?.items[0];
+    expect(itemFor('unknown')).toMatchObject({ title: 'Party', to: `party/${party}` });
+    expect(itemFor('local')?.description).toBe('Hosted here');
+    expect(itemFor('remote')?.description).toBe('Known here, hosted on another participant');
+    expect(itemFor('missing')?.description).toBe('Not known to this participant');
   });
 
   it('leads a package name to its newest version', () => {

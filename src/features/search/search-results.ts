@@ -52,6 +52,9 @@ export type PackageVersion = { packageId: string; version: string };
 /** What the package of a template or interface id typed in says it names, once decoded. */
 export type TemplateLookup = { status: 'unknown' | 'template' | 'interface' | 'missing' };
 
+/** What the participant knows of a party id typed in, when the caller may ask. */
+export type PartyLookup = { status: 'unknown' | 'local' | 'remote' | 'missing' };
+
 /** What is known of a user id typed in: where it lives, when someone could look. */
 export type UserLookup =
   { status: 'unknown' } | { status: 'found'; identityProviderId: string } | { status: 'missing' };
@@ -65,6 +68,8 @@ export type SearchContext = {
   packagesByName: ReadonlyMap<string, readonly PackageVersion[]>;
   /** The user lookup of the input's user id, when it is one. */
   user: UserLookup;
+  /** The lookup of the input's party id, when it is one. */
+  party: PartyLookup;
   /** The lookup of the input's template or interface id, when it is one. */
   template: TemplateLookup;
   /** The IdP to open a user in when the lookup has not told (the caller's own, or the default). */
@@ -85,6 +90,13 @@ export type SearchItem = {
 };
 
 export type SearchGroup = { label: string; items: SearchItem[] };
+
+const PARTY_DESCRIPTIONS: Record<PartyLookup['status'], string> = {
+  unknown: 'Its hosting, annotations and who may act as it',
+  local: 'Hosted here',
+  remote: 'Known here, hosted on another participant',
+  missing: 'Not known to this participant',
+};
 
 /** The groups of results for `recognition` of the input; empty groups are left out. */
 export function searchResults(recognition: Recognition, context: SearchContext): SearchGroup[] {
@@ -145,7 +157,11 @@ function actionItem(action: SearchAction): SearchItem {
 function recentSearchItem(item: RecentItem, context: SearchContext): SearchItem | undefined {
   // The lookups are of the input's ids, not of one opened before.
   if (item.kind === 'id') {
-    const unknown = { user: { status: 'unknown' }, template: { status: 'unknown' } } as const;
+    const unknown = {
+      user: { status: 'unknown' },
+      party: { status: 'unknown' },
+      template: { status: 'unknown' },
+    } as const;
     return idItems(item.id, { ...context, ...unknown })[0];
   }
   const action = context.actions.find((candidate) => candidate.id === item.actionId);
@@ -176,7 +192,7 @@ function idItems(id: RecognizedId, context: SearchContext): SearchItem[] {
       return [
         item({
           title: 'Party',
-          description: 'Its hosting, annotations and who may act as it',
+          description: PARTY_DESCRIPTIONS[context.party.status],
           to: links.party(id.party),
           icon: IconAddressBook,
         }),
