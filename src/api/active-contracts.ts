@@ -94,6 +94,11 @@ export class StringPool {
     private readonly maxLength = 256,
   ) {}
 
+  /** How many distinct strings are shared. */
+  get size(): number {
+    return this.pool.size;
+  }
+
   intern(text: string): string {
     if (text.length > this.maxLength) return text;
     const known = this.pool.get(text);

@@ -1,13 +1,16 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { renderRoute } from '@/testing/render-route';
-import { createSandbox } from '@/testing/sandbox-network';
+import { allowConsole } from '@/testing/console-guard';
+import { createSandbox, TEST_SECRET } from '@/testing/sandbox-network';
 import { sandboxSteps } from '@/testing/sandbox-steps';
 import { seedActiveContracts } from '@/testing/seed-contracts';
 import { seedIouSplit } from '@/testing/seed-transactions';
+import { mintToken, signInAs } from '@/testing/sign-in-as';
 
 const JOURNEY_TIMEOUT = 30_000;
 const IOU = '#sandbox-demo:Demo.Iou:Iou';
+const HOLDING = '#sandbox-demo:Demo.Holding:Holding';
 
 /** Waits for the status line to read `pattern` (the stream has ended or the filter applied). */
 async function ended(pattern: RegExp) {
@@ -157,6 +160,119 @@ describe('active contracts', () => {
       await user.click(choice);
       const offered = (await screen.findAllByRole('option')).map((option) => option.textContent);
       expect(offered).toEqual(expect.arrayContaining([expect.stringMatching(/^Iou_Split/)]));
+    },
+    JOURNEY_TIMEOUT,
+  );
+
+  it(
+    'lists the contracts of an interface with its view’s fields as columns',
+    async () => {
+      const sandbox = createSandbox();
+      const seeded = await seedIouSplit(sandbox);
+      renderRoute(`/contracts?interface=${encodeURIComponent(HOLDING)}`, { sandbox });
+
+      await ended(/^2 contracts active at offset \d+$/);
+      const table = screen.getByRole('table', { name: 'Active contracts' });
+      const headers = within(table)
+        .getAllByRole('columnheader')
+        .map((header) => header.textContent);
+      expect(headers).toEqual([
+        'Contract',
+        'Template',
+        'owner',
+        'issuer',
+        'amount',
+        'currency',
+        'Signatories',
+        'Created',
+        'Actions',
+      ]);
+      // The view's values, read with the view's types: the amounts of the split, parties as links.
+      expect(within(table).getByText('30')).toBeVisible();
+      expect(within(table).getByText('70')).toBeVisible();
+      expect(
+        within(table).getAllByRole('link', {
+          name: new RegExp(`^${seeded.owner.split('::')[0] ?? ''}`),
+        }).length,
+      ).toBeGreaterThanOrEqual(2);
+      expect(screen.getByRole('combobox', { name: 'Template or interface' })).toHaveValue(
+        'Demo.Holding:Holding (sandbox-demo)',
+      );
+    },
+    JOURNEY_TIMEOUT,
+  );
+
+  it(
+    'tells a user who may read no party which rights would do, without asking the participant',
+    async () => {
+      const sandbox = createSandbox({ auth: 'jwt', jwtSecret: TEST_SECRET });
+      const admin = sandboxSteps(sandbox, await mintToken(sandbox, 'participant_admin'));
+      await admin.createUser('no.reader');
+      await signInAs(sandbox, 'no.reader');
+      const asked: string[] = [];
+      renderRoute('/contracts', {
+        sandbox,
+        intercept: (request, sandboxFetch) => {
+          asked.push(new URL(request.url).pathname);
+          return sandboxFetch(request);
+        },
+      });
+      const state = await screen.findByRole('region', { name: 'You may not read any contracts' });
+      expect(state).toHaveTextContent('You are signed in as no.reader (default identity provider)');
+      expect(state).toHaveTextContent(/Read as/);
+      expect(asked.filter((path) => path.startsWith('/v2/state/active-contracts'))).toEqual([]);
+    },
+    JOURNEY_TIMEOUT,
+  );
+
+  it(
+    'shows the participant’s refusal of a party the caller may not read',
+    async () => {
+      const sandbox = createSandbox({ auth: 'jwt', jwtSecret: TEST_SECRET });
+      const admin = sandboxSteps(sandbox, await mintToken(sandbox, 'participant_admin'));
+      const [mine, theirs] = await Promise.all([
+        admin.allocateFreshParty('mine'),
+        admin.allocateFreshParty('theirs'),
+      ]);
+      await admin.createUser('reader', { rights: [{ kind: 'CanReadAs', party: mine }] });
+      await signInAs(sandbox, 'reader');
+      allowConsole(/security-sensitive error|PERMISSION_DENIED/);
+
+      renderRoute(`/contracts?party=${encodeURIComponent(theirs)}`, { sandbox });
+      const state = await screen.findByRole(
+        'region',
+        { name: 'You may not see this' },
+        { timeout: 15_000 },
+      );
+      expect(state).toHaveTextContent('You are signed in as reader (default identity provider)');
+      expect(state).toHaveTextContent(/This needs the right Read as/);
+      expect(screen.queryByRole('table', { name: 'Active contracts' })).not.toBeInTheDocument();
+    },
+    JOURNEY_TIMEOUT,
+  );
+
+  it(
+    'offers Exercise… on an active contract’s page, not on an archived one’s',
+    async () => {
+      const sandbox = createSandbox();
+      const seeded = await seedIouSplit(sandbox);
+      const [active] = seeded.splitIds;
+      const { user, router, unmount } = renderRoute(`/contracts/${encodeURIComponent(active)}`, {
+        sandbox,
+      });
+      await user.click(await screen.findByRole('link', { name: 'Exercise…' }));
+      await waitFor(() => {
+        expect(router.state.location.pathname).toBe('/composer');
+      });
+      expect(router.state.location.search).toContain(`exercise=${encodeURIComponent(active)}`);
+      expect(await screen.findByDisplayValue(active)).toBeVisible();
+      unmount();
+
+      renderRoute(`/contracts/${encodeURIComponent(seeded.iouId)}`, { sandbox });
+      expect(
+        await screen.findByText('Archived', { selector: '.mantine-Badge-label' }),
+      ).toBeVisible();
+      expect(screen.queryByRole('link', { name: 'Exercise…' })).not.toBeInTheDocument();
     },
     JOURNEY_TIMEOUT,
   );

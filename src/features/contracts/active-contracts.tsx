@@ -40,6 +40,8 @@ export type ActiveContractsProps = {
   links: ActiveContractsLinks;
 };
 
+const READ_NEED = 'Read as for each party listed, or Read as any party';
+
 /** Field columns beyond this many go into one "Other fields" column: the table stays readable. */
 const MAX_FIELD_COLUMNS = 6;
 
@@ -137,7 +139,7 @@ function ActiveContractsOf({
       />
       {ledgerEnd.error && <ErrorState error={ledgerEnd.error} onRetry={refresh} />}
       {state.status.kind === 'failed' && (
-        <ErrorState error={state.status.error} onRetry={refresh} />
+        <ErrorState error={state.status.error} onRetry={refresh} need={READ_NEED} />
       )}
       {state.isCapped && (
         <Alert color="yellow" variant="light" title="Not every contract is listed">
@@ -154,7 +156,8 @@ function ActiveContractsOf({
         </Group>
         <ExportButtons contracts={shown} types={types} isInterface={isInterface} />
       </Group>
-      {state.status.kind === 'ended' && shown.length === 0 ? (
+      {state.status.kind === 'failed' && count === 0 ? null : state.status.kind === 'ended' &&
+        shown.length === 0 ? (
         <EmptyState
           title={count === 0 ? 'No active contracts' : 'No contract matches'}
           description={
