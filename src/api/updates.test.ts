@@ -370,9 +370,14 @@ describe('the transactions history', () => {
     ]);
     expect(first.newerThan).toBe(UPDATES_LIST_LIMIT);
     expect(ranges.every((range) => range.descendingOrder === false)).toBe(true);
-    const next = await listNewerUpdates(ANY, { beginExclusive: first.newerThan ?? 0 });
+    expect(first.reachedEnd).toBe(false);
+    const next = await listNewerUpdates(ANY, { beginExclusive: first.newerThan });
     expect(next.updates.map((update) => update.updateId)).toEqual([fanout.updateId]);
-    expect(next.newerThan).toBeNull();
+    expect(next).toMatchObject({ reachedEnd: true, newerThan: fanout.offset });
+    // At the end, a page reads what came since.
+    const later = await seedFanout(network.sandbox, { width: 1, depth: 1 });
+    const after = await listNewerUpdates(ANY, { beginExclusive: next.newerThan });
+    expect(after.updates.map((update) => update.updateId)).toEqual([later.updateId]);
     expect(next.ledgerEnd).toBe(fanout.offset);
     for (const range of ranges) {
       expect(range.endInclusive - range.beginExclusive).toBeLessThanOrEqual(UPDATES_LIST_LIMIT);

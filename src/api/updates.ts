@@ -388,8 +388,13 @@ export type RecentUpdatesPage = {
 export type NewerUpdatesPage = {
   /** Oldest first. */
   updates: UpdateSummary[];
-  /** Where the next page begins (its `beginExclusive`); null once the ledger end was reached. */
-  newerThan: number | null;
+  /**
+   * Where the next page begins (its `beginExclusive`): the ledger end once it was reached, since
+   * the ledger grows and a later page may find more.
+   */
+  newerThan: number;
+  /** The page read up to the ledger end (as it was then). */
+  reachedEnd: boolean;
   /** The ledger end when this page was read. */
   ledgerEnd: number;
   /** `participantPrunedUpToInclusive`: the page began here when asked to begin below it. */
@@ -538,7 +543,13 @@ export async function listNewerUpdates(
     begin = end;
     if (updates.length >= minimum) break;
   }
-  return { updates, newerThan: begin < ledgerEnd ? begin : null, ledgerEnd, prunedUpTo: pruned };
+  return {
+    updates,
+    newerThan: begin,
+    reachedEnd: begin >= ledgerEnd,
+    ledgerEnd,
+    prunedUpTo: pruned,
+  };
 }
 
 /** Probes of a seek by time at most: a binary search over 2^40 offsets needs fewer. */
@@ -702,7 +713,8 @@ export const updateQueries = {
       queryFn: ({ pageParam, signal }) =>
         listNewerUpdates(scope, { beginExclusive: pageParam }, signal),
       initialPageParam: beginExclusive,
-      getNextPageParam: (page) => page.newerThan ?? undefined,
+      // Always one more: the ledger end moves, and "Load newer" there reads what came since.
+      getNextPageParam: (page) => page.newerThan,
     }),
   /** Where a seek by time begins; fixed once found (the ledger before the end does not change). */
   offsetAtTime: (scope: ReadScope, time: string) =>

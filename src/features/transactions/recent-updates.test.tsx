@@ -113,6 +113,15 @@ describe('transactions history', () => {
       expect(
         screen.getByText(`Up to the ledger end at offset ${String(later.split.offset)}.`),
       ).toBeVisible();
+      // The ledger moves on; Load newer at its end reads what came since.
+      const newest = await seedFanout(sandbox, { width: 1, depth: 1 });
+      await user.click(screen.getByRole('button', { name: 'Load newer' }));
+      await waitFor(() => {
+        expect(offsetLink(newest.offset)).toBeVisible();
+      });
+      expect(
+        screen.getByText(`Up to the ledger end at offset ${String(newest.offset)}.`),
+      ).toBeVisible();
 
       await user.click(screen.getByRole('button', { name: 'Latest' }));
       expect(await screen.findByRole('table', { name: 'Recent transactions' })).toBeVisible();

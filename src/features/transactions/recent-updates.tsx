@@ -214,7 +214,7 @@ function NewerUpdates({
   beginExclusive: number;
   from?: string;
 }) {
-  const { data, hasNextPage, fetchNextPage, isFetchingNextPage } = useSuspenseInfiniteQuery(
+  const { data, fetchNextPage, isFetchingNextPage } = useSuspenseInfiniteQuery(
     updateQueries.newer(scope, beginExclusive),
   );
   const updates = data.pages.flatMap((page) => page.updates);
@@ -233,9 +233,9 @@ function NewerUpdates({
         <EmptyState
           title="No transactions here"
           description={
-            hasNextPage
-              ? 'None in these offsets; load newer ones to look further.'
-              : 'None visible to you from here to the ledger end.'
+            last?.reachedEnd
+              ? 'None visible to you from here to the ledger end.'
+              : 'None in these offsets; load newer ones to look further.'
           }
         />
       ) : (
@@ -248,13 +248,12 @@ function NewerUpdates({
           scrollResetKey={beginExclusive}
         />
       )}
-      {hasNextPage ? (
-        <LoadMore label="Load newer" isLoading={isFetchingNextPage} onLoad={fetchNextPage} />
-      ) : (
+      {last?.reachedEnd && (
         <Text size="sm" c="dimmed" ta="center">
-          Up to the ledger end at offset {last?.ledgerEnd ?? beginExclusive}.
+          Up to the ledger end at offset {last.ledgerEnd}.
         </Text>
       )}
+      <LoadMore label="Load newer" isLoading={isFetchingNextPage} onLoad={fetchNextPage} />
     </Stack>
   );
 }
