@@ -252,7 +252,7 @@ function TreeExplorer({
           }}
           onKeyDown={handleSearchKeyDown}
           maxLength={200}
-          w={300}
+          w={{ base: 220, md: 240, xl: 300 }}
         />
         <Group gap={4} pb={4}>
           <ActionIcon
@@ -329,9 +329,16 @@ function TreeExplorer({
           )}
         </Group>
       </Group>
-      <Text size="sm" c="dimmed" role="status">
-        {formatCount(tree.order.length, 'node', 'nodes')}, {String(visible.order.length)} shown
-      </Text>
+      <Group gap="md">
+        <Text size="sm" c="dimmed" role="status">
+          {formatCount(tree.order.length, 'node', 'nodes')}, {String(visible.order.length)} shown
+        </Text>
+        {isFilling && !selectedNode && (
+          <Text size="sm" c="dimmed">
+            Select a node to see its details.
+          </Text>
+        )}
+      </Group>
       {selectedNodeId !== undefined && selected === undefined && (
         // A link to a node this transaction does not have: say so rather than ignore it.
         <Alert color="orange" variant="light" title={`No node ${String(selectedNodeId)} here`}>
@@ -367,10 +374,15 @@ function TreeExplorer({
           <Tabs.Panel value="graph">{graph}</Tabs.Panel>
         </Tabs>
       ) : (
-        <div className={classes.panes} data-fill={isFilling || undefined}>
+        <div
+          className={classes.panes}
+          data-fill={isFilling || undefined}
+          data-details={(isFilling && selectedNode !== undefined) || undefined}
+        >
           {outline}
           {graph}
-          {isFilling && <div className={classes.detailsPanel}>{details}</div>}
+          {/* Only with a node to show: until then the graph has the room. */}
+          {isFilling && selectedNode && <div className={classes.detailsPanel}>{details}</div>}
         </div>
       )}
       {!isFilling && (
