@@ -8,6 +8,7 @@ import { packageQueries, type VettedPackages } from '@/api/packages';
 import { participantQueries } from '@/api/participant';
 import { partyQueries } from '@/api/parties';
 import { sessionQueries } from '@/api/session';
+import { updateQueries } from '@/api/updates';
 import { userQueries } from '@/api/users';
 import { userWhereaboutsQuery } from '@/pickers/user-whereabouts';
 import { accessOf, type Access, type Caller } from '@/lib/access-rights';
@@ -96,6 +97,12 @@ function SearchPanel({ onClose, links, actions }: SearchPanelProps) {
     recognition.candidates.find((candidate) => candidate.kind === 'party')?.party,
     access,
   );
+  const { data: ledgerEnd } = useQuery({
+    ...updateQueries.ledgerEnd(),
+    enabled: recognition.candidates.some((candidate) => candidate.kind === 'offset'),
+    retry: false,
+    meta: { errorDisplay: 'inline' },
+  });
   const userId = recognition.candidates.find((candidate) => candidate.kind === 'user')?.userId;
   const [lookedUpUserId] = useDebouncedValue(userId, LOOKUP_DELAY_MS);
   const user = useUserLookup(userId === lookedUpUserId ? userId : undefined, access);
@@ -119,6 +126,7 @@ function SearchPanel({ onClose, links, actions }: SearchPanelProps) {
     user,
     party,
     template,
+    ledgerEnd,
     identityProviderId: ownIdentityProviderId(caller.data, access),
   });
   const items = groups.flatMap((group) => group.items);

@@ -59,6 +59,7 @@ const context: SearchContext = {
   user: { status: 'unknown' },
   party: { status: 'unknown' },
   template: { status: 'unknown' },
+  ledgerEnd: undefined,
   identityProviderId: '',
 };
 
@@ -132,6 +133,14 @@ describe('searchResults', () => {
     expect(templateKindIn(modules, 'Main:Transferable')).toBe('interface');
     expect(templateKindIn(modules, 'Main:Other')).toBe('missing');
     expect(templateKindIn(modules, 'Other:Transferable')).toBe('missing');
+  });
+
+  it('says when an offset is beyond the ledger end', () => {
+    const offsetItem = (ledgerEnd: number | undefined) =>
+      search('42', { ledgerEnd })[0]?.items[0]?.description;
+    expect(offsetItem(undefined)).toBe('The transaction and its events');
+    expect(offsetItem(42)).toBe('The transaction and its events');
+    expect(offsetItem(41)).toBe('Beyond the ledger end, 41');
   });
 
   it('says what the participant knows of a party', () => {

@@ -72,6 +72,8 @@ export type SearchContext = {
   party: PartyLookup;
   /** The lookup of the input's template or interface id, when it is one. */
   template: TemplateLookup;
+  /** The ledger end, when an offset was typed and it is known. */
+  ledgerEnd: number | undefined;
   /** The IdP to open a user in when the lookup has not told (the caller's own, or the default). */
   identityProviderId: string;
 };
@@ -245,7 +247,10 @@ function idItems(id: RecognizedId, context: SearchContext): SearchItem[] {
           // The title says the number; shown again as the id it would read as one too many.
           value: undefined,
           title: `Update at offset ${value}`,
-          description: 'The transaction and its events',
+          description:
+            context.ledgerEnd !== undefined && id.offset > context.ledgerEnd
+              ? `Beyond the ledger end, ${String(context.ledgerEnd)}`
+              : 'The transaction and its events',
           to: links.offset(id.offset),
           icon: IconArrowsExchange,
         }),
