@@ -2,7 +2,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { getLedgerEnd } from '@/api/updates';
 import { renderRoute } from '@/testing/render-route';
-import { createSandbox } from '@/testing/sandbox-network';
+import { createSandbox, TEST_SECRET } from '@/testing/sandbox-network';
+import { seedUsers } from '@/testing/seed-users';
+import { signInAs } from '@/testing/sign-in-as';
 import { sandboxSteps } from '@/testing/sandbox-steps';
 import { seedIouSplit } from '@/testing/seed-transactions';
 
@@ -152,6 +154,22 @@ describe('live updates', () => {
       // Every offset once: parties and transactions alike are visible to an any-party reader.
       expect(offsetsShown()).toEqual(Array.from({ length: end - start }, (_, i) => end - i));
       expect(await getLedgerEnd()).toBe(end);
+    },
+    JOURNEY_TIMEOUT,
+  );
+
+  it(
+    'tells a user who reads no party that it cannot read updates, and opens no stream',
+    async () => {
+      const sandbox = createSandbox({ auth: 'jwt', jwtSecret: TEST_SECRET });
+      seedUsers(sandbox, 1, { prefix: 'reader' });
+      await signInAs(sandbox, 'reader-0001');
+      renderRoute('/live', { sandbox });
+      const state = await screen.findByRole('region', {
+        name: 'You may not read any party’s updates',
+      });
+      expect(state).toHaveTextContent('Read as, Act as or Read as any party');
+      expect(screen.queryByRole('button', { name: 'Pause' })).toBeNull();
     },
     JOURNEY_TIMEOUT,
   );

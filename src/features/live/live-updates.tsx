@@ -15,8 +15,10 @@ import {
 import { DataTable, type DataTableColumn } from '@/components/data-table/data-table';
 import { EmptyState } from '@/components/feedback/empty-state';
 import { ErrorAlert } from '@/components/feedback/error-alert';
+import { ForbiddenState } from '@/components/feedback/page-state';
 import { updateSummaryColumns } from '@/components/update-summary-columns';
 import { describeError, networkError, ApiError } from '@/lib/api-error';
+import { forbiddenDetails } from '@/lib/forbidden';
 import { formatCount } from '@/lib/format';
 import type { UpdateFilter, UpdateKind, UpdateSummary } from '@/lib/update-summary';
 import { PartyInput } from '@/pickers/party-select';
@@ -38,9 +40,9 @@ export function LiveUpdates({ links }: { links: LiveUpdatesLinks }) {
   const scope = readScopeOf(caller);
   if (isEmptyScope(scope)) {
     return (
-      <EmptyState
-        title="No parties to read as"
-        description="Your user has no CanReadAs or CanActAs right, so no update is visible to it."
+      <ForbiddenState
+        title="You may not read any party’s updates"
+        {...forbiddenDetails(caller, ['CanReadAs', 'CanActAs', 'CanReadAsAnyParty'])}
       />
     );
   }

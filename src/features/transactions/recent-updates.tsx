@@ -22,6 +22,7 @@ import {
   type HistorySeek,
   type HistorySeekValues,
 } from './history-seek-form-schema';
+import { NoReadScopeState } from './no-read-scope-state';
 import { useReadScope } from './use-read-scope';
 
 export type RecentUpdatesLinks = {
@@ -40,12 +41,7 @@ export function RecentUpdates({ links }: { links: RecentUpdatesLinks }) {
   const [searchParams, setSearchParams] = useSearchParams();
   const seek = historySeekOf(searchParams);
   if (isEmptyScope(scope)) {
-    return (
-      <EmptyState
-        title="No parties to read as"
-        description="Your user has no CanReadAs or CanActAs right, so no transaction is visible to it."
-      />
-    );
+    return <NoReadScopeState title="You may not read any party’s transactions" />;
   }
   const handleSeek = (next: HistorySeek) => {
     setSearchParams((current) => withHistorySeek(current, next));
