@@ -42,3 +42,29 @@ describe('ids in route segments', () => {
     expect(paths.contract.to('00ab')).toBe('/contracts/00ab');
   });
 });
+
+describe('link builders with a view', () => {
+  it('puts the active contracts view in search params', () => {
+    expect(paths.contracts.to()).toBe('/contracts');
+    expect(
+      paths.contracts.to({
+        parties: ['alice::1220ab', 'bob'],
+        offset: 42,
+        template: '#pkg:Main:Iou',
+        search: 'USD & co',
+      }),
+    ).toBe(
+      '/contracts?party=alice%3A%3A1220ab&party=bob&offset=42&template=%23pkg%3AMain%3AIou&q=USD+%26+co',
+    );
+    expect(paths.contracts.to({ interface: '#pkg:Main:Holding' })).toBe(
+      '/contracts?interface=%23pkg%3AMain%3AHolding',
+    );
+  });
+
+  it('builds the composer link that prefills an exercise', () => {
+    expect(paths.composer.to()).toBe('/composer');
+    expect(paths.composer.to({ exercise: { contractId: '00ab', templateId: 'pkg:M:T' } })).toBe(
+      '/composer?exercise=00ab&template=pkg%3AM%3AT',
+    );
+  });
+});
