@@ -16,6 +16,7 @@ import {
   useLayoutEffect,
   useMemo,
   useState,
+  useTransition,
   type KeyboardEvent,
 } from 'react';
 import { StrokeIcon } from '@/components/stroke-icon';
@@ -183,6 +184,17 @@ function TreeExplorer({
     [onSelectNode],
   );
 
+  // Folding the whole tree anew may lay out thousands of nodes: as a transition, React renders
+  // the outline, the layout and the graph in separate tasks instead of one long one, and the
+  // page stays responsive meanwhile (the graph then mounts its nodes in slices).
+  const [isRefolding, startRefold] = useTransition();
+  const refold = (next: CollapsedSet) => {
+    startRefold(() => {
+      setAnchor(selected);
+      setCollapsed(next);
+    });
+  };
+
   const goToMatch = (step: 1 | -1) => {
     if (!search || search.matches.length === 0) return;
     const count = search.matches.length;
@@ -302,17 +314,16 @@ function TreeExplorer({
             variant="default"
             disabled={!Number.isInteger(depthValue) || depthValue < 0}
             onClick={() => {
-              setAnchor(selected);
-              setCollapsed(collapseToDepth(tree, depthValue));
+              refold(collapseToDepth(tree, depthValue));
             }}
           >
             Collapse to depth
           </Button>
           <Button
             variant="default"
+            loading={isRefolding}
             onClick={() => {
-              setAnchor(selected);
-              setCollapsed(expandAll());
+              refold(expandAll());
             }}
           >
             Expand all
