@@ -2,6 +2,12 @@ import { createHash } from 'node:crypto';
 import { encodePackagePayload } from '@ledger-console/participant/daml-lf/encode-package';
 import { DEMO_MODULES, DEMO_PACKAGE_NAME, DEMO_PACKAGE_VERSION } from './ledger/demo-package';
 import { createLedger } from './ledger/ledger';
+import {
+  createOffsetCheckpointCache,
+  DEFAULT_OFFSET_CHECKPOINT_CONFIG,
+  synchronizerTimes,
+  type OffsetCheckpointConfig,
+} from './ledger/offset-checkpoints';
 import { createTemplateResolver } from './ledger/template-resolver';
 import { inTransaction, openDatabase, type SqlDatabase } from './store/database';
 import { createIdpsStore } from './store/idps-store';
@@ -23,6 +29,11 @@ export type LedgerStateOptions = {
    * commits every command.
    */
   synchronizers?: readonly string[];
+  /**
+   * When tailing streams get offset checkpoints (ledger/offset-checkpoints.ts); Canton's
+   * defaults, 15 s and 60 s, unless given (tests shorten them).
+   */
+  offsetCheckpoints?: Partial<OffsetCheckpointConfig>;
 };
 
 export { fingerprintOf };
@@ -46,6 +57,7 @@ export function createLedgerState({
   dataDir,
   participantName = 'sandbox',
   synchronizers: aliases,
+  offsetCheckpoints,
 }: LedgerStateOptions = {}) {
   const synchronizers = connectedSynchronizers(aliases);
   const synchronizerIds = synchronizers.map((synchronizer) => synchronizer.id);
@@ -99,6 +111,21 @@ export function createLedgerState({
       transaction,
     }),
     templates: createTemplateResolver(packages, () => demo.packageId),
+    /** The checkpoint tailing streams send: the ledger end, cached (none for an empty ledger). */
+    offsetCheckpoints: createOffsetCheckpointCache(
+      () => {
+        const offset = ledgerStore.ledgerEnd();
+        if (offset === 0) return undefined;
+        return {
+          offset,
+          synchronizerTimes: synchronizerTimes(
+            synchronizerIds,
+            ledgerStore.recordTimesBySynchronizer(),
+          ),
+        };
+      },
+      { ...DEFAULT_OFFSET_CHECKPOINT_CONFIG, ...offsetCheckpoints },
+    ),
     demoPackageId: demo.packageId,
     transaction,
     close: () => {

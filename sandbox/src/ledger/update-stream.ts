@@ -34,6 +34,11 @@ import {
   toJsTransaction,
   toJsTransactionTree,
 } from './projection';
+import {
+  checkpointInjector,
+  type CheckpointInjector,
+  type OffsetCheckpoint,
+} from './offset-checkpoints';
 import type { UpdateRecord } from './transaction';
 
 /**
@@ -270,9 +275,18 @@ type IdleClock = ReturnType<typeof idleClock>;
 
 const READ_BATCH = 500;
 
+/** What `follow` yields: rows, and the marks offset checkpoints are placed by. */
+type Followed<Row> =
+  | { kind: 'row'; row: Row }
+  | { kind: 'rangeBegin'; offset: number }
+  | { kind: 'rangeEnd'; offset: number }
+  | { kind: 'timeout' };
+
 /**
  * Rows with offsets in `(after, end]`, ascending; with `end` null it follows the ledger end and
- * waits for new commits until the idle time runs out or the signal aborts.
+ * waits for new commits until the idle time runs out or the signal aborts. Each read up to the
+ * then ledger end is a range, marked at its start and end; while it waits, a `timeout` mark
+ * comes after each quiet `checkpointIdleMs` (the participant's keep-alive for checkpoints).
  */
 async function* follow<Row extends { offset: number }>(
   state: LedgerState,
@@ -281,29 +295,74 @@ async function* follow<Row extends { offset: number }>(
   end: number | null,
   options: StreamOptions,
   idle: IdleClock,
-): AsyncGenerator<Row> {
+): AsyncGenerator<Followed<Row>> {
   // Subscribe before the first read, so nothing committed in between is missed.
   const watcher = end === null ? watchLedger(state) : undefined;
+  const checkpointIdleMs = state.offsetCheckpoints.config.idleTimeoutMs;
   try {
     let cursor = after;
+    let quietSince = Date.now();
     for (;;) {
       if (options.signal?.aborted) return;
       watcher?.reset();
       const upTo = end ?? state.history.ledgerEnd();
-      const rows = cursor < upTo ? read(cursor, upTo, READ_BATCH) : [];
-      for (const row of rows) {
-        cursor = row.offset;
-        yield row;
-        if (options.signal?.aborted) return;
+      if (cursor < upTo) {
+        yield { kind: 'rangeBegin', offset: cursor + 1 };
+        for (let from = cursor; ;) {
+          const rows = read(from, upTo, READ_BATCH);
+          for (const row of rows) {
+            from = row.offset;
+            yield { kind: 'row', row };
+            if (options.signal?.aborted) return;
+          }
+          if (rows.length < READ_BATCH) break;
+        }
+        cursor = upTo;
+        yield { kind: 'rangeEnd', offset: upTo };
+        quietSince = Date.now();
       }
-      if (rows.length === READ_BATCH) continue;
       if (!watcher) return;
       const budget = idle.remaining(options.idleTimeoutMs);
       if (budget !== undefined && budget <= 0) return;
-      if (!(await watcher.wait(budget, options.signal))) return;
+      const untilTimeout = Math.max(0, checkpointIdleMs - (Date.now() - quietSince));
+      const waitMs = budget === undefined ? untilTimeout : Math.min(budget, untilTimeout);
+      if (await watcher.wait(waitMs, options.signal)) continue;
+      if (options.signal?.aborted) return;
+      if (Date.now() - quietSince >= checkpointIdleMs) {
+        quietSince = Date.now();
+        yield { kind: 'timeout' };
+      }
     }
   } finally {
     watcher?.close();
+  }
+}
+
+/**
+ * The wire elements of a followed stream: each row rendered (null when the reader sees none of
+ * it) and, for a tailing stream (`injector` given), the offset checkpoints placed among them.
+ */
+async function* renderFollowed<Row extends { offset: number }, T>(
+  followed: AsyncIterable<Followed<Row>> | Iterable<Followed<Row>>,
+  render: (row: Row) => T | null,
+  injector: CheckpointInjector | undefined,
+  checkpoint: (checkpoint: OffsetCheckpoint) => T,
+  idle: IdleClock,
+  signal: AbortSignal | undefined,
+): AsyncGenerator<T> {
+  for await (const item of followed) {
+    if (signal?.aborted) return;
+    const rendered = item.kind === 'row' ? render(item.row) : null;
+    if (item.kind === 'row' && rendered === null) continue;
+    const mark = item.kind === 'row' ? { kind: 'element' as const, offset: item.row.offset } : item;
+    for (const due of injector?.mark(mark) ?? []) {
+      idle.touch();
+      yield checkpoint(due);
+    }
+    if (rendered !== null) {
+      idle.touch();
+      yield rendered;
+    }
   }
 }
 
@@ -409,6 +468,10 @@ function planUpdates(state: LedgerState, request: UpdatesStreamRequest): Updates
   };
 }
 
+function* rowsOf<Row>(rows: Iterable<Row>): Generator<Followed<Row>> {
+  for (const row of rows) yield { kind: 'row', row };
+}
+
 /** Closed ranges newest first, read in batches from the end. */
 function* descendingUpdates(state: LedgerState, after: number, end: number) {
   let upTo = end;
@@ -424,7 +487,8 @@ function* descendingUpdates(state: LedgerState, after: number, end: number) {
 /**
  * `/v2/updates`, `/v2/updates/flats` and `/v2/updates/trees`: the updates after `beginExclusive`
  * the format selects, each as `{"update": …}`. A closed range ends at `endInclusive`; an open
- * one follows the ledger end (see `StreamOptions`). No offset checkpoints are emitted.
+ * one follows the ledger end (see `StreamOptions`) and gets offset checkpoints, as a tailing
+ * stream does on the participant.
  */
 export async function* streamUpdates(
   state: LedgerState,
@@ -433,8 +497,9 @@ export async function* streamUpdates(
 ): AsyncGenerator<UpdatesStreamElement> {
   const plan = planUpdates(state, request);
   const idle = idleClock();
+  const tailing = !plan.descending && plan.end === null;
   const updates = plan.descending
-    ? descendingUpdates(state, plan.after, plan.end ?? 0)
+    ? rowsOf(descendingUpdates(state, plan.after, plan.end ?? 0))
     : follow(
         state,
         (after, upTo, limit) => state.history.updates(after, upTo, limit),
@@ -443,15 +508,19 @@ export async function* streamUpdates(
         options,
         idle,
       );
-  for await (const update of updates) {
-    if (options.signal?.aborted) return;
-    const rendered = plan.trees
-      ? renderUpdateTree(update, plan.selection)
-      : renderUpdate(update, plan.selection);
-    if (!rendered) continue;
-    idle.touch();
-    yield { update: rendered } as UpdatesStreamElement;
-  }
+  yield* renderFollowed(
+    updates,
+    (update): UpdatesStreamElement | null => {
+      const rendered = plan.trees
+        ? renderUpdateTree(update, plan.selection)
+        : renderUpdate(update, plan.selection);
+      return rendered && ({ update: rendered } as UpdatesStreamElement);
+    },
+    tailing ? checkpointInjector(() => state.offsetCheckpoints.fetch()) : undefined,
+    (checkpoint) => ({ update: { OffsetCheckpoint: { value: checkpoint } } }),
+    idle,
+    options.signal,
+  );
 }
 
 // ── Active contracts ──
@@ -691,8 +760,8 @@ function toCompletionResponse(
 /**
  * `/v2/commands/completions` and `/v2/commands/command-completions`: completions after
  * `beginExclusive`, then new ones as commands succeed. Completion streams are always
- * open-ended. Only successful commands complete here: failed submissions are rejected
- * synchronously and leave no completion.
+ * open-ended, so they get offset checkpoints. Only successful commands complete here: failed
+ * submissions are rejected synchronously and leave no completion.
  */
 export async function* streamCompletions(
   state: LedgerState,
@@ -709,15 +778,24 @@ export async function* streamCompletions(
     options,
     idle,
   );
-  for await (const completion of completions) {
-    if (plan.userId !== undefined && completion.userId !== plan.userId) continue;
-    const { parties } = plan;
-    const actAs =
-      parties === 'all' ? completion.actAs : completion.actAs.filter((party) => parties.has(party));
-    if (actAs.length === 0) continue;
-    idle.touch();
-    yield toCompletionResponse(completion, actAs);
-  }
+  const { parties } = plan;
+  yield* renderFollowed(
+    completions,
+    (completion) => {
+      if (plan.userId !== undefined && completion.userId !== plan.userId) return null;
+      const actAs =
+        parties === 'all'
+          ? completion.actAs
+          : completion.actAs.filter((party) => parties.has(party));
+      return actAs.length === 0 ? null : toCompletionResponse(completion, actAs);
+    },
+    checkpointInjector(() => state.offsetCheckpoints.fetch()),
+    (checkpoint) => ({
+      completionResponse: { OffsetCheckpoint: { value: checkpoint } },
+    }),
+    idle,
+    options.signal,
+  );
 }
 
 // ── HTTP list endpoints ──

@@ -27,6 +27,7 @@ import {
 import { partyProblem } from '../validation/identifiers';
 import type { Schemas } from '../wire-types';
 import { toEventFilter } from '../ledger/event-format';
+import { synchronizerTimes } from '../ledger/offset-checkpoints';
 import {
   eventFormatSchema,
   getActiveContractsRequestSchema,
@@ -97,12 +98,13 @@ export function stateRoutes(state: LedgerState) {
       requireAuthenticated(c.get('caller'));
       // One entry per connected synchronizer that has seen an update: an empty ledger has seen
       // no record time yet (inferred).
-      const times = state.history.recordTimesBySynchronizer();
-      const synchronizerTimes = state.synchronizerIds.flatMap((synchronizerId) => {
-        const recordTime = times.get(synchronizerId);
-        return recordTime === undefined ? [] : [{ synchronizerId, recordTime }];
+      return c.json({
+        offset: state.history.ledgerEnd(),
+        synchronizerTimes: synchronizerTimes(
+          state.synchronizerIds,
+          state.history.recordTimesBySynchronizer(),
+        ),
       });
-      return c.json({ offset: state.history.ledgerEnd(), synchronizerTimes });
     })
     .get('/latest-pruned-offsets', (c) => {
       requireAuthenticated(c.get('caller'));
