@@ -13,6 +13,7 @@ import {
 import type { Access } from '@/lib/access-rights';
 import { paths } from '@/app/paths';
 import { navGroups } from './nav-items';
+import { recentItemOfLocation } from './recent-locations';
 
 /**
  * The search box with the app's links and actions. Loaded on the first Ctrl/Cmd+K or click of
@@ -92,8 +93,18 @@ const actions: readonly SearchAction[] = [
   },
 ];
 
+const recentItemOf = (location: string) => recentItemOfLocation(location, actions);
+
 export type SearchPaletteHostProps = { opened: boolean; onClose: () => void };
 
 export function SearchPaletteHost({ opened, onClose }: SearchPaletteHostProps) {
-  return <SearchPalette opened={opened} onClose={onClose} links={links} actions={actions} />;
+  return (
+    <SearchPalette
+      opened={opened}
+      onClose={onClose}
+      links={links}
+      actions={actions}
+      recentItemOf={recentItemOf}
+    />
+  );
 }

@@ -1,7 +1,9 @@
 import { Box, Button, Kbd } from '@mantine/core';
 import { useDisclosure, useHotkeys, useOs } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { useLocation } from 'react-router';
+import { rememberVisit } from '@/features/search/visits';
 
 // The palette (its results, id recognition and queries) stays out of the first route's chunk,
 // whose JS budget is 250 KB gzip: only this button and the key listener are in the shell.
@@ -51,6 +53,7 @@ export function SearchTrigger() {
           Search
         </Box>
       </Button>
+      <VisitRecorder />
       {isMounted && (
         <Suspense fallback={null}>
           <SearchPaletteHost opened={opened} onClose={close} />
@@ -58,4 +61,16 @@ export function SearchTrigger() {
       )}
     </>
   );
+}
+
+/**
+ * Keeps each page visited for the search box's recent items. Its own component, so a navigation
+ * re-renders only it, not the header.
+ */
+function VisitRecorder() {
+  const { pathname, search } = useLocation();
+  useEffect(() => {
+    rememberVisit(`${pathname}${search}`);
+  }, [pathname, search]);
+  return null;
 }

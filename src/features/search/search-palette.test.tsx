@@ -78,7 +78,7 @@ describe('the search box', () => {
   );
 
   it(
-    'goes to the contract page of a pasted contract id on Enter, and lists it among recent items next time',
+    'goes to the contract page of a pasted contract id on Enter, and lists it and the pages visited among recent items next time',
     async () => {
       const sandbox = createSandbox();
       const seeded = await seedIouSplit(sandbox);
@@ -106,11 +106,12 @@ describe('the search box', () => {
       await pressSearchShortcut(user);
       const input = await searchBox();
       const recent = await within(results()).findByRole('group', { name: 'Recent' });
+      // Pages visited count too, newest first: the page the palette was opened on.
       expect(
         within(recent)
           .getAllByRole('option')
           .map((o) => o.textContent),
-      ).toEqual([expect.stringContaining(`Contract ${contractId}`)]);
+      ).toEqual([expect.stringContaining(`Contract ${contractId}`), 'Token doctor']);
       await user.type(input, 'composer');
       expect(within(results()).queryByRole('group', { name: 'Recent' })).not.toBeInTheDocument();
       // A party id says whether the party is hosted here.

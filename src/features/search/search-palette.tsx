@@ -5,7 +5,6 @@ import { useQuery } from '@tanstack/react-query';
 import { useId, useMemo, useState, type KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { packageQueries, type VettedPackages } from '@/api/packages';
-import { participantQueries } from '@/api/participant';
 import { partyQueries } from '@/api/parties';
 import { sessionQueries } from '@/api/session';
 import { updateQueries } from '@/api/updates';
@@ -15,7 +14,7 @@ import { accessOf, type Access, type Caller } from '@/lib/access-rights';
 import { isNotFound } from '@/lib/api-error';
 import { formatCount } from '@/lib/format';
 import { MAX_SEARCH_LENGTH, recognizeId, type RecognizedId } from '@/lib/id-recognition';
-import { readRecentItems, rememberRecentItem } from './recent-items';
+import { recentItemsOf, type RecentItem } from './recent-items';
 import {
   searchResults,
   templateKindIn,
@@ -29,8 +28,10 @@ import {
   type UserLookup,
 } from './search-results';
 import classes from './search-palette.module.css';
+import { readVisits } from './visits';
 
 export type { SearchAction, SearchLinks } from './search-results';
+export type { RecentItem } from './recent-items';
 
 export type SearchPaletteProps = {
   opened: boolean;
@@ -38,6 +39,8 @@ export type SearchPaletteProps = {
   links: SearchLinks;
   /** Every page and action; the palette offers those the caller may use. */
   actions: readonly SearchAction[];
+  /** The item a visited location (`/contracts/00ab…`) stands for, if any; the app knows routes. */
+  recentItemOf: (location: string) => RecentItem | undefined;
 };
 
 /** Until the participant says who the caller is, it is offered what anyone may do. */
@@ -52,7 +55,7 @@ const LOOKUP_DELAY_MS = 250;
  * recent items, pages and actions follow. A combobox over a listbox, operated from the input
  * (arrows, Enter; Esc closes and focus goes back where it was), with the count announced.
  */
-export function SearchPalette({ opened, onClose, links, actions }: SearchPaletteProps) {
+export function SearchPalette({ opened, onClose, ...panel }: SearchPaletteProps) {
   return (
     <Modal
       opened={opened}
@@ -63,14 +66,14 @@ export function SearchPalette({ opened, onClose, links, actions }: SearchPalette
       classNames={{ body: classes.body }}
     >
       {/* The modal unmounts its content once closed: each opening starts empty. */}
-      <SearchPanel onClose={onClose} links={links} actions={actions} />
+      <SearchPanel onClose={onClose} {...panel} />
     </Modal>
   );
 }
 
 type SearchPanelProps = Omit<SearchPaletteProps, 'opened'>;
 
-function SearchPanel({ onClose, links, actions }: SearchPanelProps) {
+function SearchPanel({ onClose, links, actions, recentItemOf }: SearchPanelProps) {
   const navigate = useNavigate();
   const listId = useId();
   const [query, setQuery] = useState('');
@@ -78,10 +81,6 @@ function SearchPanel({ onClose, links, actions }: SearchPanelProps) {
 
   const caller = useQuery({ ...sessionQueries.caller(), meta: { errorDisplay: 'inline' } });
   const access = accessOf(caller.data ?? NO_RIGHTS);
-  const { data: participantId } = useQuery({
-    ...participantQueries.participantId(),
-    meta: { errorDisplay: 'inline' },
-  });
   const vetting = useQuery({ ...packageQueries.vetting(), meta: { errorDisplay: 'inline' } });
   const packagesByName = useMemo(() => packageVersionsByName(vetting.data), [vetting.data]);
 
@@ -106,11 +105,8 @@ function SearchPanel({ onClose, links, actions }: SearchPanelProps) {
   const userId = recognition.candidates.find((candidate) => candidate.kind === 'user')?.userId;
   const [lookedUpUserId] = useDebouncedValue(userId, LOOKUP_DELAY_MS);
   const user = useUserLookup(userId === lookedUpUserId ? userId : undefined, access);
-  // What this opening adds is for the next one (the panel unmounts on close).
-  const recent = useMemo(
-    () => (participantId === undefined ? [] : readRecentItems(participantId)),
-    [participantId],
-  );
+  // Read once per opening (the panel unmounts on close); the shell records each visit.
+  const recent = useMemo(() => recentItemsOf(readVisits(), recentItemOf), [recentItemOf]);
 
   const visibleActions = useMemo(
     () => actions.filter((action) => action.isVisible(access)),
@@ -134,7 +130,6 @@ function SearchPanel({ onClose, links, actions }: SearchPanelProps) {
   const optionId = (index: number) => `${listId}-option-${String(index)}`;
 
   const open = (item: SearchItem) => {
-    if (participantId !== undefined) rememberRecentItem(participantId, item.remember);
     onClose();
     void navigate(item.to);
   };

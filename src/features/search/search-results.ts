@@ -87,8 +87,8 @@ export type SearchItem = {
   description?: string;
   to: string;
   icon: Icon;
-  /** What to keep among the recent items when it is opened. */
-  remember: RecentItem;
+  /** What it leads to, as a recent item would: the same thing is listed once. */
+  subject: RecentItem;
 };
 
 export type SearchGroup = { label: string; items: SearchItem[] };
@@ -110,12 +110,12 @@ export function searchResults(recognition: Recognition, context: SearchContext):
     .filter((id) => !isWeak(id))
     .flatMap((id) => idItems(id, context));
   const weakIds = recognition.candidates.filter(isWeak).flatMap((id) => idItems(id, context));
-  const shownIds = new Set([...ids, ...weakIds].map((item) => recentItemKey(item.remember)));
+  const shownIds = new Set([...ids, ...weakIds].map((item) => recentItemKey(item.subject)));
   const recent = context.recent
     .flatMap((item) => recentSearchItem(item, context) ?? [])
-    .filter((item) => !shownIds.has(recentItemKey(item.remember)))
+    .filter((item) => !shownIds.has(recentItemKey(item.subject)))
     .filter((item) => matches(needle, [item.title, item.value ?? '']));
-  const shownRecent = new Set(recent.map((item) => recentItemKey(item.remember)));
+  const shownRecent = new Set(recent.map((item) => recentItemKey(item.subject)));
   const actions = context.actions.filter(
     (action) =>
       !shownRecent.has(recentItemKey({ kind: 'action', actionId: action.id })) &&
@@ -152,7 +152,7 @@ function actionItem(action: SearchAction): SearchItem {
     title: action.label,
     to: action.to,
     icon: action.icon,
-    remember: { kind: 'action', actionId: action.id },
+    subject: { kind: 'action', actionId: action.id },
   };
 }
 
@@ -183,10 +183,10 @@ function newestPackage(
 function idItems(id: RecognizedId, context: SearchContext): SearchItem[] {
   const { links } = context;
   const value = idText(id);
-  const item = (fields: Omit<SearchItem, 'key' | 'remember'>, suffix = ''): SearchItem => ({
+  const item = (fields: Omit<SearchItem, 'key' | 'subject'>, suffix = ''): SearchItem => ({
     key: `${id.kind}:${value}${suffix}`,
     value,
-    remember: { kind: 'id', id },
+    subject: { kind: 'id', id },
     ...fields,
   });
   switch (id.kind) {
@@ -263,7 +263,7 @@ function idItems(id: RecognizedId, context: SearchContext): SearchItem[] {
 function userItem(
   userId: string,
   { links, user, identityProviderId }: SearchContext,
-  item: (fields: Omit<SearchItem, 'key' | 'remember'>) => SearchItem,
+  item: (fields: Omit<SearchItem, 'key' | 'subject'>) => SearchItem,
 ): SearchItem {
   const found = user.status === 'found';
   const description = (() => {
@@ -311,7 +311,7 @@ export function templateKindIn(
 function templateItems(
   id: Extract<RecognizedId, { kind: 'template' }>,
   { links, packagesByName, template }: SearchContext,
-  item: (fields: Omit<SearchItem, 'key' | 'remember'>, suffix?: string) => SearchItem,
+  item: (fields: Omit<SearchItem, 'key' | 'subject'>, suffix?: string) => SearchItem,
 ): SearchItem[] {
   const packageId = templatePackageId(id, packagesByName);
   if (packageId === undefined) {
