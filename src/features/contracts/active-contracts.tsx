@@ -1,6 +1,6 @@
-import { Alert, Anchor, Button, Group, Loader, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, Loader, Stack, Text } from '@mantine/core';
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
-import { useDeferredValue, useMemo, useState } from 'react';
+import { useCallback, useDeferredValue, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import {
   MAX_ACTIVE_CONTRACTS,
@@ -21,6 +21,7 @@ import { forbiddenDetails } from '@/lib/forbidden';
 import { shortenIdentifier } from '@/lib/format';
 import { parseIdentifier } from '@/lib/transaction-tree/model';
 import { useTemplateCatalog } from '@/pickers/template-catalog';
+import classes from './active-contracts.module.css';
 import { contractTypes, fieldType, type ContractTypes } from './contract-value-types';
 import { columnsSource, contractsCsv, contractsJson } from './contracts-export';
 import { ContractsFilters } from './contracts-filters';
@@ -116,10 +117,13 @@ function ActiveContractsOf({
   const shown = useMemo(() => matchContracts(state.contracts, search), [state.contracts, search]);
   const columns = useMemo(() => contractColumns(types, view, links), [types, view, links]);
 
-  const refresh = () => {
-    if (view.offset === undefined) void ledgerEnd.refetch();
+  const { refetch } = ledgerEnd;
+  const isAtLedgerEnd = view.offset === undefined;
+  // Stable, so the filters (memo) do not re-render with every streamed batch.
+  const refresh = useCallback(() => {
+    if (isAtLedgerEnd) void refetch();
     setGeneration((current) => current + 1);
-  };
+  }, [isAtLedgerEnd, refetch]);
 
   const isStreaming = state.status.kind === 'connecting' || state.status.kind === 'open';
   const count = state.contracts.length;
@@ -266,15 +270,11 @@ function FieldCell({
   const exact = isInterface ? type : fieldType(types.argumentOf(contract.templateId), name);
   const value = readDamlValue(source[name], exact.kind === 'unknown' ? type : exact);
   return (
-    <Text
-      span
-      size="sm"
-      display="block"
-      ta={value.kind === 'number' ? 'right' : undefined}
-      truncate
+    <span
+      className={value.kind === 'number' ? `${classes.value} ${classes.number}` : classes.value}
     >
       <DamlValue value={value} />
-    </Text>
+    </span>
   );
 }
 
@@ -314,9 +314,9 @@ function contractColumns(
         );
         const type: ValueType = { kind: 'record', fields: () => rest };
         return (
-          <Text span size="sm" display="block" truncate>
+          <span className={classes.value}>
             <DamlValue value={readDamlValue(others, type)} />
-          </Text>
+          </span>
         );
       },
     });
@@ -331,9 +331,9 @@ function contractColumns(
           ? { kind: 'unknown' as const }
           : types.argumentOf(contract.templateId);
         return (
-          <Text span size="sm" display="block" truncate>
+          <span className={classes.value}>
             <DamlValue value={readDamlValue(source, type)} />
-          </Text>
+          </span>
         );
       },
     });
@@ -344,15 +344,13 @@ function contractColumns(
       header: 'Contract',
       width: 170,
       cell: (contract) => (
-        <Anchor
-          component={Link}
+        <Link
+          className={`${classes.value} ${classes.id} ${classes.link}`}
           to={links.contract(contract.contractId)}
-          size="sm"
-          ff="monospace"
           title={contract.contractId}
         >
           {shortenIdentifier(contract.contractId)}
-        </Anchor>
+        </Link>
       ),
     },
     ...(view.template === undefined
@@ -362,9 +360,9 @@ function contractColumns(
             header: 'Template',
             width: 150,
             cell: (contract: ActiveContract) => (
-              <Text span size="sm" title={contract.templateId}>
+              <span className={classes.value} title={contract.templateId}>
                 {parseIdentifier(contract.templateId)?.entityName ?? contract.templateId}
-              </Text>
+              </span>
             ),
           },
         ]
@@ -375,9 +373,9 @@ function contractColumns(
       header: 'Signatories',
       width: 170,
       cell: (contract) => (
-        <Text span size="sm" display="block" truncate>
+        <span className={classes.value}>
           <DamlValue value={readDamlValue(contract.signatories, SIGNATORIES_TYPE)} />
-        </Text>
+        </span>
       ),
     },
     {
@@ -392,14 +390,13 @@ function contractColumns(
       width: 110,
       cardPlacement: 'actions',
       cell: (contract) => (
-        <Anchor
-          component={Link}
+        <Link
+          className={`${classes.value} ${classes.link}`}
           to={links.exercise(contract.contractId, contract.templateId)}
-          size="sm"
           aria-label={`Exercise… on ${shortenIdentifier(contract.contractId)}`}
         >
           Exercise…
-        </Anchor>
+        </Link>
       ),
     },
   ];

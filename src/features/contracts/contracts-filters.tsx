@@ -1,7 +1,7 @@
 import { Button, Group, MultiSelect, Select, TagsInput, TextInput } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import { partyQueries } from '@/api/parties';
 import type { ReadScope } from '@/api/updates';
 import { FIELD_WIDTH } from '@/components/form/field-widths';
@@ -87,7 +87,7 @@ function withOffset(view: ContractsView, offset: number | undefined): ContractsV
  * Whose contracts, at which offset, of which template or interface, and a text to match; every
  * change goes to the URL (the page passes it back as `view`).
  */
-export function ContractsFilters({
+export const ContractsFilters = memo(function ContractsFilters({
   view,
   onViewChange,
   scope,
@@ -186,7 +186,7 @@ export function ContractsFilters({
       </Button>
     </Group>
   );
-}
+});
 
 function PartiesFilter({
   scope,
