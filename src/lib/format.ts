@@ -34,6 +34,21 @@ export function formatCount(n: number, one: string, many: string): string {
   return `${String(n)} ${plural(n, one, many)}`;
 }
 
+// Building an Intl formatter costs far more than using one, and a list of times (a virtualized
+// table while it scrolls) formats hundreds a second: one per locale is kept.
+const relativeFormats = new Map<string, Intl.RelativeTimeFormat>();
+const exactFormats = new Map<string, Intl.DateTimeFormat>();
+
+function cachedFormat<F>(cache: Map<string, F>, locale: string | undefined, create: () => F): F {
+  const key = locale ?? '';
+  let format = cache.get(key);
+  if (format === undefined) {
+    format = create();
+    cache.set(key, format);
+  }
+  return format;
+}
+
 const RELATIVE_UNITS: readonly [Intl.RelativeTimeFormatUnit, number][] = [
   ['year', 365 * 24 * 3600_000],
   ['month', 30 * 24 * 3600_000],
@@ -49,7 +64,9 @@ const RELATIVE_UNITS: readonly [Intl.RelativeTimeFormatUnit, number][] = [
  * now" (`now` in Intl's words), so a clock a few seconds off does not read as the future.
  */
 export function formatRelativeTime(epochMs: number, nowMs: number, locale?: string): string {
-  const format = new Intl.RelativeTimeFormat(locale, { numeric: 'auto' });
+  const format = cachedFormat(relativeFormats, locale, () => {
+    return new Intl.RelativeTimeFormat(locale, { numeric: 'auto' });
+  });
   const delta = epochMs - nowMs;
   if (Math.abs(delta) < 45_000) return format.format(0, 'second');
   for (const [unit, size] of RELATIVE_UNITS) {
@@ -60,8 +77,8 @@ export function formatRelativeTime(epochMs: number, nowMs: number, locale?: stri
 
 /** The exact time, for the tooltip behind a relative one: "24 Nov 2026, 14:03:27 UTC+1". */
 export function formatExactTime(epochMs: number, locale?: string): string {
-  return new Date(epochMs).toLocaleString(locale, {
-    dateStyle: 'medium',
-    timeStyle: 'long',
+  const format = cachedFormat(exactFormats, locale, () => {
+    return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'long' });
   });
+  return format.format(new Date(epochMs));
 }
