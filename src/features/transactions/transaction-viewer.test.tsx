@@ -111,6 +111,10 @@ describe('transaction viewer', () => {
       screen.getByRole('heading', { level: 3, name: 'Create Iou' }),
     );
     expect(graph.parentElement).toContainElement(await outline());
+    // The minimap: one path per node kind (an exercise and creates here) and the view's mask.
+    const minimap = within(graph).getByRole('img', { name: 'Minimap of the transaction graph' });
+    const paths = [...minimap.querySelectorAll('path')].map((path) => path.getAttribute('d') ?? '');
+    expect(paths.filter((d) => d !== '')).toHaveLength(3);
   });
 
   it('says so when the URL names a node the transaction does not have', async () => {
