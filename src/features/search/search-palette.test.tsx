@@ -1,10 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { renderRoute } from '@/testing/render-route';
 import { createSandbox, TEST_SECRET } from '@/testing/sandbox-network';
 import { sandboxSteps } from '@/testing/sandbox-steps';
 import { seedIouSplit } from '@/testing/seed-transactions';
 import { mintToken, signInAs } from '@/testing/sign-in-as';
+import { flushVisits } from './visits';
 
 // Whole-app journeys against the in-process sandbox; tight on a shared 2-core machine.
 const JOURNEY_TIMEOUT = 30_000;
@@ -20,6 +21,9 @@ const optionNames = () =>
     .map((option) => option.textContent);
 
 describe('the search box', () => {
+  // As when the page is left: the visits go to the storage each test starts without.
+  afterEach(flushVisits);
+
   it(
     'opens on Ctrl+K as a dialog whose combobox drives the results, announces their count, and closes on Esc',
     async () => {

@@ -3,6 +3,7 @@ import { writeAccessToken } from '@/api/access-token';
 import { MemoryStorage } from '@/testing/memory-storage';
 import {
   addVisit,
+  flushVisits,
   MAX_VISIT_LENGTH,
   MAX_VISITS,
   parseVisits,
@@ -46,15 +47,33 @@ describe('visits', () => {
       vi.stubGlobal('localStorage', new MemoryStorage());
     });
 
-    it('are kept per identity', () => {
+    it('are kept per identity, stored only when the page is hidden', () => {
       writeAccessToken(jwt('alice'));
       rememberVisit('/contracts/00ab');
       rememberVisit('/users');
       expect(readVisits()).toEqual(['/users', '/contracts/00ab']);
+      // A navigation writes nothing (the token is all there is).
+      expect(sessionStorage.length).toBe(1);
+      flushVisits();
+      expect(sessionStorage.length).toBe(2);
+      rememberVisit('/parties');
+      expect(readVisits()).toEqual(['/parties', '/users', '/contracts/00ab']);
 
-      // Someone else signing in sees nothing of it.
+      // Someone else signing in sees nothing of it, and it is not stored later either.
       writeAccessToken(jwt('bob'));
       expect(readVisits()).toEqual([]);
+      flushVisits();
+      expect(sessionStorage.length).toBe(1);
+      writeAccessToken(jwt('alice'));
+      expect(readVisits()).toEqual([]);
+    });
+
+    it('read back what was stored', () => {
+      writeAccessToken(jwt('carol'), { remember: true });
+      rememberVisit('/users');
+      flushVisits();
+      expect(readVisits()).toEqual(['/users']);
+      expect(localStorage.length).toBe(2);
     });
 
     it('survive a storage that refuses to keep them', () => {
@@ -63,8 +82,9 @@ describe('visits', () => {
         throw new DOMException('full', 'QuotaExceededError');
       };
       vi.stubGlobal('localStorage', full);
+      rememberVisit('/users');
       expect(() => {
-        rememberVisit('/users');
+        flushVisits();
       }).not.toThrow();
       expect(readVisits()).toEqual([]);
     });

@@ -1,10 +1,12 @@
-import { identityDataStorage, identityScopedKey } from '@/api/access-token';
+import { identityDataStorage, identityScopedKey, subscribeAccessToken } from '@/api/access-token';
 
 /**
- * The pages the signed-in identity visited, newest first, as locations (`/contracts/00ab…`), kept
- * as long as that identity's sign-in (see identityDataStorage), for the search box's recent items.
- * Recorded by the shell on every navigation, so this module stays small and reads nothing into
- * links: the search box turns a location back into an item only through the app's routes.
+ * The pages the signed-in identity visited, newest first, as locations (`/contracts/00ab…`), for
+ * the search box's recent items. Recorded by the shell on every navigation, so this module stays
+ * small and reads nothing into links: the search box turns a location back into an item only
+ * through the app's routes. Kept in memory and stored (as long as the identity's sign-in, see
+ * identityDataStorage) when the page is hidden or left: a navigation writes nothing, and only the
+ * identity signed in then keeps its visits.
  */
 
 /** More than the recent items shown: list pages and the like are visits that make no item. */
@@ -39,23 +41,52 @@ export function addVisit(visits: readonly string[], location: string): string[] 
   return [location, ...visits.filter((visit) => visit !== location)].slice(0, MAX_VISITS);
 }
 
-/** What the signed-in identity visited (read the token now). */
-export function readVisits(): string[] {
+/** Visits not stored yet, by storage key (so, by identity). */
+const pending = new Map<string, string[]>();
+
+function storedVisits(key: string): string[] {
   try {
-    return parseVisits(identityDataStorage()?.getItem(visitsKey()));
+    return parseVisits(identityDataStorage()?.getItem(key));
   } catch {
     return [];
   }
 }
 
+/** What the signed-in identity visited (read the token now). */
+export function readVisits(): string[] {
+  const key = visitsKey();
+  return pending.get(key) ?? storedVisits(key);
+}
+
 export function rememberVisit(location: string): void {
+  const key = visitsKey();
+  const visits = pending.get(key) ?? storedVisits(key);
+  if (visits[0] !== location) pending.set(key, addVisit(visits, location));
+}
+
+/** Stores the signed-in identity's visits; those of identities signed out since are dropped. */
+export function flushVisits(): void {
+  const key = visitsKey();
+  const visits = pending.get(key);
+  pending.clear();
+  if (visits === undefined) return;
   try {
-    const storage = identityDataStorage();
-    const key = visitsKey();
-    const visits = parseVisits(storage?.getItem(key));
-    if (visits[0] === location) return;
-    storage?.setItem(key, JSON.stringify(addVisit(visits, location)));
+    identityDataStorage()?.setItem(key, JSON.stringify(visits));
   } catch {
     // Full or refused storage: recent items are a convenience.
   }
+}
+
+// Another identity signing in, or a sign-out, ends the previous identity's visits here too, as
+// writeAccessToken forgets what was stored for it.
+subscribeAccessToken(() => {
+  const key = visitsKey();
+  for (const other of pending.keys()) if (other !== key) pending.delete(other);
+});
+
+if (typeof window !== 'undefined') {
+  window.addEventListener('pagehide', flushVisits);
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'hidden') flushVisits();
+  });
 }
