@@ -31,6 +31,11 @@ async function ended(pattern: RegExp) {
   );
 }
 
+const columnHeaders = (table: HTMLElement) =>
+  within(table)
+    .getAllByRole('columnheader')
+    .map((header) => header.textContent);
+
 describe('active contracts', () => {
   it(
     'streams more than the plain endpoint’s 200 contracts, virtualized, for the party in the URL',
@@ -75,10 +80,7 @@ describe('active contracts', () => {
       });
       await ended(/^4 contracts active at offset \d+$/);
       const table = screen.getByRole('table', { name: 'Active contracts' });
-      const headers = within(table)
-        .getAllByRole('columnheader')
-        .map((header) => header.textContent);
-      expect(headers).toEqual([
+      expect(columnHeaders(table)).toEqual([
         'Contract',
         'issuer',
         'owner',
@@ -173,10 +175,7 @@ describe('active contracts', () => {
 
       await ended(/^2 contracts active at offset \d+$/);
       const table = screen.getByRole('table', { name: 'Active contracts' });
-      const headers = within(table)
-        .getAllByRole('columnheader')
-        .map((header) => header.textContent);
-      expect(headers).toEqual([
+      expect(columnHeaders(table)).toEqual([
         'Contract',
         'Template',
         'owner',
