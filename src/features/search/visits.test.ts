@@ -68,12 +68,17 @@ describe('visits', () => {
       expect(readVisits()).toEqual([]);
     });
 
-    it('read back what was stored', () => {
+    it('are stored for the browser session only, signed in or not', () => {
+      rememberVisit('/sign-in');
+      flushVisits();
+      expect(localStorage.length).toBe(0);
+      expect(readVisits()).toEqual(['/sign-in']);
+
       writeAccessToken(jwt('carol'), { remember: true });
       rememberVisit('/users');
       flushVisits();
       expect(readVisits()).toEqual(['/users']);
-      expect(localStorage.length).toBe(2);
+      expect(localStorage.length).toBe(1);
     });
 
     it('survive a storage that refuses to keep them', () => {
@@ -81,7 +86,7 @@ describe('visits', () => {
       full.setItem = () => {
         throw new DOMException('full', 'QuotaExceededError');
       };
-      vi.stubGlobal('localStorage', full);
+      vi.stubGlobal('sessionStorage', full);
       rememberVisit('/users');
       expect(() => {
         flushVisits();

@@ -1,12 +1,13 @@
-import { identityDataStorage, identityScopedKey, subscribeAccessToken } from '@/api/access-token';
+import { identityScopedKey, subscribeAccessToken } from '@/api/access-token';
 
 /**
  * The pages the signed-in identity visited, newest first, as locations (`/contracts/00ab…`), for
  * the search box's recent items. Recorded by the shell on every navigation, so this module stays
  * small and reads nothing into links: the search box turns a location back into an item only
- * through the app's routes. Kept in memory and stored (as long as the identity's sign-in, see
- * identityDataStorage) when the page is hidden or left: a navigation writes nothing, and only the
- * identity signed in then keeps its visits.
+ * through the app's routes. Kept in memory, and stored for the browser session under the
+ * identity's key (signing out or in as someone else forgets it, as writeAccessToken does) when the
+ * page is hidden or left: a navigation writes nothing. Session storage, also without a token: a
+ * visit before signing in (an OpenID redirect leaves the page) must not stay on the device.
  */
 
 /** More than the recent items shown: list pages and the like are visits that make no item. */
@@ -44,9 +45,18 @@ export function addVisit(visits: readonly string[], location: string): string[] 
 /** Visits not stored yet, by storage key (so, by identity). */
 const pending = new Map<string, string[]>();
 
+function storage(): Storage | undefined {
+  try {
+    return typeof sessionStorage === 'undefined' ? undefined : sessionStorage;
+  } catch {
+    // Storage refused (a privacy setting): the visits live as long as the page.
+    return undefined;
+  }
+}
+
 function storedVisits(key: string): string[] {
   try {
-    return parseVisits(identityDataStorage()?.getItem(key));
+    return parseVisits(storage()?.getItem(key));
   } catch {
     return [];
   }
@@ -71,7 +81,7 @@ export function flushVisits(): void {
   pending.clear();
   if (visits === undefined) return;
   try {
-    identityDataStorage()?.setItem(key, JSON.stringify(visits));
+    storage()?.setItem(key, JSON.stringify(visits));
   } catch {
     // Full or refused storage: recent items are a convenience.
   }
