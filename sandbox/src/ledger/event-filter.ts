@@ -49,7 +49,9 @@ const entryFor = <T>(entries: ReadonlyMap<string, T>, id: string, packageName: s
 /**
  * Whether one party's filter selects the node: a wildcard, a template filter on its template, or
  * an interface filter on an interface its template implements (the participant expands those
- * into the implementing templates). `views` are the matched interfaces whose view was asked for.
+ * into the implementing templates). `views` are the matched interfaces whose view was asked for;
+ * `arguments` is whether a wildcard or template filter matched, which alone renders the create
+ * argument and key (EventProjectionProperties).
  */
 function filterMatch(filter: PartyFilter, node: Node) {
   let matches = filter.wildcard;
@@ -59,6 +61,7 @@ function filterMatch(filter: PartyFilter, node: Node) {
     matches = true;
     blob ||= byTemplate.includeCreatedEventBlob;
   }
+  const args = matches;
   const views: string[] = [];
   if (filter.interfaces.size > 0) {
     for (const interfaceId of interfacesOf(node.templateId)) {
@@ -69,13 +72,18 @@ function filterMatch(filter: PartyFilter, node: Node) {
       if (byInterface.includeInterfaceView) views.push(interfaceId);
     }
   }
-  return { matches, blob, views };
+  return { matches, blob, views, arguments: args };
 }
 
 export type Visibility = {
   /** The requesting parties that see the event through a matching filter. */
   parties: string[];
   includeBlob: boolean;
+  /**
+   * Whether the create argument and key are shown: not when the event matched only interface
+   * filters, whose views are then the way to the contract's data.
+   */
+  includeArguments: boolean;
   /**
    * Interfaces (package-id identifiers) whose view those parties' interface filters ask for:
    * a created event carries these views, an archival lists them as implemented interfaces.
@@ -95,10 +103,12 @@ export function visibility(
   const parties = new Set<string>();
   const views = new Set<string>();
   let includeBlob = false;
+  let includeArguments = false;
   const take = (match: ReturnType<typeof filterMatch>, seenBy: readonly string[]) => {
     for (const party of seenBy) parties.add(party);
     for (const view of match.views) views.add(view);
     includeBlob ||= match.blob;
+    includeArguments ||= match.arguments;
   };
   if (filter.anyParty && candidates.length > 0) {
     const match = filterMatch(filter.anyParty, node);
@@ -111,5 +121,10 @@ export function visibility(
     if (match.matches) take(match, [party]);
   }
   if (parties.size === 0) return null;
-  return { parties: [...parties].sort(), includeBlob, interfaceViews: [...views].sort() };
+  return {
+    parties: [...parties].sort(),
+    includeBlob,
+    includeArguments,
+    interfaceViews: [...views].sort(),
+  };
 }

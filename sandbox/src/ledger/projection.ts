@@ -82,9 +82,9 @@ export function createdEvent(
     nodeId: node.nodeId,
     contractId: node.contractId,
     templateId: node.templateId,
-    contractKey: node.key,
+    contractKey: seen.includeArguments ? node.key : null,
     contractKeyHash: node.key === null ? '' : keyHash(node.key),
-    createArgument: node.argument,
+    createArgument: seen.includeArguments ? node.argument : null,
     createdEventBlob: seen.includeBlob ? encodeCreatedEventBlob(node, createdAt) : '',
     interfaceViews: interfaceViews(node, seen.interfaceViews),
     witnessParties: seen.parties,
@@ -150,11 +150,16 @@ type ProjectedEvent =
   | { kind: 'exercised'; node: ExerciseNode; event: Schemas['ExercisedEvent'] }
   | { kind: 'archived'; node: ExerciseNode; event: Schemas['ArchivedEvent'] };
 
-/** The events of `tx` the filter's parties see, in node order. */
+/**
+ * The events of `tx` the filter's parties see, in node order. Trees always show create
+ * arguments, even for events matched only by interface filters (IndexServiceImpl's
+ * `alwaysPopulateArguments`).
+ */
 export function projectEvents(
   tx: TransactionRecord,
   filter: EventFilter,
   shape: TransactionShape,
+  alwaysPopulateArguments = false,
 ): ProjectedEvent[] {
   const local = createdIn(tx);
   const requesters = (parties: readonly string[]) =>
@@ -173,7 +178,13 @@ export function projectEvents(
       events.push({
         kind: 'created',
         node,
-        event: createdEvent(node, tx.offset, tx.effectiveAt, seen, acsDelta),
+        event: createdEvent(
+          node,
+          tx.offset,
+          tx.effectiveAt,
+          alwaysPopulateArguments ? { ...seen, includeArguments: true } : seen,
+          acsDelta,
+        ),
       });
     } else if (shape === 'ACS_DELTA') {
       if (!node.consuming || local.has(node.contractId)) continue;
@@ -252,7 +263,7 @@ export function toJsTransactionTree(
   filter: EventFilter,
   shape: TransactionShape = 'LEDGER_EFFECTS',
 ): Schemas['JsTransactionTree'] | null {
-  const events = projectEvents(tx, filter, shape);
+  const events = projectEvents(tx, filter, shape, true);
   if (events.length === 0) return null;
   const eventsById: Record<string, unknown> = {};
   for (const projected of events) {

@@ -204,7 +204,9 @@ describe('interface filters', () => {
     expect(event.CreatedEvent).toMatchObject({
       contractId: iou,
       templateId: iouTemplateId,
-      createArgument: { owner: alice, amount: '100.0000000000' },
+      // Matched by an interface filter alone: the view is the way to the contract's data.
+      createArgument: null,
+      contractKey: null,
       createdEventBlob: '',
       witnessParties: [alice],
       interfaceViews: [
@@ -216,6 +218,35 @@ describe('interface filters', () => {
         },
       ],
     });
+  });
+
+  it('show create arguments in trees, and when a template filter matches too', async () => {
+    await issueIou();
+    const both = await updatesFor(
+      formatFor(alice, interfaceFilter(HOLDING), {
+        identifierFilter: {
+          TemplateFilter: { value: { templateId: IOU, includeCreatedEventBlob: false } },
+        },
+      }),
+      ACS_DELTA,
+    );
+    const created = both[0].update.Transaction.value.events[0].CreatedEvent;
+    expect(created.createArgument).toMatchObject({ owner: alice });
+    expect(created.interfaceViews).toHaveLength(1);
+    const trees = await t.post('/v2/updates/trees', {
+      beginExclusive: 0,
+      endInclusive: await ledgerEnd(),
+      updateFormat: {
+        includeTransactions: {
+          eventFormat: formatFor(alice, interfaceFilter(HOLDING)),
+          transactionShape: LEDGER_EFFECTS,
+        },
+      },
+    });
+    expect(trees.status, trees.text).toBe(200);
+    const [tree] = trees.json;
+    const [treeEvent] = Object.values(tree.update.TransactionTree.value.eventsById) as any[];
+    expect(treeEvent.CreatedTreeEvent.value.createArgument).toMatchObject({ owner: alice });
   });
 
   it('leave the view out unless asked, and add the blob when asked', async () => {
@@ -244,6 +275,8 @@ describe('interface filters', () => {
     const created = element.update.Transaction.value.events[0].CreatedEvent;
     expect(created.witnessParties).toEqual([alice, bank].sort());
     expect(created.interfaceViews.map((view: any) => view.interfaceId)).toEqual([holdingId]);
+    // Alice's wildcard shows the create argument to everyone the event goes to.
+    expect(created.createArgument).toMatchObject({ owner: alice, issuer: bank });
     // Alice alone, with a wildcard, gets no view.
     const [aliceOnly] = await updatesFor(formatFor(alice, wildcard), ACS_DELTA);
     expect(aliceOnly.update.Transaction.value.events[0].CreatedEvent.interfaceViews).toEqual([]);

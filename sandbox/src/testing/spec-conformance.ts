@@ -33,6 +33,12 @@ function validatorFor(schema: unknown): ValidateFunction {
 }
 
 /**
+ * Required fields the spec leaves untyped (any JSON value): their `null` is a value, kept. A
+ * created event matched by interface filters alone has a `null` create argument.
+ */
+const UNTYPED_REQUIRED = new Set(['createArgument']);
+
+/**
  * The real server prints absent optional fields as `null` (circe's printer keeps nulls, §0.4)
  * although the spec types them as plain strings or objects; drop them before validating.
  */
@@ -41,7 +47,7 @@ function withoutNulls(value: unknown): unknown {
   if (value !== null && typeof value === 'object') {
     return Object.fromEntries(
       Object.entries(value)
-        .filter(([, field]) => field !== null)
+        .filter(([key, field]) => field !== null || UNTYPED_REQUIRED.has(key))
         .map(([key, field]) => [key, withoutNulls(field)]),
     );
   }
