@@ -245,7 +245,7 @@ describe('interface filters', () => {
     });
     expect(trees.status, trees.text).toBe(200);
     const [tree] = trees.json;
-    const [treeEvent] = Object.values(tree.update.TransactionTree.value.eventsById) as any[];
+    const [treeEvent] = Object.values<any>(tree.update.TransactionTree.value.eventsById);
     expect(treeEvent.CreatedTreeEvent.value.createArgument).toMatchObject({ owner: alice });
   });
 
