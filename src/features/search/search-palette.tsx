@@ -3,7 +3,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useMemo, useState, type KeyboardEvent } from 'react';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { packageQueries, type VettedPackages } from '@/api/packages';
 import { partyQueries } from '@/api/parties';
 import { sessionQueries } from '@/api/session';
@@ -105,8 +105,18 @@ function SearchPanel({ onClose, links, actions, recentItemOf }: SearchPanelProps
   const userId = recognition.candidates.find((candidate) => candidate.kind === 'user')?.userId;
   const [lookedUpUserId] = useDebouncedValue(userId, LOOKUP_DELAY_MS);
   const user = useUserLookup(userId === lookedUpUserId ? userId : undefined, access);
-  // Read once per opening (the panel unmounts on close); the shell records each visit.
-  const recent = useMemo(() => recentItemsOf(readVisits(), recentItemOf), [recentItemOf]);
+  // Read once per opening (the panel unmounts on close); the shell records each visit. The page
+  // it was opened on is where the user is, not where to go.
+  const { pathname, search } = useLocation();
+  const here = `${pathname}${search}`;
+  const recent = useMemo(
+    () =>
+      recentItemsOf(
+        readVisits().filter((visit) => visit !== here),
+        recentItemOf,
+      ),
+    [recentItemOf, here],
+  );
 
   const visibleActions = useMemo(
     () => actions.filter((action) => action.isVisible(access)),
