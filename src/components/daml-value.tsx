@@ -25,7 +25,7 @@ function IdLink({ kind, value }: { kind: IdentifierKind; value: string }) {
   const shown = shortenIdentifier(value);
   const title = shown === value ? undefined : value;
   return href ? (
-    <Link className={classes.id} to={href} title={title}>
+    <Link className={`${classes.id} ${classes.link}`} to={href} title={title}>
       {shown}
     </Link>
   ) : (

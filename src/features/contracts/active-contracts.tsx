@@ -1,6 +1,6 @@
 import { Alert, Button, Group, Loader, Stack, Text } from '@mantine/core';
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
-import { useCallback, useDeferredValue, useMemo, useState } from 'react';
+import { Fragment, useCallback, useDeferredValue, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import {
   MAX_ACTIVE_CONTRACTS,
@@ -287,18 +287,24 @@ function contractColumns(
   const fields = types.columns ?? [];
   const own = fields.slice(0, MAX_FIELD_COLUMNS);
   const rest = fields.slice(MAX_FIELD_COLUMNS);
-  const fieldColumns: DataTableColumn<ActiveContract>[] = own.map((field) => ({
+  const fieldColumns: DataTableColumn<ActiveContract>[] = own.map((field, index) => ({
     key: `field:${field.name}`,
     header: field.name,
-    cell: (contract) => (
-      <FieldCell
-        contract={contract}
-        name={field.name}
-        type={field.type}
-        isInterface={isInterface}
-        types={types}
-      />
-    ),
+    cell: (contract) =>
+      // A view the participant could not compute says why, once, where its values would be.
+      index === 0 && contract.interfaceView && 'error' in contract.interfaceView ? (
+        <span className={classes.value} title={contract.interfaceView.error}>
+          No view: {contract.interfaceView.error}
+        </span>
+      ) : (
+        <FieldCell
+          contract={contract}
+          name={field.name}
+          type={field.type}
+          isInterface={isInterface}
+          types={types}
+        />
+      ),
   }));
   if (rest.length > 0) {
     fieldColumns.push({
@@ -374,7 +380,12 @@ function contractColumns(
       width: 170,
       cell: (contract) => (
         <span className={classes.value}>
-          <DamlValue value={readDamlValue(contract.signatories, SIGNATORIES_TYPE)} />
+          {contract.signatories.map((party, index) => (
+            <Fragment key={party}>
+              {index > 0 && ', '}
+              <DamlValue value={{ kind: 'party', party }} />
+            </Fragment>
+          ))}
         </span>
       ),
     },
@@ -401,5 +412,3 @@ function contractColumns(
     },
   ];
 }
-
-const SIGNATORIES_TYPE: ValueType = { kind: 'list', item: { kind: 'party' } };
