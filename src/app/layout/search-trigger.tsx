@@ -1,4 +1,4 @@
-import { Box, Button, Kbd } from '@mantine/core';
+import { Box, Button, Kbd, Modal, Text } from '@mantine/core';
 import { useDisclosure, useHotkeys, useOs } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { lazy, Suspense, useEffect, useState } from 'react';
@@ -9,7 +9,12 @@ import { rememberVisit } from '@/features/search/visits';
 // whose JS budget is 250 KB gzip: only this button and the key listener are in the shell.
 const loadPalette = () => import('./search-palette-host');
 const SearchPaletteHost = lazy(() =>
-  loadPalette().then((module) => ({ default: module.SearchPaletteHost })),
+  loadPalette().then(
+    (module) => ({ default: module.SearchPaletteHost }),
+    // Offline, or a new version deployed since the page loaded: say so here rather than let the
+    // failure reach the route's error page, which would replace the page the user is on.
+    () => ({ default: SearchUnavailable }),
+  ),
 );
 
 /**
@@ -73,4 +78,12 @@ function VisitRecorder() {
     rememberVisit(`${pathname}${search}`);
   }, [pathname, search]);
   return null;
+}
+
+function SearchUnavailable({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+  return (
+    <Modal opened={opened} onClose={onClose} title="Search">
+      <Text size="sm">The search box could not be loaded. Reload the page to try again.</Text>
+    </Modal>
+  );
 }
