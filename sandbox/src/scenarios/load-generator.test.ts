@@ -50,6 +50,20 @@ describe('generateLoad over HTTP', () => {
     expect(await steps.ledgerEnd()).toBe(before + 2 + report.committed);
   });
 
+  it('leaves the warm-up out of the report', async () => {
+    const party = await steps.allocateFreshParty('load');
+    const before = await steps.ledgerEnd();
+    const report = await generateLoad(steps, {
+      party,
+      ratePerSecond: 50,
+      durationMs: 100,
+      warmUpMs: 100,
+    });
+    expect(report.failed).toBe(0);
+    // The warm-up's creates are on the ledger, not in the count.
+    expect(await steps.ledgerEnd()).toBeGreaterThan(before + report.committed);
+  });
+
   it('reports refusals instead of throwing', async () => {
     // A party this participant does not host cannot submit.
     const report = await generateLoad(steps, {

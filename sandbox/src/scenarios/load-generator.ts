@@ -17,6 +17,11 @@ export type LoadOptions = {
   /** Most submissions in flight at once; the schedule falls behind rather than exceed it. */
   maxInFlight?: number;
   workload?: LoadWorkload;
+  /**
+   * Runs the same load this long first, unreported: the first second or so of a fresh process
+   * (JIT, connection pool) is much slower than what it sustains.
+   */
+  warmUpMs?: number;
   /** Stops starting submissions early. */
   signal?: AbortSignal;
 };
@@ -60,10 +65,30 @@ const percentile = (sorted: number[], p: number) =>
  */
 export async function generateLoad(
   steps: LedgerSteps,
-  { party, ratePerSecond, durationMs, maxInFlight = 64, workload = 'create', signal }: LoadOptions,
+  {
+    party,
+    ratePerSecond,
+    durationMs,
+    maxInFlight = 64,
+    workload = 'create',
+    warmUpMs = 0,
+    signal,
+  }: LoadOptions,
 ): Promise<LoadReport> {
-  if (!(ratePerSecond > 0) || !(durationMs >= 0) || !(maxInFlight >= 1)) {
-    throw new RangeError('ratePerSecond and maxInFlight must be positive, durationMs not negative');
+  if (!(ratePerSecond > 0) || !(durationMs >= 0) || !(maxInFlight >= 1) || !(warmUpMs >= 0)) {
+    throw new RangeError(
+      'ratePerSecond and maxInFlight must be positive, durationMs and warmUpMs not negative',
+    );
+  }
+  if (warmUpMs > 0) {
+    await generateLoad(steps, {
+      party,
+      ratePerSecond,
+      durationMs: warmUpMs,
+      maxInFlight,
+      workload,
+      ...(signal ? { signal } : {}),
+    });
   }
   const submission = { actAs: [party] };
   // Split lanes: an Iou each that no other submission touches, so splits never contend.
