@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderRoute } from '@/testing/render-route';
 import { createSandbox, TEST_SECRET } from '@/testing/sandbox-network';
 import { sandboxSteps } from '@/testing/sandbox-steps';
@@ -77,6 +77,30 @@ describe('the search box', () => {
       await waitFor(() => {
         expect(trigger).toHaveFocus();
       });
+    },
+    JOURNEY_TIMEOUT,
+  );
+
+  it(
+    'takes Cmd+K on a Mac, and says so',
+    async () => {
+      vi.spyOn(window.navigator, 'userAgent', 'get').mockReturnValue(
+        'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko)',
+      );
+      const { user } = renderRoute('/token-doctor');
+      const trigger = await screen.findByRole('button', { name: 'Search (Cmd+K)' });
+      expect(trigger).toHaveAttribute('aria-keyshortcuts', 'Meta+K');
+      expect(trigger).toHaveTextContent('⌘K');
+      await user.keyboard('{Meta>}k{/Meta}');
+      expect(await screen.findByRole('dialog', { name: 'Search' })).toBeVisible();
+      await user.keyboard('{Escape}');
+      await waitFor(() => {
+        expect(screen.queryByRole('dialog', { name: 'Search' })).not.toBeInTheDocument();
+      });
+      // Ctrl+K is a text field's "delete to the end of the line" there (the palette is loaded
+      // now, so it would show at once).
+      await pressSearchShortcut(user);
+      expect(screen.queryByRole('dialog', { name: 'Search' })).not.toBeInTheDocument();
     },
     JOURNEY_TIMEOUT,
   );
