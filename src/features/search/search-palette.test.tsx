@@ -4,7 +4,7 @@ import { renderRoute } from '@/testing/render-route';
 import { createSandbox, TEST_SECRET } from '@/testing/sandbox-network';
 import { sandboxSteps } from '@/testing/sandbox-steps';
 import { seedIouSplit } from '@/testing/seed-transactions';
-import { mintToken, signInAs } from '@/testing/sign-in-as';
+import { mintToken, signInAs, signInAsIdentityProviderAdmin } from '@/testing/sign-in-as';
 import { flushVisits } from './visits';
 
 // Whole-app journeys against the in-process sandbox; tight on a shared 2-core machine.
@@ -236,6 +236,33 @@ describe('the search box', () => {
       await user.keyboard('{Enter}');
       await waitFor(() => {
         expect(router.state.location.pathname).toMatch(/^\/packages\/[0-9a-f]{64}$/);
+      });
+    },
+    JOURNEY_TIMEOUT,
+  );
+
+  it(
+    'looks a user id up in the identity provider an IdP admin administers, and opens it there',
+    async () => {
+      const sandbox = createSandbox({ auth: 'jwt', jwtSecret: TEST_SECRET });
+      const { adminToken } = await signInAsIdentityProviderAdmin(sandbox);
+      await sandboxSteps(sandbox, adminToken).createUser('acme.trader', {
+        identityProviderId: 'acme',
+      });
+      const { user, router } = renderRoute('/token-doctor', { sandbox });
+      await screen.findByRole('link', { name: 'Users' });
+
+      await pressSearchShortcut(user);
+      await user.type(await searchBox(), 'acme.trader');
+      const goTo = await within(results()).findByRole('group', { name: 'Go to' });
+      expect(within(goTo).getByRole('option')).toHaveTextContent(
+        'User acme.trader A user of identity provider acme',
+      );
+      await user.keyboard('{Enter}');
+      await waitFor(() => {
+        expect(`${router.state.location.pathname}${router.state.location.search}`).toBe(
+          '/users/acme.trader?idp=acme',
+        );
       });
     },
     JOURNEY_TIMEOUT,
