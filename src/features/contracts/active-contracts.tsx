@@ -1,6 +1,14 @@
 import { Alert, Button, Group, Loader, Stack, Text } from '@mantine/core';
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
-import { Fragment, useCallback, useDeferredValue, useMemo, useState } from 'react';
+import {
+  Fragment,
+  memo,
+  useCallback,
+  useDeferredValue,
+  useMemo,
+  useState,
+  type ReactNode,
+} from 'react';
 import { Link } from 'react-router';
 import {
   MAX_ACTIVE_CONTRACTS,
@@ -278,7 +286,32 @@ function FieldCell({
   );
 }
 
+/**
+ * A cell that renders again only when its row or column does: scrolling re-renders the table's
+ * visible rows every frame, and their values need not be read again for that.
+ */
+const MemoCell = memo(function MemoCell({
+  contract,
+  render,
+}: {
+  contract: ActiveContract;
+  render: (contract: ActiveContract) => ReactNode;
+}) {
+  return render(contract);
+});
+
 function contractColumns(
+  types: ContractTypes,
+  view: ContractsView,
+  links: ActiveContractsLinks,
+): DataTableColumn<ActiveContract>[] {
+  return columnsOf(types, view, links).map((column) => ({
+    ...column,
+    cell: (contract) => <MemoCell contract={contract} render={column.cell} />,
+  }));
+}
+
+function columnsOf(
   types: ContractTypes,
   view: ContractsView,
   links: ActiveContractsLinks,
