@@ -10,7 +10,8 @@
  * - scrolling the virtualized table from top to bottom at a steady speed, with
  *   requestAnimationFrame sampling: median and p95 frame interval, dropped frames (each gap beyond
  *   one 60 Hz frame counts the frames it skipped) and the longest gap; target 60 fps;
- * - the longest main-thread task (PerformanceObserver `longtask`) while the set streams in.
+ * - the longest main-thread task (PerformanceObserver `longtask`) while the set streams in;
+ * - the page's JS heap once every contract is listed (after a full collection).
  *
  * Never part of `npm test`.
  *
@@ -165,6 +166,10 @@ async function main() {
     );
     // Let the last batch's render settle before scrolling.
     await page.waitForTimeout(500);
+    // What the listed set costs the page, after a full collection.
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('HeapProfiler.collectGarbage');
+    const { usedSize } = await cdp.send('Runtime.getHeapUsage');
     const frames = await scrollFrames(page);
     const gaps = frames.slice(1).map((time, index) => time - (frames[index] ?? time));
     const dropped = gaps.reduce((sum, gap) => sum + Math.max(0, Math.round(gap / FRAME_MS) - 1), 0);
@@ -178,6 +183,7 @@ async function main() {
       firstRowsAfterFirstMessageMs: firstRowShown - firstMessage,
       allListedAfterFirstMessageMs: all - firstMessage,
       allListedAfterNavigationMs: all - navigationStart,
+      heapAfterListingMiB: usedSize / 2 ** 20,
       streaming: {
         longTasks: streamingTasks.length,
         longestTaskMs: Math.max(0, ...streamingTasks.map(([, duration]) => duration)),
@@ -198,6 +204,7 @@ async function main() {
     console.log(
       `All listed ${fmt(summary.allListedAfterFirstMessageMs)} ms after the first message (${fmt(summary.allListedAfterNavigationMs)} ms after navigation); while streaming ${String(summary.streaming.longTasks)} long tasks, the longest ${fmt(summary.streaming.longestTaskMs)} ms`,
     );
+    console.log(`JS heap with every contract listed: ${fmt(summary.heapAfterListingMiB)} MiB`);
     console.log(
       `Scrolling ${String(frames.length)} frames: median ${summary.scroll.medianFrameMs.toFixed(1)} ms, p95 ${summary.scroll.p95FrameMs.toFixed(1)} ms, longest ${fmt(summary.scroll.longestFrameMs)} ms, ${String(dropped)} dropped ${mark(summary.scroll.p95FrameMs <= FRAME_MS * 1.5)} (60 fps); ${String(rowsInDom)} rows in the DOM`,
     );
