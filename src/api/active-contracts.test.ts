@@ -148,4 +148,36 @@ describe('streamActiveContracts', () => {
     expect(capped.contracts).toHaveLength(100);
     expect(capped.capped).toBe(true);
   });
+
+  it('resumes after the last contract seen when the connection drops', async () => {
+    const network = routeFetchToSandbox();
+    const owner = await sandboxSteps(network.sandbox).allocateFreshParty('holder');
+    const { ledgerEnd } = await seedActiveContracts(network.sandbox, { owner, count: 3000 });
+    const contracts: ActiveContract[] = [];
+    const statuses: string[] = [];
+    let beforeDrop = 0;
+    await new Promise<void>((resolve) => {
+      streamActiveContracts(
+        { parties: [owner], activeAtOffset: ledgerEnd },
+        {
+          onContracts: (batch) => {
+            contracts.push(...batch);
+            if (beforeDrop === 0) {
+              beforeDrop = contracts.length;
+              network.dropStreams();
+            }
+          },
+          onStatus: (status) => {
+            statuses.push(status.kind);
+            if (status.kind === 'ended' || status.kind === 'failed') resolve();
+          },
+        },
+      );
+    });
+    expect(beforeDrop).toBeLessThan(3000);
+    expect(statuses).toContain('reconnecting');
+    expect(statuses.at(-1)).toBe('ended');
+    expect(contracts).toHaveLength(3000);
+    expect(new Set(contracts.map((contract) => contract.contractId)).size).toBe(3000);
+  });
 });

@@ -70,8 +70,11 @@ function cumulativeFilter(filter: ActiveContractsQuery['filter']): Schemas['Cumu
   };
 }
 
-/** The stream's request message (asyncapi.yaml `GetActiveContractsRequest`). */
-export function activeContractsRequest(query: ActiveContractsQuery) {
+/**
+ * The stream's request message (asyncapi.yaml `GetActiveContractsRequest`); with the continuation
+ * token of the last element seen, the snapshot resumes after it (a dropped connection).
+ */
+export function activeContractsRequest(query: ActiveContractsQuery, continuationToken?: string) {
   const filters = { cumulative: [cumulativeFilter(query.filter)] } satisfies Schemas['Filters'];
   const eventFormat: Schemas['EventFormat'] =
     query.parties === 'any'
@@ -80,7 +83,11 @@ export function activeContractsRequest(query: ActiveContractsQuery) {
           filtersByParty: Object.fromEntries(query.parties.map((party) => [party, filters])),
           verbose: true,
         };
-  return { activeAtOffset: query.activeAtOffset, eventFormat };
+  return {
+    activeAtOffset: query.activeAtOffset,
+    eventFormat,
+    ...(continuationToken ? { streamContinuationToken: continuationToken } : {}),
+  };
 }
 
 /**
@@ -200,13 +207,19 @@ export function streamActiveContracts(
   const interfaceId = query.filter?.kind === 'interface' ? query.filter.interfaceId : undefined;
   let count = 0;
   let isCapped = false;
+  let continuationToken: string | undefined;
   const stream = openLedgerStream({
     path: '/v2/state/active-contracts',
-    request: () => activeContractsRequest(query),
+    // A dropped connection resumes where it stopped: same offset and format, after the last
+    // element seen, so no contract is listed twice or missed.
+    request: () => activeContractsRequest(query, continuationToken),
+    reconnect: true,
     onElements: (elements) => {
       if (isCapped) return;
       const contracts: ActiveContract[] = [];
       for (const element of elements) {
+        const token = isRecord(element) ? element.streamContinuationToken : undefined;
+        if (typeof token === 'string' && token !== '') continuationToken = token;
         const contract = activeContractOf(element, pool, interfaceId);
         if (!contract) continue;
         if (count >= maxContracts) {

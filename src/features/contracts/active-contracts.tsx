@@ -133,7 +133,10 @@ function ActiveContractsOf({
     setGeneration((current) => current + 1);
   }, [isAtLedgerEnd, refetch]);
 
-  const isStreaming = state.status.kind === 'connecting' || state.status.kind === 'open';
+  const isStreaming =
+    state.status.kind === 'connecting' ||
+    state.status.kind === 'open' ||
+    state.status.kind === 'reconnecting';
   const count = state.contracts.length;
   return (
     <Stack gap="md">
@@ -204,6 +207,9 @@ function statusLine(
   if (offset === undefined) return 'Reading the ledger end…';
   if (status === 'connecting' || status === 'open') {
     return `Reading active contracts at offset ${String(offset)}… ${contracts} so far${matching}`;
+  }
+  if (status === 'reconnecting') {
+    return `Connection lost, resuming at offset ${String(offset)}… ${contracts} so far${matching}`;
   }
   if (status === 'failed') return `Stopped after ${contracts}${matching}`;
   return `${contracts} active at offset ${String(offset)}${matching}`;
