@@ -275,4 +275,24 @@ describe('active contracts', () => {
     },
     JOURNEY_TIMEOUT,
   );
+
+  it(
+    'lists again at the new ledger end on Refresh',
+    async () => {
+      const sandbox = createSandbox();
+      const seeded = await seedIouSplit(sandbox);
+      const { user } = renderRoute(`/contracts?party=${encodeURIComponent(seeded.owner)}`, {
+        sandbox,
+      });
+      await ended(/^2 contracts active at offset \d+$/);
+      const { ledgerEnd } = await seedActiveContracts(sandbox, { owner: seeded.owner, count: 3 });
+      await user.click(screen.getByRole('button', { name: 'Refresh' }));
+      await ended(new RegExp(`^5 contracts active at offset ${String(ledgerEnd)}$`));
+      expect(screen.getByLabelText('At offset')).toHaveAttribute(
+        'placeholder',
+        `Ledger end (${String(ledgerEnd)})`,
+      );
+    },
+    JOURNEY_TIMEOUT,
+  );
 });

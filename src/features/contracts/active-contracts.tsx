@@ -125,13 +125,19 @@ function ActiveContractsOf({
   const shown = useMemo(() => matchContracts(state.contracts, search), [state.contracts, search]);
   const columns = useMemo(() => contractColumns(types, view, links), [types, view, links]);
 
-  const { refetch } = ledgerEnd;
+  const { refetch, data: shownEnd } = ledgerEnd;
   const isAtLedgerEnd = view.offset === undefined;
-  // Stable, so the filters (memo) do not re-render with every streamed batch.
+  // Stable, so the filters (memo) do not re-render with every streamed batch. At the ledger end,
+  // a new end is a new query, which streams by itself; the same end is streamed again.
   const refresh = useCallback(() => {
-    if (isAtLedgerEnd) void refetch();
-    setGeneration((current) => current + 1);
-  }, [isAtLedgerEnd, refetch]);
+    if (!isAtLedgerEnd) {
+      setGeneration((current) => current + 1);
+      return;
+    }
+    void refetch().then(({ data }) => {
+      if (data === shownEnd) setGeneration((current) => current + 1);
+    });
+  }, [isAtLedgerEnd, refetch, shownEnd]);
 
   const isStreaming =
     state.status.kind === 'connecting' ||
