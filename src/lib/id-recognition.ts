@@ -57,8 +57,8 @@ export type RecognitionContext = {
   packageNames?: readonly string[];
 };
 
-/** A SHA-256 multihash: update ids and the namespaces of party ids. */
-const MULTIHASH = /^1220[0-9a-f]{64}$/;
+/** A SHA-256 multihash (lower case): update ids and the namespaces of party ids. */
+export const MULTIHASH = /^1220[0-9a-f]{64}$/;
 const PACKAGE_ID = /^[0-9a-f]{64}$/;
 /**
  * Canton's contract ids: V1 is `00`, a 32-byte discriminator and a suffix; V2 (Canton 3.4) is `01`,

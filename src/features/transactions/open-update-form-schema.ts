@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MULTIHASH as UPDATE_ID_PATTERN } from '@/lib/id-recognition';
 
 /**
  * The "open an update" search box: an update id or an offset, told apart by their form. Update
@@ -7,8 +8,6 @@ import { z } from 'zod';
  * an update id's length. Checked here so that a typo is named on the field instead of coming back
  * as the participant's 400.
  */
-
-export const UPDATE_ID_PATTERN = /^1220[0-9a-f]{64}$/;
 
 export type OpenUpdateValues = { value: string };
 
