@@ -18,6 +18,9 @@ import { getParticipantId } from './participant';
 import type { Schemas } from './schema';
 import { registerActivitySpecs } from '@/lib/activity-specs';
 
+/** Daml's order of package versions, for the lists and search that pick the newest. */
+export { comparePackageVersions } from '@ledger-console/participant/daml-lf/package-version';
+
 export type VettedPackages = Schemas['VettedPackages'];
 export type VettedPackage = Schemas['VettedPackage'];
 export type PackageStatus = Schemas['GetPackageStatusResponse']['packageStatus'];

@@ -8,7 +8,7 @@ import type {
   TypeConName,
 } from '@/api/daml-lf-decoder';
 import { findDataType } from '@/api/daml-lf-decoder';
-import { packageQueries } from '@/api/packages';
+import { comparePackageVersions, packageQueries } from '@/api/packages';
 
 /** A template of a decoded package, by both of its names. */
 export type TemplateEntry = {
@@ -117,20 +117,6 @@ export function interfaceEntries(packages: readonly PackageContents[]): Interfac
   );
 }
 
-/** Dotted versions compared numerically where they are numbers: `1.10.0` > `1.9.0`. */
-function compareVersions(a: string, b: string): number {
-  const left = a.split('.');
-  const right = b.split('.');
-  for (let i = 0; i < Math.max(left.length, right.length); i++) {
-    const x = left[i] ?? '0';
-    const y = right[i] ?? '0';
-    const difference =
-      /^\d+$/.test(x) && /^\d+$/.test(y) ? Number(x) - Number(y) : x.localeCompare(y);
-    if (difference !== 0) return difference;
-  }
-  return 0;
-}
-
 /**
  * The template a template id names. A package name resolves, as the participant does by default,
  * to the highest version present (vetting may pick otherwise; the server has the last word).
@@ -158,7 +144,7 @@ function resolveEntry<T extends { byName: string; byId: string; packageVersion: 
   if (id.startsWith('#')) {
     return entries
       .filter((entry) => entry.byName === id)
-      .sort((a, b) => compareVersions(b.packageVersion, a.packageVersion))[0];
+      .sort((a, b) => comparePackageVersions(b.packageVersion, a.packageVersion))[0];
   }
   return entries.find((entry) => entry.byId === id);
 }

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { VettedPackages } from '@/api/packages';
 import {
-  comparePackageVersions,
   filterGrouping,
   filterPackageRows,
   groupByDar,
@@ -83,19 +82,6 @@ describe('package rows', () => {
       id(3),
     ]);
     expect(filterPackageRows(rows, '')).toHaveLength(3);
-  });
-});
-
-describe('comparePackageVersions', () => {
-  it('compares part by part, numerically', () => {
-    const versions = ['1.10.0', '1.9.0', '1.0', '2.0.0', '1.0.0'];
-    expect([...versions].sort(comparePackageVersions)).toEqual([
-      '1.0',
-      '1.0.0',
-      '1.9.0',
-      '1.10.0',
-      '2.0.0',
-    ]);
   });
 });
 

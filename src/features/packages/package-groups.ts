@@ -1,4 +1,4 @@
-import type { VettedPackages } from '@/api/packages';
+import { comparePackageVersions, type VettedPackages } from '@/api/packages';
 
 /** What the list knows of one package id. */
 export type PackageRow = {
@@ -13,21 +13,6 @@ export type PackageRow = {
 };
 
 export type PackageHeader = { name: string; version: string };
-
-/**
- * Daml package versions are dot-separated numbers (`1.0.0`, `3.4.0`): compared numerically, part by
- * part, so 1.10 comes after 1.9. Anything else falls back to text order.
- */
-export function comparePackageVersions(a: string, b: string): number {
-  const left = a.split('.');
-  const right = b.split('.');
-  for (let i = 0; i < Math.max(left.length, right.length); i++) {
-    const diff = Number(left[i] ?? -1) - Number(right[i] ?? -1);
-    if (Number.isNaN(diff)) break;
-    if (diff !== 0) return diff;
-  }
-  return a < b ? -1 : a > b ? 1 : 0;
-}
 
 /**
  * One row per package id the participant stores: its name and version from the vetting list, else

@@ -7,10 +7,8 @@ import {
   IconUser,
   type Icon,
 } from '@tabler/icons-react';
-// A pure comparison of version strings, not the decoder the rule keeps in src/api/.
-// eslint-disable-next-line no-restricted-imports
-import { comparePackageVersions } from '@ledger-console/participant/daml-lf/upgrade-check';
 import type { Module } from '@/api/daml-lf-decoder';
+import { comparePackageVersions } from '@/api/packages';
 import type { Access } from '@/lib/access-rights';
 import type { Recognition, RecognizedId } from '@/lib/id-recognition';
 import { idText, recentItemKey, type RecentItem } from './recent-items';

@@ -13,7 +13,6 @@ import type {
 import { readDar } from './read-dar';
 import {
   checkUpgrades,
-  comparePackageVersions,
   describePackage,
   isUtilityPackage,
   upgradeProblem,
@@ -458,12 +457,6 @@ describe('checkUpgrades', () => {
 });
 
 describe('helpers', () => {
-  it('orders package versions numerically, segment by segment', () => {
-    const sorted = ['10.0.0', '1.0', '2.0.0', '1.0.0', '1.2'].sort(comparePackageVersions);
-    expect(sorted).toEqual(['1.0', '1.0.0', '1.2', '2.0.0', '10.0.0']);
-    expect(comparePackageVersions('1.0.0', '1.0.0')).toBe(0);
-  });
-
   it("renders packages as Daml's PkgIdWithNameAndVersion", () => {
     expect(describePackage({ packageId: 'abc', name: 'demo', version: '1.0.0' })).toBe(
       'abc (demo v1.0.0)',

@@ -27,6 +27,7 @@
  */
 
 import { formatLfVersion } from './decode-package';
+import { comparePackageVersions } from './package-version';
 import { directDependencies } from './package-dependencies';
 import type {
   DamlType,
@@ -80,24 +81,6 @@ export const describePackage = (pkg: PackageLabel) =>
   `${pkg.packageId} (${pkg.name} v${pkg.version})`;
 
 // ── Versions ──
-
-/** Package versions are dot-separated numbers, ordered segment by segment (`1.0` < `1.0.0`). */
-export function comparePackageVersions(a: string, b: string): number {
-  const left = a.split('.');
-  const right = b.split('.');
-  for (let i = 0; i < Math.min(left.length, right.length); i++) {
-    const l = left[i] ?? '';
-    const r = right[i] ?? '';
-    const diff = Number(l) - Number(r);
-    // Not a number (which Daml forbids): fall back to comparing the text.
-    if (Number.isNaN(diff)) {
-      if (l !== r) return l < r ? -1 : 1;
-    } else if (diff !== 0) {
-      return Math.sign(diff);
-    }
-  }
-  return Math.sign(left.length - right.length);
-}
 
 /** Orders `major.minor` LF versions, `dev` above every numbered minor. */
 export function compareLfVersions(a: string, b: string): number {
