@@ -1,5 +1,5 @@
 import { Alert, Button, Group, Loader, Stack, Text } from '@mantine/core';
-import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import {
   Fragment,
   memo,
@@ -15,19 +15,18 @@ import {
   type ActiveContract,
   type ActiveContractsQuery,
 } from '@/api/active-contracts';
-import { sessionQueries } from '@/api/session';
-import { isEmptyScope, readScopeOf, updateQueries, type ReadScope } from '@/api/updates';
+import { isEmptyScope, updateQueries, type ReadScope } from '@/api/updates';
 import { DamlValue } from '@/components/daml-value';
 import { DataTable, type DataTableColumn } from '@/components/data-table/data-table';
 import { downloadFile } from '@/components/data-table/download-file';
 import { EmptyState } from '@/components/feedback/empty-state';
 import { ErrorState } from '@/components/feedback/error-state';
-import { ForbiddenState } from '@/components/feedback/page-state';
 import { RelativeTime } from '@/components/relative-time';
 import { readDamlValue, type ValueType } from '@/lib/daml-value';
-import { forbiddenDetails } from '@/lib/forbidden';
 import { shortenIdentifier } from '@/lib/format';
 import { parseIdentifier } from '@/lib/transaction-tree/model';
+import { NoReadScopeState } from '@/pickers/no-read-scope-state';
+import { useReadScope } from '@/pickers/use-read-scope';
 import { useTemplateCatalog } from '@/pickers/template-catalog';
 import classes from './active-contracts.module.css';
 import { contractTypes, fieldType, type ContractTypes } from './contract-value-types';
@@ -60,16 +59,8 @@ const MAX_FIELD_COLUMNS = 6;
  * fields or interface's view.
  */
 export function ActiveContracts(props: ActiveContractsProps) {
-  const { data: caller } = useSuspenseQuery(sessionQueries.caller());
-  const scope = readScopeOf(caller);
-  if (isEmptyScope(scope)) {
-    return (
-      <ForbiddenState
-        title="You may not read any contracts"
-        {...forbiddenDetails(caller, ['CanReadAs', 'CanActAs', 'CanReadAsAnyParty'])}
-      />
-    );
-  }
+  const scope = useReadScope();
+  if (isEmptyScope(scope)) return <NoReadScopeState title="You may not read any contracts" />;
   return <ActiveContractsOf {...props} scope={scope} />;
 }
 

@@ -1,12 +1,12 @@
 import { Anchor, Group, Stack, Text } from '@mantine/core';
-import { useQuery, useSuspenseInfiniteQuery, useSuspenseQuery } from '@tanstack/react-query';
+import { useQuery, useSuspenseInfiniteQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
-import { sessionQueries } from '@/api/session';
-import { isEmptyScope, readScopeOf, updateQueries, type ReadScope } from '@/api/updates';
+import { isEmptyScope, updateQueries, type ReadScope } from '@/api/updates';
 import { EmptyState } from '@/components/feedback/empty-state';
 import { RelativeTime } from '@/components/relative-time';
 import { formatCount } from '@/lib/format';
+import { useReadScope } from '@/pickers/use-read-scope';
 
 /** How many of the newest transactions the overview lists. */
 export const LATEST_COUNT = 5;
@@ -21,8 +21,7 @@ export type LatestActivityLinks = {
  * reads, so the two share their cache), read again whenever the polled ledger end moves.
  */
 export function LatestActivity({ links }: { links: LatestActivityLinks }) {
-  const { data: caller } = useSuspenseQuery(sessionQueries.caller());
-  const scope = readScopeOf(caller);
+  const scope = useReadScope();
   if (isEmptyScope(scope)) {
     return (
       <EmptyState

@@ -1,27 +1,24 @@
 import { Badge, Button, Checkbox, Group, Stack, Text, TextInput } from '@mantine/core';
-import { useSuspenseQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { useSearchParams } from 'react-router';
 import type { LedgerStreamStatus } from '@/api/ledger-stream';
-import { sessionQueries } from '@/api/session';
 import {
   getLedgerEnd,
   isEmptyScope,
   readScopeKey,
-  readScopeOf,
   watchUpdates,
   type ReadScope,
 } from '@/api/updates';
 import { DataTable, type DataTableColumn } from '@/components/data-table/data-table';
 import { EmptyState } from '@/components/feedback/empty-state';
 import { ErrorAlert } from '@/components/feedback/error-alert';
-import { ForbiddenState } from '@/components/feedback/page-state';
 import { updateSummaryColumns } from '@/components/update-summary-columns';
 import { describeError, networkError, ApiError } from '@/lib/api-error';
-import { forbiddenDetails } from '@/lib/forbidden';
 import { formatCount } from '@/lib/format';
 import type { UpdateFilter, UpdateKind, UpdateSummary } from '@/lib/update-summary';
 import { PartyInput } from '@/pickers/party-select';
+import { NoReadScopeState } from '@/pickers/no-read-scope-state';
+import { useReadScope } from '@/pickers/use-read-scope';
 import { LIVE_BUFFER_SIZE, LiveFeed, type LiveSnapshot } from './live-feed';
 import { LIVE_KINDS, liveFilterOf, MAX_FILTER_TEXT, withLiveFilter } from './live-filter-params';
 
@@ -36,16 +33,8 @@ export type LiveUpdatesLinks = {
  * what arrives meanwhile. A dropped connection resumes after the last offset seen.
  */
 export function LiveUpdates({ links }: { links: LiveUpdatesLinks }) {
-  const { data: caller } = useSuspenseQuery(sessionQueries.caller());
-  const scope = readScopeOf(caller);
-  if (isEmptyScope(scope)) {
-    return (
-      <ForbiddenState
-        title="You may not read any party’s updates"
-        {...forbiddenDetails(caller, ['CanReadAs', 'CanActAs', 'CanReadAsAnyParty'])}
-      />
-    );
-  }
+  const scope = useReadScope();
+  if (isEmptyScope(scope)) return <NoReadScopeState title="You may not read any party’s updates" />;
   // A new scope is a new stream, and a new list.
   return <LiveStream key={readScopeKey(scope).join('\n')} scope={scope} links={links} />;
 }

@@ -9,9 +9,9 @@ import { RelativeTime } from '@/components/relative-time';
 import { SectionCard } from '@/components/section-card';
 import { parseIdentifier } from '@/lib/transaction-tree/model';
 import type { ContractEventLinks } from './transaction-links';
-import { useReadScope } from './use-read-scope';
+import { NoReadScopeState } from '@/pickers/no-read-scope-state';
+import { useReadScope } from '@/pickers/use-read-scope';
 import { PartyList } from './party-list';
-import { NoReadScopeState } from './no-read-scope-state';
 
 export type ContractEventsProps = {
   contractId: string;

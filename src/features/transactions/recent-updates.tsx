@@ -22,8 +22,8 @@ import {
   type HistorySeek,
   type HistorySeekValues,
 } from './history-seek-form-schema';
-import { NoReadScopeState } from './no-read-scope-state';
-import { useReadScope } from './use-read-scope';
+import { NoReadScopeState } from '@/pickers/no-read-scope-state';
+import { useReadScope } from '@/pickers/use-read-scope';
 
 export type RecentUpdatesLinks = {
   /** The viewer with this update open. */

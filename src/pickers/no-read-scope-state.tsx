@@ -5,7 +5,8 @@ import { forbiddenDetails } from '@/lib/forbidden';
 
 /**
  * A caller who reads no party: the forbidden state in the console's words (who, which rights
- * would do, who grants them), instead of the participant's refusal of an empty filter.
+ * would do, who grants them), instead of the participant's refusal of an empty filter. `title`
+ * names what the page would have listed ("You may not read any contracts").
  */
 export function NoReadScopeState({ title }: { title: string }) {
   const caller = useQuery({ ...sessionQueries.caller(), meta: { errorDisplay: 'inline' } });
