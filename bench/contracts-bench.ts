@@ -17,23 +17,22 @@
  *
  *   npx tsx bench/contracts-bench.ts   (CONTRACTS_BENCH_COUNT to change the set's size)
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { chromium, type Page } from '@playwright/test';
-import { startSandbox } from '../sandbox/src/index';
-import { createLedgerClient } from '../sandbox/src/scenarios/ledger-client';
-import { ledgerSteps } from '../sandbox/src/scenarios/ledger-steps';
+import type { Page } from '@playwright/test';
 import { seedActiveIous } from '../sandbox/src/scenarios/seed-ious';
-import { closeServer, createServer } from '../server/src/create-server';
-import { ensureBuilt } from '../server/src/ensure-build';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../playwright.config';
+import {
+  FRAME_MS,
+  LONG_TASKS_SCRIPT,
+  fmt,
+  ledgerStepsAt,
+  longTasksWithin,
+  mark,
+  pageTime,
+  quantile,
+  withBenchStack,
+  writeResults,
+} from './bench-support';
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const DIST = path.join(ROOT, 'dist');
 const COUNT = Number(process.env.CONTRACTS_BENCH_COUNT ?? 100_000);
-const FRAME_MS = 1000 / 60;
 const TARGET_FIRST_ROWS_MS = 300;
 /** Scrolling speed: about a screenful of rows every few frames, as a fast fling. */
 const SCROLL_PX_PER_S = 6000;
@@ -46,10 +45,7 @@ const SCROLL_MS = 6000;
  */
 const PAGE_SCRIPT = `
   window.__at = {};
-  window.__tasks = [];
-  new PerformanceObserver((list) => {
-    for (const entry of list.getEntries()) window.__tasks.push([entry.startTime, entry.duration]);
-  }).observe({ type: 'longtask', buffered: true });
+  ${LONG_TASKS_SCRIPT}
   const NativeWebSocket = window.WebSocket;
   window.WebSocket = class extends NativeWebSocket {
     constructor(...args) {
@@ -76,26 +72,10 @@ const PAGE_SCRIPT = `
   new MutationObserver(check).observe(document, { childList: true, subtree: true, characterData: true });
 `;
 
-type PageWindow = {
-  __at: Record<string, number | undefined>;
-  __tasks: [number, number][];
-  __expect: string;
-};
+type PageWindow = { __expect: string };
 
-async function waitAt(page: Page, name: string, timeout = 300_000): Promise<number> {
-  await page.waitForFunction((n) => (window as unknown as PageWindow).__at[n] !== undefined, name, {
-    timeout,
-    polling: 50,
-  });
-  return page.evaluate((n) => (window as unknown as PageWindow).__at[n] ?? Number.NaN, name);
-}
-
-const quantile = (values: number[], q: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * q))] ?? Number.NaN;
-};
-const fmt = (value: number) => value.toFixed(0);
-const mark = (ok: boolean) => (ok ? '✓' : '✗');
+const waitAt = (page: Page, name: string) =>
+  pageTime(page, '__at', name, { timeout: 300_000, polling: 50 });
 
 /**
  * Scrolls the table's box from top to bottom at a steady speed; resolves to the frame times seen
@@ -126,18 +106,8 @@ async function scrollFrames(page: Page): Promise<number[]> {
 }
 
 async function main() {
-  await ensureBuilt(ROOT, (line) => {
-    console.log(line);
-  });
-  const sandbox = await startSandbox({ port: 0, quiet: true, seed: 'none' });
-  const server = createServer({ distDir: DIST, ledgerUrl: sandbox.url });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const base = `http://127.0.0.1:${String((server.address() as AddressInfo).port)}`;
-  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
-  try {
-    const ledger = ledgerSteps(
-      createLedgerClient({ transport: (request) => fetch(request), baseUrl: sandbox.url }),
-    );
+  await withBenchStack(async ({ sandbox, base, browser }) => {
+    const ledger = ledgerStepsAt(sandbox.url);
     const owner = await ledger.allocateParty('contracts-bench');
     const seeded = await seedActiveIous(ledger, { owner, count: COUNT, batchSize: 50_000 });
     console.log(
@@ -157,13 +127,7 @@ async function main() {
     const firstRowShown = await waitAt(page, 'firstRowShown');
     const all = await waitAt(page, 'all');
     const navigationStart = 0;
-    const streamingTasks = await page.evaluate(
-      ([from, to]) =>
-        (window as unknown as PageWindow).__tasks.filter(
-          ([start, duration]) => start + duration >= from && start <= to,
-        ),
-      [firstMessage, all] as const,
-    );
+    const streamingTasks = await longTasksWithin(page, firstMessage, all);
     // Let the last batch's render settle before scrolling.
     await page.waitForTimeout(500);
     // What the listed set costs the page, after a full collection.
@@ -208,16 +172,8 @@ async function main() {
     console.log(
       `Scrolling ${String(frames.length)} frames: median ${summary.scroll.medianFrameMs.toFixed(1)} ms, p95 ${summary.scroll.p95FrameMs.toFixed(1)} ms, longest ${fmt(summary.scroll.longestFrameMs)} ms, ${String(dropped)} dropped ${mark(summary.scroll.p95FrameMs <= FRAME_MS * 1.5)} (60 fps); ${String(rowsInDom)} rows in the DOM`,
     );
-    mkdirSync(path.join(ROOT, 'bench/results'), { recursive: true });
-    writeFileSync(
-      path.join(ROOT, 'bench/results/contracts-bench.json'),
-      JSON.stringify(summary, null, 2),
-    );
-  } finally {
-    await browser.close();
-    await closeServer(server);
-    await sandbox.close();
-  }
+    writeResults('contracts-bench', summary);
+  });
 }
 
 await main();

@@ -20,21 +20,21 @@
  *
  *   npm run bench:web   (runs web-bench.ts, then this)
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type Page } from '@playwright/test';
-import { startSandbox } from '../sandbox/src/index';
+import type { Browser, Page } from '@playwright/test';
 import { createAndRunFanout } from '../sandbox/src/scenarios/demo-commands';
-import { createLedgerClient } from '../sandbox/src/scenarios/ledger-client';
-import { ledgerSteps } from '../sandbox/src/scenarios/ledger-steps';
-import { closeServer, createServer } from '../server/src/create-server';
-import { ensureBuilt } from '../server/src/ensure-build';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../playwright.config';
+import {
+  LONG_TASKS_SCRIPT,
+  fmt,
+  ledgerStepsAt,
+  longTasksWithin,
+  mark,
+  median,
+  pageTime,
+  responseEndOf,
+  withBenchStack,
+  writeResults,
+} from './bench-support';
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const DIST = path.join(ROOT, 'dist');
 const RUNS = 3;
 const SIZES = [100, 1000, 10_000] as const;
 const TARGET_1000_MS = 400;
@@ -42,12 +42,6 @@ const TARGET_10000_DEFAULT_MS = 1500;
 const TARGET_10000_EXPANDED_MS = 3000;
 const TARGET_TOGGLE_MS = 100;
 const TARGET_LONGEST_TASK_MS = 200;
-
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
-};
-const fmt = (value: number) => value.toFixed(0);
 
 /**
  * `__when(name, minNodes, maxNodes)` records when the graph is shown in the expected state: it
@@ -104,51 +98,22 @@ const PAGE_SCRIPT = `
     });
     start();
   };
-  window.__tasks = [];
-  new PerformanceObserver((list) => {
-    for (const entry of list.getEntries()) window.__tasks.push([entry.startTime, entry.duration]);
-  }).observe({ type: 'longtask', buffered: true });
+  ${LONG_TASKS_SCRIPT}
 `;
 
 type PageWindow = {
-  __at: Record<string, number>;
   __clickedAt: number;
   __when: (name: string, min: number, max: number) => void;
-  __tasks: [number, number][];
 };
 
-async function at(page: Page, name: string): Promise<number> {
-  await page.waitForFunction((n) => (window as unknown as PageWindow).__at[n] !== undefined, name, {
-    timeout: 60_000,
-    polling: 100,
-  });
-  return page.evaluate((n) => (window as unknown as PageWindow).__at[n] ?? Number.NaN, name);
-}
+const at = (page: Page, name: string) =>
+  pageTime(page, '__at', name, { timeout: 60_000, polling: 100 });
 
 /** The longest task that overlaps [from, to], once the page has settled; 0 when none. */
 async function longestTask(page: Page, from: number, to: number): Promise<number> {
   await page.waitForTimeout(100);
-  return page.evaluate(
-    ([start, end]) => {
-      let longest = 0;
-      for (const [taskStart, duration] of (window as unknown as PageWindow).__tasks) {
-        if (taskStart + duration >= start && taskStart <= end)
-          longest = Math.max(longest, duration);
-      }
-      return longest;
-    },
-    [from, to] as const,
-  );
-}
-
-async function updateResponseEnd(page: Page): Promise<number> {
-  return page.evaluate(() => {
-    const entry = performance
-      .getEntriesByType('resource')
-      .find((candidate) => new URL(candidate.name).pathname === '/v2/updates/update-by-id') as
-      PerformanceResourceTiming | undefined;
-    return entry ? entry.responseEnd : Number.NaN;
-  });
+  const tasks = await longTasksWithin(page, from, to);
+  return Math.max(0, ...tasks.map(([, duration]) => duration));
 }
 
 type Span = { ms: number; longestTaskMs: number };
@@ -189,7 +154,7 @@ async function openTree(browser: Browser, base: string, updateId: string, size: 
   });
   await page.goto(`${base}/transactions?update=${updateId}`);
   const shownAt = await at(page, 'open');
-  const responseEnd = await updateResponseEnd(page);
+  const responseEnd = await responseEndOf(page, '/v2/updates/update-by-id');
   const result: OpenResult = {
     open: {
       ms: shownAt - responseEnd,
@@ -227,9 +192,7 @@ async function openTree(browser: Browser, base: string, updateId: string, size: 
 }
 
 async function seedFanout(base: string, width: number): Promise<string> {
-  const ledger = ledgerSteps(
-    createLedgerClient({ transport: (request) => fetch(request), baseUrl: base }),
-  );
+  const ledger = ledgerStepsAt(base);
   const owner = await ledger.allocateParty(`fanout-${String(width)}`);
   const { updateId } = await ledger.submitAndWait(
     [createAndRunFanout(owner, 'root', { width, depth: 1 })],
@@ -250,15 +213,7 @@ const spans = (results: OpenResult[], pick: (result: OpenResult) => Span | undef
 };
 
 async function main() {
-  await ensureBuilt(ROOT, (line) => {
-    console.log(line);
-  });
-  const sandbox = await startSandbox({ port: 0, quiet: true, seed: 'none' });
-  const server = createServer({ distDir: DIST, ledgerUrl: sandbox.url });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const base = `http://127.0.0.1:${String((server.address() as AddressInfo).port)}`;
-  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
-  try {
+  await withBenchStack(async ({ base, browser }) => {
     const trees = new Map<number, string>();
     for (const size of SIZES) trees.set(size, await seedFanout(base, size - 2));
     const results = new Map<number, OpenResult[]>();
@@ -283,7 +238,6 @@ async function main() {
       collapse1000Subtree: spans(of(1000), (r) => r.collapse),
       expand1000Subtree: spans(of(1000), (r) => r.expand),
     };
-    const mark = (ok: boolean) => (ok ? '✓' : '✗');
     const task = (ms: number) => (ms === 0 ? 'none over 50 ms' : `${fmt(ms)} ms`);
     console.log(`\nTransaction graph benchmark (Fanout trees, median of ${String(RUNS)} runs)`);
     console.log(
@@ -301,16 +255,8 @@ async function main() {
     console.log(
       `1,000-node subtree: collapse click → shown ${fmt(summary.collapse1000Subtree.ms)} ms ${mark(summary.collapse1000Subtree.ms <= TARGET_TOGGLE_MS)}, expand click → shown ${fmt(summary.expand1000Subtree.ms)} ms ${mark(summary.expand1000Subtree.ms <= TARGET_TOGGLE_MS)} (≤ ${String(TARGET_TOGGLE_MS)}); longest task ${task(Math.max(summary.collapse1000Subtree.longestTaskMs, summary.expand1000Subtree.longestTaskMs))}`,
     );
-    mkdirSync(path.join(ROOT, 'bench/results'), { recursive: true });
-    writeFileSync(
-      path.join(ROOT, 'bench/results/graph-bench.json'),
-      JSON.stringify(summary, null, 2),
-    );
-  } finally {
-    await browser.close();
-    await closeServer(server);
-    await sandbox.close();
-  }
+    writeResults('graph-bench', summary);
+  });
 }
 
 await main();

@@ -14,24 +14,19 @@
  *
  *   npx tsx bench/live-bench.ts   (LIVE_BENCH_RATE and LIVE_BENCH_SECONDS to change the load)
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { chromium, type Page } from '@playwright/test';
-import { startSandbox } from '../sandbox/src/index';
-import { createLedgerClient } from '../sandbox/src/scenarios/ledger-client';
-import { ledgerSteps } from '../sandbox/src/scenarios/ledger-steps';
+import type { Page } from '@playwright/test';
 import { generateLoad } from '../sandbox/src/scenarios/load-generator';
-import { closeServer, createServer } from '../server/src/create-server';
-import { ensureBuilt } from '../server/src/ensure-build';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../playwright.config';
+import {
+  FRAME_MS,
+  LONG_TASKS_SCRIPT,
+  ledgerStepsAt,
+  mark,
+  withBenchStack,
+  writeResults,
+} from './bench-support';
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const DIST = path.join(ROOT, 'dist');
 const RATE = Number(process.env.LIVE_BENCH_RATE ?? 1000);
 const LOAD_MS = Number(process.env.LIVE_BENCH_SECONDS ?? 10) * 1000;
-const FRAME_MS = 1000 / 60;
 /** How long the view may take to show the ledger end once the load stops. */
 const CATCH_UP_LIMIT_MS = 15_000;
 const TARGET_LONGEST_TASK_MS = 100;
@@ -41,10 +36,7 @@ const TARGET_LONGEST_TASK_MS = 100;
  * node side takes the ones inside the load window.
  */
 const PAGE_SCRIPT = `
-  window.__tasks = [];
-  new PerformanceObserver((list) => {
-    for (const entry of list.getEntries()) window.__tasks.push([entry.startTime, entry.duration]);
-  }).observe({ type: 'longtask', buffered: true });
+  ${LONG_TASKS_SCRIPT}
   window.__frames = [];
   const onFrame = (time) => { window.__frames.push(time); requestAnimationFrame(onFrame); };
   requestAnimationFrame(onFrame);
@@ -98,19 +90,9 @@ async function framesAndTasks(page: Page, from: number, to: number) {
 }
 
 async function main() {
-  await ensureBuilt(ROOT, (line) => {
-    console.log(line);
-  });
-  const sandbox = await startSandbox({ port: 0, quiet: true, seed: 'none' });
-  const server = createServer({ distDir: DIST, ledgerUrl: sandbox.url });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const base = `http://127.0.0.1:${String((server.address() as AddressInfo).port)}`;
-  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
-  // The load goes straight to the sandbox: the console server carries only the view's stream.
-  const steps = ledgerSteps(
-    createLedgerClient({ transport: (request) => fetch(request), baseUrl: sandbox.url }),
-  );
-  try {
+  await withBenchStack(async ({ sandbox, base, browser }) => {
+    // The load goes straight to the sandbox: the console server carries only the view's stream.
+    const steps = ledgerStepsAt(sandbox.url);
     const party = await steps.allocateParty('live-bench');
     const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
     const page = await context.newPage();
@@ -164,7 +146,6 @@ async function main() {
       caughtUpMs: Math.round(caughtUpMs),
       rowsInList: Number(rows ?? 0) - 1,
     };
-    const mark = (ok: boolean) => (ok ? '✓' : '✗');
     const keptUp = Number.isFinite(caughtUpMs) && caughtUpMs <= 1000;
     console.log(
       `\nLive updates benchmark: ${String(summary.committed)} updates committed in ${String(summary.loadSeconds)} s (${String(summary.achievedRate)}/s of ${String(RATE)}/s asked, ${String(summary.failed)} failed)`,
@@ -178,16 +159,8 @@ async function main() {
     console.log(
       `kept up: ${mark(keptUp)} at the load's end the view had seen offset ${String(seenAtStop)} (shown ${String(shownAtStop)}) of ledger end ${String(endAtStop)}; it showed the end ${Number.isFinite(caughtUpMs) ? `${summary.caughtUpMs.toFixed(0)} ms later` : `not within ${String(CATCH_UP_LIMIT_MS)} ms`}; ${String(summary.rowsInList)} rows kept`,
     );
-    mkdirSync(path.join(ROOT, 'bench/results'), { recursive: true });
-    writeFileSync(
-      path.join(ROOT, 'bench/results/live-bench.json'),
-      JSON.stringify(summary, null, 2),
-    );
-  } finally {
-    await browser.close();
-    await closeServer(server);
-    await sandbox.close();
-  }
+    writeResults('live-bench', summary);
+  });
 }
 
 await main();

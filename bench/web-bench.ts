@@ -17,28 +17,29 @@
  *
  *   npm run bench:web
  */
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import { chromium, type Browser, type Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import { readDar } from '@ledger-console/participant/daml-lf/read-dar';
-import { createLedgerClient } from '../sandbox/src/scenarios/ledger-client';
-import { ledgerSteps } from '../sandbox/src/scenarios/ledger-steps';
-import { startSandbox } from '../sandbox/src/index';
 import {
   FIXTURE_DAR_NAMES,
   FIXTURE_DAR_REFUSALS,
   fixtureDar,
   type FixtureDarName,
 } from '@ledger-console/participant/testing/fixture-dars';
-import { closeServer, createServer } from '../server/src/create-server';
-import { ensureBuilt } from '../server/src/ensure-build';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../playwright.config';
+import {
+  DIST,
+  fmt,
+  ledgerStepsAt,
+  mark,
+  median,
+  pageTime,
+  responseEndOf,
+  withBenchStack,
+  writeResults,
+} from './bench-support';
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const DIST = path.join(ROOT, 'dist');
 const USERS = 2500;
 const RUNS = 5;
 const BUDGET_JS_KB = 250;
@@ -48,12 +49,7 @@ const LONG_TASK_MS = 50;
 
 type Timing = { total: number; afterResponse: number };
 
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
-};
 const kb = (bytes: number) => bytes / 1024;
-const fmt = (value: number, digits = 0) => value.toFixed(digits);
 
 /** The gzip size of each JS/CSS file the page fetched from /assets, read from dist/. */
 function assetSizes(urls: Iterable<string>) {
@@ -197,17 +193,6 @@ async function darPreview(
   return { total: shown - changedAt, afterResponse: Number.NaN, longestTask: longest };
 }
 
-/** responseEnd of the first GET /v2/packages/{id}, in the page's clock. */
-async function archiveResponseEnd(page: Page, packageId: string): Promise<number> {
-  return page.evaluate((id) => {
-    const entry = performance
-      .getEntriesByType('resource')
-      .find((candidate) => new URL(candidate.name).pathname === `/v2/packages/${id}`) as
-      PerformanceResourceTiming | undefined;
-    return entry ? entry.responseEnd : Number.NaN;
-  }, packageId);
-}
-
 /** Packages list → the main package's page: click → its decoded contents are shown. */
 async function packagePage(
   browser: Browser,
@@ -237,23 +222,14 @@ async function packagePage(
   const clickedAt = await page.evaluate(
     () => (window as unknown as { __clickedAt: number }).__clickedAt,
   );
-  const responseEnd = await archiveResponseEnd(page, dar.mainPackageId);
+  const responseEnd = await responseEndOf(page, `/v2/packages/${dar.mainPackageId}`);
   await page.close();
   return { total: shown - clickedAt, afterResponse: shown - responseEnd, longestTask: longest };
 }
 
-async function seenAt(page: Page, text: string): Promise<number> {
-  await page.waitForFunction(
-    (t) => (window as unknown as { __seen: Record<string, number> }).__seen[t] !== undefined,
-    text,
-    // Not every animation frame: the polling itself would compete with the page being measured.
-    { timeout: 30_000, polling: 100 },
-  );
-  return page.evaluate(
-    (t) => (window as unknown as { __seen: Record<string, number> }).__seen[t] ?? Number.NaN,
-    text,
-  );
-}
+// Not every animation frame: the polling itself would compete with the page being measured.
+const seenAt = (page: Page, text: string) =>
+  pageTime(page, '__seen', text, { timeout: 30_000, polling: 100 });
 
 /** responseEnd of the first GET /v2/users for exactly this page, in the page's clock. */
 async function usersResponseEnd(page: Page, pageSize: number, pageToken: string): Promise<number> {
@@ -337,9 +313,7 @@ async function pageFlip(browser: Browser, base: string, size: number): Promise<T
 
 /** The users to page through, and the largest DAR, through the participant's own endpoints. */
 async function seed(base: string, dar: DarFixture) {
-  const ledger = ledgerSteps(
-    createLedgerClient({ transport: (request) => fetch(request), baseUrl: base }),
-  );
+  const ledger = ledgerStepsAt(base);
   const ids = Array.from({ length: USERS }, (_, i) => `bench-user-${String(i).padStart(5, '0')}`);
   for (let i = 0; i < ids.length; i += 16) {
     await Promise.all(ids.slice(i, i + 16).map((id) => ledger.createUser(id)));
@@ -348,15 +322,7 @@ async function seed(base: string, dar: DarFixture) {
 }
 
 async function main() {
-  await ensureBuilt(ROOT, (line) => {
-    console.log(line);
-  });
-  const sandbox = await startSandbox({ port: 0, quiet: true, seed: 'none' });
-  const server = createServer({ distDir: DIST, ledgerUrl: sandbox.url });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const base = `http://127.0.0.1:${String((server.address() as AddressInfo).port)}`;
-  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
-  try {
+  await withBenchStack(async ({ base, browser }) => {
     const dar = await largestFixtureDar();
     await seed(base, dar);
     const usersRoute = await firstRoute(browser, base, '/users', 'Showing users 1–');
@@ -424,7 +390,6 @@ async function main() {
         longestTaskMsPerRun: packagePages.map((t) => t.longestTask),
       },
     };
-    const mark = (ok: boolean) => (ok ? '✓' : '✗');
     console.log(
       `\nLedger Console web benchmark (${String(USERS)} users, median of ${String(RUNS)} runs)`,
     );
@@ -457,16 +422,8 @@ async function main() {
     console.log(
       `package page (${detail.package}, from the list): click → contents shown ${fmt(detail.totalMs)} ms ${mark(detail.totalMs <= BUDGET_CONTENTS_MS)} (≤ ${String(BUDGET_CONTENTS_MS)}); GET /v2/packages/{id} response → shown ${fmt(detail.afterResponseMs)} ms; longest main-thread task (worst run): ${longTask(detail.longestTaskMs)}`,
     );
-    mkdirSync(path.join(ROOT, 'bench/results'), { recursive: true });
-    writeFileSync(
-      path.join(ROOT, 'bench/results/web-bench.json'),
-      JSON.stringify(summary, null, 2),
-    );
-  } finally {
-    await browser.close();
-    await closeServer(server);
-    await sandbox.close();
-  }
+    writeResults('web-bench', summary);
+  });
 }
 
 await main();

@@ -1,0 +1,131 @@
+/**
+ * What the browser benchmarks (web, graph, contracts, live) share: the stack they run on (the
+ * production build served by the real server in front of an in-process sandbox, all on
+ * 127.0.0.1, and Debian's headless Chromium), the scenario steps, the page-side probes they read
+ * back, and the figures' formatting and results file.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser, type Page } from '@playwright/test';
+import { startSandbox, type RunningSandbox } from '../sandbox/src/index';
+import { createLedgerClient } from '../sandbox/src/scenarios/ledger-client';
+import { ledgerSteps } from '../sandbox/src/scenarios/ledger-steps';
+import { closeServer, createServer } from '../server/src/create-server';
+import { ensureBuilt } from '../server/src/ensure-build';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../playwright.config';
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+export const DIST = path.join(ROOT, 'dist');
+/** One frame at 60 Hz. */
+export const FRAME_MS = 1000 / 60;
+
+export type BenchStack = {
+  sandbox: RunningSandbox;
+  /** The console server's origin (it proxies the Ledger API to the sandbox). */
+  base: string;
+  browser: Browser;
+};
+
+/**
+ * Builds the SPA if stale, starts an empty sandbox, the console server in front of it and
+ * Chromium, runs `bench` on them and closes all three, whether it succeeded or not.
+ */
+export async function withBenchStack(bench: (stack: BenchStack) => Promise<void>): Promise<void> {
+  await ensureBuilt(ROOT, (line) => {
+    console.log(line);
+  });
+  const sandbox = await startSandbox({ port: 0, quiet: true, seed: 'none' });
+  const server = createServer({ distDir: DIST, ledgerUrl: sandbox.url });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const base = `http://127.0.0.1:${String((server.address() as AddressInfo).port)}`;
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+  try {
+    await bench({ sandbox, base, browser });
+  } finally {
+    await browser.close();
+    await closeServer(server);
+    await sandbox.close();
+  }
+}
+
+/** The scenario steps over HTTP to `baseUrl`: the sandbox itself, or the console server. */
+export function ledgerStepsAt(baseUrl: string) {
+  return ledgerSteps(createLedgerClient({ transport: (request) => fetch(request), baseUrl }));
+}
+
+/** Writes the summary to bench/results/<name>.json. */
+export function writeResults(name: string, summary: unknown): void {
+  mkdirSync(path.join(ROOT, 'bench/results'), { recursive: true });
+  writeFileSync(path.join(ROOT, `bench/results/${name}.json`), JSON.stringify(summary, null, 2));
+}
+
+/**
+ * Page script: long main-thread tasks (over 50 ms) as `[startTime, duration]` in `__tasks`, from
+ * the page's start (`buffered`).
+ */
+export const LONG_TASKS_SCRIPT = `
+  window.__tasks = [];
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) window.__tasks.push([entry.startTime, entry.duration]);
+  }).observe({ type: 'longtask', buffered: true });
+`;
+
+/** The long tasks LONG_TASKS_SCRIPT saw that overlap [from, to] (page clock). */
+export async function longTasksWithin(
+  page: Page,
+  from: number,
+  to: number,
+): Promise<[number, number][]> {
+  return page.evaluate(
+    ([start, end]) =>
+      (window as unknown as { __tasks: [number, number][] }).__tasks.filter(
+        ([at, duration]) => at + duration >= start && at <= end,
+      ),
+    [from, to] as const,
+  );
+}
+
+/**
+ * Waits until the page script has noted `name` in `window[store]` (a record of page times) and
+ * returns that time.
+ */
+export async function pageTime(
+  page: Page,
+  store: string,
+  name: string,
+  { timeout, polling }: { timeout: number; polling: number },
+): Promise<number> {
+  await page.waitForFunction(
+    ([s, n]) =>
+      (window as unknown as Record<string, Record<string, number | undefined>>)[s]?.[n] !==
+      undefined,
+    [store, name] as const,
+    { timeout, polling },
+  );
+  const time = await page.evaluate(
+    ([s, n]) => (window as unknown as Record<string, Record<string, number | undefined>>)[s]?.[n],
+    [store, name] as const,
+  );
+  return time ?? Number.NaN;
+}
+
+/** `responseEnd` of the first request the page made for `pathname`, in the page's clock. */
+export async function responseEndOf(page: Page, pathname: string): Promise<number> {
+  return page.evaluate((wanted) => {
+    const entry = performance
+      .getEntriesByType('resource')
+      .find((candidate) => new URL(candidate.name).pathname === wanted) as
+      PerformanceResourceTiming | undefined;
+    return entry ? entry.responseEnd : Number.NaN;
+  }, pathname);
+}
+
+export const median = (values: number[]) => quantile(values, 0.5);
+export const quantile = (values: number[], q: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * q))] ?? Number.NaN;
+};
+export const fmt = (value: number, digits = 0) => value.toFixed(digits);
+export const mark = (ok: boolean) => (ok ? '✓' : '✗');
