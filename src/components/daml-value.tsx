@@ -4,6 +4,7 @@ import { valueToText, type ValueNode } from '@/lib/daml-value';
 import { shortenIdentifier } from '@/lib/format';
 import { useIdentifierHref, type IdentifierKind } from './identifier-links';
 import classes from './daml-value.module.css';
+import linkClasses from './value-link.module.css';
 
 export type DamlValueProps = {
   /** A value read by `readDamlValue` (bounded already: this renders all of it). */
@@ -25,7 +26,7 @@ function IdLink({ kind, value }: { kind: IdentifierKind; value: string }) {
   const shown = shortenIdentifier(value);
   const title = shown === value ? undefined : value;
   return href ? (
-    <Link className={`${classes.id} ${classes.link}`} to={href} title={title}>
+    <Link className={`${classes.id} ${linkClasses.link}`} to={href} title={title}>
       {shown}
     </Link>
   ) : (

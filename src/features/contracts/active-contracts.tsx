@@ -22,6 +22,7 @@ import { downloadFile } from '@/components/data-table/download-file';
 import { EmptyState } from '@/components/feedback/empty-state';
 import { ErrorState } from '@/components/feedback/error-state';
 import { RelativeTime } from '@/components/relative-time';
+import linkClasses from '@/components/value-link.module.css';
 import { readDamlValue, type ValueType } from '@/lib/daml-value';
 import { shortenIdentifier } from '@/lib/format';
 import { parseIdentifier } from '@/lib/transaction-tree/model';
@@ -387,7 +388,7 @@ function columnsOf(
       width: 170,
       cell: (contract) => (
         <Link
-          className={`${classes.value} ${classes.id} ${classes.link}`}
+          className={`${classes.value} ${classes.id} ${linkClasses.link}`}
           to={links.contract(contract.contractId)}
           title={contract.contractId}
         >
@@ -438,7 +439,7 @@ function columnsOf(
       cardPlacement: 'actions',
       cell: (contract) => (
         <Link
-          className={`${classes.value} ${classes.link}`}
+          className={`${classes.value} ${linkClasses.link}`}
           to={links.exercise(contract.contractId, contract.templateId)}
           aria-label={`Exercise… on ${shortenIdentifier(contract.contractId)}`}
         >
