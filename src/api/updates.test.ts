@@ -6,6 +6,7 @@ import {
   type NetworkIntercept,
   type Sandbox,
 } from '@/testing/sandbox-network';
+import { prunedAt } from '@/testing/pruned-at';
 import { seedFanout, seedIouSplit } from '@/testing/seed-transactions';
 import { sandboxSteps } from '@/testing/sandbox-steps';
 import type { LedgerStreamStatus } from './ledger-stream';
@@ -498,19 +499,6 @@ describe('readUpdateElement', () => {
     expect(readUpdateElement(null)).toBeNull();
   });
 });
-
-/** The sandbox never prunes: answer as a participant pruned up to `offset`. */
-function prunedAt(offset: number): NetworkIntercept {
-  return (request, sandboxFetch) =>
-    new URL(request.url).pathname === '/v2/state/latest-pruned-offsets'
-      ? Promise.resolve(
-          Response.json({
-            participantPrunedUpToInclusive: offset,
-            allDivulgedContractsPrunedUpToInclusive: offset,
-          }),
-        )
-      : sandboxFetch(request);
-}
 
 function microsLater(time: string, micros: number): string {
   const total = timeInMicros(time) + micros;

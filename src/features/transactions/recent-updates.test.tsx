@@ -2,7 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { getTransactionTree } from '@/api/updates';
 import { renderRoute } from '@/testing/render-route';
-import { createSandbox, type NetworkIntercept, type Sandbox } from '@/testing/sandbox-network';
+import { prunedAt } from '@/testing/pruned-at';
+import { createSandbox, type Sandbox } from '@/testing/sandbox-network';
 import { seedFanout, seedIouSplit } from '@/testing/seed-transactions';
 
 // Whole-app journeys with several requests each; tight on a shared 2-core machine.
@@ -23,19 +24,6 @@ async function allocateParties(sandbox: Sandbox, count: number) {
     );
   }
 }
-
-/** The sandbox never prunes: answer as a participant pruned up to `offset`. */
-const prunedAt =
-  (offset: number): NetworkIntercept =>
-  (request, sandboxFetch) =>
-    new URL(request.url).pathname === '/v2/state/latest-pruned-offsets'
-      ? Promise.resolve(
-          Response.json({
-            participantPrunedUpToInclusive: offset,
-            allDivulgedContractsPrunedUpToInclusive: offset,
-          }),
-        )
-      : sandboxFetch(request);
 
 async function seek(
   user: ReturnType<typeof renderRoute>['user'],
