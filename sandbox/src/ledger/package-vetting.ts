@@ -3,6 +3,7 @@ import {
   formatLfVersion,
 } from '@ledger-console/participant/daml-lf/decode-package';
 import type { DecodedPackage } from '@ledger-console/participant/daml-lf/package-model';
+import { comparePackageVersions } from '@ledger-console/participant/daml-lf/package-version';
 import type { DarPackage } from '@ledger-console/participant/daml-lf/read-dar';
 import {
   checkUpgrades,
@@ -170,17 +171,6 @@ function formatInstant({ seconds, nanos }: Instant): string {
 
 const compareInstants = (a: Instant, b: Instant) => a.seconds - b.seconds || a.nanos - b.nanos;
 
-/** Daml package versions are dot-separated numbers; compare them numerically. */
-function compareVersions(a: string, b: string) {
-  const left = a.split('.');
-  const right = b.split('.');
-  for (let i = 0; i < Math.max(left.length, right.length); i++) {
-    const diff = Number(left[i] ?? -1) - Number(right[i] ?? -1);
-    if (diff !== 0 && !Number.isNaN(diff)) return diff;
-  }
-  return a < b ? -1 : a > b ? 1 : 0;
-}
-
 function toWireVetted(
   state: VettingState,
   entries: VettedEntry[],
@@ -199,7 +189,7 @@ function toWireVetted(
   packages.sort(
     (a, b) =>
       (a.packageName < b.packageName ? -1 : a.packageName > b.packageName ? 1 : 0) ||
-      compareVersions(a.packageVersion, b.packageVersion) ||
+      comparePackageVersions(a.packageVersion, b.packageVersion) ||
       (a.packageId < b.packageId ? -1 : 1),
   );
   return {

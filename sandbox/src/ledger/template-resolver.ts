@@ -1,4 +1,5 @@
 import { decodeArchivePayload } from '@ledger-console/participant/daml-lf/decode-package';
+import { comparePackageVersions } from '@ledger-console/participant/daml-lf/package-version';
 import type {
   DecodedPackage,
   Interface,
@@ -77,7 +78,7 @@ export function createTemplateResolver(packages: PackagesStore, demoPackageId: (
       const candidates = packages
         .all()
         .filter((pkg) => pkg.name === name)
-        .sort((a, b) => compareVersions(b.version, a.version));
+        .sort((a, b) => comparePackageVersions(b.version, a.version));
       const newest = candidates[0];
       if (!newest) {
         throw new SandboxError(
@@ -189,13 +190,3 @@ export function createTemplateResolver(packages: PackagesStore, demoPackageId: (
 }
 
 export type TemplateResolver = ReturnType<typeof createTemplateResolver>;
-
-function compareVersions(a: string, b: string) {
-  const left = a.split('.').map(Number);
-  const right = b.split('.').map(Number);
-  for (let i = 0; i < Math.max(left.length, right.length); i++) {
-    const diff = (left[i] ?? -1) - (right[i] ?? -1);
-    if (diff !== 0) return diff;
-  }
-  return 0;
-}
