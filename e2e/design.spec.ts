@@ -17,6 +17,8 @@ const PAGES = [
   { path: '/packages', heading: 'Packages' },
   { path: '/identity-providers', heading: 'Identity providers' },
   { path: '/transactions', heading: 'Transactions' },
+  { path: '/contracts', heading: 'Active contracts' },
+  { path: '/live', heading: 'Live' },
   { path: '/activity', heading: 'Activity' },
   { path: '/users/no-such-user', heading: 'no-such-user' },
 ] as const;

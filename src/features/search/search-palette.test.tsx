@@ -36,6 +36,8 @@ describe('the search box', () => {
       const input = await searchBox();
       expect(input).toHaveFocus();
       expect(input).toHaveAttribute('aria-controls', results().id);
+      // Every button has a name: axe found the modal's close button without one.
+      expect(within(dialog).getByRole('button', { name: 'Close search' })).toBeVisible();
       // With nothing typed: the pages and actions (no authentication: the caller may do all).
       await waitFor(() => {
         expect(within(results()).getByRole('group', { name: 'Actions' })).toBeVisible();

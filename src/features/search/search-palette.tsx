@@ -61,6 +61,7 @@ export function SearchPalette({ opened, onClose, ...panel }: SearchPaletteProps)
       opened={opened}
       onClose={onClose}
       title="Search"
+      closeButtonProps={{ 'aria-label': 'Close search' }}
       size="lg"
       yOffset="8vh"
       classNames={{ body: classes.body }}

@@ -1,0 +1,85 @@
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { seedApi } from './helpers/api';
+import {
+  fillArgumentField,
+  fillChoice,
+  fillSubmitter,
+  outlineItems,
+  submit,
+} from './helpers/composer';
+import { assertNoAccessibilityViolations } from './helpers/overview';
+import { assertGraphNodes } from './helpers/transactions';
+
+const contractLink = (page: Page, contractId: string) =>
+  page.locator(`a[href="/contracts/${encodeURIComponent(contractId)}"]`);
+
+test('browse a party’s Ious, open one, split it from there, and see the split live with its graph', async ({
+  page,
+  context,
+  request,
+}) => {
+  const { owner, splitIds } = await seedApi(request).iouSplit();
+
+  // /live follows the ledger from its end: open it before the split is submitted.
+  const live = await context.newPage();
+  await live.goto('/live');
+  await expect(live.getByRole('status').filter({ hasText: /^Live$/ })).toBeVisible();
+  await assertNoAccessibilityViolations(live);
+
+  // The owner's two Ious (30 and 70), with the template's fields as columns.
+  await page.goto(`/contracts?party=${encodeURIComponent(owner)}`);
+  const table = page.getByRole('table', { name: 'Active contracts' });
+  await expect(contractLink(page, splitIds[0])).toBeVisible();
+  await expect(contractLink(page, splitIds[1])).toBeVisible();
+  await expect(table.getByRole('row')).toHaveCount(3);
+  await assertNoAccessibilityViolations(page);
+
+  // Open the Iou of 70 and exercise from its page.
+  await contractLink(page, splitIds[1]).click();
+  await expect(page).toHaveURL(`/contracts/${encodeURIComponent(splitIds[1])}`);
+  await page.getByRole('link', { name: /^Exercise…/ }).click();
+  await expect(page).toHaveURL(/\/composer\?exercise=/);
+  await fillChoice(page, 'Iou_Split');
+  await fillArgumentField(page, 'splitAmount', '20');
+  await fillSubmitter(page, owner);
+  await submit(page);
+  await expect(outlineItems(page)).toHaveCount(3);
+
+  // The split arrives in /live, summarised, and opens as its graph in one click.
+  const rows = live.getByRole('table', { name: 'Live updates' }).getByRole('row');
+  const splitRow = rows.filter({ hasText: /Iou_Split/ });
+  await expect(splitRow).toHaveCount(1);
+  await expect(splitRow).toContainText(/created Iou ×2/);
+  await splitRow.getByRole('link', { name: /^Open the transaction at offset/ }).click();
+  await expect(live).toHaveURL(/\/transactions\?update=1220[0-9a-f]{64}/);
+  await assertGraphNodes(live, [
+    'Exercise Iou_Split on Iou, node 0',
+    'Create Iou, node 1',
+    'Create Iou, node 2',
+  ]);
+  await live.close();
+
+  // The 70 is gone from the active contracts; the two new Ious (20 and 50) are there.
+  await page.goto(`/contracts?party=${encodeURIComponent(owner)}`);
+  await expect(contractLink(page, splitIds[0])).toBeVisible();
+  await expect(table.getByRole('row')).toHaveCount(4);
+  await expect(contractLink(page, splitIds[1])).toHaveCount(0);
+});
+
+test('Ctrl+K takes a pasted contract id to its contract', async ({ page, request }) => {
+  const { splitIds } = await seedApi(request).iouSplit();
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+
+  await page.keyboard.press('Control+K');
+  const dialog = page.getByRole('dialog');
+  const box = dialog.getByRole('combobox', { name: 'Id, page or action' });
+  await expect(box).toBeFocused();
+  await box.fill(splitIds[0]);
+  await expect(dialog.getByRole('option').first()).toContainText(/contract/i);
+  await assertNoAccessibilityViolations(page);
+  await box.press('Enter');
+  await expect(page).toHaveURL(`/contracts/${encodeURIComponent(splitIds[0])}`);
+  await expect(dialog).toHaveCount(0);
+});
