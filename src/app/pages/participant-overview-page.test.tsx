@@ -250,6 +250,10 @@ describe('the overview as a dashboard', () => {
       expect(links[0]).toHaveAccessibleName(
         `Open the transaction at offset ${String(seeded.split.offset)}`,
       );
+      // Each says what happened, as the history and /live do.
+      const items = within(latest).getAllByRole('listitem');
+      expect(items[0]).toHaveTextContent(/Exercised Iou:Iou_Split.*created Iou ×2/);
+      expect(items[1]).toHaveTextContent(/Created Iou/);
       // The admin changes are for admins.
       expect(
         within(card('Latest activity')).queryByRole('link', { name: 'Admin changes' }),

@@ -5,7 +5,6 @@ import { Link } from 'react-router';
 import { isEmptyScope, updateQueries, type ReadScope } from '@/api/updates';
 import { EmptyState } from '@/components/feedback/empty-state';
 import { RelativeTime } from '@/components/relative-time';
-import { formatCount } from '@/lib/format';
 import { useReadScope } from '@/pickers/use-read-scope';
 
 /** How many of the newest transactions the overview lists. */
@@ -56,8 +55,8 @@ function LatestTransactions({ scope, links }: { scope: ReadScope; links: LatestA
       aria-label="Latest transactions"
     >
       {latest.map((update) => (
-        <Group component="li" key={update.updateId} gap="xs" justify="space-between" wrap="wrap">
-          <Group gap="xs" wrap="nowrap">
+        <Group component="li" key={update.updateId} gap="xs" justify="space-between" wrap="nowrap">
+          <Group gap="xs" wrap="nowrap" miw={0}>
             <Anchor
               component={Link}
               to={links.update(update.updateId)}
@@ -66,11 +65,14 @@ function LatestTransactions({ scope, links }: { scope: ReadScope; links: LatestA
             >
               Offset {update.offset}
             </Anchor>
-            <Text size="sm" c="dimmed">
-              {formatCount(update.eventCount, 'event', 'events')}
+            {/* The same one-line summary as the history and /live: what happened, by whom. */}
+            <Text size="sm" c="dimmed" truncate="end" title={update.text}>
+              {update.text}
             </Text>
           </Group>
-          {update.recordTime !== undefined && <RelativeTime value={update.recordTime} c="dimmed" />}
+          {update.recordTime !== undefined && (
+            <RelativeTime value={update.recordTime} c="dimmed" style={{ flexShrink: 0 }} />
+          )}
         </Group>
       ))}
     </Stack>
