@@ -101,16 +101,25 @@ function ActiveContractsOf({
   const query = queryOf(view, scope, offset);
   const state = useActiveContracts(query, generation);
 
+  // Unfiltered, a list that holds one template only still reads best in that template's columns.
+  const soleTemplate = useMemo(
+    () =>
+      view.template === undefined && view.interface === undefined
+        ? soleTemplateOf(state.contracts)
+        : undefined,
+    [view.template, view.interface, state.contracts],
+  );
+  const columnsTemplate = view.template ?? soleTemplate;
   const types = useMemo(
     () =>
       contractTypes(
         { packages, templates, interfaces },
         {
-          ...(view.template === undefined ? {} : { template: view.template }),
+          ...(columnsTemplate === undefined ? {} : { template: columnsTemplate }),
           ...(view.interface === undefined ? {} : { interface: view.interface }),
         },
       ),
-    [packages, templates, interfaces, view.template, view.interface],
+    [packages, templates, interfaces, columnsTemplate, view.interface],
   );
   const isInterface = view.interface !== undefined;
   const search = useDeferredValue(view.search);
@@ -288,6 +297,14 @@ function FieldCell({
       <DamlValue value={value} />
     </span>
   );
+}
+
+/** The template every contract is of, when there is exactly one (none for an empty list). */
+function soleTemplateOf(contracts: readonly ActiveContract[]): string | undefined {
+  const first = contracts[0]?.templateId;
+  return first !== undefined && contracts.every((contract) => contract.templateId === first)
+    ? first
+    : undefined;
 }
 
 /**
