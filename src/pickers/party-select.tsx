@@ -4,7 +4,8 @@ import { Autocomplete, Text, type AutocompleteProps } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { useController, type Control, type FieldValues, type Path } from 'react-hook-form';
+import type { Control, FieldValues, Path } from 'react-hook-form';
+import { useStringField } from '@/components/form/use-string-field';
 import { partyQueries } from '@/api/parties';
 import { describeError } from '@/lib/api-error';
 import { shortenIdentifier } from '@/lib/format';
@@ -172,21 +173,5 @@ export function PartySelect<T extends FieldValues>({
   name,
   ...props
 }: PartySelectProps<T>) {
-  const {
-    field: { ref, name: fieldName, value, onChange, onBlur },
-    fieldState,
-  } = useController({ control, name });
-  return (
-    <PartyInput
-      {...props}
-      ref={ref}
-      name={fieldName}
-      // An unset optional field arrives as undefined; the input must stay controlled.
-      // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion
-      value={(value as string | undefined) ?? ''}
-      onChange={onChange}
-      onBlur={onBlur}
-      error={fieldState.error?.message}
-    />
-  );
+  return <PartyInput {...props} {...useStringField(control, name)} />;
 }

@@ -3,7 +3,8 @@ import { Autocomplete, type AutocompleteProps } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { useController, type Control, type FieldValues, type Path } from 'react-hook-form';
+import type { Control, FieldValues, Path } from 'react-hook-form';
+import { useStringField } from '@/components/form/use-string-field';
 import { MAX_USERS_PAGE_SIZE, userQueries } from '@/api/users';
 import { describeError, isMaskedRefusal, isNotFound } from '@/lib/api-error';
 import { FieldCheck } from '@/components/form/field-check';
@@ -123,20 +124,5 @@ export type UserSelectProps<T extends FieldValues> = Omit<
 
 /** {@link UserInput} bound to a string field of a react-hook-form form; `''` = nobody. */
 export function UserSelect<T extends FieldValues>({ control, name, ...props }: UserSelectProps<T>) {
-  const {
-    field: { ref, name: fieldName, value, onChange, onBlur },
-    fieldState,
-  } = useController({ control, name });
-  return (
-    <UserInput
-      {...props}
-      ref={ref}
-      name={fieldName}
-      // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion
-      value={(value as string | undefined) ?? ''}
-      onChange={onChange}
-      onBlur={onBlur}
-      error={fieldState.error?.message}
-    />
-  );
+  return <UserInput {...props} {...useStringField(control, name)} />;
 }

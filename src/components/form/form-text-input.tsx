@@ -1,5 +1,6 @@
 import { TextInput, type TextInputProps } from '@mantine/core';
-import { useController, type Control, type FieldValues, type Path } from 'react-hook-form';
+import type { Control, FieldValues, Path } from 'react-hook-form';
+import { useStringField } from './use-string-field';
 
 export type FormTextInputProps<T extends FieldValues> = Omit<
   TextInputProps,
@@ -12,15 +13,5 @@ export function FormTextInput<T extends FieldValues>({
   name,
   ...props
 }: FormTextInputProps<T>) {
-  const { field, fieldState } = useController({ control, name });
-  return (
-    <TextInput
-      {...props}
-      {...field}
-      // An unset optional field arrives as undefined; the input must stay controlled.
-      // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion
-      value={(field.value as string | undefined) ?? ''}
-      error={fieldState.error?.message}
-    />
-  );
+  return <TextInput {...props} {...useStringField(control, name)} />;
 }
