@@ -72,6 +72,14 @@ async function fillCreateAsJson(user: UserEvent, templateId: string, argument: u
   );
 }
 
+/** An Iou create, as JSON, without observers. */
+function fillIouCreate(
+  user: UserEvent,
+  iou: { issuer: string; owner: string; currency: string; amount: string },
+) {
+  return fillCreateAsJson(user, IOU, { ...iou, observers: [] });
+}
+
 function argumentJson(name = 'Template arguments JSON'): unknown {
   const json = screen.getByRole<HTMLTextAreaElement>('textbox', { name });
   return JSON.parse(json.value);
@@ -314,13 +322,7 @@ describe('command composer', () => {
             : sandboxFetch(request),
       });
 
-      await fillCreateAsJson(user, IOU, {
-        issuer: alice,
-        owner: alice,
-        currency: 'EUR',
-        amount: '5',
-        observers: [],
-      });
+      await fillIouCreate(user, { issuer: alice, owner: alice, currency: 'EUR', amount: '5' });
       await fillSubmitter(user, alice);
       await user.click(screen.getByRole('button', { name: 'Submit' }));
 
@@ -567,13 +569,7 @@ describe('composer history', () => {
    * in, a signed-in trader's is already there (its only party and its own user id).
    */
   async function submitIou(user: UserEvent, alice: string, { fillIn = true } = {}) {
-    await fillCreateAsJson(user, IOU, {
-      issuer: alice,
-      owner: alice,
-      currency: 'EUR',
-      amount: '5',
-      observers: [],
-    });
+    await fillIouCreate(user, { issuer: alice, owner: alice, currency: 'EUR', amount: '5' });
     if (fillIn) await fillSubmitter(user, alice);
     await user.click(screen.getByRole('button', { name: 'Submit' }));
     await resultRegion();
@@ -690,13 +686,7 @@ describe('composer failures that offer their fix', () => {
       const [bob = ''] = await seedParties(sandbox, ['bob']);
       const { user, alice, submitted } = await openComposer({ sandbox });
       // Bob is the issuer, the Iou's signatory: acting as Alice alone lacks his authority.
-      await fillCreateAsJson(user, IOU, {
-        issuer: bob,
-        owner: alice,
-        currency: 'EUR',
-        amount: '5',
-        observers: [],
-      });
+      await fillIouCreate(user, { issuer: bob, owner: alice, currency: 'EUR', amount: '5' });
       await fillSubmitter(user, alice);
       await user.click(screen.getByRole('button', { name: 'Submit' }));
 
@@ -731,13 +721,7 @@ describe('composer failures that offer their fix', () => {
     'takes a new command id for a duplicate and keeps everything else',
     async () => {
       const { user, alice, submitted } = await openComposer();
-      await fillCreateAsJson(user, IOU, {
-        issuer: alice,
-        owner: alice,
-        currency: 'GBP',
-        amount: '3',
-        observers: [],
-      });
+      await fillIouCreate(user, { issuer: alice, owner: alice, currency: 'GBP', amount: '3' });
       await fillSubmitter(user, alice);
       await user.click(screen.getByRole('button', { name: 'Submit' }));
       await resultRegion();
@@ -806,13 +790,7 @@ describe('composer failures that offer their fix', () => {
     'offers to open a contract that an earlier submission archived',
     async () => {
       const { user, alice } = await openComposer();
-      await fillCreateAsJson(user, IOU, {
-        issuer: alice,
-        owner: alice,
-        currency: 'EUR',
-        amount: '9',
-        observers: [],
-      });
+      await fillIouCreate(user, { issuer: alice, owner: alice, currency: 'EUR', amount: '9' });
       await fillSubmitter(user, alice);
       await user.click(screen.getByRole('button', { name: 'Submit' }));
       const result = await resultRegion();
@@ -862,13 +840,7 @@ describe('composer failures that offer their fix', () => {
       await signInAs(sandbox, 'trader');
       const { user } = renderRoute('/composer', { sandbox });
       await screen.findByRole('form', { name: 'Compose commands' });
-      await fillCreateAsJson(user, IOU, {
-        issuer: alice,
-        owner: alice,
-        currency: 'EUR',
-        amount: '1',
-        observers: [],
-      });
+      await fillIouCreate(user, { issuer: alice, owner: alice, currency: 'EUR', amount: '1' });
       await replace(user, screen.getByRole('textbox', { name: /^User id/ }), 'someone-else');
       await user.click(screen.getByRole('button', { name: 'Submit' }));
 
@@ -894,13 +866,7 @@ describe('composer submissions', () => {
     'keeps at most ten open, closing the oldest with a note; the history keeps every one',
     async () => {
       const { user, alice } = await openComposer();
-      await fillCreateAsJson(user, IOU, {
-        issuer: alice,
-        owner: alice,
-        currency: 'EUR',
-        amount: '2',
-        observers: [],
-      });
+      await fillIouCreate(user, { issuer: alice, owner: alice, currency: 'EUR', amount: '2' });
       await fillSubmitter(user, alice);
       await user.click(screen.getByRole('button', { name: 'Submit' }));
       await resultRegion();
@@ -939,13 +905,7 @@ describe('composer copy as', () => {
     'copies as curl exactly what Submit then sends, and as a Canton console command',
     async () => {
       const { user, alice, submitted } = await openComposer();
-      await fillCreateAsJson(user, IOU, {
-        issuer: alice,
-        owner: alice,
-        currency: 'JPY',
-        amount: '5',
-        observers: [],
-      });
+      await fillIouCreate(user, { issuer: alice, owner: alice, currency: 'JPY', amount: '5' });
       await fillSubmitter(user, alice);
 
       await user.click(screen.getByRole('button', { name: 'Copy as…' }));
