@@ -88,49 +88,19 @@ function FixAction({
 }) {
   switch (fix.kind) {
     case 'addActAs':
-      return (
-        <Button
-          size="xs"
-          onClick={() => {
-            onApply(fix);
-          }}
-        >
-          Add {partyNames(fix.parties)} to Act as
-        </Button>
-      );
     case 'newCommandId':
-      return (
-        <Button
-          size="xs"
-          onClick={() => {
-            onApply(fix);
-          }}
-        >
-          Generate a new command id
-        </Button>
-      );
     case 'pickTemplate':
-      return (
-        <Button
-          size="xs"
-          variant="default"
-          onClick={() => {
-            onApply(fix);
-          }}
-        >
-          Pick a template from the catalog
-        </Button>
-      );
     case 'pickChoice':
       return (
         <Button
           size="xs"
-          variant="default"
+          // The fixes that make the command pass as it stands lead; the pickers only help.
+          variant={fix.kind === 'addActAs' || fix.kind === 'newCommandId' ? 'filled' : 'default'}
           onClick={() => {
             onApply(fix);
           }}
         >
-          Pick one of its choices
+          {inFormLabel(fix)}
         </Button>
       );
     case 'uploadDar':
@@ -152,6 +122,19 @@ function FixAction({
       );
     case 'openContract':
       return <OpenContract contractId={fix.contractId} />;
+  }
+}
+
+function inFormLabel(fix: InFormFix): string {
+  switch (fix.kind) {
+    case 'addActAs':
+      return `Add ${partyNames(fix.parties)} to Act as`;
+    case 'newCommandId':
+      return 'Generate a new command id';
+    case 'pickTemplate':
+      return 'Pick a template from the catalog';
+    case 'pickChoice':
+      return 'Pick one of its choices';
   }
 }
 
