@@ -21,9 +21,11 @@ test('browse a party’s Ious, open one, split it from there, and see the split 
 }) => {
   const { owner, splitIds } = await seedApi(request).iouSplit();
 
-  // /live follows the ledger from its end: open it before the split is submitted.
+  // /live follows the ledger from its end: open it before the split is submitted, filtered to the
+  // owner (other journeys may commit meanwhile).
   const live = await context.newPage();
-  await live.goto('/live');
+  await live.goto(`/live?party=${encodeURIComponent(owner)}`);
+  await expect(live.getByRole('combobox', { name: /^Party/ })).toHaveValue(owner);
   await expect(live.getByRole('status').filter({ hasText: /^Live$/ })).toBeVisible();
   await assertNoAccessibilityViolations(live);
 
