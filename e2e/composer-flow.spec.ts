@@ -5,8 +5,8 @@ import {
   exerciseOnCreated,
   fillArgumentField,
   fillChoice,
+  fillIouCreate,
   fillSubmitter,
-  fillTemplateId,
   goToComposer,
   IOU_TEMPLATE,
   newestSubmission,
@@ -38,11 +38,7 @@ for (const { name, viewport, isWide } of SIZES) {
       const party = await seedApi(request).allocateParty(uniqueId('holder'));
 
       await goToComposer(page);
-      await fillTemplateId(page, IOU_TEMPLATE);
-      await fillArgumentField(page, 'issuer', party);
-      await fillArgumentField(page, 'owner', party);
-      await fillArgumentField(page, 'currency', 'USD');
-      await fillArgumentField(page, 'amount', '100');
+      await fillIouCreate(page, { issuer: party, owner: party, currency: 'USD', amount: '100' });
       await fillSubmitter(page, party);
       await submit(page);
 
@@ -95,12 +91,8 @@ for (const { name, viewport, isWide } of SIZES) {
       const issuer = await steps.allocateParty(uniqueId('issuer'));
 
       await goToComposer(page);
-      await fillTemplateId(page, IOU_TEMPLATE);
       // The issuer signs the Iou; acting as the owner alone lacks the issuer's authority.
-      await fillArgumentField(page, 'issuer', issuer);
-      await fillArgumentField(page, 'owner', owner);
-      await fillArgumentField(page, 'currency', 'CHF');
-      await fillArgumentField(page, 'amount', '10');
+      await fillIouCreate(page, { issuer, owner, currency: 'CHF', amount: '10' });
       await fillSubmitter(page, owner);
       await submit(page);
 

@@ -5,6 +5,7 @@ import {
   fillArgumentField,
   fillArgumentsJson,
   fillChoice,
+  fillIouCreate,
   fillSubmitter,
   fillTemplateId,
   followResultNodeLinkInNewPage,
@@ -28,12 +29,8 @@ test('create an Iou, split it, see a 3-node graph that folds, shows details and 
   const party = await seedApi(request).allocateParty(uniqueId('holder'));
 
   await goToComposer(page);
-  await fillTemplateId(page, IOU_TEMPLATE);
   // The form generated from the decoded Iou template.
-  await fillArgumentField(page, 'issuer', party);
-  await fillArgumentField(page, 'owner', party);
-  await fillArgumentField(page, 'currency', 'USD');
-  await fillArgumentField(page, 'amount', '100');
+  await fillIouCreate(page, { issuer: party, owner: party, currency: 'USD', amount: '100' });
   await fillSubmitter(page, party);
   await submit(page);
 

@@ -2,11 +2,9 @@ import { expect, test } from './fixtures';
 import { assertNoAccessibilityViolations } from './helpers/overview';
 import { uniqueId } from './helpers/api';
 import {
-  fillArgumentField,
+  fillIouCreate,
   fillSubmitter,
-  fillTemplateId,
   goToComposer,
-  IOU_TEMPLATE,
   outlineItems,
   result,
   submit,
@@ -67,11 +65,7 @@ test("acme's IdP admin onboards a person with a new party, who signs in and subm
   await signOutThroughProvider(page);
   await signInAs(page, ACME_PROVIDER, person);
   await goToComposer(page);
-  await fillTemplateId(page, IOU_TEMPLATE);
-  await fillArgumentField(page, 'issuer', party);
-  await fillArgumentField(page, 'owner', party);
-  await fillArgumentField(page, 'currency', 'USD');
-  await fillArgumentField(page, 'amount', '100');
+  await fillIouCreate(page, { issuer: party, owner: party, currency: 'USD', amount: '100' });
   await fillSubmitter(page, party, person);
   await submit(page);
   await expect(outlineItems(page)).toHaveCount(1);

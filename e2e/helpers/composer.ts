@@ -42,6 +42,18 @@ export async function fillArgumentField(page: Page, field: string, value: string
   await page.keyboard.press('Escape');
 }
 
+/** An Iou create in the form generated from the decoded template (a new composer page). */
+export async function fillIouCreate(
+  page: Page,
+  iou: { issuer: string; owner: string; currency: string; amount: string },
+): Promise<void> {
+  await fillTemplateId(page, IOU_TEMPLATE);
+  await fillArgumentField(page, 'issuer', iou.issuer);
+  await fillArgumentField(page, 'owner', iou.owner);
+  await fillArgumentField(page, 'currency', iou.currency);
+  await fillArgumentField(page, 'amount', iou.amount);
+}
+
 /** The JSON view; an undecoded template has no form, so the JSON editor is all there is. */
 export async function fillArgumentsJson(page: Page, json: unknown): Promise<void> {
   const jsonView = command(page).getByRole('radio', { name: 'JSON' });
