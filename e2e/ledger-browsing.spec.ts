@@ -1,6 +1,8 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { seedApi } from './helpers/api';
+import { createIou, splitIou } from '../sandbox/src/scenarios/demo-commands';
+import { createdContractIds } from '../sandbox/src/scenarios/ledger-steps';
+import { mintToken, seedApi, uniqueId } from './helpers/api';
 import {
   fillArgumentField,
   fillChoice,
@@ -8,7 +10,9 @@ import {
   outlineItems,
   submit,
 } from './helpers/composer';
+import { JWT_CONSOLE_URL } from './helpers/jwt';
 import { assertNoAccessibilityViolations } from './helpers/overview';
+import { signInAsSandboxUser } from './helpers/session';
 import { assertGraphNodes } from './helpers/transactions';
 
 const contractLink = (page: Page, contractId: string) =>
@@ -84,4 +88,55 @@ test('Ctrl+K takes a pasted contract id to its contract', async ({ page, request
   await box.press('Enter');
   await expect(page).toHaveURL(`/contracts/${encodeURIComponent(splitIds[0])}`);
   await expect(dialog).toHaveCount(0);
+});
+
+test.describe('signed in with a token', () => {
+  // The console in front of a sandbox with `--auth jwt`: the streams carry the token as a
+  // websocket subprotocol through the console's proxy.
+  test.use({ baseURL: JWT_CONSOLE_URL });
+
+  test('an admin who acts and reads as any party streams the active contracts and the live updates', async ({
+    page,
+    request,
+  }) => {
+    const admin = await mintToken(request, 'participant_admin');
+    const clerk = uniqueId('clerk');
+    await seedApi(request, admin).createUser(clerk, {
+      // Admin to allocate the Iou's parties; any party to submit and read as them.
+      rights: [
+        { kind: 'ParticipantAdmin' },
+        { kind: 'CanActAsAnyParty' },
+        { kind: 'CanReadAsAnyParty' },
+      ],
+    });
+    const steps = seedApi(request, await mintToken(request, clerk));
+    const [issuer, owner] = await Promise.all([
+      steps.allocateFreshParty('bank'),
+      steps.allocateFreshParty('owner'),
+    ]);
+    const asClerk = (party: string) => ({ actAs: [party], userId: clerk });
+    const created = await steps.submit(
+      [createIou({ issuer, owner, currency: 'USD', amount: '100.0' })],
+      asClerk(issuer),
+    );
+    const [iouId = ''] = createdContractIds(created);
+    const splitIds = createdContractIds(
+      await steps.submit([splitIou(iouId, '30.0')], asClerk(owner)),
+    );
+
+    await signInAsSandboxUser(page, clerk);
+    await page.goto(`/contracts?party=${encodeURIComponent(owner)}`);
+    await expect(contractLink(page, splitIds[0])).toBeVisible();
+    await expect(contractLink(page, splitIds[1])).toBeVisible();
+
+    await page.goto(`/live?party=${encodeURIComponent(owner)}`);
+    await expect(page.getByRole('status').filter({ hasText: /^Live$/ })).toBeVisible();
+    await steps.submit([splitIou(splitIds[1] ?? '', '10.0')], asClerk(owner));
+    await expect(
+      page
+        .getByRole('table', { name: 'Live updates' })
+        .getByRole('row')
+        .filter({ hasText: /Iou_Split/ }),
+    ).toHaveCount(1);
+  });
 });

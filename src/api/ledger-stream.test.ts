@@ -1,7 +1,13 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@/lib/api-error';
-import { createSandbox, routeFetchToSandbox } from '@/testing/sandbox-network';
+import {
+  createSandbox,
+  hs256Token,
+  routeFetchToSandbox,
+  TEST_SECRET,
+} from '@/testing/sandbox-network';
 import { seedFanout, seedIouSplit } from '@/testing/seed-transactions';
+import { MemoryStorage } from '@/testing/memory-storage';
 import { sandboxSteps } from '@/testing/sandbox-steps';
 import { writeAccessToken } from './access-token';
 import { openLedgerStream, type LedgerStream, type LedgerStreamStatus } from './ledger-stream';
@@ -10,6 +16,10 @@ import { eventFormatFor, getLedgerEnd, updateFormatFor } from './updates';
 const ANY = { kind: 'any-party' } as const;
 
 let stream: LedgerStream | undefined;
+beforeEach(() => {
+  // Where the browser keeps the access token; unstubbed after each test.
+  vi.stubGlobal('sessionStorage', new MemoryStorage());
+});
 afterEach(() => {
   stream?.close();
   stream = undefined;
@@ -100,6 +110,23 @@ describe('openLedgerStream', () => {
     await run.until(() => run.statuses.at(-1)?.kind === 'failed');
     const failed = run.statuses.at(-1) as Extract<LedgerStreamStatus, { kind: 'failed' }>;
     expect(failed.error.status).toBe(401);
+  });
+
+  it('carries the signed-in token so that the participant reads it (the token offered first)', async () => {
+    const sandbox = createSandbox({ auth: 'jwt', jwtSecret: TEST_SECRET });
+    routeFetchToSandbox({ sandbox });
+    await sandboxSteps(sandbox, await hs256Token('participant_admin')).createUser('reader', {
+      rights: [{ kind: 'CanReadAsAnyParty' }],
+    });
+    writeAccessToken(await hs256Token('reader'));
+    const activeAtOffset = await getLedgerEnd();
+    const run = record({
+      path: '/v2/state/active-contracts',
+      request: () => ({ activeAtOffset, eventFormat: eventFormatFor(ANY) }),
+    });
+    await run.until(() => ['ended', 'failed'].includes(run.statuses.at(-1)?.kind ?? ''));
+    // Refused, the handshake would fail (the list endpoint, with the header, would answer).
+    expect(run.statuses.at(-1)).toEqual({ kind: 'ended' });
   });
 
   it('reconnects after a dropped connection and resumes after the last offset seen', async () => {

@@ -169,7 +169,10 @@ export function openLedgerStream({
     const message = request();
     onStatus({ kind: 'connecting' });
     const token = readAccessToken();
-    const protocols = token ? ['daml.ws.auth', `jwt.token.${token}`] : ['daml.ws.auth'];
+    // The token first: the browser joins the offers with ", ", and the participant takes only an
+    // element that starts with `jwt.token.` without trimming, so a later one (" jwt.token.…") is
+    // not read (ledger-api-behaviour.md §4.1).
+    const protocols = token ? [`jwt.token.${token}`, 'daml.ws.auth'] : ['daml.ws.auth'];
     let ws: WebSocket;
     try {
       ws = new globalThis.WebSocket(streamUrl(path), protocols);
