@@ -56,6 +56,16 @@ create table if not exists party_synchronizers (
   synchronizer_id text not null,
   primary key (party, synchronizer_id)
 ) without rowid;
+-- The signing keys of external parties (their PartyToParticipant's party signing keys), with the
+-- threshold of signatures a transaction needs. Local parties have none: the participant signs.
+create table if not exists party_signing_keys (
+  party text not null,
+  fingerprint text not null,
+  spec text not null,
+  spki blob not null,
+  threshold integer not null,
+  primary key (party, fingerprint)
+) without rowid;
 create table if not exists packages (
   package_id text primary key,
   name text not null,

@@ -1,3 +1,4 @@
+import type { PartySigningKey, SigningKeySpec } from '../ledger/external/keys';
 import type { SqlDatabase } from './database';
 
 export type PartyRecord = {
@@ -35,6 +36,12 @@ export function createPartiesStore(db: SqlDatabase) {
       'insert into parties (party, is_local, idp, resource_version, annotations) values (?, ?, ?, ?, ?) on conflict (party) do update set is_local = excluded.is_local, idp = excluded.idp, resource_version = excluded.resource_version, annotations = excluded.annotations',
     ),
     countByIdp: db.prepare('select count(*) as n from parties where idp = ?'),
+    signingKeys: db.prepare(
+      'select fingerprint, spec, spki, threshold from party_signing_keys where party = ? order by fingerprint',
+    ),
+    addSigningKey: db.prepare(
+      'insert into party_signing_keys (party, fingerprint, spec, spki, threshold) values (?, ?, ?, ?, ?) on conflict do nothing',
+    ),
     synchronizers: db.prepare(
       'select synchronizer_id from party_synchronizers where party = ? order by synchronizer_id',
     ),
@@ -72,6 +79,34 @@ export function createPartiesStore(db: SqlDatabase) {
     /** Records that `party` is hosted on `synchronizerId` (idempotent). */
     host(party: string, synchronizerId: string) {
       statements.host.run(party, synchronizerId);
+    },
+    /**
+     * An external party's signing keys and how many of them must sign; undefined for a party the
+     * participant signs for (a local party, or one this participant does not know).
+     */
+    signingKeys(party: string): { keys: PartySigningKey[]; threshold: number } | undefined {
+      const rows = statements.signingKeys.all(party) as {
+        fingerprint: string;
+        spec: string;
+        spki: Uint8Array;
+        threshold: number;
+      }[];
+      const [first] = rows;
+      if (!first) return undefined;
+      return {
+        keys: rows.map((row) => ({
+          fingerprint: row.fingerprint,
+          spec: row.spec as SigningKeySpec,
+          spki: Buffer.from(row.spki),
+        })),
+        threshold: first.threshold,
+      };
+    },
+    /** Records an external party's signing keys (call inside the allocating transaction). */
+    setSigningKeys(party: string, keys: readonly PartySigningKey[], threshold: number) {
+      for (const key of keys) {
+        statements.addSigningKey.run(party, key.fingerprint, key.spec, key.spki, threshold);
+      }
     },
     countByIdp(identityProviderId: string): number {
       return (statements.countByIdp.get(identityProviderId) as { n: number }).n;
