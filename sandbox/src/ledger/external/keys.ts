@@ -106,7 +106,7 @@ export function readSigningKey(key: WireSigningPublicKey): PartySigningKey {
   }
   return {
     fingerprint: cantonHash(HASH_PURPOSE.publicKeyFingerprint, fingerprintBytes).toString('hex'),
-    spec: key.keySpec as SigningKeySpec,
+    spec: key.keySpec,
     spki,
   };
 }
