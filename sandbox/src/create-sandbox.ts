@@ -19,6 +19,7 @@ import { createLedgerState, type LedgerStateOptions } from './ledger-state';
 import { healthRoutes, versionRoutes } from './routes/health-routes';
 import { identityProviderRoutes } from './routes/identity-provider-routes';
 import { commandRoutes } from './routes/command-routes';
+import { contractRoutes } from './routes/contract-routes';
 import { controlRoutes } from './routes/control-routes';
 import { eventRoutes } from './routes/event-routes';
 import { darRoutes, packageRoutes, packageVettingRoutes } from './routes/package-routes';
@@ -119,6 +120,7 @@ export function createSandbox(options: SandboxOptions = {}) {
   app.route('/v2/updates', updateRoutes(state));
   app.route('/v2/state', stateRoutes(state));
   app.route('/v2/events', eventRoutes(state));
+  app.route('/v2/contracts', contractRoutes(state));
   app.route('/__sandbox', controlRoutes({ auth, minter, users: state.users, idps: state.idps }));
 
   // One renderer for every error body, thrown or not (a notFound handler's throw skips onError).

@@ -107,6 +107,11 @@ const CODES = {
   // Updates and events.
   UPDATE_NOT_FOUND: { category: 'InvalidGivenCurrentSystemStateResourceMissing' },
   CONTRACT_EVENTS_NOT_FOUND: { category: 'InvalidGivenCurrentSystemStateResourceMissing' },
+  // The contract service's lookup (RequestValidationErrors.NotFound.ContractPayload).
+  CONTRACT_PAYLOAD_NOT_FOUND: {
+    category: 'InvalidGivenCurrentSystemStateResourceMissing',
+    definiteAnswer: false,
+  },
   INVALID_UPDATES_PAGE_TOKEN: { category: 'InvalidIndependentOfSystemState' },
   INVALID_ACTIVE_CONTRACTS_PAGE_TOKEN: { category: 'InvalidIndependentOfSystemState' },
   // The JSON layer's list limit; its status is forced to 413 whatever the category says.

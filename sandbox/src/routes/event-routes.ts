@@ -20,15 +20,20 @@ const eventsByContractIdRequest = z.object({
   eventFormat: message(eventFormatSchema),
 });
 
+/** FieldValidator.requireContractId: the event and contract services check it alike. */
+export function requireContractId(contractId: string) {
+  if (contractId === '') throw missingField('contract_id');
+  if (!isWellFormedContractId(contractId)) {
+    throw invalidField('contract_id', `cannot parse ContractId "${contractId}"`);
+  }
+}
+
 export function eventRoutes(state: LedgerState) {
   return new Hono<SandboxEnv>().post('/events-by-contract-id', async (c) => {
     const { contractId, eventFormat } = await readJsonBody(c, eventsByContractIdRequest);
     const claims = requireAuthenticated(c.get('caller'));
     if (eventFormat) requireReadForEventFormat(claims, eventFormat);
-    if (contractId === '') throw missingField('contract_id');
-    if (!isWellFormedContractId(contractId)) {
-      throw invalidField('contract_id', `cannot parse ContractId "${contractId}"`);
-    }
+    requireContractId(contractId);
     if (!eventFormat) throw missingField('event_format');
     const filter = toEventFilter(state, eventFormat);
     const notFound = () =>
