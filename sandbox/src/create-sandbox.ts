@@ -24,6 +24,7 @@ import { controlRoutes } from './routes/control-routes';
 import { eventRoutes } from './routes/event-routes';
 import { darRoutes, packageRoutes, packageVettingRoutes } from './routes/package-routes';
 import { partyRoutes } from './routes/party-routes';
+import { preferredPackageRoutes } from './routes/preferred-package-routes';
 import { stateRoutes } from './routes/state-routes';
 import { streamChannels } from './routes/stream-channels';
 import { updateRoutes } from './routes/update-routes';
@@ -121,6 +122,7 @@ export function createSandbox(options: SandboxOptions = {}) {
   app.route('/v2/state', stateRoutes(state));
   app.route('/v2/events', eventRoutes(state));
   app.route('/v2/contracts', contractRoutes(state));
+  app.route('/v2/interactive-submission', preferredPackageRoutes(state));
   app.route('/__sandbox', controlRoutes({ auth, minter, users: state.users, idps: state.idps }));
 
   // One renderer for every error body, thrown or not (a notFound handler's throw skips onError).

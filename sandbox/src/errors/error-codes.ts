@@ -83,7 +83,25 @@ const CODES = {
   NO_SYNCHRONIZER_ON_WHICH_ALL_SUBMITTERS_CAN_SUBMIT: {
     category: 'InvalidGivenCurrentSystemStateResourceMissing',
   },
-  UNKNOWN_INFORMEES: { category: 'InvalidGivenCurrentSystemStateResourceMissing' },
+  // TransactionRoutingErrors, whose definite answer is always false.
+  UNKNOWN_INFORMEES: {
+    category: 'InvalidGivenCurrentSystemStateResourceMissing',
+    definiteAnswer: false,
+  },
+  INFORMEES_NOT_ACTIVE: { category: 'InvalidGivenCurrentSystemStateOther', definiteAnswer: false },
+  INVALID_PRESCRIBED_SYNCHRONIZER_ID: {
+    category: 'InvalidGivenCurrentSystemStateOther',
+    definiteAnswer: false,
+  },
+  // Package preferences (interactive submission): unknown names, then no common vetting.
+  PACKAGE_NAMES_NOT_FOUND: {
+    category: 'InvalidGivenCurrentSystemStateResourceMissing',
+    definiteAnswer: false,
+  },
+  NO_PREFERRED_PACKAGES_FOUND: {
+    category: 'InvalidGivenCurrentSystemStateOther',
+    definiteAnswer: false,
+  },
   // Command execution (CommandExecutionErrors / ConsistencyErrors).
   COMMAND_PREPROCESSING_FAILED: { category: 'InvalidIndependentOfSystemState' },
   DAML_AUTHORIZATION_ERROR: { category: 'InvalidIndependentOfSystemState' },

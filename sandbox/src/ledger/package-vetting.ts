@@ -169,7 +169,19 @@ function formatInstant({ seconds, nanos }: Instant): string {
   return `${base}.${digits.slice(0, length)}Z`;
 }
 
-const compareInstants = (a: Instant, b: Instant) => a.seconds - b.seconds || a.nanos - b.nanos;
+export const compareInstants = (a: Instant, b: Instant) =>
+  a.seconds - b.seconds || a.nanos - b.nanos;
+
+const INSTANT = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2})(?:\.(\d{1,9}))?(Z|[+-]\d{2}:\d{2})$/;
+
+/** An ISO-8601 instant with an offset, to the nanosecond; undefined when it is not one. */
+export function parseInstant(text: string): Instant | undefined {
+  const match = INSTANT.exec(text);
+  if (!match) return undefined;
+  const millis = Date.parse(`${match[1] ?? ''}${match[3] ?? ''}`);
+  if (Number.isNaN(millis)) return undefined;
+  return { seconds: millis / 1000, nanos: Number((match[2] ?? '').padEnd(9, '0')) };
+}
 
 function toWireVetted(
   state: VettingState,

@@ -10,11 +10,11 @@ import type { LedgerState } from '../ledger-state';
 import {
   ALLOW_INCOMPATIBLE_UPGRADES,
   listVettedPackages,
+  parseInstant,
   storeDar,
   targetSynchronizer,
   updateVettedPackages,
   validateDar,
-  type Instant,
   type ListVettedPackagesRequest,
   type UpdateVettedPackagesRequest,
 } from '../ledger/package-vetting';
@@ -86,18 +86,8 @@ function queryBoolean(c: SandboxContext, name: string): boolean | undefined {
 
 // ── Request shapes ──
 
-const INSTANT = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2})(?:\.(\d{1,9}))?(Z|[+-]\d{2}:\d{2})$/;
-
-function parseInstant(text: string): Instant | undefined {
-  const match = INSTANT.exec(text);
-  if (!match) return undefined;
-  const millis = Date.parse(`${match[1] ?? ''}${match[3] ?? ''}`);
-  if (Number.isNaN(millis)) return undefined;
-  return { seconds: millis / 1000, nanos: Number((match[2] ?? '').padEnd(9, '0')) };
-}
-
 /** Timestamps decode in circe like any other field, so a bad one is a 400 text/plain. */
-const timestamp = () =>
+export const timestamp = () =>
   z
     .string()
     .nullish()

@@ -32,6 +32,18 @@ export function ledgerStringProblem(value: string) {
   return serverProblem(LEDGER_STRING, value);
 }
 
+/** Daml-LF's `PackageName`: letters, digits, `-` and `_`, at most 255 (IdString.scala). */
+const PACKAGE_NAME_STRING: IdStringRule = {
+  name: 'Package Name',
+  char: /^[a-zA-Z0-9\-_]$/,
+  maxLength: 255,
+};
+
+/** Why `name` is not a valid Daml-LF package name, or undefined when it is. */
+export function packageNameProblem(name: string) {
+  return serverProblem(PACKAGE_NAME_STRING, name);
+}
+
 export function isValidPackageId(id: string) {
   return isValidIdString(PACKAGE_ID_STRING, id);
 }
