@@ -153,7 +153,16 @@ function transitiveDependencies(index: PackageIndex, packageId: string): Set<str
 /** Party → package ids vetted at `at` by every participant hosting it, per synchronizer. */
 type PartyVettingMap = Map<string, Map<string, ReadonlySet<string>>>;
 
-const setText = (items: Iterable<string>) => `Set(${[...items].join(', ')})`;
+const MAX_SET_TEXT = 1024;
+
+/**
+ * A Scala `Set` as an error prints it. Canton cuts error details to 4 KiB in all; cut here so a
+ * request naming thousands of parties cannot make a megabyte error body.
+ */
+function setText(items: Iterable<string>) {
+  const text = `Set(${[...items].join(', ')})`;
+  return text.length > MAX_SET_TEXT ? `${text.slice(0, MAX_SET_TEXT - 3)}...` : text;
+}
 
 function vettedAt(state: LedgerState, synchronizerId: string, participantId: string, at: Instant) {
   const vetted = new Set<string>();
@@ -247,12 +256,18 @@ function candidatesFor(
   requirements: ReadonlyMap<string, ReadonlySet<string>>,
 ): Map<string, Candidate> {
   // Each party's vetted packages, with a reason for each name it requires but has none of.
+  // Parties with the same hosting share one vetted set, grouped once.
+  const grouped = new Map<ReadonlySet<string>, Map<string, Ref[]>>();
   const perParty = new Map<string, Map<string, Candidate>>();
   for (const [party, required] of requirements) {
-    const own = new Map<string, Candidate>();
-    for (const [name, refs] of groupByName(index, vettedByParty.get(party) ?? new Set())) {
-      own.set(name, { ok: true, refs });
+    const vetted = vettedByParty.get(party) ?? new Set<string>();
+    let byName = grouped.get(vetted);
+    if (!byName) {
+      byName = groupByName(index, vetted);
+      grouped.set(vetted, byName);
     }
+    const own = new Map<string, Candidate>();
+    for (const [name, refs] of byName) own.set(name, { ok: true, refs });
     for (const name of required) {
       if (!own.has(name)) {
         own.set(name, {

@@ -244,6 +244,13 @@ describe('preferred packages on one synchronizer', () => {
     expect(unknown.context.unknownInformees).toBe(`Set(${stranger})`);
     expect(unknown.context.definite_answer).toBe('false');
     expectError(await version([stranger], UPGRADE), 404, 'UNKNOWN_INFORMEES');
+    // Thousands of them make a bounded error body all the same.
+    const crowd = Array.from({ length: 2000 }, (_, i) => `S${String(i)}::1220${'ab'.repeat(32)}`);
+    const crowded = await preferred([{ packageName: UPGRADE, parties: crowd }]);
+    const listed = expectError(crowded, 404, 'UNKNOWN_INFORMEES').context.unknownInformees ?? '';
+    expect(listed).toMatch(/^Set\(S0::.*\.\.\.$/);
+    expect(listed.length).toBe(1024);
+    expect(crowded.text.length).toBeLessThan(4096);
     // Known to the participant, but hosted elsewhere.
     const remote = `Remote::1220${'cd'.repeat(32)}`;
     t.state.parties.save({
