@@ -131,7 +131,9 @@ function packageIndex(state: LedgerState): PackageIndex {
   const idsByName = new Map<string, string[]>();
   for (const pkg of state.packages.all()) {
     byId.set(pkg.packageId, { packageId: pkg.packageId, name: pkg.name, version: pkg.version });
-    idsByName.set(pkg.name, [...(idsByName.get(pkg.name) ?? []), pkg.packageId]);
+    const ids = idsByName.get(pkg.name);
+    if (ids) ids.push(pkg.packageId);
+    else idsByName.set(pkg.name, [pkg.packageId]);
   }
   return { byId, idsByName, dependencies: (packageId) => dependenciesOf(state, packageId) };
 }
@@ -244,7 +246,9 @@ function groupByName(index: PackageIndex, packageIds: ReadonlySet<string>): Map<
     const ref = index.byId.get(packageId);
     // Vetted but not stored here: the participant cannot reason about it.
     if (!ref) continue;
-    byName.set(ref.name, [...(byName.get(ref.name) ?? []), ref]);
+    const refs = byName.get(ref.name);
+    if (refs) refs.push(ref);
+    else byName.set(ref.name, [ref]);
   }
   for (const refs of byName.values()) refs.sort(compareRefs);
   return byName;
