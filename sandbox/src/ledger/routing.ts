@@ -47,7 +47,23 @@ const routingError = (
 const scalaSet = (items: Iterable<string>) => `Set(${[...items].join(', ')})`;
 const byId = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
-export function routeTransaction(topology: ReassignmentTopology, request: RoutingRequest): Route {
+export function routeTransaction(
+  participant: ReassignmentTopology,
+  request: RoutingRequest,
+): Route {
+  // Each party's hosting is read once per routing: every check below asks again.
+  const hosting = new Map<string, readonly string[]>();
+  const topology: ReassignmentTopology = {
+    ...participant,
+    hostingSynchronizers: (party) => {
+      let synchronizers = hosting.get(party);
+      if (!synchronizers) {
+        synchronizers = participant.hostingSynchronizers(party);
+        hosting.set(party, synchronizers);
+      }
+      return synchronizers;
+    },
+  };
   const hostsAll = (parties: readonly string[], synchronizerId: string) =>
     parties.every((party) => topology.hostingSynchronizers(party).includes(synchronizerId));
 
