@@ -239,7 +239,6 @@ export function createLedger({
               contractId,
               stakeholders: [...new Set([...node.signatories, ...node.observers])],
               location: stored.location,
-              disclosed: request.disclosed.has(contractId),
             },
           ];
         }),

@@ -24,7 +24,6 @@ export type RoutingRequest = {
     contractId: string;
     stakeholders: readonly string[];
     location: ContractLocation;
-    disclosed: boolean;
   }[];
   /** The request's `synchronizerId`, when it names one (already known to be connected). */
   prescribed: string | null;
@@ -67,10 +66,11 @@ export function routeTransaction(
   const hostsAll = (parties: readonly string[], synchronizerId: string) =>
     parties.every((party) => topology.hostingSynchronizers(party).includes(synchronizerId));
 
-  // ContractsSynchronizerData: a contract in flight has no synchronizer (a disclosed one is
-  // skipped: it may be a contract this participant does not know).
+  // ContractsSynchronizerData: a contract in flight has no synchronizer. Canton skips a disclosed
+  // one here (it may be unknown to the participant) and the synchronizer then rejects the
+  // transaction; the sandbox knows every contract, so it refuses it here too.
   const inFlight = request.inputs
-    .filter((input) => !input.disclosed && input.location.status === 'unassigned')
+    .filter((input) => input.location.status === 'unassigned')
     .map((input) => input.contractId);
   if (inFlight.length > 0) {
     throw routingError(
