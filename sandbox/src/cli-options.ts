@@ -29,8 +29,8 @@ export const SANDBOX_USAGE = `Usage: npm run sandbox -- [options]
   --data-dir DIR      keep all state in DIR/sandbox.db instead of memory
   --seed demo|none    demo: fill an empty ledger with demo parties, users, an extra IdP and
                       some history (default); none: start empty
-  --synchronizers A,B connect to these synchronizers, by alias (default local); commands are
-                      committed on the first, parties and vetting may use any
+  --synchronizers A,B connect to these synchronizers, by alias (default local); commands run
+                      where their parties and contracts are, and contracts can be reassigned
   --allowed-hosts H,… host names the sandbox is reached by besides localhost and IP addresses
                       (requests naming another Host are refused, against DNS rebinding)
   --public-origin O,… origins of pages that may write to it through a TLS-terminating proxy,

@@ -25,6 +25,7 @@ import { eventRoutes } from './routes/event-routes';
 import { darRoutes, packageRoutes, packageVettingRoutes } from './routes/package-routes';
 import { partyRoutes } from './routes/party-routes';
 import { preferredPackageRoutes } from './routes/preferred-package-routes';
+import { reassignmentRoutes } from './routes/reassignment-routes';
 import { stateRoutes } from './routes/state-routes';
 import { streamChannels } from './routes/stream-channels';
 import { updateRoutes } from './routes/update-routes';
@@ -118,6 +119,7 @@ export function createSandbox(options: SandboxOptions = {}) {
   app.route('/v2/packages', packageRoutes(state, readDarBytes));
   app.route('/v2/package-vetting', packageVettingRoutes(state));
   app.route('/v2/commands', commandRoutes(state));
+  app.route('/v2/commands', reassignmentRoutes(state));
   app.route('/v2/updates', updateRoutes(state));
   app.route('/v2/state', stateRoutes(state));
   app.route('/v2/events', eventRoutes(state));

@@ -25,8 +25,8 @@ export type LedgerStateOptions = {
   participantName?: string;
   /**
    * The aliases of the synchronizers the participant is connected to, in order (default
-   * `['local']`). Each gets the id `<alias>::<fingerprint>`; the first is where the sandbox
-   * commits every command.
+   * `['local']`). Each gets the id `<alias>::<fingerprint>`; commands run where routing puts
+   * them, as on a participant.
    */
   synchronizers?: readonly string[];
   /**
@@ -73,6 +73,17 @@ export function createLedgerState({
     return synchronizerIds.filter((id) => recorded.includes(id));
   };
   const packages = createPackagesStore(db);
+  const vetting = createVettingStore(db);
+  /** Whether the package is vetted on the synchronizer, now (its bounds are ISO instants). */
+  const vettedOn = (id: string, packageId: string) => {
+    const now = Date.now();
+    return (vetting.get(id, participantId)?.packages ?? []).some(
+      (entry) =>
+        entry.packageId === packageId &&
+        (entry.validFrom === null || Date.parse(entry.validFrom) <= now) &&
+        (entry.validUntil === null || now < Date.parse(entry.validUntil)),
+    );
+  };
   const ledgerStore = createLedgerStore(db);
   const transaction = <T>(fn: () => T): T => inTransaction(db, fn);
   const demo = demoPackageArchive();
@@ -83,8 +94,8 @@ export function createLedgerState({
     namespace,
     participantId,
     /**
-     * The first connected synchronizer: where every command is committed, and the one a request
-     * without a synchronizer id means when it is the only one.
+     * The first connected synchronizer: where parties are allocated by default, and the one a
+     * request without a synchronizer id means when it is the only one.
      */
     synchronizerId,
     /** Every connected synchronizer's id, in connection order (the first is `synchronizerId`). */
@@ -96,7 +107,7 @@ export function createLedgerState({
     idps: createIdpsStore(db),
     parties,
     packages,
-    vetting: createVettingStore(db),
+    vetting,
     /** The demo seed's bookkeeping (not ledger data): lets a restart finish an interrupted seed. */
     seedProgress: createSeedProgressStore(db),
     /** Updates, contracts and completions. */
@@ -105,8 +116,10 @@ export function createLedgerState({
       store: ledgerStore,
       parties,
       synchronizerId,
+      synchronizerIds,
       participantId,
       hostingSynchronizers,
+      vettedOn,
       demo: () => ({ packageId: demo.packageId, packageName: DEMO_PACKAGE_NAME }),
       transaction,
     }),

@@ -89,7 +89,30 @@ const CODES = {
     definiteAnswer: false,
   },
   INFORMEES_NOT_ACTIVE: { category: 'InvalidGivenCurrentSystemStateOther', definiteAnswer: false },
+  // Routing across several synchronizers (TransactionRoutingError): TransactionErrors, so each
+  // carries definite_answer (false).
+  SUBMITTERS_NOT_ACTIVE: { category: 'InvalidGivenCurrentSystemStateOther', definiteAnswer: false },
+  NO_COMMON_SYNCHRONIZER: {
+    category: 'InvalidGivenCurrentSystemStateOther',
+    definiteAnswer: false,
+  },
   INVALID_PRESCRIBED_SYNCHRONIZER_ID: {
+    category: 'InvalidGivenCurrentSystemStateOther',
+    definiteAnswer: false,
+  },
+  UNKNOWN_CONTRACT_SYNCHRONIZERS: {
+    category: 'InvalidGivenCurrentSystemStateOther',
+    definiteAnswer: false,
+  },
+  SUBMITTER_ALWAYS_STAKEHOLDER: {
+    category: 'InvalidGivenCurrentSystemStateOther',
+    definiteAnswer: false,
+  },
+  AUTOMATIC_REASSIGNMENT_FOR_TRANSACTION_FAILED: {
+    category: 'InvalidGivenCurrentSystemStateOther',
+    definiteAnswer: false,
+  },
+  NO_SYNCHRONIZER_FOR_SUBMISSION: {
     category: 'InvalidGivenCurrentSystemStateOther',
     definiteAnswer: false,
   },
@@ -116,8 +139,6 @@ const CODES = {
   DUPLICATE_COMMAND: { category: 'InvalidGivenCurrentSystemStateResourceExists' },
   // The sandbox's own: a template of an uploaded package, which it cannot interpret.
   SANDBOX_CANNOT_INTERPRET: { category: 'InvalidGivenCurrentSystemStateOther' },
-  // The sandbox's own: a command it would have to commit on another than its first synchronizer.
-  SANDBOX_CANNOT_ROUTE: { category: 'InvalidGivenCurrentSystemStateOther' },
   // The sandbox's own: a real endpoint it does not emulate (answered 501, never redacted).
   SANDBOX_UNSUPPORTED_ENDPOINT: { category: 'InternalUnsupportedOperation' },
   // The sandbox's own control: no token can be minted in this auth mode or for this user.

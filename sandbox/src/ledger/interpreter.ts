@@ -87,7 +87,11 @@ export type Submission = {
   disclosed: ReadonlyMap<string, CreateNode>;
 };
 
-export type InterpretedTransaction = { nodes: LedgerNode[] };
+export type InterpretedTransaction = {
+  nodes: LedgerNode[];
+  /** Contracts from before the transaction it used (fetched, exercised or found by key). */
+  inputContracts: string[];
+};
 
 export type DemoPackageInfo = { packageId: string; packageName: string };
 
@@ -140,6 +144,7 @@ type Interpretation = {
   /** Keys this transaction created (their contract id) or consumed (null). */
   localKeyHashes: Map<string, string | null>;
   archivedHere: Set<string>;
+  inputContracts: Set<string>;
 };
 
 /**
@@ -164,12 +169,13 @@ export function interpret(
     local: new Map(),
     localKeyHashes: new Map(),
     archivedHere: new Set(),
+    inputContracts: new Set(),
   };
   const rootAuthorizers = new Set(submission.actAs);
   commands.forEach((command, i) => {
     runCommand(run, command, `commands[${String(i)}]`, rootAuthorizers);
   });
-  return { nodes: run.nodes };
+  return { nodes: run.nodes, inputContracts: [...run.inputContracts] };
 }
 
 const NO_WITNESSES: ReadonlySet<string> = new Set();
@@ -627,6 +633,7 @@ function lookupOutside(run: Interpretation, contractId: string): CreateNode {
       },
     );
   }
+  run.inputContracts.add(contractId);
   return node;
 }
 
@@ -646,11 +653,14 @@ function lookupKey(run: Interpretation, qualifiedName: string, key: JsonValue): 
   const stored = run.view.activeContractIdByKey(hash);
   if (stored !== undefined && !archivedHere.has(stored)) {
     const node = run.view.contract(stored)?.node;
-    if (node && isVisible(run, node)) return stored;
+    if (node && isVisible(run, node)) {
+      run.inputContracts.add(stored);
+      return stored;
+    }
   }
-  return fromDisclosed && !archivedHere.has(fromDisclosed.contractId)
-    ? fromDisclosed.contractId
-    : undefined;
+  if (!fromDisclosed || archivedHere.has(fromDisclosed.contractId)) return undefined;
+  run.inputContracts.add(fromDisclosed.contractId);
+  return fromDisclosed.contractId;
 }
 
 // ── The package: templates, choices, keys ──

@@ -3,10 +3,22 @@ import type { LedgerStore } from '../store/ledger-store';
 import type { PartiesStore } from '../store/parties-store';
 import { interpret, type Command, type DemoPackageInfo } from './interpreter';
 import {
+  assignmentExclusivityAfter,
+  commandBatch,
+  planAssignment,
+  planUnassignment,
+  reassignmentIdOf,
+  type PlannedReassignment,
+  type ReassignmentRequest,
+  type ReassignmentTopology,
+} from './reassignment';
+import { routeTransaction } from './routing';
+import {
   formatMicros,
   newUpdateId,
   nowMicros,
   type CreateNode,
+  type ReassignmentRecord,
   type TopologyRecord,
   type TransactionRecord,
   type UpdateRecord,
@@ -30,17 +42,23 @@ export type SubmitRequest = {
   /** Lower bound for the ledger time, in microseconds since the epoch. */
   minLedgerTimeMicros: bigint | null;
   disclosed: ReadonlyMap<string, CreateNode>;
+  /** The synchronizer the request prescribes (a connected one), or null to let routing choose. */
+  synchronizerId: string | null;
   traceparent: string;
 };
 
 type LedgerDeps = {
   store: LedgerStore;
   parties: PartiesStore;
-  /** Where every command is committed: the sandbox's first synchronizer. */
+  /** The sandbox's first synchronizer: where parties are allocated unless told otherwise. */
   synchronizerId: string;
+  /** Every connected synchronizer, in connection order. */
+  synchronizerIds: readonly string[];
   participantId: string;
   /** The connected synchronizers a local party is hosted on. */
   hostingSynchronizers: (party: string) => readonly string[];
+  /** Whether this participant has vetted the package on the synchronizer, now. */
+  vettedOn: (synchronizerId: string, packageId: string) => boolean;
   demo: () => DemoPackageInfo;
   transaction: <T>(fn: () => T) => T;
 };
@@ -57,17 +75,93 @@ export function createLedger({
   store,
   parties,
   synchronizerId,
+  synchronizerIds,
   participantId,
   hostingSynchronizers,
+  vettedOn,
   demo,
   transaction,
 }: LedgerDeps) {
+  const topology: ReassignmentTopology = {
+    store,
+    synchronizerIds,
+    participantId,
+    hostingSynchronizers,
+    vettedOn,
+  };
   const listeners = new Set<(update: UpdateRecord) => void>();
   /** After the commit, and only then: memory and listeners learn of the update. */
   const announce = (update: UpdateRecord) => {
     store.committed(update);
     for (const listener of listeners) listener(update);
   };
+
+  /**
+   * Appends a planned (un)assignment at the next offset with its completion; call inside the
+   * committing transaction. The unassignment's time names the reassignment.
+   */
+  const recordReassignment = (
+    metadata: Omit<ReassignmentRequest, 'commands'> & { reassignmentId?: string },
+    planned: PlannedReassignment,
+  ): ReassignmentRecord => {
+    const offset = store.ledgerEnd() + 1;
+    const micros = nowMicros();
+    const update: ReassignmentRecord = {
+      kind: 'reassignment',
+      event: planned.event,
+      offset,
+      updateId: newUpdateId(),
+      commandId: metadata.commandId,
+      workflowId: metadata.workflowId,
+      userId: metadata.userId,
+      submitter: metadata.submitter,
+      submissionId: metadata.submissionId,
+      recordTime: formatMicros(micros),
+      synchronizerId: planned.synchronizerId,
+      traceparent: metadata.traceparent,
+      reassignmentId:
+        planned.reassignmentId ??
+        reassignmentIdOf(
+          planned.source,
+          planned.target,
+          micros,
+          planned.contracts.map(({ node, reassignmentCounter }) => ({
+            contractId: node.contractId,
+            reassignmentCounter,
+          })),
+        ),
+      source: planned.source,
+      target: planned.target,
+      assignmentExclusivity:
+        planned.event === 'unassigned' ? assignmentExclusivityAfter(micros) : null,
+      contracts: planned.contracts,
+    };
+    store.appendUpdate(update);
+    store.insertCompletion({
+      offset,
+      commandId: update.commandId,
+      updateId: update.updateId,
+      userId: update.userId,
+      actAs: [update.submitter],
+      submissionId: update.submissionId,
+      recordTime: update.recordTime,
+      synchronizerId: update.synchronizerId,
+      // Reassignments are not deduplicated: their completions carry no period.
+      deduplicationPeriod: { Empty: {} },
+      traceparent: update.traceparent,
+    });
+    return update;
+  };
+
+  /** The assignment completing an unassignment recorded in the same transaction. */
+  const assignmentOf = (unassigned: ReassignmentRecord): PlannedReassignment => ({
+    event: 'assigned',
+    source: unassigned.source,
+    target: unassigned.target,
+    synchronizerId: unassigned.target,
+    reassignmentId: unassigned.reassignmentId,
+    contracts: unassigned.contracts,
+  });
 
   const checkDeduplication = (request: SubmitRequest, now: bigint) => {
     const accepted = store.acceptedChange(changeKey(request));
@@ -132,24 +226,46 @@ export function createLedger({
           { resources: unknown.map((party) => ['PARTY', party]) },
         );
       }
-      // The sandbox commits on its first synchronizer only; a participant would route the
-      // transaction to another one where every submitter and informee is hosted.
-      const elsewhere = [...new Set([...request.actAs, ...informees])]
-        .filter((party) => !hostingSynchronizers(party).includes(synchronizerId))
-        .sort();
-      if (elsewhere.length > 0) {
-        throw new SandboxError(
-          'SANDBOX_CANNOT_ROUTE',
-          `The sandbox commits every command on its first synchronizer ${synchronizerId}, where these parties are not hosted: ${elsewhere.join(', ')}`,
-          { resources: elsewhere.map((party) => ['PARTY', party]) },
-        );
-      }
+      const route = routeTransaction(topology, {
+        actAs: request.actAs,
+        readAs: request.readAs,
+        informees,
+        inputs: interpreted.inputContracts.flatMap((contractId) => {
+          const stored = store.contract(contractId);
+          if (!stored) return [];
+          const { node } = stored;
+          return [
+            {
+              contractId,
+              stakeholders: [...new Set([...node.signatories, ...node.observers])],
+              location: stored.location,
+            },
+          ];
+        }),
+        prescribed: request.synchronizerId,
+      });
+      const moved: ReassignmentRecord[] = [];
       const record = transaction(() => {
+        for (const { submitter, unassignment } of route.reassignments) {
+          // ContractsReassigner: the transaction's command and user, no workflow id.
+          const metadata = {
+            submitter,
+            userId: request.userId,
+            commandId: request.commandId,
+            workflowId: '',
+            submissionId: request.submissionId,
+            traceparent: request.traceparent,
+          };
+          const unassigned = recordReassignment(metadata, unassignment);
+          moved.push(unassigned, recordReassignment(metadata, assignmentOf(unassigned)));
+        }
         const offset = store.ledgerEnd() + 1;
+        // After reassignments the transaction's times follow theirs on the same synchronizer.
+        const at = moved.length > 0 ? nowMicros() : now;
         const ledgerTime =
-          request.minLedgerTimeMicros !== null && request.minLedgerTimeMicros > now
+          request.minLedgerTimeMicros !== null && request.minLedgerTimeMicros > at
             ? request.minLedgerTimeMicros
-            : now;
+            : at;
         const tx: TransactionRecord = {
           kind: 'transaction',
           offset,
@@ -161,8 +277,8 @@ export function createLedger({
           submissionId: request.submissionId,
           effectiveAt: formatMicros(ledgerTime),
           // Record time never precedes ledger time.
-          recordTime: formatMicros(ledgerTime > now ? ledgerTime : now),
-          synchronizerId,
+          recordTime: formatMicros(ledgerTime > at ? ledgerTime : at),
+          synchronizerId: route.synchronizerId,
           traceparent: request.traceparent,
           nodes: interpreted.nodes,
         };
@@ -175,15 +291,32 @@ export function createLedger({
           actAs: tx.actAs,
           submissionId: tx.submissionId,
           recordTime: tx.recordTime,
-          synchronizerId,
+          synchronizerId: tx.synchronizerId,
           deduplicationPeriod: deduplicationPeriodOf(request.deduplication),
           traceparent: tx.traceparent,
         });
         store.recordChange(changeKey(request), offset, request.submissionId, now);
         return tx;
       });
+      for (const update of moved) announce(update);
       announce(record);
       return record;
+    },
+
+    /**
+     * A reassignment command (ReassignmentCommands): a batch of unassignments from one
+     * synchronizer to another, or the assignment that completes one, committed as one update
+     * with its completion. Throws the participant's error, committing nothing.
+     */
+    submitReassignment(request: ReassignmentRequest): ReassignmentRecord {
+      const batch = commandBatch(request.commands);
+      const planned =
+        batch.kind === 'unassign'
+          ? planUnassignment(topology, request.submitter, batch)
+          : planAssignment(topology, request.submitter, batch);
+      const update = transaction(() => recordReassignment(request, planned));
+      announce(update);
+      return update;
     },
 
     /**

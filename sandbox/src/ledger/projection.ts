@@ -11,6 +11,7 @@ import type {
   CreateNode,
   ExerciseNode,
   JsonValue,
+  ReassignmentRecord,
   TopologyRecord,
   TransactionRecord,
 } from './transaction';
@@ -314,4 +315,86 @@ export function toJsTopologyTransaction(
     traceContext: { traceparent: null, tracestate: null },
   };
   return wire as Schemas['JsTopologyTransaction'];
+}
+
+// ── Reassignments ──
+
+const stakeholdersOf = (node: CreateNode) => [...new Set([...node.signatories, ...node.observers])];
+
+/** The `UnassignedEvent` of the contract at `nodeId` of an unassignment, as `seen` by the reader. */
+export function unassignedEvent(
+  update: ReassignmentRecord,
+  nodeId: number,
+  seen: Visibility,
+): Schemas['UnassignedEvent'] {
+  const moved = update.contracts[nodeId];
+  if (!moved) throw new Error(`no node ${String(nodeId)} in unassignment ${update.updateId}`);
+  const event: Wire = {
+    reassignmentId: update.reassignmentId,
+    contractId: moved.node.contractId,
+    templateId: moved.node.templateId,
+    source: update.source,
+    target: update.target,
+    submitter: update.submitter,
+    reassignmentCounter: moved.reassignmentCounter,
+    assignmentExclusivity: update.assignmentExclusivity,
+    witnessParties: seen.parties,
+    packageName: moved.node.packageName,
+    offset: update.offset,
+    nodeId,
+  };
+  return event as Schemas['UnassignedEvent'];
+}
+
+/**
+ * A `JsReassignment` as the filter's parties see it: the events of the contracts they are
+ * stakeholders of, in the ACS-delta shape. With `withEvents` false it keeps only the update's
+ * own fields (submit-and-wait-for-reassignment without an event format). Null when the parties
+ * see none of it.
+ */
+export function toJsReassignment(
+  update: ReassignmentRecord,
+  filter: EventFilter,
+  withEvents = true,
+): Schemas['JsReassignment'] | null {
+  const events: Wire[] = [];
+  update.contracts.forEach((moved, nodeId) => {
+    const seen = visibility(filter, moved.node, stakeholdersOf(moved.node));
+    if (!seen) return;
+    events.push(
+      update.event === 'unassigned'
+        ? { JsUnassignedEvent: { value: unassignedEvent(update, nodeId, seen) } }
+        : {
+            JsAssignmentEvent: {
+              source: update.source,
+              target: update.target,
+              reassignmentId: update.reassignmentId,
+              submitter: update.submitter,
+              reassignmentCounter: moved.reassignmentCounter,
+              // The event's offset and node id are the assignment's.
+              createdEvent: createdEvent(
+                { ...moved.node, nodeId },
+                update.offset,
+                moved.createdAt,
+                seen,
+                true,
+              ),
+            },
+          },
+    );
+  });
+  if (events.length === 0) return null;
+  const forSubmitter = filter.anyParty !== null || filter.byParty.has(update.submitter);
+  const wire: Wire = {
+    updateId: update.updateId,
+    commandId: forSubmitter ? update.commandId : '',
+    workflowId: update.workflowId,
+    offset: update.offset,
+    events: withEvents ? events : [],
+    traceContext: traceContext(update),
+    recordTime: update.recordTime,
+    synchronizerId: update.synchronizerId,
+    paidTrafficCost: null,
+  };
+  return wire as Schemas['JsReassignment'];
 }

@@ -83,7 +83,43 @@ export type TopologyRecord = {
   participantId: string;
 };
 
-export type UpdateRecord = TransactionRecord | TopologyRecord;
+/**
+ * One half of a reassignment: the unassignment of contracts from `source`, or their assignment
+ * to `target`, each an update at its own offset. Each contract's create node is kept with it, so
+ * the update renders (template filters, the assigned event's created event) without lookups.
+ */
+export type ReassignmentRecord = {
+  kind: 'reassignment';
+  event: 'unassigned' | 'assigned';
+  offset: number;
+  updateId: string;
+  commandId: string;
+  workflowId: string;
+  userId: string;
+  submitter: string;
+  submissionId: string;
+  recordTime: string;
+  /** The source synchronizer for an unassignment, the target for an assignment. */
+  synchronizerId: string;
+  traceparent: string | null;
+  reassignmentId: string;
+  source: string;
+  target: string;
+  /** Until then only the unassignment's submitter may assign (unassignments only). */
+  assignmentExclusivity: string | null;
+  /** In node-id order: the event of `contracts[i]` has node id `i`. */
+  contracts: ReassignedContract[];
+};
+
+export type ReassignedContract = {
+  node: CreateNode;
+  /** The contract's ledger effective time, which a reassignment keeps. */
+  createdAt: string;
+  /** Incremented by each unassignment; the assignment carries the unassignment's. */
+  reassignmentCounter: number;
+};
+
+export type UpdateRecord = TransactionRecord | TopologyRecord | ReassignmentRecord;
 
 // Ids are drawn from a pool: one call for many ids, as a 10,000-node tree needs 10,000 of them.
 let pool = Buffer.alloc(0);

@@ -30,9 +30,11 @@ import {
 } from './event-filter';
 import {
   createdEvent,
+  toJsReassignment,
   toJsTopologyTransaction,
   toJsTransaction,
   toJsTransactionTree,
+  unassignedEvent,
 } from './projection';
 import {
   checkpointInjector,
@@ -122,9 +124,11 @@ export function requireNotAfterLedgerEnd(offsetType: string, offset: number, led
 
 // ── Formats ──
 
-/** What an update format selects, validated. Reassignments never happen on one synchronizer. */
+/** What an update format selects, validated. */
 export type UpdateSelection = {
   transactions: { filter: EventFilter; shape: TransactionShape } | null;
+  /** Reassignments are always in the ACS-delta shape. */
+  reassignments: EventFilter | null;
   /** Parties whose participant authorization changes to show; 'all' for an empty list. */
   topologyParties: readonly string[] | 'all' | null;
 };
@@ -168,7 +172,9 @@ export function toUpdateSelection(state: LedgerState, format: UpdateFormat): Upd
     if (!transactionFormat.eventFormat) throw missingField('event_format');
     transactions = { filter: toEventFilter(state, transactionFormat.eventFormat), shape };
   }
-  if (format.includeReassignments) toEventFilter(state, format.includeReassignments);
+  const reassignments = format.includeReassignments
+    ? toEventFilter(state, format.includeReassignments)
+    : null;
   let topologyParties: UpdateSelection['topologyParties'] = null;
   const topology = format.includeTopologyEvents?.includeParticipantAuthorizationEvents;
   if (topology) {
@@ -178,7 +184,7 @@ export function toUpdateSelection(state: LedgerState, format: UpdateFormat): Upd
     }
     topologyParties = topology.parties.length === 0 ? 'all' : topology.parties;
   }
-  return { transactions, topologyParties };
+  return { transactions, reassignments, topologyParties };
 }
 
 /** One update as `/v2/updates` and the point lookups print it, or null when nothing is visible. */
@@ -192,19 +198,30 @@ export function renderUpdate(
     const transaction = toJsTransaction(update, filter, shape);
     return transaction && { Transaction: { value: transaction } };
   }
+  if (update.kind === 'reassignment') {
+    if (!selection.reassignments) return null;
+    const reassignment = toJsReassignment(update, selection.reassignments);
+    return reassignment && { Reassignment: { value: reassignment } };
+  }
   if (!selection.topologyParties) return null;
   const topology = toJsTopologyTransaction(update, selection.topologyParties);
   return topology && { TopologyTransaction: { value: topology } };
 }
 
 /**
- * One update as `/v2/updates/trees` prints it: the JSON layer turns each transaction into a tree
- * and drops topology transactions, for which the legacy shape has no case (JsUpdateService).
+ * One update as `/v2/updates/trees` prints it: the JSON layer turns each transaction into a tree,
+ * passes reassignments through and drops topology transactions, for which the legacy shape has
+ * no case (JsUpdateService).
  */
 function renderUpdateTree(
   update: UpdateRecord,
   selection: UpdateSelection,
 ): Schemas['Update1'] | null {
+  if (update.kind === 'reassignment') {
+    if (!selection.reassignments) return null;
+    const reassignment = toJsReassignment(update, selection.reassignments);
+    return reassignment && { Reassignment: { value: reassignment } };
+  }
   if (update.kind !== 'transaction' || !selection.transactions) return null;
   const { filter, shape } = selection.transactions;
   const tree = toJsTransactionTree(update, filter, shape);
@@ -550,40 +567,64 @@ export function* visibleActiveContracts(
   }
 }
 
-/** Workflow ids of creating transactions, looked up once per offset. */
+/** Workflow ids of creating transactions and reassignments, looked up once per offset. */
 export function workflowIds(state: LedgerState) {
   const cache = new Map<number, string>();
   return (offset: number) => {
     let workflowId = cache.get(offset);
     if (workflowId === undefined) {
       const update = state.history.updateByOffset(offset);
-      workflowId = update?.kind === 'transaction' ? update.workflowId : '';
+      workflowId =
+        update?.kind === 'transaction' || update?.kind === 'reassignment' ? update.workflowId : '';
       cache.set(offset, workflowId);
     }
     return workflowId;
   };
 }
 
-/** A `JsGetActiveContractsResponse` with a `JsActiveContract` entry (ACS-delta presentation). */
+/**
+ * A `JsGetActiveContractsResponse` for a contract of the snapshot (ACS-delta presentation): a
+ * `JsActiveContract` on the synchronizer it is assigned to, its created event as of the update
+ * that last activated it there, or a `JsIncompleteUnassigned` while it is in flight. The
+ * workflow id is that of the activating update (of the unassignment, in flight).
+ */
 export function toActiveContractResponse(
   state: LedgerState,
   { contract, seen }: VisibleContract,
-  workflowId: string,
+  workflowIdOf: (offset: number) => string,
   streamContinuationToken: string,
 ): Schemas['JsGetActiveContractsResponse'] {
+  const { location } = contract;
+  const activated = createdEvent(
+    { ...contract.node, nodeId: location.activatedAt.nodeId },
+    location.activatedAt.offset,
+    contract.createdAt,
+    seen,
+    true,
+  );
+  if (location.status === 'assigned') {
+    return {
+      workflowId: workflowIdOf(location.activatedAt.offset),
+      contractEntry: {
+        JsActiveContract: {
+          createdEvent: activated,
+          synchronizerId: location.synchronizerId,
+          reassignmentCounter: location.reassignmentCounter,
+        },
+      },
+      streamContinuationToken,
+    };
+  }
+  const unassignment = state.history.updateByOffset(location.unassignedAt.offset);
+  if (unassignment?.kind !== 'reassignment') {
+    throw new Error(`no unassignment at offset ${String(location.unassignedAt.offset)}`);
+  }
   return {
-    workflowId,
+    workflowId: unassignment.workflowId,
     contractEntry: {
-      JsActiveContract: {
-        createdEvent: createdEvent(
-          contract.node,
-          contract.createdOffset,
-          contract.createdAt,
-          seen,
-          true,
-        ),
-        synchronizerId: state.synchronizerId,
-        reassignmentCounter: 0,
+      JsIncompleteUnassigned: {
+        createdEvent: activated,
+        unassignedEvent: unassignedEvent(unassignment, location.unassignedAt.nodeId, seen),
       },
     },
     streamContinuationToken,
@@ -650,12 +691,7 @@ export async function* streamActiveContracts(
     if (options.signal?.aborted) return;
     if (resumeAfter && !isAfter(visible.contract, resumeAfter)) continue;
     const token = encodeToken({ kind: 'acs', activeAt, ...positionOf(visible.contract) });
-    yield toActiveContractResponse(
-      state,
-      visible,
-      workflowIdOf(visible.contract.createdOffset),
-      token,
-    );
+    yield toActiveContractResponse(state, visible, workflowIdOf, token);
   }
 }
 

@@ -707,7 +707,7 @@ describe('commands on a participant with two synchronizers', () => {
       commands: commandsBody(commands, actAs, extra),
     });
 
-  it('commits on the first synchronizer, also when it is prescribed', async () => {
+  it('runs a command on a synchronizer that hosts its parties, or on the prescribed one', async () => {
     const plain = await submitOn([create(IOU, iou(onAlpha, onAlpha))], [onAlpha]);
     expect(plain.status, plain.text).toBe(200);
     expect(plain.json.transaction.synchronizerId).toBe(alpha);
@@ -720,30 +720,30 @@ describe('commands on a participant with two synchronizers', () => {
     expect(times.find((time: any) => time.synchronizerId === alpha).recordTime).toBe(
       prescribed.json.transaction.recordTime,
     );
+    // A party hosted only on the second synchronizer has its commands run there.
+    const elsewhere = await submitOn([create(IOU, iou(onBeta, onBeta))], [onBeta]);
+    expect(elsewhere.status, elsewhere.text).toBe(200);
+    expect(elsewhere.json.transaction.synchronizerId).toBe(beta);
   });
 
-  it('SANDBOX_CANNOT_ROUTE for another synchronizer, or parties hosted only there', async () => {
+  it('refuses a synchronizer that does not host the parties, as routing does', async () => {
     const before = two.state.history.ledgerEnd();
     const prescribed = expectError(
       await submitOn([create(IOU, iou(onAlpha, onAlpha))], [onAlpha], { synchronizerId: beta }),
       400,
-      'SANDBOX_CANNOT_ROUTE',
+      'INVALID_PRESCRIBED_SYNCHRONIZER_ID',
     );
     expect(prescribed.errorCategory).toBe(9);
-    expect(prescribed.cause).toContain(beta);
-    const submitter = expectError(
-      await submitOn([create(IOU, iou(onBeta, onBeta))], [onBeta]),
-      400,
-      'SANDBOX_CANNOT_ROUTE',
+    expect(prescribed.context.definite_answer).toBe('false');
+    expect(prescribed.cause).toBe(
+      `Not all informees are on the specified synchronizer: ${beta}, but on Set(${alpha})`,
     );
-    expect(submitter.resources).toEqual([['PARTY', onBeta]]);
-    const informee = expectError(
+    const informees = expectError(
       await submitOn([create(IOU, iou(onAlpha, onBeta))], [onAlpha]),
       400,
-      'SANDBOX_CANNOT_ROUTE',
+      'INFORMEES_NOT_ACTIVE',
     );
-    expect(informee.resources).toEqual([['PARTY', onBeta]]);
-    expect(informee.cause).toContain(alpha);
+    expect(informees.cause).toBe('There is no common synchronizer where all informees are active');
     // An unconnected synchronizer is still a plain INVALID_ARGUMENT.
     expectError(
       await submitOn([create(IOU, iou(onAlpha, onAlpha))], [onAlpha], {

@@ -173,7 +173,7 @@ function resolveCommands(state: LedgerState, body: JsCommands): Command[] {
 }
 
 /** The token's user stands in for an empty userId; any other user is refused (§4.6). */
-function effectiveUserId(claims: Claims, requested: string): string {
+export function effectiveUserId(claims: Claims, requested: string): string {
   const userId = defaultUserId(claims, requested);
   if (claims.userId !== undefined && userId !== claims.userId) {
     throw permissionDenied(
@@ -325,13 +325,6 @@ function submit(
       `The prescribed synchronizer ${body.synchronizerId} is not connected to this participant`,
     );
   }
-  if (body.synchronizerId !== '' && body.synchronizerId !== state.synchronizerId) {
-    // A participant would run the command there; the sandbox's ledger is one synchronizer's.
-    throw new SandboxError(
-      'SANDBOX_CANNOT_ROUTE',
-      `The sandbox commits every command on its first synchronizer ${state.synchronizerId}, not on the prescribed ${body.synchronizerId}`,
-    );
-  }
   const deduplication = deduplicationOf(body);
   const minLedgerTimeMicros = minLedgerTimeOf(body, BigInt(Date.now()) * 1000n);
   const disclosed = disclosedOf(state, body);
@@ -346,6 +339,7 @@ function submit(
     deduplication,
     minLedgerTimeMicros,
     disclosed,
+    synchronizerId: body.synchronizerId === '' ? null : body.synchronizerId,
     traceparent: `00-${c.get('traceId')}-${randomBytes(8).toString('hex')}-01`,
   };
   // The submission id becomes the correlation id of any error from here on (§1.5, inferred).

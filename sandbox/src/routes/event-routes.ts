@@ -50,7 +50,8 @@ export function eventRoutes(state: LedgerState) {
     if (!seen) throw notFound();
     const created = {
       createdEvent: createdEvent(node, contract.createdOffset, contract.createdAt, seen, true),
-      synchronizerId: state.synchronizerId,
+      // The synchronizer that sequenced the creation, wherever the contract is now.
+      synchronizerId: contract.createdOn,
     };
     let archived: Schemas['JsArchived'] | null = null;
     if (contract.archivedOffset !== null) {

@@ -200,14 +200,7 @@ export function stateRoutes(state: LedgerState) {
           break;
         }
         // The continuation token is only for the streaming call (GetActiveContractsResponse).
-        page.push(
-          toActiveContractResponse(
-            state,
-            visible,
-            workflowIdOf(visible.contract.createdOffset),
-            '',
-          ),
-        );
+        page.push(toActiveContractResponse(state, visible, workflowIdOf, ''));
         last = positionOf(visible.contract);
       }
       const nextPageToken =

@@ -35,14 +35,16 @@ async function demoContents(sandbox: TestSandbox) {
   const history = state.history.updates(0, end, 1000).map((update) =>
     update.kind === 'topology'
       ? { party: update.party }
-      : {
-          commandId: update.commandId,
-          userId: update.userId,
-          actAs: update.actAs,
-          nodes: update.nodes.map((node) =>
-            node.kind === 'create' ? node.templateId : `${node.templateId} ${node.choice}`,
-          ),
-        },
+      : update.kind === 'reassignment'
+        ? { reassignmentId: update.reassignmentId }
+        : {
+            commandId: update.commandId,
+            userId: update.userId,
+            actAs: update.actAs,
+            nodes: update.nodes.map((node) =>
+              node.kind === 'create' ? node.templateId : `${node.templateId} ${node.choice}`,
+            ),
+          },
   );
   const acs = (
     await sandbox.post('/v2/state/active-contracts', {

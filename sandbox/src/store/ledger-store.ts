@@ -2,17 +2,64 @@ import type { SqlDatabase } from './database';
 import type {
   CreateNode,
   LedgerNode,
+  ReassignmentRecord,
   TransactionRecord,
   UpdateRecord,
 } from '../ledger/transaction';
 
-/** A contract as the store knows it: its creation, and its archival once that happened. */
+/** Where an event sits in the update stream. */
+export type EventPosition = { offset: number; nodeId: number };
+
+/**
+ * Where a contract is at some offset: assigned to a synchronizer, or in flight between two
+ * (unassigned from `source`, not yet assigned to `target`).
+ */
+export type ContractLocation =
+  | {
+      status: 'assigned';
+      synchronizerId: string;
+      /** 0 from its creation; each unassignment adds one. */
+      reassignmentCounter: number;
+      /** The event that last activated it there: its creation or its assignment. */
+      activatedAt: EventPosition;
+    }
+  | {
+      status: 'unassigned';
+      source: string;
+      target: string;
+      reassignmentId: string;
+      reassignmentCounter: number;
+      activatedAt: EventPosition;
+      unassignedAt: EventPosition;
+    };
+
+/** A contract as the store knows it: its creation, its archival once that happened, and where it is. */
 export type ContractRecord = {
   node: CreateNode;
   createdOffset: number;
   createdAt: string;
+  /** The synchronizer of the transaction that created it. */
+  createdOn: string;
   archivedOffset: number | null;
   archivedNode: number | null;
+  location: ContractLocation;
+};
+
+/** A contract's state in one synchronizer's active contract store (ActiveContractStore.Status). */
+export type SynchronizerContractStatus =
+  | { kind: 'active'; reassignmentCounter: number }
+  | { kind: 'archived' }
+  | { kind: 'reassignedAway'; target: string; reassignmentCounter: number };
+
+/** An unassignment and, once it happened, the assignment that completed it. */
+export type ReassignmentState = {
+  reassignmentId: string;
+  source: string;
+  target: string;
+  submitter: string;
+  contractIds: string[];
+  unassignedOffset: number;
+  assignedOffset: number | null;
 };
 
 /** What a successful command leaves for the completion streams. */
@@ -31,15 +78,59 @@ export type CompletionRecord = {
 };
 
 const LEDGER_END = 'ledger_end';
+/** One (un)assignment of a contract. */
+type Move = EventPosition & {
+  event: 'unassigned' | 'assigned';
+  source: string;
+  target: string;
+  reassignmentId: string;
+  reassignmentCounter: number;
+};
+
 /** Where a contract was created and archived; its data stays in the update that created it. */
 type ContractEntry = {
   createdOffset: number;
   nodeId: number;
   createdAt: string;
+  createdOn: string;
   archivedOffset: number | null;
   archivedNode: number | null;
   keyHash: string | null;
+  /** Its reassignments in offset order; null for the many contracts that never moved. */
+  moves: Move[] | null;
 };
+
+/** Replays a contract's reassignments up to `offset` (inclusive). */
+function locationAt(entry: ContractEntry, offset = Number.POSITIVE_INFINITY): ContractLocation {
+  let location: ContractLocation = {
+    status: 'assigned',
+    synchronizerId: entry.createdOn,
+    reassignmentCounter: 0,
+    activatedAt: { offset: entry.createdOffset, nodeId: entry.nodeId },
+  };
+  for (const move of entry.moves ?? []) {
+    if (move.offset > offset) break;
+    const at = { offset: move.offset, nodeId: move.nodeId };
+    location =
+      move.event === 'unassigned'
+        ? {
+            status: 'unassigned',
+            source: move.source,
+            target: move.target,
+            reassignmentId: move.reassignmentId,
+            reassignmentCounter: move.reassignmentCounter,
+            activatedAt: location.activatedAt,
+            unassignedAt: at,
+          }
+        : {
+            status: 'assigned',
+            synchronizerId: move.target,
+            reassignmentCounter: move.reassignmentCounter,
+            activatedAt: at,
+          };
+  }
+  return location;
+}
 
 /**
  * Every contract by id, in creation order, and the active ones by key hash. Kept in memory:
@@ -49,19 +140,57 @@ type ContractEntry = {
 function createContractIndex() {
   const contracts = new Map<string, ContractEntry>();
   const activeKeys = new Map<string, string>();
+  const reassignments = new Map<string, ReassignmentState>();
+  const applyReassignment = (update: ReassignmentRecord) => {
+    update.contracts.forEach(({ node, reassignmentCounter }, nodeId) => {
+      const entry = contracts.get(node.contractId);
+      if (!entry) return;
+      (entry.moves ??= []).push({
+        offset: update.offset,
+        nodeId,
+        event: update.event,
+        source: update.source,
+        target: update.target,
+        reassignmentId: update.reassignmentId,
+        reassignmentCounter,
+      });
+    });
+    const known = reassignments.get(update.reassignmentId);
+    if (update.event === 'assigned') {
+      if (known) known.assignedOffset = update.offset;
+      return;
+    }
+    reassignments.set(update.reassignmentId, {
+      reassignmentId: update.reassignmentId,
+      source: update.source,
+      target: update.target,
+      submitter: update.submitter,
+      contractIds: update.contracts.map(({ node }) => node.contractId),
+      unassignedOffset: update.offset,
+      assignedOffset: null,
+    });
+  };
   return {
     contracts,
     activeKeys,
-    apply(tx: TransactionRecord) {
+    reassignments,
+    apply(update: TransactionRecord | ReassignmentRecord) {
+      if (update.kind === 'reassignment') {
+        applyReassignment(update);
+        return;
+      }
+      const tx = update;
       for (const node of tx.nodes) {
         if (node.kind === 'create') {
           contracts.set(node.contractId, {
             createdOffset: tx.offset,
             nodeId: node.nodeId,
             createdAt: tx.effectiveAt,
+            createdOn: tx.synchronizerId,
             archivedOffset: null,
             archivedNode: null,
             keyHash: node.keyHash,
+            moves: null,
           });
           if (node.keyHash !== null) activeKeys.set(node.keyHash, node.contractId);
         } else if (node.consuming) {
@@ -125,8 +254,8 @@ export function createLedgerStore(db: SqlDatabase) {
     ),
     updateByOffset: db.prepare('select record from updates where offset = ?'),
     updateById: db.prepare('select record from updates where update_id = ?'),
-    transactions: db.prepare(
-      "select record from updates where kind = 'transaction' order by offset",
+    contractHistory: db.prepare(
+      "select record from updates where kind in ('transaction', 'reassignment') order by offset",
     ),
     updatesAsc: db.prepare(
       'select record from updates where offset > ? and offset <= ? order by offset limit ?',
@@ -155,7 +284,11 @@ export function createLedgerStore(db: SqlDatabase) {
     JSON.parse((row as { record: string }).record) as UpdateRecord;
   const parseUpdate = (row: unknown) => (row === undefined ? undefined : parseRecord(row));
   const cache = createUpdateCache((offset) => parseUpdate(statements.updateByOffset.get(offset)));
-  const recordOf = (contractId: string, entry: ContractEntry): ContractRecord => {
+  const recordOf = (
+    contractId: string,
+    entry: ContractEntry,
+    location: ContractLocation = locationAt(entry),
+  ): ContractRecord => {
     const node = cache.node(entry.createdOffset, entry.nodeId);
     if (node?.kind !== 'create' || node.contractId !== contractId) {
       throw new Error(
@@ -166,8 +299,10 @@ export function createLedgerStore(db: SqlDatabase) {
       node,
       createdOffset: entry.createdOffset,
       createdAt: entry.createdAt,
+      createdOn: entry.createdOn,
       archivedOffset: entry.archivedOffset,
       archivedNode: entry.archivedNode,
+      location,
     };
   };
   let lastRecordTime: string | undefined;
@@ -175,8 +310,8 @@ export function createLedgerStore(db: SqlDatabase) {
   let recordTimes: Map<string, string> | undefined;
   const contractIndex = createContractIndex();
   // The index is derived from the update log, so it needs no table of its own: rebuilt here.
-  for (const row of statements.transactions.all()) {
-    contractIndex.apply(parseRecord(row) as TransactionRecord);
+  for (const row of statements.contractHistory.all()) {
+    contractIndex.apply(parseRecord(row) as TransactionRecord | ReassignmentRecord);
   }
 
   return {
@@ -225,7 +360,7 @@ export function createLedgerStore(db: SqlDatabase) {
     },
     /**
      * Takes a committed update into what is kept in memory: the last record time and, for a
-     * transaction, its creates and archivals in the contract index. Call only after the SQLite
+     * transaction or reassignment, its creates, archivals and moves in the contract index. Call only after the SQLite
      * transaction that appended it has committed.
      */
     committed(update: UpdateRecord) {
@@ -234,6 +369,8 @@ export function createLedgerStore(db: SqlDatabase) {
       if (update.kind === 'transaction') {
         contractIndex.apply(update);
         cache.put(update);
+      } else if (update.kind === 'reassignment') {
+        contractIndex.apply(update);
       }
     },
     contract(contractId: string): ContractRecord | undefined {
@@ -243,16 +380,56 @@ export function createLedgerStore(db: SqlDatabase) {
     activeContractIdByKey(keyHash: string): string | undefined {
       return contractIndex.activeKeys.get(keyHash);
     },
-    /** Contracts active at `offset`, in creation order. */
+    /**
+     * Contracts created and not archived at `offset`, in creation order, each located as it was
+     * then: those in flight between two synchronizers included.
+     */
     activeAt(offset: number): ContractRecord[] {
       const active: ContractRecord[] = [];
       for (const [contractId, entry] of contractIndex.contracts) {
         if (entry.createdOffset > offset) break;
         if (entry.archivedOffset === null || entry.archivedOffset > offset) {
-          active.push(recordOf(contractId, entry));
+          active.push(recordOf(contractId, entry, locationAt(entry, offset)));
         }
       }
       return active;
+    },
+    /**
+     * The contract's state on `synchronizerId` now; undefined when it never was there (or the
+     * contract is unknown).
+     */
+    contractStatusOn(
+      contractId: string,
+      synchronizerId: string,
+    ): SynchronizerContractStatus | undefined {
+      const entry = contractIndex.contracts.get(contractId);
+      if (!entry) return undefined;
+      const statuses = new Map<string, SynchronizerContractStatus>([
+        [entry.createdOn, { kind: 'active', reassignmentCounter: 0 }],
+      ]);
+      let current = entry.createdOn;
+      for (const move of entry.moves ?? []) {
+        if (move.event === 'unassigned') {
+          statuses.set(move.source, {
+            kind: 'reassignedAway',
+            target: move.target,
+            reassignmentCounter: move.reassignmentCounter,
+          });
+        } else {
+          statuses.set(move.target, {
+            kind: 'active',
+            reassignmentCounter: move.reassignmentCounter,
+          });
+          current = move.target;
+        }
+      }
+      // Only an assigned contract can be archived, so the archival happened where it last arrived.
+      if (entry.archivedOffset !== null) statuses.set(current, { kind: 'archived' });
+      return statuses.get(synchronizerId);
+    },
+    /** An unassignment by its reassignment id, with its assignment once that happened. */
+    reassignment(reassignmentId: string): ReassignmentState | undefined {
+      return contractIndex.reassignments.get(reassignmentId);
     },
     insertCompletion(completion: CompletionRecord) {
       statements.insertCompletion.run(

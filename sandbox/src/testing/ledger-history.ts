@@ -37,6 +37,7 @@ export function submit(
     deduplication: { kind: 'default' },
     minLedgerTimeMicros: null,
     disclosed: new Map(),
+    synchronizerId: null,
     traceparent: `00-${randomBytes(16).toString('hex')}-${randomBytes(8).toString('hex')}-01`,
     ...options,
   });

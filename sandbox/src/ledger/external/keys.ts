@@ -10,6 +10,7 @@ export const HASH_PURPOSE = {
   publicKeyFingerprint: 12,
   preparedSubmission: 48,
   multiTopologyTransaction: 55,
+  reassignmentId: 57,
 } as const;
 
 /** The multihash header of SHA-256 (varint code 0x12, length 32): Canton's `1220` prefix. */
