@@ -114,8 +114,15 @@ export function createLedger({
         },
         demoInfo,
       );
-      // Routing comes after interpretation: submitters must be hosted here (§7.5, inferred).
-      const foreign = request.actAs.filter((party) => !parties.get(party)?.isLocal);
+      // Routing comes after interpretation: submitters must be hosted here (§7.5, inferred), with
+      // submission rights somewhere; an external party is only confirmed for, it signs itself.
+      const foreign = request.actAs.filter(
+        (party) =>
+          !parties.get(party)?.isLocal ||
+          hostingSynchronizers(party).every(
+            (hosting) => parties.permission(party, hosting) !== 'SUBMISSION',
+          ),
+      );
       if (foreign.length > 0) {
         throw new SandboxError(
           'NO_SYNCHRONIZER_ON_WHICH_ALL_SUBMITTERS_CAN_SUBMIT',
