@@ -208,8 +208,15 @@ export function createLedger({
         },
         demoInfo,
       );
-      // Routing comes after interpretation: submitters must be hosted here (§7.5, inferred).
-      const foreign = request.actAs.filter((party) => !parties.get(party)?.isLocal);
+      // Routing comes after interpretation: submitters must be hosted here (§7.5, inferred), with
+      // submission rights somewhere; an external party is only confirmed for, it signs itself.
+      const foreign = request.actAs.filter(
+        (party) =>
+          !parties.get(party)?.isLocal ||
+          hostingSynchronizers(party).every(
+            (hosting) => parties.permission(party, hosting) !== 'SUBMISSION',
+          ),
+      );
       if (foreign.length > 0) {
         throw new SandboxError(
           'NO_SYNCHRONIZER_ON_WHICH_ALL_SUBMITTERS_CAN_SUBMIT',
@@ -321,9 +328,15 @@ export function createLedger({
 
     /**
      * A newly hosted party: a topology update at the next offset (§7.4, inferred). Call inside
-     * the allocating transaction, then `announce` the result once it has committed.
+     * the allocating transaction, then `announce` the result once it has committed. `hosting`
+     * names every hosting participant of an external party; a local party is hosted here alone
+     * with SUBMISSION.
      */
-    recordPartyAllocation(party: string, onSynchronizer: string = synchronizerId) {
+    recordPartyAllocation(
+      party: string,
+      onSynchronizer: string = synchronizerId,
+      hosting?: TopologyRecord['hosting'],
+    ) {
       const update: TopologyRecord = {
         kind: 'topology',
         offset: store.ledgerEnd() + 1,
@@ -332,6 +345,7 @@ export function createLedger({
         synchronizerId: onSynchronizer,
         party,
         participantId,
+        ...(hosting === undefined ? {} : { hosting }),
       };
       store.appendUpdate(update);
       return update;
