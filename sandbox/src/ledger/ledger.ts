@@ -1,9 +1,16 @@
 import { SandboxError } from '../errors/sandbox-error';
 import type { LedgerStore } from '../store/ledger-store';
 import type { PartiesStore } from '../store/parties-store';
-import { interpret, type Command, type DemoPackageInfo } from './interpreter';
+import {
+  interpret,
+  type Command,
+  type DemoPackageInfo,
+  type InterpretOptions,
+  type InterpretedTransaction,
+} from './interpreter';
 import {
   formatMicros,
+  newContractId,
   newUpdateId,
   nowMicros,
   type CreateNode,
@@ -32,6 +39,52 @@ export type SubmitRequest = {
   disclosed: ReadonlyMap<string, CreateNode>;
   traceparent: string;
 };
+
+/** The commands and parties of a submission, as the interpreter takes them. */
+export type InterpretRequest = Pick<SubmitRequest, 'commands' | 'actAs' | 'readAs' | 'disclosed'>;
+
+/**
+ * An externally signed transaction to commit: its root re-run as commands against the current
+ * ledger (as the confirming participant of an external party does), checked against what was
+ * prepared and signed, then committed with its created contracts' ids suffixed.
+ */
+export type PreparedExecution = {
+  /** The prepared root as commands; built inside the re-run, whose failures reject the transaction. */
+  commands: () => Command[];
+  actAs: string[];
+  userId: string;
+  commandId: string;
+  submissionId: string;
+  deduplication: Deduplication;
+  traceparent: string;
+  /** The transaction's input contracts, authenticated against the store by the caller. */
+  inputs: ReadonlyMap<string, CreateNode>;
+  /** The prepared transaction's ids of the contracts it creates (unsuffixed), in creation order. */
+  createdContractIds: readonly string[];
+  /** The ledger time the submission asks for (the execute request's min ledger time, or now). */
+  requestedLedgerTimeMicros: bigint | null;
+  minLedgerEffectiveTimeMicros: bigint | null;
+  maxLedgerEffectiveTimeMicros: bigint | null;
+  preparationTimeMicros: bigint;
+  maxRecordTimeMicros: bigint | null;
+  /**
+   * Throws unless the re-run transaction is the prepared one; `preparedId` maps each suffixed id
+   * back to its prepared form.
+   */
+  conform: (
+    interpreted: InterpretedTransaction,
+    preparedId: (contractId: string) => string,
+  ) => void;
+  /** The prepared transaction's hash, hex: what the committed transaction shows as its external hash. */
+  externalTransactionHash: string;
+};
+
+/** A contract id as a transaction creates it, before its suffix: `00` and a discriminator. */
+const LOCAL_CONTRACT_ID = /^00[0-9a-f]{64}$/;
+
+/** Synchronizer parameters Canton's synchronizers have by default (DynamicSynchronizerParameters). */
+export const LEDGER_TIME_RECORD_TIME_TOLERANCE_MICROS = 60n * 1_000_000n;
+export const PREPARATION_TIME_RECORD_TIME_TOLERANCE_MICROS = 24n * 3600n * 1_000_000n;
 
 type LedgerDeps = {
   store: LedgerStore;
@@ -69,7 +122,10 @@ export function createLedger({
     for (const listener of listeners) listener(update);
   };
 
-  const checkDeduplication = (request: SubmitRequest, now: bigint) => {
+  const checkDeduplication = (
+    request: Pick<SubmitRequest, 'userId' | 'actAs' | 'commandId' | 'deduplication'>,
+    now: bigint,
+  ) => {
     const accepted = store.acceptedChange(changeKey(request));
     if (!accepted) return;
     const within =
@@ -93,6 +149,107 @@ export function createLedger({
     }
   };
 
+  const interpretFor = (request: InterpretRequest, options: InterpretOptions = {}) =>
+    interpret(
+      request.commands,
+      { actAs: request.actAs, readAs: request.readAs, disclosed: request.disclosed },
+      {
+        contract: (contractId) => store.contract(contractId),
+        activeContractIdByKey: (hash) => store.activeContractIdByKey(hash),
+      },
+      demo(),
+      options,
+    );
+
+  /** Whether this participant can commit the transaction: submitters, informees, synchronizer. */
+  const checkHosting = (actAs: readonly string[], interpreted: InterpretedTransaction) => {
+    // Routing comes after interpretation: submitters must be hosted here (§7.5, inferred).
+    const foreign = actAs.filter((party) => !parties.get(party)?.isLocal);
+    if (foreign.length > 0) {
+      throw new SandboxError(
+        'NO_SYNCHRONIZER_ON_WHICH_ALL_SUBMITTERS_CAN_SUBMIT',
+        `This participant cannot submit as the given submitter on any connected synchronizer: ${foreign.join(', ')}`,
+        { resources: foreign.map((party) => ['PARTY', party]) },
+      );
+    }
+    const informees = [...new Set(interpreted.nodes.flatMap((node) => node.witnesses))].sort();
+    const unknown = informees.filter((party) => parties.get(party) === undefined);
+    if (unknown.length > 0) {
+      throw new SandboxError(
+        'UNKNOWN_INFORMEES',
+        `The following informees are not hosted on any participant: ${unknown.join(', ')}`,
+        { resources: unknown.map((party) => ['PARTY', party]) },
+      );
+    }
+    // The sandbox commits on its first synchronizer only; a participant would route the
+    // transaction to another one where every submitter and informee is hosted.
+    const elsewhere = [...new Set([...actAs, ...informees])]
+      .filter((party) => !hostingSynchronizers(party).includes(synchronizerId))
+      .sort();
+    if (elsewhere.length > 0) {
+      throw new SandboxError(
+        'SANDBOX_CANNOT_ROUTE',
+        `The sandbox commits every command on its first synchronizer ${synchronizerId}, where these parties are not hosted: ${elsewhere.join(', ')}`,
+        { resources: elsewhere.map((party) => ['PARTY', party]) },
+      );
+    }
+  };
+
+  /** Writes the transaction, its completion and its change id in one SQLite transaction. */
+  const commit = (
+    request: Pick<
+      SubmitRequest,
+      'userId' | 'actAs' | 'commandId' | 'submissionId' | 'deduplication' | 'traceparent'
+    >,
+    interpreted: InterpretedTransaction,
+    now: bigint,
+    at: {
+      ledgerTime: bigint;
+      recordTime: bigint;
+      workflowId: string;
+      externalTransactionHash: string | undefined;
+    },
+  ): TransactionRecord => {
+    const record = transaction(() => {
+      const offset = store.ledgerEnd() + 1;
+      const tx: TransactionRecord = {
+        kind: 'transaction',
+        offset,
+        updateId: newUpdateId(),
+        commandId: request.commandId,
+        workflowId: at.workflowId,
+        userId: request.userId,
+        actAs: request.actAs,
+        submissionId: request.submissionId,
+        effectiveAt: formatMicros(at.ledgerTime),
+        recordTime: formatMicros(at.recordTime),
+        synchronizerId,
+        traceparent: request.traceparent,
+        nodes: interpreted.nodes,
+        ...(at.externalTransactionHash === undefined
+          ? {}
+          : { externalTransactionHash: at.externalTransactionHash }),
+      };
+      store.appendUpdate(tx);
+      store.insertCompletion({
+        offset,
+        commandId: tx.commandId,
+        updateId: tx.updateId,
+        userId: tx.userId,
+        actAs: tx.actAs,
+        submissionId: tx.submissionId,
+        recordTime: tx.recordTime,
+        synchronizerId,
+        deduplicationPeriod: deduplicationPeriodOf(request.deduplication),
+        traceparent: tx.traceparent,
+      });
+      store.recordChange(changeKey(request), offset, request.submissionId, now);
+      return tx;
+    });
+    announce(record);
+    return record;
+  };
+
   return {
     ledgerEnd: () => store.ledgerEnd(),
     /** Runs `listener` after each committed update; returns the unsubscribe function. */
@@ -104,86 +261,95 @@ export function createLedger({
     submit(request: SubmitRequest): TransactionRecord {
       const now = nowMicros();
       checkDeduplication(request, now);
-      const demoInfo = demo();
-      const interpreted = interpret(
-        request.commands,
-        { actAs: request.actAs, readAs: request.readAs, disclosed: request.disclosed },
-        {
-          contract: (contractId) => store.contract(contractId),
-          activeContractIdByKey: (hash) => store.activeContractIdByKey(hash),
-        },
-        demoInfo,
-      );
-      // Routing comes after interpretation: submitters must be hosted here (§7.5, inferred).
-      const foreign = request.actAs.filter((party) => !parties.get(party)?.isLocal);
-      if (foreign.length > 0) {
-        throw new SandboxError(
-          'NO_SYNCHRONIZER_ON_WHICH_ALL_SUBMITTERS_CAN_SUBMIT',
-          `This participant cannot submit as the given submitter on any connected synchronizer: ${foreign.join(', ')}`,
-          { resources: foreign.map((party) => ['PARTY', party]) },
-        );
-      }
-      const informees = [...new Set(interpreted.nodes.flatMap((node) => node.witnesses))].sort();
-      const unknown = informees.filter((party) => parties.get(party) === undefined);
-      if (unknown.length > 0) {
-        throw new SandboxError(
-          'UNKNOWN_INFORMEES',
-          `The following informees are not hosted on any participant: ${unknown.join(', ')}`,
-          { resources: unknown.map((party) => ['PARTY', party]) },
-        );
-      }
-      // The sandbox commits on its first synchronizer only; a participant would route the
-      // transaction to another one where every submitter and informee is hosted.
-      const elsewhere = [...new Set([...request.actAs, ...informees])]
-        .filter((party) => !hostingSynchronizers(party).includes(synchronizerId))
-        .sort();
-      if (elsewhere.length > 0) {
-        throw new SandboxError(
-          'SANDBOX_CANNOT_ROUTE',
-          `The sandbox commits every command on its first synchronizer ${synchronizerId}, where these parties are not hosted: ${elsewhere.join(', ')}`,
-          { resources: elsewhere.map((party) => ['PARTY', party]) },
-        );
-      }
-      const record = transaction(() => {
-        const offset = store.ledgerEnd() + 1;
-        const ledgerTime =
-          request.minLedgerTimeMicros !== null && request.minLedgerTimeMicros > now
-            ? request.minLedgerTimeMicros
-            : now;
-        const tx: TransactionRecord = {
-          kind: 'transaction',
-          offset,
-          updateId: newUpdateId(),
-          commandId: request.commandId,
-          workflowId: request.workflowId,
-          userId: request.userId,
-          actAs: request.actAs,
-          submissionId: request.submissionId,
-          effectiveAt: formatMicros(ledgerTime),
-          // Record time never precedes ledger time.
-          recordTime: formatMicros(ledgerTime > now ? ledgerTime : now),
-          synchronizerId,
-          traceparent: request.traceparent,
-          nodes: interpreted.nodes,
-        };
-        store.appendUpdate(tx);
-        store.insertCompletion({
-          offset,
-          commandId: tx.commandId,
-          updateId: tx.updateId,
-          userId: tx.userId,
-          actAs: tx.actAs,
-          submissionId: tx.submissionId,
-          recordTime: tx.recordTime,
-          synchronizerId,
-          deduplicationPeriod: deduplicationPeriodOf(request.deduplication),
-          traceparent: tx.traceparent,
-        });
-        store.recordChange(changeKey(request), offset, request.submissionId, now);
-        return tx;
+      const interpreted = interpretFor(request);
+      checkHosting(request.actAs, interpreted);
+      const ledgerTime =
+        request.minLedgerTimeMicros !== null && request.minLedgerTimeMicros > now
+          ? request.minLedgerTimeMicros
+          : now;
+      return commit(request, interpreted, now, {
+        ledgerTime,
+        // Record time never precedes ledger time.
+        recordTime: ledgerTime > now ? ledgerTime : now,
+        workflowId: request.workflowId,
+        externalTransactionHash: undefined,
       });
-      announce(record);
-      return record;
+    },
+
+    /**
+     * Interprets commands exactly as `submit` does, with the checks that decide whether they
+     * could be committed here, and commits nothing: what `prepare` turns into a prepared
+     * transaction. The trace says what a prepared transaction shows beyond the emitted nodes.
+     */
+    prepare(request: InterpretRequest, options: InterpretOptions): InterpretedTransaction {
+      const interpreted = interpretFor(request, { ...options, trace: true });
+      checkHosting(request.actAs, interpreted);
+      return interpreted;
+    },
+
+    /**
+     * Commits an externally signed transaction whose signatures the caller verified, in the order
+     * the participant checks it: deduplication at submission, then (as the confirming
+     * participant) the input contracts' activeness, the time bounds, and model conformance.
+     */
+    executePrepared(request: PreparedExecution): TransactionRecord {
+      const now = nowMicros();
+      checkDeduplication(request, now);
+      const inactive = [...request.inputs.keys()].filter(
+        (contractId) => store.contract(contractId)?.archivedOffset != null,
+      );
+      if (inactive.length > 0) {
+        throw new SandboxError(
+          'LOCAL_VERDICT_INACTIVE_CONTRACTS',
+          // The contracts are named in the resources only, as LocalRejectErrorImpl does.
+          'Rejected transaction is referring to inactive contracts ',
+          { resources: inactive.map((contractId) => ['CONTRACT_ID', contractId]) },
+        );
+      }
+      const ledgerTime = ledgerTimeWithin(request, now);
+      checkTimes(request, ledgerTime, now);
+      const prepared = new Map<string, string>();
+      let created = 0;
+      let interpreted: InterpretedTransaction;
+      try {
+        interpreted = interpretFor(
+          {
+            commands: request.commands(),
+            actAs: request.actAs,
+            readAs: [],
+            disclosed: request.inputs,
+          },
+          {
+            trace: true,
+            newContractId: () => {
+              const id = request.createdContractIds[created++];
+              if (id === undefined) {
+                throw new Error('the transaction creates more contracts than prepared');
+              }
+              if (!LOCAL_CONTRACT_ID.test(id)) {
+                throw new Error(`the created contract id ${id} is not a new, unsuffixed one`);
+              }
+              const suffixed = `${id}${newContractId().slice(id.length)}`;
+              prepared.set(suffixed, id);
+              return suffixed;
+            },
+          },
+        );
+        if (created !== request.createdContractIds.length) {
+          throw new Error('the transaction creates fewer contracts than prepared');
+        }
+        request.conform(interpreted, (contractId) => prepared.get(contractId) ?? contractId);
+      } catch (error) {
+        throw modelConformance(error);
+      }
+      checkHosting(request.actAs, interpreted);
+      return commit(request, interpreted, now, {
+        ledgerTime,
+        recordTime: now,
+        // Interactive submissions carry no workflow id.
+        workflowId: '',
+        externalTransactionHash: request.externalTransactionHash,
+      });
     },
 
     /**
@@ -225,4 +391,55 @@ function deduplicationPeriodOf(deduplication: Deduplication): unknown {
       },
     },
   };
+}
+
+/**
+ * The ledger time of an externally signed transaction: the one asked for, or now, moved into the
+ * prepared bounds (PreparedTransactionDecoder.adjustLedgerTimeToBounds).
+ */
+function ledgerTimeWithin(request: PreparedExecution, now: bigint): bigint {
+  const requested =
+    request.requestedLedgerTimeMicros !== null && request.requestedLedgerTimeMicros > now
+      ? request.requestedLedgerTimeMicros
+      : now;
+  const { minLedgerEffectiveTimeMicros: min, maxLedgerEffectiveTimeMicros: max } = request;
+  if (min !== null && requested < min) return min;
+  if (max !== null && requested > max) return max;
+  return requested;
+}
+
+/** TimeValidator.checkTimestamps, with the record time the sandbox assigns (now). */
+function checkTimes(request: PreparedExecution, ledgerTime: bigint, recordTime: bigint) {
+  const outside = (time: bigint, tolerance: bigint) =>
+    time < recordTime - tolerance || time > recordTime + tolerance;
+  if (outside(ledgerTime, LEDGER_TIME_RECORD_TIME_TOLERANCE_MICROS)) {
+    throw new SandboxError(
+      'LOCAL_VERDICT_LEDGER_TIME_OUT_OF_BOUND',
+      `Rejected transaction as delta of the ledger time and the record time exceed the time tolerance ledgerTime=${formatMicros(ledgerTime)}, recordTime=${formatMicros(recordTime)}, maxDelta=PT1M`,
+    );
+  }
+  if (outside(request.preparationTimeMicros, PREPARATION_TIME_RECORD_TIME_TOLERANCE_MICROS)) {
+    throw new SandboxError(
+      'LOCAL_VERDICT_PREPARATION_TIME_OUT_OF_BOUND',
+      `Rejected transaction as delta of the preparation time and the record time exceed the time tolerance preparationTime=${formatMicros(request.preparationTimeMicros)}, recordTime=${formatMicros(recordTime)}, maxDelta=PT24H`,
+    );
+  }
+  if (request.maxRecordTimeMicros !== null && recordTime > request.maxRecordTimeMicros) {
+    throw new SandboxError(
+      'LOCAL_VERDICT_MAX_RECORD_TIME_EXCEEDED',
+      `Rejected transaction as record time exceeds the maximum record time: recordTime=${formatMicros(recordTime)}, maxRecordTime=${formatMicros(request.maxRecordTimeMicros)}`,
+    );
+  }
+}
+
+/**
+ * A re-run that fails or differs from what was signed: the confirming participant rejects the
+ * transaction as malformed (a security alert, so its details never reach the submitter).
+ */
+function modelConformance(error: unknown): SandboxError {
+  const reason = error instanceof SandboxError ? error.reason : (error as Error).message;
+  return new SandboxError(
+    'LOCAL_VERDICT_FAILED_MODEL_CONFORMANCE_CHECK',
+    `Rejected transaction due to a failed model conformance check: ${reason}`,
+  );
 }
