@@ -18,6 +18,7 @@ import { streamMessages } from './http/websocket-server';
 import { createLedgerState, type LedgerStateOptions } from './ledger-state';
 import { healthRoutes, versionRoutes } from './routes/health-routes';
 import { identityProviderRoutes } from './routes/identity-provider-routes';
+import { interactiveSubmissionRoutes } from './routes/interactive-submission-routes';
 import { commandRoutes } from './routes/command-routes';
 import { controlRoutes } from './routes/control-routes';
 import { eventRoutes } from './routes/event-routes';
@@ -116,6 +117,7 @@ export function createSandbox(options: SandboxOptions = {}) {
   app.route('/v2/packages', packageRoutes(state, readDarBytes));
   app.route('/v2/package-vetting', packageVettingRoutes(state));
   app.route('/v2/commands', commandRoutes(state));
+  app.route('/v2/interactive-submission', interactiveSubmissionRoutes(state));
   app.route('/v2/updates', updateRoutes(state));
   app.route('/v2/state', stateRoutes(state));
   app.route('/v2/events', eventRoutes(state));
