@@ -23,6 +23,7 @@ import { commandRoutes } from './routes/command-routes';
 import { controlRoutes } from './routes/control-routes';
 import { eventRoutes } from './routes/event-routes';
 import { darRoutes, packageRoutes, packageVettingRoutes } from './routes/package-routes';
+import { externalPartyRoutes } from './routes/external-party-routes';
 import { partyRoutes } from './routes/party-routes';
 import { stateRoutes } from './routes/state-routes';
 import { streamChannels } from './routes/stream-channels';
@@ -109,6 +110,7 @@ export function createSandbox(options: SandboxOptions = {}) {
   app.route('/v2/users', userRoutes(state));
   app.route('/v2/authenticated-user', userRoutes(state, { authenticatedUserOnly: true }));
   app.route('/v2/idps', identityProviderRoutes(state));
+  app.route('/v2/parties/external', externalPartyRoutes(state));
   app.route('/v2/parties', partyRoutes(state));
   // DARs are inflated and decoded in a worker thread, so a hostile archive cannot stall /livez.
   const darReader = openSharedDarReader();

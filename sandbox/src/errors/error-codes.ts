@@ -66,6 +66,10 @@ const CODES = {
   UNRESOLVED_VETTING_REFERENCE: { category: 'InvalidGivenCurrentSystemStateResourceMissing' },
   AMBIGUOUS_VETTING_REFERENCE: { category: 'InvalidGivenCurrentSystemStateOther' },
   TOPOLOGY_SERIAL_MISMATCH: { category: 'InvalidGivenCurrentSystemStateOther' },
+  // The topology manager's refusals of an external party's onboarding (TopologyManagerError,
+  // alarms). The sync service passes on only their cause and gRPC code (origin 'status').
+  TOPOLOGY_INVALID_TX_SIGNATURE: { category: 'SecurityAlert' },
+  TOPOLOGY_UNAUTHORIZED_TRANSACTION: { category: 'SecurityAlert' },
   // Upgrade checks before vetting (ParticipantTopologyManagerError), on upload, validate and
   // vetting updates alike.
   NOT_VALID_UPGRADE_PACKAGE: { category: 'InvalidIndependentOfSystemState' },
@@ -119,6 +123,8 @@ const CODES = {
   SANDBOX_CANNOT_ROUTE: { category: 'InvalidGivenCurrentSystemStateOther' },
   // The sandbox's own: a real endpoint it does not emulate (answered 501, never redacted).
   SANDBOX_UNSUPPORTED_ENDPOINT: { category: 'InternalUnsupportedOperation' },
+  // The sandbox's own: valid onboarding topology it does not emulate (answered 501).
+  SANDBOX_UNSUPPORTED_TOPOLOGY: { category: 'InternalUnsupportedOperation' },
   // The sandbox's own control: no token can be minted in this auth mode or for this user.
   SANDBOX_CANNOT_MINT_TOKEN: { category: 'InvalidGivenCurrentSystemStateOther' },
   // Updates and events.

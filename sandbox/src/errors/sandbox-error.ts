@@ -1,4 +1,4 @@
-import { CATEGORIES } from './error-categories';
+import { CATEGORIES, GRPC_CODE_NAMES } from './error-categories';
 import { ERROR_CODES, type ErrorCode } from './error-codes';
 
 /** Where the real server would have produced the error; it changes how the body is rendered. */
@@ -11,7 +11,14 @@ type ErrorOrigin =
    * Answered by the sandbox where no participant would answer: its `/__sandbox` controls and the
    * real endpoints it does not emulate. The JSON layer's shape, without a definite answer.
    */
-  | 'sandbox';
+  | 'sandbox'
+  /**
+   * A bare gRPC status without Canton's error details (the sync service rejects a party
+   * allocation with only the cause and the code of the topology error): the JSON layer cannot
+   * decode it and prints its description as the code (§1.8). The code here only fixes the
+   * category, hence the status; the reason is the description.
+   */
+  | 'status';
 
 export type SandboxErrorOptions = {
   context?: Record<string, string>;
@@ -129,6 +136,20 @@ export type JsCantonErrorBody = {
 export function toErrorBody(error: SandboxError, ctx: ErrorRenderContext): JsCantonErrorBody {
   const category = error.category;
   const spec = ERROR_CODES[error.code];
+  if (error.origin === 'status') {
+    return {
+      code: error.reason,
+      cause: `${GRPC_CODE_NAMES[category.grpcCode] ?? String(category.grpcCode)}: ${error.reason}`,
+      correlationId: null,
+      traceId: null,
+      context: {},
+      resources: [],
+      errorCategory: -1,
+      grpcCodeValue: category.grpcCode,
+      retryInfo: null,
+      definiteAnswer: null,
+    };
+  }
   // The sandbox's own answers never pass the gRPC side, which is what redacts.
   if (
     category.redacted &&

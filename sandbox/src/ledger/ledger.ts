@@ -354,9 +354,15 @@ export function createLedger({
 
     /**
      * A newly hosted party: a topology update at the next offset (§7.4, inferred). Call inside
-     * the allocating transaction, then `announce` the result once it has committed.
+     * the allocating transaction, then `announce` the result once it has committed. `hosting`
+     * names every hosting participant of an external party; a local party is hosted here alone
+     * with SUBMISSION.
      */
-    recordPartyAllocation(party: string, onSynchronizer: string = synchronizerId) {
+    recordPartyAllocation(
+      party: string,
+      onSynchronizer: string = synchronizerId,
+      hosting?: TopologyRecord['hosting'],
+    ) {
       const update: TopologyRecord = {
         kind: 'topology',
         offset: store.ledgerEnd() + 1,
@@ -365,6 +371,7 @@ export function createLedger({
         synchronizerId: onSynchronizer,
         party,
         participantId,
+        ...(hosting === undefined ? {} : { hosting }),
       };
       store.appendUpdate(update);
       return update;

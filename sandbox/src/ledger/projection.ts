@@ -317,19 +317,20 @@ export function toJsTopologyTransaction(
     offset: update.offset,
     synchronizerId: update.synchronizerId,
     recordTime: update.recordTime,
-    events: [
-      {
-        event: {
-          ParticipantAuthorizationAdded: {
-            value: {
-              partyId: update.party,
-              participantId: update.participantId,
-              participantPermission: 'PARTICIPANT_PERMISSION_SUBMISSION',
-            },
+    // One event per participant that now hosts the party (TopologyTransactionDiff).
+    events: (
+      update.hosting ?? [{ participantId: update.participantId, permission: 'SUBMISSION' }]
+    ).map(({ participantId, permission }) => ({
+      event: {
+        ParticipantAuthorizationAdded: {
+          value: {
+            partyId: update.party,
+            participantId,
+            participantPermission: `PARTICIPANT_PERMISSION_${permission}`,
           },
         },
       },
-    ],
+    })),
     traceContext: { traceparent: null, tracestate: null },
   };
   return wire as Schemas['JsTopologyTransaction'];

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { HostingPermission } from './external/topology';
 
 /** A Daml value in the JSON API's encoding (ledger-api-behaviour.md §7.1). */
 export type JsonValue =
@@ -86,6 +87,11 @@ export type TopologyRecord = {
   synchronizerId: string;
   party: string;
   participantId: string;
+  /**
+   * Every participant the hosting names, with its permission (an external party's
+   * PartyToParticipant); absent for a local party, hosted here alone with SUBMISSION.
+   */
+  hosting?: { participantId: string; permission: HostingPermission }[];
 };
 
 export type UpdateRecord = TransactionRecord | TopologyRecord;

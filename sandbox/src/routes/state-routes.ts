@@ -145,12 +145,12 @@ export function stateRoutes(state: LedgerState) {
           permission: 'PARTICIPANT_PERMISSION_UNSPECIFIED',
         }));
       } else {
-        // A party hosted here may submit on each synchronizer it was allocated on; the others
-        // do not host it.
+        // A local party may submit on each synchronizer it was allocated on, an external one
+        // only confirms or observes there; the others do not host it.
         const hosting = state.hostingSynchronizers(party);
         connected = hosting.map((id) => ({
           ...wire(id),
-          permission: 'PARTICIPANT_PERMISSION_SUBMISSION',
+          permission: `PARTICIPANT_PERMISSION_${state.parties.permission(party, id)}`,
         }));
       }
       return c.json({ connectedSynchronizers: connected });

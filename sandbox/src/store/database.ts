@@ -66,6 +66,14 @@ create table if not exists party_signing_keys (
   threshold integer not null,
   primary key (party, fingerprint)
 ) without rowid;
+-- How this participant hosts a party on a synchronizer where it does not submit for it: an
+-- external party is hosted with CONFIRMATION or OBSERVATION. Parties without a row: SUBMISSION.
+create table if not exists party_permissions (
+  party text not null,
+  synchronizer_id text not null,
+  permission text not null,
+  primary key (party, synchronizer_id)
+) without rowid;
 create table if not exists packages (
   package_id text primary key,
   name text not null,

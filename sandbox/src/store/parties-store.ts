@@ -1,4 +1,5 @@
 import type { PartySigningKey, SigningKeySpec } from '../ledger/external/keys';
+import type { HostingPermission } from '../ledger/external/topology';
 import type { SqlDatabase } from './database';
 
 export type PartyRecord = {
@@ -48,6 +49,12 @@ export function createPartiesStore(db: SqlDatabase) {
     host: db.prepare(
       'insert into party_synchronizers (party, synchronizer_id) values (?, ?) on conflict do nothing',
     ),
+    permission: db.prepare(
+      'select permission from party_permissions where party = ? and synchronizer_id = ?',
+    ),
+    setPermission: db.prepare(
+      'insert into party_permissions (party, synchronizer_id, permission) values (?, ?, ?) on conflict do update set permission = excluded.permission',
+    ),
   };
   return {
     get(party: string): PartyRecord | undefined {
@@ -79,6 +86,16 @@ export function createPartiesStore(db: SqlDatabase) {
     /** Records that `party` is hosted on `synchronizerId` (idempotent). */
     host(party: string, synchronizerId: string) {
       statements.host.run(party, synchronizerId);
+    },
+    /** How this participant hosts `party` on `synchronizerId`: SUBMISSION unless recorded. */
+    permission(party: string, synchronizerId: string): HostingPermission {
+      const row = statements.permission.get(party, synchronizerId) as
+        { permission: HostingPermission } | undefined;
+      return row?.permission ?? 'SUBMISSION';
+    },
+    /** Records a hosting without submission rights (an external party's). */
+    setPermission(party: string, synchronizerId: string, permission: HostingPermission) {
+      statements.setPermission.run(party, synchronizerId, permission);
     },
     /**
      * An external party's signing keys and how many of them must sign; undefined for a party the

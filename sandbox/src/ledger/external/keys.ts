@@ -1,5 +1,5 @@
 import { createHash, createPublicKey, verify, type KeyObject } from 'node:crypto';
-import { SandboxError, invalidArgument } from '../../errors/sandbox-error';
+import { invalidArgument } from '../../errors/sandbox-error';
 
 /**
  * Canton's hash purposes (HashPurpose.scala): each hash is SHA-256 over int32be(purpose) and the
@@ -57,7 +57,12 @@ export type WireSigningPublicKey = { format: string; keyData: string; keySpec: s
 // SubjectPublicKeyInfo of an Ed25519 key is this fixed header followed by the 32 raw bytes.
 const ED25519_SPKI_HEADER = Buffer.from('302a300506032b6570032100', 'hex');
 
-const keyProblem = (message: string) => invalidArgument(message);
+/** Why a public key cannot be read; its message is the participant's (inferred) wording. */
+export class SigningKeyProblem extends Error {
+  override readonly name = 'SigningKeyProblem';
+}
+
+const keyProblem = (message: string) => new SigningKeyProblem(message);
 
 /**
  * Reads a public key of a request (Ed25519 as RAW or DER SPKI; P-256 as DER SPKI), checks that
@@ -65,6 +70,19 @@ const keyProblem = (message: string) => invalidArgument(message);
  * Ed25519 (as Canton and the wallet SDK do), over the DER bytes for P-256 (inferred).
  */
 export function readSigningKey(key: WireSigningPublicKey): PartySigningKey {
+  try {
+    return parseSigningKey(key);
+  } catch (error) {
+    if (error instanceof SigningKeyProblem) throw invalidArgument(error.message);
+    throw error;
+  }
+}
+
+/**
+ * {@link readSigningKey} for keys inside other messages (a topology transaction's): throws a
+ * {@link SigningKeyProblem} that the caller words for its field.
+ */
+export function parseSigningKey(key: WireSigningPublicKey): PartySigningKey {
   const data = Buffer.from(key.keyData, 'base64');
   if (data.length === 0) throw keyProblem('The public key is empty');
   if (data.length > 1024) throw keyProblem('The public key is longer than 1024 bytes');
@@ -101,7 +119,7 @@ export function readSigningKey(key: WireSigningPublicKey): PartySigningKey {
       throw keyProblem(`Unsupported signing key spec ${key.keySpec}`);
     }
   } catch (error) {
-    if (error instanceof SandboxError) throw error;
+    if (error instanceof SigningKeyProblem) throw error;
     throw keyProblem(`Failed to parse the public key: ${(error as Error).message}`);
   }
   return {
