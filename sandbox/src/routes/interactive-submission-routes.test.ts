@@ -154,8 +154,8 @@ const nodeTypes = (decoded: PreparedTransaction) =>
 
 beforeAll(async () => {
   t = createTestSandbox();
-  ext = onboardExternalParty(t, 'ext');
-  ext2 = onboardExternalParty(t, 'ext2');
+  ext = await onboardExternalParty(t, 'ext');
+  ext2 = await onboardExternalParty(t, 'ext2');
   const allocated = await t.post('/v2/parties', { partyIdHint: 'alice' });
   alice = allocated.json.partyDetails.party as string;
 });
@@ -880,8 +880,8 @@ describe('authorization', () => {
 
   beforeAll(async () => {
     jwt = createTestSandbox({ auth: 'jwt', jwtSecret: TEST_SECRET });
-    signer = onboardExternalParty(jwt, 'signer');
     const admin = { token: await hs256Token('participant_admin') };
+    signer = await onboardExternalParty(jwt, 'signer', admin);
     await jwt.post(
       '/v2/users',
       { user: { id: 'reader' }, rights: [canReadAs(signer.party)] },

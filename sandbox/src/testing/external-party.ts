@@ -1,41 +1,29 @@
 import { generateKeyPairSync, sign, type KeyObject } from 'node:crypto';
-import { readSigningKey, type WireSignature } from '../ledger/external/keys';
+import type { WireSignature } from '../ledger/external/keys';
+import { onboardExternalParty as onboardThroughApi } from '../scenarios/external-party';
+import { createLedgerClient } from '../scenarios/ledger-client';
 import type { TestSandbox } from './test-client';
 
 /** An external party as its owner holds it: the party id and the private key it signs with. */
 export type ExternalParty = { party: string; fingerprint: string; privateKey: KeyObject };
 
 /**
- * Onboards an external party with a fresh Ed25519 key: hosted here, its key registered with
- * threshold 1, and announced as a topology update like an allocation. The one place tests set up
- * external parties until `/v2/parties/external/generate-topology` and `allocate` exist; then this
- * becomes those two calls.
+ * Onboards an external party with a fresh Ed25519 key through the participant's own endpoints
+ * (generate-topology, the key's signature of the multi-hash, allocate), as a wallet does. The one
+ * place the interactive submission tests set up external parties.
  */
-export function onboardExternalParty(t: TestSandbox, hint: string): ExternalParty {
-  const { publicKey, privateKey } = generateKeyPairSync('ed25519');
-  // The raw key is the last 32 bytes of its SubjectPublicKeyInfo.
-  const raw = publicKey.export({ format: 'der', type: 'spki' }).subarray(-32);
-  const key = readSigningKey({
-    format: 'CRYPTO_KEY_FORMAT_RAW',
-    keyData: raw.toString('base64'),
-    keySpec: 'SIGNING_KEY_SPEC_EC_CURVE25519',
+export async function onboardExternalParty(
+  t: TestSandbox,
+  hint: string,
+  { token }: { token?: string } = {},
+): Promise<ExternalParty> {
+  const { privateKey } = generateKeyPairSync('ed25519');
+  const client = createLedgerClient({
+    transport: (request) => t.sandbox.fetch(request),
+    ...(token === undefined ? {} : { token }),
   });
-  const party = `${hint}::${key.fingerprint}`;
-  const { state } = t;
-  const update = state.transaction(() => {
-    state.parties.save({
-      party,
-      isLocal: true,
-      identityProviderId: '',
-      resourceVersion: 0,
-      annotations: {},
-    });
-    state.parties.host(party, state.synchronizerId);
-    state.parties.setSigningKeys(party, [key], 1);
-    return state.ledger.recordPartyAllocation(party);
-  });
-  state.ledger.announce(update);
-  return { party, fingerprint: key.fingerprint, privateKey };
+  const { partyId, fingerprint } = await onboardThroughApi(client, hint, privateKey);
+  return { party: partyId, fingerprint, privateKey };
 }
 
 /** The party's Ed25519 signature of a prepared transaction hash (base64), as the wire carries it. */
