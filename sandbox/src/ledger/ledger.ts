@@ -162,9 +162,22 @@ export function createLedger({
     );
 
   /** Whether this participant can commit the transaction: submitters, informees, synchronizer. */
-  const checkHosting = (actAs: readonly string[], interpreted: InterpretedTransaction) => {
-    // Routing comes after interpretation: submitters must be hosted here (§7.5, inferred).
-    const foreign = actAs.filter((party) => !parties.get(party)?.isLocal);
+  const checkHosting = (
+    actAs: readonly string[],
+    interpreted: InterpretedTransaction,
+    signedBy: 'participant' | 'parties',
+  ) => {
+    // Routing comes after interpretation: submitters must be hosted here (§7.5, inferred), with
+    // submission rights when the participant signs for them; an external party signs for itself
+    // and needs a participant that confirms for it.
+    const canSubmit = (party: string) => {
+      if (!parties.get(party)?.isLocal) return false;
+      const permission = parties.permission(party, synchronizerId);
+      return signedBy === 'participant'
+        ? permission === 'SUBMISSION'
+        : permission !== 'OBSERVATION';
+    };
+    const foreign = actAs.filter((party) => !canSubmit(party));
     if (foreign.length > 0) {
       throw new SandboxError(
         'NO_SYNCHRONIZER_ON_WHICH_ALL_SUBMITTERS_CAN_SUBMIT',
@@ -262,7 +275,7 @@ export function createLedger({
       const now = nowMicros();
       checkDeduplication(request, now);
       const interpreted = interpretFor(request);
-      checkHosting(request.actAs, interpreted);
+      checkHosting(request.actAs, interpreted, 'participant');
       const ledgerTime =
         request.minLedgerTimeMicros !== null && request.minLedgerTimeMicros > now
           ? request.minLedgerTimeMicros
@@ -283,7 +296,7 @@ export function createLedger({
      */
     prepare(request: InterpretRequest, options: InterpretOptions): InterpretedTransaction {
       const interpreted = interpretFor(request, { ...options, trace: true });
-      checkHosting(request.actAs, interpreted);
+      checkHosting(request.actAs, interpreted, 'parties');
       return interpreted;
     },
 
@@ -342,7 +355,7 @@ export function createLedger({
       } catch (error) {
         throw modelConformance(error);
       }
-      checkHosting(request.actAs, interpreted);
+      checkHosting(request.actAs, interpreted, 'parties');
       return commit(request, interpreted, now, {
         ledgerTime,
         recordTime: now,

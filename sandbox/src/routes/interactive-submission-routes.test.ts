@@ -822,6 +822,17 @@ describe('execute', () => {
     );
   });
 
+  it('leaves an external party to its own signature: the participant cannot submit for it', async () => {
+    const response = await t.post('/v2/commands/submit-and-wait', {
+      commands: [create(IOU, iou(ext.party, ext.party))],
+      commandId: `submit-${randomUUID()}`,
+      actAs: [ext.party],
+      userId: 'participant_admin',
+    });
+    const error = expectError(response, 404, 'NO_SYNCHRONIZER_ON_WHICH_ALL_SUBMITTERS_CAN_SUBMIT');
+    expect(error.resources).toEqual([['PARTY', ext.party]]);
+  });
+
   it('refuses transactions Canton refuses before looking at signatures', async () => {
     // createAndExercise prepares into two roots, which no execute accepts.
     const twoRoots = await prepare(
