@@ -427,6 +427,10 @@ describe('POST /v2/parties/external/allocate', () => {
       `The submitted request has invalid arguments: Party ${party.slice(0, party.indexOf('::') + 14)}... already exists on synchronizer ${synchronizer().slice(0, synchronizer().indexOf('::') + 14)}...`,
     );
     expect(t.state.history.ledgerEnd()).toBe(1);
+    // The same hint with another key is another party.
+    const other = await signedTopology('Alice');
+    expect(other.generated.partyId).not.toBe(party);
+    expect((await allocate(other.body)).json).toEqual({ partyId: other.generated.partyId });
   });
 
   it('accepts a signature of the transaction itself instead of the multi-hash', async () => {
@@ -812,6 +816,15 @@ describe('POST /v2/parties/external/allocate', () => {
         'format',
       ),
     ).toBe('Signature format must be specified');
+    expect(
+      field(
+        await allocate({
+          ...fresh.body,
+          multiHashSignatures: Array.from({ length: 65 }, () => fresh.body.multiHashSignatures[0]),
+        }),
+        'multi_hash_signatures.signatures',
+      ),
+    ).toBe('At most 64 signatures are accepted, got 65');
     expectDecodeFailure(
       await allocate({ ...fresh.body, onboardingTransactions: [{ transaction: '%%%' }] }),
       "Invalid value for: body (Illegal base64 character at 'onboardingTransactions[0].transaction')",

@@ -16,7 +16,7 @@ import {
 } from '@canton-network/core-tx-visualizer';
 import { BinaryReader, UnknownFieldHandler } from '@protobuf-ts/runtime';
 import { describe, expect, it } from 'vitest';
-import { cantonHash, readSigningKey, topologyMultiHash } from './keys';
+import { cantonHash, readSigningKey, topologyMultiHash, type PartySigningKey } from './keys';
 import {
   decodeTopologyTransaction,
   encodePartyToParticipantTransaction,
@@ -170,6 +170,28 @@ describe('topology transactions', () => {
     );
     expect(problem(new Uint8Array([0x0a, 0x05, 0x01]))).toContain('Failed to parse');
     expect(problem(new Uint8Array([0x10, 0x1e]))).toBe('Field `data` is not set');
+    // A party_signing_keys field that is not a message, and the same key twice.
+    const key = ed25519Key();
+    const party = `carol::${key.fingerprint}`;
+    const withKeys = (keys: PartySigningKey[]) =>
+      encodePartyToParticipantTransaction({
+        party,
+        threshold: 1,
+        participants: [{ participantUid: PARTICIPANT, permission: 'CONFIRMATION' }],
+        partySigningKeys: { keys, threshold: 1 },
+      });
+    const { data } = unwrapVersioned(withKeys([key]));
+    const broken = TopologyTransaction.fromBinary(data ?? new Uint8Array());
+    const mapping = broken.mapping?.mapping;
+    if (mapping?.oneofKind !== 'partyToParticipant') throw new Error('not a PartyToParticipant');
+    const [field] = UnknownFieldHandler.list(mapping.partyToParticipant, 4);
+    if (field) field.data = new Uint8Array([0x05, 0x0a, 0x09, 0x01]);
+    expect(problem(wrapVersioned(TopologyTransaction.toBinary(broken)))).toMatch(
+      /^Failed to parse the topology transaction: /,
+    );
+    expect(problem(withKeys([key, key]))).toBe(
+      `All signing keys must be unique. Duplicate keys: ${key.fingerprint}`,
+    );
     const empty = TopologyTransaction.create({
       operation: Enums_TopologyChangeOp.ADD_REPLACE,
       serial: 1,

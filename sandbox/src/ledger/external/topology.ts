@@ -230,9 +230,23 @@ export function decodeTopologyTransaction(wrapped: Uint8Array): DecodedTopologyT
     serial,
     mapping: {
       kind: 'PartyToParticipant',
-      partyToParticipant: decodePartyToParticipant(mapping.partyToParticipant),
+      partyToParticipant: withDecodeErrors(() =>
+        decodePartyToParticipant(mapping.partyToParticipant),
+      ),
     },
   };
+}
+
+/** Runs `decode`, reporting a malformed message inside it (field 4 is read by hand) as such. */
+function withDecodeErrors<T>(decode: () => T): T {
+  try {
+    return decode();
+  } catch (error) {
+    if (error instanceof TopologyDecodeError) throw error;
+    throw new TopologyDecodeError(
+      `Failed to parse the topology transaction: ${(error as Error).message}`,
+    );
+  }
 }
 
 const PERMISSION_NAMES = new Map<number, HostingPermission>(
@@ -325,6 +339,15 @@ function decodePartyToParticipant(message: PartyToParticipant): PartyToParticipa
   }
   if (keys.length === 0) {
     throw new TopologyDecodeError('Field `keys` of `party_signing_keys` must be non-empty');
+  }
+  const fingerprints = keys.map(({ key }) => key.fingerprint);
+  const repeated = fingerprints.filter(
+    (fingerprint, index) => fingerprints.indexOf(fingerprint) !== index,
+  );
+  if (repeated.length > 0) {
+    throw new TopologyDecodeError(
+      `All signing keys must be unique. Duplicate keys: ${[...new Set(repeated)].join(', ')}`,
+    );
   }
   if (threshold === 0) {
     throw new TopologyDecodeError('Unable to convert numeric field `threshold`: 0 is not positive');
