@@ -170,13 +170,14 @@ export function createLedger({
     // Routing comes after interpretation: submitters must be hosted here (§7.5, inferred), with
     // submission rights when the participant signs for them; an external party signs for itself
     // and needs a participant that confirms for it.
-    const canSubmit = (party: string) => {
-      if (!parties.get(party)?.isLocal) return false;
-      const permission = parties.permission(party, synchronizerId);
-      return signedBy === 'participant'
-        ? permission === 'SUBMISSION'
-        : permission !== 'OBSERVATION';
-    };
+    const canSubmit = (party: string) =>
+      parties.get(party)?.isLocal === true &&
+      hostingSynchronizers(party).some((hosting) => {
+        const permission = parties.permission(party, hosting);
+        return signedBy === 'participant'
+          ? permission === 'SUBMISSION'
+          : permission !== 'OBSERVATION';
+      });
     const foreign = actAs.filter((party) => !canSubmit(party));
     if (foreign.length > 0) {
       throw new SandboxError(

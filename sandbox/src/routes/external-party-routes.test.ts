@@ -433,6 +433,40 @@ describe('POST /v2/parties/external/allocate', () => {
     expect((await allocate(other.body)).json).toEqual({ partyId: other.generated.partyId });
   });
 
+  it('does not let the participant submit for an external party, which only it may sign for', async () => {
+    const { generated, body } = await signedTopology('Signer');
+    await allocate(body);
+    const local = (await t.post('/v2/parties', { partyIdHint: 'Bank' })).json.partyDetails.party;
+    const create = (actAs: string) =>
+      t.post('/v2/commands/submit-and-wait', {
+        commands: [
+          {
+            CreateCommand: {
+              templateId: '#sandbox-demo:Demo.Iou:Iou',
+              createArguments: {
+                issuer: actAs,
+                owner: actAs,
+                currency: 'EUR',
+                amount: '1',
+                observers: [local === actAs ? generated.partyId : local],
+              },
+            },
+          },
+        ],
+        commandId: `c-${actAs}`,
+        actAs: [actAs],
+        userId: 'participant_admin',
+      });
+    const refused = expectError(
+      await create(generated.partyId),
+      404,
+      'NO_SYNCHRONIZER_ON_WHICH_ALL_SUBMITTERS_CAN_SUBMIT',
+    );
+    expect(refused.cause).toContain(generated.partyId);
+    // As an informee it is hosted like any party.
+    expect((await create(local)).status).toBe(200);
+  });
+
   it('accepts a signature of the transaction itself instead of the multi-hash', async () => {
     const { generated, privateKey } = await signedTopology('Bob');
     const [transaction = ''] = generated.topologyTransactions;
