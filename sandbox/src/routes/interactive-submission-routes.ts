@@ -151,22 +151,17 @@ const UNIQUE_IDENTIFIER = /^[^:]+::[^:]+$/;
 const PHYSICAL_SYNCHRONIZER_ID = /^[^:]+::[^:]+::\d+-\d+$/;
 
 /**
- * Everything an execute request goes through before the service runs it: the JSON layer parses
- * the transaction, the authorizer wants CanExecuteAs (or CanActAs) for its acting parties, then
- * SubmitRequestValidator.validateExecute.
+ * What an execute request goes through once the JSON layer has parsed its transaction: the
+ * authorizer wants CanExecuteAs (or CanActAs) for its acting parties, then
+ * SubmitRequestValidator.validateExecute, then the service.
  */
 function execute(
   c: SandboxContext,
   state: LedgerState,
   body: ExecuteBody,
+  prepared: PreparedTransaction,
   extraReadCheck?: (claims: Claims) => void,
 ): TransactionRecord {
-  let prepared: PreparedTransaction;
-  try {
-    prepared = PreparedTransaction.fromBinary(Buffer.from(body.preparedTransaction, 'base64'));
-  } catch {
-    throw invalidArgument('Cannot parse prepared_transaction', { origin: 'json' });
-  }
   const claims = requireAuthenticated(c.get('caller'));
   const userId = effectiveUserId(claims, body.userId);
   for (const party of prepared.metadata?.submitterInfo?.actAs ?? []) {
@@ -206,17 +201,14 @@ function execute(
   });
 }
 
-/** The acting parties a prepared transaction names, for the default transaction format. */
-const actAsOf = (body: ExecuteBody) => {
+/** The JSON layer parses the prepared transaction before the request reaches the service. */
+function parsePrepared(body: ExecuteBody): PreparedTransaction {
   try {
-    return (
-      PreparedTransaction.fromBinary(Buffer.from(body.preparedTransaction, 'base64')).metadata
-        ?.submitterInfo?.actAs ?? []
-    );
+    return PreparedTransaction.fromBinary(Buffer.from(body.preparedTransaction, 'base64'));
   } catch {
-    return [];
+    throw invalidArgument('Cannot parse prepared_transaction', { origin: 'json' });
   }
-};
+}
 
 export function interactiveSubmissionRoutes(state: LedgerState) {
   return new Hono<SandboxEnv>()
@@ -259,18 +251,19 @@ export function interactiveSubmissionRoutes(state: LedgerState) {
     })
     .post('/execute', async (c) => {
       const body = await readJsonBody(c, executeRequest);
-      execute(c, state, body);
+      execute(c, state, body, parsePrepared(body));
       // The sandbox answers rejections synchronously (docs/sandbox-fidelity.md); the
       // completion of a success is on the completion stream already.
       return c.json({});
     })
     .post('/executeAndWait', async (c) => {
       const body = await readJsonBody(c, executeRequest);
-      const tx = execute(c, state, body);
+      const tx = execute(c, state, body, parsePrepared(body));
       return c.json({ updateId: tx.updateId, completionOffset: tx.offset });
     })
     .post('/executeAndWaitForTransaction', async (c) => {
       const body = await readJsonBody(c, executeForTransactionRequest);
+      const prepared = parsePrepared(body);
       let filter: EventFilter;
       let shape: TransactionShape = 'ACS_DELTA';
       let readCheck: ((claims: Claims) => void) | undefined;
@@ -284,9 +277,9 @@ export function interactiveSubmissionRoutes(state: LedgerState) {
         };
       } else {
         // Without a format: ACS delta, a wildcard for the acting parties, verbose.
-        filter = wildcardFor(actAsOf(body));
+        filter = wildcardFor(prepared.metadata?.submitterInfo?.actAs ?? []);
       }
-      const tx = execute(c, state, body, readCheck);
+      const tx = execute(c, state, body, prepared, readCheck);
       return c.json({ transaction: toJsTransaction(tx, filter, shape) ?? emptyTransaction(tx) });
     });
 }
