@@ -395,6 +395,9 @@ describe('prepare', () => {
     const [viewNode] = nodeTypes(view.decoded);
     expect(viewNode?.oneofKind === 'exercise' && viewNode.exercise.consuming).toBe(false);
     expect(view.decoded.metadata?.inputContracts).toHaveLength(1);
+    // ext2 signs and executes it: the disclosed contract is authenticated against the store.
+    const viewed = await executeAndWait(view, [ext2]);
+    expect(viewed.completionOffset).toBe(t.state.history.ledgerEnd());
   });
 
   it('refuses more than one command, as Canton does', async () => {
