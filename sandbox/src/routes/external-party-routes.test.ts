@@ -359,6 +359,9 @@ describe('POST /v2/parties/external/generate-topology', () => {
       }),
       "Invalid value for: body (Illegal base64 character at 'publicKey.keyData')",
     );
+    // Served now, so another method on the path is tapir's 405 rather than the sandbox's 501.
+    expect((await t.get(GENERATE)).status).toBe(405);
+    expect((await t.get(ALLOCATE)).status).toBe(405);
     expect(t.state.history.ledgerEnd()).toBe(0);
   });
 });
