@@ -18,6 +18,7 @@ import { streamMessages } from './http/websocket-server';
 import { createLedgerState, type LedgerStateOptions } from './ledger-state';
 import { healthRoutes, versionRoutes } from './routes/health-routes';
 import { identityProviderRoutes } from './routes/identity-provider-routes';
+import { interactiveSubmissionRoutes } from './routes/interactive-submission-routes';
 import { commandRoutes } from './routes/command-routes';
 import { contractRoutes } from './routes/contract-routes';
 import { controlRoutes } from './routes/control-routes';
@@ -122,6 +123,7 @@ export function createSandbox(options: SandboxOptions = {}) {
   app.route('/v2/package-vetting', packageVettingRoutes(state));
   app.route('/v2/commands', commandRoutes(state));
   app.route('/v2/commands', reassignmentRoutes(state));
+  app.route('/v2/interactive-submission', interactiveSubmissionRoutes(state));
   app.route('/v2/updates', updateRoutes(state));
   app.route('/v2/state', stateRoutes(state));
   app.route('/v2/events', eventRoutes(state));

@@ -141,6 +141,23 @@ const CODES = {
   CONTRACT_KEY_NOT_FOUND: { category: 'InvalidGivenCurrentSystemStateResourceMissing' },
   DUPLICATE_CONTRACT_KEY: { category: 'InvalidGivenCurrentSystemStateResourceExists' },
   DUPLICATE_COMMAND: { category: 'InvalidGivenCurrentSystemStateResourceExists' },
+  // Interactive submission (CommandExecutionErrors): DamlErrorWithDefiniteAnswer, so they carry
+  // definite_answer=false.
+  FAILED_TO_PREPARE_TRANSACTION: {
+    category: 'InvalidIndependentOfSystemState',
+    definiteAnswer: false,
+  },
+  FAILED_TO_EXECUTE_TRANSACTION: {
+    category: 'InvalidIndependentOfSystemState',
+    definiteAnswer: false,
+  },
+  // The confirming participant's rejections (LocalRejectError), answered for an externally
+  // signed transaction; the model conformance one is an alarm, redacted like every security alert.
+  LOCAL_VERDICT_INACTIVE_CONTRACTS: { category: 'InvalidGivenCurrentSystemStateResourceMissing' },
+  LOCAL_VERDICT_LEDGER_TIME_OUT_OF_BOUND: { category: 'ContentionOnSharedResources' },
+  LOCAL_VERDICT_PREPARATION_TIME_OUT_OF_BOUND: { category: 'ContentionOnSharedResources' },
+  LOCAL_VERDICT_MAX_RECORD_TIME_EXCEEDED: { category: 'ContentionOnSharedResources' },
+  LOCAL_VERDICT_FAILED_MODEL_CONFORMANCE_CHECK: { category: 'SecurityAlert' },
   // The sandbox's own: a template of an uploaded package, which it cannot interpret.
   SANDBOX_CANNOT_INTERPRET: { category: 'InvalidGivenCurrentSystemStateOther' },
   // The sandbox's own: a real endpoint it does not emulate (answered 501, never redacted).

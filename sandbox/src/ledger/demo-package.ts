@@ -263,6 +263,25 @@ export const DEMO_MODULES: readonly Module[] = [
   ),
 ];
 
+/** The built-in package's signatures by `Module:Entity`, indexed once. */
+const signatureIndex = <T>(pick: (module: Module) => readonly (T & { name: string })[]) =>
+  new Map<string, T>(
+    DEMO_MODULES.flatMap((module) =>
+      pick(module).map((entry) => [`${module.name}:${entry.name}`, entry] as const),
+    ),
+  );
+const templateSignatures = signatureIndex((module) => module.templates);
+const interfaceSignatures = signatureIndex((module) => module.interfaces);
+const dataTypeSignatures = signatureIndex((module) => module.dataTypes);
+
+/** Looks up the built-in package's Daml-LF signatures; types name it with an empty package id. */
+export const DEMO_SIGNATURES = {
+  template: (qualifiedName: string): Template | undefined => templateSignatures.get(qualifiedName),
+  iface: (qualifiedName: string): Interface | undefined => interfaceSignatures.get(qualifiedName),
+  dataType: (tycon: TypeConName): DataType | undefined =>
+    dataTypeSignatures.get(`${tycon.module}:${tycon.name}`),
+};
+
 // ── Behaviour ──
 
 const str = (value: JsonValue | undefined): string => (typeof value === 'string' ? value : '');

@@ -1,10 +1,8 @@
 import { createHash } from 'node:crypto';
 import type {
   DamlType,
-  DataType,
   Interface,
   Template,
-  TypeConName,
 } from '@ledger-console/participant/daml-lf/package-model';
 import { SandboxError } from '../errors/sandbox-error';
 import type { ContractRecord } from '../store/ledger-store';
@@ -12,7 +10,7 @@ import { checkValue } from './daml-value';
 import {
   ARCHIVE_CHOICE,
   DEMO_BEHAVIOUR,
-  DEMO_MODULES,
+  DEMO_SIGNATURES,
   type ChoiceBehaviour,
   type InterfaceBehaviour,
   type Record_,
@@ -87,28 +85,50 @@ export type Submission = {
   disclosed: ReadonlyMap<string, CreateNode>;
 };
 
+/** A fetch node: never emitted by the Ledger API, but part of the Daml transaction. */
+export type FetchTrace = {
+  kind: 'fetch';
+  nodeId: number;
+  contract: CreateNode;
+  /** The fetch's authorizers that are stakeholders of the contract (Daml's acting parties). */
+  actingParties: string[];
+  byKey: boolean;
+};
+
+/** A `lookupByKey` node: never emitted, and not expressible in a prepared transaction. */
+export type LookupTrace = { kind: 'lookupByKey'; nodeId: number; templateId: string };
+
+/**
+ * What a prepared transaction shows beyond the emitted nodes, recorded only when asked for:
+ * the hidden nodes, the signatories behind each exercise, and the contracts the transaction read
+ * from before it (its input contracts).
+ */
+export type InterpretationTrace = {
+  hidden: (FetchTrace | LookupTrace)[];
+  /** Signatories of the contract each exercise node acts on, by the exercise's node id. */
+  exercisedSignatories: Map<number, string[]>;
+  inputs: Map<string, CreateNode>;
+};
+
 export type InterpretedTransaction = {
   nodes: LedgerNode[];
   /** Contracts from before the transaction it used (fetched, exercised or found by key). */
   inputContracts: string[];
+  trace?: InterpretationTrace;
+};
+
+export type InterpretOptions = {
+  /** The id of each new contract, in creation order; Canton's suffixed V1 ids when absent. */
+  newContractId?: () => string;
+  /** Records an InterpretationTrace. */
+  trace?: boolean;
 };
 
 export type DemoPackageInfo = { packageId: string; packageName: string };
 
 const unique = (values: Iterable<string>) => [...new Set(values)].sort();
 
-// The built-in package's templates and data types by `Module:Entity`, built once.
-const templates = new Map<string, Template>(
-  DEMO_MODULES.flatMap((module) =>
-    module.templates.map((t) => [`${module.name}:${t.name}`, t] as const),
-  ),
-);
-const dataTypes = new Map<string, DataType>(
-  DEMO_MODULES.flatMap((module) =>
-    module.dataTypes.map((d) => [`${module.name}:${d.name}`, d] as const),
-  ),
-);
-const resolve = (tycon: TypeConName) => dataTypes.get(`${tycon.module}:${tycon.name}`);
+const resolve = DEMO_SIGNATURES.dataType;
 
 /** Hash of a contract key, scoped by package name and template as Daml scopes keys. */
 export function keyHashOf(packageName: string, qualifiedName: string, key: JsonValue): string {
@@ -145,6 +165,8 @@ type Interpretation = {
   localKeyHashes: Map<string, string | null>;
   archivedHere: Set<string>;
   inputContracts: Set<string>;
+  newContractId: () => string;
+  trace: InterpretationTrace | undefined;
 };
 
 /**
@@ -158,6 +180,7 @@ export function interpret(
   submission: Submission,
   view: LedgerView,
   demo: DemoPackageInfo,
+  options: InterpretOptions = {},
 ): InterpretedTransaction {
   const run: Interpretation = {
     submission,
@@ -170,12 +193,19 @@ export function interpret(
     localKeyHashes: new Map(),
     archivedHere: new Set(),
     inputContracts: new Set(),
+    newContractId: options.newContractId ?? newContractId,
+    trace: options.trace
+      ? { hidden: [], exercisedSignatories: new Map(), inputs: new Map() }
+      : undefined,
   };
   const rootAuthorizers = new Set(submission.actAs);
   commands.forEach((command, i) => {
     runCommand(run, command, `commands[${String(i)}]`, rootAuthorizers);
   });
-  return { nodes: run.nodes, inputContracts: [...run.inputContracts] };
+  const inputContracts = [...run.inputContracts];
+  return run.trace
+    ? { nodes: run.nodes, inputContracts, trace: run.trace }
+    : { nodes: run.nodes, inputContracts };
 }
 
 const NO_WITNESSES: ReadonlySet<string> = new Set();
@@ -278,7 +308,7 @@ function create(
     keyHash = keyHashOf(demo.packageName, qualifiedName, key);
     requireKeyFree(run, qualifiedName, key, keyHash);
   }
-  const contractId = newContractId();
+  const contractId = run.newContractId();
   const node: CreateNode = {
     kind: 'create',
     nodeId,
@@ -475,6 +505,7 @@ function exerciseNode(
     stakeholders,
   };
   run.nodes.push(node);
+  run.trace?.exercisedSignatories.set(nodeId, contract.signatories);
   if (consuming) archive(run, contract, qualifiedName, nodeId);
   const bodyAuthorizers = new Set([...contract.signatories, ...controllers]);
   node.exerciseResult = exercised.body(contextFor(run, bodyAuthorizers, witnesses));
@@ -516,7 +547,22 @@ function fetchContract(
   const nodeId = run.nextNodeId++;
   const contract = lookup(run, contractId, qualifiedName);
   requireStakeholderAuthority(nodeId, contract, authorizers);
+  traceFetch(run, nodeId, contract, authorizers, false);
   return contract.argument as Record_;
+}
+
+function traceFetch(
+  run: Interpretation,
+  nodeId: number,
+  contract: CreateNode,
+  authorizers: ReadonlySet<string>,
+  byKey: boolean,
+) {
+  if (!run.trace) return;
+  const actingParties = unique(
+    [...contract.signatories, ...contract.observers].filter((party) => authorizers.has(party)),
+  );
+  run.trace.hidden.push({ kind: 'fetch', nodeId, contract, actingParties, byKey });
 }
 
 function fetchByKey(
@@ -534,6 +580,7 @@ function fetchByKey(
   // Authorized like a fetch: one stakeholder among the authorizers (lookupByKey needs all
   // maintainers).
   requireStakeholderAuthority(nodeId, contract, authorizers);
+  traceFetch(run, nodeId, contract, authorizers, true);
   return { contractId, argument: contract.argument as Record_ };
 }
 
@@ -553,7 +600,17 @@ function lookupByKey(
     behaviour.key?.maintainers(checked) ?? [],
     authorizers,
   );
-  return lookupKey(run, qualifiedName, checked) ?? null;
+  const found = lookupKey(run, qualifiedName, checked) ?? null;
+  if (run.trace) {
+    run.trace.hidden.push({
+      kind: 'lookupByKey',
+      nodeId,
+      templateId: templateIdOf(run, qualifiedName),
+    });
+    const outside = found === null || run.local.has(found) ? undefined : run.view.contract(found);
+    if (found !== null && outside) run.trace.inputs.set(found, outside.node);
+  }
+  return found;
 }
 
 /** What a choice body may do, with the authority and witnesses of the exercise it runs in. */
@@ -624,6 +681,7 @@ function lookupOutside(run: Interpretation, contractId: string): CreateNode {
   }
   // A contract none of the readers may see is reported like one that does not exist.
   const node = visible ? stored.node : disclosed;
+  if (node) run.trace?.inputs.set(contractId, node);
   if (!node) {
     throw new SandboxError(
       'CONTRACT_NOT_FOUND',
@@ -669,7 +727,7 @@ const templateIdOf = (run: Interpretation, qualifiedName: string) =>
   `${run.demo.packageId}:${qualifiedName}`;
 
 function behaviourOf(qualifiedName: string) {
-  const template = templates.get(qualifiedName);
+  const template = DEMO_SIGNATURES.template(qualifiedName);
   const behaviour = DEMO_BEHAVIOUR[qualifiedName];
   if (!template || !behaviour) {
     throw interpretationError('DAML_INTERPRETATION_ERROR', `unknown template ${qualifiedName}`);

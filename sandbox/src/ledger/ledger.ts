@@ -1,7 +1,13 @@
 import { SandboxError } from '../errors/sandbox-error';
 import type { LedgerStore } from '../store/ledger-store';
 import type { PartiesStore } from '../store/parties-store';
-import { interpret, type Command, type DemoPackageInfo } from './interpreter';
+import {
+  interpret,
+  type Command,
+  type DemoPackageInfo,
+  type InterpretOptions,
+  type InterpretedTransaction,
+} from './interpreter';
 import {
   assignmentExclusivityAfter,
   commandBatch,
@@ -12,9 +18,10 @@ import {
   type ReassignmentRequest,
   type ReassignmentTopology,
 } from './reassignment';
-import { routeTransaction } from './routing';
+import { routeTransaction, type Route } from './routing';
 import {
   formatMicros,
+  newContractId,
   newUpdateId,
   nowMicros,
   type CreateNode,
@@ -46,6 +53,57 @@ export type SubmitRequest = {
   synchronizerId: string | null;
   traceparent: string;
 };
+
+/** The commands and parties of a submission, as the interpreter takes them. */
+export type InterpretRequest = Pick<
+  SubmitRequest,
+  'commands' | 'actAs' | 'readAs' | 'disclosed' | 'synchronizerId'
+>;
+
+/**
+ * An externally signed transaction to commit: its root re-run as commands against the current
+ * ledger (as the confirming participant of an external party does), checked against what was
+ * prepared and signed, then committed with its created contracts' ids suffixed.
+ */
+export type PreparedExecution = {
+  /** The prepared root as commands; built inside the re-run, whose failures reject the transaction. */
+  commands: () => Command[];
+  actAs: string[];
+  userId: string;
+  commandId: string;
+  submissionId: string;
+  deduplication: Deduplication;
+  traceparent: string;
+  /** The synchronizer the prepared transaction names (a connected one). */
+  synchronizerId: string;
+  /** The transaction's input contracts, authenticated against the store by the caller. */
+  inputs: ReadonlyMap<string, CreateNode>;
+  /** The prepared transaction's ids of the contracts it creates (unsuffixed), in creation order. */
+  createdContractIds: readonly string[];
+  /** The ledger time the submission asks for (the execute request's min ledger time, or now). */
+  requestedLedgerTimeMicros: bigint | null;
+  minLedgerEffectiveTimeMicros: bigint | null;
+  maxLedgerEffectiveTimeMicros: bigint | null;
+  preparationTimeMicros: bigint;
+  maxRecordTimeMicros: bigint | null;
+  /**
+   * Throws unless the re-run transaction is the prepared one; `preparedId` maps each suffixed id
+   * back to its prepared form.
+   */
+  conform: (
+    interpreted: InterpretedTransaction,
+    preparedId: (contractId: string) => string,
+  ) => void;
+  /** The prepared transaction's hash, hex: what the committed transaction shows as its external hash. */
+  externalTransactionHash: string;
+};
+
+/** A contract id as a transaction creates it, before its suffix: `00` and a discriminator. */
+const LOCAL_CONTRACT_ID = /^00[0-9a-f]{64}$/;
+
+/** Synchronizer parameters Canton's synchronizers have by default (DynamicSynchronizerParameters). */
+export const LEDGER_TIME_RECORD_TIME_TOLERANCE_MICROS = 60n * 1_000_000n;
+export const PREPARATION_TIME_RECORD_TIME_TOLERANCE_MICROS = 24n * 3600n * 1_000_000n;
 
 type LedgerDeps = {
   store: LedgerStore;
@@ -163,7 +221,10 @@ export function createLedger({
     contracts: unassigned.contracts,
   });
 
-  const checkDeduplication = (request: SubmitRequest, now: bigint) => {
+  const checkDeduplication = (
+    request: Pick<SubmitRequest, 'userId' | 'actAs' | 'commandId' | 'deduplication'>,
+    now: bigint,
+  ) => {
     const accepted = store.acceptedChange(changeKey(request));
     if (!accepted) return;
     const within =
@@ -187,6 +248,161 @@ export function createLedger({
     }
   };
 
+  const interpretFor = (request: InterpretRequest, options: InterpretOptions = {}) =>
+    interpret(
+      request.commands,
+      { actAs: request.actAs, readAs: request.readAs, disclosed: request.disclosed },
+      {
+        contract: (contractId) => store.contract(contractId),
+        activeContractIdByKey: (hash) => store.activeContractIdByKey(hash),
+      },
+      demo(),
+      options,
+    );
+
+  /**
+   * Whether this participant can commit the transaction (submitters, informees), and where:
+   * Canton's routing over the connected synchronizers, with the reassignments it needs first.
+   */
+  const route = (
+    request: InterpretRequest,
+    interpreted: InterpretedTransaction,
+    signedBy: 'participant' | 'parties',
+  ): Route => {
+    const { actAs } = request;
+    // Routing comes after interpretation: submitters must be hosted here (§7.5, inferred), with
+    // submission rights when the participant signs for them; an external party signs for itself
+    // and needs a participant that confirms for it.
+    const canSubmit = (party: string) =>
+      parties.get(party)?.isLocal === true &&
+      hostingSynchronizers(party).some((hosting) => {
+        const permission = parties.permission(party, hosting);
+        return signedBy === 'participant'
+          ? permission === 'SUBMISSION'
+          : permission !== 'OBSERVATION';
+      });
+    const foreign = actAs.filter((party) => !canSubmit(party));
+    if (foreign.length > 0) {
+      throw new SandboxError(
+        'NO_SYNCHRONIZER_ON_WHICH_ALL_SUBMITTERS_CAN_SUBMIT',
+        `This participant cannot submit as the given submitter on any connected synchronizer: ${foreign.join(', ')}`,
+        { resources: foreign.map((party) => ['PARTY', party]) },
+      );
+    }
+    const informees = [...new Set(interpreted.nodes.flatMap((node) => node.witnesses))].sort();
+    const unknown = informees.filter((party) => parties.get(party) === undefined);
+    if (unknown.length > 0) {
+      throw new SandboxError(
+        'UNKNOWN_INFORMEES',
+        `The following informees are not hosted on any participant: ${unknown.join(', ')}`,
+        { resources: unknown.map((party) => ['PARTY', party]) },
+      );
+    }
+    const chosen = routeTransaction(topology, {
+      actAs,
+      readAs: request.readAs,
+      informees,
+      inputs: interpreted.inputContracts.flatMap((contractId) => {
+        const stored = store.contract(contractId);
+        if (!stored) return [];
+        const { node } = stored;
+        return [
+          {
+            contractId,
+            stakeholders: [...new Set([...node.signatories, ...node.observers])],
+            location: stored.location,
+          },
+        ];
+      }),
+      prescribed: request.synchronizerId,
+    });
+    if (signedBy === 'parties' && chosen.reassignments.length > 0) {
+      // An externally signed transaction names its synchronizer, and nobody may reassign its
+      // inputs on the parties' behalf (inferred: Canton routes it without automatic reassignment).
+      throw new SandboxError(
+        'NO_SYNCHRONIZER_FOR_SUBMISSION',
+        `No valid synchronizer for submission found: the input contracts are not all assigned to ${chosen.synchronizerId}, and an externally signed transaction is not reassigned automatically`,
+      );
+    }
+    return chosen;
+  };
+
+  /**
+   * Writes the reassignments the route needs, then the transaction, its completion and its change
+   * id, in one SQLite transaction.
+   */
+  const commit = (
+    request: Pick<
+      SubmitRequest,
+      'userId' | 'actAs' | 'commandId' | 'submissionId' | 'deduplication' | 'traceparent'
+    >,
+    interpreted: InterpretedTransaction,
+    chosen: Route,
+    now: bigint,
+    at: {
+      ledgerTime: bigint;
+      recordTime: bigint;
+      workflowId: string;
+      externalTransactionHash: string | undefined;
+    },
+  ): TransactionRecord => {
+    const moved: ReassignmentRecord[] = [];
+    const record = transaction(() => {
+      for (const { submitter, unassignment } of chosen.reassignments) {
+        // ContractsReassigner: the transaction's command and user, no workflow id.
+        const metadata = {
+          submitter,
+          userId: request.userId,
+          commandId: request.commandId,
+          workflowId: '',
+          submissionId: request.submissionId,
+          traceparent: request.traceparent,
+        };
+        const unassigned = recordReassignment(metadata, unassignment);
+        moved.push(unassigned, recordReassignment(metadata, assignmentOf(unassigned)));
+      }
+      // After reassignments the transaction's times follow theirs on the same synchronizer.
+      const shift = moved.length > 0 ? nowMicros() - now : 0n;
+      const offset = store.ledgerEnd() + 1;
+      const tx: TransactionRecord = {
+        kind: 'transaction',
+        offset,
+        updateId: newUpdateId(),
+        commandId: request.commandId,
+        workflowId: at.workflowId,
+        userId: request.userId,
+        actAs: request.actAs,
+        submissionId: request.submissionId,
+        effectiveAt: formatMicros(at.ledgerTime + shift),
+        recordTime: formatMicros(at.recordTime + shift),
+        synchronizerId: chosen.synchronizerId,
+        traceparent: request.traceparent,
+        nodes: interpreted.nodes,
+        ...(at.externalTransactionHash === undefined
+          ? {}
+          : { externalTransactionHash: at.externalTransactionHash }),
+      };
+      store.appendUpdate(tx);
+      store.insertCompletion({
+        offset,
+        commandId: tx.commandId,
+        updateId: tx.updateId,
+        userId: tx.userId,
+        actAs: tx.actAs,
+        submissionId: tx.submissionId,
+        recordTime: tx.recordTime,
+        synchronizerId: tx.synchronizerId,
+        deduplicationPeriod: deduplicationPeriodOf(request.deduplication),
+        traceparent: tx.traceparent,
+      });
+      store.recordChange(changeKey(request), offset, request.submissionId, now);
+      return tx;
+    });
+    for (const update of moved) announce(update);
+    announce(record);
+    return record;
+  };
+
   return {
     ledgerEnd: () => store.ledgerEnd(),
     /** Runs `listener` after each committed update; returns the unsubscribe function. */
@@ -198,116 +414,103 @@ export function createLedger({
     submit(request: SubmitRequest): TransactionRecord {
       const now = nowMicros();
       checkDeduplication(request, now);
-      const demoInfo = demo();
-      const interpreted = interpret(
-        request.commands,
-        { actAs: request.actAs, readAs: request.readAs, disclosed: request.disclosed },
-        {
-          contract: (contractId) => store.contract(contractId),
-          activeContractIdByKey: (hash) => store.activeContractIdByKey(hash),
-        },
-        demoInfo,
+      const interpreted = interpretFor(request);
+      const chosen = route(request, interpreted, 'participant');
+      const ledgerTime =
+        request.minLedgerTimeMicros !== null && request.minLedgerTimeMicros > now
+          ? request.minLedgerTimeMicros
+          : now;
+      return commit(request, interpreted, chosen, now, {
+        ledgerTime,
+        // Record time never precedes ledger time.
+        recordTime: ledgerTime > now ? ledgerTime : now,
+        workflowId: request.workflowId,
+        externalTransactionHash: undefined,
+      });
+    },
+
+    /**
+     * Interprets commands exactly as `submit` does, with the checks that decide whether they
+     * could be committed here, and commits nothing: what `prepare` turns into a prepared
+     * transaction. The trace says what a prepared transaction shows beyond the emitted nodes.
+     */
+    prepare(
+      request: InterpretRequest,
+      options: InterpretOptions,
+    ): { interpreted: InterpretedTransaction; synchronizerId: string } {
+      const interpreted = interpretFor(request, { ...options, trace: true });
+      const chosen = route(request, interpreted, 'parties');
+      return { interpreted, synchronizerId: chosen.synchronizerId };
+    },
+
+    /**
+     * Commits an externally signed transaction whose signatures the caller verified, in the order
+     * the participant checks it: deduplication at submission, then (as the confirming
+     * participant) the input contracts' activeness, the time bounds, and model conformance.
+     */
+    executePrepared(request: PreparedExecution): TransactionRecord {
+      const now = nowMicros();
+      checkDeduplication(request, now);
+      const inactive = [...request.inputs.keys()].filter(
+        (contractId) => store.contract(contractId)?.archivedOffset != null,
       );
-      // Routing comes after interpretation: submitters must be hosted here (§7.5, inferred), with
-      // submission rights somewhere; an external party is only confirmed for, it signs itself.
-      const foreign = request.actAs.filter(
-        (party) =>
-          !parties.get(party)?.isLocal ||
-          hostingSynchronizers(party).every(
-            (hosting) => parties.permission(party, hosting) !== 'SUBMISSION',
-          ),
-      );
-      if (foreign.length > 0) {
+      if (inactive.length > 0) {
         throw new SandboxError(
-          'NO_SYNCHRONIZER_ON_WHICH_ALL_SUBMITTERS_CAN_SUBMIT',
-          `This participant cannot submit as the given submitter on any connected synchronizer: ${foreign.join(', ')}`,
-          { resources: foreign.map((party) => ['PARTY', party]) },
+          'LOCAL_VERDICT_INACTIVE_CONTRACTS',
+          // The contracts are named in the resources only, as LocalRejectErrorImpl does.
+          'Rejected transaction is referring to inactive contracts ',
+          { resources: inactive.map((contractId) => ['CONTRACT_ID', contractId]) },
         );
       }
-      const informees = [...new Set(interpreted.nodes.flatMap((node) => node.witnesses))].sort();
-      const unknown = informees.filter((party) => parties.get(party) === undefined);
-      if (unknown.length > 0) {
-        throw new SandboxError(
-          'UNKNOWN_INFORMEES',
-          `The following informees are not hosted on any participant: ${unknown.join(', ')}`,
-          { resources: unknown.map((party) => ['PARTY', party]) },
-        );
-      }
-      const route = routeTransaction(topology, {
-        actAs: request.actAs,
-        readAs: request.readAs,
-        informees,
-        inputs: interpreted.inputContracts.flatMap((contractId) => {
-          const stored = store.contract(contractId);
-          if (!stored) return [];
-          const { node } = stored;
-          return [
-            {
-              contractId,
-              stakeholders: [...new Set([...node.signatories, ...node.observers])],
-              location: stored.location,
+      const ledgerTime = ledgerTimeWithin(request, now);
+      checkTimes(request, ledgerTime, now);
+      const prepared = new Map<string, string>();
+      let created = 0;
+      let interpreted: InterpretedTransaction;
+      try {
+        interpreted = interpretFor(
+          {
+            commands: request.commands(),
+            actAs: request.actAs,
+            readAs: [],
+            disclosed: request.inputs,
+            synchronizerId: request.synchronizerId,
+          },
+          {
+            trace: true,
+            newContractId: () => {
+              const id = request.createdContractIds[created++];
+              if (id === undefined) {
+                throw new Error('the transaction creates more contracts than prepared');
+              }
+              if (!LOCAL_CONTRACT_ID.test(id)) {
+                throw new Error(`the created contract id ${id} is not a new, unsuffixed one`);
+              }
+              const suffixed = `${id}${newContractId().slice(id.length)}`;
+              prepared.set(suffixed, id);
+              return suffixed;
             },
-          ];
-        }),
-        prescribed: request.synchronizerId,
-      });
-      const moved: ReassignmentRecord[] = [];
-      const record = transaction(() => {
-        for (const { submitter, unassignment } of route.reassignments) {
-          // ContractsReassigner: the transaction's command and user, no workflow id.
-          const metadata = {
-            submitter,
-            userId: request.userId,
-            commandId: request.commandId,
-            workflowId: '',
-            submissionId: request.submissionId,
-            traceparent: request.traceparent,
-          };
-          const unassigned = recordReassignment(metadata, unassignment);
-          moved.push(unassigned, recordReassignment(metadata, assignmentOf(unassigned)));
+          },
+        );
+        if (created !== request.createdContractIds.length) {
+          throw new Error('the transaction creates fewer contracts than prepared');
         }
-        const offset = store.ledgerEnd() + 1;
-        // After reassignments the transaction's times follow theirs on the same synchronizer.
-        const at = moved.length > 0 ? nowMicros() : now;
-        const ledgerTime =
-          request.minLedgerTimeMicros !== null && request.minLedgerTimeMicros > at
-            ? request.minLedgerTimeMicros
-            : at;
-        const tx: TransactionRecord = {
-          kind: 'transaction',
-          offset,
-          updateId: newUpdateId(),
-          commandId: request.commandId,
-          workflowId: request.workflowId,
-          userId: request.userId,
-          actAs: request.actAs,
-          submissionId: request.submissionId,
-          effectiveAt: formatMicros(ledgerTime),
-          // Record time never precedes ledger time.
-          recordTime: formatMicros(ledgerTime > at ? ledgerTime : at),
-          synchronizerId: route.synchronizerId,
-          traceparent: request.traceparent,
-          nodes: interpreted.nodes,
-        };
-        store.appendUpdate(tx);
-        store.insertCompletion({
-          offset,
-          commandId: tx.commandId,
-          updateId: tx.updateId,
-          userId: tx.userId,
-          actAs: tx.actAs,
-          submissionId: tx.submissionId,
-          recordTime: tx.recordTime,
-          synchronizerId: tx.synchronizerId,
-          deduplicationPeriod: deduplicationPeriodOf(request.deduplication),
-          traceparent: tx.traceparent,
-        });
-        store.recordChange(changeKey(request), offset, request.submissionId, now);
-        return tx;
+        request.conform(interpreted, (contractId) => prepared.get(contractId) ?? contractId);
+      } catch (error) {
+        throw modelConformance(error);
+      }
+      const chosen = route(
+        { ...request, readAs: [], disclosed: request.inputs, commands: [] },
+        interpreted,
+        'parties',
+      );
+      return commit(request, interpreted, chosen, now, {
+        ledgerTime,
+        recordTime: now,
+        // Interactive submissions carry no workflow id.
+        workflowId: '',
+        externalTransactionHash: request.externalTransactionHash,
       });
-      for (const update of moved) announce(update);
-      announce(record);
-      return record;
     },
 
     /**
@@ -372,4 +575,55 @@ function deduplicationPeriodOf(deduplication: Deduplication): unknown {
       },
     },
   };
+}
+
+/**
+ * The ledger time of an externally signed transaction: the one asked for, or now, moved into the
+ * prepared bounds (PreparedTransactionDecoder.adjustLedgerTimeToBounds).
+ */
+function ledgerTimeWithin(request: PreparedExecution, now: bigint): bigint {
+  const requested =
+    request.requestedLedgerTimeMicros !== null && request.requestedLedgerTimeMicros > now
+      ? request.requestedLedgerTimeMicros
+      : now;
+  const { minLedgerEffectiveTimeMicros: min, maxLedgerEffectiveTimeMicros: max } = request;
+  if (min !== null && requested < min) return min;
+  if (max !== null && requested > max) return max;
+  return requested;
+}
+
+/** TimeValidator.checkTimestamps, with the record time the sandbox assigns (now). */
+function checkTimes(request: PreparedExecution, ledgerTime: bigint, recordTime: bigint) {
+  const outside = (time: bigint, tolerance: bigint) =>
+    time < recordTime - tolerance || time > recordTime + tolerance;
+  if (outside(ledgerTime, LEDGER_TIME_RECORD_TIME_TOLERANCE_MICROS)) {
+    throw new SandboxError(
+      'LOCAL_VERDICT_LEDGER_TIME_OUT_OF_BOUND',
+      `Rejected transaction as delta of the ledger time and the record time exceed the time tolerance ledgerTime=${formatMicros(ledgerTime)}, recordTime=${formatMicros(recordTime)}, maxDelta=PT1M`,
+    );
+  }
+  if (outside(request.preparationTimeMicros, PREPARATION_TIME_RECORD_TIME_TOLERANCE_MICROS)) {
+    throw new SandboxError(
+      'LOCAL_VERDICT_PREPARATION_TIME_OUT_OF_BOUND',
+      `Rejected transaction as delta of the preparation time and the record time exceed the time tolerance preparationTime=${formatMicros(request.preparationTimeMicros)}, recordTime=${formatMicros(recordTime)}, maxDelta=PT24H`,
+    );
+  }
+  if (request.maxRecordTimeMicros !== null && recordTime > request.maxRecordTimeMicros) {
+    throw new SandboxError(
+      'LOCAL_VERDICT_MAX_RECORD_TIME_EXCEEDED',
+      `Rejected transaction as record time exceeds the maximum record time: recordTime=${formatMicros(recordTime)}, maxRecordTime=${formatMicros(request.maxRecordTimeMicros)}`,
+    );
+  }
+}
+
+/**
+ * A re-run that fails or differs from what was signed: the confirming participant rejects the
+ * transaction as malformed (a security alert, so its details never reach the submitter).
+ */
+function modelConformance(error: unknown): SandboxError {
+  const reason = error instanceof SandboxError ? error.reason : (error as Error).message;
+  return new SandboxError(
+    'LOCAL_VERDICT_FAILED_MODEL_CONFORMANCE_CHECK',
+    `Rejected transaction due to a failed model conformance check: ${reason}`,
+  );
 }

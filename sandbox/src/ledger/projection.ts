@@ -246,7 +246,26 @@ export function toJsTransaction(
     synchronizerId: tx.synchronizerId,
     traceContext: traceContext(tx),
     recordTime: tx.recordTime,
-    externalTransactionHash: null,
+    externalTransactionHash: tx.externalTransactionHash ?? null,
+    paidTrafficCost: null,
+    transactionHash: null,
+  };
+  return wire as Schemas['JsTransaction'];
+}
+
+/** A transaction the requested parties see nothing of is still returned, with no events. */
+export function emptyTransaction(tx: TransactionRecord): Schemas['JsTransaction'] {
+  const wire: Wire = {
+    updateId: tx.updateId,
+    commandId: '',
+    workflowId: tx.workflowId,
+    effectiveAt: tx.effectiveAt,
+    events: [],
+    offset: tx.offset,
+    synchronizerId: tx.synchronizerId,
+    traceContext: traceContext(tx),
+    recordTime: tx.recordTime,
+    externalTransactionHash: tx.externalTransactionHash ?? null,
     paidTrafficCost: null,
     transactionHash: null,
   };

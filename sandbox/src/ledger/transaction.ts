@@ -71,6 +71,11 @@ export type TransactionRecord = {
   /** The submitter's W3C trace context, which the tree's `traceContext` carries back (§10). */
   traceparent: string | null;
   nodes: LedgerNode[];
+  /**
+   * For a transaction executed from an externally signed prepared transaction: the prepared
+   * transaction's hash (hex), which the transaction shows as its `externalTransactionHash`.
+   */
+  externalTransactionHash?: string;
 };
 
 /** A party allocated on this participant: a topology update that also takes an offset. */

@@ -53,7 +53,7 @@ describe('version, health and the HTTP edges', () => {
   });
 
   it('says plainly which real endpoints the sandbox does not serve', async () => {
-    const result = await t.post('/v2/interactive-submission/prepare', {});
+    const result = await t.post('/v2/interactive-submission/preferred-packages', {});
     expect(result.status).toBe(501);
     expect(result.json.code).toBe('SANDBOX_UNSUPPORTED_ENDPOINT');
   });

@@ -30,7 +30,7 @@ import {
   userIdRegexMessage,
 } from '../validation/identifiers';
 import { splitUniqueIdentifier } from '@ledger-console/participant/unique-identifier';
-import { effectiveUserId } from './command-routes';
+import { effectiveUserId } from './command-submission';
 
 /**
  * `/v2/commands/submit-and-wait-for-reassignment` and `/v2/commands/async/submit-reassignment`:
