@@ -5,6 +5,7 @@ import {
   expectError,
   type TestSandbox,
 } from '../testing/test-client';
+import { KNOWN_ENDPOINTS } from '../http/known-endpoints';
 
 let t: TestSandbox;
 beforeEach(() => {
@@ -52,10 +53,19 @@ describe('version, health and the HTTP edges', () => {
     expect(result.text).toBe('Method Not Allowed');
   });
 
-  it('says plainly which real endpoints the sandbox does not serve', async () => {
-    const result = await t.post('/v2/interactive-submission/preferred-packages', {});
-    expect(result.status).toBe(501);
-    expect(result.json.code).toBe('SANDBOX_UNSUPPORTED_ENDPOINT');
+  it('serves every operation of Canton 3.5 (none answers 501 SANDBOX_UNSUPPORTED_ENDPOINT)', async () => {
+    // Path parameters get a value of the right shape; the body is empty JSON, so most answers are
+    // validation errors, which is enough to show that a route, not the 501 fallback, answered.
+    const unsupported: string[] = [];
+    for (const [method, path] of KNOWN_ENDPOINTS) {
+      const concrete = path.replace(/\{[^}]+\}/g, (name) => (name === '{offset}' ? '1' : 'x'));
+      const result = await t.call(method, concrete, method === 'GET' ? {} : { body: {} });
+      if (result.status === 501 || result.json?.code === 'SANDBOX_UNSUPPORTED_ENDPOINT') {
+        unsupported.push(`${method} ${path}`);
+      }
+    }
+    expect(KNOWN_ENDPOINTS.length).toBe(67);
+    expect(unsupported).toEqual([]);
   });
 
   it('carries the trace id of a traceparent header into errors', async () => {
