@@ -146,6 +146,17 @@ async function runConcurrently(
   return { latencies, seconds: (performance.now() - started) / 1000 };
 }
 
+/** A phase's count, rate and latency percentiles (ms, two decimals). */
+function figures(run: { latencies: number[]; seconds: number }) {
+  const sorted = [...run.latencies].sort((a, b) => a - b);
+  return {
+    count: sorted.length,
+    perSecond: Math.round(sorted.length / run.seconds),
+    p50Ms: Number(percentile(sorted, 50).toFixed(2)),
+    p99Ms: Number(percentile(sorted, 99).toFixed(2)),
+  };
+}
+
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
 
@@ -248,14 +259,15 @@ async function runCommandPhases(base: URL) {
     COMMAND_PHASE_MS,
   );
   const trees = await runConcurrently(TREES, (i) => runTree(`tree-${String(i)}`), COMMAND_PHASE_MS);
-  const treeLatencies = [...trees.latencies].sort((a, b) => a - b);
+  const created = figures(creating);
+  const tree = figures(trees);
   return {
-    creates: creating.latencies.length,
-    createsPerSecond: Math.round(creating.latencies.length / creating.seconds),
-    trees: treeLatencies.length,
-    treesPerSecond: Math.round(treeLatencies.length / trees.seconds),
-    treeP50Ms: Number(percentile(treeLatencies, 50).toFixed(2)),
-    treeP99Ms: Number(percentile(treeLatencies, 99).toFixed(2)),
+    creates: created.count,
+    createsPerSecond: created.perSecond,
+    trees: tree.count,
+    treesPerSecond: tree.perSecond,
+    treeP50Ms: tree.p50Ms,
+    treeP99Ms: tree.p99Ms,
   };
 }
 
@@ -348,14 +360,15 @@ async function runInteractivePhases(base: URL) {
     },
     COMMAND_PHASE_MS,
   );
-  const executeLatencies = [...executing.latencies].sort((a, b) => a - b);
+  const prepare = figures(preparing);
+  const execute = figures(executing);
   return {
-    prepares: preparing.latencies.length,
-    preparesPerSecond: Math.round(preparing.latencies.length / preparing.seconds),
-    executes: executeLatencies.length,
-    executesPerSecond: Math.round(executeLatencies.length / executing.seconds),
-    executeP50Ms: Number(percentile(executeLatencies, 50).toFixed(2)),
-    executeP99Ms: Number(percentile(executeLatencies, 99).toFixed(2)),
+    prepares: prepare.count,
+    preparesPerSecond: prepare.perSecond,
+    executes: execute.count,
+    executesPerSecond: execute.perSecond,
+    executeP50Ms: execute.p50Ms,
+    executeP99Ms: execute.p99Ms,
   };
 }
 
