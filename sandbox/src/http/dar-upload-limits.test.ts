@@ -11,7 +11,7 @@ import {
  * worker thread; on the main thread the same archive would block the event loop for seconds.
  * Generous for a loaded 2-core machine, far below what blocking would cost.
  */
-const LIVEZ_BOUND_MS = 150;
+const LIVEZ_BOUND_MS = 500;
 
 const manifest = (main: string): RawZipEntry => {
   const data = new TextEncoder().encode(
