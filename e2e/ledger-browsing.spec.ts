@@ -44,7 +44,9 @@ test('browse a party’s Ious, open one, split it from there, and see the split 
   // Open the Iou of 70 and exercise from its page.
   await contractLink(page, splitIds[1]).click();
   await expect(page).toHaveURL(`/contracts/${encodeURIComponent(splitIds[1])}`);
-  await page.getByRole('link', { name: /^Exercise…/ }).click();
+  // Exactly the contract page's link: while its chunk loads, the list (whose links are named
+  // "Exercise… on <id>") may still be on screen under the new URL.
+  await page.getByRole('link', { name: 'Exercise…', exact: true }).click();
   await expect(page).toHaveURL(/\/composer\?exercise=/);
   await fillChoice(page, 'Iou_Split');
   await fillArgumentField(page, 'splitAmount', '20');
