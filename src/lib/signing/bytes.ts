@@ -57,9 +57,11 @@ export function equalBytes(a: Uint8Array, b: Uint8Array): boolean {
   return a.length === b.length && a.every((byte, i) => byte === b[i]);
 }
 
-/** An `ArrayBuffer` copy of exactly these bytes, as WebCrypto's strict typings want. */
-export function toArrayBuffer(bytes: Uint8Array): ArrayBuffer {
-  const copy = new ArrayBuffer(bytes.length);
-  new Uint8Array(copy).set(bytes);
-  return copy;
+/**
+ * A copy of exactly these bytes over a plain `ArrayBuffer`, as WebCrypto's strict typings want.
+ * A typed array, not the buffer itself: under jsdom (component tests) a bare ArrayBuffer is of
+ * another realm, which Node's WebCrypto refuses ("not instance of ArrayBuffer").
+ */
+export function toArrayBuffer(bytes: Uint8Array): Uint8Array<ArrayBuffer> {
+  return new Uint8Array(bytes);
 }
