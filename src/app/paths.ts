@@ -33,7 +33,10 @@ function userPath(userId: string, identityProviderId = ''): string {
 
 /** A party's page; its details differ per IdP (a participant admin sees another IdP's as not local). */
 function partyPath(party: string, identityProviderId = ''): string {
-  return withIdentityProvider(`/parties/${routeSegment(party, ['new'])}`, identityProviderId);
+  return withIdentityProvider(
+    `/parties/${routeSegment(party, ['new', 'new-external'])}`,
+    identityProviderId,
+  );
 }
 
 function withIdentityProvider(base: string, identityProviderId: string): string {
@@ -94,6 +97,7 @@ export const paths = {
   },
   parties: { pattern: '/parties', to: () => '/parties' },
   newParty: { pattern: '/parties/new', to: () => '/parties/new' },
+  newExternalParty: { pattern: '/parties/new-external', to: () => '/parties/new-external' },
   party: { pattern: '/parties/:party', to: partyPath },
   packages: { pattern: '/packages', to: () => '/packages' },
   uploadDar: { pattern: '/packages/upload', to: () => '/packages/upload' },

@@ -126,6 +126,13 @@ export function appRoutes(queryClient: QueryClient): RouteObject[] {
               },
             },
             {
+              path: paths.newExternalParty.pattern,
+              lazy: async () => {
+                const page = await import('./pages/new-external-party-page');
+                return { Component: page.NewExternalPartyPage };
+              },
+            },
+            {
               path: paths.party.pattern,
               lazy: async () => {
                 const page = await import('./pages/party-page');

@@ -55,7 +55,12 @@ export function PartiesPage() {
     <ListPageLayout
       title="Parties"
       description="The parties this participant knows, and those hosted here."
-      actions={<PartiesHeaderActions newPartyHref={paths.newParty.to()} />}
+      actions={
+        <PartiesHeaderActions
+          newPartyHref={paths.newParty.to()}
+          newExternalPartyHref={paths.newExternalParty.to()}
+        />
+      }
     >
       <PartiesList
         page={page}

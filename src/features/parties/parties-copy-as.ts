@@ -3,6 +3,11 @@
  * with, from the same form mappers. `parties.allocate` is the checked Canton console signature;
  * an annotations update has no console line here.
  */
+import {
+  allocateExternalPartyCall,
+  generateExternalPartyTopologyCall,
+  type AllocateExternalPartyRequest,
+} from '@/api/external-parties';
 import { allocatePartyCall, updatePartyAnnotationsCall, type PartyDetails } from '@/api/parties';
 import { rightsChangeCall, toWireRight } from '@/api/users';
 import type { PartyRightKind } from '@/lib/access-rights';
@@ -16,6 +21,8 @@ import {
   scalaStringMap,
   type CopyAsCommands,
 } from '@/lib/copy-as';
+import type { PublicSigningKey } from '@/lib/signing/keys';
+import { toGenerateTopologyRequest, type ExternalPartyValues } from './external-party-form-schema';
 import {
   toAllocatePartyRequest,
   toPartyAnnotationsPatch,
@@ -99,4 +106,25 @@ export function partyGrantCommands(
       ],
     ]),
   };
+}
+
+/**
+ * External parties (issue 23): curl only. The Canton console's commands for them could not be
+ * checked against a 3.5 console here, so none is offered rather than a guessed one. The request
+ * carries the public key only; the private key never reaches a copied command.
+ */
+export function generateTopologyCommands(
+  values: ExternalPartyValues,
+  publicKey: PublicSigningKey,
+): CopyAsCommands {
+  return {
+    request: generateExternalPartyTopologyCall(toGenerateTopologyRequest(values, publicKey)),
+  };
+}
+
+/** The allocation as sent: the topology transactions and the multi-hash signature. */
+export function allocateExternalPartyCommands(
+  request: AllocateExternalPartyRequest,
+): CopyAsCommands {
+  return { request: allocateExternalPartyCall(request) };
 }

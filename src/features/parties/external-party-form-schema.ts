@@ -1,0 +1,211 @@
+import { firstDisallowedChar, PARTY_STRING } from '@ledger-console/participant/identifiers';
+import { splitUniqueIdentifier } from '@ledger-console/participant/unique-identifier';
+import type { Path } from 'react-hook-form';
+import { z } from 'zod';
+import type {
+  AllocateExternalPartyRequest,
+  GeneratedExternalPartyTopology,
+  GenerateExternalPartyTopologyRequest,
+} from '@/api/external-parties';
+import type { ApiError } from '@/lib/api-error';
+import {
+  MAX_PUBLIC_KEY_CHARS,
+  type PrivateSigningKey,
+  type PublicSigningKey,
+} from '@/lib/signing/keys';
+import { MAX_SIGNATURE_CHARS, type WireSignature } from '@/lib/signing/signatures';
+import { partyHintProblem } from './party-form-schema';
+
+/** Other confirming participants the form takes; a party is rarely hosted on more. */
+export const MAX_OTHER_PARTICIPANTS = 16;
+/** A participant id is `name::1220…`: well under this. */
+const MAX_PARTICIPANT_ID_LENGTH = 255;
+
+export type KeySource = 'generate' | 'public';
+
+/** A key made in this browser: held in component state only, until the allocation ends. */
+export type BrowserKey = { key: PrivateSigningKey; privateKeyPem: string; fileName: string };
+
+/** The non-empty lines of a one-id-per-line text, trimmed. */
+export function participantLines(text: string): string[] {
+  return text
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => line !== '');
+}
+
+/** Why `id` is not a participant id (`name::namespace`), or undefined when it looks like one. */
+export function participantIdProblem(id: string): string | undefined {
+  if (id.length > MAX_PARTICIPANT_ID_LENGTH) {
+    return `At most ${String(MAX_PARTICIPANT_ID_LENGTH)} characters`;
+  }
+  const parts = splitUniqueIdentifier(id);
+  if (parts === undefined || parts.identifier === '' || parts.namespace === '') {
+    return 'A participant id is name::namespace, e.g. participant2::1220…';
+  }
+  const char =
+    firstDisallowedChar(PARTY_STRING, parts.identifier) ??
+    firstDisallowedChar(PARTY_STRING, parts.namespace);
+  if (char !== undefined) return `"${char}" is not allowed in a participant id`;
+  return undefined;
+}
+
+/**
+ * Step 1 of "Allocate external party": the hint, the synchronizer, other confirming participants
+ * and the threshold, and where the key comes from. `ownParticipantId` (when known) may not be
+ * listed: the participant the request goes to hosts the party anyway.
+ */
+export function externalPartySchema({ ownParticipantId }: { ownParticipantId?: string } = {}) {
+  return z
+    .object({
+      partyHint: z.string().superRefine((hint, ctx) => {
+        if (hint === '') {
+          ctx.addIssue({
+            code: 'custom',
+            message: 'Required: the party id is this hint, "::" and the key fingerprint',
+          });
+          return;
+        }
+        const problem = partyHintProblem(hint);
+        if (problem) ctx.addIssue({ code: 'custom', message: problem });
+      }),
+      synchronizerId: z.string().min(1, 'Choose a synchronizer'),
+      otherConfirmingParticipants: z.string().superRefine((text, ctx) => {
+        const ids = participantLines(text);
+        if (ids.length > MAX_OTHER_PARTICIPANTS) {
+          ctx.addIssue({
+            code: 'custom',
+            message: `At most ${String(MAX_OTHER_PARTICIPANTS)} participants (this has ${String(ids.length)})`,
+          });
+          return;
+        }
+        for (const [index, id] of ids.entries()) {
+          const problem = participantIdProblem(id);
+          if (problem) {
+            ctx.addIssue({ code: 'custom', message: `Line ${String(index + 1)}: ${problem}` });
+            return;
+          }
+          if (ids.indexOf(id) !== index) {
+            ctx.addIssue({ code: 'custom', message: `${id} is listed twice` });
+            return;
+          }
+          if (id === ownParticipantId) {
+            ctx.addIssue({
+              code: 'custom',
+              message: `${id} is this participant, which hosts the party anyway: list only the others`,
+            });
+            return;
+          }
+        }
+      }),
+      confirmationThreshold: z
+        .string()
+        .trim()
+        .refine((text) => text === '' || /^[1-9]\d{0,2}$/.test(text), 'A whole number from 1'),
+      keySource: z.enum(['generate', 'public']),
+      publicKey: z.string().max(MAX_PUBLIC_KEY_CHARS, 'This is too long to be a public key'),
+    })
+    .superRefine((values, ctx) => {
+      const confirmers = 1 + participantLines(values.otherConfirmingParticipants).length;
+      const threshold = Number(values.confirmationThreshold);
+      if (values.confirmationThreshold !== '' && threshold > confirmers) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['confirmationThreshold'],
+          message: `At most the number of confirming participants (${String(confirmers)})`,
+        });
+      }
+      if (values.keySource === 'public' && values.publicKey.trim() === '') {
+        ctx.addIssue({ code: 'custom', path: ['publicKey'], message: 'Paste the public key' });
+      }
+    });
+}
+
+export type ExternalPartyValues = z.infer<ReturnType<typeof externalPartySchema>>;
+
+export function emptyExternalPartyValues(synchronizerId = ''): ExternalPartyValues {
+  return {
+    partyHint: '',
+    synchronizerId,
+    otherConfirmingParticipants: '',
+    confirmationThreshold: '',
+    keySource: 'generate',
+    publicKey: '',
+  };
+}
+
+/** The wire's public key: what was parsed, without the fingerprint (the participant computes it). */
+export function toWirePublicKey(
+  key: PublicSigningKey,
+): GenerateExternalPartyTopologyRequest['publicKey'] {
+  return { format: key.format, keyData: key.keyData, keySpec: key.keySpec };
+}
+
+export function toGenerateTopologyRequest(
+  values: ExternalPartyValues,
+  publicKey: PublicSigningKey,
+): GenerateExternalPartyTopologyRequest {
+  const others = participantLines(values.otherConfirmingParticipants);
+  return {
+    synchronizer: values.synchronizerId,
+    partyHint: values.partyHint,
+    publicKey: toWirePublicKey(publicKey),
+    ...(others.length > 0 ? { otherConfirmingParticipantUids: others } : {}),
+    // 0 (or absent): every confirming participant must confirm.
+    ...(values.confirmationThreshold === ''
+      ? {}
+      : { confirmationThreshold: Number(values.confirmationThreshold) }),
+  };
+}
+
+/** The allocation of a generated topology, signed over its multi-hash. */
+export function toAllocateExternalPartyRequest(
+  generated: GeneratedExternalPartyTopology,
+  {
+    synchronizerId,
+    signature,
+    identityProviderId,
+  }: { synchronizerId: string; signature: WireSignature; identityProviderId: string },
+): AllocateExternalPartyRequest {
+  return {
+    synchronizer: synchronizerId,
+    onboardingTransactions: generated.topologyTransactions.map((transaction) => ({
+      transaction,
+    })),
+    multiHashSignatures: [signature],
+    identityProviderId,
+  };
+}
+
+/**
+ * The step-1 field a `generate-topology` refusal concerns. The participant reports them all as
+ * INVALID_ARGUMENT, so the cause decides (sandbox/src/ledger/external/onboarding.ts keeps its words).
+ */
+export function generateTopologyErrorField(error: ApiError): Path<ExternalPartyValues> | undefined {
+  const cause = error.body.cause;
+  if (/synchronizer/i.test(cause)) return 'synchronizerId';
+  if (/party.hint|Party hint/i.test(cause)) return 'partyHint';
+  if (/threshold/i.test(cause)) return 'confirmationThreshold';
+  if (/participant|unique identifier|Identifier decoding|Fingerprint decoding/i.test(cause)) {
+    return 'otherConfirmingParticipants';
+  }
+  if (/key/i.test(cause)) return 'publicKey';
+  return undefined;
+}
+
+// ── step 2: signing ─────────────────────────────────────────────────────────────
+
+export type SignMethod = 'browser' | 'file' | 'signature';
+
+export const signTopologySchema = z.object({
+  method: z.enum(['browser', 'file', 'signature']),
+  signature: z.string().max(MAX_SIGNATURE_CHARS, 'This is too long to be a signature'),
+});
+
+export type SignTopologyValues = z.infer<typeof signTopologySchema>;
+
+/** A downloaded key file's name: the hint, so the user can tell several apart. */
+export function keyFileName(partyHint: string): string {
+  const safe = partyHint.replace(/[^A-Za-z0-9_-]+/g, '-').replace(/^-+|-+$/g, '');
+  return `${safe === '' ? 'party' : safe.slice(0, 64)}.ed25519.pem`;
+}

@@ -1,0 +1,359 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Alert, Button, Group, Input, Radio, Stack, Text } from '@mantine/core';
+import { useId, useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { externalPartyMutations, type ReadGeneratedTopology } from '@/api/external-parties';
+import { CopyAsMenu } from '@/components/copy-as-menu';
+import { downloadFile } from '@/components/data-table/download-file';
+import { notify } from '@/components/feedback/notify';
+import { FormActions } from '@/components/form/form-actions';
+import { FormRootError } from '@/components/form/form-root-error';
+import { FormTextarea } from '@/components/form/form-textarea';
+import { useFormMutation } from '@/components/form/use-form-mutation';
+import { SectionCard } from '@/components/section-card';
+import { TopologyViewPanel } from '@/components/topology-view';
+import type { ApiError } from '@/lib/api-error';
+import { MAX_KEY_FILE_BYTES, readPrivateKeyFile, type PublicSigningKey } from '@/lib/signing/keys';
+import { SigningInputError } from '@/lib/signing/signing-input-error';
+import {
+  parseSignature,
+  signHash,
+  verifyHashSignature,
+  type WireSignature,
+} from '@/lib/signing/signatures';
+import {
+  signTopologySchema,
+  toAllocateExternalPartyRequest,
+  type BrowserKey,
+  type SignMethod,
+  type SignTopologyValues,
+} from './external-party-form-schema';
+import { allocateExternalPartyCommands } from './parties-copy-as';
+
+export type SignTopologyStepProps = {
+  topology: ReadGeneratedTopology;
+  /** The key the topology was generated for: what a signature must verify against. */
+  publicKey: PublicSigningKey;
+  synchronizerId: string;
+  identityProviderId: string;
+  browserKey?: BrowserKey;
+  ownParticipantId?: string;
+  onBack: () => void;
+  onAllocated: (partyId: string) => void;
+};
+
+/** A signature made from a key file, with the file's name; the key itself is dropped at once. */
+type FileSignature = { fileName: string; signature: WireSignature };
+
+/**
+ * Step 2 of "Allocate external party": the generated topology as decoded in the browser, its
+ * multi-hash to copy, and the signature — by the key made in this browser, a key file (read in
+ * memory, used once, dropped), or pasted — then the allocation.
+ */
+export function SignTopologyStep({
+  topology,
+  publicKey,
+  synchronizerId,
+  identityProviderId,
+  browserKey,
+  ownParticipantId,
+  onBack,
+  onAllocated,
+}: SignTopologyStepProps) {
+  const { generated, view } = topology;
+  const form = useForm<SignTopologyValues>({
+    resolver: zodResolver(signTopologySchema),
+    defaultValues: { method: browserKey === undefined ? 'file' : 'browser', signature: '' },
+  });
+  const method = useWatch({ control: form.control, name: 'method' });
+  const [fileSignature, setFileSignature] = useState<FileSignature | undefined>(undefined);
+  const [keyFileError, setKeyFileError] = useState<string | undefined>(undefined);
+  const [hasDownloaded, setHasDownloaded] = useState(false);
+  const [isSigning, setIsSigning] = useState(false);
+  const allocate = useFormMutation(form, externalPartyMutations.allocate(), {}, (error) =>
+    allocateErrorField(error, form.getValues('method')),
+  );
+  const hash = view.multiHash.bytes;
+
+  const handleKeyFile = async (file: File | undefined) => {
+    setFileSignature(undefined);
+    setKeyFileError(undefined);
+    if (file === undefined) return;
+    if (file.size > MAX_KEY_FILE_BYTES) {
+      setKeyFileError('This file is too large to be a key file.');
+      return;
+    }
+    try {
+      // The key lives only in this function: read, checked, used once.
+      const key = await readPrivateKeyFile(new Uint8Array(await file.arrayBuffer()));
+      if (key.publicKey.fingerprint !== generated.publicKeyFingerprint) {
+        setKeyFileError(
+          `This is not the party's key: its fingerprint is ${key.publicKey.fingerprint}, the party's is ${generated.publicKeyFingerprint}.`,
+        );
+        return;
+      }
+      setFileSignature({ fileName: file.name, signature: await signHash(key, hash) });
+    } catch (error) {
+      if (!(error instanceof SigningInputError)) throw error;
+      setKeyFileError(error.message);
+    }
+  };
+
+  /** The signature the chosen method gives, or undefined after putting a message on its field. */
+  const signatureFor = async (values: SignTopologyValues): Promise<WireSignature | undefined> => {
+    if (values.method === 'browser') {
+      if (browserKey === undefined) return undefined;
+      return signHash(browserKey.key, hash);
+    }
+    if (values.method === 'file') {
+      if (fileSignature === undefined) {
+        setKeyFileError((current) => current ?? "Choose the party's private key file.");
+      }
+      return fileSignature?.signature;
+    }
+    let signature: WireSignature;
+    try {
+      signature = parseSignature(values.signature, {
+        signedBy: generated.publicKeyFingerprint,
+        keySpec: publicKey.keySpec,
+      });
+    } catch (error) {
+      if (!(error instanceof SigningInputError)) throw error;
+      form.setError('signature', { type: 'parse', message: error.message }, { shouldFocus: true });
+      return undefined;
+    }
+    if ((await verifyHashSignature(publicKey, hash, signature)) === false) {
+      form.setError(
+        'signature',
+        {
+          type: 'verify',
+          message:
+            "This signature does not verify: it is not the party key's signature of this multi-hash.",
+        },
+        { shouldFocus: true },
+      );
+      return undefined;
+    }
+    return signature;
+  };
+
+  const handleSubmit = form.handleSubmit(async (values) => {
+    setIsSigning(true);
+    let signature: WireSignature | undefined;
+    try {
+      signature = await signatureFor(values);
+    } finally {
+      setIsSigning(false);
+    }
+    if (signature === undefined) return;
+    allocate.mutate(
+      toAllocateExternalPartyRequest(generated, {
+        synchronizerId,
+        signature,
+        identityProviderId,
+      }),
+      {
+        onSuccess: ({ partyId }) => {
+          notify.success(`External party ${partyId} allocated`);
+          onAllocated(partyId);
+        },
+      },
+    );
+  });
+
+  const mustDownload = method === 'browser' && browserKey !== undefined && !hasDownloaded;
+
+  return (
+    <Stack gap="lg">
+      <SectionCard title="What the party's key signs">
+        <TopologyViewPanel
+          view={view}
+          partyId={generated.partyId}
+          fingerprint={generated.publicKeyFingerprint}
+          {...(ownParticipantId === undefined ? {} : { ownParticipantId })}
+        />
+      </SectionCard>
+      {browserKey !== undefined && (
+        <SectionCard title="The party's private key">
+          <Stack gap="sm">
+            <Alert color="yellow" title="Save the private key now">
+              The console keeps nothing: once this allocation ends, the downloaded file is the only
+              way to act as the party. Anyone who has it can act as the party; keep it safe.
+            </Alert>
+            <Group>
+              <Button
+                variant="default"
+                onClick={() => {
+                  downloadFile({
+                    fileName: browserKey.fileName,
+                    content: browserKey.privateKeyPem,
+                    mimeType: 'application/x-pem-file',
+                  });
+                  setHasDownloaded(true);
+                }}
+              >
+                Download private key ({browserKey.fileName})
+              </Button>
+              {hasDownloaded && (
+                <Text size="sm" role="status">
+                  Downloaded.
+                </Text>
+              )}
+            </Group>
+          </Stack>
+        </SectionCard>
+      )}
+      <form
+        onSubmit={(event) => void handleSubmit(event)}
+        noValidate
+        aria-label="Sign and allocate external party"
+      >
+        <Stack gap="lg">
+          <FormRootError control={form.control} error={allocate.error} />
+          {!view.isMultiHashMatching && (
+            <Alert color="red" title="The multi-hash does not match">
+              The participant&apos;s multi-hash is not the hash of the transactions shown. Go back
+              and generate the topology again.
+            </Alert>
+          )}
+          <Radio.Group
+            label="Sign the multi-hash with"
+            value={method}
+            onChange={(value) => {
+              form.setValue(
+                'method',
+                value === 'file' || value === 'signature' ? value : 'browser',
+              );
+              form.clearErrors();
+            }}
+          >
+            <Stack gap={6} mt={6}>
+              {browserKey !== undefined && (
+                <Radio value="browser" label="The key made in this browser" />
+              )}
+              <Radio value="file" label="A private key file" />
+              <Radio value="signature" label="A signature made elsewhere" />
+            </Stack>
+          </Radio.Group>
+          {method === 'file' && (
+            <KeyFileInput
+              error={keyFileError}
+              signedFile={fileSignature?.fileName}
+              onFile={(file) => void handleKeyFile(file)}
+            />
+          )}
+          {method === 'signature' && (
+            <FormTextarea
+              control={form.control}
+              name="signature"
+              label="Signature"
+              description="The party key's Ed25519 signature of the multi-hash bytes (above), as hex or base64."
+              autosize
+              minRows={2}
+              spellCheck={false}
+              required
+            />
+          )}
+          {mustDownload && (
+            <Text size="sm" c="dimmed">
+              Download the private key first: without it, nobody can act as the party.
+            </Text>
+          )}
+          <FormActions
+            submitLabel="Sign and allocate"
+            isSubmitting={allocate.isPending || isSigning}
+            isSubmitDisabled={!view.isMultiHashMatching || mustDownload}
+            cancel={{ onClick: onBack, label: 'Back' }}
+            extra={
+              <CopyAsMenu
+                commands={() => {
+                  const signature =
+                    method === 'file'
+                      ? fileSignature?.signature
+                      : method === 'signature'
+                        ? pastedSignature(
+                            form.getValues('signature'),
+                            generated.publicKeyFingerprint,
+                            publicKey,
+                          )
+                        : undefined;
+                  return signature === undefined
+                    ? undefined
+                    : allocateExternalPartyCommands(
+                        toAllocateExternalPartyRequest(generated, {
+                          synchronizerId,
+                          signature,
+                          identityProviderId,
+                        }),
+                      );
+                }}
+                unavailableReason="The request carries the signature: choose the key file or paste the signature first (a key made in this browser signs only when you allocate)."
+              />
+            }
+          />
+        </Stack>
+      </form>
+    </Stack>
+  );
+}
+
+function pastedSignature(
+  text: string,
+  signedBy: string,
+  publicKey: PublicSigningKey,
+): WireSignature | undefined {
+  try {
+    return parseSignature(text, { signedBy, keySpec: publicKey.keySpec });
+  } catch {
+    return undefined;
+  }
+}
+
+function KeyFileInput({
+  error,
+  signedFile,
+  onFile,
+}: {
+  error: string | undefined;
+  signedFile: string | undefined;
+  onFile: (file: File | undefined) => void;
+}) {
+  const id = useId();
+  return (
+    <Input.Wrapper
+      label="Private key file"
+      labelProps={{ htmlFor: id }}
+      descriptionProps={{ id: `${id}-description` }}
+      errorProps={{ id: `${id}-error` }}
+      description="PKCS#8 PEM or DER, or a raw Ed25519 seed. Read in this browser only: never stored, never sent."
+      error={error}
+      required
+    >
+      <input
+        id={id}
+        type="file"
+        accept=".pem,.der,.key,.txt,.json"
+        aria-invalid={error === undefined ? undefined : true}
+        aria-describedby={
+          error === undefined ? `${id}-description` : `${id}-description ${id}-error`
+        }
+        onChange={(event) => {
+          onFile(event.currentTarget.files?.[0]);
+          // Choosing the same file again must read it again.
+          event.currentTarget.value = '';
+        }}
+      />
+      {signedFile !== undefined && (
+        <Text size="sm" role="status" mt={4}>
+          Signed with {signedFile}; the key is not kept.
+        </Text>
+      )}
+    </Input.Wrapper>
+  );
+}
+
+/** The sign step's field a refusal concerns: a pasted signature that does not verify. */
+function allocateErrorField(error: ApiError, method: SignMethod): 'signature' | undefined {
+  if (method === 'signature' && /signature/i.test(error.body.cause)) return 'signature';
+  return undefined;
+}
