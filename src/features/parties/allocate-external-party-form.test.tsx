@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderRoute } from '@/testing/render-route';
 import { createSandbox, type Sandbox } from '@/testing/sandbox-network';
+import { seedPartyRecords } from '@/testing/seed-parties';
 
 // Whole-app journeys through two steps and the page they open; tight on a shared 2-core machine.
 const JOURNEY_TIMEOUT = 30_000;
@@ -140,6 +141,17 @@ describe('allocate external party', { timeout: JOURNEY_TIMEOUT }, () => {
       expect(decodeURIComponent(view.router.state.location.pathname)).toBe(`/parties/${partyId}`);
       expect(sandbox.state.hostingSynchronizers(partyId)).toEqual([sandbox.state.synchronizerId]);
       expect(sandbox.state.parties.signingKeys(partyId)).toBeDefined();
+      // The party page marks it, with its key's fingerprint and its hosting.
+      const hostingGroup = await screen.findByRole('group', { name: 'Hosting' });
+      expect(within(hostingGroup).getByText('External')).toBeVisible();
+      expect(
+        within(screen.getByRole('group', { name: 'Key fingerprint' })).getByText(fingerprint),
+      ).toBeVisible();
+      expect(
+        await within(screen.getByRole('group', { name: 'Synchronizers' })).findByText(
+          /^local \(local::1220.*\): CONFIRMATION$/,
+        ),
+      ).toBeVisible();
       // Nothing of the private key went out or was stored.
       const pemBody = (pem ?? '').replace(/-----[A-Z ]+-----|\s/g, '');
       expect(bodies).toHaveLength(2);
@@ -378,6 +390,33 @@ describe('allocate external party', { timeout: JOURNEY_TIMEOUT }, () => {
     },
     JOURNEY_TIMEOUT,
   );
+
+  it('marks external parties in the parties list, and local ones not', async () => {
+    const sandbox = createSandbox();
+    seedPartyRecords(sandbox, [{ hint: 'desk' }]);
+    const key = ed25519();
+    const view = await openForm(sandbox);
+    await view.user.type(hintField(), 'outside');
+    await usePublicKey(view.user, key.rawBase64);
+    await view.user.click(generateButton());
+    await signForm();
+    const multiHash = shownMultiHash();
+    await view.user.click(screen.getByRole('radio', { name: 'A signature made elsewhere' }));
+    await view.user.click(screen.getByRole('textbox', { name: /^Signature/ }));
+    await view.user.paste(signatureOf(key.privateKey, multiHash));
+    await view.user.click(allocateButton());
+    await screen.findByRole('heading', { name: 'outside', level: 1 });
+
+    await view.router.navigate('/parties');
+    const table = await screen.findByRole('table', { name: 'Parties' });
+    const outside = (await within(table).findByRole('link', { name: /^outside::/ })).closest('tr');
+    const desk = within(table)
+      .getByRole('link', { name: /^desk::/ })
+      .closest('tr');
+    expect(within(outside ?? document.body).getByText('External')).toBeVisible();
+    expect(within(desk ?? document.body).queryByText('External')).toBeNull();
+    expect(within(desk ?? document.body).getByText('Local')).toBeVisible();
+  });
 
   it('copies the generate-topology request for a pasted public key as curl', async () => {
     const key = ed25519();

@@ -1,4 +1,19 @@
+import { splitUniqueIdentifier } from '@ledger-console/participant/unique-identifier';
 import type { PartyDetails } from '@/api/parties';
+
+/**
+ * Whether a party hosted here is external: its namespace (the key that owns it) is not this
+ * participant's. The participant reports it `isLocal` like any party it hosts (PartyDetails has no
+ * key field), so the id is what tells: a local party is `<hint>::<participant namespace>`, an
+ * external one `<hint>::<its key's fingerprint>`. Parties hosted elsewhere are not judged: their
+ * namespace is another participant's or their own, and this list cannot tell which.
+ */
+export function isExternalParty(party: PartyDetails, participantId: string | undefined): boolean {
+  if (party.isLocal !== true || participantId === undefined) return false;
+  const own = splitUniqueIdentifier(participantId)?.namespace;
+  const namespace = splitUniqueIdentifier(party.party)?.namespace;
+  return own !== undefined && namespace !== undefined && namespace !== own;
+}
 
 /**
  * How the console names a party's IdP; `''` is the default IdP. A party not local to the IdP

@@ -1,10 +1,13 @@
+import { useQuery } from '@tanstack/react-query';
 import { useMemo, type ReactNode } from 'react';
+import { participantQueries } from '@/api/participant';
 import type { PartyDetails } from '@/api/parties';
 import { DataTable, type DataTableColumn } from '@/components/data-table/data-table';
 import classes from '@/components/data-table/data-table-cells.module.css';
 import { Identifier } from '@/components/identifier';
 import {
   annotationsSummary,
+  isExternalParty,
   partyIdentityProviderLabel,
   partyLocalityLabel,
 } from './parties-filter';
@@ -19,7 +22,10 @@ export type PartiesTableProps = {
 
 const NONE: ReadonlyMap<string, string> = new Map();
 
-const columnsFor = (others: ReadonlyMap<string, string>): DataTableColumn<PartyDetails>[] => [
+const columnsFor = (
+  others: ReadonlyMap<string, string>,
+  participantId: string | undefined,
+): DataTableColumn<PartyDetails>[] => [
   {
     key: 'party',
     header: 'Party',
@@ -32,9 +38,19 @@ const columnsFor = (others: ReadonlyMap<string, string>): DataTableColumn<PartyD
     header: 'Local',
     width: '12%',
     cell: (party) => (
-      <span className={classes.pill} data-muted={party.isLocal ? undefined : true}>
-        {partyLocalityLabel(party, others.get(party.party))}
-      </span>
+      <>
+        <span className={classes.pill} data-muted={party.isLocal ? undefined : true}>
+          {partyLocalityLabel(party, others.get(party.party))}
+        </span>
+        {isExternalParty(party, participantId) && (
+          <>
+            {' '}
+            <span className={classes.pill} title="Its key is held outside this participant">
+              External
+            </span>
+          </>
+        )}
+      </>
     ),
   },
   {
@@ -78,7 +94,12 @@ export function PartiesTable({
   caption,
   isBusy = false,
 }: PartiesTableProps) {
-  const columns = useMemo(() => columnsFor(otherIdentityProviders), [otherIdentityProviders]);
+  // Without the participant's id (still loading, or failed), no party is called external.
+  const { data: participantId } = useQuery(participantQueries.participantId());
+  const columns = useMemo(
+    () => columnsFor(otherIdentityProviders, participantId),
+    [otherIdentityProviders, participantId],
+  );
   return (
     <DataTable
       label="Parties"

@@ -1,7 +1,10 @@
 import { Badge, Group, Loader, Stack, Text } from '@mantine/core';
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
+import { splitUniqueIdentifier } from '@ledger-console/participant/unique-identifier';
+import { participantQueries } from '@/api/participant';
 import { partyQueries, type PartyDetails, type PartyRef } from '@/api/parties';
+import { partyHostingQueries } from '@/api/party-hosting';
 import { sessionQueries } from '@/api/session';
 import { NotFoundState } from '@/components/feedback/page-state';
 import { QueryBoundary } from '@/components/feedback/query-boundary';
@@ -10,6 +13,8 @@ import { PropertyList } from '@/components/property-list';
 import { SectionCard } from '@/components/section-card';
 import { accessOf, type Access } from '@/lib/access-rights';
 import { describeError } from '@/lib/api-error';
+import { shortenIdentifier } from '@/lib/format';
+import { isExternalParty } from './parties-filter';
 import { PartyAccessPanel } from './party-access-panel';
 import { PartyAnnotationsForm } from './party-annotations-form';
 import { PartyGrantForm } from './party-grant-form';
@@ -56,6 +61,7 @@ export function PartyDetail({ partyRef, onIdentityProviderFound, links }: PartyD
     mayBelongToAnotherIdp && (lookup.isPending || foundIdentityProviderId !== undefined);
   // A grant from this page starts the access check again, so its tables show the new right.
   const [grants, setGrants] = useState(0);
+  const { data: participantId } = useQuery(participantQueries.participantId());
 
   if (!party) {
     return (
@@ -70,6 +76,9 @@ export function PartyDetail({ partyRef, onIdentityProviderFound, links }: PartyD
 
   const partyIdentityProviderId = party.isLocal ? (party.identityProviderId ?? '') : '';
   const canEdit = access.canManageUsers && party.isLocal === true;
+  const isExternal = isExternalParty(party, participantId);
+  // An external party's namespace is the fingerprint of the key that owns it.
+  const keyFingerprint = isExternal ? splitUniqueIdentifier(party.party)?.namespace : undefined;
 
   return (
     <Stack gap="lg">
@@ -97,9 +106,37 @@ export function PartyDetail({ partyRef, onIdentityProviderFound, links }: PartyD
                       isParticipantAdmin: access.isParticipantAdmin,
                       isHostedElsewhere: lookup.data === null,
                     })}
+                    isExternal={isExternal}
                   />
                 ),
               },
+              ...(keyFingerprint === undefined
+                ? []
+                : [
+                    {
+                      label: 'Key fingerprint',
+                      value: (
+                        <Identifier
+                          value={keyFingerprint}
+                          label="key fingerprint"
+                          isShortened={false}
+                        />
+                      ),
+                    },
+                  ]),
+              ...(party.isLocal === true
+                ? [
+                    {
+                      label: 'Synchronizers',
+                      value: (
+                        <PartySynchronizers
+                          party={party.party}
+                          identityProviderId={partyIdentityProviderId}
+                        />
+                      ),
+                    },
+                  ]
+                : []),
               {
                 label: 'Identity provider',
                 value: (
@@ -203,14 +240,60 @@ function localityLabel({
   return isHostedElsewhere ? 'Hosted elsewhere' : 'Not local';
 }
 
-function Locality({ label, note }: { label: string; note: string }) {
+function Locality({
+  label,
+  note,
+  isExternal,
+}: {
+  label: string;
+  note: string;
+  isExternal: boolean;
+}) {
   return (
     <Group gap="xs">
       <Badge color={label === 'Local' ? 'green' : 'gray'} variant="light">
         {label}
       </Badge>
+      {isExternal && (
+        <Badge color="violet" variant="light" title="Its key is held outside this participant">
+          External
+        </Badge>
+      )}
       <Text size="sm">{note}</Text>
     </Group>
+  );
+}
+
+/** Where this participant hosts the party, with its permission on each synchronizer. */
+function PartySynchronizers({
+  party,
+  identityProviderId,
+}: {
+  party: string;
+  identityProviderId: string;
+}) {
+  const hosting = useQuery(partyHostingQueries.synchronizers({ party, identityProviderId }));
+  if (hosting.isPending) return <Loader size="xs" aria-label="Loading synchronizers" />;
+  if (hosting.error) {
+    return (
+      <Text size="sm" c="dimmed">
+        Could not load ({describeError(hosting.error).message}).
+      </Text>
+    );
+  }
+  if (hosting.data.length === 0) return <Text size="sm">Hosted on no connected synchronizer.</Text>;
+  return (
+    <Stack gap={4}>
+      {hosting.data.map((synchronizer) => (
+        <Text size="sm" key={synchronizer.synchronizerId}>
+          {synchronizer.synchronizerAlias} ({shortenIdentifier(synchronizer.synchronizerId)}):{' '}
+          {(synchronizer.permission ?? 'PARTICIPANT_PERMISSION_UNSPECIFIED').replace(
+            'PARTICIPANT_PERMISSION_',
+            '',
+          )}
+        </Text>
+      ))}
+    </Stack>
   );
 }
 
