@@ -129,6 +129,23 @@ describe('compareTrees', () => {
     ]);
   });
 
+  it('pairs new contract ids when the commit was interpreted anew from the same commands', () => {
+    const other = `00${'9'.repeat(64)}`;
+    const prepared = tree([
+      exercised(0, 1, { exerciseResult: PREPARED_ID }),
+      created(1, { contractId: PREPARED_ID }),
+    ]);
+    const committed = tree([
+      exercised(0, 1, { exerciseResult: other }),
+      created(1, { contractId: other }),
+    ]);
+    expect(compareTrees(prepared, committed, { isReinterpreted: true }).isSame).toBe(true);
+    expect(compareTrees(prepared, committed).differences.map((d) => d.what)).toEqual([
+      'the contract id differs',
+      'the exercise result differs',
+    ]);
+  });
+
   it('compares an 11,000-node tree with itself, and caps the list of differences', () => {
     const big = fanoutTree({ width: 10, depth: 4 }).events;
     expect(big.events.length).toBeGreaterThan(10_000);

@@ -35,6 +35,12 @@ export type TreeComparison = {
 export type CompareOptions = {
   /** How many differences are listed (default 50); the rest are counted. */
   maxDifferences?: number;
+  /**
+   * The committed transaction was made anew from the same commands (a local party's submit), so
+   * the contracts it creates have ids of their own: each created id pairs with the prepared one
+   * wherever it appears, without being its extension.
+   */
+  isReinterpreted?: boolean;
 };
 
 /** Bounds the JSON shown for a value that differs. */
@@ -96,7 +102,7 @@ const isFilledIn = (prepared: string, committed: string) =>
 export function compareTrees(
   prepared: TransactionTree,
   committed: TransactionTree,
-  { maxDifferences = 50 }: CompareOptions = {},
+  { maxDifferences = 50, isReinterpreted = false }: CompareOptions = {},
 ): TreeComparison {
   const differences: TreeDifference[] = [];
   let differenceCount = 0;
@@ -120,7 +126,8 @@ export function compareTrees(
     }
     if (a.templateId !== b.templateId) differ('the template differs', a.templateId, b.templateId);
     if (a.kind === 'created') {
-      if (isFilledIn(a.contractId, b.contractId)) filledIn.set(a.contractId, b.contractId);
+      if (isReinterpreted || isFilledIn(a.contractId, b.contractId))
+        filledIn.set(a.contractId, b.contractId);
       else differ('the contract id differs', a.contractId, b.contractId);
     } else {
       const expected = filledIn.get(a.contractId) ?? a.contractId;
