@@ -12,13 +12,15 @@ export type CopyAsMenuProps = {
    */
   commands: () => CopyAsCommands | undefined;
   unavailableReason?: string;
+  /** The button's text where several menus share a screen ("Copy prepare as…"). */
+  label?: string;
 };
 
 /**
  * "Copy as…" next to an action (docs/design-system.md §Copy as): the same request as curl, or as
  * the Canton console command, on the clipboard.
  */
-export function CopyAsMenu({ commands, unavailableReason }: CopyAsMenuProps) {
+export function CopyAsMenu({ commands, unavailableReason, label = 'Copy as…' }: CopyAsMenuProps) {
   const clipboard = useClipboard({ timeout: 1500 });
   // Built when the menu opens, not on every render of a large form; a builder that cannot make a
   // request from half-typed values counts as "nothing yet", never as a crash of the form.
@@ -52,7 +54,7 @@ export function CopyAsMenu({ commands, unavailableReason }: CopyAsMenuProps) {
     >
       <Menu.Target>
         <Button variant="subtle" color="gray" leftSection={<IconCopy size={16} aria-hidden />}>
-          {clipboard.copied ? 'Copied' : 'Copy as…'}
+          {clipboard.copied ? 'Copied' : label}
         </Button>
       </Menu.Target>
       <Menu.Dropdown>

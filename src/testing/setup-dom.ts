@@ -3,6 +3,9 @@ import { notifications } from '@mantine/notifications';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 import { installConsoleGuard } from './console-guard';
+import { bridgeWebCryptoRealm } from './webcrypto-realm';
+
+bridgeWebCryptoRealm();
 
 // jsdom lacks what Mantine measures and listens to; these are the shims of Mantine's own
 // vite-template (vitest.setup.mjs). Guarded so a file switched to the node environment still loads.

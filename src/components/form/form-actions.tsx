@@ -15,6 +15,8 @@ export type FormActionsProps = {
    * fields). Absent for forms that have nothing to cancel, e.g. a search.
    */
   cancel?: { to: string } | { onClick: () => void; label?: string; isDisabled?: boolean };
+  /** Right after the primary action: an alternative to it ("Preview" beside "Submit"). */
+  beside?: ReactNode;
   /** At the bar's far end: "Copy as…" and the like. */
   extra?: ReactNode;
 };
@@ -29,6 +31,7 @@ export function FormActions({
   isSubmitDisabled = false,
   isDanger = false,
   cancel,
+  beside,
   extra,
 }: FormActionsProps) {
   return (
@@ -42,6 +45,7 @@ export function FormActions({
         >
           {submitLabel}
         </Button>
+        {beside}
         {cancel !== undefined &&
           ('to' in cancel ? (
             <Button component={Link} to={cancel.to} variant="default">

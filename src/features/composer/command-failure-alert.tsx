@@ -19,6 +19,8 @@ export type InFormFix = Extract<
 
 export type CommandFailureAlertProps = {
   failure: CommandFailure;
+  /** What did not happen: "Not submitted" (default), "Not prepared". */
+  title?: string;
   links: FailureLinks;
   /** The caller's identity provider, where its user lives. */
   identityProviderId: string;
@@ -33,12 +35,13 @@ const partyNames = (parties: readonly string[]) => parties.map(shortenIdentifier
  */
 export function CommandFailureAlert({
   failure,
+  title = 'Not submitted',
   links,
   identityProviderId,
   onApply,
 }: CommandFailureAlertProps) {
   return (
-    <Alert color="red" variant="light" title="Not submitted">
+    <Alert color="red" variant="light" title={title}>
       <Stack gap="xs">
         <Text size="sm">{failure.cause}</Text>
         {failure.fixes.length > 0 && (

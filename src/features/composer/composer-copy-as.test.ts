@@ -8,7 +8,13 @@ import {
 } from '@/api/commands';
 import type { DamlType, PackageContents } from '@/api/daml-lf-decoder';
 import { toCurl } from '@/lib/copy-as';
-import { cantonConsoleSubmit, composerCopyAs } from './composer-copy-as';
+import { prepareRequest } from '@/api/interactive-submission';
+import {
+  cantonConsoleSubmit,
+  composerCopyAs,
+  executeCopyAs,
+  prepareCopyAs,
+} from './composer-copy-as';
 import { toJsCommands } from './composer-form-mappers';
 import { emptyComposerValues } from './composer-form-schema';
 import { templateEntries } from '@/pickers/template-catalog';
@@ -239,5 +245,60 @@ describe('composerCopyAs', () => {
   it('escapes what would break out of a Scala string', () => {
     const text = cantonConsoleSubmit(createIou({ commandId: 'a"b\\c' }), catalog);
     expect(text).toContain('commandId = "a\\"b\\\\c"');
+  });
+});
+
+describe('prepareCopyAs and executeCopyAs', () => {
+  const request = createIou({ readAs: [BOB], userId: 'alice-user' });
+
+  it('copies exactly the prepare request, and the console prepare with the same commands', () => {
+    const copied = prepareCopyAs(request, catalog);
+    expect(copied.request).toEqual(prepareRequest(request));
+    expect(copied.request.path).toBe('/v2/interactive-submission/prepare');
+    expect(copied.request.body).toMatchObject({
+      commands: request.commands,
+      actAs: request.actAs,
+      verboseHashing: false,
+    });
+    const submitted = cantonConsoleSubmit(request, catalog) ?? '';
+    const commands = /commands = (Seq\(.*\)), commandId/.exec(submitted)?.[1];
+    expect(commands).toBeDefined();
+    expect(copied.cantonConsole).toBe(
+      `participant.ledger_api.interactive_submission.prepare(actAs = Seq(PartyId.tryFromProtoPrimitive("${ALICE}")), commands = ${commands ?? ''}, commandId = "${request.commandId}", readAs = Seq(PartyId.tryFromProtoPrimitive("${BOB}")), userId = "alice-user")`,
+    );
+  });
+
+  it('copies the execute request with the prepared bytes as given, and no key', () => {
+    const response = {
+      preparedTransaction: 'CgQIARIA',
+      preparedTransactionHash: 'qqqq',
+      hashingSchemeVersion: 'HASHING_SCHEME_VERSION_V2' as const,
+    };
+    const signature = {
+      format: 'SIGNATURE_FORMAT_CONCAT',
+      signature: 'c2ln',
+      signedBy: '1220ab',
+      signingAlgorithmSpec: 'SIGNING_ALGORITHM_SPEC_ED25519',
+    };
+    const copied = executeCopyAs({
+      request,
+      response,
+      signatures: [{ party: ALICE, signatures: [signature] }],
+      submissionId: 'sub-1',
+    });
+    expect(copied.cantonConsole).toBeUndefined();
+    expect(copied.request).toEqual({
+      method: 'POST',
+      path: '/v2/interactive-submission/executeAndWaitForTransaction',
+      body: {
+        preparedTransaction: 'CgQIARIA',
+        partySignatures: { signatures: [{ party: ALICE, signatures: [signature] }] },
+        submissionId: 'sub-1',
+        hashingSchemeVersion: 'HASHING_SCHEME_VERSION_V2',
+        userId: 'alice-user',
+        transactionFormat: transactionRequestBody(request).transactionFormat,
+      },
+    });
+    expect(toCurl(copied.request, 'http://console')).toContain('"preparedTransaction": "CgQIARIA"');
   });
 });

@@ -10,6 +10,7 @@ import {
   type LedgerCommand,
   type SubmitEndpoint,
 } from '@/api/commands';
+import { executeRequest, prepareRequest, type ExecuteInput } from '@/api/interactive-submission';
 import { cantonConsoleCall, scalaPartyId, scalaString, type CopyAsCommands } from '@/lib/copy-as';
 import { isJsonObject, isNestedOptional, optionalInner } from './daml-value';
 import { choicesOf, resolveTemplate, type TemplateEntry } from '@/pickers/template-catalog';
@@ -63,12 +64,8 @@ export function cantonConsoleSubmit(
   ) {
     return undefined;
   }
-  const commands: string[] = [];
-  for (const command of request.commands) {
-    const rendered = consoleCommand(command, catalog);
-    if (rendered === undefined) return undefined;
-    commands.push(rendered);
-  }
+  const commands = consoleCommands(request, catalog);
+  if (commands === undefined) return undefined;
   const parties = (ids: readonly string[]) => `Seq(${ids.map(scalaPartyId).join(', ')})`;
   const readAs = request.readAs ?? [];
   return cantonConsoleCall('ledger_api.commands.submit', [
@@ -85,6 +82,61 @@ export function cantonConsoleSubmit(
     ['readAs', readAs.length > 0 ? parties(readAs) : undefined],
     ['userId', request.userId ? scalaString(request.userId) : undefined],
   ]);
+}
+
+function consoleCommands(request: JsCommands, catalog: CopyAsCatalog): string[] | undefined {
+  const commands: string[] = [];
+  for (const command of request.commands) {
+    const rendered = consoleCommand(command, catalog);
+    if (rendered === undefined) return undefined;
+    commands.push(rendered);
+  }
+  return commands;
+}
+
+/**
+ * "Copy as…" for Preview: curl of exactly the prepare request, and the Canton console's
+ * `participant.ledger_api.interactive_submission.prepare(actAs = …, commands = …)` where the
+ * commands can be said there (as for Submit; see {@link cantonConsoleSubmit}). Deduplication
+ * belongs to execute, so it does not stand in the way here.
+ */
+export function prepareCopyAs(request: JsCommands, catalog: CopyAsCatalog): CopyAsCommands {
+  const commands =
+    request.minLedgerTimeRel !== undefined || (request.disclosedContracts ?? []).length > 0
+      ? undefined
+      : consoleCommands(request, catalog);
+  const parties = (ids: readonly string[]) => `Seq(${ids.map(scalaPartyId).join(', ')})`;
+  const readAs = request.readAs ?? [];
+  const cantonConsole =
+    commands === undefined
+      ? undefined
+      : cantonConsoleCall('ledger_api.interactive_submission.prepare', [
+          ['actAs', parties(request.actAs)],
+          ['commands', `Seq(${commands.join(', ')})`],
+          ['commandId', scalaString(request.commandId)],
+          [
+            'minLedgerTimeAbs',
+            request.minLedgerTimeAbs
+              ? `Some(java.time.Instant.parse(${scalaString(request.minLedgerTimeAbs)}))`
+              : undefined,
+          ],
+          ['readAs', readAs.length > 0 ? parties(readAs) : undefined],
+          ['userId', request.userId ? scalaString(request.userId) : undefined],
+        ]);
+  return {
+    request: prepareRequest(request),
+    ...(cantonConsole === undefined ? {} : { cantonConsole }),
+  };
+}
+
+/**
+ * "Copy as…" for Sign and execute: curl of exactly the execute request, the prepared transaction
+ * as prepare answered it and the signatures made so far (a signature not made yet is a
+ * placeholder to replace). A signature is public; a private key never gets here. No Canton
+ * console command: its `execute` takes protobuf objects a pasted line cannot build faithfully.
+ */
+export function executeCopyAs(input: ExecuteInput): CopyAsCommands {
+  return { request: executeRequest(input) };
 }
 
 function consoleCommand(command: LedgerCommand, catalog: CopyAsCatalog): string | undefined {

@@ -41,6 +41,9 @@ export type ComposerFormProps = {
   submitError: unknown;
   /** What "Copy as…" copies: the request Submit would send now; undefined while invalid. */
   copyAs: () => CopyAsCommands | undefined;
+  /** Prepares the commands instead of submitting them, to look before committing. */
+  onPreview: (values: ComposerValues) => void;
+  isPreviewing: boolean;
   /** Shown just above the submit bar, where the eye is after Submit: a failure and its fix. */
   failure?: ReactNode;
 };
@@ -56,6 +59,8 @@ export function ComposerForm({
   isSubmitting,
   submitError,
   copyAs,
+  onPreview,
+  isPreviewing,
   failure,
 }: ComposerFormProps) {
   const { control } = form;
@@ -65,6 +70,7 @@ export function ComposerForm({
   const deduplicationKind = useWatch({ control, name: 'deduplication.kind' });
   const minLedgerTimeKind = useWatch({ control, name: 'minLedgerTime.kind' });
   const handleSubmit = form.handleSubmit(onSubmit);
+  const handlePreview = form.handleSubmit(onPreview);
   const deduplicationLabelId = useId();
   const minLedgerTimeLabelId = useId();
 
@@ -320,6 +326,16 @@ export function ComposerForm({
         <FormActions
           submitLabel="Submit"
           isSubmitting={isSubmitting}
+          beside={
+            <Button
+              variant="light"
+              loading={isPreviewing}
+              disabled={isSubmitting}
+              onClick={() => void handlePreview()}
+            >
+              Preview
+            </Button>
+          }
           cancel={{
             label: 'Reset',
             isDisabled: !isDirty,

@@ -13,9 +13,14 @@ import {
   Title,
 } from '@mantine/core';
 import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { Link } from 'react-router';
-import { commandMutations, type JsCommands, type SubmitResult } from '@/api/commands';
+import { commandMutations, type JsCommands, type SubmitEndpoint } from '@/api/commands';
+import {
+  interactiveSubmissionMutations,
+  type Executed,
+  type Prepared,
+} from '@/api/interactive-submission';
 import { useFormMutation } from '@/components/form/use-form-mutation';
 import { Identifier } from '@/components/identifier';
 import { PropertyList } from '@/components/property-list';
@@ -25,20 +30,33 @@ import {
   type CommandFailure,
   type SubmitterAccess,
 } from '@/lib/command-error-fixes';
+import { compareTrees } from '@/lib/transaction-tree/compare-trees';
 import type { TransactionTree } from '@/lib/transaction-tree/model';
 import { CommandFailureAlert, type FailureLinks, type InFormFix } from './command-failure-alert';
 import type { SubmitterScope } from './composer-access';
-import { composerCopyAs } from './composer-copy-as';
+import { composerCopyAs, prepareCopyAs } from './composer-copy-as';
 import { clearDraft, hasUnsentChanges, readDraft, writeDraft } from './composer-draft';
 import { composerErrorField } from './composer-error-field';
 import { toJsCommands } from './composer-form-mappers';
 import { composerSchema, newCommandId, type ComposerValues } from './composer-form-schema';
 import { ComposerForm } from './composer-form';
+import { CommitComparison, ComposerPreview, type CommitComparisonProps } from './composer-preview';
+import { commitRoute } from './composer-signing';
 import classes from './composer.module.css';
 import type { TemplateCatalog } from '@/pickers/template-catalog';
 
 /** A submission's outcome, with the request that made it. */
-export type Shown = SubmitResult & { request: JsCommands };
+export type Shown = {
+  tree: TransactionTree;
+  /** Submitted (through one of the submit endpoints), or executed after signing. */
+  endpoint: SubmitEndpoint | 'execute';
+  request: JsCommands;
+  /** Committed from a preview: how the commit compares with it. */
+  fromPreview?: CommitComparisonProps;
+};
+
+/** A preview on screen, with the form values it was prepared from. */
+type Previewed = { prepared: Prepared; values: ComposerValues };
 
 export type ComposerSubmissionLinks = FailureLinks & {
   /** The transaction viewer at an update. */
@@ -66,6 +84,8 @@ export type ComposerSubmissionProps = {
   scope: SubmitterScope;
   access: SubmitterAccess;
   identityProviderId: string;
+  /** Tells local Act as parties (the participant signs) from external ones (they sign). */
+  participantId: string;
   catalog: TemplateCatalog;
   recentTemplateIds: readonly string[];
   recentContracts: readonly { contractId: string; templateId: string }[];
@@ -113,6 +133,7 @@ export function ComposerSubmission({
   scope,
   access,
   identityProviderId,
+  participantId,
   catalog,
   recentTemplateIds,
   recentContracts,
@@ -130,7 +151,14 @@ export function ComposerSubmission({
   const headingRef = useRef<HTMLHeadingElement>(null);
   const resultHeadingRef = useRef<HTMLHeadingElement>(null);
   const [shown, setShown] = useState<Shown | undefined>(initialResult);
-  const [failure, setFailure] = useState<CommandFailure>();
+  const [failure, setFailure] = useState<{ failure: CommandFailure; title: string }>();
+  /** The failure in the user's terms, when it has one; else the form's root error stands alone. */
+  const showFailure = (error: Error, values: ComposerValues, title: string) => {
+    const classified =
+      error instanceof ApiError ? classifyCommandFailure(error, values, access) : undefined;
+    setFailure(classified ? { failure: classified, title } : undefined);
+  };
+  const [previewed, setPreviewed] = useState<Previewed>();
   const [isDraftNoticeShown, setDraftNoticeShown] = useState(isRestoredDraft);
   // Bumped on each new result, so the effect below moves the eye there once per result.
   const [resultSerial, setResultSerial] = useState(0);
@@ -192,41 +220,107 @@ export function ComposerSubmission({
     {},
     (error) => composerErrorField(error, form.getValues(), scope.userId, scope),
   );
+  const prepare = useFormMutation(form, interactiveSubmissionMutations.prepare(), {}, (error) =>
+    composerErrorField(error, form.getValues(), scope.userId, scope),
+  );
+  const watched = useWatch({ control: form.control });
+  const isPreviewChanged =
+    previewed !== undefined && JSON.stringify(watched) !== JSON.stringify(previewed.values);
   const isSubmitting = submit.isPending;
   useEffect(() => {
     registerPristine(
       () =>
         shown === undefined &&
+        previewed === undefined &&
         !isSubmitting &&
         !hasUnsentChanges(form.getValues(), baseline.current),
     );
     return () => {
       registerPristine(undefined);
     };
-  }, [registerPristine, shown, form, isSubmitting]);
+  }, [registerPristine, shown, previewed, form, isSubmitting]);
 
-  const handleSubmit = (values: ComposerValues) => {
+  /** A commit is on screen: the result, the form ready for the next one with a new command id. */
+  const showCommitted = (next: Shown, values: ComposerValues) => {
+    setShown(next);
+    setPreviewed(undefined);
+    setResultSerial((serial) => serial + 1);
+    onResult(next, Date.now());
+    // Sent: nothing left to lose. The same command id again would be refused as a duplicate.
+    baseline.current = values;
+    setDraftNoticeShown(false);
+    const fresh = newCommandId();
+    form.reset({ ...values, commandId: fresh }, { keepValues: true });
+    form.setValue('commandId', fresh);
+  };
+
+  const submitValues = (values: ComposerValues, fromPreview?: Prepared) => {
     const request = toJsCommands(values);
     setFailure(undefined);
     submit.mutate(request, {
       onSuccess: (result) => {
-        const next = { ...result, request };
-        setShown(next);
-        setResultSerial((serial) => serial + 1);
-        onResult(next, Date.now());
-        // Sent: nothing left to lose. The same command id again would be refused as a duplicate.
-        baseline.current = values;
-        setDraftNoticeShown(false);
-        const fresh = newCommandId();
-        form.reset({ ...values, commandId: fresh }, { keepValues: true });
-        form.setValue('commandId', fresh);
-      },
-      onError: (error) => {
-        setFailure(
-          error instanceof ApiError ? classifyCommandFailure(error, values, access) : undefined,
+        showCommitted(
+          {
+            ...result,
+            request,
+            ...(fromPreview
+              ? {
+                  fromPreview: {
+                    // Submitted anew: the contracts it creates have ids of their own.
+                    comparison: compareTrees(fromPreview.preview.tree, result.tree, {
+                      isReinterpreted: true,
+                    }),
+                  },
+                }
+              : {}),
+          },
+          values,
         );
       },
+      onError: (error) => {
+        showFailure(error, values, 'Not submitted');
+      },
     });
+  };
+
+  const handleSubmit = (values: ComposerValues) => {
+    submitValues(values);
+  };
+
+  const handlePreview = (values: ComposerValues) => {
+    const request = toJsCommands(values);
+    setFailure(undefined);
+    prepare.mutate(request, {
+      onSuccess: (prepared) => {
+        setPreviewed({ prepared, values });
+        setResultSerial((serial) => serial + 1);
+      },
+      onError: (error) => {
+        showFailure(error, values, 'Not prepared');
+      },
+    });
+  };
+
+  const handleExecuted = (executed: Executed) => {
+    if (!previewed) return;
+    const { prepared, values } = previewed;
+    showCommitted(
+      {
+        tree: executed.tree,
+        endpoint: 'execute',
+        request: prepared.request,
+        fromPreview: {
+          comparison: compareTrees(prepared.preview.tree, executed.tree),
+          externalTransactionHash: executed.externalTransactionHash,
+          preparedHashHex: prepared.preview.hash.hex,
+        },
+      },
+      values,
+    );
+  };
+
+  const previewAgain = () => {
+    void form.handleSubmit(handlePreview)();
   };
 
   const applyFix = (fix: InFormFix) => {
@@ -318,12 +412,15 @@ export function ComposerSubmission({
               recentContracts={recentContracts}
               onSubmit={handleSubmit}
               isSubmitting={submit.isPending}
-              submitError={submit.error}
+              submitError={submit.error ?? prepare.error}
               copyAs={copyAs}
+              onPreview={handlePreview}
+              isPreviewing={prepare.isPending}
               failure={
                 failure && (
                   <CommandFailureAlert
-                    failure={failure}
+                    title={failure.title}
+                    failure={failure.failure}
                     links={links}
                     identityProviderId={identityProviderId}
                     onApply={applyFix}
@@ -334,7 +431,22 @@ export function ComposerSubmission({
           </Grid.Col>
           <Grid.Col span={{ base: 12, xl: 7 }}>
             <div className={classes.resultColumn}>
-              {shown ? (
+              {previewed ? (
+                <ComposerPreview
+                  prepared={previewed.prepared}
+                  route={commitRoute(previewed.prepared.request.actAs, participantId)}
+                  isChanged={isPreviewChanged}
+                  headingRef={resultHeadingRef}
+                  renderTree={(tree) => renderTree(tree, false)}
+                  copyPrepareAs={() => prepareCopyAs(previewed.prepared.request, catalog)}
+                  onCommit={() => {
+                    submitValues(previewed.values, previewed.prepared);
+                  }}
+                  isCommitting={submit.isPending}
+                  onExecuted={handleExecuted}
+                  onPreviewAgain={previewAgain}
+                />
+              ) : shown ? (
                 <ResultCard
                   shown={shown}
                   links={links}
@@ -393,7 +505,9 @@ function ResultCard({
                   <Text size="sm" ff="monospace">
                     {shown.endpoint === 'transaction-tree'
                       ? 'submit-and-wait-for-transaction-tree'
-                      : 'submit-and-wait-for-transaction'}
+                      : shown.endpoint === 'execute'
+                        ? 'interactive-submission/executeAndWaitForTransaction'
+                        : 'submit-and-wait-for-transaction'}
                   </Text>
                   {shown.endpoint === 'transaction' && (
                     <Badge variant="light" color="gray" tt="none">
@@ -410,6 +524,7 @@ function ResultCard({
             Open in the transaction viewer
           </Anchor>
         </Group>
+        {shown.fromPreview && <CommitComparison {...shown.fromPreview} />}
         <CreatedContracts tree={shown.tree} onExercise={onExercise} />
         {renderTree(shown.tree)}
       </Stack>

@@ -250,6 +250,7 @@ export function Composer({ links, renderTree, onResult, exercise }: ComposerProp
           scope={scope}
           access={access}
           identityProviderId={identityProviderId}
+          participantId={participantId}
           catalog={catalog}
           recentTemplateIds={recentTemplates}
           recentContracts={contracts}
