@@ -77,6 +77,28 @@ export async function unassignIou(sandbox: Sandbox, iou: SeededIou): Promise<str
   return id;
 }
 
+/** Assigns an unassigned Iou to its target: the move completed. */
+export async function assignIou(
+  sandbox: Sandbox,
+  iou: SeededIou,
+  reassignmentId: string,
+): Promise<void> {
+  await sandboxJson(sandbox, 'POST', '/v2/commands/submit-and-wait-for-reassignment', {
+    reassignmentCommands: {
+      commandId: `seed-assign-${crypto.randomUUID()}`,
+      submitter: iou.issuer,
+      userId: 'participant_admin',
+      commands: [
+        {
+          command: {
+            AssignCommand: { value: { reassignmentId, source: iou.source, target: iou.target } },
+          },
+        },
+      ],
+    },
+  });
+}
+
 /** Vets or unvets the sandbox's demo package on one synchronizer. */
 export async function setDemoPackageVetting(
   sandbox: Sandbox,
