@@ -465,6 +465,7 @@ describe('readUpdateElement', () => {
                   source: 'a::1',
                   target: 'b::1',
                   submitter: 'alice::1',
+                  contractId: `00${'cd'.repeat(33)}`,
                   templateId: 'p:M:Iou',
                   witnessParties: ['alice::1'],
                 },
@@ -474,7 +475,7 @@ describe('readUpdateElement', () => {
         },
       },
     });
-    expect(reassignment?.summary?.text).toBe('Unassigned 1 contract from a to b (Iou) by alice');
+    expect(reassignment?.summary?.text).toBe('Unassigned Iou 00cdcd…cdcd from a → b by alice');
     const topology = readUpdateElement({
       TopologyTransaction: {
         value: {

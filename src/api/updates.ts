@@ -219,7 +219,8 @@ type WireReassignmentEvent = {
   source: string;
   target: string;
   submitter?: string | null;
-  createdEvent?: { templateId: string; witnessParties: readonly string[] };
+  createdEvent?: { contractId: string; templateId: string; witnessParties: readonly string[] };
+  contractId?: string;
   templateId?: string;
   witnessParties?: readonly string[];
 };
@@ -280,6 +281,7 @@ function reassignmentFacts(wire: WireReassignment): ReassignmentFacts {
       source: event.source,
       target: event.target,
       templateId: event.createdEvent?.templateId ?? event.templateId ?? '',
+      contractId: event.createdEvent?.contractId ?? event.contractId ?? '',
       submitter: event.submitter ?? '',
       witnessParties: event.createdEvent?.witnessParties ?? event.witnessParties ?? [],
     };

@@ -124,16 +124,17 @@ describe('summarizeReassignment', () => {
     const summary = summarizeReassignment({
       updateId: 'r1',
       offset: 9,
-      events: [1, 2].map(() => ({
+      events: [1, 2].map((n) => ({
         kind: 'unassigned' as const,
         source: 'global::1220aa',
         target: 'private::1220bb',
         templateId: IOU,
+        contractId: `00${String(n).repeat(64)}`,
         submitter: ALICE,
         witnessParties: [ALICE, BANK],
       })),
     });
-    expect(summary.text).toBe('Unassigned 2 contracts from global to private (Iou) by alice');
+    expect(summary.text).toBe('Unassigned 2 contracts from global → private (Iou) by alice');
     expect(summary.kind).toBe('reassignment');
     expect([...summary.parties].sort()).toEqual([ALICE, BANK].sort());
     const offline = summarizeReassignment({
@@ -145,12 +146,14 @@ describe('summarizeReassignment', () => {
           source: 'global::1220aa',
           target: 'private::1220bb',
           templateId: IOU,
+          contractId: `00${'ab'.repeat(33)}`,
           submitter: '',
           witnessParties: [BANK],
         },
       ],
     });
-    expect(offline.text).toBe('Assigned 1 contract from global to private (Iou)');
+    // One contract is named: its template and shortened id.
+    expect(offline.text).toBe('Assigned Iou 00abab…abab from global → private');
   });
 });
 

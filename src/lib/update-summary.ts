@@ -1,5 +1,5 @@
 import { splitUniqueIdentifier } from '@ledger-console/participant/unique-identifier';
-import { formatCount } from './format';
+import { formatCount, shortenIdentifier } from './format';
 import { parseIdentifier, type TransactionEvents } from './transaction-tree/model';
 
 /**
@@ -21,6 +21,8 @@ export type ReassignmentFacts = {
     readonly source: string;
     readonly target: string;
     readonly templateId: string;
+    /** Empty when the participant did not say (an older wire shape). */
+    readonly contractId: string;
     /** Empty when the reassignment ran offline (repair service). */
     readonly submitter: string;
     readonly witnessParties: readonly string[];
@@ -216,14 +218,21 @@ export function summarizeReassignment(reassignment: ReassignmentFacts): Reassign
     for (const party of event.witnessParties) parties.add(party);
     if (event.submitter) parties.add(event.submitter);
   }
+  // One contract moved (the usual case) is named, with its template; several are counted.
   const moves = countBy(
     reassignment.events,
     (event) => `${event.kind}\n${event.source}\n${event.target}`,
   ).map(({ item, count }) => {
     const verb = item.kind === 'assigned' ? 'Assigned' : 'Unassigned';
-    const contracts = formatCount(count, 'contract', 'contracts');
-    return `${verb} ${contracts} from ${idHint(item.source)} to ${idHint(item.target)}`;
+    const what =
+      count === 1
+        ? [templateLabel(item.templateId), shortenIdentifier(item.contractId)]
+            .filter((part) => part !== '')
+            .join(' ')
+        : formatCount(count, 'contract', 'contracts');
+    return `${verb} ${what} from ${idHint(item.source)} → ${idHint(item.target)}`;
   });
+  const isSingle = reassignment.events.length === 1;
   const submitters = [...new Set(reassignment.events.map((event) => event.submitter))].filter(
     (submitter) => submitter !== '',
   );
@@ -242,7 +251,7 @@ export function summarizeReassignment(reassignment: ReassignmentFacts): Reassign
     text:
       moves.length === 0
         ? 'Reassignment with no events visible to you'
-        : `${moves.join('; ')}${templateList ? ` (${templateList})` : ''}${by}`,
+        : `${moves.join('; ')}${templateList && !isSingle ? ` (${templateList})` : ''}${by}`,
   };
 }
 

@@ -5,6 +5,7 @@ import { allowConsole } from '@/testing/console-guard';
 import { createSandbox, TEST_SECRET } from '@/testing/sandbox-network';
 import { sandboxSteps } from '@/testing/sandbox-steps';
 import { seedActiveContracts } from '@/testing/seed-contracts';
+import { assignIou, seedIouOnTwoSynchronizers, unassignIou } from '@/testing/seed-reassignments';
 import { seedIouSplit } from '@/testing/seed-transactions';
 import { mintToken, signInAs } from '@/testing/sign-in-as';
 
@@ -90,6 +91,7 @@ describe('active contracts', () => {
         'currency',
         'amount',
         'observers',
+        'Synchronizer',
         'Signatories',
         'Created',
         'Actions',
@@ -185,6 +187,7 @@ describe('active contracts', () => {
         'issuer',
         'amount',
         'currency',
+        'Synchronizer',
         'Signatories',
         'Created',
         'Actions',
@@ -295,6 +298,35 @@ describe('active contracts', () => {
         'placeholder',
         `Ledger end (${String(ledgerEnd)})`,
       );
+    },
+    JOURNEY_TIMEOUT,
+  );
+
+  it(
+    'shows the synchronizer each contract is on, the full id on hover, after a move too',
+    async () => {
+      const sandbox = createSandbox({ synchronizers: ['local', 'global'] });
+      const moved = await seedIouOnTwoSynchronizers(sandbox);
+      const stays = await seedIouOnTwoSynchronizers(sandbox);
+      const reassignmentId = await unassignIou(sandbox, moved);
+      await assignIou(sandbox, moved, reassignmentId);
+
+      renderRoute(`/contracts?template=${encodeURIComponent(IOU)}`, { sandbox });
+
+      await ended(/^2 contracts active at offset \d+$/);
+      const table = screen.getByRole('table', { name: 'Active contracts' });
+      const synchronizerOfRow = (contractId: string) => {
+        const row = within(table)
+          .getAllByRole('row')
+          .find((candidate) => within(candidate).queryByTitle(contractId) !== null);
+        if (!row) throw new Error(`no row for ${contractId}`);
+        const columnIndex = columnHeaders(table).indexOf('Synchronizer');
+        return within(row).getAllByRole('cell')[columnIndex];
+      };
+      const movedCell = synchronizerOfRow(moved.iouId);
+      expect(movedCell).toHaveTextContent(/^local$/);
+      expect(within(movedCell ?? table).getByText('local')).toHaveAttribute('title', moved.target);
+      expect(synchronizerOfRow(stays.iouId)).toHaveTextContent(/^global$/);
     },
     JOURNEY_TIMEOUT,
   );

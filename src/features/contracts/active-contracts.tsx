@@ -26,6 +26,7 @@ import linkClasses from '@/components/value-link.module.css';
 import { readDamlValue, type ValueType } from '@/lib/daml-value';
 import { shortenIdentifier } from '@/lib/format';
 import { parseIdentifier } from '@/lib/transaction-tree/model';
+import { idHint } from '@/lib/update-summary';
 import { NoReadScopeState } from '@/pickers/no-read-scope-state';
 import { useReadScope } from '@/pickers/use-read-scope';
 import { useTemplateCatalog } from '@/pickers/template-catalog';
@@ -428,6 +429,17 @@ function columnsOf(
         ]
       : []),
     ...fieldColumns,
+    {
+      key: 'synchronizer',
+      header: 'Synchronizer',
+      width: 120,
+      // The readable part of `alias::1220…`; the whole id on hover, and in the exports.
+      cell: (contract) => (
+        <span className={classes.value} title={contract.synchronizerId}>
+          {idHint(contract.synchronizerId)}
+        </span>
+      ),
+    },
     {
       key: 'signatories',
       header: 'Signatories',

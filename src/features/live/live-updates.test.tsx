@@ -6,7 +6,9 @@ import { createSandbox, TEST_SECRET } from '@/testing/sandbox-network';
 import { seedUsers } from '@/testing/seed-users';
 import { signInAs } from '@/testing/sign-in-as';
 import { sandboxSteps } from '@/testing/sandbox-steps';
+import { assignIou, seedIouOnTwoSynchronizers, unassignIou } from '@/testing/seed-reassignments';
 import { seedIouSplit } from '@/testing/seed-transactions';
+import { shortenIdentifier } from '@/lib/format';
 
 // Whole-app journeys with a stream and several requests each; tight on a shared 2-core machine.
 const JOURNEY_TIMEOUT = 30_000;
@@ -35,6 +37,35 @@ async function live(path = '/live') {
 }
 
 describe('live updates', () => {
+  it(
+    'shows a move between synchronizers readably: contract, template, from → to, submitter',
+    async () => {
+      const sandbox = createSandbox({ synchronizers: ['local', 'global'] });
+      renderRoute('/live?kinds=reassignments', { sandbox });
+      await waitFor(() => {
+        expect(status()).toHaveTextContent('Live');
+      }, WAIT);
+      const iou = await seedIouOnTwoSynchronizers(sandbox);
+      const reassignmentId = await unassignIou(sandbox, iou);
+      await assignIou(sandbox, iou, reassignmentId);
+
+      await liveTable();
+      const shortId = shortenIdentifier(iou.iouId);
+      const bank = iou.issuer.split('::')[0] ?? '';
+      await waitFor(() => {
+        const rows = within(screen.getByRole('table', { name: 'Live updates' }))
+          .getAllByRole('row')
+          .slice(1)
+          .map((row) => row.textContent);
+        expect(rows).toEqual([
+          expect.stringContaining(`Assigned Iou ${shortId} from global → local by ${bank}`),
+          expect.stringContaining(`Unassigned Iou ${shortId} from global → local by ${bank}`),
+        ]);
+      }, WAIT);
+    },
+    JOURNEY_TIMEOUT,
+  );
+
   it(
     'shows each update as it is committed, from the ledger end, one line each with a link to the graph',
     async () => {

@@ -27,7 +27,7 @@ import { accessOf } from '@/lib/access-rights';
 import { describeError } from '@/lib/api-error';
 import { shortenIdentifier } from '@/lib/format';
 import { vettingCopyAs } from './package-copy-as';
-import { useSynchronizerLabel } from './use-synchronizer-label';
+import { useSynchronizerLabel } from '@/pickers/use-synchronizer-label';
 
 /** Why a caller sees no vetting actions (the participant would refuse the change). */
 export const VETTING_NEEDS_ADMIN = 'Only participant administrators can change vetting.';

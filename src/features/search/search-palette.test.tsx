@@ -171,6 +171,94 @@ describe('the search box', () => {
   );
 
   it(
+    'looks a contract id up through the contract service: active, archived, or not visible',
+    async () => {
+      const sandbox = createSandbox();
+      const seeded = await seedIouSplit(sandbox);
+      const asked: string[] = [];
+      const { user, router } = renderRoute('/token-doctor', {
+        sandbox,
+        intercept: (request, sandboxFetch) => {
+          asked.push(new URL(request.url).pathname);
+          return sandboxFetch(request);
+        },
+      });
+      await screen.findByRole('button', { name: 'Search (Ctrl+K)' });
+      await pressSearchShortcut(user);
+      const input = await searchBox();
+      const firstOption = () => within(results()).getAllByRole('option')[0];
+
+      // The Iou that was split is archived; one of its halves is active.
+      await user.paste(seeded.iouId);
+      await waitFor(() => {
+        expect(firstOption()).toHaveTextContent(`Contract ${seeded.iouId} An archived Iou`);
+      });
+      expect(asked).toContain('/v2/contracts/contract-by-id');
+      await user.clear(input);
+      await user.paste(seeded.splitIds[0]);
+      await waitFor(() => {
+        expect(firstOption()).toHaveTextContent(`Contract ${seeded.splitIds[0]} An active Iou`);
+      });
+      await user.clear(input);
+      const unknown = `00${'ab'.repeat(33)}`;
+      await user.paste(unknown);
+      await waitFor(() => {
+        expect(firstOption()).toHaveTextContent(
+          `Contract ${unknown} No contract with this id is visible to you`,
+        );
+      });
+
+      // The result leads to the contract page, which says the same.
+      await user.clear(input);
+      await user.paste(seeded.iouId);
+      await waitFor(() => {
+        expect(firstOption()).toHaveTextContent('An archived Iou');
+      });
+      await user.keyboard('{Enter}');
+      await waitFor(() => {
+        expect(router.state.location.pathname).toBe(`/contracts/${seeded.iouId}`);
+      });
+      expect(
+        await screen.findByText('Archived', { selector: '.mantine-Badge-label' }),
+      ).toBeVisible();
+    },
+    JOURNEY_TIMEOUT,
+  );
+
+  it(
+    'still offers the contract page where the participant has no contract service',
+    async () => {
+      const sandbox = createSandbox();
+      const seeded = await seedIouSplit(sandbox);
+      // An older participant: the endpoint is not there at all.
+      let lookups = 0;
+      const { user } = renderRoute('/token-doctor', {
+        sandbox,
+        intercept: (request, sandboxFetch) => {
+          if (new URL(request.url).pathname !== '/v2/contracts/contract-by-id') {
+            return sandboxFetch(request);
+          }
+          lookups += 1;
+          return Promise.resolve(new Response('Not Found', { status: 404 }));
+        },
+      });
+      await screen.findByRole('button', { name: 'Search (Ctrl+K)' });
+      await pressSearchShortcut(user);
+      await searchBox();
+      await user.paste(seeded.splitIds[0]);
+      await waitFor(() => {
+        expect(lookups).toBe(1);
+      });
+      // The lookup failed: the item is today's, a link to the contract page.
+      const first = within(results()).getAllByRole('option')[0];
+      expect(first).toHaveTextContent(`Contract ${seeded.splitIds[0]} Its create and archive`);
+      await user.keyboard('{Enter}');
+      expect(await screen.findByRole('heading', { name: 'Contract', level: 1 })).toBeVisible();
+    },
+    JOURNEY_TIMEOUT,
+  );
+
+  it(
     'offers a number as an offset and as a user id, saying whether that user exists',
     async () => {
       const sandbox = createSandbox();

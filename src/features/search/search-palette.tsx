@@ -7,7 +7,8 @@ import { useLocation, useNavigate } from 'react-router';
 import { packageQueries, type VettedPackages } from '@/api/packages';
 import { partyQueries } from '@/api/parties';
 import { sessionQueries } from '@/api/session';
-import { updateQueries } from '@/api/updates';
+import { contractQueries } from '@/api/contracts';
+import { isEmptyScope, readScopeOf, updateQueries } from '@/api/updates';
 import { userQueries } from '@/api/users';
 import { userWhereaboutsQuery } from '@/pickers/user-whereabouts';
 import { accessOf, type Access, type Caller } from '@/lib/access-rights';
@@ -19,6 +20,7 @@ import {
   searchResults,
   templateKindIn,
   templatePackageId,
+  type ContractSearchLookup,
   type PackageVersion,
   type PartyLookup,
   type TemplateLookup,
@@ -97,6 +99,10 @@ function SearchPanel({ onClose, links, actions, recentItemOf }: SearchPanelProps
     recognition.candidates.find((candidate) => candidate.kind === 'party')?.party,
     access,
   );
+  const contract = useContractLookup(
+    recognition.candidates.find((candidate) => candidate.kind === 'contract')?.contractId,
+    caller.data,
+  );
   const { data: ledgerEnd } = useQuery({
     ...updateQueries.ledgerEnd(),
     enabled: recognition.candidates.some((candidate) => candidate.kind === 'offset'),
@@ -133,6 +139,7 @@ function SearchPanel({ onClose, links, actions, recentItemOf }: SearchPanelProps
     user,
     party,
     template,
+    contract,
     ledgerEnd,
     identityProviderId: ownIdentityProviderId(caller.data, access),
   });
@@ -386,6 +393,26 @@ function useTemplateLookup(
   return contents.isError && isNotFound(contents.error)
     ? { status: 'missing' }
     : { status: 'unknown' };
+}
+
+/**
+ * Whether a contract id is a contract the caller's parties can see, and still active, from the
+ * contract service. Until the caller is known, or where the lookup fails (a participant without
+ * the endpoint, a refusal), the item stays as it was: a link to the contract page.
+ */
+function useContractLookup(
+  contractId: string | undefined,
+  caller: Caller | undefined,
+): ContractSearchLookup {
+  const scope = caller === undefined ? undefined : readScopeOf(caller);
+  const lookup = useQuery({
+    ...contractQueries.lookup(contractId ?? '', scope ?? { kind: 'parties', parties: [] }),
+    enabled: contractId !== undefined && scope !== undefined && !isEmptyScope(scope),
+    retry: false,
+    meta: { errorDisplay: 'inline' },
+  });
+  if (contractId === undefined || lookup.data === undefined) return { status: 'unknown' };
+  return lookup.data;
 }
 
 /**

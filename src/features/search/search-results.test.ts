@@ -58,6 +58,7 @@ const context: SearchContext = {
   ]),
   user: { status: 'unknown' },
   party: { status: 'unknown' },
+  contract: { status: 'unknown' },
   template: { status: 'unknown' },
   ledgerEnd: undefined,
   identityProviderId: '',

@@ -7,10 +7,12 @@ import {
   IconUser,
   type Icon,
 } from '@tabler/icons-react';
+import type { ContractLookup } from '@/api/contracts';
 import type { Module } from '@/api/daml-lf-decoder';
 import { comparePackageVersions } from '@/api/packages';
 import type { Access } from '@/lib/access-rights';
 import type { Recognition, RecognizedId } from '@/lib/id-recognition';
+import { templateLabel } from '@/lib/update-summary';
 import { idText, recentItemKey, type RecentItem } from './recent-items';
 
 /**
@@ -50,6 +52,9 @@ export type PackageVersion = { packageId: string; version: string };
 /** What the package of a template or interface id typed in says it names, once decoded. */
 export type TemplateLookup = { status: 'unknown' | 'template' | 'interface' | 'missing' };
 
+/** What the contract service says of a contract id typed in, when it answered. */
+export type ContractSearchLookup = { status: 'unknown' } | ContractLookup;
+
 /** What the participant knows of a party id typed in, when the caller may ask. */
 export type PartyLookup = { status: 'unknown' | 'local' | 'remote' | 'missing' };
 
@@ -68,6 +73,8 @@ export type SearchContext = {
   user: UserLookup;
   /** The lookup of the input's party id, when it is one. */
   party: PartyLookup;
+  /** The lookup of the input's contract id, when it is one. */
+  contract: ContractSearchLookup;
   /** The lookup of the input's template or interface id, when it is one. */
   template: TemplateLookup;
   /** The ledger end, when an offset was typed and it is known. */
@@ -161,6 +168,7 @@ function recentSearchItem(item: RecentItem, context: SearchContext): SearchItem 
       user: { status: 'unknown' },
       party: { status: 'unknown' },
       template: { status: 'unknown' },
+      contract: { status: 'unknown' },
     } as const;
     return idItems(item.id, { ...context, ...unknown })[0];
   }
@@ -210,7 +218,7 @@ function idItems(id: RecognizedId, context: SearchContext): SearchItem[] {
       return [
         item({
           title: 'Contract',
-          description: 'Its create and archive',
+          description: contractDescription(context.contract),
           to: links.contract(id.contractId),
           icon: IconFileText,
         }),
@@ -255,6 +263,19 @@ function idItems(id: RecognizedId, context: SearchContext): SearchItem[] {
       ];
     case 'user':
       return [userItem(id.userId, context, item)];
+  }
+}
+
+function contractDescription(lookup: ContractSearchLookup): string {
+  switch (lookup.status) {
+    case 'unknown':
+      return 'Its create and archive';
+    case 'missing':
+      return 'No contract with this id is visible to you';
+    case 'active':
+      return `An active ${templateLabel(lookup.templateId)}`;
+    case 'archived':
+      return `An archived ${templateLabel(lookup.templateId)}`;
   }
 }
 

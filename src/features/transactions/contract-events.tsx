@@ -3,11 +3,14 @@ import { useSuspenseQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { eventQueries, type ContractArchived, type ContractCreated } from '@/api/events';
 import { isEmptyScope, type ReadScope } from '@/api/updates';
+import { QueryBoundary } from '@/components/feedback/query-boundary';
+import { SectionSkeleton } from '@/components/feedback/section-skeleton';
 import { Identifier } from '@/components/identifier';
 import { PropertyList, type Property } from '@/components/property-list';
 import { RelativeTime } from '@/components/relative-time';
 import { SectionCard } from '@/components/section-card';
 import { parseIdentifier } from '@/lib/transaction-tree/model';
+import { ContractLocation } from './contract-location';
 import type { ContractEventLinks } from './transaction-links';
 import { NoReadScopeState } from '@/pickers/no-read-scope-state';
 import { useReadScope } from '@/pickers/use-read-scope';
@@ -69,6 +72,19 @@ function ContractEventsOf({
           </Button>
         )}
       </Group>
+      {created && !archived && (
+        <QueryBoundary fallback={<SectionSkeleton lines={2} />}>
+          <ContractLocation
+            contractId={contractId}
+            templateId={created.createdEvent.templateId}
+            stakeholders={[
+              ...created.createdEvent.signatories,
+              ...(created.createdEvent.observers ?? []),
+            ]}
+            scope={scope}
+          />
+        </QueryBoundary>
+      )}
       {created && <CreatedSection created={created} links={links} />}
       {archived && <ArchivedSection archived={archived} links={links} />}
     </Stack>
@@ -102,7 +118,8 @@ function CreatedSection({
     { label: 'Observers', value: <PartyList parties={event.observers ?? []} /> },
     { label: 'Witnesses', value: <PartyList parties={event.witnessParties} /> },
     {
-      label: 'Synchronizer',
+      // Where it was created; the Location section says where it is now.
+      label: 'Created on synchronizer',
       value: <Identifier value={created.synchronizerId} label="synchronizer id" />,
     },
   ];
