@@ -126,6 +126,7 @@ export function createServer({
     allowedHosts,
     publicOrigins,
     checkPath: true,
+    guardedReadPrefixes: [CONSOLE_PATH_PREFIX],
   };
   const refusalOf = (req: IncomingMessage, upgrade: boolean) =>
     checkRequest(
