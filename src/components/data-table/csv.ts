@@ -12,7 +12,7 @@ const FORMULA_CHARACTERS = new Set(['=', '+', '-', '@']);
 const NEEDS_QUOTES = /[",\r\n]|^\s|\s$/;
 
 /** True for text a spreadsheet might evaluate as a formula rather than show. */
-export function isFormulaLike(text: string): boolean {
+function isFormulaLike(text: string): boolean {
   if (CONTROL_START.test(text)) return true;
   const rest = text.replace(LEADING_SPACE, '');
   const first = rest.codePointAt(0);
