@@ -303,6 +303,52 @@ describe('websocket handshakes', () => {
   });
 });
 
+describe("the console's own endpoints", () => {
+  // The recording upstream answers 200 to a tokenless GET /v2/idps, like a participant without
+  // auth: the discovery endpoint then acts for anyone, so only the guard stands in the way.
+  const discovery = `/__console/oidc-discovery?issuer=${encodeURIComponent('http://127.0.0.1:1/realm')}`;
+
+  it.each([
+    ['another site', { 'Sec-Fetch-Site': 'cross-site' }],
+    ['a sibling on another port', { 'Sec-Fetch-Site': 'same-site' }],
+    ['a page elsewhere, by Origin', { Origin: 'https://evil.example' }],
+  ])('refuses a GET from %s before the server acts on it', async (_who, headers) => {
+    seen.length = 0;
+    const response = await send(baseUrl, { path: discovery, headers });
+
+    expect(response.status).toBe(403);
+    expect(errorBody(response).code).toBe('LEDGER_CONSOLE_CROSS_ORIGIN_REQUEST');
+    expect(seen).toEqual([]);
+    const providers = await send(baseUrl, { path: '/__console/sign-in-providers', headers });
+    expect(providers.status).toBe(403);
+  });
+
+  it("answers the console's own page, a typed URL and clients without a browser", async () => {
+    const callers: Record<string, string>[] = [
+      { 'Sec-Fetch-Site': 'same-origin', 'Sec-Fetch-Mode': 'cors' },
+      { 'Sec-Fetch-Site': 'same-origin', Origin: baseUrl },
+      { 'Sec-Fetch-Site': 'none', 'Sec-Fetch-Mode': 'navigate' },
+      {},
+    ];
+    for (const headers of callers) {
+      seen.length = 0;
+      const providers = await send(baseUrl, { path: '/__console/sign-in-providers', headers });
+      expect(providers.status).toBe(200);
+      expect(JSON.parse(providers.body)).toEqual({ providers: [] });
+      // Acted on: the participant was asked, then the (unreachable) issuer.
+      const response = await send(baseUrl, { path: discovery, headers });
+      expect(errorBody(response).code).toBe('LEDGER_CONSOLE_DISCOVERY_UNREACHABLE');
+      expect(seen.map((request) => request.url)).toEqual(['/v2/idps']);
+    }
+  });
+
+  it('still lets any page GET the SPA and the ledger paths, whose answers it cannot read', async () => {
+    const headers = { 'Sec-Fetch-Site': 'cross-site' };
+    expect((await send(baseUrl, { path: '/users/alice', headers })).status).toBe(200);
+    expect((await send(baseUrl, { path: '/livez', headers })).status).toBe(200);
+  });
+});
+
 describe('the SPA', () => {
   it('ships a Content-Security-Policy with index.html, also for client-side routes', async () => {
     for (const route of ['/', '/index.html', '/users/alice']) {

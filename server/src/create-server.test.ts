@@ -7,7 +7,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket, WebSocketServer } from 'ws';
 import { JS_CANTON_ERROR_KEYS, listen } from '../../sandbox/src/testing/index';
-import { closeServer, createServer } from './create-server';
+import { CONTENT_SECURITY_POLICY, closeServer, createServer } from './create-server';
 
 // ── a real upstream on loopback: plain HTTP routes plus a websocket endpoint ──────────────────
 
@@ -18,6 +18,23 @@ type Echo = {
   bodyLength: number;
   bodySha256: string;
 };
+
+/** What a participant, or a gateway in front of it, might add; none of it may reach the browser. */
+const ORIGIN_POLICY_HEADERS = {
+  'Access-Control-Allow-Origin': '*',
+  'Access-Control-Allow-Credentials': 'true',
+  'Access-Control-Allow-Headers': 'Authorization',
+  'Access-Control-Expose-Headers': 'X-Upstream',
+  'Content-Security-Policy': "default-src *; script-src * 'unsafe-inline'",
+  'Content-Security-Policy-Report-Only': "default-src 'none'",
+  'Clear-Site-Data': '"storage"',
+};
+const DROPPED = [...Object.keys(ORIGIN_POLICY_HEADERS), 'Set-Cookie'].map((name) =>
+  name.toLowerCase(),
+);
+const rawPolicyHeaders = Object.entries({ ...ORIGIN_POLICY_HEADERS, 'Set-Cookie': 'c=3' })
+  .map(([name, value]) => `${name}: ${value}\r\n`)
+  .join('');
 
 let releaseStream: () => void = () => undefined;
 let firstUploadChunk: (chunk: string) => void = () => undefined;
@@ -78,6 +95,7 @@ function startUpstream() {
         res.writeHead(201, 'Created Here', {
           'Content-Type': 'application/json',
           'X-Upstream': 'yes',
+          ...ORIGIN_POLICY_HEADERS,
         });
         res.end(JSON.stringify(echo));
       }
@@ -89,6 +107,9 @@ function startUpstream() {
     // Like Canton: the JWT rides in an offered subprotocol, and the server picks `daml.ws.auth`.
     handleProtocols: (protocols) => (protocols.has('daml.ws.auth') ? 'daml.ws.auth' : false),
   });
+  wss.on('headers', (headers) => {
+    headers.push(...rawPolicyHeaders.split('\r\n').filter(Boolean));
+  });
   upstream.on('upgrade', (req: IncomingMessage, socket, head) => {
     if (req.url === '/v2/forbidden') {
       const body = JSON.stringify({
@@ -96,7 +117,7 @@ function startUpstream() {
         cause: 'A security-sensitive error has been received',
       });
       socket.end(
-        `HTTP/1.1 401 Unauthorized\r\nContent-Type: application/json\r\nContent-Length: ${String(body.length)}\r\n\r\n${body}`,
+        `HTTP/1.1 401 Unauthorized\r\nContent-Type: application/json\r\n${rawPolicyHeaders}Content-Length: ${String(body.length)}\r\n\r\n${body}`,
       );
       return;
     }
@@ -157,7 +178,9 @@ function openSocket(url: string, protocols: string[], headers: Record<string, st
   };
 }
 
-function rejectedStatus(url: string): Promise<{ status: number; body: string }> {
+function rejectedStatus(
+  url: string,
+): Promise<{ status: number; body: string; headers: http.IncomingHttpHeaders }> {
   return new Promise((resolve, reject) => {
     const ws = new WebSocket(url);
     ws.once('open', () => {
@@ -170,7 +193,7 @@ function rejectedStatus(url: string): Promise<{ status: number; body: string }> 
         body += chunk;
       });
       res.on('end', () => {
-        resolve({ status: res.statusCode ?? 0, body });
+        resolve({ status: res.statusCode ?? 0, body, headers: res.headers });
       });
     });
     ws.once('error', () => undefined);
@@ -279,7 +302,16 @@ describe('proxying HTTP to the ledger', () => {
     expect(response.status).toBe(201);
     expect(response.statusText).toBe('Created Here');
     expect(response.headers.get('x-upstream')).toBe('yes');
-    expect(response.headers.getSetCookie()).toEqual(['a=1', 'b=2']);
+  });
+
+  it('drops CORS grants, cookies and the policy headers of the answer, and sets its own CSP', async () => {
+    const response = await fetch(`${baseUrl}/v2/parties`);
+
+    for (const name of DROPPED.filter((name) => name !== 'content-security-policy')) {
+      expect(response.headers.get(name), name).toBeNull();
+    }
+    expect(response.headers.getSetCookie()).toEqual([]);
+    expect(response.headers.get('content-security-policy')).toBe(CONTENT_SECURITY_POLICY);
   });
 
   it('keeps a binary body intact both ways', async () => {
@@ -450,11 +482,28 @@ describe('proxying websockets to the ledger', () => {
     socket.ws.close();
   });
 
-  it('relays the ledger refusing an upgrade', async () => {
+  it('relays the ledger refusing an upgrade, without CORS grants, cookies or policies', async () => {
     const refused = await rejectedStatus(`${baseUrl.replace('http', 'ws')}/v2/forbidden`);
 
     expect(refused.status).toBe(401);
     expect(JSON.parse(refused.body)).toMatchObject({ code: 'NA' });
+    expect(refused.headers['content-type']).toBe('application/json');
+    for (const name of DROPPED) expect(refused.headers[name], name).toBeUndefined();
+  });
+
+  it('relays the upgrade answer without CORS grants, cookies or policies', async () => {
+    const socket = openSocket(`${baseUrl.replace('http', 'ws')}/v2/updates`, ['daml.ws.auth']);
+    const upgrade = new Promise<http.IncomingHttpHeaders>((resolve) => {
+      socket.ws.once('upgrade', (response: IncomingMessage) => {
+        resolve(response.headers);
+      });
+    });
+    await socket.opened;
+    const headers = await upgrade;
+
+    expect(headers['sec-websocket-protocol']).toBe('daml.ws.auth');
+    for (const name of DROPPED) expect(headers[name], name).toBeUndefined();
+    socket.ws.close();
   });
 
   it('refuses upgrades outside the ledger paths', async () => {

@@ -126,6 +126,7 @@ export function createServer({
     allowedHosts,
     publicOrigins,
     checkPath: true,
+    guardedReadPrefixes: [CONSOLE_PATH_PREFIX],
   };
   const refusalOf = (req: IncomingMessage, upgrade: boolean) =>
     checkRequest(
@@ -173,6 +174,9 @@ export function createServer({
     }
     if (isLedgerPath(req.url)) {
       res.setHeader('X-Content-Type-Options', 'nosniff');
+      // Opened as a page (a link, a gateway's HTML error), an answer is a document of the
+      // console's origin: the console's policy governs it, the proxy drops the upstream's.
+      res.setHeader('Content-Security-Policy', policyHeader);
       proxy.handleRequest(withoutBrowserContext(req), res);
       return;
     }

@@ -1,8 +1,8 @@
-import { mkdir, mkdtemp, rm, utimes, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { isBuildStale } from './ensure-build';
+import { ensureBuilt, isBuildStale } from './ensure-build';
 
 let root: string;
 
@@ -59,4 +59,43 @@ describe('isBuildStale', () => {
 
     expect(await isBuildStale(root)).toBe(false);
   });
+});
+
+describe('ensureBuilt', () => {
+  // A project of its own whose Vite config records the process that loads it: the build must
+  // not run in the server's process, where the bundler's memory would stay for good.
+  async function project(config: string) {
+    await writeFile(path.join(root, 'package.json'), '{"type":"module"}');
+    await writeFile(path.join(root, 'index.html'), '<!doctype html><title>t</title>');
+    await writeFile(path.join(root, 'vite.config.ts'), config);
+  }
+
+  it('builds in a child process, then leaves a fresh dist/ alone', async () => {
+    const pidFile = path.join(root, 'builder-pid');
+    await project(
+      [
+        "import { appendFileSync } from 'node:fs';",
+        `appendFileSync(${JSON.stringify(pidFile)}, String(process.pid) + '\\n');`,
+        'export default {};',
+      ].join('\n'),
+    );
+    const lines: string[] = [];
+
+    expect(await ensureBuilt(root, (line) => lines.push(line))).toBe(true);
+
+    const pids = (await readFile(pidFile, 'utf8')).trim().split('\n').map(Number);
+    expect(pids.length).toBeGreaterThan(0);
+    expect(pids).not.toContain(process.pid);
+    expect(await readFile(path.join(root, 'dist', 'index.html'), 'utf8')).toContain('<title>t');
+    expect(lines).toEqual(['Building the console (dist/ is missing or out of date)…']);
+    expect(await ensureBuilt(root, () => undefined)).toBe(false);
+  }, 60_000);
+
+  it('fails when the build fails', async () => {
+    await project("throw new Error('broken config');\nexport default {};");
+
+    await expect(ensureBuilt(root, () => undefined)).rejects.toThrow(
+      /Building the console failed \(vite build ended with exit code 1\)/,
+    );
+  }, 60_000);
 });

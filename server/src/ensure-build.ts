@@ -1,4 +1,6 @@
+import { spawn } from 'node:child_process';
 import { readdir, stat } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 
 /** What the SPA build reads; a change to any of them makes `dist/` stale. */
@@ -31,14 +33,49 @@ export async function isBuildStale(
   return false;
 }
 
-/** Builds the SPA with Vite's JS API unless `dist/` is up to date; returns whether it built. */
+/**
+ * Builds the SPA unless `dist/` is up to date; returns whether it built. Vite runs in a child
+ * process: built in the server's own process, the bundler's heap stayed resident for the
+ * server's whole life (about 1.2 GB against 150 MB without a build).
+ */
 export async function ensureBuilt(root: string, log: (line: string) => void): Promise<boolean> {
   if (!(await isBuildStale(root))) return false;
   log('Building the console (dist/ is missing or out of date)…');
-  // Imported lazily: Vite is only needed when there is something to build.
-  const { build } = await import('vite');
-  await build({ root, configFile: path.join(root, 'vite.config.ts'), logLevel: 'warn' });
+  await buildInChildProcess(root);
   return true;
+}
+
+/** Vite's own CLI, the copy this server resolves, run by the same Node as the server. */
+function viteCli(): string {
+  const require = createRequire(import.meta.url);
+  return path.join(path.dirname(require.resolve('vite/package.json')), 'bin', 'vite.js');
+}
+
+function buildInChildProcess(root: string): Promise<void> {
+  const args = [
+    viteCli(),
+    'build',
+    root,
+    '--config',
+    path.join(root, 'vite.config.ts'),
+    '--logLevel',
+    'warn',
+  ];
+  return new Promise((resolve, reject) => {
+    // Its warnings and errors go straight to the server's own output.
+    const child = spawn(process.execPath, args, {
+      cwd: root,
+      stdio: ['ignore', 'inherit', 'inherit'],
+    });
+    child.once('error', reject);
+    child.once('exit', (code, signal) => {
+      if (code === 0) resolve();
+      else {
+        const how = signal === null ? `exit code ${String(code)}` : `signal ${signal}`;
+        reject(new Error(`Building the console failed (vite build ended with ${how}).`));
+      }
+    });
+  });
 }
 
 async function filesUnder(entry: string): Promise<string[]> {

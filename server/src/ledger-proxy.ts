@@ -12,7 +12,8 @@ import { drainBriefly } from '../../sandbox/src/edge';
 /**
  * A small reverse proxy to one participant's JSON Ledger API, for plain requests and websocket
  * upgrades. Bodies stream in both directions untouched (DAR uploads are binary, list endpoints
- * stream), and headers pass through except hop-by-hop ones. Written on node:http because
+ * stream), and headers pass through except hop-by-hop ones and, in answers, those that would
+ * speak for the console's origin (CORS, cookies, CSP). Written on node:http because
  * http-proxy-3 needs Node 22 and http-proxy is unmaintained (docs/architecture.md).
  */
 export type LedgerProxy = {
@@ -37,6 +38,25 @@ const HOP_BY_HOP = new Set([
   'upgrade',
   'expect',
 ]);
+
+/**
+ * Answer headers that would speak for the console's origin, where the browser meets them, rather
+ * than for the participant: CORS grants (an upstream or a gateway in front of it sending
+ * `Access-Control-Allow-Origin: *` would let any web page read the participant's answers through
+ * the console), cookies (set on the console's origin), a Content-Security-Policy (the console
+ * sets its own) and Clear-Site-Data (which would wipe the console's stored session).
+ */
+const ORIGIN_POLICY_HEADERS = new Set([
+  'set-cookie',
+  'content-security-policy',
+  'content-security-policy-report-only',
+  'clear-site-data',
+]);
+
+function isOriginPolicyHeader(name: string): boolean {
+  const lower = name.toLowerCase();
+  return lower.startsWith('access-control-') || ORIGIN_POLICY_HEADERS.has(lower);
+}
 
 /** pekko-http's default max-content-length, which the participant's JSON API keeps (§10). */
 export const DEFAULT_MAX_REQUEST_BYTES = 8 * 1024 * 1024;
@@ -164,7 +184,7 @@ export function createLedgerProxy(
       res.writeHead(
         upstreamRes.statusCode ?? 502,
         upstreamRes.statusMessage,
-        withoutHopByHop(upstreamRes.headers),
+        answerHeaders(upstreamRes.headers),
       );
       // Headers go out now, before any body: streaming endpoints may be slow to send the first byte.
       res.flushHeaders();
@@ -265,7 +285,7 @@ export function createLedgerProxy(
         responseHead(
           upstreamRes.statusCode ?? 101,
           upstreamRes.statusMessage,
-          upstreamRes.rawHeaders,
+          stripRawHeaders(upstreamRes.rawHeaders, isOriginPolicyHeader),
         ),
       );
       if (upstreamHead.length > 0) socket.write(upstreamHead);
@@ -280,10 +300,12 @@ export function createLedgerProxy(
 
     // The upstream declined to upgrade (401, 404, …): relay its answer and close.
     upstreamReq.on('response', (upstreamRes) => {
-      const rawHeaders = stripRawHeaders(upstreamRes.rawHeaders, [
-        'transfer-encoding',
-        'connection',
-      ]);
+      const rawHeaders = stripRawHeaders(
+        upstreamRes.rawHeaders,
+        (name) =>
+          ['transfer-encoding', 'connection'].includes(name.toLowerCase()) ||
+          isOriginPolicyHeader(name),
+      );
       socket.write(
         responseHead(upstreamRes.statusCode ?? 502, upstreamRes.statusMessage, [
           ...rawHeaders,
@@ -485,11 +507,21 @@ function withoutHopByHop(headers: IncomingHttpHeaders): http.OutgoingHttpHeaders
   return result;
 }
 
-function stripRawHeaders(rawHeaders: readonly string[], names: readonly string[]): string[] {
+/** The upstream's answer headers as relayed: neither hop-by-hop nor speaking for our origin. */
+function answerHeaders(headers: IncomingHttpHeaders): http.OutgoingHttpHeaders {
+  return Object.fromEntries(
+    Object.entries(withoutHopByHop(headers)).filter(([name]) => !isOriginPolicyHeader(name)),
+  );
+}
+
+function stripRawHeaders(
+  rawHeaders: readonly string[],
+  isDropped: (name: string) => boolean,
+): string[] {
   const result: string[] = [];
   for (let i = 0; i + 1 < rawHeaders.length; i += 2) {
     const name = rawHeaders[i] ?? '';
-    if (!names.includes(name.toLowerCase())) result.push(name, rawHeaders[i + 1] ?? '');
+    if (!isDropped(name)) result.push(name, rawHeaders[i + 1] ?? '');
   }
   return result;
 }

@@ -307,6 +307,26 @@ describe(`GET ${OIDC_DISCOVERY_PATH}`, () => {
     const response = await discover(`${issuersUrl}/good`, null, openConsoleUrl);
     expect(response.status).toBe(200);
     expect(response.json).toMatchObject({ issuer: `${issuersUrl}/good` });
+    const withToken = await discover(`${issuersUrl}/good`, userToken, openConsoleUrl);
+    expect(withToken.status).toBe(200);
+  });
+
+  it('refuses a signed token whose subject is no user id, though the participant answers it INVALID_TOKEN', async () => {
+    // Any delegated IdP can sign such a token; a participant with auth then answers
+    // authenticated-user exactly as one without auth does.
+    const oddSubject = (await sandbox.oidc?.issueAccessToken('acme', 'not a user id!')) ?? '';
+    const who = await send(sandbox.url, {
+      path: '/v2/authenticated-user',
+      headers: { Authorization: `Bearer ${oddSubject}` },
+    });
+    expect(who.status).toBe(400);
+    expect(JSON.parse(who.body)).toMatchObject({ code: 'INVALID_TOKEN' });
+
+    const response = await discover(`${issuersUrl}/good`, oddSubject);
+    expect(response.status).toBe(403);
+    expect(response.json).toMatchObject({ code: 'LEDGER_CONSOLE_PARTICIPANT_ADMIN_REQUIRED' });
+    expect(response.json.cause).toContain('400 INVALID_TOKEN');
+    expect(seen).toEqual([]);
   });
 
   it('is never proxied and answers GET only', async () => {

@@ -181,16 +181,24 @@ function isLoopbackAddress(address: string): boolean {
 // ── the caller ───────────────────────────────────────────────────────────────────────────────
 
 /**
- * Asks the participant who the token's user is and whether it holds ParticipantAdmin. A
- * participant without auth answers authenticated-user with 400 INVALID_TOKEN
- * (ledger-api-behaviour.md §2.9): everybody is an admin there.
+ * Lets through a participant admin only. "The participant has no auth, so everybody is admin" is
+ * decided from a request *without* a token succeeding at an admin-only endpoint, which no caller
+ * can bring about on a participant with auth. Never from `400 INVALID_TOKEN` on
+ * authenticated-user: wildcard auth answers that (ledger-api-behaviour.md §2.9), but so does a
+ * participant with auth for a correctly signed token whose `sub` is no valid user id (§4.3), which
+ * any delegated identity provider can issue.
  */
 async function requireParticipantAdmin(
   ledgerUrl: URL,
   authorization: string | undefined,
 ): Promise<void> {
-  const who = await participantGet(ledgerUrl, '/v2/authenticated-user', authorization);
-  if (who.status === 400 && who.body?.code === 'INVALID_TOKEN') return;
+  // `/v2/idps` needs ParticipantAdmin (§4.6): a 200 without a token means anonymous callers are.
+  const anonymous = await participantGet(ledgerUrl, '/v2/idps', undefined);
+  if (anonymous.status === 200) return;
+  const who =
+    authorization === undefined
+      ? anonymous
+      : await participantGet(ledgerUrl, '/v2/authenticated-user', authorization);
   if (who.status === 401) {
     throw new DiscoveryError(
       401,
@@ -201,7 +209,8 @@ async function requireParticipantAdmin(
   const user = who.body?.user;
   const userId = isRecord(user) && typeof user.id === 'string' ? user.id : undefined;
   if (who.status !== 200 || userId === undefined) {
-    throw notAdmin(`the participant answered ${String(who.status)} for the caller`);
+    const code = typeof who.body?.code === 'string' ? ` ${who.body.code}` : '';
+    throw notAdmin(`the participant answered ${String(who.status)}${code} for the caller`);
   }
   const rights = await participantGet(
     ledgerUrl,

@@ -229,6 +229,41 @@ describe('auth matrix in jwt mode', () => {
     );
   });
 
+  it('lets an IdP admin name another IdP’s party as primary party, which grants nothing', async () => {
+    // Canton 3.5.7 checks only the parties of rights against the IdP (verifyPartiesExistInIdp);
+    // a primary party is a default, used only with a CanActAs/CanReadAs right for it.
+    const created = await t.post(
+      '/v2/users',
+      { user: { id: 'member-a2', primaryParty: partyOfPlain }, rights: [] },
+      as('IdP admin of A'),
+    );
+    expect(created.status, created.text).toBe(200);
+    expect(created.json.user).toMatchObject({
+      primaryParty: partyOfPlain,
+      identityProviderId: 'idp-A',
+    });
+    await t.post('/v2/users', { user: { id: 'member-a3' }, rights: [] }, as('IdP admin of A'));
+    const updated = await t.patch(
+      '/v2/users/member-a3',
+      {
+        user: { id: 'member-a3', primaryParty: partyOfPlain },
+        updateMask: { paths: ['primary_party'] },
+      },
+      as('IdP admin of A'),
+    );
+    expect(updated.status, updated.text).toBe(200);
+    expect(updated.json.user.primaryParty).toBe(partyOfPlain);
+
+    const member = await idp.token('member-a3', {
+      issuer: 'https://issuer-A.example',
+      audience: 'console-A',
+    });
+    const me = await t.get('/v2/authenticated-user', { token: member });
+    expect(me.json.user).toMatchObject({ id: 'member-a3', primaryParty: partyOfPlain });
+    const read = await t.get(`/v2/parties/${encodeURIComponent(partyOfPlain)}`, { token: member });
+    expect(read.status).toBe(403);
+  });
+
   it('accepts the token from Sec-WebSocket-Protocol', async () => {
     const token = tokens.get('plain user') ?? '';
     const ok = await t.get('/v2/authenticated-user', {

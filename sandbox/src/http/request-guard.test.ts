@@ -284,3 +284,27 @@ describe('option parsing', () => {
     expect(hostName('a b')).toBeUndefined();
   });
 });
+
+describe('reads under a guarded prefix', () => {
+  const guarded: RequestGuardPolicy = { ...policy, guardedReadPrefixes: ['/__console'] };
+  const get = (target: string, headers: Record<string, string>) =>
+    checkRequest(request('GET', { Host: '127.0.0.1:4173', ...headers }, target), guarded);
+
+  it('holds a GET or HEAD there to the Origin rule of writes', () => {
+    const crossSite = { 'Sec-Fetch-Site': 'cross-site' };
+    expect(get('/__console/oidc-discovery?issuer=x', crossSite)?.code).toBe(
+      'LEDGER_CONSOLE_CROSS_ORIGIN_REQUEST',
+    );
+    expect(get('/__console', { Origin: 'https://evil.example' })?.status).toBe(403);
+    const head = request('HEAD', { Host: '127.0.0.1:4173', ...crossSite }, '/__console/x');
+    expect(checkRequest(head, guarded)?.status).toBe(403);
+  });
+
+  it('matches whole segments and leaves other reads alone', () => {
+    const crossSite = { 'Sec-Fetch-Site': 'cross-site' };
+    expect(get('/__consoles', crossSite)).toBeUndefined();
+    expect(get('/v2/users', crossSite)).toBeUndefined();
+    expect(get('/__console/x', { 'Sec-Fetch-Site': 'same-origin' })).toBeUndefined();
+    expect(get('/__console/x', {})).toBeUndefined();
+  });
+});

@@ -22,6 +22,13 @@ export type RequestGuardPolicy = {
    * encoded slashes, backslashes). Needed where a path prefix decides what is forwarded.
    */
   checkPath?: boolean;
+  /**
+   * Path prefixes where a GET or HEAD makes the server act (the console's own `/__console`
+   * endpoints fetch URLs and ask the participant), so reads are held to the Origin rule of writes.
+   * A cross-site `<img>` or `fetch(…, { mode: 'no-cors' })` can send a GET whose answer it never
+   * reads but whose effects happen all the same.
+   */
+  guardedReadPrefixes?: readonly string[];
 };
 
 export type GuardedRequest = {
@@ -69,8 +76,19 @@ export function checkRequest(
     const pathRefusal = checkPath(request.target);
     if (pathRefusal) return pathRefusal;
   }
-  if (!request.upgrade && SAFE_METHODS.has(request.method.toUpperCase())) return undefined;
+  if (!request.upgrade && SAFE_METHODS.has(request.method.toUpperCase())) {
+    return isGuardedRead(request.target, policy)
+      ? checkOrigin(request, host ?? '', policy)
+      : undefined;
+  }
   return checkOrigin(request, host ?? '', policy) ?? checkContentType(request);
+}
+
+function isGuardedRead(target: string, policy: RequestGuardPolicy): boolean {
+  const pathname = target.split('?')[0] ?? '';
+  return (policy.guardedReadPrefixes ?? []).some(
+    (prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`),
+  );
 }
 
 /**

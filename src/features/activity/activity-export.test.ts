@@ -27,7 +27,7 @@ describe('activity export', () => {
     expect(row).toBe(
       [
         '2026-11-23T10:00:00.000Z',
-        "'@admin",
+        `"'@admin"`,
         'participant1',
         'user.create',
         'POST',

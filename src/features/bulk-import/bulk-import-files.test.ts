@@ -22,8 +22,8 @@ describe('bulk import files', () => {
     expect(resultFile('csv', results)).toBe(
       [
         'row,userId,party,outcome,reason',
-        "1,'=cmd|x,'+p,failed,'@SUM(1)",
-        `2,'-dash,ok,skipped,"a, ""quoted"""`,
+        `1,"'=cmd|x","'+p",failed,"'@SUM(1)"`,
+        `2,"'-dash",ok,skipped,"a, ""quoted"""`,
         '',
       ].join('\r\n'),
     );

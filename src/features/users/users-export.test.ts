@@ -28,7 +28,7 @@ describe('usersToCsv', () => {
         'id,primaryParty,identityProviderId,isDeactivated,annotationsCount,annotations,resourceVersion',
         'alice,Alice::1220ab,,false,1,"{""note"":""says \\""hi\\"", twice\\nthen leaves""}",3',
         'bob,,acme,true,1,"{""formula"":""=cmd""}",0',
-        "'-1+1,,,false,0,{},",
+        `"'-1+1",,,false,0,{},`,
         '',
       ].join('\r\n'),
     );
