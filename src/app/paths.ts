@@ -97,7 +97,12 @@ export const paths = {
   },
   parties: { pattern: '/parties', to: () => '/parties' },
   newParty: { pattern: '/parties/new', to: () => '/parties/new' },
-  newExternalParty: { pattern: '/parties/new-external', to: () => '/parties/new-external' },
+  newExternalParty: {
+    pattern: '/parties/new-external',
+    /** `search`: a prefill's query string (the feature's `externalPartyPrefillSearch`). */
+    to: (search = '') =>
+      search === '' ? '/parties/new-external' : `/parties/new-external?${search}`,
+  },
   party: { pattern: '/parties/:party', to: partyPath },
   packages: { pattern: '/packages', to: () => '/packages' },
   uploadDar: { pattern: '/packages/upload', to: () => '/packages/upload' },

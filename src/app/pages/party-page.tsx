@@ -11,7 +11,11 @@ import { RecentActivity } from '@/features/activity/recent-activity';
 import { PartyDetail, type PartyDetailLinks } from '@/features/parties/party-detail';
 import { idFromRouteSegment, paths } from '@/app/paths';
 
-const links: PartyDetailLinks = { parties: paths.parties.to(), user: paths.user.to };
+const links: PartyDetailLinks = {
+  parties: paths.parties.to(),
+  user: paths.user.to,
+  newExternalParty: paths.newExternalParty.to,
+};
 
 /** A party is seen through an IdP (`''` = default); the IdP travels as a search param. */
 function partyRefOf(party: string | undefined, search: URLSearchParams): PartyRef {

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Radio, Stack, Text } from '@mantine/core';
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useForm, useWatch, type UseFormReturn } from 'react-hook-form';
 import {
   externalPartyMutations,
@@ -32,10 +32,16 @@ import {
   generateTopologyErrorField,
   keyFileName,
   MAX_OTHER_PARTICIPANTS,
+  requiredPartyOf,
   toGenerateTopologyRequest,
   type BrowserKey,
+  type ExternalPartyPrefill,
   type ExternalPartyValues,
+  type FileKey,
+  type KeySource,
 } from './external-party-form-schema';
+import { KeyFileInput } from './key-file-input';
+import { readKeyFile } from './read-key-file';
 import { generateTopologyCommands } from './parties-copy-as';
 import { SignTopologyStep } from './sign-topology-step';
 
@@ -47,6 +53,8 @@ export type AllocateExternalPartyFormLinks = {
 export type AllocateExternalPartyFormProps = {
   onAllocated: (partyId: string, identityProviderId: string) => void;
   links: AllocateExternalPartyFormLinks;
+  /** An existing external party to host on another synchronizer (the party page's link). */
+  prefill?: ExternalPartyPrefill;
 };
 
 /** Step 2's input: what step 1 generated, for which key. */
@@ -62,7 +70,11 @@ type Generated = {
  * (`generate-topology`); step 2 shows it decoded in the browser, gets its multi-hash signed and
  * allocates (`allocate`). The party's private key never leaves the browser.
  */
-export function AllocateExternalPartyForm({ onAllocated, links }: AllocateExternalPartyFormProps) {
+export function AllocateExternalPartyForm({
+  onAllocated,
+  links,
+  prefill,
+}: AllocateExternalPartyFormProps) {
   const { data: caller } = useSuspenseQuery(sessionQueries.caller());
   const access = accessOf(caller);
   const identityProviderId = access.administeredIdentityProviderId ?? '';
@@ -72,22 +84,29 @@ export function AllocateExternalPartyForm({ onAllocated, links }: AllocateExtern
     resolver: zodResolver(
       externalPartySchema(ownParticipantId === undefined ? {} : { ownParticipantId }),
     ),
-    defaultValues: emptyExternalPartyValues(),
+    defaultValues: emptyExternalPartyValues('', prefill),
   });
   const [browserKey, setBrowserKey] = useState<BrowserKey | undefined>(undefined);
+  // The user's key file, read in memory: held here only until the allocation ends.
+  const [fileKey, setFileKey] = useState<FileKey | undefined>(undefined);
+  const [keyFileError, setKeyFileError] = useState<string | undefined>(undefined);
   const [generated, setGenerated] = useState<Generated | undefined>(undefined);
-  const generate = useFormMutation(
-    form,
-    externalPartyMutations.generateTopology(),
-    {},
-    generateTopologyErrorField,
-  );
+  const generate = useFormMutation(form, externalPartyMutations.generateTopology(), {}, (error) => {
+    const field = generateTopologyErrorField(error);
+    // With a key file there is no public key field: the refusal shows above the form.
+    return field === 'publicKey' && form.getValues('keySource') === 'file' ? undefined : field;
+  });
   const [isMakingKey, setIsMakingKey] = useState(false);
 
   // One synchronizer: chosen already. Several: the user picks.
   const connected = synchronizers.data;
   useEffect(() => {
     const [only, ...others] = connected ?? [];
+    const chosen = form.getValues('synchronizerId');
+    // A prefilled synchronizer the participant is not connected to is no choice the form offers.
+    if (chosen !== '' && connected?.some((s) => s.synchronizerId === chosen) === false) {
+      form.setValue('synchronizerId', '');
+    }
     if (only !== undefined && others.length === 0 && form.getValues('synchronizerId') === '') {
       form.setValue('synchronizerId', only.synchronizerId);
     }
@@ -110,6 +129,7 @@ export function AllocateExternalPartyForm({ onAllocated, links }: AllocateExtern
         synchronizerId={generated.request.synchronizer}
         identityProviderId={identityProviderId}
         {...(browserKey === undefined ? {} : { browserKey })}
+        {...(fileKey === undefined ? {} : { fileKey })}
         {...(ownParticipantId === undefined ? {} : { ownParticipantId })}
         onBack={() => {
           setGenerated(undefined);
@@ -117,15 +137,51 @@ export function AllocateExternalPartyForm({ onAllocated, links }: AllocateExtern
         onAllocated={(partyId) => {
           // Nothing of the key stays once the party exists.
           setBrowserKey(undefined);
+          setFileKey(undefined);
           onAllocated(partyId, identityProviderId);
         }}
       />
     );
   }
 
+  /** Why `key` may not be used with the hint typed, or undefined when it may. */
+  const keyProblem = (key: FileKey, hint: string): string | undefined => {
+    const required = requiredPartyOf(prefill, hint);
+    return required === undefined || key.key.publicKey.fingerprint === required.fingerprint
+      ? undefined
+      : `This key is not ${required.party}'s key`;
+  };
+
+  const handleKeyFile = async (file: File | undefined) => {
+    setFileKey(undefined);
+    setKeyFileError(undefined);
+    if (file === undefined) return;
+    let key: FileKey;
+    try {
+      key = { key: await readKeyFile(file), fileName: file.name };
+    } catch (error) {
+      if (!(error instanceof SigningInputError)) throw error;
+      setKeyFileError(error.message);
+      return;
+    }
+    const problem = keyProblem(key, form.getValues('partyHint'));
+    if (problem === undefined) setFileKey(key);
+    else setKeyFileError(problem);
+  };
+
   const handleSubmit = form.handleSubmit(async (values) => {
     let publicKey: PublicSigningKey;
-    if (values.keySource === 'public') {
+    if (values.keySource === 'file') {
+      const problem =
+        fileKey === undefined
+          ? (keyFileError ?? "Choose the party's private key file.")
+          : keyProblem(fileKey, values.partyHint);
+      if (problem !== undefined || fileKey === undefined) {
+        setKeyFileError(problem);
+        return;
+      }
+      publicKey = fileKey.key.publicKey;
+    } else if (values.keySource === 'public') {
       try {
         publicKey = await parsePublicKey(values.publicKey);
       } catch (error) {
@@ -216,12 +272,39 @@ export function AllocateExternalPartyForm({ onAllocated, links }: AllocateExtern
           autoComplete="off"
           maw={FIELD_WIDTH.short}
         />
-        <KeySourceFields form={form} browserKey={browserKey} />
+        <KeySourceFields
+          form={form}
+          browserKey={browserKey}
+          keyFile={
+            <KeyFileInput
+              error={keyFileError}
+              status={
+                fileKey === undefined
+                  ? undefined
+                  : `Read ${fileKey.fileName}: fingerprint ${shortenIdentifier(fileKey.key.publicKey.fingerprint)}. Kept in this page only, until the party is allocated.`
+              }
+              onFile={(file) => void handleKeyFile(file)}
+            />
+          }
+          onKeySourceChange={(source) => {
+            // A key is held only while its choice is.
+            if (source !== 'file') {
+              setFileKey(undefined);
+              setKeyFileError(undefined);
+            }
+          }}
+        />
         <FormActions
           submitLabel="Generate topology"
           isSubmitting={generate.isPending || isMakingKey || form.formState.isSubmitting}
           cancel={{ to: links.parties }}
-          extra={<GenerateCopyAs form={form} ownParticipantId={ownParticipantId} />}
+          extra={
+            <GenerateCopyAs
+              form={form}
+              ownParticipantId={ownParticipantId}
+              fileKey={fileKey?.key.publicKey}
+            />
+          }
         />
       </Stack>
     </form>
@@ -231,9 +314,13 @@ export function AllocateExternalPartyForm({ onAllocated, links }: AllocateExtern
 function KeySourceFields({
   form,
   browserKey,
+  keyFile,
+  onKeySourceChange,
 }: {
   form: UseFormReturn<ExternalPartyValues>;
   browserKey: BrowserKey | undefined;
+  keyFile: ReactNode;
+  onKeySourceChange: (source: KeySource) => void;
 }) {
   const keySource = useWatch({ control: form.control, name: 'keySource' });
   return (
@@ -242,16 +329,21 @@ function KeySourceFields({
         label="The party's key"
         value={keySource}
         onChange={(value) => {
-          form.setValue('keySource', value === 'public' ? 'public' : 'generate');
+          const source = value === 'public' || value === 'file' ? value : 'generate';
+          form.setValue('keySource', source);
           form.clearErrors('publicKey');
+          onKeySourceChange(source);
         }}
       >
         <Stack gap={6} mt={6}>
           <Radio value="generate" label="Generate a key in this browser" />
           <Radio value="public" label="Use my public key" />
+          <Radio value="file" label="Use my private key file" />
         </Stack>
       </Radio.Group>
-      {keySource === 'generate' ? (
+      {keySource === 'file' ? (
+        keyFile
+      ) : keySource === 'generate' ? (
         <Text size="sm" c="dimmed">
           {browserKey === undefined
             ? 'An Ed25519 key is made in this browser when you generate the topology; you then download its private key.'
@@ -282,9 +374,12 @@ function KeySourceFields({
 function GenerateCopyAs({
   form,
   ownParticipantId,
+  fileKey,
 }: {
   form: UseFormReturn<ExternalPartyValues>;
   ownParticipantId: string | undefined;
+  /** The public key of the key file read, if any. */
+  fileKey: PublicSigningKey | undefined;
 }) {
   const [keySource, publicKeyText] = useWatch({
     control: form.control,
@@ -310,15 +405,21 @@ function GenerateCopyAs({
     <CopyAsMenu
       commands={() => {
         const values = form.getValues();
-        if (values.keySource !== 'public' || parsed?.text !== values.publicKey) return undefined;
+        const key =
+          values.keySource === 'file'
+            ? fileKey
+            : values.keySource === 'public' && parsed?.text === values.publicKey
+              ? parsed.key
+              : undefined;
+        if (key === undefined) return undefined;
         const result = externalPartySchema(
           ownParticipantId === undefined ? {} : { ownParticipantId },
         ).safeParse(values);
-        return result.success ? generateTopologyCommands(result.data, parsed.key) : undefined;
+        return result.success ? generateTopologyCommands(result.data, key) : undefined;
       }}
       unavailableReason={
-        keySource === 'public'
-          ? "Fix the form's problems first: the copy is the request Generate topology would send."
+        keySource === 'public' || keySource === 'file'
+          ? "Fix the form's problems first (and choose the key): the copy is the request Generate topology would send."
           : 'A key made in this browser exists only once the topology is generated; to copy the request before, use your public key.'
       }
     />

@@ -4,12 +4,15 @@ import type { PublicSigningKey } from '@/lib/signing/keys';
 import type { WireSignature } from '@/lib/signing/signatures';
 import {
   emptyExternalPartyValues,
+  externalPartyPrefillSearch,
   externalPartySchema,
   generateTopologyErrorField,
   keyFileName,
   MAX_OTHER_PARTICIPANTS,
   participantIdProblem,
   participantLines,
+  parseExternalPartyPrefill,
+  requiredPartyOf,
   toAllocateExternalPartyRequest,
   toGenerateTopologyRequest,
   type ExternalPartyValues,
@@ -169,5 +172,42 @@ describe('generateTopologyErrorField', () => {
     ).toBe('otherConfirmingParticipants');
     expect(generateTopologyErrorField(refusal('Field `public_key` is not set'))).toBe('publicKey');
     expect(generateTopologyErrorField(refusal('Something else'))).toBeUndefined();
+  });
+});
+
+describe('the "Host on another synchronizer…" prefill', () => {
+  const party = `wallet::${NS}`;
+  const synchronizerId = `global::${NS}`;
+  const parse = (query: Record<string, string>) =>
+    parseExternalPartyPrefill(new URLSearchParams(query));
+
+  it('round-trips through its query string and fills the form with the key file choice', () => {
+    const prefill = { party, hint: 'wallet', synchronizerId };
+    expect(
+      parseExternalPartyPrefill(new URLSearchParams(externalPartyPrefillSearch(prefill))),
+    ).toEqual(prefill);
+    expect(emptyExternalPartyValues('', prefill)).toMatchObject({
+      partyHint: 'wallet',
+      synchronizerId,
+      keySource: 'file',
+    });
+    expect(emptyExternalPartyValues().keySource).toBe('generate');
+  });
+
+  it('takes nothing from a query that names no party, or bounds it', () => {
+    expect(parse({})).toBeUndefined();
+    expect(parse({ party: 'no-namespace' })).toBeUndefined();
+    expect(parse({ party, hint: 'other' })).toBeUndefined();
+    expect(parse({ party: `${'a'.repeat(600)}::${NS}` })).toBeUndefined();
+    expect(parse({ party: `bad!hint::${NS}` })).toBeUndefined();
+    expect(parse({ party, synchronizer: 'x'.repeat(600) })).toEqual({ party, hint: 'wallet' });
+    expect(parse({ party, synchronizer: 'not-an-id' })).toEqual({ party, hint: 'wallet' });
+  });
+
+  it("requires the party's key only while the hint is still the party's", () => {
+    const prefill = { party, hint: 'wallet' };
+    expect(requiredPartyOf(prefill, 'wallet')).toEqual({ party, fingerprint: NS });
+    expect(requiredPartyOf(prefill, 'wallet2')).toBeUndefined();
+    expect(requiredPartyOf(undefined, 'wallet')).toBeUndefined();
   });
 });

@@ -1,5 +1,5 @@
 import { firstDisallowedChar, PARTY_STRING } from '@ledger-console/participant/identifiers';
-import { splitUniqueIdentifier } from '@ledger-console/participant/unique-identifier';
+import { partyHint, splitUniqueIdentifier } from '@ledger-console/participant/unique-identifier';
 import type { Path } from 'react-hook-form';
 import { z } from 'zod';
 import type {
@@ -21,10 +21,75 @@ export const MAX_OTHER_PARTICIPANTS = 16;
 /** A participant id is `name::1220…`: well under this. */
 const MAX_PARTICIPANT_ID_LENGTH = 255;
 
-export type KeySource = 'generate' | 'public';
+export type KeySource = 'generate' | 'public' | 'file';
 
 /** A key made in this browser: held in component state only, until the allocation ends. */
 export type BrowserKey = { key: PrivateSigningKey; privateKeyPem: string; fileName: string };
+
+/** A key read from the user's file in step 1: held in component state only, until the allocation ends. */
+export type FileKey = { key: PrivateSigningKey; fileName: string };
+
+/** Longest party id / synchronizer id the page takes from its URL; real ones are far shorter. */
+const MAX_PREFILL_ID_LENGTH = 512;
+
+/**
+ * What the party page's "Host on another synchronizer…" link fills in: an existing external
+ * party (`party`: the key file must be its key), its hint and the synchronizer to host it on.
+ */
+export type ExternalPartyPrefill = { party: string; hint: string; synchronizerId?: string };
+
+/**
+ * The prefill from the page's query (`party`, `hint`, `synchronizer`), or undefined when it names
+ * no external party. Bounded and checked: the URL is anyone's to write, and nothing of it is
+ * trusted beyond filling fields the user sees and can change.
+ */
+export function parseExternalPartyPrefill(
+  search: URLSearchParams,
+): ExternalPartyPrefill | undefined {
+  const party = search.get('party') ?? '';
+  if (party.length > MAX_PREFILL_ID_LENGTH) return undefined;
+  const parts = splitUniqueIdentifier(party);
+  const hint = partyHint(party);
+  if (hint === undefined || (parts?.namespace ?? '') === '') return undefined;
+  // The hint is the party's: a `hint` param that says otherwise names no party this page can host.
+  const hintParam = search.get('hint');
+  if (hintParam !== null && hintParam !== hint) return undefined;
+  if (partyHintProblem(hint) !== undefined) return undefined;
+  const synchronizerId = search.get('synchronizer') ?? '';
+  return {
+    party,
+    hint,
+    ...(synchronizerId !== '' &&
+    synchronizerId.length <= MAX_PREFILL_ID_LENGTH &&
+    splitUniqueIdentifier(synchronizerId) !== undefined
+      ? { synchronizerId }
+      : {}),
+  };
+}
+
+/** The query string of a prefill, for links to the page. */
+export function externalPartyPrefillSearch({
+  party,
+  hint,
+  synchronizerId,
+}: ExternalPartyPrefill): string {
+  const search = new URLSearchParams({ party, hint });
+  if (synchronizerId !== undefined) search.set('synchronizer', synchronizerId);
+  return search.toString();
+}
+
+/**
+ * The party a key file must be the key of, or undefined when any key will do: with a prefill
+ * whose hint is still the one typed, the allocation can only mean that party.
+ */
+export function requiredPartyOf(
+  prefill: ExternalPartyPrefill | undefined,
+  partyHintValue: string,
+): { party: string; fingerprint: string } | undefined {
+  if (prefill?.hint !== partyHintValue) return undefined;
+  const fingerprint = splitUniqueIdentifier(prefill.party)?.namespace;
+  return fingerprint === undefined ? undefined : { party: prefill.party, fingerprint };
+}
 
 /** The non-empty lines of a one-id-per-line text, trimmed. */
 export function participantLines(text: string): string[] {
@@ -102,7 +167,7 @@ export function externalPartySchema({ ownParticipantId }: { ownParticipantId?: s
         .string()
         .trim()
         .refine((text) => text === '' || /^[1-9]\d{0,2}$/.test(text), 'A whole number from 1'),
-      keySource: z.enum(['generate', 'public']),
+      keySource: z.enum(['generate', 'public', 'file']),
       publicKey: z.string().max(MAX_PUBLIC_KEY_CHARS, 'This is too long to be a public key'),
     })
     .superRefine((values, ctx) => {
@@ -123,13 +188,17 @@ export function externalPartySchema({ ownParticipantId }: { ownParticipantId?: s
 
 export type ExternalPartyValues = z.infer<ReturnType<typeof externalPartySchema>>;
 
-export function emptyExternalPartyValues(synchronizerId = ''): ExternalPartyValues {
+export function emptyExternalPartyValues(
+  synchronizerId = '',
+  prefill?: ExternalPartyPrefill,
+): ExternalPartyValues {
   return {
-    partyHint: '',
-    synchronizerId,
+    partyHint: prefill?.hint ?? '',
+    synchronizerId: prefill?.synchronizerId ?? synchronizerId,
     otherConfirmingParticipants: '',
     confirmationThreshold: '',
-    keySource: 'generate',
+    // An existing party is hosted again with its own key, which only its key file holds.
+    keySource: prefill === undefined ? 'generate' : 'file',
     publicKey: '',
   };
 }
@@ -195,10 +264,11 @@ export function generateTopologyErrorField(error: ApiError): Path<ExternalPartyV
 
 // ── step 2: signing ─────────────────────────────────────────────────────────────
 
-export type SignMethod = 'browser' | 'file' | 'signature';
+/** `step1File`: the key file read in step 1, signing without asking for it again. */
+export type SignMethod = 'browser' | 'step1File' | 'file' | 'signature';
 
 export const signTopologySchema = z.object({
-  method: z.enum(['browser', 'file', 'signature']),
+  method: z.enum(['browser', 'step1File', 'file', 'signature']),
   signature: z.string().max(MAX_SIGNATURE_CHARS, 'This is too long to be a signature'),
 });
 

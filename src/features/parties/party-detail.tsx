@@ -1,10 +1,12 @@
-import { Badge, Group, Loader, Stack, Text } from '@mantine/core';
+import { Badge, Button, Group, Loader, Stack, Text } from '@mantine/core';
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
 import { splitUniqueIdentifier } from '@ledger-console/participant/unique-identifier';
 import { participantQueries } from '@/api/participant';
 import { partyQueries, type PartyDetails, type PartyRef } from '@/api/parties';
 import { partyHostingQueries } from '@/api/party-hosting';
+import { synchronizerQueries } from '@/api/synchronizers';
 import { sessionQueries } from '@/api/session';
 import { NotFoundState } from '@/components/feedback/page-state';
 import { QueryBoundary } from '@/components/feedback/query-boundary';
@@ -14,6 +16,7 @@ import { SectionCard } from '@/components/section-card';
 import { accessOf, type Access } from '@/lib/access-rights';
 import { describeError } from '@/lib/api-error';
 import { shortenIdentifier } from '@/lib/format';
+import { externalPartyPrefillSearch } from './external-party-form-schema';
 import { isExternalParty } from './parties-filter';
 import { PartyAccessPanel } from './party-access-panel';
 import { PartyAnnotationsForm } from './party-annotations-form';
@@ -23,6 +26,8 @@ import { PartyGrantForm } from './party-grant-form';
 export type PartyDetailLinks = {
   parties: string;
   user: (userId: string, identityProviderId: string) => string;
+  /** "Allocate external party", with a prefill's query string. */
+  newExternalParty: (search: string) => string;
 };
 
 export type PartyDetailProps = {
@@ -132,6 +137,18 @@ export function PartyDetail({ partyRef, onIdentityProviderFound, links }: PartyD
                         <PartySynchronizers
                           party={party.party}
                           identityProviderId={partyIdentityProviderId}
+                          {...(isExternal && access.canManageUsers
+                            ? {
+                                hostOnHref: (synchronizerId: string) =>
+                                  links.newExternalParty(
+                                    externalPartyPrefillSearch({
+                                      party: party.party,
+                                      hint: splitUniqueIdentifier(party.party)?.identifier ?? '',
+                                      synchronizerId,
+                                    }),
+                                  ),
+                              }
+                            : {})}
                         />
                       ),
                     },
@@ -268,11 +285,21 @@ function Locality({
 function PartySynchronizers({
   party,
   identityProviderId,
+  hostOnHref,
 }: {
   party: string;
   identityProviderId: string;
+  /**
+   * For an external party: where hosting it on a synchronizer starts. The same key and hint on
+   * another synchronizer is the same party, allocated there with its key's signature.
+   */
+  hostOnHref?: (synchronizerId: string) => string;
 }) {
   const hosting = useQuery(partyHostingQueries.synchronizers({ party, identityProviderId }));
+  const connected = useQuery({
+    ...synchronizerQueries.connected(),
+    enabled: hostOnHref !== undefined,
+  });
   if (hosting.isPending) return <Loader size="xs" aria-label="Loading synchronizers" />;
   if (hosting.error) {
     return (
@@ -281,7 +308,30 @@ function PartySynchronizers({
       </Text>
     );
   }
-  if (hosting.data.length === 0) return <Text size="sm">Hosted on no connected synchronizer.</Text>;
+  const hostedOn = new Set(hosting.data.map(({ synchronizerId }) => synchronizerId));
+  const next = connected.data?.find(({ synchronizerId }) => !hostedOn.has(synchronizerId));
+  const hostOn =
+    hostOnHref === undefined || next === undefined ? undefined : (
+      <Group>
+        <Button
+          component={Link}
+          to={hostOnHref(next.synchronizerId)}
+          size="xs"
+          variant="light"
+          title={`With the party's key file, host it on ${next.synchronizerAlias} too`}
+        >
+          Host on another synchronizer…
+        </Button>
+      </Group>
+    );
+  if (hosting.data.length === 0) {
+    return (
+      <Stack gap={4}>
+        <Text size="sm">Hosted on no connected synchronizer.</Text>
+        {hostOn}
+      </Stack>
+    );
+  }
   return (
     <Stack gap={4}>
       {hosting.data.map((synchronizer) => (
@@ -293,6 +343,7 @@ function PartySynchronizers({
           )}
         </Text>
       ))}
+      {hostOn}
     </Stack>
   );
 }

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, Group, Input, Radio, Stack, Text } from '@mantine/core';
-import { useId, useState } from 'react';
+import { Alert, Button, Group, Radio, Stack, Text } from '@mantine/core';
+import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { externalPartyMutations, type ReadGeneratedTopology } from '@/api/external-parties';
 import { CopyAsMenu } from '@/components/copy-as-menu';
@@ -13,7 +13,7 @@ import { useFormMutation } from '@/components/form/use-form-mutation';
 import { SectionCard } from '@/components/section-card';
 import { TopologyViewPanel } from '@/components/topology-view';
 import type { ApiError } from '@/lib/api-error';
-import { MAX_KEY_FILE_BYTES, readPrivateKeyFile, type PublicSigningKey } from '@/lib/signing/keys';
+import type { PublicSigningKey } from '@/lib/signing/keys';
 import { SigningInputError } from '@/lib/signing/signing-input-error';
 import {
   parseSignature,
@@ -25,9 +25,12 @@ import {
   signTopologySchema,
   toAllocateExternalPartyRequest,
   type BrowserKey,
+  type FileKey,
   type SignMethod,
   type SignTopologyValues,
 } from './external-party-form-schema';
+import { KeyFileInput } from './key-file-input';
+import { readKeyFile } from './read-key-file';
 import { allocateExternalPartyCommands } from './parties-copy-as';
 
 export type SignTopologyStepProps = {
@@ -37,6 +40,8 @@ export type SignTopologyStepProps = {
   synchronizerId: string;
   identityProviderId: string;
   browserKey?: BrowserKey;
+  /** The key file read in step 1: it signs without being asked for again. */
+  fileKey?: FileKey;
   ownParticipantId?: string;
   onBack: () => void;
   onAllocated: (partyId: string) => void;
@@ -56,6 +61,7 @@ export function SignTopologyStep({
   synchronizerId,
   identityProviderId,
   browserKey,
+  fileKey,
   ownParticipantId,
   onBack,
   onAllocated,
@@ -63,7 +69,10 @@ export function SignTopologyStep({
   const { generated, view } = topology;
   const form = useForm<SignTopologyValues>({
     resolver: zodResolver(signTopologySchema),
-    defaultValues: { method: browserKey === undefined ? 'file' : 'browser', signature: '' },
+    defaultValues: {
+      method: browserKey !== undefined ? 'browser' : fileKey !== undefined ? 'step1File' : 'file',
+      signature: '',
+    },
   });
   const method = useWatch({ control: form.control, name: 'method' });
   const [fileSignature, setFileSignature] = useState<FileSignature | undefined>(undefined);
@@ -79,13 +88,9 @@ export function SignTopologyStep({
     setFileSignature(undefined);
     setKeyFileError(undefined);
     if (file === undefined) return;
-    if (file.size > MAX_KEY_FILE_BYTES) {
-      setKeyFileError('This file is too large to be a key file.');
-      return;
-    }
     try {
       // The key lives only in this function: read, checked, used once.
-      const key = await readPrivateKeyFile(new Uint8Array(await file.arrayBuffer()));
+      const key = await readKeyFile(file);
       if (key.publicKey.fingerprint !== generated.publicKeyFingerprint) {
         setKeyFileError(
           `This is not the party's key: its fingerprint is ${key.publicKey.fingerprint}, the party's is ${generated.publicKeyFingerprint}.`,
@@ -104,6 +109,10 @@ export function SignTopologyStep({
     if (values.method === 'browser') {
       if (browserKey === undefined) return undefined;
       return signHash(browserKey.key, hash);
+    }
+    if (values.method === 'step1File') {
+      if (fileKey === undefined) return undefined;
+      return signHash(fileKey.key, hash);
     }
     if (values.method === 'file') {
       if (fileSignature === undefined) {
@@ -222,7 +231,9 @@ export function SignTopologyStep({
             onChange={(value) => {
               form.setValue(
                 'method',
-                value === 'file' || value === 'signature' ? value : 'browser',
+                value === 'file' || value === 'signature' || value === 'step1File'
+                  ? value
+                  : 'browser',
               );
               form.clearErrors();
             }}
@@ -231,6 +242,13 @@ export function SignTopologyStep({
               {browserKey !== undefined && (
                 <Radio value="browser" label="The key made in this browser" />
               )}
+              {fileKey !== undefined && (
+                <Radio
+                  value="step1File"
+                  label="The key file chosen in step 1"
+                  description={fileKey.fileName}
+                />
+              )}
               <Radio value="file" label="A private key file" />
               <Radio value="signature" label="A signature made elsewhere" />
             </Stack>
@@ -238,7 +256,11 @@ export function SignTopologyStep({
           {method === 'file' && (
             <KeyFileInput
               error={keyFileError}
-              signedFile={fileSignature?.fileName}
+              status={
+                fileSignature === undefined
+                  ? undefined
+                  : `Signed with ${fileSignature.fileName}; the key is not kept.`
+              }
               onFile={(file) => void handleKeyFile(file)}
             />
           )}
@@ -287,7 +309,7 @@ export function SignTopologyStep({
                         }),
                       );
                 }}
-                unavailableReason="The request carries the signature: choose the key file or paste the signature first (a key made in this browser signs only when you allocate)."
+                unavailableReason="The request carries the signature: choose the key file or paste the signature first (a key made in this browser or chosen in step 1 signs only when you allocate)."
               />
             }
           />
@@ -307,49 +329,6 @@ function pastedSignature(
   } catch {
     return undefined;
   }
-}
-
-function KeyFileInput({
-  error,
-  signedFile,
-  onFile,
-}: {
-  error: string | undefined;
-  signedFile: string | undefined;
-  onFile: (file: File | undefined) => void;
-}) {
-  const id = useId();
-  return (
-    <Input.Wrapper
-      label="Private key file"
-      labelProps={{ htmlFor: id }}
-      descriptionProps={{ id: `${id}-description` }}
-      errorProps={{ id: `${id}-error` }}
-      description="PKCS#8 PEM or DER, or a raw Ed25519 seed. Read in this browser only: never stored, never sent."
-      error={error}
-      required
-    >
-      <input
-        id={id}
-        type="file"
-        accept=".pem,.der,.key,.txt,.json"
-        aria-invalid={error === undefined ? undefined : true}
-        aria-describedby={
-          error === undefined ? `${id}-description` : `${id}-description ${id}-error`
-        }
-        onChange={(event) => {
-          onFile(event.currentTarget.files?.[0]);
-          // Choosing the same file again must read it again.
-          event.currentTarget.value = '';
-        }}
-      />
-      {signedFile !== undefined && (
-        <Text size="sm" role="status" mt={4}>
-          Signed with {signedFile}; the key is not kept.
-        </Text>
-      )}
-    </Input.Wrapper>
-  );
 }
 
 /** The sign step's field a refusal concerns: a pasted signature that does not verify. */
