@@ -29,6 +29,12 @@ export const OIDC_PROVIDER_PORT = 4177;
 /** Access token lifetime there: the console renews a minute before expiry, so 15 s after sign-in. */
 export const OIDC_ACCESS_TOKEN_TTL_SECONDS = 75;
 const OIDC_BASE_URL = `http://127.0.0.1:${String(OIDC_PORT)}`;
+/**
+ * A fourth console whose embedded sandbox is connected to two synchronizers, for moving contracts
+ * between them. Its own server: on the first, allocating a party would then need a synchronizer.
+ */
+export const TWO_SYNCHRONIZERS_PORT = 4178;
+export const TWO_SYNCHRONIZERS_BASE_URL = `http://127.0.0.1:${String(TWO_SYNCHRONIZERS_PORT)}`;
 const isCi = Boolean(process.env.CI);
 // .ci/run sets this to collect machine-readable counts.
 const reportDir = process.env.TEST_REPORT_DIR;
@@ -81,6 +87,13 @@ export default defineConfig({
         '--sign-in-config e2e/oidc-sign-in-providers.json',
       ].join(' '),
       url: `${OIDC_BASE_URL}/readyz`,
+      reuseExistingServer: !isCi,
+      timeout: 180_000,
+      stdout: 'pipe',
+    },
+    {
+      command: `tsx e2e/wait-for-url.ts ${BASE_URL}/readyz && npm start -- --port ${String(TWO_SYNCHRONIZERS_PORT)} --synchronizers local,global`,
+      url: `${TWO_SYNCHRONIZERS_BASE_URL}/readyz`,
       reuseExistingServer: !isCi,
       timeout: 180_000,
       stdout: 'pipe',
