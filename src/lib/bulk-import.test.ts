@@ -68,6 +68,7 @@ describe('reading an import file', () => {
         party: { kind: 'new', hint: 'dana-lee' },
         rights: 'acts-as-own',
         isDeactivated: false,
+        externalPublicKey: '',
         problems: [],
       },
       {
@@ -77,6 +78,7 @@ describe('reading an import file', () => {
         party: { kind: 'existing', party: `trading-desk::${NAMESPACE}` },
         rights: 'readAs',
         isDeactivated: false,
+        externalPublicKey: '',
         problems: [],
       },
     ]);
@@ -97,7 +99,7 @@ describe('reading an import file', () => {
       return parsed.ok ? undefined : parsed.problem;
     };
     expect(problem('a.csv', 'userId,user_name\nx,y')).toBe(
-      'Unknown column "user_name" in the header: the columns are userId, displayName, partyHint, party, rights, isDeactivated.',
+      'Unknown column "user_name" in the header: the columns are userId, displayName, partyHint, party, rights, isDeactivated, externalPublicKey.',
     );
     expect(problem('a.csv', 'userId,userid\nx,y')).toBe(
       'The column userId appears twice in the header.',
@@ -175,7 +177,7 @@ describe('reading an import file', () => {
       {
         column: 'row',
         message:
-          'Unknown field "nickname": the fields are userId, displayName, partyHint, party, rights, isDeactivated',
+          'Unknown field "nickname": the fields are userId, displayName, partyHint, party, rights, isDeactivated, externalPublicKey',
       },
     ]);
     expect(rows[2]?.problems[0]).toEqual({ column: 'row', message: 'Not an object' });

@@ -1,4 +1,6 @@
 import { parseCsv, type CsvRecord } from './bulk-import-csv';
+import { parsePublicKey, type PublicSigningKey } from './signing/keys';
+import { SigningInputError } from './signing/signing-input-error';
 import { type Access, type RightKind, type UserRight } from './access-rights';
 import {
   MAX_DISPLAY_NAME_LENGTH,
@@ -37,6 +39,8 @@ export const IMPORT_COLUMNS = [
   'party',
   'rights',
   'isDeactivated',
+  /** The person's public key: the row's party is then external, `<partyHint>::<fingerprint>`. */
+  'externalPublicKey',
 ] as const;
 
 export type ImportColumn = (typeof IMPORT_COLUMNS)[number];
@@ -71,6 +75,10 @@ export type ImportRow = {
   /** The `rights` cell as written: a preset id, or right names separated by `;`. */
   rights: string;
   isDeactivated: boolean;
+  /** The `externalPublicKey` cell as written; empty for a party the participant signs for. */
+  externalPublicKey: string;
+  /** That key, once read ({@link readExternalKeys}): what the topology is generated for. */
+  externalKey?: PublicSigningKey;
   /** Problems reading the row's cells (the plan's own checks come later). */
   problems: ImportRowProblem[];
 };
@@ -256,8 +264,50 @@ function toImportRow(
     party,
     rights: (cells.rights ?? '').trim(),
     isDeactivated,
+    externalPublicKey: (cells.externalPublicKey ?? '').trim(),
     problems,
   };
+}
+
+/**
+ * The rows with their `externalPublicKey` read (asynchronously: a fingerprint is a SHA-256 of the
+ * key): such a row's party becomes the external `<partyHint>::<fingerprint>`, or the row gets the
+ * key's problem. Rows without the column are returned as they are.
+ */
+export async function readExternalKeys(rows: readonly ImportRow[]): Promise<ImportRow[]> {
+  return Promise.all(
+    rows.map(async (row): Promise<ImportRow> => {
+      if (row.externalPublicKey === '') return row;
+      if (row.party?.kind !== 'new') {
+        if (row.party === undefined) return row;
+        return {
+          ...row,
+          problems: [
+            ...row.problems,
+            {
+              column: 'externalPublicKey',
+              message:
+                'An external party is a new party: give partyHint (its id is the hint and the key fingerprint), not party',
+            },
+          ],
+        };
+      }
+      try {
+        const key = await parsePublicKey(row.externalPublicKey);
+        return {
+          ...row,
+          party: { kind: 'external', hint: row.party.hint, fingerprint: key.fingerprint },
+          externalKey: key,
+        };
+      } catch (error) {
+        if (!(error instanceof SigningInputError)) throw error;
+        return {
+          ...row,
+          problems: [...row.problems, { column: 'externalPublicKey', message: error.message }],
+        };
+      }
+    }),
+  );
 }
 
 /**
@@ -339,9 +389,14 @@ export function createRowValidator(context: ImportContext): (row: ImportRow) => 
           message: `Duplicate: row ${String(first)} has this user id`,
         });
     }
-    if (row.party?.kind === 'new' && row.party.hint !== '') {
-      const first = firstRowOfHint.get(row.party.hint);
-      if (first === undefined) firstRowOfHint.set(row.party.hint, row.row);
+    if ((row.party?.kind === 'new' || row.party?.kind === 'external') && row.party.hint !== '') {
+      // An external party's id is its hint and key: the same hint with another key is another party.
+      const id =
+        row.party.kind === 'new'
+          ? row.party.hint
+          : partyIdFor(row.party.hint, row.party.fingerprint);
+      const first = firstRowOfHint.get(id);
+      if (first === undefined) firstRowOfHint.set(id, row.row);
       else {
         problems.push({
           column: 'partyHint',
@@ -351,7 +406,11 @@ export function createRowValidator(context: ImportContext): (row: ImportRow) => 
     }
     const party = row.party ?? { kind: 'new', hint: '' };
     const ownParty =
-      party.kind === 'new' ? partyIdFor(party.hint, context.participantNamespace) : party.party;
+      party.kind === 'new'
+        ? partyIdFor(party.hint, context.participantNamespace)
+        : party.kind === 'external'
+          ? partyIdFor(party.hint, party.fingerprint)
+          : party.party;
     const rights = rightsChoiceOf(row.rights, ownParty);
     if ('problem' in rights) problems.push({ column: 'rights', message: rights.problem });
     const planned = planOnboarding({
@@ -387,7 +446,7 @@ function columnOfField(
     case 'identityProviderId':
       return 'row';
     case 'party':
-      return party.kind === 'new' ? 'partyHint' : 'party';
+      return party.kind === 'existing' ? 'party' : 'partyHint';
     case 'rights':
       return 'rights';
   }
@@ -506,6 +565,7 @@ export function templateRows(participantNamespace: string): Record<ImportColumn,
       party: '',
       rights: 'acts-as-own',
       isDeactivated: 'false',
+      externalPublicKey: '',
     },
     {
       userId: 'sam.ortiz',
@@ -514,6 +574,7 @@ export function templateRows(participantNamespace: string): Record<ImportColumn,
       party: `trading-desk::${namespace}`,
       rights: 'readAs',
       isDeactivated: 'false',
+      externalPublicKey: '',
     },
   ];
 }

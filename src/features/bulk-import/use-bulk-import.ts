@@ -300,6 +300,6 @@ async function checkRow(
 /** The row's party as the plan has it, or as written when the row is invalid. */
 export function partyOf({ row }: ImportRowState): string {
   if (row.ok) return row.plan.party;
-  if (row.party?.kind === 'new') return row.party.hint;
+  if (row.party?.kind === 'new' || row.party?.kind === 'external') return row.party.hint;
   return row.party?.party ?? '';
 }

@@ -22,6 +22,7 @@ import { FormTextInput } from '@/components/form/form-text-input';
 import { FormTextarea } from '@/components/form/form-textarea';
 import { useFormMutation } from '@/components/form/use-form-mutation';
 import { accessOf } from '@/lib/access-rights';
+import { keyFileName, type BrowserKey } from '@/lib/external-party-signing';
 import { forbiddenDetails } from '@/lib/forbidden';
 import { shortenIdentifier } from '@/lib/format';
 import { generateKeyPair, parsePublicKey, type PublicSigningKey } from '@/lib/signing/keys';
@@ -30,10 +31,8 @@ import {
   emptyExternalPartyValues,
   externalPartySchema,
   generateTopologyErrorField,
-  keyFileName,
   MAX_OTHER_PARTICIPANTS,
   toGenerateTopologyRequest,
-  type BrowserKey,
   type ExternalPartyValues,
 } from './external-party-form-schema';
 import { generateTopologyCommands } from './parties-copy-as';
