@@ -1,5 +1,6 @@
 import { parseCsv, type CsvRecord } from './bulk-import-csv';
 import { parsePublicKey, type PublicSigningKey } from './signing/keys';
+import { MAX_SIGNATURE_CHARS } from './signing/signatures';
 import { SigningInputError } from './signing/signing-input-error';
 import { type Access, type RightKind, type UserRight } from './access-rights';
 import {
@@ -517,7 +518,8 @@ export function describeProblems(problems: readonly ImportRowProblem[]): string 
 
 // ── results ────────────────────────────────────────────────────────────────────
 
-export type RowOutcome = 'created' | 'updated' | 'skipped' | 'failed';
+/** `waiting`: an external party's row whose person has not signed yet; Resume runs it once signed. */
+export type RowOutcome = 'created' | 'updated' | 'skipped' | 'waiting' | 'failed';
 
 export type RowResult = {
   row: number;
@@ -547,9 +549,101 @@ export function resultsToJson(results: readonly RowResult[]): string {
 
 /** How many rows ended each way. */
 export function countOutcomes(results: readonly RowResult[]): Record<RowOutcome, number> {
-  const counts: Record<RowOutcome, number> = { created: 0, updated: 0, skipped: 0, failed: 0 };
+  const counts: Record<RowOutcome, number> = {
+    created: 0,
+    updated: 0,
+    skipped: 0,
+    waiting: 0,
+    failed: 0,
+  };
   for (const result of results) counts[result.outcome] += 1;
   return counts;
+}
+
+// ── external parties: multi-hashes out, signatures back ─────────────────────────
+
+/**
+ * The file of multi-hashes to sign, one line per external party row; `signature` is left empty
+ * for the person (or whoever holds the keys) to fill in and give back.
+ */
+export const MULTI_HASH_COLUMNS = [
+  'row',
+  'userId',
+  'party',
+  'multiHashHex',
+  'multiHashBase64',
+  'signature',
+] as const;
+
+export type MultiHashLine = {
+  row: number;
+  userId: string;
+  party: string;
+  multiHashHex: string;
+  multiHashBase64: string;
+};
+
+export function multiHashCsvRows(lines: readonly MultiHashLine[]): string[][] {
+  return lines.map((line) => [
+    String(line.row),
+    line.userId,
+    line.party,
+    line.multiHashHex,
+    line.multiHashBase64,
+    '',
+  ]);
+}
+
+export type SignatureFile =
+  { ok: true; signatures: { row: number; signature: string }[] } | { ok: false; problem: string };
+
+/**
+ * Signatures given back as CSV: a header with `row` and `signature` (other columns, such as
+ * those of the multi-hash file, are ignored), one line per row; empty signatures are skipped.
+ * Each signature is checked later, against its row's key and multi-hash.
+ */
+export function parseSignatureFile(text: string): SignatureFile {
+  if (new TextEncoder().encode(text).length > BULK_IMPORT_LIMITS.fileBytes) {
+    return { ok: false, problem: 'The file is larger than 1 MiB.' };
+  }
+  const parsed = parseCsv(text, {
+    maxRecords: BULK_IMPORT_LIMITS.rows + 1,
+    maxFields: MULTI_HASH_COLUMNS.length + 10,
+    maxFieldLength: BULK_IMPORT_LIMITS.cellLength,
+  });
+  if (!parsed.ok) return { ok: false, problem: `Line ${String(parsed.line)}: ${parsed.problem}.` };
+  const [header, ...records] = parsed.records;
+  const names = (header?.fields ?? []).map((name) => name.trim().toLowerCase());
+  const rowAt = names.indexOf('row');
+  const signatureAt = names.indexOf('signature');
+  if (rowAt === -1 || signatureAt === -1) {
+    return { ok: false, problem: 'The header needs a row column and a signature column.' };
+  }
+  const signatures: { row: number; signature: string }[] = [];
+  const seen = new Set<number>();
+  for (const record of records) {
+    const rowText = (record.fields[rowAt] ?? '').trim();
+    // A spreadsheet may keep the apostrophe that guarded a cell on export.
+    const signature = (record.fields[signatureAt] ?? '').trim().replace(/^'/, '');
+    if (signature === '') continue;
+    if (!/^[1-9]\d{0,4}$/.test(rowText)) {
+      return {
+        ok: false,
+        problem: `Line ${String(record.line)}: the row must be a row number of the import file.`,
+      };
+    }
+    const row = Number(rowText);
+    if (seen.has(row)) {
+      return { ok: false, problem: `Line ${String(record.line)}: row ${rowText} is given twice.` };
+    }
+    if (signature.length > MAX_SIGNATURE_CHARS) {
+      return { ok: false, problem: `Line ${String(record.line)}: too long to be a signature.` };
+    }
+    seen.add(row);
+    signatures.push({ row, signature });
+  }
+  if (signatures.length === 0) return { ok: false, problem: 'The file holds no signature.' };
+  return { ok: true, signatures };
 }
 
 // ── template ───────────────────────────────────────────────────────────────────
