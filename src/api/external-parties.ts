@@ -4,6 +4,7 @@ import { registerActivitySpecs } from '@/lib/activity-specs';
 import type { LedgerApiRequest } from '@/lib/copy-as';
 import { api, unwrap } from './client';
 import type { TopologyView } from '@/lib/external-party-topology';
+import type { PublicSigningKey } from '@/lib/signing/keys';
 import { partyQueries } from './parties';
 import { partyHostingQueries } from './party-hosting';
 import type { Schemas } from './schema';
@@ -27,6 +28,13 @@ export type ReadGeneratedTopology = {
 };
 
 // ── requests ───────────────────────────────────────────────────────────────────
+
+/** The wire's public key: what was parsed, without the fingerprint (the participant computes it). */
+export function toWirePublicKey(
+  key: PublicSigningKey,
+): GenerateExternalPartyTopologyRequest['publicKey'] {
+  return { format: key.format, keyData: key.keyData, keySpec: key.keySpec };
+}
 
 /** POST /v2/parties/external/generate-topology, as the form sends it (Copy as… shows the same). */
 export function generateExternalPartyTopologyCall(request: GenerateExternalPartyTopologyRequest) {

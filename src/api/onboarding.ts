@@ -1,5 +1,6 @@
 import { MutationObserver, type MutationOptions, type QueryClient } from '@tanstack/react-query';
 import type { DeleteUserStep, PlanStep } from '@/lib/onboarding-plan';
+import { externalPartyMutations, type AllocateExternalPartyRequest } from './external-parties';
 import { partyMutations, type AllocatePartyRequest } from './parties';
 import {
   toWireRight,
@@ -17,6 +18,7 @@ import {
 export type StepRequest =
   | { kind: 'create-user'; body: CreateUserRequest }
   | { kind: 'allocate-party'; body: AllocatePartyRequest }
+  | { kind: 'allocate-external-party'; body: AllocateExternalPartyRequest }
   | { kind: 'set-primary-party'; body: UpdateUserRequest }
   | { kind: 'grant-rights'; body: RightsChange & { rights: ReturnType<typeof toWireRight>[] } }
   | { kind: 'delete-user'; body: UserRef };
@@ -43,6 +45,20 @@ export function stepRequest(step: PlanStep | DeleteUserStep, isDeactivated = fal
         kind: step.kind,
         body: {
           partyIdHint: step.partyIdHint,
+          identityProviderId: step.identityProviderId,
+          ...(step.userId === undefined ? {} : { userId: step.userId }),
+        },
+      };
+    case 'allocate-external-party':
+      // Unsigned, the body is what would be sent once the signature is in; it is never sent so.
+      return {
+        kind: step.kind,
+        body: {
+          synchronizer: step.signed?.synchronizerId ?? '',
+          onboardingTransactions: (step.signed?.topologyTransactions ?? []).map((transaction) => ({
+            transaction,
+          })),
+          multiHashSignatures: [...(step.signed?.multiHashSignatures ?? [])],
           identityProviderId: step.identityProviderId,
           ...(step.userId === undefined ? {} : { userId: step.userId }),
         },
@@ -99,6 +115,15 @@ export async function runOnboardingStep(
     case 'allocate-party': {
       const details = await mutate(queryClient, partyMutations.allocate(), request.body);
       return { party: details.party };
+    }
+    case 'allocate-external-party': {
+      if (step.kind !== 'allocate-external-party' || step.signed === undefined) {
+        throw new Error(
+          'The external party’s topology is not signed yet: the person’s signature is needed first.',
+        );
+      }
+      const allocated = await mutate(queryClient, externalPartyMutations.allocate(), request.body);
+      return { party: allocated.partyId };
     }
     case 'set-primary-party':
       await mutate(queryClient, userMutations.update(), request.body);

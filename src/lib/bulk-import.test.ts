@@ -1,9 +1,14 @@
+import { generateKeyPairSync } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { accessOf, type UserRight } from './access-rights';
 import {
   BULK_IMPORT_LIMITS,
+  countOutcomes,
   IMPORT_COLUMNS,
+  multiHashCsvRows,
   parseImportFile,
+  parseSignatureFile,
+  readExternalKeys,
   templateCsvRows,
   templateJson,
   validateImportRows,
@@ -68,6 +73,7 @@ describe('reading an import file', () => {
         party: { kind: 'new', hint: 'dana-lee' },
         rights: 'acts-as-own',
         isDeactivated: false,
+        externalPublicKey: '',
         problems: [],
       },
       {
@@ -77,6 +83,7 @@ describe('reading an import file', () => {
         party: { kind: 'existing', party: `trading-desk::${NAMESPACE}` },
         rights: 'readAs',
         isDeactivated: false,
+        externalPublicKey: '',
         problems: [],
       },
     ]);
@@ -97,7 +104,7 @@ describe('reading an import file', () => {
       return parsed.ok ? undefined : parsed.problem;
     };
     expect(problem('a.csv', 'userId,user_name\nx,y')).toBe(
-      'Unknown column "user_name" in the header: the columns are userId, displayName, partyHint, party, rights, isDeactivated.',
+      'Unknown column "user_name" in the header: the columns are userId, displayName, partyHint, party, rights, isDeactivated, externalPublicKey.',
     );
     expect(problem('a.csv', 'userId,userid\nx,y')).toBe(
       'The column userId appears twice in the header.',
@@ -175,7 +182,7 @@ describe('reading an import file', () => {
       {
         column: 'row',
         message:
-          'Unknown field "nickname": the fields are userId, displayName, partyHint, party, rights, isDeactivated',
+          'Unknown field "nickname": the fields are userId, displayName, partyHint, party, rights, isDeactivated, externalPublicKey',
       },
     ]);
     expect(rows[2]?.problems[0]).toEqual({ column: 'row', message: 'Not an object' });
@@ -363,5 +370,125 @@ describe('verdicts against what exists', () => {
         { isDeactivated: false },
       ),
     ).toEqual({ kind: 'conflict', reason: 'User exists in another IdP' });
+  });
+});
+
+describe('external parties in an import file', () => {
+  const rawKey = () =>
+    Buffer.from(
+      generateKeyPairSync('ed25519').publicKey.export({ format: 'jwk' }).x ?? '',
+      'base64url',
+    ).toString('base64');
+
+  it('reads externalPublicKey into an external party <hint>::<fingerprint>, or a problem on its column', async () => {
+    const key = rawKey();
+    const rows = await readExternalKeys(
+      rowsOf(
+        'people.csv',
+        csv([
+          'userId,partyHint,party,rights,externalPublicKey',
+          `ext,ext,,acts-as-own,${key}`,
+          'bad,bad,,acts-as-own,not-a-key',
+          `both,,desk::${NAMESPACE},readAs,${key}`,
+          'local,local,,acts-as-own,',
+        ]),
+      ),
+    );
+    expect(rows[0]?.party).toEqual({
+      kind: 'external',
+      hint: 'ext',
+      fingerprint: expect.stringMatching(/^1220[0-9a-f]{64}$/) as unknown,
+    });
+    expect(rows[0]?.externalKey?.keyData).toBe(key);
+    expect(rows[1]?.problems.map((problem) => problem.column)).toEqual(['externalPublicKey']);
+    expect(rows[2]?.problems[0]?.message).toMatch(/^An external party is a new party/);
+    expect(rows[3]?.party).toEqual({ kind: 'new', hint: 'local' });
+
+    const [ext, bad, both, local] = validateImportRows(rows, IDP_ADMIN);
+    const plan = planOf(ext);
+    const fingerprint = rows[0]?.party?.kind === 'external' ? rows[0].party.fingerprint : '';
+    expect(plan.party).toBe(`ext::${fingerprint}`);
+    expect(plan.steps.map((step) => step.kind)).toEqual([
+      'create-user',
+      'allocate-external-party',
+      'set-primary-party',
+    ]);
+    expect(plan.steps[1]).toMatchObject({ signed: undefined, userId: 'ext' });
+    expect(bad?.ok).toBe(false);
+    expect(both?.ok).toBe(false);
+    expect(local?.ok).toBe(true);
+  });
+
+  it('takes the same hint with another key as another party, the same key twice as a duplicate', async () => {
+    const key = rawKey();
+    const rows = await readExternalKeys(
+      rowsOf(
+        'people.csv',
+        csv([
+          'userId,partyHint,rights,externalPublicKey',
+          `a,desk,acts-as-own,${key}`,
+          `b,desk,acts-as-own,${rawKey()}`,
+          `c,desk,acts-as-own,${key}`,
+        ]),
+      ),
+    );
+    const [a, b, c] = validateImportRows(rows, IDP_ADMIN);
+    expect(a?.ok).toBe(true);
+    expect(b?.ok).toBe(true);
+    expect(problemsOf(c)).toEqual([
+      'partyHint: Duplicate: row 1 creates a party with this hint (to share a party, give its id in the party column)',
+    ]);
+  });
+
+  it('writes the multi-hashes file with an empty signature column to fill in', () => {
+    expect(
+      multiHashCsvRows([
+        { row: 3, userId: 'a', party: 'a::1220', multiHashHex: '1220ff', multiHashBase64: 'EiD/' },
+      ]),
+    ).toEqual([['3', 'a', 'a::1220', '1220ff', 'EiD/', '']]);
+  });
+
+  it('reads signatures back by row, skipping empty ones and refusing what is not a row list', () => {
+    expect(
+      parseSignatureFile(
+        csv([
+          'row,userId,party,multiHashHex,multiHashBase64,signature',
+          "1,a,a::x,1220,EiA=,'+abc",
+          '2,b,b::x,1220,EiA=,',
+          '3,c,c::x,1220,EiA=,00ff',
+        ]),
+      ),
+    ).toEqual({
+      ok: true,
+      signatures: [
+        { row: 1, signature: '+abc' },
+        { row: 3, signature: '00ff' },
+      ],
+    });
+    expect(parseSignatureFile(csv(['row,sig', '1,00']))).toEqual({
+      ok: false,
+      problem: 'The header needs a row column and a signature column.',
+    });
+    expect(parseSignatureFile(csv(['row,signature', 'x,00']))).toEqual({
+      ok: false,
+      problem: 'Line 2: the row must be a row number of the import file.',
+    });
+    expect(parseSignatureFile(csv(['row,signature', '1,00', '1,01']))).toEqual({
+      ok: false,
+      problem: 'Line 3: row 1 is given twice.',
+    });
+    expect(parseSignatureFile(csv(['row,signature', '1,']))).toEqual({
+      ok: false,
+      problem: 'The file holds no signature.',
+    });
+  });
+
+  it('counts rows waiting for a signature apart from failures', () => {
+    expect(
+      countOutcomes([
+        { row: 1, userId: 'a', party: 'a', outcome: 'waiting', reason: '' },
+        { row: 2, userId: 'b', party: 'b', outcome: 'failed', reason: '' },
+      ]),
+    ).toEqual({ created: 0, updated: 0, skipped: 0, waiting: 1, failed: 1 });
   });
 });

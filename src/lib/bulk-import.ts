@@ -1,4 +1,7 @@
 import { parseCsv, type CsvRecord } from './bulk-import-csv';
+import { parsePublicKey, type PublicSigningKey } from './signing/keys';
+import { MAX_SIGNATURE_CHARS } from './signing/signatures';
+import { SigningInputError } from './signing/signing-input-error';
 import { type Access, type RightKind, type UserRight } from './access-rights';
 import {
   MAX_DISPLAY_NAME_LENGTH,
@@ -37,6 +40,8 @@ export const IMPORT_COLUMNS = [
   'party',
   'rights',
   'isDeactivated',
+  /** The person's public key: the row's party is then external, `<partyHint>::<fingerprint>`. */
+  'externalPublicKey',
 ] as const;
 
 export type ImportColumn = (typeof IMPORT_COLUMNS)[number];
@@ -71,6 +76,10 @@ export type ImportRow = {
   /** The `rights` cell as written: a preset id, or right names separated by `;`. */
   rights: string;
   isDeactivated: boolean;
+  /** The `externalPublicKey` cell as written; empty for a party the participant signs for. */
+  externalPublicKey: string;
+  /** That key, once read ({@link readExternalKeys}): what the topology is generated for. */
+  externalKey?: PublicSigningKey;
   /** Problems reading the row's cells (the plan's own checks come later). */
   problems: ImportRowProblem[];
 };
@@ -256,8 +265,50 @@ function toImportRow(
     party,
     rights: (cells.rights ?? '').trim(),
     isDeactivated,
+    externalPublicKey: (cells.externalPublicKey ?? '').trim(),
     problems,
   };
+}
+
+/**
+ * The rows with their `externalPublicKey` read (asynchronously: a fingerprint is a SHA-256 of the
+ * key): such a row's party becomes the external `<partyHint>::<fingerprint>`, or the row gets the
+ * key's problem. Rows without the column are returned as they are.
+ */
+export async function readExternalKeys(rows: readonly ImportRow[]): Promise<ImportRow[]> {
+  return Promise.all(
+    rows.map(async (row): Promise<ImportRow> => {
+      if (row.externalPublicKey === '') return row;
+      if (row.party?.kind !== 'new') {
+        if (row.party === undefined) return row;
+        return {
+          ...row,
+          problems: [
+            ...row.problems,
+            {
+              column: 'externalPublicKey',
+              message:
+                'An external party is a new party: give partyHint (its id is the hint and the key fingerprint), not party',
+            },
+          ],
+        };
+      }
+      try {
+        const key = await parsePublicKey(row.externalPublicKey);
+        return {
+          ...row,
+          party: { kind: 'external', hint: row.party.hint, fingerprint: key.fingerprint },
+          externalKey: key,
+        };
+      } catch (error) {
+        if (!(error instanceof SigningInputError)) throw error;
+        return {
+          ...row,
+          problems: [...row.problems, { column: 'externalPublicKey', message: error.message }],
+        };
+      }
+    }),
+  );
 }
 
 /**
@@ -339,9 +390,14 @@ export function createRowValidator(context: ImportContext): (row: ImportRow) => 
           message: `Duplicate: row ${String(first)} has this user id`,
         });
     }
-    if (row.party?.kind === 'new' && row.party.hint !== '') {
-      const first = firstRowOfHint.get(row.party.hint);
-      if (first === undefined) firstRowOfHint.set(row.party.hint, row.row);
+    if ((row.party?.kind === 'new' || row.party?.kind === 'external') && row.party.hint !== '') {
+      // An external party's id is its hint and key: the same hint with another key is another party.
+      const id =
+        row.party.kind === 'new'
+          ? row.party.hint
+          : partyIdFor(row.party.hint, row.party.fingerprint);
+      const first = firstRowOfHint.get(id);
+      if (first === undefined) firstRowOfHint.set(id, row.row);
       else {
         problems.push({
           column: 'partyHint',
@@ -351,7 +407,11 @@ export function createRowValidator(context: ImportContext): (row: ImportRow) => 
     }
     const party = row.party ?? { kind: 'new', hint: '' };
     const ownParty =
-      party.kind === 'new' ? partyIdFor(party.hint, context.participantNamespace) : party.party;
+      party.kind === 'new'
+        ? partyIdFor(party.hint, context.participantNamespace)
+        : party.kind === 'external'
+          ? partyIdFor(party.hint, party.fingerprint)
+          : party.party;
     const rights = rightsChoiceOf(row.rights, ownParty);
     if ('problem' in rights) problems.push({ column: 'rights', message: rights.problem });
     const planned = planOnboarding({
@@ -387,7 +447,7 @@ function columnOfField(
     case 'identityProviderId':
       return 'row';
     case 'party':
-      return party.kind === 'new' ? 'partyHint' : 'party';
+      return party.kind === 'existing' ? 'party' : 'partyHint';
     case 'rights':
       return 'rights';
   }
@@ -458,7 +518,8 @@ export function describeProblems(problems: readonly ImportRowProblem[]): string 
 
 // ── results ────────────────────────────────────────────────────────────────────
 
-export type RowOutcome = 'created' | 'updated' | 'skipped' | 'failed';
+/** `waiting`: an external party's row whose person has not signed yet; Resume runs it once signed. */
+export type RowOutcome = 'created' | 'updated' | 'skipped' | 'waiting' | 'failed';
 
 export type RowResult = {
   row: number;
@@ -488,9 +549,101 @@ export function resultsToJson(results: readonly RowResult[]): string {
 
 /** How many rows ended each way. */
 export function countOutcomes(results: readonly RowResult[]): Record<RowOutcome, number> {
-  const counts: Record<RowOutcome, number> = { created: 0, updated: 0, skipped: 0, failed: 0 };
+  const counts: Record<RowOutcome, number> = {
+    created: 0,
+    updated: 0,
+    skipped: 0,
+    waiting: 0,
+    failed: 0,
+  };
   for (const result of results) counts[result.outcome] += 1;
   return counts;
+}
+
+// ── external parties: multi-hashes out, signatures back ─────────────────────────
+
+/**
+ * The file of multi-hashes to sign, one line per external party row; `signature` is left empty
+ * for the person (or whoever holds the keys) to fill in and give back.
+ */
+export const MULTI_HASH_COLUMNS = [
+  'row',
+  'userId',
+  'party',
+  'multiHashHex',
+  'multiHashBase64',
+  'signature',
+] as const;
+
+export type MultiHashLine = {
+  row: number;
+  userId: string;
+  party: string;
+  multiHashHex: string;
+  multiHashBase64: string;
+};
+
+export function multiHashCsvRows(lines: readonly MultiHashLine[]): string[][] {
+  return lines.map((line) => [
+    String(line.row),
+    line.userId,
+    line.party,
+    line.multiHashHex,
+    line.multiHashBase64,
+    '',
+  ]);
+}
+
+export type SignatureFile =
+  { ok: true; signatures: { row: number; signature: string }[] } | { ok: false; problem: string };
+
+/**
+ * Signatures given back as CSV: a header with `row` and `signature` (other columns, such as
+ * those of the multi-hash file, are ignored), one line per row; empty signatures are skipped.
+ * Each signature is checked later, against its row's key and multi-hash.
+ */
+export function parseSignatureFile(text: string): SignatureFile {
+  if (new TextEncoder().encode(text).length > BULK_IMPORT_LIMITS.fileBytes) {
+    return { ok: false, problem: 'The file is larger than 1 MiB.' };
+  }
+  const parsed = parseCsv(text, {
+    maxRecords: BULK_IMPORT_LIMITS.rows + 1,
+    maxFields: MULTI_HASH_COLUMNS.length + 10,
+    maxFieldLength: BULK_IMPORT_LIMITS.cellLength,
+  });
+  if (!parsed.ok) return { ok: false, problem: `Line ${String(parsed.line)}: ${parsed.problem}.` };
+  const [header, ...records] = parsed.records;
+  const names = (header?.fields ?? []).map((name) => name.trim().toLowerCase());
+  const rowAt = names.indexOf('row');
+  const signatureAt = names.indexOf('signature');
+  if (rowAt === -1 || signatureAt === -1) {
+    return { ok: false, problem: 'The header needs a row column and a signature column.' };
+  }
+  const signatures: { row: number; signature: string }[] = [];
+  const seen = new Set<number>();
+  for (const record of records) {
+    const rowText = (record.fields[rowAt] ?? '').trim();
+    // A spreadsheet may keep the apostrophe that guarded a cell on export.
+    const signature = (record.fields[signatureAt] ?? '').trim().replace(/^'/, '');
+    if (signature === '') continue;
+    if (!/^[1-9]\d{0,4}$/.test(rowText)) {
+      return {
+        ok: false,
+        problem: `Line ${String(record.line)}: the row must be a row number of the import file.`,
+      };
+    }
+    const row = Number(rowText);
+    if (seen.has(row)) {
+      return { ok: false, problem: `Line ${String(record.line)}: row ${rowText} is given twice.` };
+    }
+    if (signature.length > MAX_SIGNATURE_CHARS) {
+      return { ok: false, problem: `Line ${String(record.line)}: too long to be a signature.` };
+    }
+    seen.add(row);
+    signatures.push({ row, signature });
+  }
+  if (signatures.length === 0) return { ok: false, problem: 'The file holds no signature.' };
+  return { ok: true, signatures };
 }
 
 // ── template ───────────────────────────────────────────────────────────────────
@@ -506,6 +659,7 @@ export function templateRows(participantNamespace: string): Record<ImportColumn,
       party: '',
       rights: 'acts-as-own',
       isDeactivated: 'false',
+      externalPublicKey: '',
     },
     {
       userId: 'sam.ortiz',
@@ -514,6 +668,7 @@ export function templateRows(participantNamespace: string): Record<ImportColumn,
       party: `trading-desk::${namespace}`,
       rights: 'readAs',
       isDeactivated: 'false',
+      externalPublicKey: '',
     },
   ];
 }

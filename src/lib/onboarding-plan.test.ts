@@ -12,6 +12,9 @@ import {
   RIGHTS_PRESETS,
   subjectProblem,
   undoPlan,
+  unsignedExternalStep,
+  withExternalSignature,
+  type ExternalPartySigned,
   type OnboardingInput,
   type OnboardingPlan,
   type PlanStep,
@@ -362,6 +365,116 @@ describe('undoPlan', () => {
 
   it('has nothing to undo when nothing ran', () => {
     expect(undoPlan([])).toEqual({ steps: [], remains: ['No party was created by this run.'] });
+  });
+});
+
+describe('external parties', () => {
+  const FINGERPRINT = `1220${'cd'.repeat(32)}`;
+  const PARTY = `dana::${FINGERPRINT}`;
+  const SIGNED: ExternalPartySigned = {
+    synchronizerId: `local::${NAMESPACE}`,
+    topologyTransactions: ['dHgx'],
+    multiHashSignatures: [
+      {
+        format: 'SIGNATURE_FORMAT_CONCAT',
+        signature: 'c2ln',
+        signedBy: FINGERPRINT,
+        signingAlgorithmSpec: 'SIGNING_ALGORITHM_SPEC_ED25519',
+      },
+    ],
+  };
+  const external = (signed?: ExternalPartySigned): OnboardingInput['party'] => ({
+    kind: 'external',
+    hint: 'dana',
+    fingerprint: FINGERPRINT,
+    ...(signed ? { signed } : {}),
+  });
+
+  it('allocates the party <hint>::<fingerprint> for the user, signed, on its synchronizer', () => {
+    const planned = plan({ party: external(SIGNED) });
+    expect(planned.party).toBe(PARTY);
+    expect(planned.allocatesParty).toBe(true);
+    expect(planned.steps.map((step) => step.kind)).toEqual([
+      'create-user',
+      'allocate-external-party',
+      'set-primary-party',
+    ]);
+    const step = planned.steps[1];
+    expect(step).toMatchObject({
+      method: 'POST',
+      path: '/v2/parties/external/allocate',
+      userId: 'dana@acme',
+      expectedParty: PARTY,
+      signed: SIGNED,
+    });
+    expect(step?.summary).toBe(
+      `Allocate external party ${PARTY} on local::${NAMESPACE} in identity provider ${IDP} for user dana@acme, signed by the person's key, which also grants it Act as ${PARTY}`,
+    );
+    expect(unsignedExternalStep(planned)).toBeUndefined();
+  });
+
+  it('allocates without the user when the rights leave Act as out, and grants the rest', () => {
+    const planned = plan({
+      party: external(SIGNED),
+      rights: { kind: 'preset', preset: 'external-signer' },
+    });
+    expect(planned.steps[1]).toMatchObject({ kind: 'allocate-external-party', userId: undefined });
+    expect(planned.steps[1]?.summary).toContain('not for the user');
+    expect(planned.steps[3]).toMatchObject({
+      kind: 'grant-rights',
+      rights: [
+        { kind: 'CanExecuteAs', party: PARTY },
+        { kind: 'CanReadAs', party: PARTY },
+      ],
+    });
+  });
+
+  it('plans an unsigned allocation that waits, and signs it later', () => {
+    const unsigned = plan({ party: external() });
+    const waiting = unsignedExternalStep(unsigned);
+    expect(waiting?.summary).toContain('once the person has signed its topology');
+    const signed = withExternalSignature(unsigned, SIGNED);
+    expect(unsignedExternalStep(signed)).toBeUndefined();
+    expect(signed.steps[1]).toMatchObject({ signed: SIGNED });
+    expect(signed.steps[1]?.summary).toContain(`on local::${NAMESPACE}`);
+    // Plans without an external party are left as they are.
+    const local = plan();
+    expect(withExternalSignature(local, SIGNED)).toEqual(local);
+  });
+
+  it('refuses a bad hint or fingerprint on the party field', () => {
+    expect(
+      problems({ party: { kind: 'external', hint: 'a::b', fingerprint: FINGERPRINT } }),
+    ).toEqual([{ field: 'party', message: 'A hint must not contain "::"' }]);
+    expect(problems({ party: { kind: 'external', hint: 'dana', fingerprint: 'abc' } })).toEqual([
+      {
+        field: 'party',
+        message: 'The key’s fingerprint is not a SHA-256 fingerprint (1220 and 64 hex digits).',
+      },
+    ]);
+  });
+
+  it('reuses an external party that exists in this IdP instead of allocating it again', () => {
+    const reconciled = reconcile(plan({ party: external(SIGNED) }), {
+      party: { isLocal: true, identityProviderId: IDP },
+    });
+    expect(reconciled.steps.map((step) => step.kind)).toEqual([
+      'create-user',
+      'set-primary-party',
+      'grant-rights',
+    ]);
+    expect(reconciled.reused).toContain(
+      `Party ${PARTY} exists already in this identity provider: it is reused.`,
+    );
+  });
+
+  it('says on undo that an allocated external party remains, and its key with the person', () => {
+    const planned = plan({ party: external(SIGNED) });
+    const undo = undoPlan(planned.steps.slice(0, 2));
+    expect(undo.steps.map((step) => step.kind)).toEqual(['delete-user']);
+    expect(undo.remains).toEqual([
+      `External party ${PARTY} was allocated and remains: parties cannot be deleted in Canton. Its key stays with the person; onboarding again with the same hint and key reuses the party.`,
+    ]);
   });
 });
 

@@ -12,6 +12,7 @@ import {
 } from '@ledger-console/participant/unique-identifier';
 import { rightKey, type Access, type UserRight } from './access-rights';
 import { describeRight, RIGHT_KIND_INFO } from './right-names';
+import type { WireSignature } from './signing/signatures';
 
 /**
  * Onboarding a person in one go: a user whose id is their subject at the OpenID provider, their
@@ -35,7 +36,21 @@ export type PartyChoice =
   /** A party to allocate now, from a hint; its id will be `<hint>::<participant namespace>`. */
   | { kind: 'new'; hint: string }
   /** A party the IdP already has. */
-  | { kind: 'existing'; party: string };
+  | { kind: 'existing'; party: string }
+  /**
+   * An external party, whose key the person holds: its id is `<hint>::<fingerprint of the key>`.
+   * `signed` is the generated topology and the person's signature of its multi-hash; a plan made
+   * without it (bulk import, before the signatures are back) waits for it.
+   */
+  | { kind: 'external'; hint: string; fingerprint: string; signed?: ExternalPartySigned };
+
+/** What `allocate` of an external party carries: the topology as generated, and its signature. */
+export type ExternalPartySigned = {
+  synchronizerId: string;
+  /** The `generate-topology` transactions, base64, unchanged. */
+  topologyTransactions: readonly string[];
+  multiHashSignatures: readonly WireSignature[];
+};
 
 export const RIGHTS_PRESET_IDS = [
   'acts-as-own',
@@ -143,6 +158,19 @@ export type AllocatePartyStep = StepBase & {
   expectedParty: string;
 };
 
+export type AllocateExternalPartyStep = StepBase & {
+  kind: 'allocate-external-party';
+  method: 'POST';
+  partyIdHint: string;
+  identityProviderId: string;
+  /** Set when the person needs CanActAs on it: allocation then grants it to this user. */
+  userId: string | undefined;
+  /** `<hint>::<key fingerprint>`. */
+  expectedParty: string;
+  /** Undefined until the person's signature is in: such a step cannot run yet. */
+  signed: ExternalPartySigned | undefined;
+};
+
 export type SetPrimaryPartyStep = StepBase & {
   kind: 'set-primary-party';
   method: 'PATCH';
@@ -166,7 +194,12 @@ export type DeleteUserStep = StepBase & {
   identityProviderId: string;
 };
 
-export type PlanStep = CreateUserStep | AllocatePartyStep | SetPrimaryPartyStep | GrantRightsStep;
+export type PlanStep =
+  | CreateUserStep
+  | AllocatePartyStep
+  | AllocateExternalPartyStep
+  | SetPrimaryPartyStep
+  | GrantRightsStep;
 
 export type OnboardingPlan = {
   userId: string;
@@ -370,6 +403,15 @@ export function planOnboarding(input: OnboardingInput): PlanResult {
     const hintProblem = partyHintProblem(input.party.hint);
     add('party', hintProblem);
     if (!hintProblem) party = partyIdFor(input.party.hint, namespace);
+  } else if (input.party.kind === 'external') {
+    const hintProblem = partyHintProblem(input.party.hint);
+    const fingerprintProblem = /^1220[0-9a-f]{64}$/.test(input.party.fingerprint)
+      ? undefined
+      : 'The key’s fingerprint is not a SHA-256 fingerprint (1220 and 64 hex digits).';
+    add('party', hintProblem ?? fingerprintProblem);
+    if (!hintProblem && !fingerprintProblem) {
+      party = partyIdFor(input.party.hint, input.party.fingerprint);
+    }
   } else {
     const partyProblem = existingPartyProblem(input.party.party);
     add('party', partyProblem);
@@ -410,7 +452,21 @@ export function planOnboarding(input: OnboardingInput): PlanResult {
     },
   ];
   let remaining = rights;
-  if (input.party.kind === 'new') {
+  if (input.party.kind === 'external') {
+    const actsAsOwn = rights.some((right) => right.kind === 'CanActAs' && right.party === party);
+    steps.push(
+      externalStep({
+        partyIdHint: input.party.hint,
+        identityProviderId,
+        userId: actsAsOwn ? userId : undefined,
+        expectedParty: party,
+        signed: input.party.signed,
+      }),
+    );
+    if (actsAsOwn) {
+      remaining = rights.filter((right) => !(right.kind === 'CanActAs' && right.party === party));
+    }
+  } else if (input.party.kind === 'new') {
     // Allocating "for" the user grants CanActAs; least privilege allocates without it when the
     // person is not meant to act.
     const actsAsOwn = rights.some((right) => right.kind === 'CanActAs' && right.party === party);
@@ -448,7 +504,7 @@ export function planOnboarding(input: OnboardingInput): PlanResult {
       identityProviderId,
       displayName: displayName === '' ? undefined : displayName,
       party,
-      allocatesParty: input.party.kind === 'new',
+      allocatesParty: input.party.kind !== 'existing',
       rights,
       steps,
       reused: [],
@@ -456,6 +512,50 @@ export function planOnboarding(input: OnboardingInput): PlanResult {
       blockers: [],
     },
   };
+}
+
+function externalStep(
+  fields: Omit<AllocateExternalPartyStep, 'kind' | 'method' | 'path' | 'summary'>,
+): AllocateExternalPartyStep {
+  const { expectedParty: party, identityProviderId, userId, signed } = fields;
+  const where =
+    signed === undefined
+      ? 'once the person has signed its topology'
+      : `on ${signed.synchronizerId}`;
+  return {
+    ...fields,
+    kind: 'allocate-external-party',
+    method: 'POST',
+    path: '/v2/parties/external/allocate',
+    summary:
+      userId === undefined
+        ? `Allocate external party ${party} ${where} in ${idpName(identityProviderId)}, signed by the person's key (not for the user: that would grant Act as, which the chosen rights leave out)`
+        : `Allocate external party ${party} ${where} in ${idpName(identityProviderId)} for user ${userId}, signed by the person's key, which also grants it Act as ${party}`,
+  };
+}
+
+/**
+ * The plan with its external party's allocation signed: the topology generated for the person's
+ * key and their signature of its multi-hash. Plans without such a step are returned as they are.
+ */
+export function withExternalSignature(
+  plan: OnboardingPlan,
+  signed: ExternalPartySigned,
+): OnboardingPlan {
+  return {
+    ...plan,
+    steps: plan.steps.map((step) =>
+      step.kind === 'allocate-external-party' ? externalStep({ ...step, signed }) : step,
+    ),
+  };
+}
+
+/** The plan's external party allocation when it still waits for the person's signature. */
+export function unsignedExternalStep(plan: OnboardingPlan): AllocateExternalPartyStep | undefined {
+  return plan.steps.find(
+    (step): step is AllocateExternalPartyStep =>
+      step.kind === 'allocate-external-party' && step.signed === undefined,
+  );
 }
 
 function grantStep(
@@ -561,7 +661,10 @@ export function reconcile(plan: OnboardingPlan, existing: ExistingState): Onboar
   let grantedByAllocation: string | undefined;
   for (const step of plan.steps) {
     if (step.kind === 'create-user' && !userExists) steps.push(step);
-    if (step.kind === 'allocate-party' && existing.party === undefined) {
+    if (
+      (step.kind === 'allocate-party' || step.kind === 'allocate-external-party') &&
+      existing.party === undefined
+    ) {
       steps.push(step);
       if (step.userId !== undefined)
         grantedByAllocation = rightKey({ kind: 'CanActAs', party: plan.party });
@@ -602,7 +705,10 @@ export type UndoPlan = {
  */
 export function undoPlan(done: readonly PlanStep[]): UndoPlan {
   const created = done.find((step): step is CreateUserStep => step.kind === 'create-user');
-  const allocated = done.find((step): step is AllocatePartyStep => step.kind === 'allocate-party');
+  const allocated = done.find(
+    (step): step is AllocatePartyStep | AllocateExternalPartyStep =>
+      step.kind === 'allocate-party' || step.kind === 'allocate-external-party',
+  );
   const steps: DeleteUserStep[] = created
     ? [
         {
@@ -616,7 +722,11 @@ export function undoPlan(done: readonly PlanStep[]): UndoPlan {
       ]
     : [];
   const remains: string[] = [];
-  if (allocated) {
+  if (allocated?.kind === 'allocate-external-party') {
+    remains.push(
+      `External party ${allocated.expectedParty} was allocated and remains: parties cannot be deleted in Canton. Its key stays with the person; onboarding again with the same hint and key reuses the party.`,
+    );
+  } else if (allocated) {
     remains.push(
       `Party ${allocated.expectedParty} was allocated and remains: parties cannot be deleted. Onboarding again with the same hint reuses it.`,
     );
@@ -625,7 +735,9 @@ export function undoPlan(done: readonly PlanStep[]): UndoPlan {
   }
   const userId = done[0]?.userId;
   if (!created && userId !== undefined) {
-    const changed = done.filter((step) => step.kind !== 'allocate-party');
+    const changed = done.filter(
+      (step) => step.kind !== 'allocate-party' && step.kind !== 'allocate-external-party',
+    );
     if (changed.length > 0) {
       remains.push(
         `User ${userId} existed before this run and is kept, with what this run changed: ${changed.map((step) => step.summary).join('; ')}.`,

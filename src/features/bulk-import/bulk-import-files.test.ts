@@ -7,7 +7,9 @@ const NAMESPACE = `1220${'cd'.repeat(32)}`;
 describe('bulk import files', () => {
   it('writes templates that read back as two valid-looking rows, CSV and JSON alike', () => {
     const csv = templateFile('csv', NAMESPACE);
-    expect(csv.split('\r\n')[0]).toBe('userId,displayName,partyHint,party,rights,isDeactivated');
+    expect(csv.split('\r\n')[0]).toBe(
+      'userId,displayName,partyHint,party,rights,isDeactivated,externalPublicKey',
+    );
     const fromCsv = parseImportFile('template.csv', csv);
     const fromJson = parseImportFile('template.json', templateFile('json', NAMESPACE));
     expect(fromCsv.ok && fromCsv.rows.map((row) => row.problems)).toEqual([[], []]);

@@ -287,7 +287,7 @@ describe('bulk import', () => {
       const saved = captureDownloads();
       await view.user.click(screen.getByRole('button', { name: 'Download CSV template' }));
       const template = (await saved[0]?.text()) ?? '';
-      expect(template.split('\r\n')[0]).toBe(HEADER);
+      expect(template.split('\r\n')[0]).toBe(`${HEADER},externalPublicKey`);
       expect(template).toContain(`trading-desk::${sandbox.state.namespace}`);
 
       await view.user.upload(await chooseFile(), file('userId,nickname\r\nx,y\r\n'));

@@ -38,6 +38,7 @@ import {
   templateFile,
   type BulkImportFileFormat,
 } from './bulk-import-files';
+import { ExternalSignatures } from './external-signatures';
 import { ImportFileDropZone } from './import-file-drop-zone';
 import { partyOf, RUN_CONCURRENCY, useBulkImport, type ImportRowState } from './use-bulk-import';
 
@@ -102,7 +103,9 @@ function BulkImportFlow({
   const importer = useBulkImport(context);
   const isBusy = importer.phase === 'checking' || importer.phase === 'running';
   const results = importer.rows.flatMap((entry) => (entry.result ? [entry.result] : []));
-  const notRun = importer.rows.filter((entry) => entry.result === undefined).length;
+  const notRun = importer.rows.filter(
+    (entry) => entry.result === undefined || entry.result.outcome === 'waiting',
+  ).length;
   const retryable = importer.rows.filter(
     (entry) => entry.row.ok && entry.result?.outcome === 'failed',
   ).length;
@@ -129,8 +132,11 @@ function BulkImportFlow({
             <Code>party</Code> for an existing one of this identity provider; <Code>rights</Code> is
             a preset (
             {RIGHTS_PRESET_HELP.map((preset) => `${preset.id}: ${preset.label}`).join('; ')}) or
-            rights on the row&apos;s own party such as <Code>actAs;readAs</Code>. At most{' '}
-            {BULK_IMPORT_LIMITS.rows} rows and 1 MiB.
+            rights on the row&apos;s own party such as <Code>actAs;readAs</Code>. With{' '}
+            <Code>externalPublicKey</Code> (the person&apos;s Ed25519 public key, base64, hex or
+            PEM) the row&apos;s party is external, <Code>partyHint::fingerprint</Code>, and waits
+            for the person&apos;s signature of its topology. At most {BULK_IMPORT_LIMITS.rows} rows
+            and 1 MiB.
           </Text>
           <Group gap="sm">
             <Button
@@ -174,6 +180,25 @@ function BulkImportFlow({
           )}
         </Stack>
       </SectionCard>
+
+      {importer.rows.length > 0 && importer.phase !== 'checking' && (
+        <ExternalSignatures
+          rows={importer.rows}
+          external={importer.external}
+          isGenerating={importer.isGenerating}
+          isBusy={isBusy}
+          signatureFileProblem={importer.signatureFileProblem}
+          onGenerate={(synchronizerId) => {
+            void importer.generateTopologies(synchronizerId);
+          }}
+          onSignature={(row, text) => {
+            void importer.setSignature(row, text);
+          }}
+          onSignatureFile={(file) => {
+            void importer.loadSignatures(file);
+          }}
+        />
+      )}
 
       {importer.rows.length > 0 && (
         <SectionCard title="Plan">
@@ -266,6 +291,7 @@ function ResultSummary({
     <Group gap="sm" justify="space-between">
       <Text size="sm">
         Results: {counts.created} created, {counts.updated} updated, {counts.skipped} skipped,{' '}
+        {counts.waiting > 0 ? `${String(counts.waiting)} waiting for a signature, ` : ''}
         {counts.failed} failed.
       </Text>
       <Group gap="xs">
@@ -440,6 +466,7 @@ const OUTCOME_BADGES: Record<RowOutcome, { label: string; color: string }> = {
   created: { label: 'Created', color: 'green' },
   updated: { label: 'Updated', color: 'blue' },
   skipped: { label: 'Skipped', color: 'gray' },
+  waiting: { label: 'Waiting', color: 'yellow' },
   failed: { label: 'Failed', color: 'red' },
 };
 
@@ -469,7 +496,7 @@ function verdictDetails(verdict: RowVerdict | undefined): string {
 }
 
 function needsAttention({ verdict, result }: ImportRowState): boolean {
-  if (result) return result.outcome === 'failed';
+  if (result) return result.outcome === 'failed' || result.outcome === 'waiting';
   return verdict?.kind === 'invalid' || verdict?.kind === 'conflict';
 }
 

@@ -1,11 +1,18 @@
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { startTransition, useCallback, useEffect, useRef, useState } from 'react';
+import {
+  generateAndReadTopology,
+  toWirePublicKey,
+  type ReadGeneratedTopology,
+} from '@/api/external-parties';
 import { describeError } from '@/lib/api-error';
 import {
   BULK_IMPORT_LIMITS,
   createRowValidator,
   invalidVerdict,
   parseImportFile,
+  parseSignatureFile,
+  readExternalKeys,
   verdictOf,
   type ImportContext,
   type RowResult,
@@ -13,6 +20,14 @@ import {
   type ValidatedRow,
 } from '@/lib/bulk-import';
 import { runPool } from '@/lib/bulk-import-pool';
+import { checkPastedSignature } from '@/lib/external-party-signing';
+import {
+  unsignedExternalStep,
+  withExternalSignature,
+  type OnboardingPlan,
+} from '@/lib/onboarding-plan';
+import type { PublicSigningKey } from '@/lib/signing/keys';
+import type { WireSignature } from '@/lib/signing/signatures';
 import type { User } from '@/api/users';
 import {
   invalidateAfterRun,
@@ -46,6 +61,23 @@ export type ImportRowState = {
   result: RowResult | undefined;
 };
 
+/**
+ * An external party row's topology and the person's signature of its multi-hash. The signature
+ * is checked against the row's key and multi-hash when given; only a verified one is kept.
+ */
+export type ExternalRowState =
+  | { status: 'generating' }
+  | { status: 'failed'; reason: string }
+  | {
+      status: 'ready';
+      topology: ReadGeneratedTopology;
+      /** The row's key, which a signature must verify against. */
+      publicKey: PublicSigningKey;
+      synchronizerId: string;
+      signature?: WireSignature;
+      signatureProblem?: string;
+    };
+
 export type BulkImportPhase = 'empty' | 'checking' | 'ready' | 'running';
 
 export type BulkImportProgress = { done: number; total: number };
@@ -72,6 +104,10 @@ export type BulkImportState = {
 export function useBulkImport(context: ImportContext) {
   const queryClient = useQueryClient();
   const rowsRef = useRef<ImportRowState[]>([]);
+  // By row number: updated in place like the rows, announced through `version`.
+  const externalRef = useRef(new Map<number, ExternalRowState>());
+  const [signatureFileProblem, setSignatureFileProblem] = useState<string | undefined>();
+  const [isGenerating, setIsGenerating] = useState(false);
   const cancelRef = useRef(false);
   // Bumped by each file chosen: a file chosen while the previous one is still being validated
   // replaces it, rather than both going on.
@@ -101,8 +137,8 @@ export function useBulkImport(context: ImportContext) {
     },
     [],
   );
-  const touch = useCallback((progress: BulkImportProgress) => {
-    pendingProgressRef.current = progress;
+  const touch = useCallback((progress?: BulkImportProgress) => {
+    if (progress) pendingProgressRef.current = progress;
     if (timerRef.current !== undefined) return;
     timerRef.current = setTimeout(() => {
       timerRef.current = undefined;
@@ -124,6 +160,8 @@ export function useBulkImport(context: ImportContext) {
       cancelRef.current = false;
       hasRunRef.current = false;
       rowsRef.current = [];
+      externalRef.current = new Map();
+      setSignatureFileProblem(undefined);
       const reset = { fileName: file.name, progress: { done: 0, total: 0 }, wasCancelled: false };
       if (file.size > BULK_IMPORT_LIMITS.fileBytes) {
         setState((previous) => ({
@@ -159,12 +197,14 @@ export function useBulkImport(context: ImportContext) {
         }));
         return;
       }
+      // A person's public key makes their row's party external, `<hint>::<fingerprint>`.
+      const rows = await readExternalKeys(parsed.rows);
       const validate = createRowValidator(context);
       const validated: ValidatedRow[] = [];
-      for (let start = 0; start < parsed.rows.length; start += VALIDATE_SLICE_ROWS) {
+      for (let start = 0; start < rows.length; start += VALIDATE_SLICE_ROWS) {
         await nextTask();
         if (loadRef.current !== thisLoad) return;
-        for (const row of parsed.rows.slice(start, start + VALIDATE_SLICE_ROWS)) {
+        for (const row of rows.slice(start, start + VALIDATE_SLICE_ROWS)) {
           validated.push(validate(row));
         }
       }
@@ -220,7 +260,7 @@ export function useBulkImport(context: ImportContext) {
       hasRunRef.current = true;
       const selected = rowsRef.current.filter((entry) =>
         which === 'pending'
-          ? entry.result === undefined
+          ? entry.result === undefined || entry.result.outcome === 'waiting'
           : entry.row.ok && entry.result?.outcome === 'failed',
       );
       for (const entry of selected) entry.result = undefined;
@@ -238,7 +278,7 @@ export function useBulkImport(context: ImportContext) {
           if (entry.row.ok && (recheck || entry.verdict === undefined)) {
             entry.verdict = await checkRow(entry);
           }
-          entry.result = await runRow(queryClient, entry);
+          entry.result = await runRow(queryClient, entry, externalRef.current.get(entry.row.row));
           done += 1;
           touch({ done, total: selected.length });
         },
@@ -261,10 +301,152 @@ export function useBulkImport(context: ImportContext) {
     cancelRef.current = true;
   }, []);
 
-  return { ...state, rows: rowsRef.current, load, run, cancel };
+  const bump = useCallback(() => {
+    setState((previous) => ({ ...previous, version: previous.version + 1 }));
+  }, []);
+
+  /**
+   * Generates the topology of every external row still waiting for it (or whose generation
+   * failed) on `synchronizerId`, and decodes it; the multi-hashes are then listed to sign.
+   */
+  const generateTopologies = useCallback(
+    async (synchronizerId: string) => {
+      const waiting = rowsRef.current.filter((entry) => {
+        const current = externalRef.current.get(entry.row.row);
+        return (
+          externalPlanOf(entry) !== undefined &&
+          (current === undefined ||
+            current.status === 'failed' ||
+            (current.status === 'ready' &&
+              current.synchronizerId !== synchronizerId &&
+              current.signature === undefined))
+        );
+      });
+      setIsGenerating(true);
+      for (const entry of waiting) externalRef.current.set(entry.row.row, { status: 'generating' });
+      bump();
+      await runPool(
+        waiting,
+        async (entry) => {
+          const plan = externalPlanOf(entry);
+          const key = entry.row.externalKey;
+          const hint = entry.row.party?.kind === 'external' ? entry.row.party.hint : '';
+          if (plan === undefined || key === undefined) return;
+          try {
+            const topology = await generateAndReadTopology({
+              synchronizer: synchronizerId,
+              partyHint: hint,
+              publicKey: toWirePublicKey(key),
+            });
+            externalRef.current.set(
+              entry.row.row,
+              topology.generated.partyId === plan.party
+                ? { status: 'ready', topology, publicKey: key, synchronizerId }
+                : {
+                    status: 'failed',
+                    reason: `The participant answered the party ${topology.generated.partyId}, not the planned ${plan.party}.`,
+                  },
+            );
+          } catch (error) {
+            externalRef.current.set(entry.row.row, {
+              status: 'failed',
+              reason: describeError(error).message,
+            });
+          }
+          touch();
+        },
+        { concurrency: RUN_CONCURRENCY, isCancelled: () => false },
+      );
+      setIsGenerating(false);
+      bump();
+    },
+    [bump, touch],
+  );
+
+  /** A row's signature, pasted or from a file: kept only when it verifies. */
+  const setSignature = useCallback(
+    async (row: number, text: string, { announce = true } = {}) => {
+      const current = externalRef.current.get(row);
+      if (current?.status !== 'ready') return false;
+      if (text.trim() === '') {
+        externalRef.current.set(row, {
+          ...current,
+          signature: undefined,
+          signatureProblem: undefined,
+        });
+        if (announce) bump();
+        return false;
+      }
+      const outcome = await checkPastedSignature(text, {
+        publicKey: current.publicKey,
+        hash: current.topology.view.multiHash.bytes,
+      });
+      externalRef.current.set(
+        row,
+        outcome.ok
+          ? { ...current, signature: outcome.signature, signatureProblem: undefined }
+          : { ...current, signature: undefined, signatureProblem: outcome.message },
+      );
+      if (announce) bump();
+      return outcome.ok;
+    },
+    [bump],
+  );
+
+  /** Signatures given back as a CSV file (row, signature); each is checked like a pasted one. */
+  const loadSignatures = useCallback(
+    async (file: File) => {
+      setSignatureFileProblem(undefined);
+      if (file.size > BULK_IMPORT_LIMITS.fileBytes) {
+        setSignatureFileProblem('The file is larger than 1 MiB.');
+        return;
+      }
+      const parsed = parseSignatureFile(await file.text());
+      if (!parsed.ok) {
+        setSignatureFileProblem(parsed.problem);
+        return;
+      }
+      const unknown: number[] = [];
+      for (const { row, signature } of parsed.signatures) {
+        if (externalRef.current.get(row)?.status !== 'ready') unknown.push(row);
+        else await setSignature(row, signature, { announce: false });
+      }
+      if (unknown.length > 0) {
+        setSignatureFileProblem(
+          `No multi-hash to sign for row${unknown.length === 1 ? '' : 's'} ${unknown.slice(0, 10).join(', ')}${unknown.length > 10 ? '…' : ''}: those signatures were not used.`,
+        );
+      }
+      bump();
+    },
+    [bump, setSignature],
+  );
+
+  return {
+    ...state,
+    rows: rowsRef.current,
+    external: externalRef.current,
+    isGenerating,
+    signatureFileProblem,
+    load,
+    run,
+    cancel,
+    generateTopologies,
+    setSignature,
+    loadSignatures,
+  };
 }
 
-async function runRow(queryClient: QueryClient, entry: ImportRowState): Promise<RowResult> {
+/** The row's plan when it allocates an external party still to be signed for. */
+export function externalPlanOf({ verdict }: ImportRowState): OnboardingPlan | undefined {
+  if (verdict?.kind !== 'create' && verdict?.kind !== 'update') return undefined;
+  return unsignedExternalStep(verdict.plan) === undefined ? undefined : verdict.plan;
+}
+
+async function runRow(
+  queryClient: QueryClient,
+  entry: ImportRowState,
+  external: ExternalRowState | undefined,
+): Promise<RowResult> {
   const { row, verdict } = entry;
   const base = { row: row.row, userId: row.userId, party: partyOf(entry) };
   if (!row.ok) return { ...base, outcome: 'failed', reason: invalidVerdict(row).reason };
@@ -277,7 +459,18 @@ async function runRow(queryClient: QueryClient, entry: ImportRowState): Promise<
       return { ...base, outcome: 'skipped', reason: verdict.reason };
     case 'create':
     case 'update': {
-      const outcome = await runRowPlan(queryClient, verdict.plan, row.isDeactivated);
+      let { plan } = verdict;
+      if (unsignedExternalStep(plan) !== undefined) {
+        if (external?.status !== 'ready' || external.signature === undefined) {
+          return { ...base, outcome: 'waiting', reason: waitingReason(external) };
+        }
+        plan = withExternalSignature(plan, {
+          synchronizerId: external.synchronizerId,
+          topologyTransactions: external.topology.generated.topologyTransactions,
+          multiHashSignatures: [external.signature],
+        });
+      }
+      const outcome = await runRowPlan(queryClient, plan, row.isDeactivated);
       if (!outcome.ok) return { ...base, outcome: 'failed', reason: outcome.reason };
       return {
         ...base,
@@ -285,6 +478,18 @@ async function runRow(queryClient: QueryClient, entry: ImportRowState): Promise<
         reason: [...outcome.done.map((step) => `${step.summary}.`), ...verdict.notes].join(' '),
       };
     }
+  }
+}
+
+function waitingReason(external: ExternalRowState | undefined): string {
+  switch (external?.status) {
+    case undefined:
+    case 'generating':
+      return 'Waiting: its external party’s topology is not generated yet, so the person has nothing to sign. Generate the topologies, get the signatures back, then Resume.';
+    case 'failed':
+      return `Waiting: generating its external party’s topology failed (${external.reason}). Generate again, then Resume.`;
+    case 'ready':
+      return `Waiting for the person’s signature of multi-hash ${external.topology.view.multiHash.hex}${external.signatureProblem === undefined ? '' : ` (the one given was refused: ${external.signatureProblem})`}. Nothing was created for this row; Resume runs it once signed.`;
   }
 }
 
@@ -300,6 +505,6 @@ async function checkRow(
 /** The row's party as the plan has it, or as written when the row is invalid. */
 export function partyOf({ row }: ImportRowState): string {
   if (row.ok) return row.plan.party;
-  if (row.party?.kind === 'new') return row.party.hint;
+  if (row.party?.kind === 'new' || row.party?.kind === 'external') return row.party.hint;
   return row.party?.party ?? '';
 }

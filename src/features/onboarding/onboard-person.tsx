@@ -2,7 +2,13 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Button, Checkbox, Code, Group, Radio, Stack, Text, TextInput } from '@mantine/core';
 import { useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useController, useForm, useWatch, type Control } from 'react-hook-form';
+import {
+  useController,
+  useForm,
+  useWatch,
+  type Control,
+  type UseFormReturn,
+} from 'react-hook-form';
 import { participantQueries } from '@/api/participant';
 import { partyQueries } from '@/api/parties';
 import { sessionQueries } from '@/api/session';
@@ -31,14 +37,17 @@ import {
   fieldOfProblem,
   onboardingSchema,
   toOnboardingInput,
+  type ExternalPartyInput,
   type OnboardingPrefill,
   type OnboardingValues,
 } from './onboarding-form-schema';
+import { ExternalPartyFields } from './external-party-fields';
 import { OnboardingHandOff } from './onboarding-hand-off';
 import { OnboardingPlanView } from './onboarding-plan-view';
 import { readExistingState } from './onboarding-requests';
 import { OnboardingRun } from './onboarding-run';
 import { runPlan, type RunState } from './run-plan';
+import { useExternalParty, type ExternalParty } from './use-external-party';
 
 export type OnboardPersonProps = {
   /** An access request's values: the form starts from them and checks them like typed input. */
@@ -87,6 +96,7 @@ export function OnboardPerson({
     ...(prefill?.subject ? { mode: 'onTouched' as const } : {}),
   });
   const queryClient = useQueryClient();
+  const external = useExternalParty(form);
   const [stage, setStage] = useState<Stage>({ kind: 'form' });
   const [planError, setPlanError] = useState<unknown>(undefined);
   const [isPlanning, setIsPlanning] = useState(false);
@@ -103,8 +113,17 @@ export function OnboardPerson({
   /** Plans from the form's values and what the participant has now; problems go on the fields. */
   const makePlan = async (values: OnboardingValues) => {
     setPlanError(undefined);
+    let externalInput: ExternalPartyInput | undefined;
+    if (values.partyMode === 'external') {
+      externalInput = await external.signedInput(values);
+      if (externalInput === undefined) return;
+    }
     const result = planOnboarding(
-      toOnboardingInput(values, { access, participantNamespace: namespace }),
+      toOnboardingInput(values, {
+        access,
+        participantNamespace: namespace,
+        ...(externalInput === undefined ? {} : { external: externalInput }),
+      }),
     );
     if (!result.ok) {
       const byField = new Map<string, string[]>();
@@ -142,6 +161,8 @@ export function OnboardPerson({
     });
     void queryClient.invalidateQueries({ queryKey: userQueries.all() });
     void queryClient.invalidateQueries({ queryKey: partyQueries.all() });
+    // The plan carries the signature; the key made in this browser is needed no more.
+    external.forgetKey();
     if (succeeded) setStage({ kind: 'hand-off', plan });
   };
 
@@ -166,6 +187,8 @@ export function OnboardPerson({
           <Stack gap="lg">
             {planError !== undefined && <ErrorAlert error={planError} />}
             <OnboardingFields
+              form={form}
+              external={external}
               control={form.control}
               namespace={namespace}
               identityProviderId={ownIdentityProviderId}
@@ -220,6 +243,7 @@ export function OnboardPerson({
               variant="default"
               onClick={() => {
                 form.reset(emptyOnboardingValues(ownIdentityProviderId ?? ''));
+                external.reset();
                 setStage({ kind: 'form' });
               }}
             >
@@ -233,10 +257,14 @@ export function OnboardPerson({
 }
 
 function OnboardingFields({
+  form,
+  external,
   control,
   namespace,
   identityProviderId,
 }: {
+  form: UseFormReturn<OnboardingValues>;
+  external: ExternalParty;
   control: Control<OnboardingValues>;
   namespace: string;
   /** The IdP admin's own IdP, which the person joins; undefined for a participant admin. */
@@ -302,9 +330,17 @@ function OnboardingFields({
             options={[
               { value: 'new', label: 'A new party, from a hint' },
               { value: 'existing', label: 'An existing party of this identity provider' },
+              {
+                value: 'external',
+                label: 'External party (the person holds the key)',
+                description:
+                  'Hosted here, but its transactions are signed with the person’s own key: the participant cannot act for it alone.',
+              },
             ]}
           />
-          {partyMode === 'new' ? (
+          {partyMode === 'external' ? (
+            <ExternalPartyFields form={form} external={external} />
+          ) : partyMode === 'new' ? (
             <>
               <FormTextInput
                 control={control}

@@ -7,9 +7,12 @@ import {
   partyHintProblem,
   RIGHTS_PRESET_IDS,
   subjectProblem,
+  type ExternalPartySigned,
   type OnboardingInput,
   type OnboardingProblem,
 } from '@/lib/onboarding-plan';
+import { MAX_PUBLIC_KEY_CHARS } from '@/lib/signing/keys';
+import { MAX_SIGNATURE_CHARS } from '@/lib/signing/signatures';
 
 /** What the onboarding form edits. Party and rights keep both modes' values, so switching loses nothing. */
 export const onboardingSchema = z
@@ -23,17 +26,41 @@ export const onboardingSchema = z
       if (problem) ctx.addIssue({ code: 'custom', message: problem });
     }),
     identityProviderId: z.string().max(255),
-    partyMode: z.enum(['new', 'existing']),
+    partyMode: z.enum(['new', 'existing', 'external']),
     partyHint: z.string(),
     existingParty: z.string(),
+    /** External party: where it is hosted, its key, and how its topology is signed. */
+    externalSynchronizerId: z.string().max(255),
+    externalKeySource: z.enum(['generate', 'public']),
+    externalPublicKey: z.string().max(MAX_PUBLIC_KEY_CHARS, 'This is too long to be a public key'),
+    externalSignMethod: z.enum(['browser', 'file', 'signature']),
+    externalSignature: z.string().max(MAX_SIGNATURE_CHARS, 'This is too long to be a signature'),
     rightsPreset: z.enum([...RIGHTS_PRESET_IDS, 'custom']),
     customPartyRights: z.array(z.enum(PARTY_RIGHT_KINDS)),
     customIdentityProviderAdmin: z.boolean(),
   })
   .superRefine((values, ctx) => {
-    if (values.partyMode === 'new') {
+    if (values.partyMode === 'new' || values.partyMode === 'external') {
       const problem = partyHintProblem(values.partyHint);
       if (problem) ctx.addIssue({ code: 'custom', message: problem, path: ['partyHint'] });
+    }
+    if (values.partyMode === 'external') {
+      if (values.externalSynchronizerId === '') {
+        ctx.addIssue({
+          code: 'custom',
+          message: 'Choose a synchronizer',
+          path: ['externalSynchronizerId'],
+        });
+      }
+      if (values.externalKeySource === 'public' && values.externalPublicKey.trim() === '') {
+        ctx.addIssue({
+          code: 'custom',
+          message: 'Paste the person’s public key',
+          path: ['externalPublicKey'],
+        });
+      }
+    } else if (values.partyMode === 'new') {
+      // The hint, checked above, is all a new party needs.
     } else if (values.existingParty === '') {
       ctx.addIssue({ code: 'custom', message: 'Choose a party', path: ['existingParty'] });
     } else if (values.existingParty.length > 255) {
@@ -76,16 +103,38 @@ export function emptyOnboardingValues(
     partyMode: 'new',
     partyHint: '',
     existingParty: '',
+    externalSynchronizerId: '',
+    externalKeySource: 'public',
+    externalPublicKey: '',
+    externalSignMethod: 'signature',
+    externalSignature: '',
     rightsPreset: 'acts-as-own',
     customPartyRights: [],
     customIdentityProviderAdmin: false,
   };
 }
 
-/** The person's party id as the form stands: predicted for a new one, picked for an existing one. */
-export function partyOfValues(values: OnboardingValues, namespace: string): string {
-  return values.partyMode === 'new' ? `${values.partyHint}::${namespace}` : values.existingParty;
+/**
+ * The person's party id as the form stands: predicted for a new one, picked for an existing one,
+ * the hint and the key's fingerprint for an external one.
+ */
+export function partyOfValues(
+  values: OnboardingValues,
+  namespace: string,
+  externalFingerprint = '',
+): string {
+  switch (values.partyMode) {
+    case 'new':
+      return `${values.partyHint}::${namespace}`;
+    case 'external':
+      return `${values.partyHint}::${externalFingerprint}`;
+    case 'existing':
+      return values.existingParty;
+  }
 }
+
+/** An external party's key fingerprint and, once signed, what its allocation carries. */
+export type ExternalPartyInput = { fingerprint: string; signed: ExternalPartySigned | undefined };
 
 /** The custom rights as exact rights on the person's party. */
 export function customRights(values: OnboardingValues, party: string): UserRight[] {
@@ -99,17 +148,18 @@ export function customRights(values: OnboardingValues, party: string): UserRight
 
 export function toOnboardingInput(
   values: OnboardingValues,
-  { access, participantNamespace }: { access: Access; participantNamespace: string },
+  {
+    access,
+    participantNamespace,
+    external,
+  }: { access: Access; participantNamespace: string; external?: ExternalPartyInput },
 ): OnboardingInput {
-  const party = partyOfValues(values, participantNamespace);
+  const party = partyOfValues(values, participantNamespace, external?.fingerprint);
   return {
     subject: values.subject,
     displayName: values.displayName,
     identityProviderId: values.identityProviderId,
-    party:
-      values.partyMode === 'new'
-        ? { kind: 'new', hint: values.partyHint }
-        : { kind: 'existing', party: values.existingParty },
+    party: partyChoiceOf(values, external),
     rights:
       values.rightsPreset === 'custom'
         ? { kind: 'custom', rights: customRights(values, party) }
@@ -117,6 +167,25 @@ export function toOnboardingInput(
     access,
     participantNamespace,
   };
+}
+
+function partyChoiceOf(
+  values: OnboardingValues,
+  external: ExternalPartyInput | undefined,
+): OnboardingInput['party'] {
+  switch (values.partyMode) {
+    case 'new':
+      return { kind: 'new', hint: values.partyHint };
+    case 'existing':
+      return { kind: 'existing', party: values.existingParty };
+    case 'external':
+      return {
+        kind: 'external',
+        hint: values.partyHint,
+        fingerprint: external?.fingerprint ?? '',
+        ...(external?.signed === undefined ? {} : { signed: external.signed }),
+      };
+  }
 }
 
 /** The form field a planning problem belongs to. */
@@ -130,7 +199,7 @@ export function fieldOfProblem(
     case 'identityProviderId':
       return problem.field;
     case 'party':
-      return values.partyMode === 'new' ? 'partyHint' : 'existingParty';
+      return values.partyMode === 'existing' ? 'existingParty' : 'partyHint';
     case 'rights':
       return values.rightsPreset === 'custom' ? 'customPartyRights' : 'rightsPreset';
   }

@@ -20,8 +20,10 @@ import { FormRootError } from '@/components/form/form-root-error';
 import { FormSelect } from '@/components/form/form-select';
 import { FormTextInput } from '@/components/form/form-text-input';
 import { FormTextarea } from '@/components/form/form-textarea';
+import { KeyFileInput } from '@/components/form/key-file-input';
 import { useFormMutation } from '@/components/form/use-form-mutation';
 import { accessOf } from '@/lib/access-rights';
+import { keyFileName, type BrowserKey } from '@/lib/external-party-signing';
 import { forbiddenDetails } from '@/lib/forbidden';
 import { shortenIdentifier } from '@/lib/format';
 import { generateKeyPair, parsePublicKey, type PublicSigningKey } from '@/lib/signing/keys';
@@ -30,17 +32,14 @@ import {
   emptyExternalPartyValues,
   externalPartySchema,
   generateTopologyErrorField,
-  keyFileName,
   MAX_OTHER_PARTICIPANTS,
   requiredPartyOf,
   toGenerateTopologyRequest,
-  type BrowserKey,
   type ExternalPartyPrefill,
   type ExternalPartyValues,
   type FileKey,
   type KeySource,
 } from './external-party-form-schema';
-import { KeyFileInput } from './key-file-input';
 import { readKeyFile } from './read-key-file';
 import { generateTopologyCommands } from './parties-copy-as';
 import { SignTopologyStep } from './sign-topology-step';

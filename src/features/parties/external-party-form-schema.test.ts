@@ -7,7 +7,6 @@ import {
   externalPartyPrefillSearch,
   externalPartySchema,
   generateTopologyErrorField,
-  keyFileName,
   MAX_OTHER_PARTICIPANTS,
   participantIdProblem,
   participantLines,
@@ -135,12 +134,6 @@ describe('mappers', () => {
       multiHashSignatures: [signature],
       identityProviderId: 'acme',
     });
-  });
-
-  it('names key files after the hint, safely', () => {
-    expect(keyFileName('wallet')).toBe('wallet.ed25519.pem');
-    expect(keyFileName('Alice Ops: desk')).toBe('Alice-Ops-desk.ed25519.pem');
-    expect(keyFileName('::')).toBe('party.ed25519.pem');
   });
 
   it('reads participant lines and ids', () => {

@@ -2,12 +2,14 @@ import { firstDisallowedChar, PARTY_STRING } from '@ledger-console/participant/i
 import { partyHint, splitUniqueIdentifier } from '@ledger-console/participant/unique-identifier';
 import type { Path } from 'react-hook-form';
 import { z } from 'zod';
-import type {
-  AllocateExternalPartyRequest,
-  GeneratedExternalPartyTopology,
-  GenerateExternalPartyTopologyRequest,
+import {
+  toWirePublicKey,
+  type AllocateExternalPartyRequest,
+  type GeneratedExternalPartyTopology,
+  type GenerateExternalPartyTopologyRequest,
 } from '@/api/external-parties';
 import type { ApiError } from '@/lib/api-error';
+import { topologyRefusalSubject, type TopologyRefusalSubject } from '@/lib/external-party-signing';
 import {
   MAX_PUBLIC_KEY_CHARS,
   type PrivateSigningKey,
@@ -22,9 +24,6 @@ export const MAX_OTHER_PARTICIPANTS = 16;
 const MAX_PARTICIPANT_ID_LENGTH = 255;
 
 export type KeySource = 'generate' | 'public' | 'file';
-
-/** A key made in this browser: held in component state only, until the allocation ends. */
-export type BrowserKey = { key: PrivateSigningKey; privateKeyPem: string; fileName: string };
 
 /** A key read from the user's file in step 1: held in component state only, until the allocation ends. */
 export type FileKey = { key: PrivateSigningKey; fileName: string };
@@ -203,13 +202,6 @@ export function emptyExternalPartyValues(
   };
 }
 
-/** The wire's public key: what was parsed, without the fingerprint (the participant computes it). */
-export function toWirePublicKey(
-  key: PublicSigningKey,
-): GenerateExternalPartyTopologyRequest['publicKey'] {
-  return { format: key.format, keyData: key.keyData, keySpec: key.keySpec };
-}
-
 export function toGenerateTopologyRequest(
   values: ExternalPartyValues,
   publicKey: PublicSigningKey,
@@ -246,20 +238,18 @@ export function toAllocateExternalPartyRequest(
   };
 }
 
-/**
- * The step-1 field a `generate-topology` refusal concerns. The participant reports them all as
- * INVALID_ARGUMENT, so the cause decides (sandbox/src/ledger/external/onboarding.ts keeps its words).
- */
+const FIELD_OF_SUBJECT: Record<TopologyRefusalSubject, Path<ExternalPartyValues>> = {
+  synchronizer: 'synchronizerId',
+  partyHint: 'partyHint',
+  threshold: 'confirmationThreshold',
+  participants: 'otherConfirmingParticipants',
+  publicKey: 'publicKey',
+};
+
+/** The step-1 field a `generate-topology` refusal concerns. */
 export function generateTopologyErrorField(error: ApiError): Path<ExternalPartyValues> | undefined {
-  const cause = error.body.cause;
-  if (/synchronizer/i.test(cause)) return 'synchronizerId';
-  if (/party.hint|Party hint/i.test(cause)) return 'partyHint';
-  if (/threshold/i.test(cause)) return 'confirmationThreshold';
-  if (/participant|unique identifier|Identifier decoding|Fingerprint decoding/i.test(cause)) {
-    return 'otherConfirmingParticipants';
-  }
-  if (/key/i.test(cause)) return 'publicKey';
-  return undefined;
+  const subject = topologyRefusalSubject(error.body.cause);
+  return subject === undefined ? undefined : FIELD_OF_SUBJECT[subject];
 }
 
 // ── step 2: signing ─────────────────────────────────────────────────────────────
@@ -273,9 +263,3 @@ export const signTopologySchema = z.object({
 });
 
 export type SignTopologyValues = z.infer<typeof signTopologySchema>;
-
-/** A downloaded key file's name: the hint, so the user can tell several apart. */
-export function keyFileName(partyHint: string): string {
-  const safe = partyHint.replace(/[^A-Za-z0-9_-]+/g, '-').replace(/^-+|-+$/g, '');
-  return `${safe === '' ? 'party' : safe.slice(0, 64)}.ed25519.pem`;
-}

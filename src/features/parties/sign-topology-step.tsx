@@ -1,36 +1,33 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, Group, Radio, Stack, Text } from '@mantine/core';
+import { Alert, Radio, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { externalPartyMutations, type ReadGeneratedTopology } from '@/api/external-parties';
 import { CopyAsMenu } from '@/components/copy-as-menu';
-import { downloadFile } from '@/components/data-table/download-file';
 import { notify } from '@/components/feedback/notify';
 import { FormActions } from '@/components/form/form-actions';
 import { FormRootError } from '@/components/form/form-root-error';
 import { FormTextarea } from '@/components/form/form-textarea';
+import { KeyFileInput } from '@/components/form/key-file-input';
 import { useFormMutation } from '@/components/form/use-form-mutation';
+import { PrivateKeyDownload } from '@/components/private-key-download';
 import { SectionCard } from '@/components/section-card';
 import { TopologyViewPanel } from '@/components/topology-view';
 import type { ApiError } from '@/lib/api-error';
-import type { PublicSigningKey } from '@/lib/signing/keys';
-import { SigningInputError } from '@/lib/signing/signing-input-error';
 import {
-  parseSignature,
-  signHash,
-  verifyHashSignature,
-  type WireSignature,
-} from '@/lib/signing/signatures';
+  checkPastedSignature,
+  signWithKeyFile,
+  type BrowserKey,
+} from '@/lib/external-party-signing';
+import type { PublicSigningKey } from '@/lib/signing/keys';
+import { parseSignature, signHash, type WireSignature } from '@/lib/signing/signatures';
 import {
   signTopologySchema,
   toAllocateExternalPartyRequest,
-  type BrowserKey,
   type FileKey,
   type SignMethod,
   type SignTopologyValues,
 } from './external-party-form-schema';
-import { KeyFileInput } from './key-file-input';
-import { readKeyFile } from './read-key-file';
 import { allocateExternalPartyCommands } from './parties-copy-as';
 
 export type SignTopologyStepProps = {
@@ -88,20 +85,13 @@ export function SignTopologyStep({
     setFileSignature(undefined);
     setKeyFileError(undefined);
     if (file === undefined) return;
-    try {
-      // The key lives only in this function: read, checked, used once.
-      const key = await readKeyFile(file);
-      if (key.publicKey.fingerprint !== generated.publicKeyFingerprint) {
-        setKeyFileError(
-          `This is not the party's key: its fingerprint is ${key.publicKey.fingerprint}, the party's is ${generated.publicKeyFingerprint}.`,
-        );
-        return;
-      }
-      setFileSignature({ fileName: file.name, signature: await signHash(key, hash) });
-    } catch (error) {
-      if (!(error instanceof SigningInputError)) throw error;
-      setKeyFileError(error.message);
-    }
+    // The key lives only inside signWithKeyFile: read, checked, used once.
+    const outcome = await signWithKeyFile(
+      { size: file.size, bytes: async () => new Uint8Array(await file.arrayBuffer()) },
+      { publicKey: { ...publicKey, fingerprint: generated.publicKeyFingerprint }, hash },
+    );
+    if (outcome.ok) setFileSignature({ fileName: file.name, signature: outcome.signature });
+    else setKeyFileError(outcome.message);
   };
 
   /** The signature the chosen method gives, or undefined after putting a message on its field. */
@@ -120,30 +110,19 @@ export function SignTopologyStep({
       }
       return fileSignature?.signature;
     }
-    let signature: WireSignature;
-    try {
-      signature = parseSignature(values.signature, {
-        signedBy: generated.publicKeyFingerprint,
-        keySpec: publicKey.keySpec,
-      });
-    } catch (error) {
-      if (!(error instanceof SigningInputError)) throw error;
-      form.setError('signature', { type: 'parse', message: error.message }, { shouldFocus: true });
-      return undefined;
-    }
-    if ((await verifyHashSignature(publicKey, hash, signature)) === false) {
+    const outcome = await checkPastedSignature(values.signature, {
+      publicKey: { ...publicKey, fingerprint: generated.publicKeyFingerprint },
+      hash,
+    });
+    if (!outcome.ok) {
       form.setError(
         'signature',
-        {
-          type: 'verify',
-          message:
-            "This signature does not verify: it is not the party key's signature of this multi-hash.",
-        },
+        { type: 'parse', message: outcome.message },
         { shouldFocus: true },
       );
       return undefined;
     }
-    return signature;
+    return outcome.signature;
   };
 
   const handleSubmit = form.handleSubmit(async (values) => {
@@ -184,32 +163,14 @@ export function SignTopologyStep({
       </SectionCard>
       {browserKey !== undefined && (
         <SectionCard title="The party's private key">
-          <Stack gap="sm">
-            <Alert color="yellow" title="Save the private key now">
-              The console keeps nothing: once this allocation ends, the downloaded file is the only
-              way to act as the party. Anyone who has it can act as the party; keep it safe.
-            </Alert>
-            <Group>
-              <Button
-                variant="default"
-                onClick={() => {
-                  downloadFile({
-                    fileName: browserKey.fileName,
-                    content: browserKey.privateKeyPem,
-                    mimeType: 'application/x-pem-file',
-                  });
-                  setHasDownloaded(true);
-                }}
-              >
-                Download private key ({browserKey.fileName})
-              </Button>
-              {hasDownloaded && (
-                <Text size="sm" role="status">
-                  Downloaded.
-                </Text>
-              )}
-            </Group>
-          </Stack>
+          <PrivateKeyDownload
+            fileName={browserKey.fileName}
+            privateKeyPem={browserKey.privateKeyPem}
+            hasDownloaded={hasDownloaded}
+            onDownloaded={() => {
+              setHasDownloaded(true);
+            }}
+          />
         </SectionCard>
       )}
       <form

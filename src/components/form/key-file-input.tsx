@@ -1,24 +1,28 @@
 import { Input, Text } from '@mantine/core';
 import { useId } from 'react';
 
+export type KeyFileInputProps = {
+  label?: string;
+  error: string | undefined;
+  /** What was done with the last file read, e.g. "Signed with a.pem; the key is not kept." */
+  status: string | undefined;
+  onFile: (file: File | undefined) => void;
+};
+
 /**
- * A private key file picker with a field message. The file is handed to `onFile` only: reading it
- * and keeping (or dropping) the key is the caller's, never a form value, storage or the network.
+ * A private key file chooser: the file is handed to `onFile` to be read in memory; the input
+ * never uploads it anywhere.
  */
 export function KeyFileInput({
+  label = 'Private key file',
   error,
   status,
   onFile,
-}: {
-  error: string | undefined;
-  /** What was done with the last file read, e.g. "Signed with a.pem". */
-  status: string | undefined;
-  onFile: (file: File | undefined) => void;
-}) {
+}: KeyFileInputProps) {
   const id = useId();
   return (
     <Input.Wrapper
-      label="Private key file"
+      label={label}
       labelProps={{ htmlFor: id }}
       descriptionProps={{ id: `${id}-description` }}
       errorProps={{ id: `${id}-error` }}
