@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   hasBidiControls,
   hasSpoofingCharacters,
+  identifierText,
   isolateIdentifier,
   revealBidiControls,
   revealControls,
@@ -75,5 +76,22 @@ describe('isolateIdentifier and splitIsolates', () => {
       { text: 'no values here', isIsolated: false },
     ]);
     expect(splitIsolates('')).toEqual([]);
+  });
+});
+
+describe('identifierText', () => {
+  const party = 'alice::1220abcdef0123456789abcdef';
+
+  it('shortens an ordinary id and keeps the full id for the hover', () => {
+    expect(identifierText(party)).toEqual({ shown: 'alice::1220ab…cdef', title: party });
+    expect(identifierText(party, false)).toEqual({ shown: party, title: undefined });
+  });
+
+  it('shows an id with hidden characters whole, revealed', () => {
+    const spoof = 'alice::1220abcdef\u200B0123456789abcdef';
+    expect(identifierText(spoof)).toEqual({
+      shown: 'alice::1220abcdef⟨U+200B⟩0123456789abcdef',
+      title: undefined,
+    });
   });
 });

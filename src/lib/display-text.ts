@@ -1,3 +1,5 @@
+import { shortenIdentifier } from './format';
+
 /**
  * Text from the ledger, a token, a file or a URL is chosen by whoever wrote it, and Unicode lets
  * them hide characters in it that change what a reader sees: a right-to-left override turns
@@ -82,4 +84,18 @@ export function splitIsolates(text: string): TextPart[] {
   }
   if (rest !== '') parts.push({ text: rest, isIsolated: false });
   return parts;
+}
+
+/**
+ * An identifier as a page shows it: shortened (`shortenIdentifier`) and revealed, with the full
+ * revealed id for the hover when that differs. An id with hidden characters is never shortened:
+ * the cut could drop the very characters that make it differ from the id it imitates.
+ */
+export function identifierText(
+  value: string,
+  isShortened = true,
+): { shown: string; title: string | undefined } {
+  const revealed = revealControls(value);
+  const shown = isShortened && !hasSpoofingCharacters(value) ? shortenIdentifier(value) : revealed;
+  return { shown, title: shown === revealed ? undefined : revealed };
 }
