@@ -1,7 +1,7 @@
 import { Fragment, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { valueToText, type ValueNode } from '@/lib/daml-value';
-import { shortenIdentifier } from '@/lib/format';
+import { identifierText, revealBidiControls, revealControls } from '@/lib/display-text';
 import { useIdentifierHref, type IdentifierKind } from './identifier-links';
 import classes from './daml-value.module.css';
 import linkClasses from './value-link.module.css';
@@ -15,7 +15,9 @@ export type DamlValueProps = {
  * A Daml value on one line, readably: records as `{field: value}`, variants by constructor, lists
  * in brackets, parties and contract ids shortened and linked to their pages (the app provides the
  * links), numbers and dates as read. Everything is text; nothing from the ledger becomes markup
- * or a link target except through the app's link builders.
+ * or a link target except through the app's link builders. Each text and id is isolated (`<bdi>`)
+ * with its bidi controls shown (ids: every hidden character), so a value cannot reorder the
+ * punctuation and fields around it or pass for another.
  */
 export function DamlValue({ value }: DamlValueProps) {
   return <Node node={value} />;
@@ -23,16 +25,15 @@ export function DamlValue({ value }: DamlValueProps) {
 
 function IdLink({ kind, value }: { kind: IdentifierKind; value: string }) {
   const href = useIdentifierHref(kind, value);
-  const shown = shortenIdentifier(value);
-  const title = shown === value ? undefined : value;
+  const { shown, title } = identifierText(value);
   return href ? (
     <Link className={`${classes.id} ${linkClasses.link}`} to={href} title={title}>
-      {shown}
+      <bdi>{shown}</bdi>
     </Link>
   ) : (
-    <span className={classes.id} title={title}>
+    <bdi className={classes.id} title={title}>
       {shown}
-    </span>
+    </bdi>
   );
 }
 
@@ -62,7 +63,7 @@ function Joined({ items, more }: { items: ReactNode[]; more: number }) {
 function Node({ node }: { node: ValueNode }): ReactNode {
   switch (node.kind) {
     case 'text':
-      return <span>{node.text}</span>;
+      return <bdi>{revealBidiControls(node.text)}</bdi>;
     case 'party':
       return <IdLink kind="party" value={node.party} />;
     case 'contract-id':
@@ -146,11 +147,11 @@ function Node({ node }: { node: ValueNode }): ReactNode {
       );
     case 'collapsed':
       return (
-        <span className={classes.more} title={valueToText(node)}>
+        <span className={classes.more} title={revealBidiControls(valueToText(node))}>
           ({node.summary})
         </span>
       );
     case 'raw':
-      return <span className={classes.id}>{node.text}</span>;
+      return <bdi className={classes.id}>{revealControls(node.text)}</bdi>;
   }
 }

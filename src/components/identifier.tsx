@@ -1,6 +1,6 @@
 import { useClipboard } from '@mantine/hooks';
 import { Link } from 'react-router';
-import { shortenIdentifier } from '@/lib/format';
+import { identifierText } from '@/lib/display-text';
 import classes from './identifier.module.css';
 import { useIdentifierHref, type IdentifierKind } from './identifier-links';
 import { StrokeIcon } from './stroke-icon';
@@ -20,22 +20,23 @@ export type IdentifierProps = {
 
 /**
  * The one way the console shows a long ledger identifier (party, participant, package, contract
- * id): shortened, the full id on hover, a copy button, and a link to its page.
+ * id): shortened, the full id on hover, a copy button, and a link to its page. Hidden and bidi
+ * characters are shown as `⟨U+202E⟩` and the id is isolated (`<bdi>`), so an id cannot pass for
+ * another or reorder the text around it; the copy button still copies the id as it is.
  */
 export function Identifier({ value, label, isShortened = true, kind }: IdentifierProps) {
   const href = useIdentifierHref(kind, value);
   const clipboard = useClipboard({ timeout: 1500 });
-  const shown = isShortened ? shortenIdentifier(value) : value;
-  const title = shown === value ? undefined : value;
+  const { shown, title } = identifierText(value, isShortened);
   return (
     <span className={classes.root}>
       {href ? (
         <Link className={classes.value} to={href} title={title}>
-          {shown}
+          <bdi>{shown}</bdi>
         </Link>
       ) : (
         <span className={classes.value} title={title}>
-          {shown}
+          <bdi>{shown}</bdi>
         </span>
       )}
       <button

@@ -1,6 +1,7 @@
 import { Badge, Group, Paper, Stack, Text } from '@mantine/core';
 import { useId, type ReactNode } from 'react';
 import { StrokeIcon } from '@/components/stroke-icon';
+import { splitIsolates } from '@/lib/display-text';
 
 export type VerdictStatus = 'ok' | 'warning' | 'problem' | 'unknown';
 
@@ -10,7 +11,10 @@ export type Verdict = {
   id: string;
   title: string;
   status: VerdictStatus;
-  /** Plain text; values from tokens or the ledger are quoted, never markup. */
+  /**
+   * Plain text; values from tokens or the ledger are quoted, never markup, and put in with
+   * `isolateIdentifier`, so they show isolated and with their hidden characters revealed.
+   */
   finding: string;
   /** One sentence: what to do about it. */
   fix?: string;
@@ -76,14 +80,14 @@ export function VerdictList({ verdicts, label = 'Verdicts' }: VerdictListProps) 
                   </Text>
                 </Group>
                 <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-                  {verdict.finding}
+                  <Sentence text={verdict.finding} />
                 </Text>
                 {verdict.fix !== undefined && (
                   <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
                     <Text span fw={600} size="sm">
                       Fix:
                     </Text>{' '}
-                    {verdict.fix}
+                    <Sentence text={verdict.fix} />
                   </Text>
                 )}
               </Stack>
@@ -92,6 +96,16 @@ export function VerdictList({ verdicts, label = 'Verdicts' }: VerdictListProps) 
         })}
       </Stack>
     </Stack>
+  );
+}
+
+/**
+ * A finding with each quoted value in a `<bdi>`: the element, not just the isolate characters
+ * `isolateIdentifier` left in the text, so the isolation holds wherever the text is rendered.
+ */
+function Sentence({ text }: { text: string }) {
+  return splitIsolates(text).map((part, index) =>
+    part.isIsolated ? <bdi key={index}>{part.text}</bdi> : part.text,
   );
 }
 

@@ -7,6 +7,7 @@
  */
 import { idStringProblem, USER_ID_STRING } from '@ledger-console/participant/identifiers';
 import type { UserRight } from './access-rights';
+import { isolateIdentifier, revealControls } from './display-text';
 import { claimsOf, decodeJwtSegment, type TokenClaims } from './token-claims';
 
 /** Larger input is not decoded: no IdP issues such tokens, and headers that size are refused. */
@@ -971,17 +972,18 @@ function jsonObject(segment: string): Record<string, unknown> | undefined {
   }
 }
 
-/** A claim value for a sentence: quoted, control characters escaped, long values cut. */
+/**
+ * A claim value for a sentence: quoted, hidden and bidi characters shown (`⟨U+202E⟩`), long values
+ * cut, and isolated, so a value cannot reorder or fake the rest of its sentence.
+ */
 function quote(value: string): string {
-  const visible = Array.from(value, (char) => {
-    const code = char.charCodeAt(0);
-    return code < 0x20 || code === 0x7f ? `\\u${code.toString(16).padStart(4, '0')}` : char;
-  }).join('');
+  const visible = revealControls(value);
   const cut =
     visible.length > MAX_SHOWN_CHARS
       ? `${visible.slice(0, MAX_SHOWN_CHARS)}… (${String(visible.length)} characters)`
       : visible;
-  return `"${cut}"`;
+  // Cut first, then isolate: the isolate's closing character must never be cut off.
+  return `"${isolateIdentifier(cut)}"`;
 }
 
 function list(values: readonly string[]): string {

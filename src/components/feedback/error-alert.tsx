@@ -1,5 +1,6 @@
 import { Alert, Badge, Button, Code, CopyButton, Group, Stack, Text } from '@mantine/core';
 import { describeError } from '@/lib/api-error';
+import { revealBidiControls } from '@/lib/display-text';
 import { AuthRecovery } from './auth-recovery';
 
 export type ErrorAlertProps = {
@@ -22,7 +23,8 @@ export function ErrorAlert({ error, onRetry }: ErrorAlertProps) {
     <Alert color={color} variant="light" title={title}>
       <Stack gap="xs">
         <Text size="sm" style={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>
-          {message}
+          {/* The participant's message can quote request values (a party hint, an annotation). */}
+          <bdi>{revealBidiControls(message)}</bdi>
         </Text>
         {(code ?? correlationId ?? traceId) !== undefined && (
           <Group gap="xs">

@@ -7,6 +7,12 @@ import {
   type FieldValues,
 } from 'react-hook-form';
 import { RemoveButton } from '@/components/remove-button';
+import {
+  hasBidiControls,
+  hasSpoofingCharacters,
+  revealBidiControls,
+  revealControls,
+} from '@/lib/display-text';
 
 /** One entry of a key/value map, as the editor holds it (order kept, duplicates possible). */
 export type KeyValueRow = { key: string; value: string };
@@ -77,6 +83,7 @@ export function FormAnnotationsInput<T extends FieldValues>({
                 }}
                 onBlur={onBlur}
                 error={error?.[index]?.key?.message}
+                description={hiddenNote(row.key, true)}
                 style={{ flex: 1 }}
                 autoComplete="off"
               />
@@ -89,6 +96,7 @@ export function FormAnnotationsInput<T extends FieldValues>({
                 }}
                 onBlur={onBlur}
                 error={error?.[index]?.value?.message}
+                description={hiddenNote(row.value, false)}
                 style={{ flex: 2 }}
                 autoComplete="off"
               />
@@ -119,5 +127,16 @@ export function FormAnnotationsInput<T extends FieldValues>({
         </Group>
       </Stack>
     </Fieldset>
+  );
+}
+
+/**
+ * An input cannot show its value's hidden characters without changing the value, and a loaded
+ * annotation `\u202Egnp.exe` reads "exe.png" in it: say under the input what is really there.
+ */
+function hiddenNote(text: string, isKey: boolean): ReactNode {
+  if (isKey ? !hasSpoofingCharacters(text) : !hasBidiControls(text)) return undefined;
+  return (
+    <bdi>Holds hidden characters: {isKey ? revealControls(text) : revealBidiControls(text)}</bdi>
   );
 }

@@ -11,6 +11,7 @@ import { sessionQueries } from '@/api/session';
 import { NotFoundState } from '@/components/feedback/page-state';
 import { QueryBoundary } from '@/components/feedback/query-boundary';
 import { Identifier } from '@/components/identifier';
+import { IsolatedText } from '@/components/isolated-text';
 import { PropertyList } from '@/components/property-list';
 import { SectionCard } from '@/components/section-card';
 import { accessOf, type Access } from '@/lib/access-rights';
@@ -398,7 +399,7 @@ function AnnotationsView({ party, access }: { party: PartyDetails; access: Acces
             label: key,
             value: (
               <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-                {value}
+                <IsolatedText>{value}</IsolatedText>
               </Text>
             ),
           }))}

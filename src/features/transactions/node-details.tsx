@@ -3,6 +3,7 @@ import { useId } from 'react';
 import { Link } from 'react-router';
 import { Identifier } from '@/components/identifier';
 import { PropertyList, type Property } from '@/components/property-list';
+import { revealBidiControls } from '@/lib/display-text';
 import {
   describeNode,
   type NodeId,
@@ -165,7 +166,10 @@ function NodeButton({
 }
 
 function JsonBlock({ title, value }: { title: string; value: unknown }) {
-  const text = value === undefined ? 'Not given' : JSON.stringify(value, null, 2);
+  // JSON escapes control characters but not bidi overrides: show those, or a Text value could
+  // reorder the lines around it.
+  const text =
+    value === undefined ? 'Not given' : revealBidiControls(JSON.stringify(value, null, 2));
   return (
     <Stack gap={4}>
       <Text size="sm" fw={600}>

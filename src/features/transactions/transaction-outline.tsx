@@ -1,5 +1,5 @@
 import { observeElementRect, useVirtualizer } from '@tanstack/react-virtual';
-import { memo, useCallback, useEffect, useRef, type KeyboardEvent } from 'react';
+import { Fragment, memo, useCallback, useEffect, useRef, type KeyboardEvent } from 'react';
 import { formatKeyValues, keyValues } from '@/lib/transaction-tree/key-values';
 import { describeNode, getNode, type NodeId } from '@/lib/transaction-tree/model';
 import { keyAction, type TreeKeyAction } from '@/lib/transaction-tree/navigation';
@@ -185,7 +185,13 @@ const OutlineRow = memo(function OutlineRow({
       </span>
       {values.length > 0 && (
         <span className={classes.values} title={formatKeyValues(values)}>
-          {values.map((value) => value.value).join(' · ')}
+          {/* Each value isolated: a right-to-left value cannot pull its neighbours into its run. */}
+          {values.map((value, index) => (
+            <Fragment key={index}>
+              {index > 0 && ' · '}
+              <bdi>{value.value}</bdi>
+            </Fragment>
+          ))}
         </span>
       )}
       <span className={classes.meta}>

@@ -1,6 +1,7 @@
 import { Badge, Code, Stack, Text } from '@mantine/core';
 import type { User } from '@/api/users';
 import { Identifier } from '@/components/identifier';
+import { IsolatedText } from '@/components/isolated-text';
 import { PropertyList } from '@/components/property-list';
 import { toAnnotationRows } from '@/lib/annotations-rules';
 
@@ -43,7 +44,10 @@ export function UserProfileView({ user }: UserProfileViewProps) {
               <Stack gap={4}>
                 {annotations.map(({ key, value }) => (
                   <Text key={key} size="sm">
-                    <Code>{key}</Code> = {value}
+                    <Code>
+                      <IsolatedText isIdentifier>{key}</IsolatedText>
+                    </Code>{' '}
+                    = <IsolatedText>{value}</IsolatedText>
                   </Text>
                 ))}
               </Stack>

@@ -1,3 +1,4 @@
+import { revealBidiControls } from '@/lib/display-text';
 import type { TreeNode } from './model';
 
 /**
@@ -51,7 +52,8 @@ function display(value: unknown): string {
   const text = typeof value === 'string' ? value.trim() : String(value);
   const shown = NUMBER.test(text) ? trimNumber(text) : text;
   // One line only: a newline or tab in Text would break the node's layout.
-  const flat = shown.replace(/\s+/g, ' ');
+  // Overrides shown, not obeyed: `\u202EDSU` must not pass for "USD" on a node.
+  const flat = revealBidiControls(shown.replace(/\s+/g, ' '));
   return flat.length > MAX_VALUE_LENGTH ? `${flat.slice(0, MAX_VALUE_LENGTH - 1)}…` : flat;
 }
 
