@@ -3,6 +3,7 @@ import { env } from '@/env';
 import { ApiError, networkError, toApiError } from '@/lib/api-error';
 import { readAccessToken } from './access-token';
 import type { paths } from './schema';
+import { answerWithoutAsking, learnFromTokenlessAnswer } from './tokenless-access';
 
 const bearerToken: Middleware = {
   onRequest({ request }) {
@@ -13,6 +14,21 @@ const bearerToken: Middleware = {
   // fetch() itself threw (offline, DNS, server gone): still an ApiError, with status 0.
   onError({ error }) {
     return networkError(error);
+  },
+};
+
+/**
+ * Without a token, asks nothing whose answer is known to be "sign in first" (tokenless-access.ts).
+ * Runs after {@link bearerToken}, so it sees whether a token went on the request.
+ */
+const tokenlessAccessGate: Middleware = {
+  onRequest({ request, schemaPath }) {
+    if (request.headers.has('Authorization')) return undefined;
+    return answerWithoutAsking(schemaPath);
+  },
+  onResponse({ request, response }) {
+    if (!request.headers.has('Authorization')) learnFromTokenlessAnswer(response.status);
+    return undefined;
   },
 };
 
@@ -46,7 +62,7 @@ export const api = createClient<paths>({
   // Look fetch up per call: tests stub globalThis.fetch after this module has loaded.
   fetch: (request) => globalThis.fetch(request),
 });
-api.use(bearerToken);
+api.use(bearerToken, tokenlessAccessGate);
 
 type Outcome<T> = { data?: T; error?: unknown; response: Response };
 

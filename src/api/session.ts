@@ -2,10 +2,8 @@ import { mutationOptions, queryOptions } from '@tanstack/react-query';
 import { env } from '@/env';
 import { ApiError, networkError, toApiError } from '@/lib/api-error';
 import type { Caller } from '@/lib/access-rights';
+import { getSandboxInfo } from './sandbox-info';
 import { getAuthenticatedUser, listUserRights, toUserRights } from './users';
-
-/** What the embedded sandbox says about itself; a real participant has no such endpoint. */
-export type SandboxInfo = { auth: 'none' | 'jwt' | 'oidc'; canMintTokens: boolean };
 
 export type MintedToken = { token: string; userId: string; identityProviderId: string };
 
@@ -48,18 +46,6 @@ export async function getCaller(): Promise<Caller> {
     throw error;
   }
   return { kind: 'user', userId: user.id, identityProviderId, rights: toUserRights(rights) };
-}
-
-/** The sandbox's self-description, or null when the participant is not the sandbox. */
-export async function getSandboxInfo(): Promise<SandboxInfo | null> {
-  const response = await sandboxControl('/__sandbox/info');
-  if (!response.ok) return null;
-  const body: unknown = await response.json().catch(() => undefined);
-  if (!isRecord(body) || body.sandbox !== true) return null;
-  return {
-    auth: body.auth === 'jwt' || body.auth === 'oidc' ? body.auth : 'none',
-    canMintTokens: body.canMintTokens === true,
-  };
 }
 
 /** Sandbox only: every user of every IdP, to pick whom to sign in as (no token needed). */

@@ -1,4 +1,5 @@
 import { vi } from 'vitest';
+import { forgetTokenlessAccess } from '@/api/tokenless-access';
 import { createSandbox, type Sandbox, type SandboxOptions } from '../../sandbox/src/index';
 
 export { createSandbox };
@@ -31,6 +32,8 @@ export function routeFetchToSandbox({
   sandbox = createSandbox(),
   intercept = (request, sandboxFetch) => sandboxFetch(request),
 }: SandboxNetworkOptions = {}) {
+  // Another participant: what the console learned about the previous one's auth does not hold.
+  forgetTokenlessAccess();
   const sandboxFetch: NetworkHandler = (request) => Promise.resolve(sandbox.fetch(request));
   let handler: NetworkHandler = (request) => intercept(request, sandboxFetch);
   // Node's Request needs absolute URLs, which vite.config.ts provides through VITE_API_BASE_URL.

@@ -89,3 +89,16 @@ describe('a person the participant does not know', () => {
     expect(screen.queryByRole('link', { name: 'Onboard this person' })).not.toBeInTheDocument();
   });
 });
+
+describe('a token the participant does not accept from the start', () => {
+  it('explains the refusal of a token the participant does not accept, and offers the token doctor', async () => {
+    const sandbox = createSandbox({ auth: 'jwt', jwtSecret: TEST_SECRET });
+    writeAccessToken(await hs256Token('participant_admin', { expiresIn: '-1h' }));
+    allowConsole(/security-sensitive error/);
+    renderRoute('/users', { sandbox });
+
+    const state = await screen.findByRole('region', { name: 'Sign in to see this' });
+    expect(state).toHaveTextContent('did not accept a sign-in from this browser');
+    expect(within(state).getByRole('link', { name: 'Why? Check the token' })).toBeVisible();
+  });
+});

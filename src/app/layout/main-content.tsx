@@ -1,11 +1,12 @@
 import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useSyncExternalStore } from 'react';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import { SectionSkeleton } from '@/components/feedback/section-skeleton';
 import { sessionQueries } from '@/api/session';
-import { readAccessToken } from '@/api/access-token';
+import { readTokenlessAccess, subscribeTokenlessAccess } from '@/api/tokenless-access';
+import { readAccessToken, subscribeAccessToken } from '@/api/access-token';
 import {
   AuthRecoveryContext,
   type AuthStateRenderer,
@@ -43,11 +44,22 @@ export function MainContent() {
   const { pathname, search } = useLocation();
   const navigate = useNavigate();
   const caller = useQuery({ ...sessionQueries.caller(), meta: { errorDisplay: 'inline' } });
+  // Without a token nothing was refused yet: a 401 then only says that a sign-in is needed.
+  const hasToken = useSyncExternalStore(
+    subscribeAccessToken,
+    () => readAccessToken() !== undefined,
+  );
   const renewal = useOidcRenewal();
   const signOut = useSignOut(() => void navigate(paths.signIn.to()));
   const [isSignInOpen, signInDialog] = useDisclosure(false);
+  // Without a token, the page waits until the console knows whether the participant needs one:
+  // if so, its sections would each fail on their own (and report it) before the sign-in prompt
+  // replaced them. Once known, a participant that needs a sign-in is not asked who this is.
+  const tokenless = useSyncExternalStore(subscribeTokenlessAccess, readTokenlessAccess);
+  const isFindingOutWithoutToken = !hasToken && tokenless === 'unknown';
+  const isSignInFirst = !hasToken && tokenless === 'sign-in-first';
   const isRefused = caller.isError && describeError(caller.error).isAuthProblem;
-  const isRefusedFromStart = isRefused && caller.data === undefined;
+  const isRefusedFromStart = isSignInFirst || (isRefused && caller.data === undefined);
   // Pages for the signed-out or refused: signing in, and finding out why a token is refused.
   const isSignInPage =
     pathname.startsWith(paths.signIn.pattern) || pathname === paths.tokenDoctor.pattern;
@@ -78,6 +90,7 @@ export function MainContent() {
     if (status === 401) {
       return (
         <SignedOutState
+          isBeforeSignIn={!hasToken}
           actions={
             <>
               {callerData === undefined ? (
@@ -87,7 +100,8 @@ export function MainContent() {
               ) : (
                 <Button onClick={signInDialog.open}>Sign in</Button>
               )}
-              {whyLink}
+              {/* Without a token there is nothing for the doctor to examine. */}
+              {hasToken && whyLink}
             </>
           }
         />
@@ -131,8 +145,10 @@ export function MainContent() {
         </Suspense>
       );
     }
+    if (isFindingOutWithoutToken) return <SectionSkeleton lines={6} />;
     if (isRefusedFromStart) {
-      return renderAuthState(describeError(caller.error).status ?? 401, { placement: 'section' });
+      const status = isSignInFirst ? 401 : (describeError(caller.error).status ?? 401);
+      return renderAuthState(status, { placement: 'section' });
     }
     return (
       <Stack gap="md">

@@ -12,7 +12,8 @@ describe('sign-in', () => {
     const { user, router } = renderRoute('/no/such/page?x=1', { sandbox: jwtSandbox() });
 
     const state = await screen.findByRole('region', { name: 'Sign in to see this' });
-    expect(state).toHaveTextContent('did not accept a sign-in from this browser');
+    // No sign-in was tried yet: an invitation, not a refusal.
+    expect(state).toHaveTextContent('shows its data to signed-in users only');
     // The participant's redacted answer (code NA) is not what a person reads.
     expect(state).not.toHaveTextContent('security-sensitive');
     await user.click(within(state).getByRole('link', { name: 'Sign in' }));

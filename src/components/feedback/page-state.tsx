@@ -116,15 +116,21 @@ export function ForbiddenState({
 export type SignedOutStateProps = {
   /** The sign-in action and the token doctor. */
   actions: ReactNode;
+  /**
+   * Nobody has tried to sign in from this browser yet: the participant needs a sign-in and was not
+   * asked to accept one, so nothing was refused and no refusal is explained.
+   */
+  isBeforeSignIn?: boolean;
 };
 
 /** Nobody (or an unaccepted token) is signed in. */
-export function SignedOutState({ actions }: SignedOutStateProps) {
+export function SignedOutState({ actions, isBeforeSignIn = false }: SignedOutStateProps) {
   return (
     <StatePanel icon={IconLogin2} color="blue" title="Sign in to see this" actions={actions}>
       <Text size="sm">
-        The participant did not accept a sign-in from this browser: there was none, it expired, or
-        it was not signed by an issuer the participant trusts.
+        {isBeforeSignIn
+          ? 'This participant shows its data to signed-in users only. Sign in to continue.'
+          : 'The participant did not accept a sign-in from this browser: there was none, it expired, or it was not signed by an issuer the participant trusts.'}
       </Text>
     </StatePanel>
   );

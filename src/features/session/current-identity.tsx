@@ -1,5 +1,6 @@
 import { Badge, Group, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import { readAccessToken } from '@/api/access-token';
 import { sessionQueries } from '@/api/session';
 import { PropertyList } from '@/components/property-list';
 import { describeError } from '@/lib/api-error';
@@ -10,7 +11,16 @@ export function CurrentIdentity() {
   const caller = useQuery({ ...sessionQueries.caller(), meta: { errorDisplay: 'inline' } });
   if (caller.isPending) return <Text size="sm">Checking the current token…</Text>;
   if (caller.isError) {
-    const { title, message } = describeError(caller.error);
+    const { title, message, status } = describeError(caller.error);
+    // No token, so nothing was refused: the participant only needs someone to sign in.
+    if (status === 401 && readAccessToken() === undefined) {
+      return (
+        <Text size="sm">
+          Not signed in. This participant shows its data to signed-in users only: choose a way to
+          sign in below.
+        </Text>
+      );
+    }
     return (
       <Text size="sm" c="red.9">
         {title}: {message}

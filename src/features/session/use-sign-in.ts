@@ -6,6 +6,7 @@ import {
   writeAccessToken,
 } from '@/api/access-token';
 import { getCaller } from '@/api/session';
+import { allowTokenlessRequests } from '@/api/tokenless-access';
 import { signInProviderQueries } from '@/api/sign-in-providers';
 
 export type SignInRequest = {
@@ -31,6 +32,10 @@ export function useSignIn() {
         providerId: readSignInProviderId(),
       };
       writeAccessToken(token, { remember, ...(providerId === undefined ? {} : { providerId }) });
+      // Going on without a token is a sign-in attempt of its own: the participant is asked, even
+      // if the console concluded it needs a token (a provider configured for a participant that
+      // turns out to run without auth).
+      if (token === undefined) allowTokenlessRequests();
       try {
         return await getCaller();
       } catch (error) {
