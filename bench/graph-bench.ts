@@ -23,7 +23,7 @@
 import type { Browser, Page } from '@playwright/test';
 import { createAndRunFanout } from '../sandbox/src/scenarios/demo-commands';
 import {
-  LONG_TASKS_SCRIPT,
+  GRAPH_SHOWN_SCRIPT,
   fmt,
   ledgerStepsAt,
   longTasksWithin,
@@ -43,63 +43,7 @@ const TARGET_10000_EXPANDED_MS = 3000;
 const TARGET_TOGGLE_MS = 100;
 const TARGET_LONGEST_TASK_MS = 200;
 
-/**
- * `__when(name, minNodes, maxNodes)` records when the graph is shown in the expected state: it
- * holds between min and max drawn nodes, the root (`data-id="0"`) among them and not hidden, and a
- * whole animation frame has then passed without the page's DOM changing (so a commit that draws
- * in steps does not stop the clock early). The time is that of the frame that first showed the
- * final state, taken once the next frame has confirmed it. Long tasks are kept with their start
- * times, to take the longest one within a span.
- */
-const PAGE_SCRIPT = `
-  window.__at = {};
-  window.__clickedAt = 0;
-  document.addEventListener('click', () => { window.__clickedAt = performance.now(); }, true);
-  window.__when = (name, min, max) => {
-    delete window.__at[name];
-    let done = false;
-    let waiting = false;
-    let changed = false;
-    let quietFrames = 0;
-    let shownAt = 0;
-    const isShown = () => {
-      const graph = document.querySelector('[aria-label="Transaction graph"]');
-      // Still handing nodes to React Flow, a slice per task: not all laid out and mounted yet.
-      if (!graph || graph.getAttribute('aria-busy') === 'true') return false;
-      const count = graph.querySelectorAll('.react-flow__node').length;
-      if (count < min || count > max) return false;
-      const root = graph.querySelector('.react-flow__node[data-id="0"]');
-      return root !== null && getComputedStyle(root).visibility !== 'hidden';
-    };
-    const onFrame = () => {
-      if (done) return;
-      if (!isShown()) { waiting = false; return; }
-      // The first frame paints what is there; the second shows nothing changed in between.
-      if (changed) { changed = false; quietFrames = 0; requestAnimationFrame(onFrame); return; }
-      quietFrames += 1;
-      if (quietFrames < 2) { shownAt = performance.now(); requestAnimationFrame(onFrame); return; }
-      done = true;
-      observer.disconnect();
-      window.__at[name] = shownAt;
-    };
-    const start = () => {
-      if (done || waiting || !isShown()) return;
-      waiting = true;
-      changed = false;
-      quietFrames = 0;
-      requestAnimationFrame(onFrame);
-    };
-    const observer = new MutationObserver(() => { changed = true; start(); });
-    observer.observe(document, {
-      childList: true,
-      subtree: true,
-      attributes: true,
-      attributeFilter: ['aria-label', 'aria-busy', 'data-id', 'style'],
-    });
-    start();
-  };
-  ${LONG_TASKS_SCRIPT}
-`;
+const PAGE_SCRIPT = GRAPH_SHOWN_SCRIPT;
 
 type PageWindow = {
   __clickedAt: number;

@@ -15,7 +15,7 @@
  */
 import type { Browser, Page } from '@playwright/test';
 import {
-  LONG_TASKS_SCRIPT,
+  GRAPH_SHOWN_SCRIPT,
   fmt,
   ledgerStepsAt,
   longTasksWithin,
@@ -31,56 +31,7 @@ const SIZES = [100, 1000] as const;
 const FANOUT = '#sandbox-demo:Demo.Fanout:Fanout';
 const DRAFT_KEY = 'ledger-console.composer.draft:';
 
-/** As graph-bench.ts: when the graph shows between min and max nodes, confirmed by a quiet frame. */
-const PAGE_SCRIPT = `
-  window.__at = {};
-  window.__clickedAt = 0;
-  document.addEventListener('click', () => { window.__clickedAt = performance.now(); }, true);
-  window.__when = (name, min, max) => {
-    delete window.__at[name];
-    let done = false;
-    let waiting = false;
-    let changed = false;
-    let quietFrames = 0;
-    let shownAt = 0;
-    const isShown = () => {
-      const graph = document.querySelector('[aria-label="Transaction graph"]');
-      // Still handing nodes to React Flow, a slice per task: not all laid out and mounted yet.
-      if (!graph || graph.getAttribute('aria-busy') === 'true') return false;
-      const count = graph.querySelectorAll('.react-flow__node').length;
-      if (count < min || count > max) return false;
-      const root = graph.querySelector('.react-flow__node[data-id="0"]');
-      return root !== null && getComputedStyle(root).visibility !== 'hidden';
-    };
-    const onFrame = () => {
-      if (done) return;
-      if (!isShown()) { waiting = false; return; }
-      // The first frame paints what is there; the second shows nothing changed in between.
-      if (changed) { changed = false; quietFrames = 0; requestAnimationFrame(onFrame); return; }
-      quietFrames += 1;
-      if (quietFrames < 2) { shownAt = performance.now(); requestAnimationFrame(onFrame); return; }
-      done = true;
-      observer.disconnect();
-      window.__at[name] = shownAt;
-    };
-    const start = () => {
-      if (done || waiting || !isShown()) return;
-      waiting = true;
-      changed = false;
-      quietFrames = 0;
-      requestAnimationFrame(onFrame);
-    };
-    const observer = new MutationObserver(() => { changed = true; start(); });
-    observer.observe(document, {
-      childList: true,
-      subtree: true,
-      attributes: true,
-      attributeFilter: ['aria-label', 'aria-busy', 'data-id', 'style'],
-    });
-    start();
-  };
-  ${LONG_TASKS_SCRIPT}
-`;
+const PAGE_SCRIPT = GRAPH_SHOWN_SCRIPT;
 
 type PageWindow = { __when: (name: string, min: number, max: number) => void };
 

@@ -5,7 +5,7 @@ import type { LedgerApiRequest } from '@/lib/copy-as';
 import { api, unwrap } from './client';
 import type { TopologyView } from '@/lib/external-party-topology';
 import type { PublicSigningKey } from '@/lib/signing/keys';
-import { partyQueries } from './parties';
+import { allocationSubjects, partyQueries } from './parties';
 import { partyHostingQueries } from './party-hosting';
 import type { Schemas } from './schema';
 import { sessionQueries } from './session';
@@ -99,18 +99,7 @@ export async function allocateExternalParty(
 const allocateActivity = activityMeta<AllocateExternalPartyRequest, { partyId: string }>({
   action: 'party.allocate',
   call: () => ({ method: 'POST', path: '/v2/parties/external/allocate' }),
-  subjects: (request, allocated) => [
-    ...(allocated ? [{ kind: 'party' as const, party: allocated.partyId }] : []),
-    ...(request.userId
-      ? [
-          {
-            kind: 'user' as const,
-            userId: request.userId,
-            identityProviderId: request.identityProviderId ?? '',
-          },
-        ]
-      : []),
-  ],
+  subjects: (request, allocated) => allocationSubjects(allocated?.partyId, request),
   before: () => NOTHING,
   // The party and where it went; the signatures are not worth keeping and the key never passes.
   after: (request, allocated) =>

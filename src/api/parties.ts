@@ -252,12 +252,16 @@ const partySummary = (details: PartyDetails) => ({
   annotations: details.localMetadata?.annotations ?? {},
 });
 
-const allocateActivity = activityMeta<AllocatePartyRequest, PartyDetails>({
-  action: 'party.allocate',
-  call: () => ({ method: 'POST', path: '/v2/parties' }),
-  subjects: (request, allocated) => [
-    ...(allocated ? [{ kind: 'party' as const, party: allocated.party }] : []),
-    // Allocating for a user grants it CanActAs (ledger-api-behaviour.md §5).
+/**
+ * Who an allocation concerns in the activity log: the party, and the user it was allocated for,
+ * since allocating for a user grants it CanActAs (ledger-api-behaviour.md §5). Local and external.
+ */
+export function allocationSubjects(
+  party: string | undefined,
+  request: { userId?: string; identityProviderId?: string },
+) {
+  return [
+    ...(party === undefined ? [] : [{ kind: 'party' as const, party }]),
     ...(request.userId
       ? [
           {
@@ -267,7 +271,13 @@ const allocateActivity = activityMeta<AllocatePartyRequest, PartyDetails>({
           },
         ]
       : []),
-  ],
+  ];
+}
+
+const allocateActivity = activityMeta<AllocatePartyRequest, PartyDetails>({
+  action: 'party.allocate',
+  call: () => ({ method: 'POST', path: '/v2/parties' }),
+  subjects: (request, allocated) => allocationSubjects(allocated?.party, request),
   before: () => NOTHING,
   after: (request, allocated) =>
     valueOf({
