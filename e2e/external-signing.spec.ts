@@ -98,3 +98,53 @@ test('an external party made with a browser key previews, signs, executes and mo
   await dialog.getByRole('button', { name: 'Move', exact: true }).click();
   await expect(page.getByRole('status').filter({ hasText: /Moved to local/ })).toBeVisible();
 });
+
+test.describe('on a phone (390×844)', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('the new screens have no detectable accessibility violations', async ({ page, request }) => {
+    test.setTimeout(120_000);
+    const answer = await request.get('/v2/state/connected-synchronizers');
+    const { connectedSynchronizers } = (await answer.json()) as {
+      connectedSynchronizers: { synchronizerAlias: string; synchronizerId: string }[];
+    };
+    const [first, second] = connectedSynchronizers;
+    const ownerHint = uniqueId('owner');
+    const owner = await seedApi(request).allocateParty(ownerHint, {
+      synchronizerId: first?.synchronizerId ?? '',
+    });
+    await seedApi(request).allocateParty(ownerHint, {
+      synchronizerId: second?.synchronizerId ?? '',
+    });
+
+    // Allocate external party: both steps.
+    await page.goto('/parties/new-external');
+    const allocate = page.getByRole('form', { name: 'Allocate external party' });
+    await allocate.getByRole('textbox', { name: /^Party id hint/ }).fill(uniqueId('phone'));
+    await allocate.getByRole('combobox', { name: /^Synchronizer/ }).click();
+    await page.getByRole('option', { name: /^local/ }).click();
+    await allocate.getByRole('radio', { name: 'Generate a key in this browser' }).check();
+    await assertNoAccessibilityViolations(page);
+    await allocate.getByRole('button', { name: 'Generate topology' }).click();
+    await expect(page.getByRole('group', { name: 'Multi-hash check' })).toContainText('Matches');
+    await assertNoAccessibilityViolations(page);
+
+    // The composer's preview of a local party's create.
+    await goToComposer(page);
+    await fillIouCreate(page, { issuer: owner, owner, currency: 'EUR', amount: '3' });
+    await fillSubmitter(page, owner);
+    await newestSubmission(page).getByRole('button', { name: 'Preview', exact: true }).click();
+    const preview = page.getByRole('region', { name: 'Preview' });
+    await expect(preview.getByText('Matching: recomputed in this browser')).toBeVisible();
+    await assertNoAccessibilityViolations(page);
+    await preview.getByRole('button', { name: 'Commit', exact: true }).click();
+    await expect(page.getByText('The committed transaction is what was previewed')).toBeVisible();
+
+    // The contract page's location and its move dialog.
+    await page.goto(`/contracts?party=${encodeURIComponent(owner)}`);
+    await page.locator('a[href^="/contracts/"]').first().click();
+    await page.getByRole('button', { name: 'Move to synchronizer…' }).click();
+    await expect(page.getByRole('dialog', { name: 'Move to synchronizer' })).toBeVisible();
+    await assertNoAccessibilityViolations(page);
+  });
+});
