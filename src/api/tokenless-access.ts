@@ -60,19 +60,19 @@ export function forgetTokenlessAccess(): void {
 }
 
 /**
- * Finds out, asking the participant as little as possible: configured sign-in providers, or a
- * sandbox that says it runs with auth, mean a token is needed (no Ledger API request at all); a
- * sandbox without auth means none is. Otherwise one probe, the who-am-I every page asks anyway.
+ * Finds out, asking the participant as little as possible. The sandbox says whether it runs with
+ * auth, and that settles it. Otherwise configured sign-in providers mean a token is needed (no
+ * Ledger API request at all); without them, one probe, the who-am-I every page asks anyway.
  */
 async function learn(): Promise<TokenlessAccess> {
   const [providers, sandbox] = await Promise.all([
     listSignInProviders().catch(() => []),
     getSandboxInfo().catch(() => null),
   ]);
-  if (providers.length > 0 || (sandbox !== null && sandbox.auth !== 'none')) {
-    return 'sign-in-first';
-  }
-  if (sandbox?.auth === 'none') return 'open';
+  // A sandbox's word before the providers': sign-in may be offered for a participant that does
+  // not require it (the console's own sandbox started with a sign-in config but without auth).
+  if (sandbox !== null) return sandbox.auth === 'none' ? 'open' : 'sign-in-first';
+  if (providers.length > 0) return 'sign-in-first';
   try {
     const probe = await globalThis.fetch(`${env.API_BASE_URL}/v2/authenticated-user`, {
       headers: { Accept: 'application/json' },

@@ -48,11 +48,17 @@ const jwtSandbox = () => createSandbox({ auth: 'jwt', jwtSecret: TEST_SECRET });
 describe('a first visit to a participant that needs a sign-in', () => {
   it.each([
     ['the sandbox says it runs with auth', false],
-    ['the console server lists sign-in providers', true],
+    ['the console server lists sign-in providers (a participant that is not the sandbox)', true],
   ])(
     'asks the participant nothing without a token when %s, and invites a sign-in without an error',
     async (_, withProviders) => {
-      const { tokenless, intercept } = recordTokenless({ withProviders });
+      const recorder = recordTokenless({ withProviders });
+      const { tokenless } = recorder;
+      // With providers, the participant is a real one: no sandbox controls to ask.
+      const intercept: NetworkIntercept = (request, sandboxFetch) =>
+        withProviders && new URL(request.url).pathname.startsWith('/__sandbox')
+          ? Promise.resolve(new Response('Not found', { status: 404 }))
+          : recorder.intercept(request, sandboxFetch);
       renderRoute('/', { sandbox: jwtSandbox(), intercept });
 
       const state = await screen.findByRole('region', { name: 'Sign in to see this' });
