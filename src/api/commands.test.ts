@@ -77,7 +77,7 @@ function withoutTreeEndpoint(status = 404) {
     sandbox,
     intercept: (request, sandboxFetch) => {
       const { pathname } = new URL(request.url);
-      paths.push(pathname);
+      if (pathname.startsWith('/v2/')) paths.push(pathname);
       if (pathname === TREE_ENDPOINT) {
         const body =
           status === 404
@@ -108,7 +108,9 @@ describe('submitCommands', () => {
     routeFetchToSandbox({
       sandbox,
       intercept: (request, sandboxFetch) => {
-        paths.push(new URL(request.url).pathname);
+        const { pathname } = new URL(request.url);
+        // The Ledger API only, not the console's own questions (tokenless-access.ts).
+        if (pathname.startsWith('/v2/')) paths.push(pathname);
         return sandboxFetch(request);
       },
     });
@@ -213,7 +215,9 @@ describe('submitCommands', () => {
     routeFetchToSandbox({
       sandbox,
       intercept: (request, sandboxFetch) => {
-        paths.push(new URL(request.url).pathname);
+        const { pathname } = new URL(request.url);
+        // The Ledger API only, not the console's own questions (tokenless-access.ts).
+        if (pathname.startsWith('/v2/')) paths.push(pathname);
         return sandboxFetch(request);
       },
     });

@@ -13,12 +13,16 @@ import {
 
 type Sent = { method: string; path: string; body: unknown };
 
-/** Every request the API client sends, as method, raw path and parsed body. */
+/**
+ * Every Ledger API request the API client sends, as method, raw path and parsed body (not the
+ * console's own questions to its server, tokenless-access.ts).
+ */
 function recordRequests() {
   const sent: Sent[] = [];
   routeFetchToSandbox({
     intercept: async (request, sandboxFetch) => {
       const text = await request.clone().text();
+      if (!new URL(request.url).pathname.startsWith('/v2/')) return sandboxFetch(request);
       sent.push({
         method: request.method,
         path: new URL(request.url).pathname,

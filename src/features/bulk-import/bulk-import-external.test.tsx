@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderRoute } from '@/testing/render-route';
 import { createSandbox } from '@/testing/sandbox-network';
 import { signInAsIdentityProviderAdmin } from '@/testing/sign-in-as';
+import { captureDownloads } from '@/testing/capture-downloads';
 
 const JWT_SECRET = 'bulk-import-external-test-secret';
 const JOURNEY_TIMEOUT = 40_000;
@@ -25,17 +26,6 @@ function ed25519() {
 const signatureOf = (privateKey: KeyObject, hex: string) =>
   sign(null, Buffer.from(hex, 'hex'), privateKey).toString('hex');
 
-function captureDownloads() {
-  const saved: Blob[] = [];
-  vi.spyOn(URL, 'createObjectURL').mockImplementation((blob) => {
-    saved.push(blob as Blob);
-    return 'blob:bulk-import';
-  });
-  vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => undefined);
-  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
-  return saved;
-}
-
 /** The multi-hashes file, by row number: its cells have no commas or quotes. */
 async function multiHashesOf(blob: Blob | undefined): Promise<Map<number, string[]>> {
   const [header, ...lines] = ((await blob?.text()) ?? '').trim().split(/\r?\n/);
@@ -49,7 +39,7 @@ describe('bulk import of people with external parties', () => {
     async () => {
       const sandbox = createSandbox({ auth: 'jwt', jwtSecret: JWT_SECRET });
       await signInAsIdentityProviderAdmin(sandbox);
-      const downloads = captureDownloads();
+      const downloads = captureDownloads().saved;
       const { user } = renderRoute('/users/import', { sandbox });
       await screen.findByRole('heading', { name: 'Import users', level: 1 });
       const keyA = ed25519();

@@ -1,10 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { renderRoute } from '@/testing/render-route';
 import { createSandbox, type NetworkIntercept } from '@/testing/sandbox-network';
 import { sandboxSteps } from '@/testing/sandbox-steps';
 import { seedPartyRecords } from '@/testing/seed-parties';
 import { signInAsIdentityProviderAdmin } from '@/testing/sign-in-as';
+import { captureDownloads } from '@/testing/capture-downloads';
 
 const JWT_SECRET = 'bulk-import-test-secret';
 // The issue's 200 rows: about 7 s in process on a shared 2-core machine (the journey prints it).
@@ -29,18 +30,6 @@ function peopleCsv(count: number): string {
     lines.push(`${userId},Person ${String(index)},${hint},,acts-as-own,false`);
   }
   return `${lines.join('\r\n')}\r\n`;
-}
-
-function captureDownloads() {
-  const saved: Blob[] = [];
-  vi.spyOn(URL, 'createObjectURL').mockImplementation((blob) => {
-    saved.push(blob as Blob);
-    return 'blob:bulk-import';
-  });
-  vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => undefined);
-  // jsdom cannot navigate to a download; the click is all the browser needs.
-  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
-  return saved;
 }
 
 async function openAsIdpAdmin() {
@@ -118,10 +107,19 @@ describe('bulk import', () => {
       expect(sandbox.state.users.get(personId(15))).toBeUndefined();
       expect(sandbox.state.users.get(personId(ROWS))).toBeDefined();
 
-      const saved = captureDownloads();
+      const downloads = captureDownloads();
+      // Each file by its name, once offered: the order of two clicks is not the test's subject.
+      const offered = async (extension: string) => {
+        await waitFor(() => {
+          expect(downloads.names.some((name) => name.endsWith(extension))).toBe(true);
+        });
+        const index = downloads.names.findIndex((name) => name.endsWith(extension));
+        return (await downloads.saved[index]?.text()) ?? '';
+      };
       await user.click(screen.getByRole('button', { name: 'Download results (CSV)' }));
+      const csv = await offered('.csv');
       await user.click(screen.getByRole('button', { name: 'Download results (JSON)' }));
-      const [csv = '', json = ''] = await Promise.all(saved.map((blob) => blob.text()));
+      const json = await offered('.json');
       const lines = csv.split('\r\n');
       expect(lines[0]).toBe('row,userId,party,outcome,reason');
       expect(lines).toHaveLength(ROWS + 2);
@@ -284,7 +282,7 @@ describe('bulk import', () => {
       await view.user.click(await screen.findByRole('link', { name: 'Import users' }));
       expect(await screen.findByText(/into the default identity provider/)).toBeVisible();
 
-      const saved = captureDownloads();
+      const saved = captureDownloads().saved;
       await view.user.click(screen.getByRole('button', { name: 'Download CSV template' }));
       const template = (await saved[0]?.text()) ?? '';
       expect(template.split('\r\n')[0]).toBe(`${HEADER},externalPublicKey`);

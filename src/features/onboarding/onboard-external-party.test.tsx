@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderRoute } from '@/testing/render-route';
 import { createSandbox, type Sandbox } from '@/testing/sandbox-network';
 import { signInAsIdentityProviderAdmin } from '@/testing/sign-in-as';
+import { captureDownloads } from '@/testing/capture-downloads';
 
 const JWT_SECRET = 'onboard-external-test-secret';
 const IDP = 'acme-idp';
@@ -75,23 +76,6 @@ async function chooseExternal(user: UserEvent, subject: string, hint: string) {
       /^local \(/,
     );
   });
-}
-
-function captureDownloads() {
-  const saved: Blob[] = [];
-  vi.spyOn(URL, 'createObjectURL').mockImplementation((blob) => {
-    saved.push(blob as Blob);
-    return 'blob:private-key';
-  });
-  vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => undefined);
-  const names: string[] = [];
-  // jsdom cannot navigate to a download; the click is all the browser needs.
-  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
-    this: HTMLAnchorElement,
-  ) {
-    names.push(this.download);
-  });
-  return { saved, names };
 }
 
 function planItems() {

@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderRoute } from '@/testing/render-route';
 import { createSandbox, type Sandbox } from '@/testing/sandbox-network';
 import { seedPartyRecords } from '@/testing/seed-parties';
+import { captureDownloads } from '@/testing/capture-downloads';
 
 // Whole-app journeys through two steps and the page they open; tight on a shared 2-core machine.
 const JOURNEY_TIMEOUT = 30_000;
@@ -34,23 +35,6 @@ function storageText(storage: Storage): string {
     const key = storage.key(index) ?? '';
     return `${key}=${storage.getItem(key) ?? ''}`;
   }).join('\n');
-}
-
-function captureDownloads() {
-  const saved: Blob[] = [];
-  vi.spyOn(URL, 'createObjectURL').mockImplementation((blob) => {
-    saved.push(blob as Blob);
-    return 'blob:private-key';
-  });
-  vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => undefined);
-  const names: string[] = [];
-  // jsdom cannot navigate to a download; the click is all the browser needs.
-  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
-    this: HTMLAnchorElement,
-  ) {
-    names.push(this.download);
-  });
-  return { saved, names };
 }
 
 async function openForm(sandbox: Sandbox = createSandbox(), options = {}) {
