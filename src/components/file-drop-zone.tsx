@@ -1,5 +1,6 @@
 import { Text } from '@mantine/core';
 import { useId, useState, type DragEvent } from 'react';
+import { IsolatedText } from './isolated-text';
 import classes from './file-drop-zone.module.css';
 
 export type FileDropZoneProps = {
@@ -78,7 +79,13 @@ export function FileDropZone({
         {pickLabel}
       </label>
       <Text size="sm" c="dimmed" aria-live="polite">
-        {fileName === undefined ? 'No file chosen' : `Chosen: ${fileName}`}
+        {fileName === undefined ? (
+          'No file chosen'
+        ) : (
+          <>
+            Chosen: <IsolatedText isIdentifier>{fileName}</IsolatedText>
+          </>
+        )}
       </Text>
     </div>
   );

@@ -1,8 +1,10 @@
 import { Box, Stack, Text } from '@mantine/core';
 import { useId, type ReactNode } from 'react';
+import { IsolatedText } from './isolated-text';
 import classes from './property-list.module.css';
 
 export type Property = {
+  /** Shown isolated, with bidi controls revealed: an annotation key can be a label. */
   label: string;
   value: ReactNode;
 };
@@ -25,7 +27,8 @@ export function PropertyList({ items }: PropertyListProps) {
         return (
           <div key={label} role="group" aria-labelledby={labelId} className={classes.row}>
             <Text id={labelId} size="sm" c="dimmed" className={classes.label}>
-              {label}
+              {/* A label can be an annotation key, chosen by whoever wrote it: free text, isolated. */}
+              <IsolatedText>{label}</IsolatedText>
             </Text>
             <Box className={classes.value}>{value}</Box>
           </div>

@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderRoute } from '@/testing/render-route';
 import { createSandbox } from '@/testing/sandbox-network';
+import { fixtureDar } from '@/testing/seed-packages';
 import { sandboxSteps } from '@/testing/sandbox-steps';
 import { seedActiveContracts } from '@/testing/seed-contracts';
 import { seedPartyRecords } from '@/testing/seed-parties';
@@ -90,6 +91,47 @@ describe(
       // The sentence goes on after the kid, outside its isolate: the override can reorder none of it.
       expect(value.nextSibling?.textContent).toBe('".');
       expect(verdict.textContent).not.toMatch(RAW_BIDI);
+    });
+
+    it('shows a user id’s override in the users table, isolated in its link', async () => {
+      const sandbox = createSandbox();
+      const id = 'admin\u202Enimda';
+      sandbox.state.users.insert({
+        id,
+        primaryParty: '',
+        isDeactivated: false,
+        resourceVersion: 0,
+        annotations: {},
+        identityProviderId: '',
+        primaryPartyAuthentication: false,
+      });
+      renderRoute('/users', { sandbox });
+
+      const table = await screen.findByRole('table', { name: 'Users' });
+      const shown = 'admin⟨U+202E⟩nimda';
+      const link = await within(table).findByRole('link', { name: shown });
+      isolatedText(link, shown);
+      expect(link).toHaveAttribute('title', shown);
+      expect(table.textContent).not.toMatch(RAW_BIDI);
+    });
+
+    it('shows a DAR file name’s override where the file is chosen and read', async () => {
+      const dar = fixtureDar('workflows');
+      const file = new File([dar.bytes()], `${SPOOFED}.dar`, {
+        type: 'application/octet-stream',
+      });
+      const { user } = renderRoute('/packages/upload');
+
+      await user.upload(await screen.findByLabelText('Choose a DAR file'), file);
+      const chosen = await screen.findByText('Chosen:', { exact: false });
+      isolatedText(chosen, `${REVEALED}.dar`);
+      expect(chosen.textContent).toBe(`Chosen: ${REVEALED}.dar`);
+      // The preview names the DAR by its main package once read: the name is the archive's.
+      const preview = await screen.findByRole('region', { name: 'In this DAR' });
+      expect(await within(preview).findByRole('group', { name: 'Main package' })).toHaveTextContent(
+        dar.title,
+      );
+      expect(document.body.textContent).not.toMatch(RAW_BIDI);
     });
 
     it('shows a Daml Text value’s override in the active contracts and the transaction', async () => {

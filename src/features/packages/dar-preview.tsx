@@ -5,6 +5,7 @@ import { formatLfVersion, type DarContents } from '@/api/daml-lf-decoder';
 import { packageQueries } from '@/api/packages';
 import { ErrorAlert } from '@/components/feedback/error-alert';
 import { Identifier } from '@/components/identifier';
+import { IsolatedText } from '@/components/isolated-text';
 import { PropertyList } from '@/components/property-list';
 import { SectionCard } from '@/components/section-card';
 import { describeError } from '@/lib/api-error';
@@ -38,7 +39,8 @@ export function DarPreview({ file, selection }: DarPreviewProps) {
           <Alert color="orange" variant="light" title={problem.title}>
             <Stack gap={4}>
               <Text size="sm">
-                The browser could not read {file.name}: {problem.message}
+                The browser could not read <IsolatedText isIdentifier>{file.name}</IsolatedText>:{' '}
+                {problem.message}
               </Text>
               <Text size="sm">
                 The participant checks a DAR its own way: validate or upload it to read its verdict.
@@ -51,7 +53,9 @@ export function DarPreview({ file, selection }: DarPreviewProps) {
       ) : (
         <Group gap="xs" role="status">
           <Loader size="sm" aria-hidden />
-          <Text size="sm">Reading {file.name} in your browser…</Text>
+          <Text size="sm">
+            Reading <IsolatedText isIdentifier>{file.name}</IsolatedText> in your browser…
+          </Text>
         </Group>
       )}
     </SectionCard>
@@ -82,7 +86,15 @@ function DarContentsView({ contents }: { contents: DarContents }) {
       )}
       <PropertyList
         items={[
-          { label: 'Main package', value: <Text size="sm">{`${main.name} ${main.version}`}</Text> },
+          {
+            label: 'Main package',
+            value: (
+              <Text size="sm">
+                <IsolatedText isIdentifier>{main.name}</IsolatedText>{' '}
+                <IsolatedText isIdentifier>{main.version}</IsolatedText>
+              </Text>
+            ),
+          },
           {
             label: 'Package id',
             value: (
@@ -109,7 +121,7 @@ function DarContentsView({ contents }: { contents: DarContents }) {
                 </Text>
               ) : (
                 <Text size="sm" ff="monospace" style={{ overflowWrap: 'anywhere' }}>
-                  {templates.join(', ')}
+                  <IsolatedText isIdentifier>{templates.join(', ')}</IsolatedText>
                 </Text>
               ),
           },
@@ -137,10 +149,12 @@ function DarContentsView({ contents }: { contents: DarContents }) {
               return (
                 <Table.Tr key={pkg.packageId}>
                   <Table.Td>
-                    {pkg.name}
+                    <IsolatedText isIdentifier>{pkg.name}</IsolatedText>
                     {pkg.packageId === main.packageId ? ' (main)' : ''}
                   </Table.Td>
-                  <Table.Td>{pkg.version}</Table.Td>
+                  <Table.Td>
+                    <IsolatedText isIdentifier>{pkg.version}</IsolatedText>
+                  </Table.Td>
                   <Table.Td>{formatLfVersion(pkg.lfVersion)}</Table.Td>
                   <Table.Td>
                     <Identifier

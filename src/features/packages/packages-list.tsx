@@ -18,6 +18,7 @@ import { packageQueries } from '@/api/packages';
 import { EmptyState } from '@/components/feedback/empty-state';
 import { FIELD_WIDTH } from '@/components/form/field-widths';
 import { Identifier } from '@/components/identifier';
+import { IsolatedText } from '@/components/isolated-text';
 import {
   filterGrouping,
   filterPackageRows,
@@ -326,7 +327,7 @@ function PackageRowView({
         size="sm"
         fw={kind === 'main' ? 600 : 400}
       >
-        {row.name}
+        <IsolatedText isIdentifier>{row.name}</IsolatedText>
       </Anchor>
     );
   return (
@@ -351,7 +352,13 @@ function PackageRowView({
               {name}
               {alsoUsedBy.length > 0 && (
                 <Text size="xs" c="dimmed">
-                  <VisuallyHidden>, </VisuallyHidden>also used by {alsoUsedBy.join(', ')}
+                  <VisuallyHidden>, </VisuallyHidden>also used by{' '}
+                  {alsoUsedBy.map((user, index) => (
+                    <span key={user}>
+                      {index > 0 ? ', ' : ''}
+                      <IsolatedText isIdentifier>{user}</IsolatedText>
+                    </span>
+                  ))}
                 </Text>
               )}
             </Stack>
@@ -393,7 +400,12 @@ function VersionCell({
   isReading: boolean;
   failure: unknown;
 }) {
-  if (row.version !== undefined) return <Text size="sm">{row.version}</Text>;
+  if (row.version !== undefined)
+    return (
+      <Text size="sm">
+        <IsolatedText isIdentifier>{row.version}</IsolatedText>
+      </Text>
+    );
   if (isReading) {
     return (
       <Group gap={6} wrap="nowrap">

@@ -14,6 +14,7 @@ import { CopyAsMenu } from '@/components/copy-as-menu';
 import { ErrorAlert } from '@/components/feedback/error-alert';
 import { FIELD_WIDTH } from '@/components/form/field-widths';
 import { FormActions } from '@/components/form/form-actions';
+import { IsolatedText } from '@/components/isolated-text';
 import { SectionCard } from '@/components/section-card';
 import { accessOf } from '@/lib/access-rights';
 import { describeError } from '@/lib/api-error';
@@ -247,7 +248,15 @@ function UploadControls({
         />
 
         {readError && (
-          <Alert color="red" variant="light" title={`Could not read ${file.name}`}>
+          <Alert
+            color="red"
+            variant="light"
+            title={
+              <>
+                Could not read <IsolatedText isIdentifier>{file.name}</IsolatedText>
+              </>
+            }
+          >
             <Stack gap={4}>
               <Text size="sm">
                 The browser could not read the file, so nothing was sent. It may have been moved,
@@ -261,13 +270,14 @@ function UploadControls({
         )}
         {validate.isSuccess && (
           <Alert color="teal" variant="light" title="Valid">
-            The participant would accept {darName}. Nothing has been stored or vetted yet.
+            The participant would accept <IsolatedText isIdentifier>{darName}</IsolatedText>.
+            Nothing has been stored or vetted yet.
           </Alert>
         )}
         {validate.isError && (
           <Stack gap={4}>
             <Text size="sm" fw={600}>
-              The participant rejects {darName}:
+              The participant rejects <IsolatedText isIdentifier>{darName}</IsolatedText>:
             </Text>
             <ErrorAlert error={validate.error} />
           </Stack>
@@ -295,7 +305,7 @@ function UploadControls({
           ) : (
             <Stack gap={4}>
               <Text size="sm" fw={600}>
-                The participant rejected {darName}:
+                The participant rejected <IsolatedText isIdentifier>{darName}</IsolatedText>:
               </Text>
               <ErrorAlert error={upload.error} />
             </Stack>
@@ -319,13 +329,13 @@ function UploadedNotice({ uploaded, links }: { uploaded: Uploaded; links: Upload
     <Alert ref={ref} tabIndex={-1} color="teal" variant="light" title="Uploaded">
       <Stack gap="xs" align="flex-start">
         <Text size="sm">
-          {darName} is stored on the participant
+          <IsolatedText isIdentifier>{darName}</IsolatedText> is stored on the participant
           {vetAllPackages ? ' and its packages are vetted' : ', not vetted'}.
         </Text>
         <Group gap="xs" wrap="wrap">
           {mainPackageId !== undefined && (
             <Button component={Link} to={links.package(mainPackageId)} size="xs" variant="light">
-              Open {darName}
+              Open <IsolatedText isIdentifier>{darName}</IsolatedText>
             </Button>
           )}
           <Button

@@ -13,6 +13,7 @@ import {
 import '@xyflow/react/dist/style.css';
 import {
   createContext,
+  Fragment,
   memo,
   use,
   useCallback,
@@ -24,6 +25,7 @@ import {
   type KeyboardEvent,
   type RefObject,
 } from 'react';
+import { identifierText, revealControls } from '@/lib/display-text';
 import { formatCount, shortenIdentifier } from '@/lib/format';
 import { formatKeyValues, keyValues } from '@/lib/transaction-tree/key-values';
 import type { TreeLayout } from '@/lib/transaction-tree/layout';
@@ -447,8 +449,16 @@ function TreeNodeBox({ data }: NodeProps<TreeFlowNode>) {
   );
 }
 
-const partyList = (parties: readonly string[]) =>
-  parties.length === 0 ? '–' : parties.map((party) => shortenIdentifier(party)).join(', ');
+/** Shortened parties, each revealed (`identifierText`) and isolated. */
+function PartyList({ parties }: { parties: readonly string[] }) {
+  if (parties.length === 0) return '–';
+  return parties.map((party, index) => (
+    <Fragment key={index}>
+      {index > 0 && ', '}
+      <bdi>{identifierText(party).shown}</bdi>
+    </Fragment>
+  ));
+}
 
 const PARTY_LABELS: Record<string, string> = {
   Sig: 'Signatories',
@@ -475,23 +485,37 @@ function PartyLine({
       <span
         className={classes.dimmed}
         title={parts
-          .map(([name, list]) => `${PARTY_LABELS[name] ?? name}: ${list.join(', ') || 'none'}`)
+          .map(
+            ([name, list]) =>
+              `${PARTY_LABELS[name] ?? name}: ${list.map((party) => revealControls(party)).join(', ') || 'none'}`,
+          )
           .join('\n')}
       >
-        {parts.map(([name, list]) => `${name}: ${partyList(list)}`).join(' · ')}
+        {parts.map(([name, list], index) => (
+          <Fragment key={name}>
+            {index > 0 && ' · '}
+            {name}: <PartyList parties={list} />
+          </Fragment>
+        ))}
       </span>
     </div>
   );
 }
 
-/** The argument values that identify the contract (`amount 30 · currency USD`), as plain text. */
+/** The argument values that identify the contract (`amount 30 · currency USD`), each isolated. */
 function KeyValuesLine({ node }: { node: TreeNode }) {
-  const text = formatKeyValues(keyValues(node));
-  if (text === '') return null;
+  const values = keyValues(node);
+  if (values.length === 0) return null;
   return (
     <div className={classes.line}>
-      <span className={classes.values} title={text}>
-        {text}
+      <span className={classes.values} title={formatKeyValues(values)}>
+        {/* Each value isolated: a right-to-left value cannot pull its neighbours into its run. */}
+        {values.map((value, index) => (
+          <Fragment key={index}>
+            {index > 0 && ' · '}
+            {value.field} <bdi>{value.value}</bdi>
+          </Fragment>
+        ))}
       </span>
     </div>
   );

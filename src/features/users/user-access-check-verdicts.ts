@@ -3,6 +3,7 @@ import type { SignInProviderConfig } from '@/api/sign-in-providers';
 import type { ConnectedSynchronizer } from '@/api/synchronizers';
 import type { User } from '@/api/users';
 import type { Verdict } from '@/components/verdict-list';
+import { isolateIdentifier } from '@/lib/display-text';
 import type { UserRight } from '@/lib/access-rights';
 
 /** At most this many parties are looked up per check (two requests each). */
@@ -92,14 +93,14 @@ function statusVerdict(user: User): Verdict {
         id: 'status',
         title: 'Status',
         status: 'problem',
-        finding: `User "${user.id}" is deactivated: the participant answers 403 to its tokens, and the person sees the not-onboarded page after signing in.`,
+        finding: `User "${isolateIdentifier(user.id)}" is deactivated: the participant answers 403 to its tokens, and the person sees the not-onboarded page after signing in.`,
         fix: 'Reactivate it: clear "Deactivated" on the Profile tab.',
       }
     : {
         id: 'status',
         title: 'Status',
         status: 'ok',
-        finding: `User "${user.id}" is active: the participant accepts its tokens.`,
+        finding: `User "${isolateIdentifier(user.id)}" is active: the participant accepts its tokens.`,
       };
 }
 
@@ -153,7 +154,11 @@ function primaryPartyVerdict(user: User, rights: Outcome<readonly UserRight[]>):
         };
   }
   if (!rights.ok) {
-    return { ...base, status: 'unknown', finding: `"${primary}"; ${lowerFirst(rights.reason)}` };
+    return {
+      ...base,
+      status: 'unknown',
+      finding: `"${isolateIdentifier(primary)}"; ${lowerFirst(rights.reason)}`,
+    };
   }
   const covered =
     kinds.has('CanActAsAnyParty') ||
@@ -162,12 +167,16 @@ function primaryPartyVerdict(user: User, rights: Outcome<readonly UserRight[]>):
       (right) => 'party' in right && right.party === primary && right.kind !== 'CanExecuteAs',
     );
   return covered
-    ? { ...base, status: 'ok', finding: `"${primary}", which it may act or read as.` }
+    ? {
+        ...base,
+        status: 'ok',
+        finding: `"${isolateIdentifier(primary)}", which it may act or read as.`,
+      }
     : {
         ...base,
         status: 'warning',
-        finding: `"${primary}", but the user has no right to act or read as it: requests as its primary party are refused.`,
-        fix: `Grant Act as or Read as for "${primary}" on the Rights tab, or change the primary party.`,
+        finding: `"${isolateIdentifier(primary)}", but the user has no right to act or read as it: requests as its primary party are refused.`,
+        fix: `Grant Act as or Read as for "${isolateIdentifier(primary)}" on the Rights tab, or change the primary party.`,
       };
 }
 
@@ -250,7 +259,7 @@ function providerVerdict(user: User, providers: Outcome<readonly SignInProviderC
     return {
       ...base,
       status: 'unknown',
-      finding: `This console offers no sign-in providers: the person signs in by pasting a token from the issuer of ${idpName(idp)} whose subject is "${user.id}".`,
+      finding: `This console offers no sign-in providers: the person signs in by pasting a token from the issuer of ${idpName(idp)} whose subject is "${isolateIdentifier(user.id)}".`,
     };
   }
   const matching = providers.value.filter((provider) => provider.identityProviderId === idp);
@@ -266,7 +275,7 @@ function providerVerdict(user: User, providers: Outcome<readonly SignInProviderC
   return {
     ...base,
     status: 'ok',
-    finding: `Signs in through ${names}, as subject "${user.id}" (the user id must be the token’s sub).`,
+    finding: `Signs in through ${names}, as subject "${isolateIdentifier(user.id)}" (the user id must be the token’s sub).`,
   };
 }
 

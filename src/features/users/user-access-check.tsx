@@ -19,6 +19,7 @@ import {
   type PartyLookup,
 } from './user-access-check-verdicts';
 import { canListUserRights } from './user-rights-access';
+import { IsolatedText } from '@/components/isolated-text';
 
 export type UserAccessCheckProps = { userRef: UserRef; links: AdminFixLinks };
 
@@ -92,9 +93,9 @@ function AccessCheck({ caller, user, userRef, links }: AccessCheckProps) {
     <SectionCard title="Check access">
       <Stack gap="md">
         <Text size="sm" c="dimmed">
-          Whether {user.id} can sign in and work: status, rights, the parties it stands for (hosted
-          here, and on which connected synchronizer) and the sign-in provider of its identity
-          provider.
+          Whether <IsolatedText isIdentifier>{user.id}</IsolatedText> can sign in and work: status,
+          rights, the parties it stands for (hosted here, and on which connected synchronizer) and
+          the sign-in provider of its identity provider.
         </Text>
         <Group>
           {requested ? (

@@ -15,6 +15,7 @@ import {
   type IdentityProviderMoveValues,
 } from './user-form-schema';
 import { moveUserCommands } from './users-copy-as';
+import { IsolatedText } from '@/components/isolated-text';
 
 export type UserIdentityProviderMoveProps = {
   userRef: UserRef;
@@ -68,9 +69,10 @@ function MoveForm({ userRef, onMoved, onCancel }: MoveFormProps) {
       <Stack gap="md">
         <FormRootError control={form.control} error={move.error} />
         <Text size="sm">
-          {userRef.userId} now belongs to {source === '' ? 'the default IdP' : source}. After the
-          move, only tokens of the new identity provider (and participant admins) can act for it;
-          its rights and profile stay as they are.
+          <IsolatedText isIdentifier>{userRef.userId}</IsolatedText> now belongs to{' '}
+          {source === '' ? 'the default IdP' : <IsolatedText isIdentifier>{source}</IsolatedText>}.
+          After the move, only tokens of the new identity provider (and participant admins) can act
+          for it; its rights and profile stay as they are.
         </Text>
         <IdentityProviderSelect
           control={form.control}

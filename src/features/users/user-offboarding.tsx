@@ -21,6 +21,7 @@ import type { CopyAsCommands } from '@/lib/copy-as';
 import { describeRight } from '@/lib/right-names';
 import { canListUserRights } from './user-rights-access';
 import { deleteUserCommands, rightsChangeCommands, updateUserCommands } from './users-copy-as';
+import { IsolatedText } from '@/components/isolated-text';
 
 export type UserOffboardingProps = {
   userRef: UserRef;
@@ -105,8 +106,8 @@ function Offboarding({ caller, user, userRef, onDeleted }: OffboardingProps) {
       body: (
         <Stack gap="xs">
           <Text size="sm">
-            {user.id} loses these {String(revocable.length)} rights; granting them again is the only
-            way back.
+            <IsolatedText isIdentifier>{user.id}</IsolatedText> loses these{' '}
+            {String(revocable.length)} rights; granting them again is the only way back.
           </Text>
           <List size="sm">
             {revocable.map((right) => (

@@ -8,6 +8,8 @@ import {
 } from '@/components/data-table/data-table';
 import classes from '@/components/data-table/data-table-cells.module.css';
 import { Identifier } from '@/components/identifier';
+import { IsolatedText } from '@/components/isolated-text';
+import { revealControls } from '@/lib/display-text';
 import {
   annotationsCount,
   identityProviderLabel,
@@ -46,9 +48,9 @@ export function UsersTable({
           <Link
             className={classes.link}
             to={userHref(user.id, user.identityProviderId ?? '')}
-            title={user.id}
+            title={revealControls(user.id)}
           >
-            {user.id}
+            <IsolatedText isIdentifier>{user.id}</IsolatedText>
           </Link>
         ),
       },
@@ -75,8 +77,13 @@ export function UsersTable({
         width: '16%',
         isSortable: true,
         cell: (user) => (
-          <span className={classes.text} title={identityProviderLabel(user.identityProviderId)}>
-            {identityProviderLabel(user.identityProviderId)}
+          <span
+            className={classes.text}
+            title={revealControls(identityProviderLabel(user.identityProviderId))}
+          >
+            <IsolatedText isIdentifier>
+              {identityProviderLabel(user.identityProviderId)}
+            </IsolatedText>
           </span>
         ),
       },
