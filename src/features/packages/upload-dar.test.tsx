@@ -35,6 +35,17 @@ function holdUploadAnswer() {
   return { intercept, release };
 }
 
+/**
+ * Matches the element whose whole text is `text` (or starts with it), though the text spans
+ * elements: a file or package name in it is isolated in a `<bdi>` of its own.
+ */
+function wholeText(text: string, { isPrefix = false } = {}) {
+  const matches = (element: Element) =>
+    isPrefix ? element.textContent.startsWith(text) : element.textContent === text;
+  return (_content: string, element: Element | null) =>
+    element !== null && matches(element) && ![...element.children].some(matches);
+}
+
 async function chooseDar(user: ReturnType<typeof renderRoute>['user'], name: FixtureDarName) {
   await user.upload(await screen.findByLabelText('Choose a DAR file'), fixtureDarFile(name));
   return screen.findByRole('region', { name: 'In this DAR' });
@@ -151,7 +162,7 @@ describe('upload a DAR', { timeout: 20_000 }, () => {
     if (!zone) throw new Error('the drop zone');
     fireEvent.drop(zone, { dataTransfer: { files: [fixtureDarFile('workflows')] } });
 
-    expect(await screen.findByText(`Chosen: ${WORKFLOWS.file}`)).toBeVisible();
+    expect(await screen.findByText(wholeText(`Chosen: ${WORKFLOWS.file}`))).toBeVisible();
     const preview = screen.getByRole('region', { name: 'In this DAR' });
     expect(await within(preview).findByRole('group', { name: 'Main package' })).toHaveTextContent(
       TITLE,
@@ -164,13 +175,17 @@ describe('upload a DAR', { timeout: 20_000 }, () => {
     await chooseDar(user, 'workflows');
     await user.click(screen.getByRole('button', { name: 'Validate' }));
     expect(
-      await screen.findByText(`The participant would accept ${TITLE}.`, { exact: false }),
+      await screen.findByText(
+        wholeText(`The participant would accept ${TITLE}.`, { isPrefix: true }),
+      ),
     ).toBeVisible();
 
     await chooseDar(user, 'illformed');
     expect(screen.queryByText(/The participant would accept/)).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Validate' }));
-    expect(await screen.findByText(`The participant rejects ${ILLFORMED.file}:`)).toBeVisible();
+    expect(
+      await screen.findByText(wholeText(`The participant rejects ${ILLFORMED.file}:`)),
+    ).toBeVisible();
     expect(screen.getByText('DAR_VALIDATION_ERROR')).toBeVisible();
 
     // Validation stored nothing.
@@ -198,7 +213,9 @@ describe('upload a DAR', { timeout: 20_000 }, () => {
     );
     await screen.findByRole('region', { name: 'In this DAR' });
     await user.click(screen.getByRole('button', { name: 'Validate' }));
-    expect(await screen.findByText('The participant rejects upgrade-demo 2.0.0:')).toBeVisible();
+    expect(
+      await screen.findByText(wholeText('The participant rejects upgrade-demo 2.0.0:')),
+    ).toBeVisible();
     expect(screen.getByText('NOT_VALID_UPGRADE_PACKAGE')).toBeVisible();
     expect(
       screen.getByText(
@@ -223,7 +240,9 @@ describe('upload a DAR', { timeout: 20_000 }, () => {
     expect(preview).toHaveTextContent('Type checking failed: Mod:x is declared as Bool');
 
     await user.click(screen.getByRole('button', { name: 'Upload' }));
-    expect(await screen.findByText(`The participant rejected ${ILLFORMED.file}:`)).toBeVisible();
+    expect(
+      await screen.findByText(wholeText(`The participant rejected ${ILLFORMED.file}:`)),
+    ).toBeVisible();
     const error = screen.getByRole('alert', { name: 'Invalid request' });
     expect(error).toHaveTextContent('Package validation failed.');
     expect(within(error).getByText('DAR_VALIDATION_ERROR')).toBeVisible();
