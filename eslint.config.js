@@ -111,7 +111,7 @@ function restrictImports({
 }
 
 const ROOT_MODULES = ['env', 'theme'];
-const SHARED = ['lib', 'api', 'components', 'pickers'];
+const SHARED = ['lib', 'api', 'components', 'hooks', 'pickers', 'blocks'];
 
 /** @type {{ files: string[]; allows: string[]; why: string; allowDamlLf?: boolean }[]} */
 const LAYERS = [
@@ -137,9 +137,19 @@ const LAYERS = [
     why: 'components/ knows nothing of the API: only lib/.',
   },
   {
+    files: [`src/hooks/**/*.${TS}`],
+    allows: ['lib', 'api', 'hooks'],
+    why: 'hooks/ composes queries of api/ with lib/: no components, no markup.',
+  },
+  {
     files: [`src/pickers/**/*.${TS}`],
-    allows: [...SHARED],
-    why: 'pickers/ may import api/, components/ and lib/ only.',
+    allows: ['lib', 'api', 'components', 'hooks', 'pickers'],
+    why: 'pickers/ (selects of ledger things) may import api/, hooks/, components/ and lib/ only.',
+  },
+  {
+    files: [`src/blocks/**/*.${TS}`],
+    allows: ['lib', 'api', 'components', 'hooks', 'pickers', 'blocks'],
+    why: 'blocks/ (API-aware pieces several features show) may import pickers/, hooks/, api/, components/ and lib/.',
   },
   {
     files: [`src/app/**/*.${TS}`],
@@ -150,7 +160,7 @@ const LAYERS = [
   ...listFolders(new URL('src/features/', import.meta.url)).map((feature) => ({
     files: [`src/features/${feature}/**/*.${TS}`],
     allows: [...SHARED, `features/${feature}`],
-    why: 'A feature imports api/, pickers/, components/ and lib/, never another feature or app/.',
+    why: 'A feature imports api/, hooks/, pickers/, blocks/, components/ and lib/, never another feature or app/.',
   })),
 ];
 

@@ -3,8 +3,8 @@ import '@mantine/notifications/styles.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from '@/app/app';
-import { ApiError } from '@/lib/api-error';
-import { configureZod } from '@/lib/zod-config';
+import { ApiError } from '@/lib/errors/api-error';
+import { configureZod } from '@/lib/forms/zod-config';
 
 configureZod();
 

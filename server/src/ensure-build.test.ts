@@ -17,7 +17,7 @@ async function touch(relativePath: string, secondsAgo: number) {
 beforeEach(async () => {
   root = await mkdtemp(path.join(tmpdir(), 'ledger-console-build-'));
   await touch('src/app/app.tsx', 300);
-  await touch('src/lib/api-error.ts', 300);
+  await touch('src/lib/errors/api-error.ts', 300);
   await touch('index.html', 300);
   await touch('vite.config.ts', 300);
   await touch('package.json', 300);

@@ -1,4 +1,4 @@
-import { decodeToken } from '@/lib/token-claims';
+import { decodeToken } from '@/lib/access/token-claims';
 
 const STORAGE_KEY = 'ledger-console.access-token';
 /** The OpenID provider (its configured id) that issued the token, when one did. */

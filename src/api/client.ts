@@ -1,6 +1,6 @@
 import createClient, { defaultPathSerializer, type Middleware } from 'openapi-fetch';
 import { env } from '@/env';
-import { ApiError, networkError, toApiError } from '@/lib/api-error';
+import { ApiError, networkError, toApiError } from '@/lib/errors/api-error';
 import { readAccessToken } from './access-token';
 import type { paths } from './schema';
 import { answerWithoutAsking, learnFromTokenlessAnswer } from './tokenless-access';

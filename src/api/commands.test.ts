@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, isEndpointMissing } from '@/lib/api-error';
+import { ApiError, isEndpointMissing } from '@/lib/errors/api-error';
 import { getNode, type TransactionTree } from '@/lib/transaction-tree/model';
 import { MemoryStorage } from '@/testing/memory-storage';
 import { createSandbox, routeFetchToSandbox } from '@/testing/sandbox-network';

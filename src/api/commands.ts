@@ -1,7 +1,7 @@
 import { mutationOptions } from '@tanstack/react-query';
 import { env } from '@/env';
-import { isEndpointMissing } from '@/lib/api-error';
-import type { LedgerApiRequest } from '@/lib/copy-as';
+import { isEndpointMissing } from '@/lib/errors/api-error';
+import type { LedgerApiRequest } from '@/lib/text/copy-as';
 import type { TransactionTree } from '@/lib/transaction-tree/model';
 import { api, unwrap } from './client';
 import type { Schemas } from './schema';

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { isNotFound } from '@/lib/api-error';
+import { isNotFound } from '@/lib/errors/api-error';
 import { api, unwrap } from './client';
 import { getContractEvents } from './events';
 import type { Schemas } from './schema';

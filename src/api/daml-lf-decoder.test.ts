@@ -231,7 +231,7 @@ describe('the decoder client, with a Worker', () => {
     expect(error).toMatchObject({ reason: 'VALIDATION_FAILED' });
     // Screens read it through the one error model: a warning, titled for people. The model is
     // imported anew, as the decoder was, so that both see the same DescribedError class.
-    const { describeError } = await import('@/lib/api-error');
+    const { describeError } = await import('@/lib/errors/api-error');
     expect(describeError(error)).toMatchObject({
       title: 'A package is not valid Daml-LF',
       message: (error as Error).message,

@@ -3,7 +3,7 @@
  * on first use, and answers are matched to requests by id. Input buffers are transferred, not
  * copied, so the caller must not use them afterwards.
  */
-import { DescribedError } from '@/lib/api-error';
+import { DescribedError } from '@/lib/errors/api-error';
 import type { LfVersion } from '@ledger-console/participant/daml-lf/package-model';
 import type {
   DarContents,

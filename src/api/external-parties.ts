@@ -1,9 +1,9 @@
 import { mutationOptions } from '@tanstack/react-query';
-import { activityMeta, NOTHING, valueOf } from '@/lib/activity-log';
-import { registerActivitySpecs } from '@/lib/activity-specs';
-import type { LedgerApiRequest } from '@/lib/copy-as';
+import { activityMeta, NOTHING, valueOf } from '@/lib/activity/activity-log';
+import { registerActivitySpecs } from '@/lib/activity/activity-specs';
+import type { LedgerApiRequest } from '@/lib/text/copy-as';
 import { api, unwrap } from './client';
-import type { TopologyView } from '@/lib/external-party-topology';
+import type { TopologyView } from '@/lib/signing/external-party-topology';
 import type { PublicSigningKey } from '@/lib/signing/keys';
 import { allocationSubjects, partyQueries } from './parties';
 import { partyHostingQueries } from './party-hosting';
@@ -19,7 +19,7 @@ export type {
   TopologySigningKeyView,
   TopologyTransactionView,
   TopologyView,
-} from '@/lib/external-party-topology';
+} from '@/lib/signing/external-party-topology';
 
 /** A generated topology with what the browser decoded and recomputed from its bytes. */
 export type ReadGeneratedTopology = {
@@ -63,7 +63,7 @@ export async function generateExternalPartyTopology(
 export async function readGeneratedTopology(
   generated: GeneratedExternalPartyTopology,
 ): Promise<TopologyView> {
-  const { readTopology } = await import('@/lib/external-party-topology');
+  const { readTopology } = await import('@/lib/signing/external-party-topology');
   return readTopology(generated.topologyTransactions, generated.multiHash);
 }
 
@@ -135,5 +135,5 @@ export const externalPartyMutations = {
     }),
 };
 
-// The activity recorder finds these specs by mutation key (lib/activity-specs.ts).
+// The activity recorder finds these specs by mutation key (lib/activity/activity-specs.ts).
 registerActivitySpecs(externalPartyMutations);

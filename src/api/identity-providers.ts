@@ -1,9 +1,9 @@
 import { mutationOptions, queryOptions } from '@tanstack/react-query';
-import { activityMeta, NOT_LOADED, NOTHING, valueOf, type CacheReader } from '@/lib/activity-log';
-import type { LedgerApiRequest } from '@/lib/copy-as';
+import { activityMeta, NOT_LOADED, NOTHING, valueOf, type CacheReader } from '@/lib/activity/activity-log';
+import type { LedgerApiRequest } from '@/lib/text/copy-as';
 import { api, unwrap } from './client';
 import type { Schemas } from './schema';
-import { registerActivitySpecs } from '@/lib/activity-specs';
+import { registerActivitySpecs } from '@/lib/activity/activity-specs';
 
 export type IdentityProviderConfig = Schemas['IdentityProviderConfig'];
 export type UpdateIdentityProviderConfigRequest = Schemas['UpdateIdentityProviderConfigRequest'];
@@ -169,5 +169,5 @@ export const identityProviderMutations = {
     }),
 };
 
-// The activity recorder finds these specs by mutation key (lib/activity-specs.ts).
+// The activity recorder finds these specs by mutation key (lib/activity/activity-specs.ts).
 registerActivitySpecs(identityProviderMutations);

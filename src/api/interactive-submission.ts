@@ -1,5 +1,5 @@
 import { mutationOptions } from '@tanstack/react-query';
-import type { LedgerApiRequest } from '@/lib/copy-as';
+import type { LedgerApiRequest } from '@/lib/text/copy-as';
 import type { TransactionTree } from '@/lib/transaction-tree/model';
 import { api, unwrap } from './client';
 import { ledgerEffectsFormat, type JsCommands } from './commands';

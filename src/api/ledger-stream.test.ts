@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError } from '@/lib/api-error';
+import { ApiError } from '@/lib/errors/api-error';
 import {
   createSandbox,
   hs256Token,

@@ -1,5 +1,5 @@
 import { env } from '@/env';
-import { ApiError, networkError, toApiError } from '@/lib/api-error';
+import { ApiError, networkError, toApiError } from '@/lib/errors/api-error';
 import { readAccessToken } from './access-token';
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { ApiError } from '@/lib/api-error';
+import { ApiError } from '@/lib/errors/api-error';
 import { discoverIssuer } from './oidc-discovery';
 
 const ISSUER = 'https://login.example.com/realms/x';

@@ -1,6 +1,6 @@
 import { mutationOptions } from '@tanstack/react-query';
 import { env } from '@/env';
-import { networkError, toApiError } from '@/lib/api-error';
+import { networkError, toApiError } from '@/lib/errors/api-error';
 import { readAccessToken } from './access-token';
 
 /**

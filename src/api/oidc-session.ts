@@ -5,7 +5,7 @@ import {
   type OidcMetadata,
   type User,
 } from 'oidc-client-ts';
-import { DescribedError } from '@/lib/api-error';
+import { DescribedError } from '@/lib/errors/api-error';
 import type { SignInProviderConfig } from './sign-in-providers';
 
 /*

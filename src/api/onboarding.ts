@@ -1,5 +1,5 @@
 import { MutationObserver, type MutationOptions, type QueryClient } from '@tanstack/react-query';
-import type { DeleteUserStep, PlanStep } from '@/lib/onboarding-plan';
+import type { DeleteUserStep, PlanStep } from '@/lib/onboarding/onboarding-plan';
 import { externalPartyMutations, type AllocateExternalPartyRequest } from './external-parties';
 import { partyMutations, type AllocatePartyRequest } from './parties';
 import {
@@ -12,7 +12,7 @@ import {
 } from './users';
 
 /**
- * The exact requests behind the onboarding planner's steps (src/lib/onboarding-plan.ts), for one
+ * The exact requests behind the onboarding planner's steps (src/lib/onboarding/onboarding-plan.ts), for one
  * person or a file of them: what the plan view shows is what is sent, since both come from here.
  */
 export type StepRequest =

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { QueryClient } from '@tanstack/react-query';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError } from '@/lib/api-error';
+import { ApiError } from '@/lib/errors/api-error';
 import { MemoryStorage } from '@/testing/memory-storage';
 import {
   createSandbox,

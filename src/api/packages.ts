@@ -1,8 +1,8 @@
 import { mutationOptions, queryOptions } from '@tanstack/react-query';
 import { env } from '@/env';
-import { activityMeta, NOT_LOADED, NOTHING, valueOf } from '@/lib/activity-log';
-import { networkError, toApiError } from '@/lib/api-error';
-import type { LedgerApiRequest } from '@/lib/copy-as';
+import { activityMeta, NOT_LOADED, NOTHING, valueOf } from '@/lib/activity/activity-log';
+import { networkError, toApiError } from '@/lib/errors/api-error';
+import type { LedgerApiRequest } from '@/lib/text/copy-as';
 import { readAccessToken } from './access-token';
 import { api, unwrap } from './client';
 import {
@@ -16,7 +16,7 @@ import {
 import { directDependencies } from '@ledger-console/participant/daml-lf/package-dependencies';
 import { getParticipantId } from './participant';
 import type { Schemas } from './schema';
-import { registerActivitySpecs } from '@/lib/activity-specs';
+import { registerActivitySpecs } from '@/lib/activity/activity-specs';
 
 /** Daml's order of package versions, for the lists and search that pick the newest. */
 export { comparePackageVersions } from '@ledger-console/participant/daml-lf/package-version';
@@ -452,5 +452,5 @@ export const packageMutations = {
     }),
 };
 
-// The activity recorder finds these specs by mutation key (lib/activity-specs.ts).
+// The activity recorder finds these specs by mutation key (lib/activity/activity-specs.ts).
 registerActivitySpecs(packageMutations);

@@ -1,6 +1,6 @@
 import { SignJWT } from 'jose';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError } from '@/lib/api-error';
+import { ApiError } from '@/lib/errors/api-error';
 import { MemoryStorage } from '@/testing/memory-storage';
 import { createSandbox, routeFetchToSandbox } from '@/testing/sandbox-network';
 import { writeAccessToken } from './access-token';

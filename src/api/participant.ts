@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { isParticipantUnreachable, toApiError, type ApiError } from '@/lib/api-error';
+import { isParticipantUnreachable, toApiError, type ApiError } from '@/lib/errors/api-error';
 import { api, unwrap } from './client';
 import type { Schemas } from './schema';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '@/lib/api-error';
+import { ApiError } from '@/lib/errors/api-error';
 import { routeFetchToSandbox } from '@/testing/sandbox-network';
 import { seedPartyRecords } from '@/testing/seed-parties';
 import { allocateParty, getParties, getParty, updatePartyAnnotations } from './parties';

@@ -5,15 +5,15 @@ import {
   NOTHING,
   valueOf,
   type ActivitySubject,
-} from '@/lib/activity-log';
-import type { LedgerApiRequest } from '@/lib/copy-as';
+} from '@/lib/activity/activity-log';
+import type { LedgerApiRequest } from '@/lib/text/copy-as';
 import { COUNT_STALE_MS, readBounded, type BoundedCount } from './bounded-count';
 import { api, unwrap } from './client';
 import { listIdentityProviders } from './identity-providers';
 import type { Schemas } from './schema';
 import { sessionQueries } from './session';
 import { userQueries } from './users';
-import { registerActivitySpecs } from '@/lib/activity-specs';
+import { registerActivitySpecs } from '@/lib/activity/activity-specs';
 
 export type PartyDetails = Schemas['PartyDetails'];
 export type AllocatePartyRequest = Schemas['AllocatePartyRequest'];
@@ -329,5 +329,5 @@ export const partyMutations = {
     }),
 };
 
-// The activity recorder finds these specs by mutation key (lib/activity-specs.ts).
+// The activity recorder finds these specs by mutation key (lib/activity/activity-specs.ts).
 registerActivitySpecs(partyMutations);

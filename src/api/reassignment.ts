@@ -1,5 +1,5 @@
 import { mutationOptions, queryOptions } from '@tanstack/react-query';
-import type { LedgerApiRequest } from '@/lib/copy-as';
+import type { LedgerApiRequest } from '@/lib/text/copy-as';
 import { api, unwrap } from './client';
 import { eventQueries } from './events';
 import { openLedgerStream } from './ledger-stream';

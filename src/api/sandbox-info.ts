@@ -1,5 +1,5 @@
 import { env } from '@/env';
-import { networkError } from '@/lib/api-error';
+import { networkError } from '@/lib/errors/api-error';
 
 /** What the embedded sandbox says about itself; a real participant has no such endpoint. */
 export type SandboxInfo = { auth: 'none' | 'jwt' | 'oidc'; canMintTokens: boolean };

@@ -1,7 +1,7 @@
 import { mutationOptions, queryOptions } from '@tanstack/react-query';
 import { env } from '@/env';
-import { ApiError, networkError, toApiError } from '@/lib/api-error';
-import type { Caller } from '@/lib/access-rights';
+import { ApiError, networkError, toApiError } from '@/lib/errors/api-error';
+import type { Caller } from '@/lib/access/access-rights';
 import { getSandboxInfo } from './sandbox-info';
 import { getAuthenticatedUser, listUserRights, toUserRights } from './users';
 

@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { env } from '@/env';
-import { networkError, toApiError } from '@/lib/api-error';
+import { networkError, toApiError } from '@/lib/errors/api-error';
 
 /**
  * One OpenID Connect provider the console offers, as the console server serves it

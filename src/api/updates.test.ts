@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { Caller, UserRight } from '@/lib/access-rights';
-import { ApiError, describeError, isEndpointMissing } from '@/lib/api-error';
+import type { Caller, UserRight } from '@/lib/access/access-rights';
+import { ApiError, describeError, isEndpointMissing } from '@/lib/errors/api-error';
 import {
   routeFetchToSandbox,
   type NetworkIntercept,

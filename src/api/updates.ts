@@ -1,6 +1,6 @@
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
-import { DescribedError, isEndpointMissing } from '@/lib/api-error';
-import type { Caller } from '@/lib/access-rights';
+import { DescribedError, isEndpointMissing } from '@/lib/errors/api-error';
+import type { Caller } from '@/lib/access/access-rights';
 import type { TransactionTree } from '@/lib/transaction-tree/model';
 import {
   summarizeReassignment,
@@ -9,7 +9,7 @@ import {
   type ReassignmentFacts,
   type TopologyFacts,
   type UpdateSummary,
-} from '@/lib/update-summary';
+} from '@/lib/transaction-tree/update-summary';
 import { api, unwrap } from './client';
 import { openLedgerStream, type LedgerStream, type LedgerStreamStatus } from './ledger-stream';
 import { listParties } from './parties';
@@ -213,7 +213,7 @@ export async function getLedgerEnd(signal?: AbortSignal): Promise<number> {
 
 // ── update summaries ───────────────────────────────────────────────────────────
 
-export type { UpdateSummary } from '@/lib/update-summary';
+export type { UpdateSummary } from '@/lib/transaction-tree/update-summary';
 
 type WireReassignmentEvent = {
   source: string;

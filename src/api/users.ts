@@ -6,7 +6,7 @@ import {
   type PartyRightKind,
   type RightKind,
   type UserRight,
-} from '@/lib/access-rights';
+} from '@/lib/access/access-rights';
 import {
   activityMeta,
   NOT_LOADED,
@@ -15,12 +15,12 @@ import {
   type ActivitySubject,
   type ActivityValue,
   type CacheReader,
-} from '@/lib/activity-log';
-import type { LedgerApiRequest } from '@/lib/copy-as';
+} from '@/lib/activity/activity-log';
+import type { LedgerApiRequest } from '@/lib/text/copy-as';
 import { COUNT_STALE_MS, readBounded, type BoundedCount } from './bounded-count';
 import { api, unwrap } from './client';
 import type { Schemas, WireRight } from './schema';
-import { registerActivitySpecs } from '@/lib/activity-specs';
+import { registerActivitySpecs } from '@/lib/activity/activity-specs';
 
 export type User = Schemas['User'];
 export type Right = WireRight;
@@ -449,5 +449,5 @@ export function toWireRight(right: UserRight): Right {
   }
 }
 
-// The activity recorder finds these specs by mutation key (lib/activity-specs.ts).
+// The activity recorder finds these specs by mutation key (lib/activity/activity-specs.ts).
 registerActivitySpecs(userMutations);

@@ -6,7 +6,7 @@ import { getParticipantId } from '@/api/participant';
 import { partyMutations, type PartyDetails } from '@/api/parties';
 import { userMutations, userQueries, type User } from '@/api/users';
 import { activityPlace, flushActivity, readActivity } from '@/features/activity/activity-store';
-import type { ActivityEntry } from '@/lib/activity-log';
+import type { ActivityEntry } from '@/lib/activity/activity-log';
 import { MemoryStorage } from '@/testing/memory-storage';
 import { routeFetchToSandbox, type Sandbox } from '@/testing/sandbox-network';
 import { fixtureDar } from '@/testing/seed-packages';

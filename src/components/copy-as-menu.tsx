@@ -2,7 +2,7 @@ import { Button, Menu } from '@mantine/core';
 import { useClipboard } from '@mantine/hooks';
 import { IconCopy } from '@tabler/icons-react';
 import { useState } from 'react';
-import { toCurl, type CopyAsCommands } from '@/lib/copy-as';
+import { toCurl, type CopyAsCommands } from '@/lib/text/copy-as';
 import { notify } from './feedback/notify';
 
 export type CopyAsMenuProps = {

@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { readDamlValue, type ValueType } from '@/lib/daml-value';
+import { readDamlValue, type ValueType } from '@/lib/values/daml-value';
 import { DamlValue } from './daml-value';
 import { IdentifierLinksContext } from './identifier-links';
 

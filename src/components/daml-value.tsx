@@ -1,7 +1,7 @@
 import { Fragment, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { valueToText, type ValueNode } from '@/lib/daml-value';
-import { identifierText, revealBidiControls, revealControls } from '@/lib/display-text';
+import { valueToText, type ValueNode } from '@/lib/values/daml-value';
+import { identifierText, revealBidiControls, revealControls } from '@/lib/text/display-text';
 import { useIdentifierHref, type IdentifierKind } from './identifier-links';
 import classes from './daml-value.module.css';
 import linkClasses from './value-link.module.css';

@@ -1,6 +1,6 @@
 import { useClipboard } from '@mantine/hooks';
 import { Link } from 'react-router';
-import { identifierText } from '@/lib/display-text';
+import { identifierText } from '@/lib/text/display-text';
 import classes from './identifier.module.css';
 import { useIdentifierHref, type IdentifierKind } from './identifier-links';
 import { StrokeIcon } from './stroke-icon';

@@ -1,4 +1,4 @@
-import { revealBidiControls, revealControls } from '@/lib/display-text';
+import { revealBidiControls, revealControls } from '@/lib/text/display-text';
 
 export type IsolatedTextProps = {
   /** Text from the ledger, a token, a file or a URL. */

@@ -1,6 +1,6 @@
 import { Text, Tooltip, type TextProps } from '@mantine/core';
 import { useSyncExternalStore } from 'react';
-import { formatExactTime, formatRelativeTime } from '@/lib/format';
+import { formatExactTime, formatRelativeTime } from '@/lib/text/format';
 
 // One clock for every relative time on screen, ticking while any is mounted: a table of 200 rows
 // must not start 200 intervals.

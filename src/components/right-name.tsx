@@ -1,6 +1,6 @@
 import { Text, Tooltip } from '@mantine/core';
-import type { RightKind } from '@/lib/access-rights';
-import { RIGHT_KIND_INFO } from '@/lib/right-names';
+import type { RightKind } from '@/lib/access/access-rights';
+import { RIGHT_KIND_INFO } from '@/lib/access/right-names';
 
 export type RightNameProps = {
   kind: RightKind;

@@ -1,5 +1,5 @@
 import { Badge, Group, Stack, Table, Text } from '@mantine/core';
-import type { TopologyTransactionView, TopologyView } from '@/lib/external-party-topology';
+import type { TopologyTransactionView, TopologyView } from '@/lib/signing/external-party-topology';
 import { Identifier } from './identifier';
 import { PropertyList } from './property-list';
 

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import type { DataTableColumn } from '@/components/data-table/data-table';
 import cellClasses from '@/components/data-table/data-table-cells.module.css';
 import { RelativeTime } from '@/components/relative-time';
-import type { UpdateSummary } from '@/lib/update-summary';
+import type { UpdateSummary } from '@/lib/transaction-tree/update-summary';
 
 /**
  * The columns the update lists share (the live stream, the transactions history): the one-line

@@ -1,7 +1,7 @@
 import { Badge, Group, Paper, Stack, Text } from '@mantine/core';
 import { useId, type ReactNode } from 'react';
 import { StrokeIcon } from '@/components/stroke-icon';
-import { splitIsolates } from '@/lib/display-text';
+import { splitIsolates } from '@/lib/text/display-text';
 
 export type VerdictStatus = 'ok' | 'warning' | 'problem' | 'unknown';
 

@@ -3,8 +3,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useController, type Control, type FieldValues, type Path } from 'react-hook-form';
 import { identityProviderQueries } from '@/api/identity-providers';
 import { sessionQueries } from '@/api/session';
-import { accessOf } from '@/lib/access-rights';
-import { describeError } from '@/lib/api-error';
+import { accessOf } from '@/lib/access/access-rights';
+import { describeError } from '@/lib/errors/api-error';
 
 // Mantine's Select treats '' as "nothing selected", but '' is the default IdP's id. The stand-in
 // has parentheses, which no IdP id (a LedgerString) may contain.

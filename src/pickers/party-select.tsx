@@ -7,8 +7,8 @@ import type { ReactNode } from 'react';
 import type { Control, FieldValues, Path } from 'react-hook-form';
 import { useStringField } from '@/components/form/use-string-field';
 import { partyQueries } from '@/api/parties';
-import { describeError } from '@/lib/api-error';
-import { shortenIdentifier } from '@/lib/format';
+import { describeError } from '@/lib/errors/api-error';
+import { shortenIdentifier } from '@/lib/text/format';
 import { FieldCheck } from '@/components/form/field-check';
 import { withHint } from '@/components/form/with-hint';
 

@@ -6,7 +6,7 @@ import type { ReactNode } from 'react';
 import type { Control, FieldValues, Path } from 'react-hook-form';
 import { useStringField } from '@/components/form/use-string-field';
 import { MAX_USERS_PAGE_SIZE, userQueries } from '@/api/users';
-import { describeError, isMaskedRefusal, isNotFound } from '@/lib/api-error';
+import { describeError, isMaskedRefusal, isNotFound } from '@/lib/errors/api-error';
 import { FieldCheck } from '@/components/form/field-check';
 import { withHint } from '@/components/form/with-hint';
 

@@ -1,4 +1,4 @@
-import type { UserRight } from '@/lib/access-rights';
+import type { UserRight } from '@/lib/access/access-rights';
 import type { Sandbox } from './sandbox-network';
 
 export type SeedRightsHolder = {

@@ -15,10 +15,10 @@ import { ForbiddenState, SignedOutState } from '@/components/feedback/page-state
 import { ParticipantReachabilityContext } from '@/components/feedback/participant-reachability-context';
 import { useOidcRenewal } from '@/features/session/use-oidc-renewal';
 import { useSignOut } from '@/features/session/use-sign-in';
-import { accessOf } from '@/lib/access-rights';
-import { describeError, explainRefusal } from '@/lib/api-error';
-import { forbiddenDetails } from '@/lib/forbidden';
-import { decodeToken } from '@/lib/token-claims';
+import { accessOf } from '@/lib/access/access-rights';
+import { describeError, explainRefusal } from '@/lib/errors/api-error';
+import { forbiddenDetails } from '@/lib/errors/forbidden';
+import { decodeToken } from '@/lib/access/token-claims';
 import { paths } from '@/app/paths';
 import { ParticipantUnreachableBanner } from './participant-unreachable-banner';
 import { SignInRequired } from './sign-in-required';

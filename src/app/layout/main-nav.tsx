@@ -4,8 +4,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useId, type ReactNode } from 'react';
 import { NavLink as RouterNavLink } from 'react-router';
 import { sessionQueries } from '@/api/session';
-import { accessOf, type Access } from '@/lib/access-rights';
-import { isParticipantUnreachable } from '@/lib/api-error';
+import { accessOf, type Access } from '@/lib/access/access-rights';
+import { isParticipantUnreachable } from '@/lib/errors/api-error';
 import { paths } from '@/app/paths';
 import { navGroups, type NavItem } from './nav-items';
 

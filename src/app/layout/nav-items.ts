@@ -14,7 +14,7 @@ import {
   type Icon,
 } from '@tabler/icons-react';
 import { paths } from '@/app/paths';
-import type { Access } from '@/lib/access-rights';
+import type { Access } from '@/lib/access/access-rights';
 
 export type NavItem = {
   label: string;

@@ -2,7 +2,7 @@ import { Badge, Group, Text, Tooltip } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { participantQueries } from '@/api/participant';
 import { Identifier } from '@/components/identifier';
-import { describeError } from '@/lib/api-error';
+import { describeError } from '@/lib/errors/api-error';
 import { HEADER_HEALTH_REFRESH_MS } from './use-participant-unreachable';
 
 const inline = { meta: { errorDisplay: 'inline' } } as const;

@@ -1,7 +1,7 @@
 import { Alert, Button, Group, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { participantQueries } from '@/api/participant';
-import { describeError } from '@/lib/api-error';
+import { describeError } from '@/lib/errors/api-error';
 import { HEADER_HEALTH_REFRESH_MS, useParticipantUnreachable } from './use-participant-unreachable';
 
 /**

@@ -1,6 +1,6 @@
 import { matchPath } from 'react-router';
 import type { RecentItem } from '@/features/search/search-palette';
-import { recognizeId, type IdKind } from '@/lib/id-recognition';
+import { recognizeId, type IdKind } from '@/lib/values/id-recognition';
 import { idFromRouteSegment, paths } from '@/app/paths';
 
 /**

@@ -10,7 +10,7 @@ import {
   type SearchAction,
   type SearchLinks,
 } from '@/features/search/search-palette';
-import type { Access } from '@/lib/access-rights';
+import type { Access } from '@/lib/access/access-rights';
 import { paths } from '@/app/paths';
 import { navGroups } from './nav-items';
 import { recentItemOfLocation } from './recent-locations';

@@ -1,6 +1,6 @@
 import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
-import { describeError, explainRefusal } from '@/lib/api-error';
+import { describeError, explainRefusal } from '@/lib/errors/api-error';
 import { paths } from '@/app/paths';
 
 export type SignInRequiredProps = {

@@ -8,9 +8,9 @@ import { sessionQueries } from '@/api/session';
 import { signInProviderQueries } from '@/api/sign-in-providers';
 import { useSignOut } from '@/features/session/use-sign-in';
 import { describeLifetime, useTokenLifetime } from '@/features/session/use-token-lifetime';
-import { accessOf } from '@/lib/access-rights';
-import { isParticipantUnreachable } from '@/lib/api-error';
-import { decodeToken } from '@/lib/token-claims';
+import { accessOf } from '@/lib/access/access-rights';
+import { isParticipantUnreachable } from '@/lib/errors/api-error';
+import { decodeToken } from '@/lib/access/token-claims';
 import { paths } from '@/app/paths';
 
 /**

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { participantQueries } from '@/api/participant';
-import { isParticipantUnreachable } from '@/lib/api-error';
+import { isParticipantUnreachable } from '@/lib/errors/api-error';
 
 /** The header, the banner and the overview poll the same probes; the header's pace. */
 export const HEADER_HEALTH_REFRESH_MS = 15_000;

@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { accessRequestQuery } from '@/lib/access-request';
+import { accessRequestQuery } from '@/lib/access/access-request';
 import { renderRoute } from '@/testing/render-route';
 import { createSandbox } from '@/testing/sandbox-network';
 import { signInAs, signInAsIdentityProviderAdmin } from '@/testing/sign-in-as';

@@ -5,8 +5,8 @@ import { sessionQueries } from '@/api/session';
 import { PageHeader } from '@/components/page-header';
 import { PropertyList } from '@/components/property-list';
 import { SectionCard } from '@/components/section-card';
-import { parseAccessRequest, type AccessRequest } from '@/lib/access-request';
-import { accessOf } from '@/lib/access-rights';
+import { parseAccessRequest, type AccessRequest } from '@/lib/access/access-request';
+import { accessOf } from '@/lib/access/access-rights';
 import { paths } from '@/app/paths';
 
 /**

@@ -2,7 +2,7 @@ import { useSearchParams } from 'react-router';
 import { QueryBoundary } from '@/components/feedback/query-boundary';
 import { PageHeader } from '@/components/page-header';
 import { OnboardPerson } from '@/features/onboarding/onboard-person';
-import { ACCESS_REQUEST_LIMITS } from '@/lib/access-request';
+import { ACCESS_REQUEST_LIMITS } from '@/lib/access/access-request';
 import { paths } from '@/app/paths';
 
 export function OnboardPage() {

@@ -24,7 +24,7 @@ import { LedgerEndStat } from '@/features/dashboard/ledger-end-stat';
 import { StatCard } from '@/features/dashboard/stat-card';
 import { ParticipantHealth } from '@/features/participant/participant-health';
 import { ParticipantInfo } from '@/features/participant/participant-info';
-import { accessOf } from '@/lib/access-rights';
+import { accessOf } from '@/lib/access/access-rights';
 import { paths } from '@/app/paths';
 
 /**

@@ -9,8 +9,8 @@ import {
   parsePartiesPageState,
   toPartiesPageSearchParams,
 } from '@/features/parties/parties-page-state';
-import { accessOf } from '@/lib/access-rights';
-import { currentPageToken } from '@/lib/page-trail';
+import { accessOf } from '@/lib/access/access-rights';
+import { currentPageToken } from '@/lib/navigation/page-trail';
 import { ListPageLayout } from '@/app/layout/list-page-layout';
 import { paths } from '@/app/paths';
 import { usePagedRoute } from '@/app/use-paged-route';

@@ -1,7 +1,7 @@
 import { Anchor, Stack } from '@mantine/core';
 import { isRouteErrorResponse, Link, useNavigate, useRouteError } from 'react-router';
 import { ErrorState } from '@/components/feedback/error-state';
-import { ApiError } from '@/lib/api-error';
+import { ApiError } from '@/lib/errors/api-error';
 import { paths } from '@/app/paths';
 import { NotFoundPage } from './not-found-page';
 

@@ -4,7 +4,7 @@ import { useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { signInProviderQueries } from '@/api/sign-in-providers';
 import { completeSignIn } from '@/features/session/complete-sign-in';
-import { describeError } from '@/lib/api-error';
+import { describeError } from '@/lib/errors/api-error';
 import { PageHeader } from '@/components/page-header';
 import { paths } from '@/app/paths';
 import { safeReturnPath } from '@/app/safe-return-path';

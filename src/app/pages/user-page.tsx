@@ -12,7 +12,7 @@ import { UserDetail, type UserDetailLinks } from '@/features/users/user-detail';
 import { userTabOf } from '@/features/users/user-tabs';
 import { UserOffboarding } from '@/features/users/user-offboarding';
 import { canListUserRights } from '@/features/users/user-rights-access';
-import { accessOf } from '@/lib/access-rights';
+import { accessOf } from '@/lib/access/access-rights';
 import { idFromRouteSegment, paths } from '@/app/paths';
 
 const links: UserDetailLinks = { user: paths.user.to, newUser: paths.newUser.to };

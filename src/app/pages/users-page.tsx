@@ -6,7 +6,7 @@ import { userQueries } from '@/api/users';
 import { UsersHeaderActions } from '@/features/users/users-header-actions';
 import { UsersList } from '@/features/users/users-list';
 import { parseUsersPageState, toUsersPageSearchParams } from '@/features/users/users-page-state';
-import { currentPageToken } from '@/lib/page-trail';
+import { currentPageToken } from '@/lib/navigation/page-trail';
 import { ListPageLayout } from '@/app/layout/list-page-layout';
 import { paths } from '@/app/paths';
 import { usePagedRoute } from '@/app/use-paged-route';

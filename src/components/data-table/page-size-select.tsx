@@ -1,5 +1,5 @@
 import { NativeSelect } from '@mantine/core';
-import { withPageSize, type PageTrail } from '@/lib/page-trail';
+import { withPageSize, type PageTrail } from '@/lib/navigation/page-trail';
 
 export type PageSizeSelectProps<T extends PageTrail> = {
   sizes: readonly number[];

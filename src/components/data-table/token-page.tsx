@@ -6,7 +6,7 @@ import {
   pageStatusText,
   previousPage,
   type PageTrail,
-} from '@/lib/page-trail';
+} from '@/lib/navigation/page-trail';
 import { TokenPager } from './token-pager';
 
 export type TokenPageProps<T extends PageTrail> = {

@@ -1,7 +1,7 @@
 import { MantineProvider } from '@mantine/core';
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { toApiError } from '@/lib/api-error';
+import { toApiError } from '@/lib/errors/api-error';
 import { ErrorAlert } from './error-alert';
 
 describe('ErrorAlert', () => {

@@ -1,6 +1,6 @@
 import { Alert, Badge, Button, Code, CopyButton, Group, Stack, Text } from '@mantine/core';
-import { describeError } from '@/lib/api-error';
-import { revealBidiControls } from '@/lib/display-text';
+import { describeError } from '@/lib/errors/api-error';
+import { revealBidiControls } from '@/lib/text/display-text';
 import { AuthRecovery } from './auth-recovery';
 
 export type ErrorAlertProps = {

@@ -5,7 +5,7 @@ import {
   isNotFound,
   isParticipantUnreachable,
   isRetryable,
-} from '@/lib/api-error';
+} from '@/lib/errors/api-error';
 import { AuthRecoveryContext } from './auth-recovery-context';
 import { ErrorAlert } from './error-alert';
 import { ParticipantReachabilityContext } from './participant-reachability-context';

@@ -1,5 +1,5 @@
 import { notifications } from '@mantine/notifications';
-import { describeError } from '@/lib/api-error';
+import { describeError } from '@/lib/errors/api-error';
 
 // Mantine's close button has no accessible name of its own (axe: button-name).
 const closeButtonProps = { 'aria-label': 'Close notification' };

@@ -12,7 +12,7 @@ import {
   hasSpoofingCharacters,
   revealBidiControls,
   revealControls,
-} from '@/lib/display-text';
+} from '@/lib/text/display-text';
 
 /** One entry of a key/value map, as the editor holds it (order kept, duplicates possible). */
 export type KeyValueRow = { key: string; value: string };

@@ -1,6 +1,6 @@
 import { Alert, Button, Stack, Text } from '@mantine/core';
 import type { Control, FieldValues } from 'react-hook-form';
-import { describeError } from '@/lib/api-error';
+import { describeError } from '@/lib/errors/api-error';
 import { FormRootError } from './form-root-error';
 
 export type FormUpdateErrorProps<T extends FieldValues> = {

@@ -1,6 +1,6 @@
 import { useMutation, type UseMutationOptions } from '@tanstack/react-query';
 import type { FieldValues, Path, UseFormReturn } from 'react-hook-form';
-import { ApiError, describeError } from '@/lib/api-error';
+import { ApiError, describeError } from '@/lib/errors/api-error';
 
 /** Which form field an API error code belongs to, e.g. `{ USER_ALREADY_EXISTS: 'userId' }`. */
 export type FieldsByCode<T extends FieldValues> = Partial<Record<string, Path<T>>>;

@@ -15,7 +15,7 @@ import {
   type Resolver,
   type UseFormReturn,
 } from 'react-hook-form';
-import type { ApiError } from '@/lib/api-error';
+import type { ApiError } from '@/lib/errors/api-error';
 import { useFormMutation } from './use-form-mutation';
 import { useReloadLatest } from './use-reload-latest';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createEntry, errorResult } from '@/lib/activity-log';
+import { createEntry, errorResult } from '@/lib/activity/activity-log';
 import { activityCsv, activityFileName } from './activity-export';
 
 describe('activity export', () => {

@@ -5,7 +5,7 @@ import {
   activityCsvRows,
   activityJson,
   type ActivityEntry,
-} from '@/lib/activity-log';
+} from '@/lib/activity/activity-log';
 
 export type ActivityExportFormat = 'csv' | 'json';
 

@@ -11,8 +11,8 @@ import {
   NO_FILTER,
   type ActivityAction,
   type ActivityFilter,
-} from '@/lib/activity-log';
-import { formatCount } from '@/lib/format';
+} from '@/lib/activity/activity-log';
+import { formatCount } from '@/lib/text/format';
 import { downloadActivity } from './activity-export';
 import { useActivityLog } from './activity-store';
 import { ActivityTable } from './activity-table';

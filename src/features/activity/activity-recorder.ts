@@ -2,16 +2,16 @@ import type { Mutation, MutationKey, QueryClient } from '@tanstack/react-query';
 import { identityScopedKey, readAccessToken } from '@/api/access-token';
 import { participantQueries } from '@/api/participant';
 import { sessionQueries } from '@/api/session';
-import type { Caller } from '@/lib/access-rights';
-import { activitySpecByKey } from '@/lib/activity-specs';
+import type { Caller } from '@/lib/access/access-rights';
+import { activitySpecByKey } from '@/lib/activity/activity-specs';
 import {
   createEntry,
   errorResult,
   type ActivityActor,
   type ActivityMeta,
   type ActivityValue,
-} from '@/lib/activity-log';
-import { decodeToken } from '@/lib/token-claims';
+} from '@/lib/activity/activity-log';
+import { decodeToken } from '@/lib/access/token-claims';
 import { activityPlace, appendActivity, type ActivityPlace } from './activity-store';
 
 // The mutation cache hands over mutations of any types; the recorder reads only meta and state.

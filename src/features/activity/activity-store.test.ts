@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createEntry, type ActivityEntry } from '@/lib/activity-log';
+import { createEntry, type ActivityEntry } from '@/lib/activity/activity-log';
 import { MemoryStorage } from '@/testing/memory-storage';
 import {
   appendActivity,

@@ -6,7 +6,7 @@ import {
   parseLog,
   type ActivityEntry,
   MAX_STORED_CHARS,
-} from '@/lib/activity-log';
+} from '@/lib/activity/activity-log';
 
 /** One log: a participant's, for one identity, in the storage that identity's data lives in. */
 export type ActivityPlace = { storage: Storage | undefined; key: string };

@@ -2,7 +2,7 @@ import { MantineProvider } from '@mantine/core';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { ActivityEntry } from '@/lib/activity-log';
+import type { ActivityEntry } from '@/lib/activity/activity-log';
 import { ActivityTable } from './activity-table';
 
 const AT = '2026-03-04T05:06:07.000Z';

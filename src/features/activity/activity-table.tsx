@@ -7,7 +7,7 @@ import {
   subjectLabel,
   type ActivityEntry,
   type ActivitySnapshot,
-} from '@/lib/activity-log';
+} from '@/lib/activity/activity-log';
 
 export type ActivityTableProps = {
   /** The table's accessible name. */

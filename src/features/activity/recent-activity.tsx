@@ -3,7 +3,7 @@ import { useSuspenseQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { participantQueries } from '@/api/participant';
 import { SectionCard } from '@/components/section-card';
-import { concerns, type ActivitySubject } from '@/lib/activity-log';
+import { concerns, type ActivitySubject } from '@/lib/activity/activity-log';
 import { useActivityLog } from './activity-store';
 import { ActivityTable } from './activity-table';
 

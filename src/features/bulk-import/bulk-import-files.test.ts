@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseImportFile } from '@/lib/bulk-import';
+import { parseImportFile } from './bulk-import-rows';
 import { resultFile, resultFileName, templateFile } from './bulk-import-files';
 
 const NAMESPACE = `1220${'cd'.repeat(32)}`;

@@ -7,7 +7,7 @@ import {
   templateCsvRows,
   templateJson,
   type RowResult,
-} from '@/lib/bulk-import';
+} from './bulk-import-rows';
 
 export type BulkImportFileFormat = 'csv' | 'json';
 

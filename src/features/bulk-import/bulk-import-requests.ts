@@ -11,14 +11,14 @@ import {
   toUserRights,
   userQueries,
 } from '@/api/users';
-import { ApiError, describeError } from '@/lib/api-error';
-import type { LookupOutcome } from '@/lib/bulk-import';
+import { ApiError, describeError } from '@/lib/errors/api-error';
+import type { LookupOutcome } from './bulk-import-rows';
 import {
   DISPLAY_NAME_ANNOTATION,
   undoPlan,
   type OnboardingPlan,
   type PlanStep,
-} from '@/lib/onboarding-plan';
+} from '@/lib/onboarding/onboarding-plan';
 
 /**
  * The calls behind one row: reading what exists for its plan, and running the plan's steps in

@@ -18,8 +18,8 @@ import { ForbiddenState } from '@/components/feedback/page-state';
 import { downloadFile } from '@/components/data-table/download-file';
 import { FormActions } from '@/components/form/form-actions';
 import { SectionCard } from '@/components/section-card';
-import { accessOf, type Access } from '@/lib/access-rights';
-import { forbiddenDetails } from '@/lib/forbidden';
+import { accessOf, type Access } from '@/lib/access/access-rights';
+import { forbiddenDetails } from '@/lib/errors/forbidden';
 import {
   BULK_IMPORT_LIMITS,
   countOutcomes,
@@ -29,8 +29,8 @@ import {
   type RowOutcome,
   type RowResult,
   type RowVerdict,
-} from '@/lib/bulk-import';
-import { namespaceOfParticipantId } from '@/lib/onboarding-plan';
+} from './bulk-import-rows';
+import { namespaceOfParticipantId } from '@/lib/onboarding/onboarding-plan';
 import {
   BULK_IMPORT_MIME_TYPES,
   resultFile,

@@ -8,8 +8,8 @@ import { ErrorAlert } from '@/components/feedback/error-alert';
 import { FileDropZone } from '@/components/file-drop-zone';
 import { Identifier } from '@/components/identifier';
 import { SectionCard } from '@/components/section-card';
-import { MULTI_HASH_COLUMNS, multiHashCsvRows, type MultiHashLine } from '@/lib/bulk-import';
-import { shortenIdentifier } from '@/lib/format';
+import { MULTI_HASH_COLUMNS, multiHashCsvRows, type MultiHashLine } from './bulk-import-rows';
+import { shortenIdentifier } from '@/lib/text/format';
 import { BULK_IMPORT_MIME_TYPES } from './bulk-import-files';
 import { externalPlanOf, type ExternalRowState, type ImportRowState } from './use-bulk-import';
 

@@ -5,7 +5,7 @@ import {
   toWirePublicKey,
   type ReadGeneratedTopology,
 } from '@/api/external-parties';
-import { describeError } from '@/lib/api-error';
+import { describeError } from '@/lib/errors/api-error';
 import {
   BULK_IMPORT_LIMITS,
   createRowValidator,
@@ -18,14 +18,14 @@ import {
   type RowResult,
   type RowVerdict,
   type ValidatedRow,
-} from '@/lib/bulk-import';
-import { runPool } from '@/lib/bulk-import-pool';
-import { checkPastedSignature } from '@/lib/external-party-signing';
+} from './bulk-import-rows';
+import { runPool } from './bulk-import-pool';
+import { checkPastedSignature } from '@/lib/signing/external-party-signing';
 import {
   unsignedExternalStep,
   withExternalSignature,
   type OnboardingPlan,
-} from '@/lib/onboarding-plan';
+} from '@/lib/onboarding/onboarding-plan';
 import type { PublicSigningKey } from '@/lib/signing/keys';
 import type { WireSignature } from '@/lib/signing/signatures';
 import type { User } from '@/api/users';

@@ -4,7 +4,7 @@ import type { DamlType } from '@/api/daml-lf-decoder';
 import { FIELD_WIDTH } from '@/components/form/field-widths';
 import { RemoveButton } from '@/components/remove-button';
 import { StrokeIcon } from '@/components/stroke-icon';
-import { describeError } from '@/lib/api-error';
+import { describeError } from '@/lib/errors/api-error';
 import { ArgumentField } from './argument-field';
 import { FormAutocomplete } from './form-autocomplete';
 import {
@@ -16,7 +16,7 @@ import {
   commandUsesCreateArguments,
   type ComposerValues,
 } from './composer-form-schema';
-import { choicesOf, resolveTemplate, type TemplateCatalog } from '@/pickers/template-catalog';
+import { choicesOf, resolveTemplate, type TemplateCatalog } from '@/hooks/template-catalog';
 
 const MAX_SHOWN_OPTIONS = 50;
 

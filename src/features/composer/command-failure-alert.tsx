@@ -1,9 +1,9 @@
 import { Alert, Anchor, Button, Group, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { useIdentifierHref } from '@/components/identifier-links';
-import type { CommandFailure, CommandFix } from '@/lib/command-error-fixes';
-import { shortenIdentifier } from '@/lib/format';
-import { RIGHT_KIND_INFO } from '@/lib/right-names';
+import type { CommandFailure, CommandFix } from './command-error-fixes';
+import { shortenIdentifier } from '@/lib/text/format';
+import { RIGHT_KIND_INFO } from '@/lib/access/right-names';
 
 export type FailureLinks = {
   uploadDar: () => string;

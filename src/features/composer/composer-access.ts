@@ -1,4 +1,4 @@
-import type { Caller } from '@/lib/access-rights';
+import type { Caller } from '@/lib/access/access-rights';
 
 /** The parties a submission may name: `any`, or exactly these. */
 export type PartyScope = { kind: 'any' } | { kind: 'only'; parties: readonly string[] };

@@ -7,7 +7,7 @@ import {
   type JsCommands,
 } from '@/api/commands';
 import type { DamlType, PackageContents } from '@/api/daml-lf-decoder';
-import { toCurl } from '@/lib/copy-as';
+import { toCurl } from '@/lib/text/copy-as';
 import { prepareRequest } from '@/api/interactive-submission';
 import {
   cantonConsoleSubmit,
@@ -17,7 +17,7 @@ import {
 } from './composer-copy-as';
 import { toJsCommands } from './composer-form-mappers';
 import { emptyComposerValues } from './composer-form-schema';
-import { templateEntries } from '@/pickers/template-catalog';
+import { templateEntries } from '@/hooks/template-catalog';
 
 const PKG = 'a'.repeat(64);
 const ALICE = `alice::1220${'1'.repeat(64)}`;

@@ -11,9 +11,9 @@ import {
   type SubmitEndpoint,
 } from '@/api/commands';
 import { executeRequest, prepareRequest, type ExecuteInput } from '@/api/interactive-submission';
-import { cantonConsoleCall, scalaPartyId, scalaString, type CopyAsCommands } from '@/lib/copy-as';
+import { cantonConsoleCall, scalaPartyId, scalaString, type CopyAsCommands } from '@/lib/text/copy-as';
 import { isJsonObject, isNestedOptional, optionalInner } from './daml-value';
-import { choicesOf, resolveTemplate, type TemplateEntry } from '@/pickers/template-catalog';
+import { choicesOf, resolveTemplate, type TemplateEntry } from '@/hooks/template-catalog';
 
 /** What the console command needs of the catalog: templates and their packages' types. */
 export type CopyAsCatalog = {

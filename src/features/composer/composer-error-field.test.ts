@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError, toApiError } from '@/lib/api-error';
+import { ApiError, toApiError } from '@/lib/errors/api-error';
 import { composerErrorField } from './composer-error-field';
 import { emptyCommand, emptyComposerValues, type ComposerValues } from './composer-form-schema';
 

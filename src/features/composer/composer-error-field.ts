@@ -1,5 +1,5 @@
 import type { Path } from 'react-hook-form';
-import type { ApiError } from '@/lib/api-error';
+import type { ApiError } from '@/lib/errors/api-error';
 import type { PartyScope } from './composer-access';
 import type { CommandValues, ComposerValues } from './composer-form-schema';
 

@@ -17,7 +17,7 @@ import { FormRootError } from '@/components/form/form-root-error';
 import { FormTextInput } from '@/components/form/form-text-input';
 import { RemoveButton } from '@/components/remove-button';
 import { StrokeIcon } from '@/components/stroke-icon';
-import type { CopyAsCommands } from '@/lib/copy-as';
+import type { CopyAsCommands } from '@/lib/text/copy-as';
 import { CommandEditor } from './command-editor';
 import type { SubmitterScope } from './composer-access';
 import {
@@ -28,7 +28,7 @@ import {
   type ComposerValues,
 } from './composer-form-schema';
 import { PartiesField } from './parties-field';
-import type { TemplateCatalog } from '@/pickers/template-catalog';
+import type { TemplateCatalog } from '@/hooks/template-catalog';
 
 export type ComposerFormProps = {
   form: UseFormReturn<ComposerValues>;

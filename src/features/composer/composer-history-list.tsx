@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { toCurlCommand } from '@/api/commands';
 import { notify } from '@/components/feedback/notify';
 import { SectionCard } from '@/components/section-card';
-import { formatTime } from '@/lib/format';
+import { formatTime } from '@/lib/text/format';
 import { describeRequest, MAX_HISTORY_ENTRIES, type HistoryEntry } from './composer-history';
 
 export type ComposerHistoryProps = {

@@ -4,8 +4,8 @@ import type { Executed, Prepared, PreparedHiddenNode } from '@/api/interactive-s
 import { CopyAsMenu } from '@/components/copy-as-menu';
 import { Identifier } from '@/components/identifier';
 import { PropertyList } from '@/components/property-list';
-import type { CopyAsCommands } from '@/lib/copy-as';
-import { shortenIdentifier } from '@/lib/format';
+import type { CopyAsCommands } from '@/lib/text/copy-as';
+import { shortenIdentifier } from '@/lib/text/format';
 import type { TreeComparison } from '@/lib/transaction-tree/compare-trees';
 import { parseIdentifier, type TransactionTree } from '@/lib/transaction-tree/model';
 import type { CommitRoute } from './composer-signing';

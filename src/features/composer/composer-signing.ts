@@ -1,4 +1,4 @@
-import type { ApiError } from '@/lib/api-error';
+import type { ApiError } from '@/lib/errors/api-error';
 
 /**
  * Who must sign a prepared transaction, and what an execute refusal means in the user's terms

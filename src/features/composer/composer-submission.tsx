@@ -24,12 +24,12 @@ import {
 import { useFormMutation } from '@/components/form/use-form-mutation';
 import { Identifier } from '@/components/identifier';
 import { PropertyList } from '@/components/property-list';
-import { ApiError } from '@/lib/api-error';
+import { ApiError } from '@/lib/errors/api-error';
 import {
   classifyCommandFailure,
   type CommandFailure,
   type SubmitterAccess,
-} from '@/lib/command-error-fixes';
+} from './command-error-fixes';
 import { compareTrees } from '@/lib/transaction-tree/compare-trees';
 import type { TransactionTree } from '@/lib/transaction-tree/model';
 import { CommandFailureAlert, type FailureLinks, type InFormFix } from './command-failure-alert';
@@ -43,7 +43,7 @@ import { ComposerForm } from './composer-form';
 import { CommitComparison, ComposerPreview, type CommitComparisonProps } from './composer-preview';
 import { commitRoute } from './composer-signing';
 import classes from './composer.module.css';
-import type { TemplateCatalog } from '@/pickers/template-catalog';
+import type { TemplateCatalog } from '@/hooks/template-catalog';
 
 /** A submission's outcome, with the request that made it. */
 export type Shown = {

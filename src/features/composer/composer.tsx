@@ -6,9 +6,9 @@ import { participantQueries } from '@/api/participant';
 import { sessionQueries } from '@/api/session';
 import { confirmDanger } from '@/components/feedback/confirm-danger';
 import { notify } from '@/components/feedback/notify';
-import { accessOf } from '@/lib/access-rights';
-import type { SubmitterAccess } from '@/lib/command-error-fixes';
-import { shortenIdentifier } from '@/lib/format';
+import { accessOf } from '@/lib/access/access-rights';
+import type { SubmitterAccess } from './command-error-fixes';
+import { shortenIdentifier } from '@/lib/text/format';
 import type { TransactionTree } from '@/lib/transaction-tree/model';
 import { submitterScope, type PartyScope } from './composer-access';
 import { readDraft } from './composer-draft';
@@ -35,7 +35,7 @@ import {
   type ComposerSubmissionLinks,
   type Shown,
 } from './composer-submission';
-import { useTemplateCatalog } from '@/pickers/template-catalog';
+import { useTemplateCatalog } from '@/hooks/template-catalog';
 
 export type ComposerLinks = ComposerSubmissionLinks;
 

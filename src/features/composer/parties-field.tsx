@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useController, type Control } from 'react-hook-form';
 import { partyQueries } from '@/api/parties';
 import { FIELD_WIDTH } from '@/components/form/field-widths';
-import { describeError } from '@/lib/api-error';
+import { describeError } from '@/lib/errors/api-error';
 import type { ComposerValues } from './composer-form-schema';
 import type { PartyScope } from './composer-access';
 

@@ -19,8 +19,8 @@ import {
 } from '@/api/interactive-submission';
 import { CopyAsMenu } from '@/components/copy-as-menu';
 import { FileDropZone } from '@/components/file-drop-zone';
-import { ApiError, describeError } from '@/lib/api-error';
-import { shortenIdentifier } from '@/lib/format';
+import { ApiError, describeError } from '@/lib/errors/api-error';
+import { shortenIdentifier } from '@/lib/text/format';
 import { fromBase64 } from '@/lib/signing/bytes';
 import { MAX_KEY_FILE_BYTES, readPrivateKeyFile, type PrivateSigningKey } from '@/lib/signing/keys';
 import { parseSignature, signHash } from '@/lib/signing/signatures';

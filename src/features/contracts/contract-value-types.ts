@@ -1,12 +1,12 @@
 import type { PackageContents } from '@/api/daml-lf-decoder';
-import { valueTypeOf } from '@/pickers/daml-value-type';
+import { valueTypeOf } from './daml-value-type';
 import {
   resolveInterface,
   resolveTemplate,
   type InterfaceEntry,
   type TemplateEntry,
-} from '@/pickers/template-catalog';
-import { UNKNOWN_TYPE, type ValueType } from '@/lib/daml-value';
+} from '@/hooks/template-catalog';
+import { UNKNOWN_TYPE, type ValueType } from '@/lib/values/daml-value';
 
 /** A column of a template's argument or an interface's view: a field, with its type. */
 export type FieldColumn = { name: string; type: ValueType };

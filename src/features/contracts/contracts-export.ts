@@ -1,6 +1,6 @@
 import type { ActiveContract } from '@/api/active-contracts';
 import { toCsv, type CsvValue } from '@/components/data-table/csv';
-import { readDamlValue, valueToText, type ValueLimits } from '@/lib/daml-value';
+import { readDamlValue, valueToText, type ValueLimits } from '@/lib/values/daml-value';
 import { fieldType, type ContractTypes } from './contract-value-types';
 
 // An export is for reading elsewhere: nothing is cut short.

@@ -5,7 +5,7 @@ import { memo, useState } from 'react';
 import { partyQueries } from '@/api/parties';
 import type { ReadScope } from '@/api/updates';
 import { FIELD_WIDTH } from '@/components/form/field-widths';
-import type { InterfaceEntry, TemplateEntry } from '@/pickers/template-catalog';
+import type { InterfaceEntry, TemplateEntry } from '@/hooks/template-catalog';
 import {
   MAX_ID_LENGTH,
   MAX_SEARCH_LENGTH,

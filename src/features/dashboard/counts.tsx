@@ -7,9 +7,9 @@ import { pruningQueries } from '@/api/pruning';
 import { sessionQueries } from '@/api/session';
 import { synchronizerQueries } from '@/api/synchronizers';
 import { userQueries } from '@/api/users';
-import { accessOf, type Caller } from '@/lib/access-rights';
-import { forbiddenDetails } from '@/lib/forbidden';
-import { formatCount } from '@/lib/format';
+import { accessOf, type Caller } from '@/lib/access/access-rights';
+import { forbiddenDetails } from '@/lib/errors/forbidden';
+import { formatCount } from '@/lib/text/format';
 import { NotVisible, StatValue } from './stat-card';
 
 /** "1000+" when the count stopped at its bound. */

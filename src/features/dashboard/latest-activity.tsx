@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { isEmptyScope, updateQueries, type ReadScope } from '@/api/updates';
 import { EmptyState } from '@/components/feedback/empty-state';
 import { RelativeTime } from '@/components/relative-time';
-import { useReadScope } from '@/pickers/use-read-scope';
+import { useReadScope } from '@/hooks/use-read-scope';
 
 /** How many of the newest transactions the overview lists. */
 export const LATEST_COUNT = 5;

@@ -1,4 +1,4 @@
-import { formatCount } from '@/lib/format';
+import { formatCount } from '@/lib/text/format';
 
 /** The ledger end as one poll saw it: when (epoch ms) and which offset. */
 export type LedgerEndSample = { at: number; offset: number };

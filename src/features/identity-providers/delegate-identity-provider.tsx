@@ -11,7 +11,7 @@ import { FirstIdentityProviderAdminForm } from './first-identity-provider-admin-
 import { ActivateIdentityProviderButton } from './identity-provider-failure-note';
 import { IdentityProviderHandOff } from './identity-provider-hand-off';
 import type { IdentityProviderLinks } from './identity-provider-links';
-import type { AdminFixLinks } from '@/pickers/admin-fix-actions';
+import type { AdminFixLinks } from '@/blocks/admin-fix-actions';
 
 export type DelegateIdentityProviderProps = {
   links: Pick<IdentityProviderLinks, 'identityProviders' | 'identityProvider' | 'user'> &

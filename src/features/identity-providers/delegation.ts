@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { userIdProblem } from '@/lib/user-id-rules';
+import { userIdProblem } from '@/lib/forms/user-id-rules';
 import type { IdentityProviderConfig } from '@/api/identity-providers';
 import type { CreateUserRequest } from '@/api/users';
 

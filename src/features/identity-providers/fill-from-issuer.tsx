@@ -13,7 +13,7 @@ import { FormRootError } from '@/components/form/form-root-error';
 import { FormTextInput } from '@/components/form/form-text-input';
 import { useFormMutation } from '@/components/form/use-form-mutation';
 import { SectionCard } from '@/components/section-card';
-import type { ApiError } from '@/lib/api-error';
+import type { ApiError } from '@/lib/errors/api-error';
 import { issuerLookupSchema, MAX_ISSUER_URL_LENGTH, type IssuerLookupValues } from './delegation';
 
 export type FillFromIssuerProps = {

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { userQueries } from '@/api/users';
 import { ErrorAlert } from '@/components/feedback/error-alert';
-import { describeError } from '@/lib/api-error';
+import { describeError } from '@/lib/errors/api-error';
 
 export type FindIdentityProviderUserProps = {
   identityProviderId: string;

@@ -11,10 +11,10 @@ import { FormActions } from '@/components/form/form-actions';
 import { FormRootError } from '@/components/form/form-root-error';
 import { FormTextInput } from '@/components/form/form-text-input';
 import { useFormMutation } from '@/components/form/use-form-mutation';
-import { adminFailure } from '@/lib/admin-error-fixes';
-import { isMaskedRefusal } from '@/lib/api-error';
-import { AdminFailureAlert, type AdminFixLinks } from '@/pickers/admin-fix-actions';
-import { userWhereaboutsQuery } from '@/pickers/user-whereabouts';
+import { adminFailure } from '@/lib/errors/admin-error-fixes';
+import { isMaskedRefusal } from '@/lib/errors/api-error';
+import { AdminFailureAlert, type AdminFixLinks } from '@/blocks/admin-fix-actions';
+import { userWhereaboutsQuery } from '@/hooks/user-whereabouts';
 import { firstAdminRequest, firstAdminSchema, type FirstAdminValues } from './delegation';
 import { firstIdentityProviderAdminCopyAs } from './identity-provider-copy-as';
 

@@ -8,7 +8,7 @@ import {
 import { CopyAsMenu } from '@/components/copy-as-menu';
 import { confirmDanger } from '@/components/feedback/confirm-danger';
 import { notify } from '@/components/feedback/notify';
-import { formatCount } from '@/lib/format';
+import { formatCount } from '@/lib/text/format';
 import {
   deleteIdentityProviderCopyAs,
   updateIdentityProviderCopyAs,

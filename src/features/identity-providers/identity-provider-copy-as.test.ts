@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { toCurl } from '@/lib/copy-as';
+import { toCurl } from '@/lib/text/copy-as';
 import { firstAdminRequest } from './delegation';
 import {
   createIdentityProviderCopyAs,

@@ -6,7 +6,7 @@ import {
   type UpdateIdentityProviderConfigRequest,
 } from '@/api/identity-providers';
 import { createUserCall, type CreateUserRequest } from '@/api/users';
-import { cantonConsoleCall, scalaString, type CopyAsCommands } from '@/lib/copy-as';
+import { cantonConsoleCall, scalaString, type CopyAsCommands } from '@/lib/text/copy-as';
 
 /**
  * "Copy as…" for every IdP admin action: curl of the request the button sends (the API's own

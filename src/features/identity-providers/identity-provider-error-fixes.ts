@@ -1,5 +1,5 @@
 import type { IdentityProviderConfig } from '@/api/identity-providers';
-import { ApiError } from '@/lib/api-error';
+import { ApiError } from '@/lib/errors/api-error';
 
 /**
  * IdP admin failures in the user's terms, with the action that fixes them when the caller may

@@ -3,7 +3,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { identityProviderMutations, identityProviderQueries } from '@/api/identity-providers';
 import { notify } from '@/components/feedback/notify';
-import { ApiError } from '@/lib/api-error';
+import { ApiError } from '@/lib/errors/api-error';
 import {
   identityProviderFailure,
   type IdentityProviderFailure,

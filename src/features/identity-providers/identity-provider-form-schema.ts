@@ -4,7 +4,7 @@ import type {
   IdentityProviderConfig,
   UpdateIdentityProviderConfigRequest,
 } from '@/api/identity-providers';
-import type { ApiError } from '@/lib/api-error';
+import type { ApiError } from '@/lib/errors/api-error';
 
 /** LedgerString, as the participant checks IdP ids (ledger-api-behaviour.md §3.2). */
 export const MAX_IDENTITY_PROVIDER_ID_LENGTH = LEDGER_STRING.maxLength;

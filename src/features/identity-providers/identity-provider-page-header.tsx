@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { identityProviderQueries } from '@/api/identity-providers';
 import { sessionQueries } from '@/api/session';
 import { PageHeader } from '@/components/page-header';
-import { accessOf } from '@/lib/access-rights';
+import { accessOf } from '@/lib/access/access-rights';
 import { IdentityProviderActions } from './identity-provider-actions';
 import { IdentityProviderStatusBadge } from './identity-provider-status-badge';
 

@@ -1,7 +1,7 @@
 import { List, Text } from '@mantine/core';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { Identifier } from '@/components/identifier';
-import { formatCount, plural } from '@/lib/format';
+import { formatCount, plural } from '@/lib/text/format';
 import { identityProviderPartiesQuery } from './identity-provider-parties-query';
 
 // Enough to recognise them; the count says how many there are in all.

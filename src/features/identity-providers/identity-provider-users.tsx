@@ -3,8 +3,8 @@ import { useSuspenseQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { sessionQueries } from '@/api/session';
 import { MAX_USERS_PAGE_SIZE, userQueries } from '@/api/users';
-import { accessOf } from '@/lib/access-rights';
-import { formatCount } from '@/lib/format';
+import { accessOf } from '@/lib/access/access-rights';
+import { formatCount } from '@/lib/text/format';
 import { FindIdentityProviderUser } from './find-identity-provider-user';
 
 export type IdentityProviderUsersProps = {

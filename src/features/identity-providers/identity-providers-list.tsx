@@ -10,8 +10,8 @@ import { sessionQueries } from '@/api/session';
 import { DataTable, type DataTableColumn } from '@/components/data-table/data-table';
 import { EmptyState } from '@/components/feedback/empty-state';
 import { ForbiddenState } from '@/components/feedback/page-state';
-import { accessOf } from '@/lib/access-rights';
-import { forbiddenDetails } from '@/lib/forbidden';
+import { accessOf } from '@/lib/access/access-rights';
+import { forbiddenDetails } from '@/lib/errors/forbidden';
 import type { IdentityProviderLinks } from './identity-provider-links';
 import { IdentityProviderStatusBadge } from './identity-provider-status-badge';
 

@@ -1,4 +1,4 @@
-import type { UpdateFilter, UpdateKind } from '@/lib/update-summary';
+import type { UpdateFilter, UpdateKind } from '@/lib/transaction-tree/update-summary';
 
 /**
  * The live view's filters in the URL (`party`, `template`, `kinds=transactions,topology`), so a

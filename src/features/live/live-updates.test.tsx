@@ -8,7 +8,7 @@ import { signInAs } from '@/testing/sign-in-as';
 import { sandboxSteps } from '@/testing/sandbox-steps';
 import { assignIou, seedIouOnTwoSynchronizers, unassignIou } from '@/testing/seed-reassignments';
 import { seedIouSplit } from '@/testing/seed-transactions';
-import { shortenIdentifier } from '@/lib/format';
+import { shortenIdentifier } from '@/lib/text/format';
 
 // Whole-app journeys with a stream and several requests each; tight on a shared 2-core machine.
 const JOURNEY_TIMEOUT = 30_000;

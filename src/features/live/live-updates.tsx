@@ -13,12 +13,12 @@ import { DataTable, type DataTableColumn } from '@/components/data-table/data-ta
 import { EmptyState } from '@/components/feedback/empty-state';
 import { ErrorAlert } from '@/components/feedback/error-alert';
 import { updateSummaryColumns } from '@/components/update-summary-columns';
-import { describeError, networkError, ApiError } from '@/lib/api-error';
-import { formatCount } from '@/lib/format';
-import type { UpdateFilter, UpdateKind, UpdateSummary } from '@/lib/update-summary';
+import { describeError, networkError, ApiError } from '@/lib/errors/api-error';
+import { formatCount } from '@/lib/text/format';
+import type { UpdateFilter, UpdateKind, UpdateSummary } from '@/lib/transaction-tree/update-summary';
 import { PartyInput } from '@/pickers/party-select';
-import { NoReadScopeState } from '@/pickers/no-read-scope-state';
-import { useReadScope } from '@/pickers/use-read-scope';
+import { NoReadScopeState } from '@/blocks/no-read-scope-state';
+import { useReadScope } from '@/hooks/use-read-scope';
 import { LIVE_BUFFER_SIZE, LiveFeed, type LiveSnapshot } from './live-feed';
 import { LIVE_KINDS, liveFilterOf, MAX_FILTER_TEXT, withLiveFilter } from './live-filter-params';
 

@@ -12,7 +12,7 @@ import { FormTextarea } from '@/components/form/form-textarea';
 import { KeyFileInput } from '@/components/form/key-file-input';
 import { PrivateKeyDownload } from '@/components/private-key-download';
 import { TopologyViewPanel } from '@/components/topology-view';
-import { shortenIdentifier } from '@/lib/format';
+import { shortenIdentifier } from '@/lib/text/format';
 import type { OnboardingValues } from './onboarding-form-schema';
 import { isGeneratedFor, type ExternalParty } from './use-external-party';
 

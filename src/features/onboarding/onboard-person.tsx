@@ -19,9 +19,9 @@ import { FIELD_WIDTH } from '@/components/form/field-widths';
 import { FormActions } from '@/components/form/form-actions';
 import { FormTextInput } from '@/components/form/form-text-input';
 import { SectionCard } from '@/components/section-card';
-import { accessOf, PARTY_RIGHT_KINDS } from '@/lib/access-rights';
-import { forbiddenDetails } from '@/lib/forbidden';
-import { RIGHT_KIND_INFO } from '@/lib/right-names';
+import { accessOf, PARTY_RIGHT_KINDS } from '@/lib/access/access-rights';
+import { forbiddenDetails } from '@/lib/errors/forbidden';
+import { RIGHT_KIND_INFO } from '@/lib/access/right-names';
 import {
   MAX_DISPLAY_NAME_LENGTH,
   namespaceOfParticipantId,
@@ -30,7 +30,7 @@ import {
   reconcile,
   RIGHTS_PRESETS,
   type OnboardingPlan,
-} from '@/lib/onboarding-plan';
+} from '@/lib/onboarding/onboarding-plan';
 import { PartySelect } from '@/pickers/party-select';
 import {
   emptyOnboardingValues,

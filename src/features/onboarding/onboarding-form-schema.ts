@@ -1,6 +1,6 @@
 import type { Path } from 'react-hook-form';
 import { z } from 'zod';
-import { PARTY_RIGHT_KINDS, type Access, type UserRight } from '@/lib/access-rights';
+import { PARTY_RIGHT_KINDS, type Access, type UserRight } from '@/lib/access/access-rights';
 import {
   displayNameProblem,
   MAX_DISPLAY_NAME_LENGTH,
@@ -10,7 +10,7 @@ import {
   type ExternalPartySigned,
   type OnboardingInput,
   type OnboardingProblem,
-} from '@/lib/onboarding-plan';
+} from '@/lib/onboarding/onboarding-plan';
 import { MAX_PUBLIC_KEY_CHARS } from '@/lib/signing/keys';
 import { MAX_SIGNATURE_CHARS } from '@/lib/signing/signatures';
 

@@ -1,11 +1,11 @@
 import { getParty } from '@/api/parties';
 import { getUser, listUserRights, toUserRights } from '@/api/users';
-import { ApiError } from '@/lib/api-error';
+import { ApiError } from '@/lib/errors/api-error';
 import {
   DISPLAY_NAME_ANNOTATION,
   type ExistingState,
   type OnboardingPlan,
-} from '@/lib/onboarding-plan';
+} from '@/lib/onboarding/onboarding-plan';
 
 function isNotFound(error: unknown): boolean {
   return error instanceof ApiError && error.status === 404;

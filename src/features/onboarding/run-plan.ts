@@ -1,11 +1,11 @@
-import { describeError } from '@/lib/api-error';
+import { describeError } from '@/lib/errors/api-error';
 import {
   undoPlan,
   type DeleteUserStep,
   type OnboardingPlan,
   type PlanStep,
   type UndoPlan,
-} from '@/lib/onboarding-plan';
+} from '@/lib/onboarding/onboarding-plan';
 import type { QueryClient } from '@tanstack/react-query';
 import { runOnboardingStep } from '@/api/onboarding';
 

@@ -6,7 +6,7 @@ import {
   toWirePublicKey,
   type ReadGeneratedTopology,
 } from '@/api/external-parties';
-import { ApiError } from '@/lib/api-error';
+import { ApiError } from '@/lib/errors/api-error';
 import {
   checkPastedSignature,
   keyFileName,
@@ -14,7 +14,7 @@ import {
   topologyRefusalSubject,
   type BrowserKey,
   type TopologyRefusalSubject,
-} from '@/lib/external-party-signing';
+} from '@/lib/signing/external-party-signing';
 import { generateKeyPair, parsePublicKey, type PublicSigningKey } from '@/lib/signing/keys';
 import { signHash, type WireSignature } from '@/lib/signing/signatures';
 import { SigningInputError } from '@/lib/signing/signing-input-error';

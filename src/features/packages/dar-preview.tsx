@@ -8,7 +8,7 @@ import { Identifier } from '@/components/identifier';
 import { IsolatedText } from '@/components/isolated-text';
 import { PropertyList } from '@/components/property-list';
 import { SectionCard } from '@/components/section-card';
-import { describeError } from '@/lib/api-error';
+import { describeError } from '@/lib/errors/api-error';
 
 export type DarPreviewProps = { file: File; selection: number };
 

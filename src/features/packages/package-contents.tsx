@@ -31,7 +31,7 @@ import { packageQueries } from '@/api/packages';
 import { ErrorAlert } from '@/components/feedback/error-alert';
 import { SectionSkeleton } from '@/components/feedback/section-skeleton';
 import { SectionCard } from '@/components/section-card';
-import { describeError } from '@/lib/api-error';
+import { describeError } from '@/lib/errors/api-error';
 import { filterModules, moduleSummary } from './package-contents-filter';
 import { packageErrorText } from './package-error-text';
 

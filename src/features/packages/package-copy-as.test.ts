@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { darUploadPath, packageDependencies, updateVettingBody } from '@/api/packages';
-import { toCurl } from '@/lib/copy-as';
+import { toCurl } from '@/lib/text/copy-as';
 import { darUploadCopyAs, vettingCopyAs } from './package-copy-as';
 
 const PACKAGE_ID = 'ab'.repeat(32);

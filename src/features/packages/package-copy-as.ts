@@ -4,7 +4,7 @@ import {
   type DarUploadOptions,
   type VettingChange,
 } from '@/api/packages';
-import { cantonConsoleCall, scalaString, type CopyAsCommands } from '@/lib/copy-as';
+import { cantonConsoleCall, scalaString, type CopyAsCommands } from '@/lib/text/copy-as';
 
 /**
  * "Copy as…" for a DAR upload: curl of the request Upload sends (same path and query, the file

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { shortenIdentifier } from '@/lib/format';
+import { shortenIdentifier } from '@/lib/text/format';
 import { renderRoute } from '@/testing/render-route';
 import { createSandbox, TEST_SECRET, type Sandbox } from '@/testing/sandbox-network';
 import { fixtureDar, seedDar } from '@/testing/seed-packages';

@@ -8,7 +8,7 @@ import { Identifier } from '@/components/identifier';
 import { PageHeader } from '@/components/page-header';
 import { PropertyList } from '@/components/property-list';
 import { SectionCard } from '@/components/section-card';
-import { shortenIdentifier } from '@/lib/format';
+import { shortenIdentifier } from '@/lib/text/format';
 import { packageErrorText } from './package-error-text';
 import { PackageContentsSection } from './package-contents';
 import { PackageVetting } from './package-vetting';

@@ -1,4 +1,4 @@
-import { describeError } from '@/lib/api-error';
+import { describeError } from '@/lib/errors/api-error';
 
 /** One line for why a package could not be read: the decoder's reason, or the API's error. */
 export function packageErrorText(error: unknown): string {

@@ -23,11 +23,11 @@ import { synchronizerQueries } from '@/api/synchronizers';
 import { confirmDanger } from '@/components/feedback/confirm-danger';
 import { notify } from '@/components/feedback/notify';
 import { Identifier } from '@/components/identifier';
-import { accessOf } from '@/lib/access-rights';
-import { describeError } from '@/lib/api-error';
-import { shortenIdentifier } from '@/lib/format';
+import { accessOf } from '@/lib/access/access-rights';
+import { describeError } from '@/lib/errors/api-error';
+import { shortenIdentifier } from '@/lib/text/format';
 import { vettingCopyAs } from './package-copy-as';
-import { useSynchronizerLabel } from '@/pickers/use-synchronizer-label';
+import { useSynchronizerLabel } from '@/hooks/use-synchronizer-label';
 
 /** Why a caller sees no vetting actions (the participant would refuse the change). */
 export const VETTING_NEEDS_ADMIN = 'Only participant administrators can change vetting.';

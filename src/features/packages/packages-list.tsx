@@ -32,7 +32,7 @@ import {
 } from './package-groups';
 import { packageErrorText } from './package-error-text';
 import { SHOW_STANDARD_LIBRARY_PARAM, UPLOADED_PARAM } from './packages-list-search';
-import { useSynchronizerLabel } from '@/pickers/use-synchronizer-label';
+import { useSynchronizerLabel } from '@/hooks/use-synchronizer-label';
 import tableClasses from '@/components/data-table/data-table.module.css';
 
 export type PackagesListLinks = {

@@ -2,8 +2,8 @@ import { Badge, Stack, Text } from '@mantine/core';
 import { useSuspenseQuery, type UseSuspenseQueryResult } from '@tanstack/react-query';
 import { participantQueries, type HealthStatus } from '@/api/participant';
 import { PropertyList } from '@/components/property-list';
-import { describeError } from '@/lib/api-error';
-import { formatTime } from '@/lib/format';
+import { describeError } from '@/lib/errors/api-error';
+import { formatTime } from '@/lib/text/format';
 
 /** How often the probes run while the page is open. */
 export const HEALTH_REFRESH_MS = 5_000;

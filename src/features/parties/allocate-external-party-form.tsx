@@ -22,10 +22,10 @@ import { FormTextInput } from '@/components/form/form-text-input';
 import { FormTextarea } from '@/components/form/form-textarea';
 import { KeyFileInput } from '@/components/form/key-file-input';
 import { useFormMutation } from '@/components/form/use-form-mutation';
-import { accessOf } from '@/lib/access-rights';
-import { keyFileName, type BrowserKey } from '@/lib/external-party-signing';
-import { forbiddenDetails } from '@/lib/forbidden';
-import { shortenIdentifier } from '@/lib/format';
+import { accessOf } from '@/lib/access/access-rights';
+import { keyFileName, type BrowserKey } from '@/lib/signing/external-party-signing';
+import { forbiddenDetails } from '@/lib/errors/forbidden';
+import { shortenIdentifier } from '@/lib/text/format';
 import { generateKeyPair, parsePublicKey, type PublicSigningKey } from '@/lib/signing/keys';
 import { SigningInputError } from '@/lib/signing/signing-input-error';
 import {

@@ -17,14 +17,14 @@ import { FormRootError } from '@/components/form/form-root-error';
 import { FormSelect } from '@/components/form/form-select';
 import { FormTextInput } from '@/components/form/form-text-input';
 import { useFormMutation } from '@/components/form/use-form-mutation';
-import { accessOf } from '@/lib/access-rights';
-import { adminFailure } from '@/lib/admin-error-fixes';
-import { ApiError } from '@/lib/api-error';
-import { shortenIdentifier } from '@/lib/format';
-import { AdminFailureAlert, type AdminFixLinks } from '@/pickers/admin-fix-actions';
+import { accessOf } from '@/lib/access/access-rights';
+import { adminFailure } from '@/lib/errors/admin-error-fixes';
+import { ApiError } from '@/lib/errors/api-error';
+import { shortenIdentifier } from '@/lib/text/format';
+import { AdminFailureAlert, type AdminFixLinks } from '@/blocks/admin-fix-actions';
 import { IdentityProviderSelect } from '@/pickers/identity-provider-select';
 import { UserSelect } from '@/pickers/user-select';
-import { userWhereaboutsQuery } from '@/pickers/user-whereabouts';
+import { userWhereaboutsQuery } from '@/hooks/user-whereabouts';
 import { allocatePartyCommands } from './parties-copy-as';
 import {
   allocatePartyErrorField,
@@ -35,7 +35,7 @@ import {
   type AllocatePartyValues,
 } from './party-form-schema';
 import { ForbiddenState } from '@/components/feedback/page-state';
-import { forbiddenDetails } from '@/lib/forbidden';
+import { forbiddenDetails } from '@/lib/errors/forbidden';
 
 /** The app's routes this form links to; features cannot import the app's paths. */
 export type AllocatePartyFormLinks = AdminFixLinks & {

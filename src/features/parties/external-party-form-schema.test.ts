@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '@/lib/api-error';
+import { ApiError } from '@/lib/errors/api-error';
 import type { PublicSigningKey } from '@/lib/signing/keys';
 import type { WireSignature } from '@/lib/signing/signatures';
 import {

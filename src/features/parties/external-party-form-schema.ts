@@ -8,8 +8,8 @@ import {
   type GeneratedExternalPartyTopology,
   type GenerateExternalPartyTopologyRequest,
 } from '@/api/external-parties';
-import type { ApiError } from '@/lib/api-error';
-import { topologyRefusalSubject, type TopologyRefusalSubject } from '@/lib/external-party-signing';
+import type { ApiError } from '@/lib/errors/api-error';
+import { topologyRefusalSubject, type TopologyRefusalSubject } from '@/lib/signing/external-party-signing';
 import {
   MAX_PUBLIC_KEY_CHARS,
   type PrivateSigningKey,

@@ -10,8 +10,8 @@ import {
 } from '@/api/external-parties';
 import { allocatePartyCall, updatePartyAnnotationsCall, type PartyDetails } from '@/api/parties';
 import { rightsChangeCall, toWireRight } from '@/api/users';
-import type { PartyRightKind } from '@/lib/access-rights';
-import { toAnnotationsRecord } from '@/lib/annotations-rules';
+import type { PartyRightKind } from '@/lib/access/access-rights';
+import { toAnnotationsRecord } from '@/lib/forms/annotations-rules';
 import {
   cantonConsoleCall,
   scalaAnnotationsPatch,
@@ -20,7 +20,7 @@ import {
   scalaString,
   scalaStringMap,
   type CopyAsCommands,
-} from '@/lib/copy-as';
+} from '@/lib/text/copy-as';
 import type { PublicSigningKey } from '@/lib/signing/keys';
 import { toGenerateTopologyRequest, type ExternalPartyValues } from './external-party-form-schema';
 import {

@@ -9,8 +9,8 @@ import { PageSizeSelect } from '@/components/data-table/page-size-select';
 import { PagedListFrame } from '@/components/data-table/paged-list-frame';
 import { TokenPage } from '@/components/data-table/token-page';
 import { EmptyState } from '@/components/feedback/empty-state';
-import { accessOf } from '@/lib/access-rights';
-import { currentPageToken } from '@/lib/page-trail';
+import { accessOf } from '@/lib/access/access-rights';
+import { currentPageToken } from '@/lib/navigation/page-trail';
 import { IdentityProviderInput } from '@/pickers/identity-provider-select';
 import { filterParties, type PartiesFilter } from './parties-filter';
 import {
@@ -21,7 +21,7 @@ import {
 import { PartiesTable } from './parties-table';
 import { useOtherIdentityProviders } from './use-other-identity-providers';
 import { ForbiddenState } from '@/components/feedback/page-state';
-import { forbiddenDetails } from '@/lib/forbidden';
+import { forbiddenDetails } from '@/lib/errors/forbidden';
 
 export type PartiesListLinks = {
   newParty: string;

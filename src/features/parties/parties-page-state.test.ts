@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { withPageSize } from '@/lib/page-trail';
+import { withPageSize } from '@/lib/navigation/page-trail';
 import {
   DEFAULT_PARTIES_PAGE_SIZE,
   firstPartiesPage,
@@ -10,7 +10,7 @@ import {
 
 const parse = (search: string) => parsePartiesPageState(new URLSearchParams(search));
 
-// The trail's rules (cut short, empty tokens, walking) are tested in @/lib/page-trail.
+// The trail's rules (cut short, empty tokens, walking) are tested in @/lib/navigation/page-trail.
 describe('parties page state', () => {
   it('is the first page of the default size and the default IdP without params', () => {
     expect(parse('')).toEqual(firstPartiesPage);

@@ -1,8 +1,8 @@
-import { appendPageTrail, parsePageTrail, type PageTrail } from '@/lib/page-trail';
+import { appendPageTrail, parsePageTrail, type PageTrail } from '@/lib/navigation/page-trail';
 
 /**
  * Where the parties list is, as URL search params: whose view (`idp`), the page size and the
- * token trail (`?idp=acme&size=50&page=3&token=A&token=B`, see `@/lib/page-trail`).
+ * token trail (`?idp=acme&size=50&page=3&token=A&token=B`, see `@/lib/navigation/page-trail`).
  */
 
 /** Page sizes offered; the API allows up to 10 000, but a page is meant to be read. */

@@ -6,16 +6,16 @@ import { sessionQueries } from '@/api/session';
 import { DataTable, type DataTableColumn } from '@/components/data-table/data-table';
 import { CancellableProgress } from '@/components/feedback/cancellable-progress';
 import { ErrorAlert } from '@/components/feedback/error-alert';
-import { accessOf, type Access, type Caller } from '@/lib/access-rights';
-import { describeError } from '@/lib/api-error';
-import { formatCount } from '@/lib/format';
-import { RIGHT_KIND_INFO } from '@/lib/right-names';
+import { accessOf, type Access, type Caller } from '@/lib/access/access-rights';
+import { describeError } from '@/lib/errors/api-error';
+import { formatCount } from '@/lib/text/format';
+import { RIGHT_KIND_INFO } from '@/lib/access/right-names';
 import {
   partyAccess,
   type PartyAdministratorRow,
   type PartyAccessRow,
   type PartyCapability,
-} from '@/lib/party-access';
+} from './party-access';
 import {
   usePartyAccessScan,
   type PartyAccessScanState,

@@ -5,7 +5,7 @@ import { notify } from '@/components/feedback/notify';
 import { FormAnnotationsInput } from '@/components/form/form-annotations-input';
 import { GuardedEditForm } from '@/components/form/guarded-edit-form';
 import { useGuardedEditForm } from '@/components/form/use-guarded-edit-form';
-import { shortenIdentifier } from '@/lib/format';
+import { shortenIdentifier } from '@/lib/text/format';
 import {
   partyAnnotationsErrorField,
   partyAnnotationsSchema,

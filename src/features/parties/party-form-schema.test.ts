@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { PartyDetails } from '@/api/parties';
-import { ApiError } from '@/lib/api-error';
+import { ApiError } from '@/lib/errors/api-error';
 import {
   allocatePartyErrorField,
   allocatePartySchema,

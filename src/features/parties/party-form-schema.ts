@@ -9,7 +9,7 @@ import {
 import type { Path } from 'react-hook-form';
 import { z } from 'zod';
 import type { AllocatePartyRequest, PartyDetails } from '@/api/parties';
-import type { ApiError } from '@/lib/api-error';
+import type { ApiError } from '@/lib/errors/api-error';
 import {
   annotationFieldInCause,
   annotationRowsSchema,
@@ -17,7 +17,7 @@ import {
   toAnnotationRows,
   toAnnotationsRecord,
   type AnnotationRow,
-} from '@/lib/annotations-rules';
+} from '@/lib/forms/annotations-rules';
 
 // ── party id hint ──────────────────────────────────────────────────────────────
 

@@ -12,8 +12,8 @@ import { FormActions } from '@/components/form/form-actions';
 import { FormRootError } from '@/components/form/form-root-error';
 import { FormSelect } from '@/components/form/form-select';
 import { useFormMutation } from '@/components/form/use-form-mutation';
-import { PARTY_RIGHT_KINDS, type Access } from '@/lib/access-rights';
-import { RIGHT_KIND_INFO } from '@/lib/right-names';
+import { PARTY_RIGHT_KINDS, type Access } from '@/lib/access/access-rights';
+import { RIGHT_KIND_INFO } from '@/lib/access/right-names';
 import { UserSelect } from '@/pickers/user-select';
 import { partyGrantCommands } from './parties-copy-as';
 

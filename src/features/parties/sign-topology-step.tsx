@@ -13,12 +13,12 @@ import { useFormMutation } from '@/components/form/use-form-mutation';
 import { PrivateKeyDownload } from '@/components/private-key-download';
 import { SectionCard } from '@/components/section-card';
 import { TopologyViewPanel } from '@/components/topology-view';
-import type { ApiError } from '@/lib/api-error';
+import type { ApiError } from '@/lib/errors/api-error';
 import {
   checkPastedSignature,
   signWithKeyFile,
   type BrowserKey,
-} from '@/lib/external-party-signing';
+} from '@/lib/signing/external-party-signing';
 import type { PublicSigningKey } from '@/lib/signing/keys';
 import { parseSignature, signHash, type WireSignature } from '@/lib/signing/signatures';
 import {

@@ -6,7 +6,7 @@ import {
   toUserRights,
   type User,
 } from '@/api/users';
-import { partyAccess, type PartyAdministratorRow, type PartyAccessRow } from '@/lib/party-access';
+import { partyAccess, type PartyAdministratorRow, type PartyAccessRow } from './party-access';
 
 /** Rights requests in flight at once: quick on a big participant, gentle on a small one. */
 const RIGHTS_CONCURRENCY = 6;

@@ -1,4 +1,4 @@
-import type { RecognizedId } from '@/lib/id-recognition';
+import type { RecognizedId } from '@/lib/values/id-recognition';
 
 /**
  * The search box's recent items: the ids and pages the signed-in identity visited (visits.ts),

@@ -10,11 +10,11 @@ import { sessionQueries } from '@/api/session';
 import { contractQueries } from '@/api/contracts';
 import { isEmptyScope, readScopeOf, updateQueries } from '@/api/updates';
 import { userQueries } from '@/api/users';
-import { userWhereaboutsQuery } from '@/pickers/user-whereabouts';
-import { accessOf, type Access, type Caller } from '@/lib/access-rights';
-import { isNotFound } from '@/lib/api-error';
-import { formatCount } from '@/lib/format';
-import { MAX_SEARCH_LENGTH, recognizeId, type RecognizedId } from '@/lib/id-recognition';
+import { userWhereaboutsQuery } from '@/hooks/user-whereabouts';
+import { accessOf, type Access, type Caller } from '@/lib/access/access-rights';
+import { isNotFound } from '@/lib/errors/api-error';
+import { formatCount } from '@/lib/text/format';
+import { MAX_SEARCH_LENGTH, recognizeId, type RecognizedId } from '@/lib/values/id-recognition';
 import { recentItemsOf, type RecentItem } from './recent-items';
 import {
   searchResults,
@@ -53,7 +53,7 @@ const LOOKUP_DELAY_MS = 250;
 
 /**
  * One search box for any id, page or action (Ctrl/Cmd+K): what was typed or pasted is read as
- * each kind of id it could be (lib/id-recognition), and each reading offers the page it leads to;
+ * each kind of id it could be (lib/values/id-recognition), and each reading offers the page it leads to;
  * recent items, pages and actions follow. A combobox over a listbox, operated from the input
  * (arrows, Enter; Esc closes and focus goes back where it was), with the count announced.
  */

@@ -1,6 +1,6 @@
 import { IconSearch } from '@tabler/icons-react';
 import { describe, expect, it } from 'vitest';
-import { recognizeId } from '@/lib/id-recognition';
+import { recognizeId } from '@/lib/values/id-recognition';
 import {
   searchResults,
   templateKindIn,

@@ -10,9 +10,9 @@ import {
 import type { ContractLookup } from '@/api/contracts';
 import type { Module } from '@/api/daml-lf-decoder';
 import { comparePackageVersions } from '@/api/packages';
-import type { Access } from '@/lib/access-rights';
-import type { Recognition, RecognizedId } from '@/lib/id-recognition';
-import { templateLabel } from '@/lib/update-summary';
+import type { Access } from '@/lib/access/access-rights';
+import type { Recognition, RecognizedId } from '@/lib/values/id-recognition';
+import { templateLabel } from '@/lib/transaction-tree/update-summary';
 import { idText, recentItemKey, type RecentItem } from './recent-items';
 
 /**

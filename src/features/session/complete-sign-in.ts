@@ -7,8 +7,8 @@ import {
 } from '@/api/access-token';
 import { getCaller } from '@/api/session';
 import type { SignInProviderConfig } from '@/api/sign-in-providers';
-import { ApiError, DescribedError } from '@/lib/api-error';
-import { decodeToken } from '@/lib/token-claims';
+import { ApiError, DescribedError } from '@/lib/errors/api-error';
+import { decodeToken } from '@/lib/access/token-claims';
 
 export type SignInOutcome =
   /** The participant knows the user: go back to where the sign-in started. */

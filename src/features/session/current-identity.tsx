@@ -3,8 +3,8 @@ import { useQuery } from '@tanstack/react-query';
 import { readAccessToken } from '@/api/access-token';
 import { sessionQueries } from '@/api/session';
 import { PropertyList } from '@/components/property-list';
-import { describeError } from '@/lib/api-error';
-import { accessOf, type Caller } from '@/lib/access-rights';
+import { describeError } from '@/lib/errors/api-error';
+import { accessOf, type Caller } from '@/lib/access/access-rights';
 
 /** Who the participant currently takes this browser for; shown where the user can change it. */
 export function CurrentIdentity() {

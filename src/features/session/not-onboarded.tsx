@@ -4,9 +4,9 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { readAccessToken, readSignInProviderId } from '@/api/access-token';
 import { signInProviderQueries } from '@/api/sign-in-providers';
-import { accessRequestQuery, ACCESS_REQUEST_LIMITS } from '@/lib/access-request';
-import { describeError } from '@/lib/api-error';
-import { decodeToken } from '@/lib/token-claims';
+import { accessRequestQuery, ACCESS_REQUEST_LIMITS } from '@/lib/access/access-request';
+import { describeError } from '@/lib/errors/api-error';
+import { decodeToken } from '@/lib/access/token-claims';
 
 export type NotOnboardedProps = {
   /** The participant's 403 to who-am-I. */

@@ -2,7 +2,7 @@ import { Alert, Badge, Button, Group, Loader, Paper, Stack, Text } from '@mantin
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { signInProviderQueries, type SignInProviderConfig } from '@/api/sign-in-providers';
 import { ErrorAlert } from '@/components/feedback/error-alert';
-import { describeError } from '@/lib/api-error';
+import { describeError } from '@/lib/errors/api-error';
 import { useSignIn } from './use-sign-in';
 
 export type ProviderSignInProps = {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { decodeToken } from '@/lib/token-claims';
+import { decodeToken } from '@/lib/access/token-claims';
 
 export const tokenSignInSchema = z.object({
   token: z

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { signInProviderQueries } from '@/api/sign-in-providers';
 import { PropertyList } from '@/components/property-list';
-import { isExpired, type TokenClaims } from '@/lib/token-claims';
+import { isExpired, type TokenClaims } from '@/lib/access/token-claims';
 
 export type TokenClaimsSummaryProps = { claims: TokenClaims; now?: number };
 

@@ -4,8 +4,8 @@ import { useForm, useWatch } from 'react-hook-form';
 import { FormCheckbox } from '@/components/form/form-checkbox';
 import { FormTextarea } from '@/components/form/form-textarea';
 import { FormRootError } from '@/components/form/form-root-error';
-import { decodeToken } from '@/lib/token-claims';
-import { describeError } from '@/lib/api-error';
+import { decodeToken } from '@/lib/access/token-claims';
+import { describeError } from '@/lib/errors/api-error';
 import {
   emptyTokenSignInValues,
   normalizeToken,

@@ -7,7 +7,7 @@ import {
   writeAccessToken,
 } from '@/api/access-token';
 import { signInProviderQueries } from '@/api/sign-in-providers';
-import { describeError } from '@/lib/api-error';
+import { describeError } from '@/lib/errors/api-error';
 
 export type RenewalState =
   | { kind: 'idle' }

@@ -1,6 +1,6 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { readAccessToken, subscribeAccessToken } from '@/api/access-token';
-import { decodeToken } from '@/lib/token-claims';
+import { decodeToken } from '@/lib/access/token-claims';
 
 /** How often the remaining lifetime is recomputed: minutes are shown, so this is plenty. */
 const TICK_MS = 15_000;

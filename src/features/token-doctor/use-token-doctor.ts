@@ -4,8 +4,8 @@ import { readAccessToken } from '@/api/access-token';
 import { participantQueries } from '@/api/participant';
 import { sessionQueries } from '@/api/session';
 import { signInProviderQueries, type SignInProviderConfig } from '@/api/sign-in-providers';
-import { tokenDoctorQueries } from '@/api/token-doctor';
-import { accessOf } from '@/lib/access-rights';
+import { tokenDoctorQueries } from './token-doctor-lookups';
+import { accessOf } from '@/lib/access/access-rights';
 import {
   diagnoseToken,
   inspectToken,
@@ -15,7 +15,7 @@ import {
   type Lookup,
   type SignInProviderInfo,
   type Verdict,
-} from '@/lib/token-doctor';
+} from './token-doctor';
 
 /** A token handed to the doctor, and when: times are judged against that moment. */
 export type Examination = { token: string; at: number };

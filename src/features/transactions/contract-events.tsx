@@ -12,8 +12,8 @@ import { SectionCard } from '@/components/section-card';
 import { parseIdentifier } from '@/lib/transaction-tree/model';
 import { ContractLocation } from './contract-location';
 import type { ContractEventLinks } from './transaction-links';
-import { NoReadScopeState } from '@/pickers/no-read-scope-state';
-import { useReadScope } from '@/pickers/use-read-scope';
+import { NoReadScopeState } from '@/blocks/no-read-scope-state';
+import { useReadScope } from '@/hooks/use-read-scope';
 import { PartyList } from './party-list';
 
 export type ContractEventsProps = {

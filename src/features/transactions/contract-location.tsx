@@ -19,10 +19,10 @@ import { FormTextInput } from '@/components/form/form-text-input';
 import { Identifier } from '@/components/identifier';
 import { PropertyList, type Property } from '@/components/property-list';
 import { SectionCard } from '@/components/section-card';
-import type { Caller } from '@/lib/access-rights';
-import { shortenIdentifier } from '@/lib/format';
-import { idHint } from '@/lib/update-summary';
-import { useSynchronizerLabel } from '@/pickers/use-synchronizer-label';
+import type { Caller } from '@/lib/access/access-rights';
+import { shortenIdentifier } from '@/lib/text/format';
+import { idHint } from '@/lib/transaction-tree/update-summary';
+import { useSynchronizerLabel } from '@/hooks/use-synchronizer-label';
 import {
   emptyMoveContractValues,
   moveContractSchema,

@@ -3,7 +3,7 @@ import { useId } from 'react';
 import { Link } from 'react-router';
 import { Identifier } from '@/components/identifier';
 import { PropertyList, type Property } from '@/components/property-list';
-import { revealBidiControls } from '@/lib/display-text';
+import { revealBidiControls } from '@/lib/text/display-text';
 import {
   describeNode,
   type NodeId,

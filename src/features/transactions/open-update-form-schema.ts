@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MULTIHASH as UPDATE_ID_PATTERN } from '@/lib/id-recognition';
+import { MULTIHASH as UPDATE_ID_PATTERN } from '@/lib/values/id-recognition';
 
 /**
  * The "open an update" search box: an update id or an offset, told apart by their form. Update

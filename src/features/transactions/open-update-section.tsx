@@ -1,6 +1,6 @@
 import { isEmptyScope } from '@/api/updates';
 import { OpenUpdateForm } from './open-update-form';
-import { useReadScope } from '@/pickers/use-read-scope';
+import { useReadScope } from '@/hooks/use-read-scope';
 
 /**
  * The open-an-update search box; nothing for a caller who reads no party (the page below says why:

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { toCurl } from '@/lib/copy-as';
+import { toCurl } from '@/lib/text/copy-as';
 import { completeMoveCopyAs, moveCopyAs } from './reassignment-copy-as';
 
 const ALICE = `alice::1220${'a'.repeat(64)}`;

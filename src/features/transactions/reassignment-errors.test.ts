@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { unassignCall, type UnassignRequest } from '@/api/reassignment';
-import { toApiError } from '@/lib/api-error';
+import { toApiError } from '@/lib/errors/api-error';
 import { createSandbox, type Sandbox } from '@/testing/sandbox-network';
 import { seedIouOnTwoSynchronizers, setDemoPackageVetting } from '@/testing/seed-reassignments';
 import { sandboxSteps } from '@/testing/sandbox-steps';

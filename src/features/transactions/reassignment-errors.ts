@@ -1,5 +1,5 @@
-import { ApiError, describeError } from '@/lib/api-error';
-import { idHint } from '@/lib/update-summary';
+import { ApiError, describeError } from '@/lib/errors/api-error';
+import { idHint } from '@/lib/transaction-tree/update-summary';
 
 /**
  * What a refused reassignment means, in the form's words: which field it concerns and a sentence

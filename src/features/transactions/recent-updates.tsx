@@ -22,8 +22,8 @@ import {
   type HistorySeek,
   type HistorySeekValues,
 } from './history-seek-form-schema';
-import { NoReadScopeState } from '@/pickers/no-read-scope-state';
-import { useReadScope } from '@/pickers/use-read-scope';
+import { NoReadScopeState } from '@/blocks/no-read-scope-state';
+import { useReadScope } from '@/hooks/use-read-scope';
 
 export type RecentUpdatesLinks = {
   /** The viewer with this update open. */

@@ -25,8 +25,8 @@ import {
   type KeyboardEvent,
   type RefObject,
 } from 'react';
-import { identifierText, revealControls } from '@/lib/display-text';
-import { formatCount, shortenIdentifier } from '@/lib/format';
+import { identifierText, revealControls } from '@/lib/text/display-text';
+import { formatCount, shortenIdentifier } from '@/lib/text/format';
 import { formatKeyValues, keyValues } from '@/lib/transaction-tree/key-values';
 import type { TreeLayout } from '@/lib/transaction-tree/layout';
 import {

@@ -20,7 +20,7 @@ import {
   type KeyboardEvent,
 } from 'react';
 import { StrokeIcon } from '@/components/stroke-icon';
-import { formatCount } from '@/lib/format';
+import { formatCount } from '@/lib/text/format';
 import { layoutTree } from '@/lib/transaction-tree/layout';
 import type { NodeId, TransactionTree } from '@/lib/transaction-tree/model';
 import type { TreeKeyAction } from '@/lib/transaction-tree/navigation';

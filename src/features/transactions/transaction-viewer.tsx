@@ -7,8 +7,8 @@ import { RelativeTime } from '@/components/relative-time';
 import { actingPartiesOf, type TransactionTree } from '@/lib/transaction-tree/model';
 import type { TransactionLinks } from './transaction-links';
 import { TransactionView, type TransactionPane } from './transaction-view';
-import { NoReadScopeState } from '@/pickers/no-read-scope-state';
-import { useReadScope } from '@/pickers/use-read-scope';
+import { NoReadScopeState } from '@/blocks/no-read-scope-state';
+import { useReadScope } from '@/hooks/use-read-scope';
 import classes from './transaction-viewer.module.css';
 
 export type TransactionViewerProps = {

@@ -13,13 +13,13 @@ import { FormRootError } from '@/components/form/form-root-error';
 import { FormSwitch } from '@/components/form/form-switch';
 import { FormTextInput } from '@/components/form/form-text-input';
 import { useFormMutation } from '@/components/form/use-form-mutation';
-import { accessOf } from '@/lib/access-rights';
-import { adminFailure } from '@/lib/admin-error-fixes';
-import { isMaskedRefusal } from '@/lib/api-error';
-import { AdminFailureAlert, type AdminFixLinks } from '@/pickers/admin-fix-actions';
+import { accessOf } from '@/lib/access/access-rights';
+import { adminFailure } from '@/lib/errors/admin-error-fixes';
+import { isMaskedRefusal } from '@/lib/errors/api-error';
+import { AdminFailureAlert, type AdminFixLinks } from '@/blocks/admin-fix-actions';
 import { IdentityProviderSelect } from '@/pickers/identity-provider-select';
 import { PartySelect } from '@/pickers/party-select';
-import { userWhereaboutsQuery } from '@/pickers/user-whereabouts';
+import { userWhereaboutsQuery } from '@/hooks/user-whereabouts';
 import { RightsEditor } from './rights-editor';
 import { createUserCommands } from './users-copy-as';
 import {
@@ -32,7 +32,7 @@ import {
   type CreateUserValues,
 } from './user-form-schema';
 import { ForbiddenState } from '@/components/feedback/page-state';
-import { forbiddenDetails } from '@/lib/forbidden';
+import { forbiddenDetails } from '@/lib/errors/forbidden';
 
 /** The app's routes this form links to; features cannot import the app's paths. */
 export type CreateUserFormLinks = AdminFixLinks & {

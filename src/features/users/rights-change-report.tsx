@@ -1,6 +1,6 @@
 import { Alert, List, Text } from '@mantine/core';
-import { rightKey, type UserRight } from '@/lib/access-rights';
-import { describeRight } from '@/lib/right-names';
+import { rightKey, type UserRight } from '@/lib/access/access-rights';
+import { describeRight } from '@/lib/access/right-names';
 
 /** What a grant or revoke asked for, and what the server reports it actually changed. */
 export type RightsChange = {

@@ -7,9 +7,9 @@ import {
 } from 'react-hook-form';
 import { FIELD_WIDTH } from '@/components/form/field-widths';
 import { RemoveButton } from '@/components/remove-button';
-import { PARTY_RIGHT_KINDS, type RightKind } from '@/lib/access-rights';
+import { PARTY_RIGHT_KINDS, type RightKind } from '@/lib/access/access-rights';
 import { PartyInput } from '@/pickers/party-select';
-import { ADMIN_ONLY_EXPLANATION, RIGHT_KIND_INFO } from '@/lib/right-names';
+import { ADMIN_ONLY_EXPLANATION, RIGHT_KIND_INFO } from '@/lib/access/right-names';
 import { OTHER_RIGHT_KINDS, type OtherRightKind, type RightsValues } from './rights-form-schema';
 
 type Message = { message?: string };

@@ -8,7 +8,7 @@ import {
   type PartyRightKind,
   type RightKind,
   type UserRight,
-} from '@/lib/access-rights';
+} from '@/lib/access/access-rights';
 
 /** The right kinds that carry no party. */
 export type OtherRightKind = Exclude<RightKind, PartyRightKind>;

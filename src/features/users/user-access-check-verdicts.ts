@@ -3,8 +3,8 @@ import type { SignInProviderConfig } from '@/api/sign-in-providers';
 import type { ConnectedSynchronizer } from '@/api/synchronizers';
 import type { User } from '@/api/users';
 import type { Verdict } from '@/components/verdict-list';
-import { isolateIdentifier } from '@/lib/display-text';
-import type { UserRight } from '@/lib/access-rights';
+import { isolateIdentifier } from '@/lib/text/display-text';
+import type { UserRight } from '@/lib/access/access-rights';
 
 /** At most this many parties are looked up per check (two requests each). */
 export const MAX_CHECKED_PARTIES = 10;

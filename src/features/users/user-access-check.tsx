@@ -8,10 +8,10 @@ import { signInProviderQueries } from '@/api/sign-in-providers';
 import { toUserRights, userQueries, type User, type UserRef } from '@/api/users';
 import { SectionCard } from '@/components/section-card';
 import { VerdictList } from '@/components/verdict-list';
-import { accessOf, type Caller } from '@/lib/access-rights';
-import { accessFixes } from '@/lib/admin-error-fixes';
-import { describeError } from '@/lib/api-error';
-import { AdminFixActions, type AdminFixLinks } from '@/pickers/admin-fix-actions';
+import { accessOf, type Caller } from '@/lib/access/access-rights';
+import { accessFixes } from '@/lib/errors/admin-error-fixes';
+import { describeError } from '@/lib/errors/api-error';
+import { AdminFixActions, type AdminFixLinks } from '@/blocks/admin-fix-actions';
 import {
   accessVerdicts,
   partiesToCheck,

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '@/lib/api-error';
+import { ApiError } from '@/lib/errors/api-error';
 import type { User } from '@/api/users';
 import {
   annotationFieldInCause,
   annotationKeyProblem,
   annotationsPatch,
-} from '@/lib/annotations-rules';
+} from '@/lib/forms/annotations-rules';
 import {
   partiesInCause,
   partyIdProblem,

@@ -1,7 +1,7 @@
 import { USER_ID_STRING } from '@ledger-console/participant/identifiers';
 import type { Path } from 'react-hook-form';
 import { z } from 'zod';
-import { userIdProblem } from '@/lib/user-id-rules';
+import { userIdProblem } from '@/lib/forms/user-id-rules';
 import {
   toWireRight,
   type CreateUserRequest,
@@ -9,7 +9,7 @@ import {
   type UpdateUserRequest,
   type User,
 } from '@/api/users';
-import type { ApiError } from '@/lib/api-error';
+import type { ApiError } from '@/lib/errors/api-error';
 import {
   annotationFieldInCause,
   annotationRowsSchema,
@@ -17,7 +17,7 @@ import {
   toAnnotationRows,
   toAnnotationsRecord,
   type AnnotationRow,
-} from '@/lib/annotations-rules';
+} from '@/lib/forms/annotations-rules';
 import {
   emptyRightsValues,
   partiesInCause,

@@ -3,7 +3,7 @@ import type { User } from '@/api/users';
 import { Identifier } from '@/components/identifier';
 import { IsolatedText } from '@/components/isolated-text';
 import { PropertyList } from '@/components/property-list';
-import { toAnnotationRows } from '@/lib/annotations-rules';
+import { toAnnotationRows } from '@/lib/forms/annotations-rules';
 
 export type UserProfileViewProps = {
   user: User;

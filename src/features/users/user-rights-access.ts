@@ -1,5 +1,5 @@
 import type { UserRef } from '@/api/users';
-import type { Access } from '@/lib/access-rights';
+import type { Access } from '@/lib/access/access-rights';
 
 /**
  * Whether the caller can list this user's rights. GET /v2/users/{id}/rights has no IdP parameter,

@@ -8,7 +8,7 @@ import { confirmDanger } from '@/components/feedback/confirm-danger';
 import { FormActions } from '@/components/form/form-actions';
 import { FormRootError } from '@/components/form/form-root-error';
 import { useFormMutation } from '@/components/form/use-form-mutation';
-import { rightKey, type Access, type UserRight } from '@/lib/access-rights';
+import { rightKey, type Access, type UserRight } from '@/lib/access/access-rights';
 import type { RightsChange } from './rights-change-report';
 import { RightsEditor } from './rights-editor';
 import {
@@ -18,7 +18,7 @@ import {
   toUserRightList,
   type RightsChangeValues,
 } from './rights-form-schema';
-import { describeRight } from '@/lib/right-names';
+import { describeRight } from '@/lib/access/right-names';
 import { rightsChangeCommands } from './users-copy-as';
 
 export type UserRightsGrantFormProps = {

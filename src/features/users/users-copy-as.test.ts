@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createUserCall, deleteUserCall, rightsChangeCall, toWireRight } from '@/api/users';
-import { toCurl } from '@/lib/copy-as';
+import { toCurl } from '@/lib/text/copy-as';
 import {
   emptyCreateUserValues,
   toCreateUserRequest,

@@ -15,7 +15,7 @@ import {
   type UpdateUserRequest,
   type UserRef,
 } from '@/api/users';
-import type { RightKind, UserRight } from '@/lib/access-rights';
+import type { RightKind, UserRight } from '@/lib/access/access-rights';
 import {
   cantonConsoleCall,
   scalaAnnotationsPatch,
@@ -24,8 +24,8 @@ import {
   scalaString,
   scalaStringMap,
   type CopyAsCommands,
-} from '@/lib/copy-as';
-import { toAnnotationsRecord } from '@/lib/annotations-rules';
+} from '@/lib/text/copy-as';
+import { toAnnotationsRecord } from '@/lib/forms/annotations-rules';
 import type { RightsChange } from '@/api/users';
 import { toUserRightList } from './rights-form-schema';
 import { toCreateUserRequest, type CreateUserValues } from './user-form-schema';

@@ -2,7 +2,7 @@ import { Button, Group } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { sessionQueries } from '@/api/session';
-import { accessOf } from '@/lib/access-rights';
+import { accessOf } from '@/lib/access/access-rights';
 
 export type UsersHeaderActionsProps = {
   newUserHref: string;

@@ -12,9 +12,9 @@ import { TokenPage } from '@/components/data-table/token-page';
 import { CancellableProgress } from '@/components/feedback/cancellable-progress';
 import { EmptyState } from '@/components/feedback/empty-state';
 import { ErrorAlert } from '@/components/feedback/error-alert';
-import { accessOf } from '@/lib/access-rights';
-import { formatCount } from '@/lib/format';
-import { currentPageToken } from '@/lib/page-trail';
+import { accessOf } from '@/lib/access/access-rights';
+import { formatCount } from '@/lib/text/format';
+import { currentPageToken } from '@/lib/navigation/page-trail';
 import { useLoadAllUsers, type LoadAllUsersState } from './use-load-all-users';
 import {
   USERS_EXPORT_MIME_TYPES,

@@ -8,7 +8,7 @@ import {
 
 const parse = (search: string) => parseUsersPageState(new URLSearchParams(search));
 
-// The trail's rules (cut short, empty tokens, walking) are tested in @/lib/page-trail.
+// The trail's rules (cut short, empty tokens, walking) are tested in @/lib/navigation/page-trail.
 describe('users page state', () => {
   it('is the first page of the default size without params', () => {
     expect(parse('')).toEqual({ pageSize: DEFAULT_USERS_PAGE_SIZE, pageTokens: [] });

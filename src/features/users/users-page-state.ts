@@ -1,8 +1,8 @@
-import { appendPageTrail, parsePageTrail, type PageTrail } from '@/lib/page-trail';
+import { appendPageTrail, parsePageTrail, type PageTrail } from '@/lib/navigation/page-trail';
 
 /**
  * Where the users list is, as URL search params: the page size and the token trail
- * (`?size=50&page=3&token=A&token=B`, see `@/lib/page-trail`). The participant's tokens are short
+ * (`?size=50&page=3&token=A&token=B`, see `@/lib/navigation/page-trail`). The participant's tokens are short
  * (base64 of a user id), so the trail stays readable.
  */
 

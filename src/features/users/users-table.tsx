@@ -9,7 +9,7 @@ import {
 import classes from '@/components/data-table/data-table-cells.module.css';
 import { Identifier } from '@/components/identifier';
 import { IsolatedText } from '@/components/isolated-text';
-import { revealControls } from '@/lib/display-text';
+import { revealControls } from '@/lib/text/display-text';
 import {
   annotationsCount,
   identityProviderLabel,

@@ -1,4 +1,4 @@
-import { revealBidiControls } from '@/lib/display-text';
+import { revealBidiControls } from '@/lib/text/display-text';
 import type { TreeNode } from './model';
 
 /**

@@ -1,4 +1,4 @@
-import { DescribedError } from '@/lib/api-error';
+import { DescribedError } from '@/lib/errors/api-error';
 
 export type TransactionTreeErrorCode =
   /** A node id that is not a non-negative safe integer. */

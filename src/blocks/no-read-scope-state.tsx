@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { sessionQueries } from '@/api/session';
 import { ForbiddenState } from '@/components/feedback/page-state';
-import { forbiddenDetails } from '@/lib/forbidden';
+import { forbiddenDetails } from '@/lib/errors/forbidden';
 
 /**
  * A caller who reads no party: the forbidden state in the console's words (who, which rights

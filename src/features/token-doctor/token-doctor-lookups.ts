@@ -1,9 +1,9 @@
 import { queryOptions } from '@tanstack/react-query';
-import { describeError, ApiError } from '@/lib/api-error';
-import type { IdentityProviderInfo, Lookup, UserRecord } from '@/lib/token-doctor';
-import type { UserRight } from '@/lib/access-rights';
-import { listIdentityProviders } from './identity-providers';
-import { getUser, listUserRights, toUserRights, type UserRef } from './users';
+import { describeError, ApiError } from '@/lib/errors/api-error';
+import type { IdentityProviderInfo, Lookup, UserRecord } from './token-doctor';
+import type { UserRight } from '@/lib/access/access-rights';
+import { listIdentityProviders } from '@/api/identity-providers';
+import { getUser, listUserRights, toUserRights, type UserRef } from '@/api/users';
 
 /**
  * The token doctor's lookups, made with the console's current sign-in (never the pasted token).

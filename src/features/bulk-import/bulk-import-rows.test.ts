@@ -1,6 +1,6 @@
 import { generateKeyPairSync } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { accessOf, type UserRight } from './access-rights';
+import { accessOf, type UserRight } from '@/lib/access/access-rights';
 import {
   BULK_IMPORT_LIMITS,
   countOutcomes,
@@ -16,7 +16,7 @@ import {
   type ImportContext,
   type ImportRow,
   type ValidatedRow,
-} from './bulk-import';
+} from './bulk-import-rows';
 
 const NAMESPACE = `1220${'ab'.repeat(32)}`;
 const IDP_ADMIN: ImportContext = {

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { synchronizerQueries } from '@/api/synchronizers';
-import { shortenIdentifier } from '@/lib/format';
+import { shortenIdentifier } from '@/lib/text/format';
 
 /**
  * Names a synchronizer by its alias when the participant is connected to it, else by its shortened

@@ -6,9 +6,9 @@
  * Canton's rules: ledger-api-behaviour.md §4.2–4.4 and §2.2 (user ids).
  */
 import { idStringProblem, USER_ID_STRING } from '@ledger-console/participant/identifiers';
-import type { UserRight } from './access-rights';
-import { isolateIdentifier, revealControls } from './display-text';
-import { claimsOf, decodeJwtSegment, type TokenClaims } from './token-claims';
+import type { UserRight } from '@/lib/access/access-rights';
+import { isolateIdentifier, revealControls } from '@/lib/text/display-text';
+import { claimsOf, decodeJwtSegment, type TokenClaims } from '@/lib/access/token-claims';
 
 /** Larger input is not decoded: no IdP issues such tokens, and headers that size are refused. */
 export const MAX_TOKEN_BYTES = 16 * 1024;

@@ -1,8 +1,8 @@
 import { queryOptions } from '@tanstack/react-query';
 import { listIdentityProviders } from '@/api/identity-providers';
 import { getUser, userQueries, type User } from '@/api/users';
-import type { UserWhereabouts } from '@/lib/admin-error-fixes';
-import { isMaskedRefusal, isNotFound } from '@/lib/api-error';
+import type { UserWhereabouts } from '@/lib/errors/admin-error-fixes';
+import { isMaskedRefusal, isNotFound } from '@/lib/errors/api-error';
 
 /**
  * Which identity provider a user belongs to, asked through each (participant admins only: the

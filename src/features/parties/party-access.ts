@@ -6,7 +6,7 @@
  * IdentityProviderAdmin give none of these: such users are listed apart, as able to grant
  * themselves the rights they lack. Pure, so each rule is unit-tested.
  */
-import type { RightKind, UserRight } from './access-rights';
+import type { RightKind, UserRight } from '@/lib/access/access-rights';
 
 export const PARTY_CAPABILITIES = ['act', 'read', 'execute'] as const;
 export type PartyCapability = (typeof PARTY_CAPABILITIES)[number];

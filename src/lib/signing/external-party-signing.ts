@@ -3,14 +3,14 @@ import {
   readPrivateKeyFile,
   type PrivateSigningKey,
   type PublicSigningKey,
-} from './signing/keys';
+} from './keys';
 import {
   parseSignature,
   signHash,
   verifyHashSignature,
   type WireSignature,
-} from './signing/signatures';
-import { SigningInputError } from './signing/signing-input-error';
+} from './signatures';
+import { SigningInputError } from './signing-input-error';
 
 /**
  * Getting an external party's topology multi-hash signed, wherever it is asked for (the parties

@@ -4,7 +4,7 @@ import type {
   CreatedEvent,
   ExercisedEvent,
   TransactionEvents,
-} from './transaction-tree/model';
+} from './model';
 import {
   idHint,
   matchesFilter,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { UserRight } from './access-rights';
+import type { UserRight } from '@/lib/access/access-rights';
 import { partyAccess, rightsGranting, type UserWithRights } from './party-access';
 
 const ALICE = 'alice::1220aa';

@@ -1,6 +1,6 @@
 import { SignJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
-import { decodeToken } from './token-claims';
+import { decodeToken } from '@/lib/access/token-claims';
 import {
   diagnoseToken,
   identityProviderOfToken,

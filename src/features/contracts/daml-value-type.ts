@@ -5,7 +5,7 @@ import {
   type DamlType,
   type PackageContents,
 } from '@/api/daml-lf-decoder';
-import { UNKNOWN_TYPE, type ValueType } from '@/lib/daml-value';
+import { UNKNOWN_TYPE, type ValueType } from '@/lib/values/daml-value';
 
 /**
  * A decoded Daml-LF type as the value renderer's `ValueType`. Records and variants resolve their

@@ -10,9 +10,9 @@ import {
   UNIQUE_IDENTIFIER_SEPARATOR,
   splitUniqueIdentifier,
 } from '@ledger-console/participant/unique-identifier';
-import { rightKey, type Access, type UserRight } from './access-rights';
-import { describeRight, RIGHT_KIND_INFO } from './right-names';
-import type { WireSignature } from './signing/signatures';
+import { rightKey, type Access, type UserRight } from '@/lib/access/access-rights';
+import { describeRight, RIGHT_KIND_INFO } from '@/lib/access/right-names';
+import type { WireSignature } from '@/lib/signing/signatures';
 
 /**
  * Onboarding a person in one go: a user whose id is their subject at the OpenID provider, their

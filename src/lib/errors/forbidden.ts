@@ -1,5 +1,5 @@
-import { ADMIN_ONLY_RIGHT_KINDS, type Caller, type RightKind } from './access-rights';
-import { RIGHT_KIND_INFO } from './right-names';
+import { ADMIN_ONLY_RIGHT_KINDS, type Caller, type RightKind } from '@/lib/access/access-rights';
+import { RIGHT_KIND_INFO } from '@/lib/access/right-names';
 
 export type ForbiddenDetails = {
   /** "alice (identity provider acme)": whom the participant took the caller for. */

@@ -11,7 +11,7 @@
  * Tokens are opaque here: nothing decodes them.
  */
 
-import { formatCount } from './format';
+import { formatCount } from '@/lib/text/format';
 
 export type PageTrail = {
   pageSize: number;

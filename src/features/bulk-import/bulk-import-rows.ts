@@ -1,8 +1,8 @@
 import { parseCsv, type CsvRecord } from './bulk-import-csv';
-import { parsePublicKey, type PublicSigningKey } from './signing/keys';
-import { MAX_SIGNATURE_CHARS } from './signing/signatures';
-import { SigningInputError } from './signing/signing-input-error';
-import { type Access, type RightKind, type UserRight } from './access-rights';
+import { parsePublicKey, type PublicSigningKey } from '@/lib/signing/keys';
+import { MAX_SIGNATURE_CHARS } from '@/lib/signing/signatures';
+import { SigningInputError } from '@/lib/signing/signing-input-error';
+import { type Access, type RightKind, type UserRight } from '@/lib/access/access-rights';
 import {
   MAX_DISPLAY_NAME_LENGTH,
   partyIdFor,
@@ -15,7 +15,7 @@ import {
   type PartyChoice,
   type RightsChoice,
   type RightsPresetId,
-} from './onboarding-plan';
+} from '@/lib/onboarding/onboarding-plan';
 
 /**
  * Bulk import of people to onboard, from a CSV or JSON file: reading and bounding the file, one

@@ -9,7 +9,7 @@ import {
   networkError,
   toApiError,
 } from './api-error';
-import { TransactionTreeError } from './transaction-tree/transaction-tree-error';
+import { TransactionTreeError } from '@/lib/transaction-tree/transaction-tree-error';
 
 // A real body as the JSON API prints it: every key present, absent values as null (§1.1).
 const userNotFound = {

@@ -8,8 +8,8 @@ import {
   topologyRefusalSubject,
   type SignatureOutcome,
 } from './external-party-signing';
-import { parsePublicKey } from './signing/keys';
-import { verifyHashSignature } from './signing/signatures';
+import { parsePublicKey } from './keys';
+import { verifyHashSignature } from './signatures';
 
 function ed25519() {
   const { publicKey, privateKey } = generateKeyPairSync('ed25519');

@@ -1,6 +1,6 @@
 import { annotationKeyProblem } from '@ledger-console/participant/annotations';
 import { describe, expect, it } from 'vitest';
-import { accessOf, type UserRight } from './access-rights';
+import { accessOf, type UserRight } from '@/lib/access/access-rights';
 import {
   DISPLAY_NAME_ANNOTATION,
   handOffMessage,

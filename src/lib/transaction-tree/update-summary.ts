@@ -1,6 +1,6 @@
 import { splitUniqueIdentifier } from '@ledger-console/participant/unique-identifier';
-import { formatCount, shortenIdentifier } from './format';
-import { parseIdentifier, type TransactionEvents } from './transaction-tree/model';
+import { formatCount, shortenIdentifier } from '@/lib/text/format';
+import { parseIdentifier, type TransactionEvents } from './model';
 
 /**
  * One line per update, for the live stream and the transactions history: what was created and

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError, type ApiErrorBody } from './api-error';
+import { ApiError, type ApiErrorBody } from '@/lib/errors/api-error';
 import {
   classifyCommandFailure,
   missingAuthorizers,

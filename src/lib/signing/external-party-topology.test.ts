@@ -7,7 +7,7 @@ import {
   readTopology,
   TopologyDecodeError,
 } from './external-party-topology';
-import { fromBase64, toBase64, toHex } from './signing/bytes';
+import { fromBase64, toBase64, toHex } from './bytes';
 
 type Generated = {
   partyId: string;

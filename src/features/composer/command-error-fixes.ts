@@ -4,8 +4,8 @@
  * pick another template or choice, open the contract, take a new command id. Pure: the composer
  * renders the sentence and turns each fix into a button or a link.
  */
-import type { ApiError } from './api-error';
-import { shortenIdentifier } from './format';
+import type { ApiError } from '@/lib/errors/api-error';
+import { shortenIdentifier } from '@/lib/text/format';
 
 /** The parts of the command draft a failure can be about. */
 export type CommandDraftFacts = {
