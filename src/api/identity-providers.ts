@@ -1,5 +1,11 @@
 import { mutationOptions, queryOptions } from '@tanstack/react-query';
-import { activityMeta, NOT_LOADED, NOTHING, valueOf, type CacheReader } from '@/lib/activity/activity-log';
+import {
+  activityMeta,
+  NOT_LOADED,
+  NOTHING,
+  valueOf,
+  type CacheReader,
+} from '@/lib/activity/activity-log';
 import type { LedgerApiRequest } from '@/lib/text/copy-as';
 import { api, unwrap } from './client';
 import type { Schemas } from './schema';

@@ -6,7 +6,11 @@ import { sessionQueries } from '@/api/session';
 import { activationRequest, getUser, toWireRight, userMutations, userQueries } from '@/api/users';
 import { ErrorAlert } from '@/components/feedback/error-alert';
 import { notify } from '@/components/feedback/notify';
-import { identityProviderName, type AdminFailure, type AdminFix } from '@/lib/errors/admin-error-fixes';
+import {
+  identityProviderName,
+  type AdminFailure,
+  type AdminFix,
+} from '@/lib/errors/admin-error-fixes';
 import { RIGHT_KIND_INFO } from '@/lib/access/right-names';
 import { shortenIdentifier } from '@/lib/text/format';
 

@@ -11,7 +11,12 @@ import {
   type SubmitEndpoint,
 } from '@/api/commands';
 import { executeRequest, prepareRequest, type ExecuteInput } from '@/api/interactive-submission';
-import { cantonConsoleCall, scalaPartyId, scalaString, type CopyAsCommands } from '@/lib/text/copy-as';
+import {
+  cantonConsoleCall,
+  scalaPartyId,
+  scalaString,
+  type CopyAsCommands,
+} from '@/lib/text/copy-as';
 import { isJsonObject, isNestedOptional, optionalInner } from './daml-value';
 import { choicesOf, resolveTemplate, type TemplateEntry } from '@/hooks/template-catalog';
 

@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { summarizeTopology, summarizeTransaction, type UpdateSummary } from '@/lib/transaction-tree/update-summary';
+import {
+  summarizeTopology,
+  summarizeTransaction,
+  type UpdateSummary,
+} from '@/lib/transaction-tree/update-summary';
 import { LIVE_BUFFER_SIZE, LiveFeed } from './live-feed';
 
 const PKG = 'a'.repeat(64);

@@ -1,5 +1,9 @@
 import type { LiveUpdatesBatch } from '@/api/updates';
-import { matchesFilter, type UpdateFilter, type UpdateSummary } from '@/lib/transaction-tree/update-summary';
+import {
+  matchesFilter,
+  type UpdateFilter,
+  type UpdateSummary,
+} from '@/lib/transaction-tree/update-summary';
 
 /** Rows kept at most: the newest this many matching the filter (and as many received in all). */
 export const LIVE_BUFFER_SIZE = 2000;

@@ -15,7 +15,11 @@ import { ErrorAlert } from '@/components/feedback/error-alert';
 import { updateSummaryColumns } from '@/components/update-summary-columns';
 import { describeError, networkError, ApiError } from '@/lib/errors/api-error';
 import { formatCount } from '@/lib/text/format';
-import type { UpdateFilter, UpdateKind, UpdateSummary } from '@/lib/transaction-tree/update-summary';
+import type {
+  UpdateFilter,
+  UpdateKind,
+  UpdateSummary,
+} from '@/lib/transaction-tree/update-summary';
 import { PartyInput } from '@/pickers/party-select';
 import { NoReadScopeState } from '@/blocks/no-read-scope-state';
 import { useReadScope } from '@/hooks/use-read-scope';

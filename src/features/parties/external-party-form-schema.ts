@@ -9,7 +9,10 @@ import {
   type GenerateExternalPartyTopologyRequest,
 } from '@/api/external-parties';
 import type { ApiError } from '@/lib/errors/api-error';
-import { topologyRefusalSubject, type TopologyRefusalSubject } from '@/lib/signing/external-party-signing';
+import {
+  topologyRefusalSubject,
+  type TopologyRefusalSubject,
+} from '@/lib/signing/external-party-signing';
 import {
   MAX_PUBLIC_KEY_CHARS,
   type PrivateSigningKey,

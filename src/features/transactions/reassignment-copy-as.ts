@@ -4,7 +4,12 @@ import {
   type AssignRequest,
   type UnassignRequest,
 } from '@/api/reassignment';
-import { cantonConsoleCall, scalaPartyId, scalaString, type CopyAsCommands } from '@/lib/text/copy-as';
+import {
+  cantonConsoleCall,
+  scalaPartyId,
+  scalaString,
+  type CopyAsCommands,
+} from '@/lib/text/copy-as';
 
 /**
  * "Copy as…" for moving a contract, built by the same builders the mutations send with.

@@ -4,12 +4,7 @@ import {
   type PrivateSigningKey,
   type PublicSigningKey,
 } from './keys';
-import {
-  parseSignature,
-  signHash,
-  verifyHashSignature,
-  type WireSignature,
-} from './signatures';
+import { parseSignature, signHash, verifyHashSignature, type WireSignature } from './signatures';
 import { SigningInputError } from './signing-input-error';
 
 /**

@@ -1,10 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type {
-  ArchivedEvent,
-  CreatedEvent,
-  ExercisedEvent,
-  TransactionEvents,
-} from './model';
+import type { ArchivedEvent, CreatedEvent, ExercisedEvent, TransactionEvents } from './model';
 import {
   idHint,
   matchesFilter,
