@@ -113,7 +113,33 @@ function restrictImports({
 const ROOT_MODULES = ['env', 'theme'];
 const SHARED = ['lib', 'api', 'components', 'hooks', 'pickers', 'blocks'];
 
-/** @type {{ files: string[]; allows: string[]; why: string; allowDamlLf?: boolean }[]} */
+/** The rooms of src/lib/ and the rooms each may import; the lowest rooms import none. */
+const LIB_ROOMS = {
+  text: [],
+  access: [],
+  values: [],
+  forms: [],
+  signing: [],
+  activity: [],
+  errors: ['access'],
+  navigation: ['text'],
+  onboarding: ['access', 'signing'],
+  'transaction-tree': ['errors', 'text'],
+};
+
+/** LIB_ROOMS, checked against the folders: a new room must say what it builds on. */
+function libRooms() {
+  const folders = listFolders(new URL('src/lib/', import.meta.url));
+  const undeclared = folders.filter((folder) => !(folder in LIB_ROOMS));
+  if (undeclared.length > 0) {
+    throw new Error(
+      `eslint.config.js: declare the lib/ room(s) ${undeclared.join(', ')} in LIB_ROOMS with the rooms they import.`,
+    );
+  }
+  return LIB_ROOMS;
+}
+
+/** @type {{ files: string[]; allows: string[]; testAllows?: string[]; why: string; allowDamlLf?: boolean }[]} */
 const LAYERS = [
   {
     files: [`src/*.${TS}`],
@@ -125,6 +151,17 @@ const LAYERS = [
     allows: ['lib'],
     why: 'lib/ is framework-free and imports nothing else of ours.',
   },
+  // Each room of lib/ names the rooms it builds on, so the rooms stay a short, acyclic map
+  // (docs/architecture.md); a room's tests may read any room.
+  ...Object.entries(libRooms()).map(([room, uses]) => ({
+    files: [`src/lib/${room}/**/*.${TS}`],
+    allows: [`lib/${room}`, ...uses.map((used) => `lib/${used}`)],
+    testAllows: ['lib'],
+    why:
+      uses.length > 0
+        ? `lib/${room}/ may import only lib/${uses.join('/, lib/')}/ of the other rooms (LIB_ROOMS in eslint.config.js).`
+        : `lib/${room}/ imports no other room of lib/ (LIB_ROOMS in eslint.config.js).`,
+  })),
   {
     files: [`src/api/**/*.${TS}`],
     allows: ['lib', 'api', 'env'],
@@ -175,19 +212,21 @@ function listFolders(dir) {
   }
 }
 
-const layerBlocks = LAYERS.flatMap(({ files, allows, why, allowDamlLf = false }) => [
-  { files, rules: restrictImports({ allows, why, allowDamlLf }) },
-  // A layer's tests may also use the test helpers.
-  {
-    files: files.map((glob) => glob.replace(`*.${TS}`, `*.test.${TS}`)),
-    rules: restrictImports({
-      allows: [...allows, 'testing'],
-      why,
-      allowDamlLf,
-      allowParticipantTesting: true,
-    }),
-  },
-]);
+const layerBlocks = LAYERS.flatMap(
+  ({ files, allows, testAllows = allows, why, allowDamlLf = false }) => [
+    { files, rules: restrictImports({ allows, why, allowDamlLf }) },
+    // A layer's tests may also use the test helpers.
+    {
+      files: files.map((glob) => glob.replace(`*.${TS}`, `*.test.${TS}`)),
+      rules: restrictImports({
+        allows: [...testAllows, 'testing'],
+        why,
+        allowDamlLf,
+        allowParticipantTesting: true,
+      }),
+    },
+  ],
+);
 
 // ── the config ────────────────────────────────────────────────────────────────────────────────
 
