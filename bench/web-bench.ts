@@ -6,7 +6,7 @@
  *   ≤ 150 ms after the response;
  * - a page flip (Next page) at 1000 and at 50 users per page: click → next rows shown, and
  *   response (or click, when the page was prefetched) → rows shown — target ≤ 100 ms;
- * - the largest of the generated fixture DARs (issue 5; sandbox/src/testing/fixture-dars.ts): on
+ * - the largest of the generated fixture DARs (issue 5; packages/participant/src/testing/fixture-dars.ts): on
  *   the upload page, file chosen → its contents shown (read in the Web Worker), and its main
  *   package's page, opened from the packages list: click → the decoded contents shown, and the
  *   `GET /v2/packages/{id}` response → shown — target ≤ 500 ms; for both, the longest main-thread

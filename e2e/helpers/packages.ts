@@ -3,7 +3,7 @@ import { fixtureDar, type FixtureDarName } from '@ledger-console/participant/tes
 import { expect } from '../fixtures';
 import { seedApi } from './api';
 
-// The project's generated DARs (sandbox/src/testing/fixture-dars.ts), built in this process.
+// The project's generated DARs (packages/participant/src/testing/fixture-dars.ts), built in this process.
 export const PING_DAR: FixtureDarName = 'workflows';
 export const PING_TITLE = fixtureDar(PING_DAR).title;
 export const PARTY_REPLICATION_DAR: FixtureDarName = 'replication';
