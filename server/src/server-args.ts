@@ -81,8 +81,8 @@ export const USAGE = `Usage: npm start -- [options]
   --max-request-bytes N  largest request body forwarded to the participant (and accepted by
                       the embedded sandbox); default 8388608 (pekko-http's 8 MiB)
   --max-dar-bytes N   the same for DAR uploads; default 67108864 (the 64 MiB gRPC limit)
-  --sign-in-config FILE  OpenID Connect sign-in providers, several, from a JSON file (README:
-                      "Sign in with your identity provider"); not with the --oidc-* options
+  --sign-in-config FILE  OpenID Connect sign-in providers, several, from a JSON file
+                      (docs/sign-in.md); not with the --oidc-* options
   --oidc-issuer URL   one OpenID Connect provider: its issuer (https; http only on loopback)
   --oidc-client-id ID   its public client id (Authorization Code + PKCE, no secret)
   --oidc-scope S      its scopes, space- or comma-separated (default "openid daml_ledger_api",

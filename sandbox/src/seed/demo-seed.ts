@@ -54,7 +54,7 @@ export const DEMO_PARTY_HINTS = {
 } as const;
 type PartyKey = keyof typeof DEMO_PARTY_HINTS;
 
-/** Login-style ids for the people, so they do not collide with the README's `alice` example. */
+/** Login-style ids for the people, so they do not collide with the `alice` of docs/sandbox.md's curl example. */
 export const DEMO_USER_IDS = {
   alice: 'alice.anderson',
   bob: 'bob.brown',

@@ -101,7 +101,7 @@ export function signInProviderId(identityProviderId: string): string {
   return id === '' ? 'idp' : id;
 }
 
-/** The console's sign-in configuration for this provider (README "Sign in with your identity provider"). */
+/** The console's sign-in configuration for this provider (docs/sign-in.md, "Configuration"). */
 export function signInConfigSnippet({ participantId, config }: HandOff): string {
   const provider = {
     id: signInProviderId(config.identityProviderId),
