@@ -3,13 +3,8 @@ import { STATUS_CODES, type IncomingMessage, type Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
 import type { Caller } from '../auth/authorizer';
-import {
-  DecodeFailure,
-  SandboxError,
-  toErrorBody,
-  unauthenticated,
-  type JsCantonErrorBody,
-} from '../errors/sandbox-error';
+import type { JsCantonErrorBody } from '@ledger-console/edge/error-body';
+import { DecodeFailure, SandboxError, toErrorBody, unauthenticated } from '../errors/sandbox-error';
 
 /**
  * One websocket endpoint of the AsyncAPI document: the client sends one request message, the
