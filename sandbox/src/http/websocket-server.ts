@@ -19,7 +19,7 @@ export type WebsocketOptions = {
   channels: ReadonlyMap<string, StreamChannel>;
   authenticate(headers: Headers): Promise<Caller>;
   participantName: string;
-  /** Vets the handshake before anything else (request-guard.ts); a refusal is the raw HTTP answer. */
+  /** Vets the handshake before anything else (the edge package's request guard); a refusal is the raw HTTP answer. */
   refuseUpgrade?(request: IncomingMessage): string | undefined;
   /** Largest request message accepted; a bigger one closes the socket with 1009. Default 1 MiB. */
   maxMessageBytes?: number;
