@@ -42,26 +42,32 @@ const PARTICIPANT_TESTING = {
   regex: '^@ledger-console/participant/testing/',
   message: "The participant package's test fixtures are for tests and src/testing/ only.",
 };
+/** The SPA reads the edge package's browser-safe modules only: the `/__console` paths and types. */
+const EDGE_NODE_MODULES = {
+  regex: '^@ledger-console/edge/(?!console-api$)',
+  message:
+    'The SPA imports only @ledger-console/edge/console-api (paths and types); the rest of the edge package is Node code for the servers (ADR 018).',
+};
 const OPENAPI_FETCH = {
   name: 'openapi-fetch',
   message: 'Only src/api/client.ts uses openapi-fetch; call the resource modules in src/api/.',
 };
 
 /**
- * The sandbox's public modules (docs/architecture.md): `index` (the participant), `edge` (the
- * request guard, body limits; loads no ledger), `testing/index` (test tokens, raw HTTP) and the
- * scenario vocabulary. Outside sandbox/, nothing else of it may be imported, so its inner folders
- * can change freely.
+ * The sandbox's public modules (docs/architecture.md): `index` (the participant), `testing/index`
+ * (test tokens, raw HTTP) and the scenario vocabulary. Outside sandbox/, nothing else of it may be
+ * imported, so its inner folders can change freely. What a server needs without a sandbox (the
+ * request guard, body limits) is in @ledger-console/edge (ADR 018).
  * @param {string[]} doors
  */
 function sandboxInternals(doors) {
   return {
     regex: `(?:^|/)sandbox/src/(?!(?:${doors.join('|')})$)`,
     message:
-      'Outside sandbox/, import the sandbox only through sandbox/src/index, edge or scenarios/*, and in tests testing/index.',
+      'Outside sandbox/, import the sandbox only through sandbox/src/index or scenarios/*, and in tests testing/index.',
   };
 }
-const SANDBOX_DOORS = ['index', 'edge', 'scenarios/[\\w-]+'];
+const SANDBOX_DOORS = ['index', 'scenarios/[\\w-]+'];
 const SANDBOX_TEST_DOORS = [...SANDBOX_DOORS, 'testing/index'];
 
 /**
@@ -98,6 +104,7 @@ function restrictImports({
           ...(allowDamlLf ? [] : [DAML_LF]),
           ...(allowParticipantTesting ? [] : [PARTICIPANT_TESTING]),
           ...(allowSandbox ? [] : [SANDBOX]),
+          EDGE_NODE_MODULES,
           {
             regex: parentImports,
             message:
@@ -107,6 +114,26 @@ function restrictImports({
         ],
       },
     ],
+  };
+}
+
+const SERVER_NO_SPA = {
+  regex: '^(?:@/|(?:\\.\\./)+src(?:/|$))',
+  message: 'The server serves the built SPA; it never imports its source.',
+};
+const SERVER_NO_SANDBOX = {
+  regex: '(?:^|/)sandbox/src(?:/|$)',
+  message:
+    'The server never loads sandbox/ when it proxies to a real participant: import @ledger-console/edge (ADR 018); only server/src/main.ts starts the embedded sandbox.',
+};
+/**
+ * `no-restricted-imports` does not see `import()`; esquery regexes cannot hold `/`, hence `\x2F`.
+ * @param {string} sourceRegex
+ */
+function serverDynamicSandbox(sourceRegex) {
+  return {
+    selector: `ImportExpression[source.value=/${sourceRegex}/]`,
+    message: SERVER_NO_SANDBOX.message,
   };
 }
 
@@ -328,7 +355,8 @@ export default defineConfig(
     }),
   },
 
-  // ── the participant package: runs in the browser (the console) and in Node (the sandbox) ──
+  // ── the workspace packages: participant runs in the browser (the console) and in Node (the
+  // sandbox); edge in Node (the console server and the sandbox), its console-api in the browser ──
   {
     files: [`packages/*/src/**/*.${TS}`],
     languageOptions: { globals: globals['shared-node-browser'] },
@@ -342,12 +370,22 @@ export default defineConfig(
               // Three levels up leaves the package from any of its folders.
               regex: '^(?:@/|(?:\\.\\./){3,}|@ledger-console/)',
               message:
-                'The participant package stands alone: it imports neither the console nor the sandbox, and itself only by relative path.',
+                'A workspace package stands alone: it imports neither the console, the server nor the sandbox, nor another package, and itself only by relative path.',
+            },
+            {
+              // Named too, so no path spelling (absolute, via node_modules) reaches them.
+              regex: '(?:^|/)(?:sandbox|server)/',
+              message:
+                'The edge package serves the console server and the sandbox; it imports neither (ADR 018).',
             },
           ],
         },
       ],
     },
+  },
+  {
+    files: [`packages/edge/src/**/*.${TS}`],
+    languageOptions: { globals: globals.node },
   },
   {
     files: [`packages/*/src/**/*.test.${TS}`, `packages/*/src/testing/**/*.${TS}`],
@@ -420,38 +458,43 @@ export default defineConfig(
     },
   },
   {
+    // A deployment against a real participant neither ships nor loads sandbox/ (ADR 018): the
+    // server imports what it shares with the sandbox from @ledger-console/edge, and the embedded
+    // sandbox is started through one dynamic import in main.ts (the override below).
     files: [`server/**/*.${TS}`],
     rules: {
       'no-restricted-imports': [
         'error',
         {
           paths: [...COMMON_PATHS, OPENAPI_FETCH],
-          patterns: [
-            {
-              regex: '^(?:@/|(?:\\.\\./)+src(?:/|$))',
-              message: 'The server serves the built SPA; it never imports its source.',
-            },
-            sandboxInternals(SANDBOX_DOORS),
-          ],
+          patterns: [SERVER_NO_SPA, SERVER_NO_SANDBOX],
         },
+      ],
+      'no-restricted-syntax': [
+        'error',
+        serverDynamicSandbox('(?:^|\\x2F)sandbox\\x2Fsrc(?:\\x2F|$)'),
       ],
     },
   },
   {
-    // The server's tests may also use the sandbox's test helpers.
+    // Where `npm start` without --ledger starts the embedded sandbox: its front door, loaded only then.
+    files: ['server/src/main.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        serverDynamicSandbox('(?:^|\\x2F)sandbox\\x2Fsrc(?:\\x2F(?!index$)|$)'),
+      ],
+    },
+  },
+  {
+    // The server's tests run it in front of a sandbox participant, through its doors.
     files: [`server/**/*.test.${TS}`],
     rules: {
       'no-restricted-imports': [
         'error',
         {
           paths: [...COMMON_PATHS, OPENAPI_FETCH],
-          patterns: [
-            {
-              regex: '^(?:@/|(?:\\.\\./)+src(?:/|$))',
-              message: 'The server serves the built SPA; it never imports its source.',
-            },
-            sandboxInternals(SANDBOX_TEST_DOORS),
-          ],
+          patterns: [SERVER_NO_SPA, sandboxInternals(['index', 'testing/index'])],
         },
       ],
     },

@@ -1,13 +1,13 @@
 import { parseArgs } from 'node:util';
-import type { ExposedApi } from './http/binding-warning';
-import { parseByteCount } from './http/body-limit';
-import { parseHostList, parseOriginList } from './http/request-guard';
+import type { ExposedApi } from '@ledger-console/edge/binding-warning';
+import { parseByteCount } from '@ledger-console/edge/body-limits';
+import { parseHostList, parseOriginList } from '@ledger-console/edge/request-guard';
 import {
   ACCESS_TOKEN_TTL_RANGE,
   DEFAULT_REDIRECT_ORIGINS,
   REFRESH_TOKEN_TTL_RANGE,
   parseOidcFlags,
-} from './oidc/oidc-flags';
+} from '@ledger-console/edge/sandbox-oidc-flags';
 import type { StartSandboxOptions } from './start-sandbox';
 import { connectedSynchronizers } from './synchronizers';
 

@@ -4,13 +4,8 @@ import { Hono } from 'hono';
 import { createAuthenticator, type AuthMode, type JwksAuthService } from './auth/authenticate';
 import { createTokenMinter } from './auth/token-minter';
 import { DecodeFailure, SandboxError, toErrorBody, unauthenticated } from './errors/sandbox-error';
-import {
-  bodyLimit,
-  bodyLimitFor,
-  drainBriefly,
-  isRequestTooLarge,
-  type BodyLimits,
-} from './http/body-limit';
+import { bodyLimitFor, drainBriefly, type BodyLimits } from '@ledger-console/edge/body-limits';
+import { bodyLimit, isRequestTooLarge } from './http/body-limit';
 import { openSharedDarReader } from './http/dar-reader';
 import { methodsFor } from './http/known-endpoints';
 import type { SandboxContext, SandboxEnv } from './http/sandbox-env';

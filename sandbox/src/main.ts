@@ -1,6 +1,6 @@
+import { bindingWarning } from '@ledger-console/edge/binding-warning';
 import { mintUserToken } from './auth/user-token';
 import { SANDBOX_USAGE, exposedApi, parseSandboxArgs } from './cli-options';
-import { bindingWarning } from './http/binding-warning';
 import { startSandbox } from './start-sandbox';
 
 let options;

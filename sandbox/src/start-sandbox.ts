@@ -2,9 +2,9 @@ import { randomBytes } from 'node:crypto';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
+import type { RequestGuardPolicy } from '@ledger-console/edge/request-guard';
 import { createSandbox, type SandboxOptions } from './create-sandbox';
 import { guardFetch, refuseUpgrade } from './http/guarded-fetch';
-import type { RequestGuardPolicy } from './http/request-guard';
 import { attachWebsocketStreams } from './http/websocket-server';
 import {
   participantAudience,

@@ -2,6 +2,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { SIGN_IN_PROVIDERS_PATH } from '@ledger-console/edge/console-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listen, send } from '../../sandbox/src/testing/index';
 import {
@@ -10,7 +11,7 @@ import {
   contentSecurityPolicy,
   createServer,
 } from './create-server';
-import { parseSignInConfig, SIGN_IN_PROVIDERS_PATH } from './sign-in-providers';
+import { parseSignInConfig } from './sign-in-providers';
 
 // The console's own sign-in configuration endpoint over real loopback HTTP, with an upstream that
 // records anything that reaches it: the endpoint must never be proxied to the participant.

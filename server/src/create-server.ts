@@ -2,26 +2,21 @@ import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import path from 'node:path';
 import sirv from 'sirv';
 import {
+  CONSOLE_PATH_PREFIX,
+  OIDC_DISCOVERY_PATH,
+  SIGN_IN_PROVIDERS_PATH,
+} from '@ledger-console/edge/console-api';
+import {
   checkRequest,
+  incomingRequest,
   refusalBody,
   refusalResponseHead,
   type GuardRefusal,
   type RequestGuardPolicy,
-} from '../../sandbox/src/edge';
+} from '@ledger-console/edge/request-guard';
 import { createLedgerProxy, type LedgerProxy, type LedgerProxyOptions } from './ledger-proxy';
-import {
-  createOidcDiscoveryHandler,
-  OIDC_DISCOVERY_PATH,
-  type OidcDiscoveryOptions,
-} from './oidc-discovery';
-import {
-  servedSignInProviders,
-  SIGN_IN_PROVIDERS_PATH,
-  type SignInProvider,
-} from './sign-in-providers';
-
-/** The console's own endpoints: answered here, never proxied, never the SPA's index.html. */
-export const CONSOLE_PATH_PREFIX = '/__console';
+import { createOidcDiscoveryHandler, type OidcDiscoveryOptions } from './oidc-discovery';
+import { servedSignInProviders, type SignInProvider } from './sign-in-providers';
 
 /** Paths of the participant's API (ledger-api-behaviour.md §10): everything under /v2, plus health. */
 export const LEDGER_PATH_PREFIXES: readonly string[] = ['/v2', '/livez', '/readyz'];
@@ -129,15 +124,7 @@ export function createServer({
     guardedReadPrefixes: [CONSOLE_PATH_PREFIX],
   };
   const refusalOf = (req: IncomingMessage, upgrade: boolean) =>
-    checkRequest(
-      {
-        method: req.method ?? 'GET',
-        target: req.url ?? '/',
-        upgrade,
-        header: (name) => headerValue(req, name),
-      },
-      policy,
-    );
+    checkRequest(incomingRequest(req, upgrade), policy);
   const prefixes = [...LEDGER_PATH_PREFIXES, ...extraProxyPrefixes];
   const isLedgerPath = (url: string | undefined) => {
     const pathname = (url ?? '/').split('?')[0] ?? '/';
@@ -257,11 +244,6 @@ function prefixed(setHeaders: (res: ServerResponse, pathname: string) => void) {
   return (res: ServerResponse, pathname: string) => {
     setHeaders(res, `/assets${pathname}`);
   };
-}
-
-function headerValue(req: IncomingMessage, name: string): string | undefined {
-  const value = req.headers[name];
-  return Array.isArray(value) ? value.join(', ') : value;
 }
 
 /**

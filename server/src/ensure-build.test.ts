@@ -41,6 +41,7 @@ describe('isBuildStale', () => {
 
   it.each([
     'src/features/participant/participant-info.tsx',
+    'packages/edge/src/console-api.ts',
     'index.html',
     'public/favicon.svg',
     'vite.config.ts',
@@ -55,6 +56,7 @@ describe('isBuildStale', () => {
   it('ignores files that are not build inputs', async () => {
     await touch('dist/index.html', 60);
     await touch('sandbox/src/create-sandbox.ts', 10);
+    await touch('packages/edge/src/request-guard.ts', 10);
     await touch('README.md', 10);
 
     expect(await isBuildStale(root)).toBe(false);

@@ -8,6 +8,8 @@ export const BUILD_INPUTS: readonly string[] = [
   'src',
   // The participant package (the Daml-LF decoder, the identifier rules) is bundled too (ADR 011).
   'packages/participant/src',
+  // Of the edge package, the SPA bundles the `/__console` paths only (ADR 018).
+  'packages/edge/src/console-api.ts',
   'index.html',
   'public',
   'vite.config.ts',

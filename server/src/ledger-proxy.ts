@@ -7,7 +7,8 @@ import https from 'node:https';
 import type { Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { Transform, pipeline } from 'node:stream';
-import { drainBriefly } from '../../sandbox/src/edge';
+import { bodyLimitFor, drainBriefly, type BodyLimits } from '@ledger-console/edge/body-limits';
+import type { JsCantonErrorBody } from '@ledger-console/edge/error-body';
 
 /**
  * A small reverse proxy to one participant's JSON Ledger API, for plain requests and websocket
@@ -58,10 +59,6 @@ function isOriginPolicyHeader(name: string): boolean {
   return lower.startsWith('access-control-') || ORIGIN_POLICY_HEADERS.has(lower);
 }
 
-/** pekko-http's default max-content-length, which the participant's JSON API keeps (§10). */
-export const DEFAULT_MAX_REQUEST_BYTES = 8 * 1024 * 1024;
-/** The gRPC inbound message limit behind the DAR endpoints (§10). */
-export const DEFAULT_MAX_DAR_BYTES = 64 * 1024 * 1024;
 /** A participant on a working network accepts a connection in milliseconds. */
 export const DEFAULT_CONNECT_TIMEOUT_MS = 10_000;
 /**
@@ -71,18 +68,14 @@ export const DEFAULT_CONNECT_TIMEOUT_MS = 10_000;
  */
 export const DEFAULT_RESPONSE_TIMEOUT_MS = 25_000;
 
-export type LedgerProxyOptions = {
-  /** Largest request body forwarded, but for DAR uploads; default 8 MiB. */
-  maxRequestBytes?: number;
-  /** Largest DAR upload forwarded (`POST /v2/packages`, `/v2/dars`, `/v2/dars/validate`); 64 MiB. */
-  maxDarBytes?: number;
+/** The largest bodies forwarded are the participant's own limits unless told otherwise. */
+export type LedgerProxyOptions = BodyLimits & {
   /** Time allowed to connect to the participant; default 10 s. */
   connectTimeoutMs?: number;
   /** Time allowed, once the request is sent, until the response head arrives; default 25 s. */
   responseTimeoutMs?: number;
 };
 
-const DAR_UPLOAD_PATHS = new Set(['/v2/packages', '/v2/dars', '/v2/dars/validate']);
 /** What a client may send on a websocket handshake before the participant has answered it. */
 const MAX_EARLY_BYTES = 64 * 1024;
 
@@ -113,13 +106,6 @@ export function createLedgerProxy(
   const tunnels = new Set<Duplex>();
   const connectTimeoutMs = options.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS;
   const responseTimeoutMs = options.responseTimeoutMs ?? DEFAULT_RESPONSE_TIMEOUT_MS;
-
-  const bodyLimitFor = (req: IncomingMessage) => {
-    const pathname = (req.url ?? '/').split('?')[0]?.replace(/\/+$/, '') ?? '';
-    return req.method === 'POST' && DAR_UPLOAD_PATHS.has(pathname)
-      ? (options.maxDarBytes ?? DEFAULT_MAX_DAR_BYTES)
-      : (options.maxRequestBytes ?? DEFAULT_MAX_REQUEST_BYTES);
-  };
 
   /**
    * Fails `upstreamReq` with an UpstreamTimeout if its socket does not connect in time, or if no
@@ -166,7 +152,7 @@ export function createLedgerProxy(
   }
 
   function handleRequest(req: IncomingMessage, res: ServerResponse): void {
-    const limit = bodyLimitFor(req);
+    const limit = bodyLimitFor(req.method ?? 'GET', (req.url ?? '/').split('?')[0] ?? '', options);
     const declared = Number(req.headers['content-length']);
     // Refused before the participant is even contacted, and before a byte of the body is read.
     if (req.headers['transfer-encoding'] === undefined && declared > limit) {
@@ -368,7 +354,7 @@ export function createLedgerProxy(
 }
 
 /** The error body of a participant that cannot be reached, shaped like the API's own errors. */
-export function unreachableBody(target: URL, error: Error & { code?: string }) {
+export function unreachableBody(target: URL, error: Error & { code?: string }): JsCantonErrorBody {
   const reason = error.code ?? error.message;
   const where = target.href.replace(/\/$/, '');
   return {
@@ -387,7 +373,7 @@ export function unreachableBody(target: URL, error: Error & { code?: string }) {
 }
 
 /** The error body of a participant that did not connect or answer in time. */
-function timeoutBody(target: URL, error: UpstreamTimeout) {
+function timeoutBody(target: URL, error: UpstreamTimeout): JsCantonErrorBody {
   const where = target.href.replace(/\/$/, '');
   const connecting = error.phase === 'connect';
   return {
@@ -407,7 +393,7 @@ function timeoutBody(target: URL, error: UpstreamTimeout) {
 }
 
 /** A request body over the console's limit, in the API's error shape. */
-export function tooLargeBody(limit: number, announced?: number) {
+export function tooLargeBody(limit: number, announced?: number): JsCantonErrorBody {
   const size =
     announced === undefined ? 'The request body' : `The request body of ${String(announced)} bytes`;
   return {

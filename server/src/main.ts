@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { bindingWarning } from '../../sandbox/src/edge';
+import { bindingWarning } from '@ledger-console/edge/binding-warning';
 import { closeServer, createServer } from './create-server';
 import { ensureBuilt } from './ensure-build';
 import { exposedApi, parseServerArgs, USAGE, type ServerArgs } from './server-args';

@@ -2,11 +2,11 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { OIDC_DISCOVERY_PATH } from '@ledger-console/edge/console-api';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startSandbox, type RunningSandbox } from '../../sandbox/src/index';
 import { listen, send } from '../../sandbox/src/testing/index';
 import { closeServer, createServer } from './create-server';
-import { OIDC_DISCOVERY_PATH } from './oidc-discovery';
 
 // The discovery endpoint over real loopback HTTP: a console in front of a sandbox with --auth
 // oidc (whose tokens say who is a participant admin), a tiny discovery server that records every

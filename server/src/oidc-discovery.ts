@@ -2,6 +2,12 @@ import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import https from 'node:https';
 import { isIP, type LookupFunction } from 'node:net';
+import type {
+  DiscoveredKey,
+  DiscoveryCheck,
+  OidcDiscoveryResult,
+} from '@ledger-console/edge/console-api';
+import type { JsCantonErrorBody } from '@ledger-console/edge/error-body';
 
 /**
  * `GET /__console/oidc-discovery?issuer=<url>` (issue 15, item 5): a participant admin creating an
@@ -10,8 +16,8 @@ import { isIP, type LookupFunction } from 'node:net';
  * the issuer's `/.well-known/openid-configuration` and the `jwks_uri` it names, with GET and no
  * credentials, over https (http only to loopback), without following redirects, within a size and
  * a time limit, and only for a caller the participant itself confirms as participant admin.
+ * The path and the answer's type are the SPA's too (@ledger-console/edge/console-api).
  */
-export const OIDC_DISCOVERY_PATH = '/__console/oidc-discovery';
 
 /** Largest discovery document or JWKS read; real ones are a few KiB. */
 export const DEFAULT_MAX_DOCUMENT_BYTES = 256 * 1024;
@@ -32,17 +38,6 @@ export type OidcDiscoveryOptions = {
   documentTimeoutMs?: number;
 };
 
-export type DiscoveredKey = { kid?: string; kty?: string; alg?: string; use?: string };
-
-export type DiscoveryCheck = { name: string; status: 'ok' | 'warning'; detail: string };
-
-export type OidcDiscoveryResult = {
-  issuer: string;
-  jwksUrl: string;
-  jwks: { keys: DiscoveredKey[] };
-  checks: DiscoveryCheck[];
-};
-
 type ErrorStatus = 400 | 401 | 403 | 405 | 502 | 504;
 
 /** A refusal or failure, answered in the API's error shape like the request guard's refusals. */
@@ -57,7 +52,7 @@ class DiscoveryError extends Error {
   }
 }
 
-export function discoveryErrorBody(error: DiscoveryError) {
+export function discoveryErrorBody(error: DiscoveryError): JsCantonErrorBody {
   // The categories of the participant's own errors, so the SPA's error model reads them alike.
   const category = {
     400: { errorCategory: 8, grpcCodeValue: 3 },
@@ -80,7 +75,7 @@ export function discoveryErrorBody(error: DiscoveryError) {
   };
 }
 
-/** The request handler of {@link OIDC_DISCOVERY_PATH}. */
+/** The request handler of `GET /__console/oidc-discovery` (OIDC_DISCOVERY_PATH). */
 export function createOidcDiscoveryHandler(
   options: OidcDiscoveryOptions,
 ): (req: IncomingMessage, res: ServerResponse) => void {

@@ -1,15 +1,14 @@
 import { parseArgs } from 'node:util';
+import type { ExposedApi } from '@ledger-console/edge/binding-warning';
+import { parseByteCount } from '@ledger-console/edge/body-limits';
+import { parseHostList, parseOriginList } from '@ledger-console/edge/request-guard';
 import {
   ACCESS_TOKEN_TTL_RANGE,
   DEFAULT_ACCESS_TOKEN_TTL,
   DEFAULT_REFRESH_TOKEN_TTL,
-  parseByteCount,
-  parseHostList,
   parseOidcFlags,
-  parseOriginList,
   REFRESH_TOKEN_TTL_RANGE,
-  type ExposedApi,
-} from '../../sandbox/src/edge';
+} from '@ledger-console/edge/sandbox-oidc-flags';
 import {
   OIDC_FLAGS,
   providerFromFlags,

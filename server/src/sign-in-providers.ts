@@ -1,4 +1,5 @@
 import { readFileSync, statSync } from 'node:fs';
+import type { ServedSignInProvider } from '@ledger-console/edge/console-api';
 import { idStringProblem, LEDGER_STRING } from '@ledger-console/participant/identifiers';
 
 /**
@@ -21,20 +22,6 @@ export type SignInProvider = {
   identityProviderId: string;
 };
 
-/** What the SPA gets per provider: `oidc` is oidc-client-ts's UserManager settings as they are. */
-export type ServedSignInProvider = {
-  id: string;
-  name: string;
-  identityProviderId: string;
-  oidc: {
-    authority: string;
-    client_id: string;
-    scope: string;
-    extraQueryParams: Record<string, string>;
-  };
-};
-
-export const SIGN_IN_PROVIDERS_PATH = '/__console/sign-in-providers';
 export const MAX_SIGN_IN_CONFIG_BYTES = 256 * 1024;
 export const MAX_SIGN_IN_PROVIDERS = 32;
 

@@ -1,3 +1,8 @@
+import {
+  OIDC_DISCOVERY_PATH,
+  type DiscoveredKey,
+  type DiscoveryCheck,
+} from '@ledger-console/edge/console-api';
 import { mutationOptions } from '@tanstack/react-query';
 import { env } from '@/env';
 import { networkError, toApiError } from '@/lib/errors/api-error';
@@ -6,7 +11,8 @@ import { readAccessToken } from './access-token';
 /**
  * An issuer's discovery as the console server reads it (`GET /__console/oidc-discovery`,
  * server/src/oidc-discovery.ts): browsers meet CORS at most providers, so the server fetches the
- * issuer's discovery document and the JWKS it names, for a participant admin only.
+ * issuer's discovery document and the JWKS it names, for a participant admin only. Its answer
+ * (OidcDiscoveryResult) is checked here and flattened: `keys` are the JWKS's.
  */
 export type IssuerDiscovery = {
   issuer: string;
@@ -15,10 +21,7 @@ export type IssuerDiscovery = {
   checks: DiscoveryCheck[];
 };
 
-export type DiscoveredKey = { kid?: string; kty?: string; alg?: string; use?: string };
-export type DiscoveryCheck = { name: string; status: 'ok' | 'warning'; detail: string };
-
-export const OIDC_DISCOVERY_PATH = '/__console/oidc-discovery';
+export type { DiscoveredKey, DiscoveryCheck };
 
 const MAX_KEYS = 100;
 const MAX_CHECKS = 20;

@@ -1,3 +1,7 @@
+import {
+  SIGN_IN_PROVIDERS_PATH,
+  type ServedSignInProvider,
+} from '@ledger-console/edge/console-api';
 import { queryOptions } from '@tanstack/react-query';
 import { env } from '@/env';
 import { networkError, toApiError } from '@/lib/errors/api-error';
@@ -7,20 +11,7 @@ import { networkError, toApiError } from '@/lib/errors/api-error';
  * (`GET /__console/sign-in-providers`, server/src/sign-in-providers.ts). `oidc` holds
  * oidc-client-ts settings as they are; the redirect URIs are the page's own.
  */
-export type SignInProviderConfig = {
-  id: string;
-  name: string;
-  /** The Canton IdP its users belong to: '' for the participant's default IdP. */
-  identityProviderId: string;
-  oidc: {
-    authority: string;
-    client_id: string;
-    scope: string;
-    extraQueryParams: Record<string, string>;
-  };
-};
-
-export const SIGN_IN_PROVIDERS_PATH = '/__console/sign-in-providers';
+export type SignInProviderConfig = ServedSignInProvider;
 
 // The server checked these at start-up, but the page still meets them as untrusted JSON: a proxy
 // in between, or a different server, must not reach oidc-client-ts with surprises. Checked by

@@ -1,3 +1,4 @@
+import type { JsCantonErrorBody } from '@ledger-console/edge/error-body';
 import { CATEGORIES, GRPC_CODE_NAMES } from './error-categories';
 import { ERROR_CODES, type ErrorCode } from './error-codes';
 
@@ -117,20 +118,6 @@ export type ErrorRenderContext = {
   correlationId?: string;
   /** Properties of the server's logging context, e.g. `submissionId` of admin writes. */
   loggingContext?: Record<string, string>;
-};
-
-/** The JsCantonError body, with the 10 keys in the order the real server prints them (§1.1). */
-export type JsCantonErrorBody = {
-  code: string;
-  cause: string;
-  correlationId: string | null;
-  traceId: string | null;
-  context: Record<string, string>;
-  resources: [string, string][];
-  errorCategory: number;
-  grpcCodeValue: number | null;
-  retryInfo: string | null;
-  definiteAnswer: boolean | null;
 };
 
 export function toErrorBody(error: SandboxError, ctx: ErrorRenderContext): JsCantonErrorBody {

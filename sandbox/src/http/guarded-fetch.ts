@@ -2,10 +2,11 @@ import { randomBytes } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import {
   checkRequest,
+  incomingRequest,
   refusalBody,
   refusalResponseHead,
   type RequestGuardPolicy,
-} from './request-guard';
+} from '@ledger-console/edge/request-guard';
 
 type FetchHandler = (request: Request, env?: unknown) => Response | Promise<Response>;
 
@@ -39,17 +40,6 @@ export function refuseUpgrade(
   request: IncomingMessage,
   policy: RequestGuardPolicy,
 ): string | undefined {
-  const refusal = checkRequest(
-    {
-      method: request.method ?? 'GET',
-      target: request.url ?? '/',
-      upgrade: true,
-      header: (name) => {
-        const value = request.headers[name];
-        return Array.isArray(value) ? value.join(', ') : value;
-      },
-    },
-    policy,
-  );
+  const refusal = checkRequest(incomingRequest(request, true), policy);
   return refusal && refusalResponseHead(refusal, randomBytes(16).toString('hex'));
 }

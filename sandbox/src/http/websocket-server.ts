@@ -3,13 +3,8 @@ import { STATUS_CODES, type IncomingMessage, type Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
 import type { Caller } from '../auth/authorizer';
-import {
-  DecodeFailure,
-  SandboxError,
-  toErrorBody,
-  unauthenticated,
-  type JsCantonErrorBody,
-} from '../errors/sandbox-error';
+import type { JsCantonErrorBody } from '@ledger-console/edge/error-body';
+import { DecodeFailure, SandboxError, toErrorBody, unauthenticated } from '../errors/sandbox-error';
 
 /**
  * One websocket endpoint of the AsyncAPI document: the client sends one request message, the
@@ -24,7 +19,7 @@ export type WebsocketOptions = {
   channels: ReadonlyMap<string, StreamChannel>;
   authenticate(headers: Headers): Promise<Caller>;
   participantName: string;
-  /** Vets the handshake before anything else (request-guard.ts); a refusal is the raw HTTP answer. */
+  /** Vets the handshake before anything else (the edge package's request guard); a refusal is the raw HTTP answer. */
   refuseUpgrade?(request: IncomingMessage): string | undefined;
   /** Largest request message accepted; a bigger one closes the socket with 1009. Default 1 MiB. */
   maxMessageBytes?: number;

@@ -1,15 +1,18 @@
 import { generateKeyPair, randomBytes, randomUUID, type KeyObject } from 'node:crypto';
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { checkHost } from '@ledger-console/edge/request-guard';
+import {
+  DEFAULT_ACCESS_TOKEN_TTL,
+  DEFAULT_REFRESH_TOKEN_TTL,
+} from '@ledger-console/edge/sandbox-oidc-flags';
 import { SignJWT } from 'jose';
 import type { Configuration, KoaContextWithOIDC } from 'oidc-provider';
-import { checkHost } from '../http/request-guard';
 import type { IdpsStore } from '../store/idps-store';
 import type { UsersStore } from '../store/users-store';
 import { repointEmbeddedIssuer } from './embedded-idp';
 import { loadOidcProvider } from './load-oidc-provider';
 import { createMemoryStorage } from './memory-adapter';
-import { DEFAULT_ACCESS_TOKEN_TTL, DEFAULT_REFRESH_TOKEN_TTL } from './oidc-flags';
 import {
   pageCsp,
   errorPage,

@@ -1,4 +1,4 @@
-import { parseOriginList } from '../http/request-guard';
+import { parseOriginList } from './request-guard';
 
 /** Where `npm start` (4173) and Vite's dev server (5173) serve the console by default. */
 export const DEFAULT_REDIRECT_ORIGINS = [

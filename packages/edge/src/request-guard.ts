@@ -1,5 +1,6 @@
+import type { IncomingMessage } from 'node:http';
 import { isIP } from 'node:net';
-import type { JsCantonErrorBody } from '../errors/sandbox-error';
+import type { JsCantonErrorBody } from './error-body';
 
 /**
  * What keeps web pages the user happens to browse away from a console or sandbox on their machine
@@ -40,6 +41,19 @@ export type GuardedRequest = {
   /** A header's value, undefined when absent; names are lower-case. */
   header(name: string): string | undefined;
 };
+
+/** A Node request as the guard reads it: the console server's requests, and both servers' handshakes. */
+export function incomingRequest(req: IncomingMessage, upgrade: boolean): GuardedRequest {
+  return {
+    method: req.method ?? 'GET',
+    target: req.url ?? '/',
+    upgrade,
+    header: (name) => {
+      const value = req.headers[name];
+      return Array.isArray(value) ? value.join(', ') : value;
+    },
+  };
+}
 
 export type GuardRefusal = {
   status: 400 | 403 | 415;
