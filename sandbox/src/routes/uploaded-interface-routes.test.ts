@@ -1,11 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { encodeDar, type PackageSpec } from '@ledger-console/participant/daml-lf/encode-package';
-import type {
-  DamlType,
-  DataType,
-  Field,
-  TypeConName,
-} from '@ledger-console/participant/daml-lf/package-model';
+import {
+  encodeDar,
+  templatePackageSpec,
+  type PackageSpec,
+} from '@ledger-console/participant/daml-lf/encode-package';
+import type { DamlType, TypeConName } from '@ledger-console/participant/daml-lf/package-model';
 import { newContractId, type CreateNode, type ExerciseNode } from '../ledger/transaction';
 import {
   allocateParty,
@@ -26,51 +25,49 @@ const MODULE = 'Shop.Asset';
 const self = (name: string): TypeConName => ({ packageId: '', module: MODULE, name });
 const party: DamlType = { kind: 'prim', prim: 'PARTY', args: [] };
 const text: DamlType = { kind: 'prim', prim: 'TEXT', args: [] };
-const field = (name: string, type: DamlType): Field => ({ name, type });
-const record = (name: string, fields: Field[]): DataType => ({
-  kind: 'record',
-  name,
-  params: [],
-  serializable: true,
-  fields,
+const itemFields = [
+  { name: 'owner', type: party },
+  { name: 'label', type: text },
+];
+
+const withoutInterfaces = templatePackageSpec({
+  name: 'shop-assets',
+  version: '1.0.0',
+  module: MODULE,
+  templates: [
+    { name: 'Widget', fields: itemFields },
+    { name: 'Gadget', fields: itemFields },
+  ],
+  dataTypes: [
+    {
+      kind: 'record',
+      name: 'AssetView',
+      params: [],
+      serializable: true,
+      fields: [{ name: 'owner', type: party }],
+    },
+    { kind: 'interface', name: 'Asset', params: [], serializable: false },
+  ],
 });
-const itemFields = [field('owner', party), field('label', text)];
 
 /** `Shop.Asset`: the interface `Asset`, implemented by `Widget` and not by `Gadget`. */
 const SHOP: PackageSpec = {
-  name: 'shop-assets',
-  version: '1.0.0',
-  modules: [
-    {
-      name: MODULE,
-      dataTypes: [
-        record('AssetView', [field('owner', party)]),
-        { kind: 'interface', name: 'Asset', params: [], serializable: false },
-        record('Widget', itemFields),
-        record('Gadget', itemFields),
-      ],
-      synonyms: [],
-      templates: [
-        {
-          name: 'Widget',
-          tycon: self('Widget'),
-          fields: itemFields,
-          choices: [],
-          implements: [self('Asset')],
-        },
-        { name: 'Gadget', tycon: self('Gadget'), fields: itemFields, choices: [], implements: [] },
-      ],
-      interfaces: [
-        {
-          name: 'Asset',
-          tycon: self('Asset'),
-          choices: [],
-          viewType: { kind: 'con', tycon: self('AssetView'), args: [] },
-          requires: [],
-        },
-      ],
-    },
-  ],
+  ...withoutInterfaces,
+  modules: withoutInterfaces.modules.map((module) => ({
+    ...module,
+    templates: module.templates.map((template) =>
+      template.name === 'Widget' ? { ...template, implements: [self('Asset')] } : template,
+    ),
+    interfaces: [
+      {
+        name: 'Asset',
+        tycon: self('Asset'),
+        choices: [],
+        viewType: { kind: 'con', tycon: self('AssetView'), args: [] },
+        requires: [],
+      },
+    ],
+  })),
 };
 
 const ASSET_BY_NAME = `#shop-assets:${MODULE}:Asset`;
