@@ -55,9 +55,8 @@ const entryFor = <T>(entries: ReadonlyMap<string, T>, id: string, packageName: s
  * Whether one party's filter selects the node: a wildcard, a template filter on its template, or
  * an interface filter on an interface its template implements (the participant expands those
  * into the implementing templates, whatever their package). `views` are the matched interfaces
- * whose view was asked for;
- * `arguments` is whether a wildcard or template filter matched, which alone renders the create
- * argument and key (EventProjectionProperties).
+ * whose view was asked for; `arguments` is whether a wildcard or template filter matched, which
+ * alone renders the create argument and key (EventProjectionProperties).
  */
 function filterMatch(filter: PartyFilter, node: Node) {
   let matches = filter.wildcard;

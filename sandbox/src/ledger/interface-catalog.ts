@@ -7,10 +7,10 @@ import {
   type InterfaceBehaviour,
   type Record_,
 } from './demo-package';
-import { splitTemplateId } from './template-resolver';
+import { splitTemplateId, type TemplateRef } from './template-resolver';
 import type { JsonValue } from './transaction';
 
-/** A contract's view through an interface, or the Ledger API error that kept it from being computed. */
+/** A contract's view through an interface, or the Ledger API error that kept it from one. */
 export type InterfaceViewResult =
   | { ok: true; value: Record_; implementationPackageId: string }
   | { ok: false; error: SandboxError };
@@ -44,16 +44,17 @@ export function createInterfaceCatalog(decode: DecodedPackages, demoPackageId: (
     packageId === demoPackageId() ? DEMO_INTERFACES : {};
 
   const viewOf = (
-    templateId: string,
+    template: TemplateRef,
     iface: TypeConName,
   ): ((argument: JsonValue) => InterfaceViewResult) => {
-    const template = splitTemplateId(templateId);
-    const packageId = template?.packageRef ?? '';
-    const qualifiedName = `${template?.moduleName ?? ''}:${template?.entityName ?? ''}`;
-    // The built-in package's interfaces are its own, so their behaviour is found with the template's.
+    const { packageRef: packageId } = template;
+    const templateId = `${packageId}:${template.moduleName}:${template.entityName}`;
+    // The built-in package implements only its own interfaces, so their behaviour is its own.
     const instance =
       iface.packageId === packageId
-        ? behaviourOf(packageId)[`${iface.module}:${iface.name}`]?.instances[qualifiedName]
+        ? behaviourOf(packageId)[`${iface.module}:${iface.name}`]?.instances[
+            `${template.moduleName}:${template.entityName}`
+          ]
         : undefined;
     if (instance) {
       return (argument) => ({
@@ -82,12 +83,15 @@ export function createInterfaceCatalog(decode: DecodedPackages, demoPackageId: (
         decode(ref.packageRef)
           ?.modules.find((module) => module.name === ref.moduleName)
           ?.templates.find((t) => t.name === ref.entityName);
-      found = (template?.implements ?? []).map((iface) => ({
-        interfaceId: idOf(iface),
-        packageName: decode(iface.packageId)?.name,
-        qualifiedName: `${iface.module}:${iface.name}`,
-        view: viewOf(templateId, iface),
-      }));
+      found =
+        ref && template
+          ? template.implements.map((iface) => ({
+              interfaceId: idOf(iface),
+              packageName: decode(iface.packageId)?.name,
+              qualifiedName: `${iface.module}:${iface.name}`,
+              view: viewOf(ref, iface),
+            }))
+          : [];
       byTemplate.set(templateId, found);
     }
     return found;
