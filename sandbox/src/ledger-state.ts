@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
 import { encodePackagePayload } from '@ledger-console/participant/daml-lf/encode-package';
 import { DEMO_MODULES, DEMO_PACKAGE_NAME, DEMO_PACKAGE_VERSION } from './ledger/demo-package';
+import { createDecodedPackages } from './ledger/decoded-packages';
+import { createInterfaceCatalog } from './ledger/interface-catalog';
 import { createLedger } from './ledger/ledger';
 import {
   createOffsetCheckpointCache,
@@ -87,6 +89,7 @@ export function createLedgerState({
   const ledgerStore = createLedgerStore(db);
   const transaction = <T>(fn: () => T): T => inTransaction(db, fn);
   const demo = demoPackageArchive();
+  const decoded = createDecodedPackages(packages);
   const state = {
     db,
     participantName,
@@ -123,7 +126,9 @@ export function createLedgerState({
       demo: () => ({ packageId: demo.packageId, packageName: DEMO_PACKAGE_NAME }),
       transaction,
     }),
-    templates: createTemplateResolver(packages, () => demo.packageId),
+    templates: createTemplateResolver(packages, decoded, () => demo.packageId),
+    /** Which interfaces templates implement, and views through them, for every stored package. */
+    interfaces: createInterfaceCatalog(decoded, () => demo.packageId),
     /** The checkpoint tailing streams send: the ledger end, cached (none for an empty ledger). */
     offsetCheckpoints: createOffsetCheckpointCache(
       () => {

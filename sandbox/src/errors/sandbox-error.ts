@@ -196,6 +196,20 @@ export function toErrorBody(error: SandboxError, ctx: ErrorRenderContext): JsCan
   };
 }
 
+/**
+ * The error as a `google.rpc.Status` inside a response rather than as the response (an interface
+ * view's `viewStatus`): the gRPC code and Canton's message `CODE(category,correlation): cause`,
+ * `0` standing for no correlation id (ErrorCode.toMsg). The sandbox adds no details.
+ */
+export function toStatus(error: SandboxError): { code: number; message: string; details: [] } {
+  const { id, grpcCode } = error.category;
+  return {
+    code: grpcCode,
+    message: `${error.code}(${String(id)},0): ${truncateCause(error.reason)}`,
+    details: [],
+  };
+}
+
 const MAX_CAUSE_LENGTH = 512;
 
 function truncateCause(cause: string) {

@@ -512,29 +512,3 @@ export const DEMO_INTERFACES: Readonly<Record<string, InterfaceBehaviour>> = {
     },
   },
 };
-
-const implementedBy = new Map<string, TypeConName[]>(
-  DEMO_MODULES.flatMap((module) =>
-    module.templates.map((t) => [`${module.name}:${t.name}`, [...t.implements]] as const),
-  ),
-);
-
-/**
- * The interfaces a demo template implements, as package-id identifiers of its package (where
- * the demo's interfaces live): `<package-id>:<Module>:<Entity>` in, the same form out.
- */
-export function interfacesOf(templateId: string): string[] {
-  const colon = templateId.indexOf(':');
-  const interfaces = implementedBy.get(templateId.slice(colon + 1)) ?? [];
-  const packageId = templateId.slice(0, colon);
-  return interfaces.map((iface) => `${packageId}:${iface.module}:${iface.name}`);
-}
-
-/** The view of a demo contract through an interface its template implements. */
-export function interfaceView(
-  interfaceQualifiedName: string,
-  templateQualifiedName: string,
-  argument: Record_,
-): Record_ | undefined {
-  return DEMO_INTERFACES[interfaceQualifiedName]?.instances[templateQualifiedName]?.view(argument);
-}

@@ -1,5 +1,13 @@
-import { interfacesOf } from './demo-package';
+import type { InterfaceImplementation } from './interface-catalog';
 import type { LedgerNode } from './transaction';
+
+/** An interface filter's options, with the interface resolved against the package store. */
+export type InterfaceSelection = {
+  includeInterfaceView: boolean;
+  includeCreatedEventBlob: boolean;
+  /** How a template (`<package-id>:<Module>:<Entity>`) implements the interface, if it does. */
+  implementedBy: (templateId: string) => InterfaceImplementation | undefined;
+};
 
 /** One party's (or every party's) part of an event format: what it wants to see and how. */
 export type PartyFilter = {
@@ -7,10 +15,7 @@ export type PartyFilter = {
   /** Template references as given: `#name:Mod:Ent` or `<package-id>:Mod:Ent`. */
   templates: ReadonlyMap<string, { includeCreatedEventBlob: boolean }>;
   /** Interface references as given; they select the contracts of every implementing template. */
-  interfaces: ReadonlyMap<
-    string,
-    { includeInterfaceView: boolean; includeCreatedEventBlob: boolean }
-  >;
+  interfaces: ReadonlyMap<string, InterfaceSelection>;
   wildcardIncludesBlob: boolean;
 };
 
@@ -49,9 +54,9 @@ const entryFor = <T>(entries: ReadonlyMap<string, T>, id: string, packageName: s
 /**
  * Whether one party's filter selects the node: a wildcard, a template filter on its template, or
  * an interface filter on an interface its template implements (the participant expands those
- * into the implementing templates). `views` are the matched interfaces whose view was asked for;
- * `arguments` is whether a wildcard or template filter matched, which alone renders the create
- * argument and key (EventProjectionProperties).
+ * into the implementing templates, whatever their package). `views` are the matched interfaces
+ * whose view was asked for; `arguments` is whether a wildcard or template filter matched, which
+ * alone renders the create argument and key (EventProjectionProperties).
  */
 function filterMatch(filter: PartyFilter, node: Node) {
   let matches = filter.wildcard;
@@ -62,15 +67,13 @@ function filterMatch(filter: PartyFilter, node: Node) {
     blob ||= byTemplate.includeCreatedEventBlob;
   }
   const args = matches;
-  const views: string[] = [];
-  if (filter.interfaces.size > 0) {
-    for (const interfaceId of interfacesOf(node.templateId)) {
-      const byInterface = entryFor(filter.interfaces, interfaceId, node.packageName);
-      if (!byInterface) continue;
-      matches = true;
-      blob ||= byInterface.includeCreatedEventBlob;
-      if (byInterface.includeInterfaceView) views.push(interfaceId);
-    }
+  const views: InterfaceImplementation[] = [];
+  for (const selection of filter.interfaces.values()) {
+    const implementation = selection.implementedBy(node.templateId);
+    if (!implementation) continue;
+    matches = true;
+    blob ||= selection.includeCreatedEventBlob;
+    if (selection.includeInterfaceView) views.push(implementation);
   }
   return { matches, blob, views, arguments: args };
 }
@@ -85,10 +88,10 @@ export type Visibility = {
    */
   includeArguments: boolean;
   /**
-   * Interfaces (package-id identifiers) whose view those parties' interface filters ask for:
+   * Interfaces whose view those parties' interface filters ask for, by package-id identifier:
    * a created event carries these views, an archival lists them as implemented interfaces.
    */
-  interfaceViews: string[];
+  interfaceViews: InterfaceImplementation[];
 };
 
 /**
@@ -101,12 +104,12 @@ export function visibility(
   candidates: readonly string[],
 ): Visibility | null {
   const parties = new Set<string>();
-  const views = new Set<string>();
+  const views = new Map<string, InterfaceImplementation>();
   let includeBlob = false;
   let includeArguments = false;
   const take = (match: ReturnType<typeof filterMatch>, seenBy: readonly string[]) => {
     for (const party of seenBy) parties.add(party);
-    for (const view of match.views) views.add(view);
+    for (const view of match.views) views.set(view.interfaceId, view);
     includeBlob ||= match.blob;
     includeArguments ||= match.arguments;
   };
@@ -125,6 +128,6 @@ export function visibility(
     parties: [...parties].sort(),
     includeBlob,
     includeArguments,
-    interfaceViews: [...views].sort(),
+    interfaceViews: [...views.values()].sort((a, b) => (a.interfaceId < b.interfaceId ? -1 : 1)),
   };
 }

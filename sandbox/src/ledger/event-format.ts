@@ -6,7 +6,12 @@ import {
   permissionDenied,
 } from '../errors/sandbox-error';
 import type { LedgerState } from '../ledger-state';
-import type { EventFilter, PartyFilter, TransactionShape } from './event-filter';
+import type {
+  EventFilter,
+  InterfaceSelection,
+  PartyFilter,
+  TransactionShape,
+} from './event-filter';
 import { partyProblem } from '../validation/identifiers';
 
 // ── The requests' formats, as the HTTP layer decodes them (http/stream-requests.ts) ──
@@ -58,10 +63,7 @@ export type UpdateFormat = {
 
 function partyFilterOf(state: LedgerState, filters: Filters | null | undefined): PartyFilter {
   const templates = new Map<string, { includeCreatedEventBlob: boolean }>();
-  const interfaces = new Map<
-    string,
-    { includeInterfaceView: boolean; includeCreatedEventBlob: boolean }
-  >();
+  const interfaces = new Map<string, InterfaceSelection>();
   let wildcard = false;
   let wildcardIncludesBlob = false;
   const cumulative = filters?.cumulative ?? [];
@@ -99,6 +101,7 @@ function partyFilterOf(state: LedgerState, filters: Filters | null | undefined):
         includeInterfaceView: includeInterfaceView || (earlier?.includeInterfaceView ?? false),
         includeCreatedEventBlob:
           includeCreatedEventBlob || (earlier?.includeCreatedEventBlob ?? false),
+        implementedBy: (templateId) => state.interfaces.implementation(interfaceId, templateId),
       });
     }
   }

@@ -1,12 +1,13 @@
 import { createHash } from 'node:crypto';
+import { toStatus } from '../errors/sandbox-error';
 import type { Schemas } from '../wire-types';
-import { interfaceView, type Record_ } from './demo-package';
 import {
   visibility,
   type EventFilter,
   type TransactionShape,
   type Visibility,
 } from './event-filter';
+import type { InterfaceImplementation } from './interface-catalog';
 import type {
   CreateNode,
   ExerciseNode,
@@ -50,24 +51,28 @@ const keyHash = (key: JsonValue) =>
   createHash('sha256').update(JSON.stringify(key)).digest('base64');
 
 const packageIdOf = (templateId: string) => templateId.slice(0, templateId.indexOf(':'));
-const qualifiedNameOf = (id: string) => id.slice(id.indexOf(':') + 1);
 
 /**
- * A `JsInterfaceView` for each interface whose view the filter asked for. The sandbox computes
- * views in TypeScript, so they succeed; the implementation is the contract's own package.
+ * A `JsInterfaceView` for each interface whose view the filter asked for: the value and the
+ * package that computed it, or the error status and neither (LfValueTranslation).
  */
-function interfaceViews(node: CreateNode, interfaceIds: readonly string[]) {
-  return interfaceIds.map((interfaceId) => ({
-    interfaceId,
-    viewStatus: { code: 0, message: '', details: [] },
-    viewValue:
-      interfaceView(
-        qualifiedNameOf(interfaceId),
-        qualifiedNameOf(node.templateId),
-        node.argument as Record_,
-      ) ?? null,
-    implementationPackageId: packageIdOf(node.templateId),
-  }));
+function interfaceViews(node: CreateNode, implementations: readonly InterfaceImplementation[]) {
+  return implementations.map(({ interfaceId, view }) => {
+    const result = view(node.argument);
+    return result.ok
+      ? {
+          interfaceId,
+          viewStatus: { code: 0, message: '', details: [] },
+          viewValue: result.value,
+          implementationPackageId: result.implementationPackageId,
+        }
+      : {
+          interfaceId,
+          viewStatus: toStatus(result.error),
+          viewValue: null,
+          implementationPackageId: '',
+        };
+  });
 }
 
 /** A `CreatedEvent` as the parties of `seen` see it: witnesses, blob and interface views. */
@@ -99,6 +104,8 @@ export function createdEvent(
   return event as Schemas['CreatedEvent'];
 }
 
+const interfaceIdsOf = (seen: Visibility) => seen.interfaceViews.map((view) => view.interfaceId);
+
 function exercisedEvent(
   node: ExerciseNode,
   offset: number,
@@ -120,7 +127,7 @@ function exercisedEvent(
     exerciseResult: node.exerciseResult,
     packageName: node.packageName,
     // Only a consuming exercise lists them (ExercisedEvent.implemented_interfaces).
-    implementedInterfaces: node.consuming ? seen.interfaceViews : [],
+    implementedInterfaces: node.consuming ? interfaceIdsOf(seen) : [],
     acsDelta,
   };
   return event as Schemas['ExercisedEvent'];
@@ -138,7 +145,7 @@ export function archivedEvent(
     templateId: node.templateId,
     witnessParties: seen.parties,
     packageName: node.packageName,
-    implementedInterfaces: seen.interfaceViews,
+    implementedInterfaces: interfaceIdsOf(seen),
   };
 }
 

@@ -1,4 +1,3 @@
-import { decodeArchivePayload } from '@ledger-console/participant/daml-lf/decode-package';
 import { comparePackageVersions } from '@ledger-console/participant/daml-lf/package-version';
 import type {
   DecodedPackage,
@@ -8,6 +7,7 @@ import type {
 import { SandboxError, invalidArgument } from '../errors/sandbox-error';
 import type { PackagesStore } from '../store/packages-store';
 import { isValidPackageId } from '../validation/identifiers';
+import type { DecodedPackages } from './decoded-packages';
 import { DEMO_BEHAVIOUR, DEMO_INTERFACES, DEMO_MODULES, DEMO_PACKAGE_NAME } from './demo-package';
 import type { ExecutableInterface, ExecutableTemplate } from './interpreter';
 
@@ -29,19 +29,11 @@ export function splitTemplateId(templateId: string): TemplateRef | undefined {
  * templates of the built-in package can be executed; those of uploaded packages are found but
  * refused with SANDBOX_CANNOT_INTERPRET, never faked.
  */
-export function createTemplateResolver(packages: PackagesStore, demoPackageId: () => string) {
-  const decoded = new Map<string, DecodedPackage>();
-  const decode = (packageId: string) => {
-    let pkg = decoded.get(packageId);
-    if (!pkg) {
-      const payload = packages.payload(packageId);
-      if (!payload) return undefined;
-      pkg = decodeArchivePayload(payload, packageId);
-      decoded.set(packageId, pkg);
-    }
-    return pkg;
-  };
-
+export function createTemplateResolver(
+  packages: PackagesStore,
+  decode: DecodedPackages,
+  demoPackageId: () => string,
+) {
   const notFound = (templateId: string) =>
     new SandboxError(
       'TEMPLATES_OR_INTERFACES_NOT_FOUND',

@@ -1,7 +1,13 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { Command } from '../ledger/interpreter';
 import type { SubmitRequest } from '../ledger/ledger';
-import type { TransactionRecord } from '../ledger/transaction';
+import {
+  formatMicros,
+  newUpdateId,
+  nowMicros,
+  type LedgerNode,
+  type TransactionRecord,
+} from '../ledger/transaction';
 import type { TestSandbox } from './test-client';
 
 /**
@@ -61,6 +67,41 @@ export function exerciseCommand(
     choice,
     argument,
   };
+}
+
+/**
+ * Commits `nodes` as a transaction without interpreting anything: how tests put contracts of an
+ * uploaded package on the ledger, since the sandbox cannot run that package's Daml. It writes
+ * what a participant that ran the package would have recorded; streams already open do not
+ * hear of it, so read it back with closed ranges or snapshots.
+ */
+export function recordTransaction(
+  t: TestSandbox,
+  actAs: string[],
+  nodes: LedgerNode[],
+): TransactionRecord {
+  const time = formatMicros(nowMicros());
+  const tx = t.state.transaction(() => {
+    const record: TransactionRecord = {
+      kind: 'transaction',
+      offset: t.state.history.ledgerEnd() + 1,
+      updateId: newUpdateId(),
+      commandId: `cmd-${randomUUID()}`,
+      workflowId: '',
+      userId: 'alice-app',
+      actAs,
+      submissionId: randomUUID(),
+      effectiveAt: time,
+      recordTime: time,
+      synchronizerId: t.state.synchronizerId,
+      traceparent: null,
+      nodes,
+    };
+    t.state.history.appendUpdate(record);
+    return record;
+  });
+  t.state.history.committed(tx);
+  return tx;
 }
 
 /** The contract ids a transaction created, in node order. */
