@@ -8,7 +8,7 @@ import { FormActions } from '@/components/form/form-actions';
 import { FormTextarea } from '@/components/form/form-textarea';
 import { SectionCard } from '@/components/section-card';
 import { VerdictList } from '@/components/verdict-list';
-import { DEFAULT_CLOCK_SKEW_SECONDS, MAX_TOKEN_BYTES } from './token-doctor';
+import { DEFAULT_CLOCK_SKEW_SECONDS, MAX_TOKEN_BYTES } from './diagnosis/diagnose-token';
 import {
   emptyTokenDoctorValues,
   tokenDoctorSchema,

@@ -15,7 +15,7 @@ import {
   type Lookup,
   type SignInProviderInfo,
   type Verdict,
-} from './token-doctor';
+} from './diagnosis/diagnose-token';
 
 /** A token handed to the doctor, and when: times are judged against that moment. */
 export type Examination = { token: string; at: number };

@@ -14,7 +14,7 @@ import {
   type Verdict,
   type VerdictId,
   userToLookUp,
-} from './token-doctor';
+} from './diagnose-token';
 
 const NOW = Date.UTC(2026, 0, 15, 12, 0, 0);
 const NOW_S = NOW / 1000;
