@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { describeError, ApiError } from '@/lib/errors/api-error';
-import type { IdentityProviderInfo, Lookup, UserRecord } from './diagnosis/diagnose-token';
+import type { IdentityProviderInfo, Lookup, UserRecord } from './diagnosis/doctor-context';
 import type { UserRight } from '@/lib/access/access-rights';
 import { listIdentityProviders } from '@/api/identity-providers';
 import { getUser, listUserRights, toUserRights, type UserRef } from '@/api/users';
