@@ -1,16 +1,13 @@
-/** A verdict of the token doctor: what it found about one aspect of a token, and the fix. */
+import type { Verdict as ListedVerdict, VerdictStatus } from '@/components/verdict-list';
 
-export type VerdictStatus = 'ok' | 'warning' | 'problem' | 'unknown';
+export type { VerdictStatus };
 
-export type Verdict = {
-  id: VerdictId;
-  title: string;
-  status: VerdictStatus;
-  /** What the doctor found, in plain text (claim values quoted, never markup). */
-  finding: string;
-  /** One sentence: what to do about it; set for every problem and most warnings. */
-  fix?: string;
-};
+/**
+ * A verdict of the token doctor: what it found about one aspect of a token, in plain text (claim
+ * values quoted, never markup), and the fix, set for every problem and most warnings. The verdict
+ * list shows it; its ids are the doctor's own.
+ */
+export type Verdict = Omit<ListedVerdict, 'id'> & { id: VerdictId };
 
 export type VerdictId =
   | 'size'
