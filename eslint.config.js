@@ -322,6 +322,22 @@ export default defineConfig(
     },
   },
   {
+    // Screens read errors through the error model (ADR 005): describeError and its classifiers
+    // (isApiError, isNotFound, isMaskedRefusal, isSigningInputError…), never with `instanceof`.
+    files: [`src/{features,app,blocks,pickers,components}/**/*.${TS}`],
+    ignores: [TESTS],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "BinaryExpression[operator='instanceof'][right.name=/Error$/]",
+          message:
+            'Screens classify errors with the error model (describeError, isApiError, isNotFound, isMaskedRefusal… in @/lib/errors/api-error), not instanceof (ADR 005).',
+        },
+      ],
+    },
+  },
+  {
     // Route modules pair a loader factory with their page by design (§B5); a loader edit reloads.
     files: ['src/app/pages/*-page.tsx'],
     rules: { 'react-refresh/only-export-components': 'off' },

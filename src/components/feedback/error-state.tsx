@@ -1,10 +1,10 @@
 import { use, useEffect, useRef } from 'react';
 import {
-  ApiError,
   isMaskedRefusal,
   isNotFound,
   isParticipantUnreachable,
   isRetryable,
+  isApiError,
 } from '@/lib/errors/api-error';
 import { AuthRecoveryContext } from './auth-recovery-context';
 import { ErrorAlert } from './error-alert';
@@ -36,13 +36,13 @@ export function ErrorState({ error, onRetry, notFound, need }: ErrorStateProps) 
     wasReachable.current = isParticipantReachable;
   }, [isParticipantReachable, isUnreachableError, onRetry]);
   if (notFound !== undefined && isNotFound(error)) return <NotFoundState {...notFound} />;
-  if (error instanceof ApiError && isMaskedRefusal(error) && renderAuthState !== undefined) {
+  if (isApiError(error) && isMaskedRefusal(error) && renderAuthState !== undefined) {
     return renderAuthState(error.status, { placement: 'section', ...(need ? { need } : {}) });
   }
   // Quiet only while the banner says why; a lone failed request with the participant up is shown.
   if (isUnreachableError && !isParticipantReachable) {
     return <UnreachableNote {...(onRetry === undefined ? {} : { onRetry })} />;
   }
-  const mayHelp = !(error instanceof ApiError) || isRetryable(error) || error.status >= 500;
+  const mayHelp = !isApiError(error) || isRetryable(error) || error.status >= 500;
   return <ErrorAlert error={error} {...(mayHelp && onRetry !== undefined ? { onRetry } : {})} />;
 }

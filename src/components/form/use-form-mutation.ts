@@ -1,6 +1,6 @@
 import { useMutation, type UseMutationOptions } from '@tanstack/react-query';
 import type { FieldValues, Path, UseFormReturn } from 'react-hook-form';
-import { ApiError, describeError } from '@/lib/errors/api-error';
+import { type ApiError, describeError, isApiError } from '@/lib/errors/api-error';
 
 /** Which form field an API error code belongs to, e.g. `{ USER_ALREADY_EXISTS: 'userId' }`. */
 export type FieldsByCode<T extends FieldValues> = Partial<Record<string, Path<T>>>;
@@ -24,8 +24,7 @@ export function useFormMutation<T extends FieldValues, TData, TVariables>(
       return options.onMutate?.(variables, context);
     },
     onError: (error, variables, onMutateResult, context) => {
-      const field =
-        error instanceof ApiError ? (fieldFor?.(error) ?? fieldsByCode[error.code]) : undefined;
+      const field = isApiError(error) ? (fieldFor?.(error) ?? fieldsByCode[error.code]) : undefined;
       const { message } = describeError(error);
       if (field) form.setError(field, { type: 'server', message }, { shouldFocus: true });
       else form.setError('root.server', { type: 'server', message });

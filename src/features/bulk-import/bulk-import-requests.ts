@@ -11,7 +11,7 @@ import {
   toUserRights,
   userQueries,
 } from '@/api/users';
-import { ApiError, describeError } from '@/lib/errors/api-error';
+import { describeError, isApiError } from '@/lib/errors/api-error';
 import type { LookupOutcome } from './bulk-import-rows';
 import {
   DISPLAY_NAME_ANNOTATION,
@@ -68,7 +68,7 @@ export async function lookUpRow(
       knownUsers
         ? Promise.resolve(knownUsers.get(plan.userId))
         : getUser(ref).catch((error: unknown) => {
-            if (error instanceof ApiError && error.status === 404) return undefined;
+            if (isApiError(error) && error.status === 404) return undefined;
             throw error;
           }),
       getParty({ party: plan.party, identityProviderId: plan.identityProviderId }),
@@ -99,7 +99,7 @@ export async function lookUpRow(
       ...(user ? { isDeactivated: user.isDeactivated ?? false } : {}),
     };
   } catch (error) {
-    if (error instanceof ApiError && error.status === 403) {
+    if (isApiError(error) && error.status === 403) {
       return {
         ok: false,
         reason: `User ${plan.userId} exists outside your identity provider, or you may not read it (${describeError(error).title}).`,

@@ -1,7 +1,8 @@
 import { parseCsv, type CsvRecord } from './bulk-import-csv';
 import { parsePublicKey, type PublicSigningKey } from '@/lib/signing/keys';
 import { MAX_SIGNATURE_CHARS } from '@/lib/signing/signatures';
-import { SigningInputError } from '@/lib/signing/signing-input-error';
+import { describeError } from '@/lib/errors/api-error';
+import { isSigningInputError } from '@/lib/signing/signing-input-error';
 import { type Access, type RightKind, type UserRight } from '@/lib/access/access-rights';
 import {
   MAX_DISPLAY_NAME_LENGTH,
@@ -166,7 +167,7 @@ function parseJsonImport(text: string): ParsedImportFile {
   try {
     value = JSON.parse(text);
   } catch (error) {
-    const detail = error instanceof Error ? `: ${clip(error.message, 200)}` : '';
+    const detail = `: ${clip(describeError(error).message, 200)}`;
     return { ok: false, problem: `The file is not valid JSON${detail}.` };
   }
   if (!Array.isArray(value)) {
@@ -301,7 +302,7 @@ export async function readExternalKeys(rows: readonly ImportRow[]): Promise<Impo
           externalKey: key,
         };
       } catch (error) {
-        if (!(error instanceof SigningInputError)) throw error;
+        if (!isSigningInputError(error)) throw error;
         return {
           ...row,
           problems: [...row.problems, { column: 'externalPublicKey', message: error.message }],

@@ -4,6 +4,7 @@ import {
   PARTY_STRING,
 } from '@ledger-console/participant/identifiers';
 import { z } from 'zod';
+import { describeError } from '@/lib/errors/api-error';
 
 // ── commands ───────────────────────────────────────────────────────────────────
 
@@ -85,7 +86,7 @@ export function jsonProblem(text: string): string | undefined {
     JSON.parse(text);
     return undefined;
   } catch (error) {
-    return `Not valid JSON: ${error instanceof Error ? error.message : String(error)}`;
+    return `Not valid JSON: ${describeError(error).message}`;
   }
 }
 

@@ -24,7 +24,7 @@ import {
 import { useFormMutation } from '@/components/form/use-form-mutation';
 import { Identifier } from '@/components/identifier';
 import { PropertyList } from '@/components/property-list';
-import { ApiError } from '@/lib/errors/api-error';
+import { isApiError } from '@/lib/errors/api-error';
 import {
   classifyCommandFailure,
   type CommandFailure,
@@ -154,8 +154,9 @@ export function ComposerSubmission({
   const [failure, setFailure] = useState<{ failure: CommandFailure; title: string }>();
   /** The failure in the user's terms, when it has one; else the form's root error stands alone. */
   const showFailure = (error: Error, values: ComposerValues, title: string) => {
-    const classified =
-      error instanceof ApiError ? classifyCommandFailure(error, values, access) : undefined;
+    const classified = isApiError(error)
+      ? classifyCommandFailure(error, values, access)
+      : undefined;
     setFailure(classified ? { failure: classified, title } : undefined);
   };
   const [previewed, setPreviewed] = useState<Previewed>();

@@ -19,12 +19,12 @@ import {
 } from '@/api/interactive-submission';
 import { CopyAsMenu } from '@/components/copy-as-menu';
 import { FileDropZone } from '@/components/file-drop-zone';
-import { ApiError, describeError } from '@/lib/errors/api-error';
+import { describeError, isApiError } from '@/lib/errors/api-error';
 import { shortenIdentifier } from '@/lib/text/format';
 import { fromBase64 } from '@/lib/signing/bytes';
 import { MAX_KEY_FILE_BYTES, readPrivateKeyFile, type PrivateSigningKey } from '@/lib/signing/keys';
 import { parseSignature, signHash } from '@/lib/signing/signatures';
-import { SigningInputError } from '@/lib/signing/signing-input-error';
+import { isSigningInputError } from '@/lib/signing/signing-input-error';
 import { executeCopyAs } from './composer-copy-as';
 import { classifyExecuteFailure, namespaceOf, type ExecuteFailure } from './composer-signing';
 
@@ -103,10 +103,7 @@ export function SignAndExecute({
       update(party, { key });
     } catch (error) {
       update(party, {
-        error:
-          error instanceof SigningInputError
-            ? error.message
-            : 'This file could not be read as a key.',
+        error: isSigningInputError(error) ? error.message : 'This file could not be read as a key.',
       });
     } finally {
       // The key's bytes are not needed any more: the CryptoKey cannot be exported again.
@@ -139,7 +136,7 @@ export function SignAndExecute({
       } catch (error) {
         isComplete = false;
         update(party, {
-          error: error instanceof SigningInputError ? error.message : 'This is not a signature.',
+          error: isSigningInputError(error) ? error.message : 'This is not a signature.',
         });
       }
     }
@@ -160,10 +157,9 @@ export function SignAndExecute({
       {
         onSuccess: onExecuted,
         onError: (error) => {
-          const classified =
-            error instanceof ApiError
-              ? classifyExecuteFailure(error)
-              : { kind: 'other' as const, message: describeError(error).message };
+          const classified = isApiError(error)
+            ? classifyExecuteFailure(error)
+            : { kind: 'other' as const, message: describeError(error).message };
           setFailure(classified);
           if (classified.kind === 'signature') {
             for (const party of signers) update(party, { error: classified.message });

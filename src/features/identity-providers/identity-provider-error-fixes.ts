@@ -1,5 +1,5 @@
 import type { IdentityProviderConfig } from '@/api/identity-providers';
-import { ApiError } from '@/lib/errors/api-error';
+import { isApiError } from '@/lib/errors/api-error';
 
 /**
  * IdP admin failures in the user's terms, with the action that fixes them when the caller may
@@ -46,7 +46,7 @@ export function identityProviderFailure(
   error: unknown,
   facts: SubmissionFacts,
 ): IdentityProviderFailure | undefined {
-  if (!(error instanceof ApiError)) return undefined;
+  if (!isApiError(error)) return undefined;
   if (error.code === 'IDP_CONFIG_ALREADY_EXISTS') {
     const id = quotedAfter(error.body.cause, 'identity provider') ?? facts.identityProviderId;
     return {

@@ -3,7 +3,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { identityProviderMutations, identityProviderQueries } from '@/api/identity-providers';
 import { notify } from '@/components/feedback/notify';
-import { ApiError } from '@/lib/errors/api-error';
+import { isApiError } from '@/lib/errors/api-error';
 import {
   identityProviderFailure,
   type IdentityProviderFailure,
@@ -97,8 +97,7 @@ export function SubmissionFailureFix({
   facts,
   identityProviderHref,
 }: SubmissionFailureFixProps) {
-  const isIssuerConflict =
-    error instanceof ApiError && error.code === 'IDP_CONFIG_ISSUER_ALREADY_EXISTS';
+  const isIssuerConflict = isApiError(error) && error.code === 'IDP_CONFIG_ISSUER_ALREADY_EXISTS';
   const configs = useQuery({
     ...identityProviderQueries.list(),
     enabled: isIssuerConflict,

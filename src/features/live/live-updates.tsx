@@ -13,7 +13,7 @@ import { DataTable, type DataTableColumn } from '@/components/data-table/data-ta
 import { EmptyState } from '@/components/feedback/empty-state';
 import { ErrorAlert } from '@/components/feedback/error-alert';
 import { updateSummaryColumns } from '@/components/update-summary-columns';
-import { describeError, networkError, ApiError } from '@/lib/errors/api-error';
+import { describeError, networkError, isApiError } from '@/lib/errors/api-error';
 import { formatCount } from '@/lib/text/format';
 import type {
   UpdateFilter,
@@ -88,7 +88,7 @@ function LiveStream({ scope: scopeAsGiven, links }: { scope: ReadScope; links: L
           if (isCancelled) return;
           setStatus({
             kind: 'failed',
-            error: error instanceof ApiError ? error : networkError(error),
+            error: isApiError(error) ? error : networkError(error),
           });
         });
     } else {

@@ -1,6 +1,6 @@
 import { getParty } from '@/api/parties';
 import { getUser, listUserRights, toUserRights } from '@/api/users';
-import { ApiError } from '@/lib/errors/api-error';
+import { isApiError } from '@/lib/errors/api-error';
 import {
   DISPLAY_NAME_ANNOTATION,
   type ExistingState,
@@ -8,7 +8,7 @@ import {
 } from '@/lib/onboarding/onboarding-plan';
 
 function isNotFound(error: unknown): boolean {
-  return error instanceof ApiError && error.status === 404;
+  return isApiError(error) && error.status === 404;
 }
 
 /**
@@ -25,7 +25,7 @@ export async function readExistingState(plan: OnboardingPlan): Promise<ExistingS
         if (isNotFound(error)) return { user: undefined, elsewhere: false };
         // The caller may manage users here (checked before planning), so a refusal means the
         // user belongs to another IdP (§2.4).
-        if (error instanceof ApiError && error.status === 403) {
+        if (isApiError(error) && error.status === 403) {
           return { user: undefined, elsewhere: true };
         }
         throw error;

@@ -6,7 +6,7 @@ import {
   toWirePublicKey,
   type ReadGeneratedTopology,
 } from '@/api/external-parties';
-import { ApiError } from '@/lib/errors/api-error';
+import { isApiError } from '@/lib/errors/api-error';
 import {
   checkPastedSignature,
   keyFileName,
@@ -17,7 +17,7 @@ import {
 } from '@/lib/signing/external-party-signing';
 import { generateKeyPair, parsePublicKey, type PublicSigningKey } from '@/lib/signing/keys';
 import { signHash, type WireSignature } from '@/lib/signing/signatures';
-import { SigningInputError } from '@/lib/signing/signing-input-error';
+import { isSigningInputError } from '@/lib/signing/signing-input-error';
 import type { ExternalPartyInput, OnboardingValues } from './onboarding-form-schema';
 
 /** The form values a generated topology was made for: any change makes it stale. */
@@ -40,7 +40,7 @@ const FIELD_OF_SUBJECT: Partial<Record<TopologyRefusalSubject, keyof OnboardingV
 };
 
 function fieldOfRefusal(error: Error | null): keyof OnboardingValues | undefined {
-  if (!(error instanceof ApiError)) return undefined;
+  if (!isApiError(error)) return undefined;
   const subject = topologyRefusalSubject(error.body.cause);
   return subject === undefined ? undefined : FIELD_OF_SUBJECT[subject];
 }
@@ -98,7 +98,7 @@ export function useExternalParty(form: UseFormReturn<OnboardingValues>) {
       try {
         publicKey = await parsePublicKey(values.externalPublicKey);
       } catch (error) {
-        if (!(error instanceof SigningInputError)) throw error;
+        if (!isSigningInputError(error)) throw error;
         form.setError(
           'externalPublicKey',
           { type: 'parse', message: error.message },
@@ -147,7 +147,7 @@ export function useExternalParty(form: UseFormReturn<OnboardingValues>) {
       },
       onError: (error) => {
         const field = fieldOfRefusal(error);
-        if (field !== undefined && error instanceof ApiError) {
+        if (field !== undefined && isApiError(error)) {
           form.setError(
             field,
             { type: 'server', message: error.body.cause },

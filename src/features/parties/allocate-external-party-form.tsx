@@ -27,7 +27,7 @@ import { keyFileName, type BrowserKey } from '@/lib/signing/external-party-signi
 import { forbiddenDetails } from '@/lib/errors/forbidden';
 import { shortenIdentifier } from '@/lib/text/format';
 import { generateKeyPair, parsePublicKey, type PublicSigningKey } from '@/lib/signing/keys';
-import { SigningInputError } from '@/lib/signing/signing-input-error';
+import { isSigningInputError } from '@/lib/signing/signing-input-error';
 import {
   emptyExternalPartyValues,
   externalPartySchema,
@@ -159,7 +159,7 @@ export function AllocateExternalPartyForm({
     try {
       key = { key: await readKeyFile(file), fileName: file.name };
     } catch (error) {
-      if (!(error instanceof SigningInputError)) throw error;
+      if (!isSigningInputError(error)) throw error;
       setKeyFileError(error.message);
       return;
     }
@@ -184,7 +184,7 @@ export function AllocateExternalPartyForm({
       try {
         publicKey = await parsePublicKey(values.publicKey);
       } catch (error) {
-        if (!(error instanceof SigningInputError)) throw error;
+        if (!isSigningInputError(error)) throw error;
         form.setError(
           'publicKey',
           { type: 'parse', message: error.message },

@@ -19,7 +19,7 @@ import { FormTextInput } from '@/components/form/form-text-input';
 import { useFormMutation } from '@/components/form/use-form-mutation';
 import { accessOf } from '@/lib/access/access-rights';
 import { adminFailure } from '@/lib/errors/admin-error-fixes';
-import { ApiError } from '@/lib/errors/api-error';
+import { isApiError } from '@/lib/errors/api-error';
 import { shortenIdentifier } from '@/lib/text/format';
 import { AdminFailureAlert, type AdminFixLinks } from '@/blocks/admin-fix-actions';
 import { IdentityProviderSelect } from '@/pickers/identity-provider-select';
@@ -78,7 +78,7 @@ export function AllocatePartyForm({ onAllocated, links }: AllocatePartyFormProps
     access.isParticipantAdmin &&
     failed !== undefined &&
     (failed.userId ?? '') !== '' &&
-    allocate.error instanceof ApiError &&
+    isApiError(allocate.error) &&
     allocate.error.code === 'USER_NOT_FOUND';
   const whereabouts = useQuery({
     ...userWhereaboutsQuery(failed?.userId ?? ''),

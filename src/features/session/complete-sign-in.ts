@@ -7,7 +7,7 @@ import {
 } from '@/api/access-token';
 import { getCaller } from '@/api/session';
 import type { SignInProviderConfig } from '@/api/sign-in-providers';
-import { ApiError, DescribedError } from '@/lib/errors/api-error';
+import { DescribedError, isApiError } from '@/lib/errors/api-error';
 import { decodeToken } from '@/lib/access/token-claims';
 
 export type SignInOutcome =
@@ -65,7 +65,7 @@ async function run(
     await queryClient.resetQueries();
     return { kind: 'signed-in', returnTo, providerName: provider.name };
   } catch (error) {
-    if (error instanceof ApiError && error.status === 403) {
+    if (isApiError(error) && error.status === 403) {
       await queryClient.resetQueries();
       return { kind: 'not-onboarded', returnTo, providerName: provider.name };
     }
@@ -74,7 +74,7 @@ async function run(
       ...(previous.providerId === undefined ? {} : { providerId: previous.providerId }),
     });
     await oidc.managerFor(provider).removeUser();
-    if (error instanceof ApiError && error.status === 401) {
+    if (isApiError(error) && error.status === 401) {
       throw new TokenRefusedError(refusalMessage(provider, user.access_token));
     }
     throw error;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { normalizePastedToken } from './token-doctor';
+import { normalizePastedToken } from './diagnosis/inspect-token';
 
 // No size limit here on purpose: an oversized paste gets the doctor's own verdict, which says why.
 export const tokenDoctorSchema = z.object({

@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
-import { describeError, ApiError } from '@/lib/errors/api-error';
-import type { IdentityProviderInfo, Lookup, UserRecord } from './token-doctor';
+import { describeError, isApiError } from '@/lib/errors/api-error';
+import type { IdentityProviderInfo, Lookup, UserRecord } from './diagnosis/doctor-context';
 import type { UserRight } from '@/lib/access/access-rights';
 import { listIdentityProviders } from '@/api/identity-providers';
 import { getUser, listUserRights, toUserRights, type UserRef } from '@/api/users';
@@ -14,7 +14,7 @@ async function lookup<T>(read: () => Promise<T>): Promise<Lookup<T>> {
   try {
     return { status: 'found', value: await read() };
   } catch (error) {
-    if (error instanceof ApiError) {
+    if (isApiError(error)) {
       if (error.status === 401) return { status: 'signed-out' };
       if (error.status === 403) return { status: 'forbidden' };
       if (error.status === 404) return { status: 'not-found' };

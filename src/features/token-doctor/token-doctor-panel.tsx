@@ -8,7 +8,8 @@ import { FormActions } from '@/components/form/form-actions';
 import { FormTextarea } from '@/components/form/form-textarea';
 import { SectionCard } from '@/components/section-card';
 import { VerdictList } from '@/components/verdict-list';
-import { DEFAULT_CLOCK_SKEW_SECONDS, MAX_TOKEN_BYTES } from './token-doctor';
+import { MAX_TOKEN_BYTES } from './diagnosis/inspect-token';
+import { DEFAULT_CLOCK_SKEW_SECONDS } from './diagnosis/time-verdicts';
 import {
   emptyTokenDoctorValues,
   tokenDoctorSchema,

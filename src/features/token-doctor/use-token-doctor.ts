@@ -6,16 +6,16 @@ import { sessionQueries } from '@/api/session';
 import { signInProviderQueries, type SignInProviderConfig } from '@/api/sign-in-providers';
 import { tokenDoctorQueries } from './token-doctor-lookups';
 import { accessOf } from '@/lib/access/access-rights';
-import {
-  diagnoseToken,
-  inspectToken,
-  userToLookUp,
-  type DoctorContext,
-  type IdentityProviderInfo,
-  type Lookup,
-  type SignInProviderInfo,
-  type Verdict,
-} from './token-doctor';
+import { diagnoseToken } from './diagnosis/diagnose-token';
+import type {
+  DoctorContext,
+  IdentityProviderInfo,
+  Lookup,
+  SignInProviderInfo,
+} from './diagnosis/doctor-context';
+import { inspectToken } from './diagnosis/inspect-token';
+import { userToLookUp } from './diagnosis/user-verdicts';
+import type { Verdict } from './diagnosis/verdict';
 
 /** A token handed to the doctor, and when: times are judged against that moment. */
 export type Examination = { token: string; at: number };

@@ -1,4 +1,4 @@
-import { ApiError, describeError } from '@/lib/errors/api-error';
+import { describeError, isApiError } from '@/lib/errors/api-error';
 import { idHint } from '@/lib/transaction-tree/update-summary';
 
 /**
@@ -90,7 +90,7 @@ const RULES: readonly Rule[] = [
 
 export function reassignmentProblem(error: unknown, names: SynchronizerNames): ReassignmentProblem {
   const { message } = describeError(error);
-  if (error instanceof ApiError) {
+  if (isApiError(error)) {
     for (const rule of RULES) {
       const match = rule.pattern.exec(error.body.cause);
       if (match) return { field: rule.field, message: rule.explain(match, names) };

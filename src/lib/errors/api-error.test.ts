@@ -3,6 +3,7 @@ import {
   ApiError,
   categoryById,
   describeError,
+  isApiError,
   isNotFound,
   isParticipantUnreachable,
   isRetryable,
@@ -116,6 +117,19 @@ describe('networkError', () => {
     expect(error.status).toBe(0);
     expect(error.code).toBe('NETWORK_UNREACHABLE');
     expect(error.body.cause).toContain('fetch failed');
+  });
+});
+
+describe('isApiError', () => {
+  it('tells failed API calls from every other thrown value', () => {
+    expect(isApiError(toApiError(404, userNotFound))).toBe(true);
+    expect(isApiError(networkError('offline'))).toBe(true);
+    expect(isApiError(new TransactionTreeError('UNKNOWN_EVENT', 'What is this?'))).toBe(false);
+    expect(isApiError(new Error('USER_NOT_FOUND: getting user failed'))).toBe(false);
+    // Shaped like one, but not made by the client: a screen must not read it as an answer.
+    expect(isApiError({ name: 'ApiError', status: 404, body: userNotFound })).toBe(false);
+    expect(isApiError('USER_NOT_FOUND')).toBe(false);
+    expect(isApiError(undefined)).toBe(false);
   });
 });
 

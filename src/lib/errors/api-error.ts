@@ -98,6 +98,15 @@ export class ApiError extends Error {
   }
 }
 
+/**
+ * A failed API call, for the few screens that map its Canton error code, cause or status to their
+ * own words (a form field, a fix, a lookup's outcome). Everything else reads errors through
+ * {@link describeError} and the classifiers below; screens never use `instanceof` (lint-enforced).
+ */
+export function isApiError(error: unknown): error is ApiError {
+  return error instanceof ApiError;
+}
+
 // Long plain-text bodies (stack traces, proxy pages) must not flood an alert.
 const MAX_CAUSE_LENGTH = 1000;
 

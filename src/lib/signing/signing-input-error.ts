@@ -6,6 +6,11 @@ export class SigningInputError extends Error {
   override readonly name = 'SigningInputError';
 }
 
+/** A key, signature or key file that cannot be used: its message belongs on the form field. */
+export function isSigningInputError(error: unknown): error is SigningInputError {
+  return error instanceof SigningInputError;
+}
+
 /** WebCrypto exists only in secure contexts (https, or http on localhost/127.0.0.1). */
 export function subtleCrypto(): SubtleCrypto {
   const subtle: SubtleCrypto | undefined = (globalThis as { crypto?: Crypto }).crypto?.subtle;
