@@ -1,5 +1,5 @@
 import { MutationObserver, type MutationOptions, type QueryClient } from '@tanstack/react-query';
-import type { DeleteUserStep, PlanStep } from '@/lib/onboarding/onboarding-plan';
+import type { DeleteUserStep, PlanStep } from '@/lib/onboarding/plan-steps';
 import { externalPartyMutations, type AllocateExternalPartyRequest } from './external-parties';
 import { partyMutations, type AllocatePartyRequest } from './parties';
 import {

@@ -13,12 +13,9 @@ import {
 } from '@/api/users';
 import { ApiError, describeError } from '@/lib/errors/api-error';
 import type { LookupOutcome } from './bulk-import-rows';
-import {
-  DISPLAY_NAME_ANNOTATION,
-  undoPlan,
-  type OnboardingPlan,
-  type PlanStep,
-} from '@/lib/onboarding/onboarding-plan';
+import { DISPLAY_NAME_ANNOTATION } from '@/lib/onboarding/onboarding-input';
+import { type OnboardingPlan, type PlanStep } from '@/lib/onboarding/plan-steps';
+import { undoPlan } from '@/lib/onboarding/undo-plan';
 
 /**
  * The calls behind one row: reading what exists for its plan, and running the plan's steps in

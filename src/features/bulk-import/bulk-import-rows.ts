@@ -3,19 +3,19 @@ import { parsePublicKey, type PublicSigningKey } from '@/lib/signing/keys';
 import { MAX_SIGNATURE_CHARS } from '@/lib/signing/signatures';
 import { SigningInputError } from '@/lib/signing/signing-input-error';
 import { type Access, type RightKind, type UserRight } from '@/lib/access/access-rights';
+import { type ExistingState } from '@/lib/onboarding/existing-state';
 import {
   MAX_DISPLAY_NAME_LENGTH,
   partyIdFor,
-  planOnboarding,
-  reconcile,
   RIGHTS_PRESET_IDS,
   RIGHTS_PRESETS,
-  type ExistingState,
-  type OnboardingPlan,
   type PartyChoice,
   type RightsChoice,
   type RightsPresetId,
-} from '@/lib/onboarding/onboarding-plan';
+} from '@/lib/onboarding/onboarding-input';
+import { planOnboarding } from '@/lib/onboarding/onboarding-plan';
+import { type OnboardingPlan } from '@/lib/onboarding/plan-steps';
+import { reconcile } from '@/lib/onboarding/reconcile';
 
 /**
  * Bulk import of people to onboard, from a CSV or JSON file: reading and bounding the file, one

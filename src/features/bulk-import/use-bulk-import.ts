@@ -21,11 +21,8 @@ import {
 } from './bulk-import-rows';
 import { runPool } from './bulk-import-pool';
 import { checkPastedSignature } from '@/lib/signing/external-party-signing';
-import {
-  unsignedExternalStep,
-  withExternalSignature,
-  type OnboardingPlan,
-} from '@/lib/onboarding/onboarding-plan';
+import { unsignedExternalStep, withExternalSignature } from '@/lib/onboarding/onboarding-plan';
+import { type OnboardingPlan } from '@/lib/onboarding/plan-steps';
 import type { PublicSigningKey } from '@/lib/signing/keys';
 import type { WireSignature } from '@/lib/signing/signatures';
 import type { User } from '@/api/users';

@@ -26,11 +26,11 @@ import {
   MAX_DISPLAY_NAME_LENGTH,
   namespaceOfParticipantId,
   partyHintProblem,
-  planOnboarding,
-  reconcile,
   RIGHTS_PRESETS,
-  type OnboardingPlan,
-} from '@/lib/onboarding/onboarding-plan';
+} from '@/lib/onboarding/onboarding-input';
+import { planOnboarding } from '@/lib/onboarding/onboarding-plan';
+import { type OnboardingPlan } from '@/lib/onboarding/plan-steps';
+import { reconcile } from '@/lib/onboarding/reconcile';
 import { PartySelect } from '@/pickers/party-select';
 import {
   emptyOnboardingValues,

@@ -1,6 +1,6 @@
 import { Alert, Badge, Button, Code, Group, List, Stack, Text } from '@mantine/core';
 import { SectionCard } from '@/components/section-card';
-import type { DeleteUserStep, OnboardingPlan, PlanStep } from '@/lib/onboarding/onboarding-plan';
+import type { DeleteUserStep, OnboardingPlan, PlanStep } from '@/lib/onboarding/plan-steps';
 import { stepRequest } from '@/api/onboarding';
 
 export type OnboardingPlanViewProps = {

@@ -1,11 +1,9 @@
 import { getParty } from '@/api/parties';
 import { getUser, listUserRights, toUserRights } from '@/api/users';
 import { ApiError } from '@/lib/errors/api-error';
-import {
-  DISPLAY_NAME_ANNOTATION,
-  type ExistingState,
-  type OnboardingPlan,
-} from '@/lib/onboarding/onboarding-plan';
+import { type ExistingState } from '@/lib/onboarding/existing-state';
+import { DISPLAY_NAME_ANNOTATION } from '@/lib/onboarding/onboarding-input';
+import { type OnboardingPlan } from '@/lib/onboarding/plan-steps';
 
 function isNotFound(error: unknown): boolean {
   return error instanceof ApiError && error.status === 404;

@@ -1,11 +1,10 @@
 import { describeError } from '@/lib/errors/api-error';
 import {
-  undoPlan,
   type DeleteUserStep,
   type OnboardingPlan,
   type PlanStep,
-  type UndoPlan,
-} from '@/lib/onboarding/onboarding-plan';
+} from '@/lib/onboarding/plan-steps';
+import { undoPlan, type UndoPlan } from '@/lib/onboarding/undo-plan';
 import type { QueryClient } from '@tanstack/react-query';
 import { runOnboardingStep } from '@/api/onboarding';
 
