@@ -302,14 +302,13 @@ describe('verdicts against what exists', () => {
       {
         ok: true,
         existing: {
-          user: { primaryParty: party, displayName: 'Dana Lee' },
+          user: { primaryParty: party, displayName: 'Dana Lee', isDeactivated: false },
           userRights: [
             { kind: 'CanReadAs', party },
             { kind: 'CanExecuteAs', party },
           ],
           party: inIdp,
         },
-        isDeactivated: false,
       },
       { isDeactivated: false },
     );

@@ -465,12 +465,8 @@ export type RowVerdict =
   /** Something exists that the plan must not override (e.g. a party of another IdP). */
   | { kind: 'conflict'; reason: string };
 
-/**
- * What exists for a row, or why the lookup could not tell (e.g. the user exists in another IdP,
- * which answers 403). `isDeactivated` is the existing user's, which the planner does not compare.
- */
-export type LookupOutcome =
-  { ok: true; existing: ExistingState; isDeactivated?: boolean } | { ok: false; reason: string };
+/** What exists for a row, or why the lookup could not tell (e.g. a 403 reading its party). */
+export type LookupOutcome = { ok: true; existing: ExistingState } | { ok: false; reason: string };
 
 export function invalidVerdict(row: ValidatedRow): { kind: 'invalid'; reason: string } {
   if (row.ok) throw new Error('invalidVerdict of a valid row');
@@ -492,13 +488,10 @@ export function verdictOf(
   }
   // Differences the planner leaves as they are (another primary party, display name) are told.
   const notes = [...reconciled.conflicts];
-  if (
-    existing.user &&
-    lookup.isDeactivated !== undefined &&
-    lookup.isDeactivated !== row.isDeactivated
-  ) {
+  const isDeactivated = existing.user?.isDeactivated;
+  if (isDeactivated !== undefined && isDeactivated !== row.isDeactivated) {
     notes.push(
-      `User ${plan.userId} is ${lookup.isDeactivated ? 'deactivated' : 'active'}; the import leaves that as it is.`,
+      `User ${plan.userId} is ${isDeactivated ? 'deactivated' : 'active'}; the import leaves that as it is.`,
     );
   }
   if (reconciled.steps.length === 0) {

@@ -25,13 +25,9 @@ import { unsignedExternalStep, withExternalSignature } from '@/lib/onboarding/on
 import { type OnboardingPlan } from '@/lib/onboarding/plan-steps';
 import type { PublicSigningKey } from '@/lib/signing/keys';
 import type { WireSignature } from '@/lib/signing/signatures';
-import type { User } from '@/api/users';
-import {
-  invalidateAfterRun,
-  listUsersOfCallerIdp,
-  lookUpRow,
-  runRowPlan,
-} from './bulk-import-requests';
+import { listUsersOfCallerIdp, type KnownUsers } from '@/api/onboarding/read-existing-state';
+import { refreshAfterOnboarding } from '@/api/onboarding/run-onboarding-plan';
+import { lookUpRow, runRowPlan } from './bulk-import-requests';
 
 /** Rows run this many at a time: enough to be quick, few enough not to crowd the participant. */
 export const RUN_CONCURRENCY = 4;
@@ -280,7 +276,7 @@ export function useBulkImport(context: ImportContext) {
           touch({ done, total: selected.length });
         },
         { concurrency: RUN_CONCURRENCY, isCancelled: () => cancelRef.current },
-      ).finally(() => invalidateAfterRun(queryClient));
+      ).finally(() => refreshAfterOnboarding(queryClient));
       startTransition(() => {
         setState((previous) => ({
           ...previous,
@@ -490,10 +486,7 @@ function waitingReason(external: ExternalRowState | undefined): string {
   }
 }
 
-async function checkRow(
-  entry: ImportRowState,
-  knownUsers?: ReadonlyMap<string, User>,
-): Promise<RowVerdict> {
+async function checkRow(entry: ImportRowState, knownUsers?: KnownUsers): Promise<RowVerdict> {
   if (!entry.row.ok) return invalidVerdict(entry.row);
   const lookup = await lookUpRow(entry.row.plan, knownUsers);
   return verdictOf(entry.row.plan, lookup, entry.row);

@@ -1,7 +1,7 @@
 import { MutationObserver, type MutationOptions, type QueryClient } from '@tanstack/react-query';
 import type { DeleteUserStep, PlanStep } from '@/lib/onboarding/plan-steps';
-import { externalPartyMutations, type AllocateExternalPartyRequest } from './external-parties';
-import { partyMutations, type AllocatePartyRequest } from './parties';
+import { externalPartyMutations, type AllocateExternalPartyRequest } from '@/api/external-parties';
+import { partyMutations, type AllocatePartyRequest } from '@/api/parties';
 import {
   toWireRight,
   userMutations,
@@ -9,11 +9,11 @@ import {
   type RightsChange,
   type UpdateUserRequest,
   type UserRef,
-} from './users';
+} from '@/api/users';
 
 /**
- * The exact requests behind the onboarding planner's steps (src/lib/onboarding/onboarding-plan.ts), for one
- * person or a file of them: what the plan view shows is what is sent, since both come from here.
+ * The exact requests behind the onboarding planner's steps (src/lib/onboarding/plan-steps.ts), for
+ * one person or a file of them: what the plan view shows is what is sent, since both come from here.
  */
 export type StepRequest =
   | { kind: 'create-user'; body: CreateUserRequest }
