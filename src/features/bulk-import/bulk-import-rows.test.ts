@@ -356,6 +356,26 @@ describe('verdicts against what exists', () => {
     );
   });
 
+  it('notes an existing user’s deactivation when the row asks otherwise, and leaves it', () => {
+    const existing = {
+      user: { primaryParty: party, displayName: 'Dana Lee', isDeactivated: true },
+      userRights: [
+        { kind: 'CanReadAs', party },
+        { kind: 'CanExecuteAs', party },
+      ] as const,
+      party: inIdp,
+    };
+    expect(verdictOf(plan, { ok: true, existing }, { isDeactivated: false })).toEqual({
+      kind: 'skip',
+      reason:
+        'Already onboarded as planned. User dana.lee is deactivated; the import leaves that as it is.',
+    });
+    expect(verdictOf(plan, { ok: true, existing }, { isDeactivated: true })).toEqual({
+      kind: 'skip',
+      reason: 'Already onboarded as planned.',
+    });
+  });
+
   it('refuses an existing party the participant does not know, and a failed lookup', () => {
     const [named] = validated([HEADER, `sam,,,ghost::${NAMESPACE},readAs,`]);
     expect(verdictOf(planOf(named), { ok: true, existing: {} }, { isDeactivated: false })).toEqual({
