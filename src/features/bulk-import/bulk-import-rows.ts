@@ -19,7 +19,7 @@ import { reconcile } from '@/lib/onboarding/reconcile';
 
 /**
  * Bulk import of people to onboard, from a CSV or JSON file: reading and bounding the file, one
- * onboarding plan per row (`onboarding-plan.ts` holds every rule of a single onboarding; this
+ * onboarding plan per row (`lib/onboarding/` holds every rule of a single onboarding; this
  * file adds only what a file brings: columns, duplicates between rows, verdicts and results).
  * Pure; the page does the lookups and runs the plans.
  */
