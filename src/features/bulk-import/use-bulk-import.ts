@@ -146,6 +146,19 @@ export function useBulkImport(context: ImportContext) {
     }, UPDATE_INTERVAL_MS);
   }, []);
 
+  /** A check or run has ended (or was cancelled): the table shows every row's state at once. */
+  const endPhase = useCallback((wasCancelled: boolean, progress: BulkImportProgress) => {
+    startTransition(() => {
+      setState((previous) => ({
+        ...previous,
+        phase: 'ready',
+        wasCancelled,
+        progress,
+        version: previous.version + 1,
+      }));
+    });
+  }, []);
+
   const load = useCallback(
     async (file: File) => {
       loadRef.current += 1;
@@ -228,17 +241,9 @@ export function useBulkImport(context: ImportContext) {
         },
         { concurrency: CHECK_CONCURRENCY, isCancelled: () => cancelRef.current },
       );
-      startTransition(() => {
-        setState((previous) => ({
-          ...previous,
-          phase: 'ready',
-          wasCancelled: summary.stoppedEarly,
-          progress: { done, total: toCheck.length },
-          version: previous.version + 1,
-        }));
-      });
+      endPhase(summary.stoppedEarly, { done, total: toCheck.length });
     },
-    [context, touch],
+    [context, touch, endPhase],
   );
 
   /**
@@ -277,17 +282,9 @@ export function useBulkImport(context: ImportContext) {
         },
         { concurrency: RUN_CONCURRENCY, isCancelled: () => cancelRef.current },
       ).finally(() => refreshAfterOnboarding(queryClient));
-      startTransition(() => {
-        setState((previous) => ({
-          ...previous,
-          phase: 'ready',
-          wasCancelled: summary.stoppedEarly,
-          progress: { done, total: selected.length },
-          version: previous.version + 1,
-        }));
-      });
+      endPhase(summary.stoppedEarly, { done, total: selected.length });
     },
-    [queryClient, touch],
+    [queryClient, touch, endPhase],
   );
 
   const cancel = useCallback(() => {
