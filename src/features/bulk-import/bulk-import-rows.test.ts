@@ -302,14 +302,13 @@ describe('verdicts against what exists', () => {
       {
         ok: true,
         existing: {
-          user: { primaryParty: party, displayName: 'Dana Lee' },
+          user: { primaryParty: party, displayName: 'Dana Lee', isDeactivated: false },
           userRights: [
             { kind: 'CanReadAs', party },
             { kind: 'CanExecuteAs', party },
           ],
           party: inIdp,
         },
-        isDeactivated: false,
       },
       { isDeactivated: false },
     );
@@ -355,6 +354,26 @@ describe('verdicts against what exists', () => {
     expect(foreign.kind === 'conflict' && foreign.reason).toBe(
       `Party ${party} exists already but is not a party of identity provider acme on this participant: choose another hint.`,
     );
+  });
+
+  it('notes an existing user’s deactivation when the row asks otherwise, and leaves it', () => {
+    const existing = {
+      user: { primaryParty: party, displayName: 'Dana Lee', isDeactivated: true },
+      userRights: [
+        { kind: 'CanReadAs', party },
+        { kind: 'CanExecuteAs', party },
+      ] as const,
+      party: inIdp,
+    };
+    expect(verdictOf(plan, { ok: true, existing }, { isDeactivated: false })).toEqual({
+      kind: 'skip',
+      reason:
+        'Already onboarded as planned. User dana.lee is deactivated; the import leaves that as it is.',
+    });
+    expect(verdictOf(plan, { ok: true, existing }, { isDeactivated: true })).toEqual({
+      kind: 'skip',
+      reason: 'Already onboarded as planned.',
+    });
   });
 
   it('refuses an existing party the participant does not know, and a failed lookup', () => {

@@ -4,23 +4,23 @@ import { MAX_SIGNATURE_CHARS } from '@/lib/signing/signatures';
 import { describeError } from '@/lib/errors/api-error';
 import { isSigningInputError } from '@/lib/signing/signing-input-error';
 import { type Access, type RightKind, type UserRight } from '@/lib/access/access-rights';
+import { type ExistingState } from '@/lib/onboarding/existing-state';
 import {
   MAX_DISPLAY_NAME_LENGTH,
   partyIdFor,
-  planOnboarding,
-  reconcile,
   RIGHTS_PRESET_IDS,
   RIGHTS_PRESETS,
-  type ExistingState,
-  type OnboardingPlan,
   type PartyChoice,
   type RightsChoice,
   type RightsPresetId,
-} from '@/lib/onboarding/onboarding-plan';
+} from '@/lib/onboarding/onboarding-input';
+import { planOnboarding } from '@/lib/onboarding/onboarding-plan';
+import { type OnboardingPlan } from '@/lib/onboarding/plan-steps';
+import { reconcile } from '@/lib/onboarding/reconcile';
 
 /**
  * Bulk import of people to onboard, from a CSV or JSON file: reading and bounding the file, one
- * onboarding plan per row (`onboarding-plan.ts` holds every rule of a single onboarding; this
+ * onboarding plan per row (`lib/onboarding/` holds every rule of a single onboarding; this
  * file adds only what a file brings: columns, duplicates between rows, verdicts and results).
  * Pure; the page does the lookups and runs the plans.
  */
@@ -466,12 +466,8 @@ export type RowVerdict =
   /** Something exists that the plan must not override (e.g. a party of another IdP). */
   | { kind: 'conflict'; reason: string };
 
-/**
- * What exists for a row, or why the lookup could not tell (e.g. the user exists in another IdP,
- * which answers 403). `isDeactivated` is the existing user's, which the planner does not compare.
- */
-export type LookupOutcome =
-  { ok: true; existing: ExistingState; isDeactivated?: boolean } | { ok: false; reason: string };
+/** What exists for a row, or why the lookup could not tell (e.g. a 403 reading its party). */
+export type LookupOutcome = { ok: true; existing: ExistingState } | { ok: false; reason: string };
 
 export function invalidVerdict(row: ValidatedRow): { kind: 'invalid'; reason: string } {
   if (row.ok) throw new Error('invalidVerdict of a valid row');
@@ -493,13 +489,10 @@ export function verdictOf(
   }
   // Differences the planner leaves as they are (another primary party, display name) are told.
   const notes = [...reconciled.conflicts];
-  if (
-    existing.user &&
-    lookup.isDeactivated !== undefined &&
-    lookup.isDeactivated !== row.isDeactivated
-  ) {
+  const isDeactivated = existing.user?.isDeactivated;
+  if (isDeactivated !== undefined && isDeactivated !== row.isDeactivated) {
     notes.push(
-      `User ${plan.userId} is ${lookup.isDeactivated ? 'deactivated' : 'active'}; the import leaves that as it is.`,
+      `User ${plan.userId} is ${isDeactivated ? 'deactivated' : 'active'}; the import leaves that as it is.`,
     );
   }
   if (reconciled.steps.length === 0) {

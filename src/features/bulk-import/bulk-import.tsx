@@ -30,7 +30,7 @@ import {
   type RowResult,
   type RowVerdict,
 } from './bulk-import-rows';
-import { namespaceOfParticipantId } from '@/lib/onboarding/onboarding-plan';
+import { namespaceOfParticipantId } from '@/lib/onboarding/onboarding-input';
 import {
   BULK_IMPORT_MIME_TYPES,
   resultFile,

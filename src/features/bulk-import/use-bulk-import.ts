@@ -21,20 +21,13 @@ import {
 } from './bulk-import-rows';
 import { runPool } from './bulk-import-pool';
 import { checkPastedSignature } from '@/lib/signing/external-party-signing';
-import {
-  unsignedExternalStep,
-  withExternalSignature,
-  type OnboardingPlan,
-} from '@/lib/onboarding/onboarding-plan';
+import { unsignedExternalStep, withExternalSignature } from '@/lib/onboarding/onboarding-plan';
+import { type OnboardingPlan } from '@/lib/onboarding/plan-steps';
 import type { PublicSigningKey } from '@/lib/signing/keys';
 import type { WireSignature } from '@/lib/signing/signatures';
-import type { User } from '@/api/users';
-import {
-  invalidateAfterRun,
-  listUsersOfCallerIdp,
-  lookUpRow,
-  runRowPlan,
-} from './bulk-import-requests';
+import { listUsersOfCallerIdp, type KnownUsers } from '@/api/onboarding/read-existing-state';
+import { refreshAfterOnboarding } from '@/api/onboarding/run-onboarding-plan';
+import { lookUpRow, runRowPlan } from './bulk-import-requests';
 
 /** Rows run this many at a time: enough to be quick, few enough not to crowd the participant. */
 export const RUN_CONCURRENCY = 4;
@@ -153,6 +146,19 @@ export function useBulkImport(context: ImportContext) {
     }, UPDATE_INTERVAL_MS);
   }, []);
 
+  /** A check or run has ended (or was cancelled): the table shows every row's state at once. */
+  const endPhase = useCallback((wasCancelled: boolean, progress: BulkImportProgress) => {
+    startTransition(() => {
+      setState((previous) => ({
+        ...previous,
+        phase: 'ready',
+        wasCancelled,
+        progress,
+        version: previous.version + 1,
+      }));
+    });
+  }, []);
+
   const load = useCallback(
     async (file: File) => {
       loadRef.current += 1;
@@ -235,17 +241,9 @@ export function useBulkImport(context: ImportContext) {
         },
         { concurrency: CHECK_CONCURRENCY, isCancelled: () => cancelRef.current },
       );
-      startTransition(() => {
-        setState((previous) => ({
-          ...previous,
-          phase: 'ready',
-          wasCancelled: summary.stoppedEarly,
-          progress: { done, total: toCheck.length },
-          version: previous.version + 1,
-        }));
-      });
+      endPhase(summary.stoppedEarly, { done, total: toCheck.length });
     },
-    [context, touch],
+    [context, touch, endPhase],
   );
 
   /**
@@ -283,18 +281,10 @@ export function useBulkImport(context: ImportContext) {
           touch({ done, total: selected.length });
         },
         { concurrency: RUN_CONCURRENCY, isCancelled: () => cancelRef.current },
-      ).finally(() => invalidateAfterRun(queryClient));
-      startTransition(() => {
-        setState((previous) => ({
-          ...previous,
-          phase: 'ready',
-          wasCancelled: summary.stoppedEarly,
-          progress: { done, total: selected.length },
-          version: previous.version + 1,
-        }));
-      });
+      ).finally(() => refreshAfterOnboarding(queryClient));
+      endPhase(summary.stoppedEarly, { done, total: selected.length });
     },
-    [queryClient, touch],
+    [queryClient, touch, endPhase],
   );
 
   const cancel = useCallback(() => {
@@ -493,10 +483,7 @@ function waitingReason(external: ExternalRowState | undefined): string {
   }
 }
 
-async function checkRow(
-  entry: ImportRowState,
-  knownUsers?: ReadonlyMap<string, User>,
-): Promise<RowVerdict> {
+async function checkRow(entry: ImportRowState, knownUsers?: KnownUsers): Promise<RowVerdict> {
   if (!entry.row.ok) return invalidVerdict(entry.row);
   const lookup = await lookUpRow(entry.row.plan, knownUsers);
   return verdictOf(entry.row.plan, lookup, entry.row);

@@ -9,10 +9,14 @@ import {
   type Control,
   type UseFormReturn,
 } from 'react-hook-form';
+import { readExistingState } from '@/api/onboarding/read-existing-state';
+import {
+  refreshAfterOnboarding,
+  runOnboardingPlan,
+  type RunState,
+} from '@/api/onboarding/run-onboarding-plan';
 import { participantQueries } from '@/api/participant';
-import { partyQueries } from '@/api/parties';
 import { sessionQueries } from '@/api/session';
-import { userQueries } from '@/api/users';
 import { ErrorAlert } from '@/components/feedback/error-alert';
 import { ForbiddenState } from '@/components/feedback/page-state';
 import { FIELD_WIDTH } from '@/components/form/field-widths';
@@ -26,11 +30,11 @@ import {
   MAX_DISPLAY_NAME_LENGTH,
   namespaceOfParticipantId,
   partyHintProblem,
-  planOnboarding,
-  reconcile,
   RIGHTS_PRESETS,
-  type OnboardingPlan,
-} from '@/lib/onboarding/onboarding-plan';
+} from '@/lib/onboarding/onboarding-input';
+import { planOnboarding } from '@/lib/onboarding/onboarding-plan';
+import { type OnboardingPlan } from '@/lib/onboarding/plan-steps';
+import { reconcile } from '@/lib/onboarding/reconcile';
 import { PartySelect } from '@/pickers/party-select';
 import {
   emptyOnboardingValues,
@@ -44,9 +48,7 @@ import {
 import { ExternalPartyFields } from './external-party-fields';
 import { OnboardingHandOff } from './onboarding-hand-off';
 import { OnboardingPlanView } from './onboarding-plan-view';
-import { readExistingState } from './onboarding-requests';
 import { OnboardingRun } from './onboarding-run';
-import { runPlan, type RunState } from './run-plan';
 import { useExternalParty, type ExternalParty } from './use-external-party';
 
 export type OnboardPersonProps = {
@@ -156,14 +158,15 @@ export function OnboardPerson({
   };
 
   const run = async (plan: OnboardingPlan) => {
-    const succeeded = await runPlan(queryClient, plan, (state) => {
-      setStage({ kind: 'run', run: state });
+    const outcome = await runOnboardingPlan(queryClient, plan, {
+      onChange: (state) => {
+        setStage({ kind: 'run', run: state });
+      },
     });
-    void queryClient.invalidateQueries({ queryKey: userQueries.all() });
-    void queryClient.invalidateQueries({ queryKey: partyQueries.all() });
+    void refreshAfterOnboarding(queryClient);
     // The plan carries the signature; the key made in this browser is needed no more.
     external.forgetKey();
-    if (succeeded) setStage({ kind: 'hand-off', plan });
+    if (outcome.ok) setStage({ kind: 'hand-off', plan });
   };
 
   const review = form.handleSubmit(makePlan);

@@ -10,7 +10,7 @@ import {
   type ExternalPartySigned,
   type OnboardingInput,
   type OnboardingProblem,
-} from '@/lib/onboarding/onboarding-plan';
+} from '@/lib/onboarding/onboarding-input';
 import { MAX_PUBLIC_KEY_CHARS } from '@/lib/signing/keys';
 import { MAX_SIGNATURE_CHARS } from '@/lib/signing/signatures';
 

@@ -2,7 +2,8 @@ import { Alert, Button, Code, CopyButton, Stack, Text, Textarea } from '@mantine
 import { useQuery } from '@tanstack/react-query';
 import { signInProviderQueries } from '@/api/sign-in-providers';
 import { SectionCard } from '@/components/section-card';
-import { handOffMessage, type OnboardingPlan } from '@/lib/onboarding/onboarding-plan';
+import { handOffMessage } from '@/lib/onboarding/hand-off';
+import { type OnboardingPlan } from '@/lib/onboarding/plan-steps';
 
 export type OnboardingHandOffProps = {
   plan: OnboardingPlan;

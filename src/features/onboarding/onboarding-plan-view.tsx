@@ -1,7 +1,7 @@
 import { Alert, Badge, Button, Code, Group, List, Stack, Text } from '@mantine/core';
 import { SectionCard } from '@/components/section-card';
-import type { DeleteUserStep, OnboardingPlan, PlanStep } from '@/lib/onboarding/onboarding-plan';
-import { stepRequest } from '@/api/onboarding';
+import type { DeleteUserStep, OnboardingPlan, PlanStep } from '@/lib/onboarding/plan-steps';
+import { stepRequest } from '@/api/onboarding/onboarding-step';
 
 export type OnboardingPlanViewProps = {
   plan: OnboardingPlan;

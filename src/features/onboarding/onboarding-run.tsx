@@ -1,7 +1,9 @@
 import { Alert, Badge, Button, Group, List, Loader, Stack, Text, Title } from '@mantine/core';
+import type { RunFailure, RunState } from '@/api/onboarding/run-onboarding-plan';
 import { SectionCard } from '@/components/section-card';
+import { describeError } from '@/lib/errors/api-error';
+import type { StepStatus } from '@/lib/onboarding/run-progress';
 import { StepCall } from './onboarding-plan-view';
-import type { RunFailure, RunState, StepStatus } from './run-plan';
 
 export type OnboardingRunProps = {
   state: RunState;
@@ -63,8 +65,9 @@ function StatusBadge({ status }: { status: StepStatus }) {
 }
 
 function FailureReport({ failure }: { failure: RunFailure }) {
-  const { step, message, undo, undone } = failure;
-  const deleteFailed = undone.some((entry) => entry.error !== undefined);
+  const { step, undo, undone } = failure;
+  const { message } = describeError(failure.error);
+  const deleteFailed = undone.some((entry) => !entry.ok);
   const hintTaken = step.kind === 'allocate-party' && /already (exists|allocated)/i.test(message);
   return (
     <Alert color="red" variant="light" title="The run stopped" role="alert">
@@ -84,11 +87,11 @@ function FailureReport({ failure }: { failure: RunFailure }) {
               Undone
             </Title>
             <List size="sm">
-              {undone.map(({ step: undoStep, error }) => (
-                <List.Item key={undoStep.path}>
-                  {error === undefined
-                    ? `Deleted user ${undoStep.userId}.`
-                    : `Could not delete user ${undoStep.userId} (${error}): it remains; delete it on its page.`}
+              {undone.map((entry) => (
+                <List.Item key={entry.step.path}>
+                  {entry.ok
+                    ? `Deleted user ${entry.step.userId}.`
+                    : `Could not delete user ${entry.step.userId} (${describeError(entry.error).message}): it remains; delete it on its page.`}
                 </List.Item>
               ))}
             </List>

@@ -1,24 +1,21 @@
 import { annotationKeyProblem } from '@ledger-console/participant/annotations';
 import { describe, expect, it } from 'vitest';
 import { accessOf, type UserRight } from '@/lib/access/access-rights';
+import { handOffMessage } from './hand-off';
 import {
   DISPLAY_NAME_ANNOTATION,
-  handOffMessage,
   namespaceOfParticipantId,
   partyHintProblem,
   partyIdFor,
-  planOnboarding,
-  reconcile,
   RIGHTS_PRESETS,
   subjectProblem,
-  undoPlan,
-  unsignedExternalStep,
-  withExternalSignature,
   type ExternalPartySigned,
   type OnboardingInput,
-  type OnboardingPlan,
-  type PlanStep,
-} from './onboarding-plan';
+} from './onboarding-input';
+import { planOnboarding, unsignedExternalStep, withExternalSignature } from './onboarding-plan';
+import { type OnboardingPlan, type PlanStep } from './plan-steps';
+import { reconcile } from './reconcile';
+import { undoPlan } from './undo-plan';
 
 const NAMESPACE = `1220${'ab'.repeat(32)}`;
 const IDP = 'acme-idp';

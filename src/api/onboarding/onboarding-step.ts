@@ -1,7 +1,12 @@
 import { MutationObserver, type MutationOptions, type QueryClient } from '@tanstack/react-query';
-import type { DeleteUserStep, PlanStep } from '@/lib/onboarding/onboarding-plan';
-import { externalPartyMutations, type AllocateExternalPartyRequest } from './external-parties';
-import { partyMutations, type AllocatePartyRequest } from './parties';
+import type {
+  AllocateExternalPartyStep,
+  AllocatePartyStep,
+  DeleteUserStep,
+  PlanStep,
+} from '@/lib/onboarding/plan-steps';
+import { externalPartyMutations, type AllocateExternalPartyRequest } from '@/api/external-parties';
+import { partyMutations, type AllocatePartyRequest } from '@/api/parties';
 import {
   toWireRight,
   userMutations,
@@ -9,11 +14,11 @@ import {
   type RightsChange,
   type UpdateUserRequest,
   type UserRef,
-} from './users';
+} from '@/api/users';
 
 /**
- * The exact requests behind the onboarding planner's steps (src/lib/onboarding/onboarding-plan.ts), for one
- * person or a file of them: what the plan view shows is what is sent, since both come from here.
+ * The exact requests behind the onboarding planner's steps (src/lib/onboarding/plan-steps.ts), for
+ * one person or a file of them: what the plan view shows is what is sent, since both come from here.
  */
 export type StepRequest =
   | { kind: 'create-user'; body: CreateUserRequest }
@@ -45,8 +50,7 @@ export function stepRequest(step: PlanStep | DeleteUserStep, isDeactivated = fal
         kind: step.kind,
         body: {
           partyIdHint: step.partyIdHint,
-          identityProviderId: step.identityProviderId,
-          ...(step.userId === undefined ? {} : { userId: step.userId }),
+          ...allocatedFor(step),
         },
       };
     case 'allocate-external-party':
@@ -59,8 +63,7 @@ export function stepRequest(step: PlanStep | DeleteUserStep, isDeactivated = fal
             transaction,
           })),
           multiHashSignatures: [...(step.signed?.multiHashSignatures ?? [])],
-          identityProviderId: step.identityProviderId,
-          ...(step.userId === undefined ? {} : { userId: step.userId }),
+          ...allocatedFor(step),
         },
       };
     case 'set-primary-party':
@@ -93,6 +96,17 @@ export function stepRequest(step: PlanStep | DeleteUserStep, isDeactivated = fal
         body: { userId: step.userId, identityProviderId: step.identityProviderId },
       };
   }
+}
+
+/**
+ * Where an allocation puts the party, and for whom: with a `userId` the participant also grants
+ * that user CanActAs on it, so the field is left out when the plan does not want that.
+ */
+function allocatedFor(step: AllocatePartyStep | AllocateExternalPartyStep) {
+  return {
+    identityProviderId: step.identityProviderId,
+    ...(step.userId === undefined ? {} : { userId: step.userId }),
+  };
 }
 
 /** What a completed step produced that later steps or the report need. */
