@@ -1,22 +1,15 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   canActAs,
   canExecuteAs,
   canReadAs,
-  createTestSandbox,
+  sandboxPerTest,
   expectDecodeFailure,
   expectError,
   plainRight,
-  type TestSandbox,
 } from '../testing/test-client';
 
-let t: TestSandbox;
-beforeEach(() => {
-  t = createTestSandbox();
-});
-afterEach(() => {
-  t.close();
-});
+const t = sandboxPerTest();
 
 const createUser = (id: string, extra: Record<string, unknown> = {}, rights: unknown[] = []) =>
   t.post('/v2/users', { user: { id, ...extra }, rights });

@@ -2,7 +2,8 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import type { Command } from '../ledger/interpreter';
 import type { SubmitRequest } from '../ledger/ledger';
 import type { TransactionRecord } from '../ledger/transaction';
-import type { TestSandbox } from './test-client';
+import { beforeEach } from 'vitest';
+import { perTest, sandboxPerTest, type TestSandbox } from './test-client';
 
 /**
  * Builds ledger history for the update, state and event tests by submitting straight to the
@@ -141,6 +142,16 @@ export async function seedHistory(t: TestSandbox) {
 }
 
 export type History = Awaited<ReturnType<typeof seedHistory>>;
+
+/** A fresh sandbox holding the {@link seedHistory} history for each test of the calling file. */
+export function seededSandboxPerTest(): { t: TestSandbox; h: History } {
+  const t = sandboxPerTest();
+  let current: History | undefined;
+  beforeEach(async () => {
+    current = await seedHistory(t);
+  });
+  return { t, h: perTest(() => current) };
+}
 
 /** A wildcard event format for the given parties. */
 export const wildcardFormat = (parties: string[], verbose = false) => ({
