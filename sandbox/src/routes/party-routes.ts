@@ -25,13 +25,8 @@ import {
 } from '../http/decode';
 import type { SandboxEnv } from '../http/sandbox-env';
 import type { LedgerState } from '../ledger-state';
-import { decodePageToken, encodePageToken } from '../store/page-token';
 import type { PartyRecord } from '../store/parties-store';
-import {
-  annotationsSize,
-  MAX_ANNOTATIONS_BYTES,
-  mergeAnnotations,
-} from '../validation/annotations';
+import { mergeAnnotations } from '../validation/annotations';
 import { MAX_PARTY_HINT_LENGTH } from '@ledger-console/participant/identifiers';
 import { isValidUserId, partyProblem, userIdRegexMessage } from '../validation/identifiers';
 import type { Schemas } from '../wire-types';
@@ -39,6 +34,9 @@ import {
   checkAnnotations,
   checkIdentityProviderExists,
   checkIdentityProviderIdSyntax,
+  mergeAnnotationsWithinLimit,
+  nextPageToken,
+  pageTokenAfter,
   parseResourceVersion,
 } from './common-validation';
 import { maskTouches, updateMaskProblem } from './update-mask';
@@ -146,20 +144,13 @@ export function partyRoutes(state: LedgerState) {
           `Page size must not exceed the server's maximum of ${MAX_PARTIES_PAGE_SIZE}`,
         );
       }
-      let after = '';
-      if (pageToken !== '') {
-        const decoded = decodePageToken(pageToken);
-        if (decoded === undefined || partyProblem(decoded))
-          throw invalidArgument('Invalid page token');
-        after = decoded;
-      }
+      const after = pageTokenAfter(pageToken, (party) => !partyProblem(party));
       // Absent or 0 means the server maximum (§5.2).
       const limit = pageSize === undefined || pageSize === 0 ? MAX_PARTIES_PAGE_SIZE : pageSize;
       const parties = state.parties.page(prefix, after, limit);
-      const last = parties.at(-1);
       return c.json({
         partyDetails: parties.map((party) => toWireParty(party, idp)),
-        nextPageToken: parties.length === limit && last ? encodePageToken(last.party) : '',
+        nextPageToken: nextPageToken(parties, limit, (party) => party.party),
       });
     })
     .post('/', async (c) => {
@@ -332,14 +323,16 @@ export function partyRoutes(state: LedgerState) {
         const next: PartyRecord = { ...current, resourceVersion: current.resourceVersion + 1 };
         const touch = maskTouches(paths, 'local_metadata.annotations');
         if (touch === 'exact' || (touch === 'prefix' && Object.keys(annotations).length > 0)) {
-          next.annotations = mergeAnnotations(current.annotations, annotations);
-          if (annotationsSize(next.annotations) > MAX_ANNOTATIONS_BYTES) {
-            throw new SandboxError(
-              'MAX_PARTY_DETAILS_ANNOTATIONS_SIZE_EXCEEDED',
-              `Maximum annotations size for party '${details.party}' has been exceeded`,
-              { resources: [['PARTY', details.party]] },
-            );
-          }
+          next.annotations = mergeAnnotationsWithinLimit(
+            current.annotations,
+            annotations,
+            () =>
+              new SandboxError(
+                'MAX_PARTY_DETAILS_ANNOTATIONS_SIZE_EXCEEDED',
+                `Maximum annotations size for party '${details.party}' has been exceeded`,
+                { resources: [['PARTY', details.party]] },
+              ),
+          );
         }
         state.parties.save(next);
         return next;
