@@ -1,4 +1,5 @@
-import { invalidArgument, invalidField, type SandboxError } from '../errors/sandbox-error';
+import type { ErrorCode } from '../errors/error-codes';
+import { SandboxError, invalidArgument, invalidField } from '../errors/sandbox-error';
 import type { LedgerState } from '../ledger-state';
 import { decodePageToken, encodePageToken } from '../store/page-token';
 import {
@@ -83,13 +84,40 @@ export function nextPageToken<T>(page: readonly T[], limit: number, idOf: (item:
   return page.length === limit && last !== undefined ? encodePageToken(idOf(last)) : '';
 }
 
-/** Annotations merged as an update asks, refused with `tooLarge` past the shared size limit. */
+/** The party or user record an update names, as its errors list it in `resources`. */
+export type UpdatedRecord = readonly [kind: 'PARTY' | 'USER', id: string];
+
+/** Annotations merged as an update asks, refused with `code` past the shared size limit. */
 export function mergeAnnotationsWithinLimit(
   current: Record<string, string>,
   update: Record<string, string>,
-  tooLarge: () => SandboxError,
+  code: ErrorCode,
+  [kind, id]: UpdatedRecord,
 ): Record<string, string> {
   const merged = mergeAnnotations(current, update);
-  if (annotationsSize(merged) > MAX_ANNOTATIONS_BYTES) throw tooLarge();
+  if (annotationsSize(merged) > MAX_ANNOTATIONS_BYTES) {
+    throw new SandboxError(
+      code,
+      `Maximum annotations size for ${kind.toLowerCase()} '${id}' has been exceeded`,
+      { resources: [[kind, id]] },
+    );
+  }
   return merged;
+}
+
+/** An update that names a resource version fails with `code` when the record has moved on. */
+export function checkResourceVersion(
+  expected: number | undefined,
+  actual: number,
+  code: ErrorCode,
+  [kind, id]: UpdatedRecord,
+) {
+  if (expected !== undefined && expected !== actual) {
+    const noun = kind.toLowerCase();
+    throw new SandboxError(
+      code,
+      `Update operation for ${noun} '${id}' failed due to a concurrent update to the same ${noun}`,
+      { resources: [[kind, id]] },
+    );
+  }
 }

@@ -34,12 +34,13 @@ import {
   checkAnnotations,
   checkIdentityProviderExists,
   checkIdentityProviderIdSyntax,
+  checkResourceVersion,
   mergeAnnotationsWithinLimit,
   nextPageToken,
   pageTokenAfter,
   parseResourceVersion,
 } from './common-validation';
-import { maskTouches, updateMaskProblem } from './update-mask';
+import { maskSets, updateMaskProblem } from './update-mask';
 
 /** maxPartiesPageSize: the default page and, unlike users, a hard limit (§5.2). */
 export const MAX_PARTIES_PAGE_SIZE = 10000;
@@ -313,25 +314,19 @@ export function partyRoutes(state: LedgerState) {
         if (paths.includes('is_local') && details.isLocal !== current.isLocal) {
           throw failure("Update request attempted to modify not-modifiable 'is_local' attribute");
         }
-        if (expectedVersion !== undefined && expectedVersion !== current.resourceVersion) {
-          throw new SandboxError(
-            'CONCURRENT_PARTY_DETAILS_UPDATE_DETECTED',
-            `Update operation for party '${details.party}' failed due to a concurrent update to the same party`,
-            { resources: [['PARTY', details.party]] },
-          );
-        }
+        checkResourceVersion(
+          expectedVersion,
+          current.resourceVersion,
+          'CONCURRENT_PARTY_DETAILS_UPDATE_DETECTED',
+          ['PARTY', details.party],
+        );
         const next: PartyRecord = { ...current, resourceVersion: current.resourceVersion + 1 };
-        const touch = maskTouches(paths, 'local_metadata.annotations');
-        if (touch === 'exact' || (touch === 'prefix' && Object.keys(annotations).length > 0)) {
+        if (maskSets(paths, 'local_metadata.annotations', Object.keys(annotations).length === 0)) {
           next.annotations = mergeAnnotationsWithinLimit(
             current.annotations,
             annotations,
-            () =>
-              new SandboxError(
-                'MAX_PARTY_DETAILS_ANNOTATIONS_SIZE_EXCEEDED',
-                `Maximum annotations size for party '${details.party}' has been exceeded`,
-                { resources: [['PARTY', details.party]] },
-              ),
+            'MAX_PARTY_DETAILS_ANNOTATIONS_SIZE_EXCEEDED',
+            ['PARTY', details.party],
           );
         }
         state.parties.save(next);

@@ -26,12 +26,13 @@ import {
   checkAnnotations,
   checkIdentityProviderExists,
   checkIdentityProviderIdSyntax,
+  checkResourceVersion,
   mergeAnnotationsWithinLimit,
   nextPageToken,
   pageTokenAfter,
   parseResourceVersion,
 } from './common-validation';
-import { maskTouches, updateMaskProblem } from './update-mask';
+import { maskSets, maskTouches, updateMaskProblem } from './update-mask';
 import {
   USER_UPDATE_PATHS,
   rightSchema,
@@ -292,19 +293,14 @@ export function userRoutes(state: LedgerState, { authenticatedUserOnly = false }
       }
       const updated = state.transaction(() => {
         const current = userInIdp(state, user.id, idp, 'updating user');
-        if (expectedVersion !== undefined && expectedVersion !== current.resourceVersion) {
-          throw new SandboxError(
-            'CONCURRENT_USER_UPDATE_DETECTED',
-            `Update operation for user '${user.id}' failed due to a concurrent update to the same user`,
-            { resources: [['USER', user.id]] },
-          );
-        }
+        checkResourceVersion(
+          expectedVersion,
+          current.resourceVersion,
+          'CONCURRENT_USER_UPDATE_DETECTED',
+          ['USER', user.id],
+        );
         const next: UserRecord = { ...current, resourceVersion: current.resourceVersion + 1 };
-        // Exact paths set the field even to its default; prefix paths only non-default values (§2.5).
-        const apply = (field: string, isDefault: boolean) => {
-          const touch = maskTouches(paths, field);
-          return touch === 'exact' || (touch === 'prefix' && !isDefault);
-        };
+        const apply = (field: string, isDefault: boolean) => maskSets(paths, field, isDefault);
         if (apply('primary_party', user.primaryParty === '')) next.primaryParty = user.primaryParty;
         if (apply('is_deactivated', !user.isDeactivated)) next.isDeactivated = user.isDeactivated;
         if (apply('primary_party_authentication', !user.primaryPartyAuthentication)) {
@@ -314,12 +310,8 @@ export function userRoutes(state: LedgerState, { authenticatedUserOnly = false }
           next.annotations = mergeAnnotationsWithinLimit(
             current.annotations,
             annotations,
-            () =>
-              new SandboxError(
-                'MAX_USER_ANNOTATIONS_SIZE_EXCEEDED',
-                `Maximum annotations size for user '${user.id}' has been exceeded`,
-                { resources: [['USER', user.id]] },
-              ),
+            'MAX_USER_ANNOTATIONS_SIZE_EXCEEDED',
+            ['USER', user.id],
           );
         }
         state.users.update(next);
