@@ -8,6 +8,7 @@ import {
   expectError,
   plainRight,
 } from '../testing/test-client';
+import { defaultUser } from '../store/users-store';
 
 const t = sandboxPerTest();
 
@@ -231,15 +232,7 @@ describe('GET /v2/users', () => {
   it('defaults to and silently caps at 1000 per page', async () => {
     t.state.transaction(() => {
       for (let i = 0; i < 1100; i++) {
-        t.state.users.insert({
-          id: `u${String(i).padStart(5, '0')}`,
-          primaryParty: '',
-          isDeactivated: false,
-          resourceVersion: 0,
-          annotations: {},
-          identityProviderId: '',
-          primaryPartyAuthentication: false,
-        });
+        t.state.users.insert(defaultUser(`u${String(i).padStart(5, '0')}`));
       }
     });
     expect((await t.get('/v2/users')).json.users).toHaveLength(1000);
