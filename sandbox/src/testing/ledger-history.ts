@@ -13,6 +13,8 @@ import { perTest, sandboxPerTest, type TestSandbox } from './test-client';
 export const IOU = '#sandbox-demo:Demo.Iou:Iou';
 export const ACCOUNT = '#sandbox-demo:Demo.Account:Account';
 export const FANOUT = '#sandbox-demo:Demo.Fanout:Fanout';
+export const HOLDING = '#sandbox-demo:Demo.Holding:Holding';
+export const ISSUANCE = '#sandbox-demo:Demo.Iou:IouIssuance';
 
 export async function allocateParty(t: TestSandbox, hint: string): Promise<string> {
   const { json } = await t.post('/v2/parties', { partyIdHint: hint });
