@@ -13,8 +13,8 @@ import {
   checkDefinitionsDar,
   checkPingModule,
   checkValidDar,
-  expectDarError,
   choicesByTemplate,
+  expectDarError,
   findTemplate,
   reportReadTime,
 } from '../testing/dar-checks';
