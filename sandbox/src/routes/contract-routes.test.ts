@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
-  IOU,
   createCommand,
   createdIds,
+  IOU,
   seededSandboxPerTest,
   submit,
 } from '../testing/ledger-history';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sandboxPerTest, expectDecodeFailure, expectError } from '../testing/test-client';
+import { expectDecodeFailure, expectError, sandboxPerTest } from '../testing/test-client';
 import { KNOWN_ENDPOINTS } from '../http/known-endpoints';
 
 const t = sandboxPerTest();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sandboxPerTest, expectError } from '../testing/test-client';
+import { expectError, sandboxPerTest } from '../testing/test-client';
 
 const t = sandboxPerTest();
 

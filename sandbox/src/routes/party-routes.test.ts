@@ -2,9 +2,9 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { connectedSynchronizers } from '../synchronizers';
 import {
   createTestSandbox,
-  sandboxPerTest,
   expectDecodeFailure,
   expectError,
+  sandboxPerTest,
   type TestSandbox,
 } from '../testing/test-client';
 

@@ -11,7 +11,7 @@ import {
   type History,
 } from '../testing/ledger-history';
 import { checkResponse } from '../testing/spec-conformance';
-import { canActAs, createTestSandbox, sandboxPerTest, expectError } from '../testing/test-client';
+import { canActAs, createTestSandbox, expectError, sandboxPerTest } from '../testing/test-client';
 import { hs256Token, TEST_SECRET } from '../testing/tokens';
 
 const t = sandboxPerTest();

@@ -3,10 +3,10 @@ import {
   canActAs,
   canExecuteAs,
   canReadAs,
-  sandboxPerTest,
   expectDecodeFailure,
   expectError,
   plainRight,
+  sandboxPerTest,
 } from '../testing/test-client';
 import { defaultUser } from '../store/users-store';
 
