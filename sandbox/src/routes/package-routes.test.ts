@@ -18,11 +18,11 @@ import {
   type FixtureDarName,
 } from '@ledger-console/participant/testing/fixture-dars';
 import {
-  type CallResult,
   createTestSandbox,
   expectDecodeFailure,
   expectError,
   sandboxPerTest,
+  type CallResult,
   type TestSandbox,
 } from '../testing/test-client';
 import { TEST_SECRET, hs256Token } from '../testing/tokens';
