@@ -17,7 +17,7 @@ import { createLedgerStore } from './store/ledger-store';
 import { createPackagesStore, createVettingStore } from './store/packages-store';
 import { createPartiesStore } from './store/parties-store';
 import { createSeedProgressStore } from './store/seed-progress-store';
-import { createUsersStore } from './store/users-store';
+import { createUsersStore, defaultUser } from './store/users-store';
 import { connectedSynchronizers, fingerprintOf } from './synchronizers';
 
 export type LedgerStateOptions = {
@@ -153,15 +153,7 @@ export function createLedgerState({
   // participant_admin exists from the start, like the real DB migration creates it (§2.3).
   state.transaction(() => {
     if (!state.users.get('participant_admin')) {
-      state.users.insert({
-        id: 'participant_admin',
-        primaryParty: '',
-        isDeactivated: false,
-        resourceVersion: 0,
-        annotations: {},
-        identityProviderId: '',
-        primaryPartyAuthentication: false,
-      });
+      state.users.insert(defaultUser('participant_admin'));
       state.users.addRights('participant_admin', [{ kind: 'ParticipantAdmin', party: '' }]);
     }
     // The built-in package is stored and vetted like an uploaded one, so every package view

@@ -102,57 +102,34 @@ const as = (caller: Caller) => {
   return token === undefined ? {} : { token };
 };
 
-// Expected HTTP status per caller, in CALLERS order (ledger-api-behaviour.md §4.6, §4.7).
-const MATRIX: {
+type MatrixRow = {
   name: string;
   call: (caller: Caller) => Promise<{ status: number; text: string }>;
   expected: number[];
-}[] = [
-  {
-    name: 'GET /v2/version',
-    call: (caller) => t.get('/v2/version', as(caller)),
-    expected: [200, 200, 200, 200, 200, 200, 200, 403],
-  },
-  {
-    name: 'GET /v2/users',
-    call: (caller) => t.get('/v2/users', as(caller)),
-    expected: [200, 200, 200, 403, 401, 401, 401, 403],
-  },
-  {
-    name: 'GET /v2/users/plain',
-    call: (caller) => t.get('/v2/users/plain', as(caller)),
-    expected: [200, 403, 403, 200, 401, 401, 401, 403],
-  },
-  {
-    name: 'GET /v2/users/member-a?identity-provider-id=idp-A',
-    call: (caller) => t.get('/v2/users/member-a?identity-provider-id=idp-A', as(caller)),
-    expected: [200, 200, 403, 403, 401, 401, 401, 403],
-  },
-  {
-    name: 'GET /v2/authenticated-user',
-    call: (caller) => t.get('/v2/authenticated-user', as(caller)),
-    expected: [200, 200, 200, 200, 401, 401, 401, 403],
-  },
-  {
-    name: 'GET /v2/idps',
-    call: (caller) => t.get('/v2/idps', as(caller)),
-    expected: [200, 403, 403, 403, 401, 401, 401, 403],
-  },
-  {
-    name: 'GET /v2/parties',
-    call: (caller) => t.get('/v2/parties', as(caller)),
-    expected: [200, 200, 200, 403, 401, 401, 401, 403],
-  },
+};
+
+/** A row that GETs a fixed path, named after it. */
+const getRow = (path: string, expected: number[]): MatrixRow => ({
+  name: `GET ${path}`,
+  call: (caller) => t.get(path, as(caller)),
+  expected,
+});
+
+// Expected HTTP status per caller, in CALLERS order (ledger-api-behaviour.md §4.6, §4.7).
+const MATRIX: MatrixRow[] = [
+  getRow('/v2/version', [200, 200, 200, 200, 200, 200, 200, 403]),
+  getRow('/v2/users', [200, 200, 200, 403, 401, 401, 401, 403]),
+  getRow('/v2/users/plain', [200, 403, 403, 200, 401, 401, 401, 403]),
+  getRow('/v2/users/member-a?identity-provider-id=idp-A', [200, 200, 403, 403, 401, 401, 401, 403]),
+  getRow('/v2/authenticated-user', [200, 200, 200, 200, 401, 401, 401, 403]),
+  getRow('/v2/idps', [200, 403, 403, 403, 401, 401, 401, 403]),
+  getRow('/v2/parties', [200, 200, 200, 403, 401, 401, 401, 403]),
   {
     name: 'GET /v2/parties/{plain user party}',
     call: (caller) => t.get(`/v2/parties/${encodeURIComponent(partyOfPlain)}`, as(caller)),
     expected: [200, 200, 200, 200, 401, 401, 401, 403],
   },
-  {
-    name: 'GET /v2/parties/participant-id',
-    call: (caller) => t.get('/v2/parties/participant-id', as(caller)),
-    expected: [200, 200, 200, 200, 401, 401, 401, 403],
-  },
+  getRow('/v2/parties/participant-id', [200, 200, 200, 200, 401, 401, 401, 403]),
   {
     name: 'POST /v2/users into IdP A',
     call: (caller) =>

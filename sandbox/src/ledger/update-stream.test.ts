@@ -1,16 +1,15 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { claimsFromRights, WILDCARD_CLAIMS } from '../auth/claims';
 import { SandboxError } from '../errors/sandbox-error';
 import {
   createCommand,
   FANOUT,
-  seedHistory,
+  seededSandboxPerTest,
   submit,
   transactionsOf,
-  type History,
 } from '../testing/ledger-history';
 import { checkResponse } from '../testing/spec-conformance';
-import { createTestSandbox, type TestSandbox } from '../testing/test-client';
+import {} from '../testing/test-client';
 import {
   collectList,
   decodeToken,
@@ -20,15 +19,7 @@ import {
   type CompletionsStreamRequest,
 } from './update-stream';
 
-let t: TestSandbox;
-let h: History;
-beforeEach(async () => {
-  t = createTestSandbox();
-  h = await seedHistory(t);
-});
-afterEach(() => {
-  t.close();
-});
+const { t, h } = seededSandboxPerTest();
 
 async function drain<T>(stream: AsyncGenerator<T>): Promise<T[]> {
   const out: T[] = [];

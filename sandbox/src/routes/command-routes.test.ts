@@ -10,10 +10,8 @@ import {
   type TestSandbox,
 } from '../testing/test-client';
 import { TEST_SECRET, hs256Token } from '../testing/tokens';
-
-const IOU = '#sandbox-demo:Demo.Iou:Iou';
-const ACCOUNT = '#sandbox-demo:Demo.Account:Account';
-const FANOUT = '#sandbox-demo:Demo.Fanout:Fanout';
+import { iou, create, exercise } from '../testing/json-commands';
+import { IOU, ACCOUNT, FANOUT } from '../testing/ledger-history';
 
 type TreeEvent = {
   CreatedTreeEvent?: { value: Record<string, any> };
@@ -32,31 +30,6 @@ async function allocate(sandbox: TestSandbox, hint: string): Promise<string> {
   expect(response.status, response.text).toBe(200);
   return response.json.partyDetails.party as string;
 }
-
-const iou = (
-  issuer: string,
-  owner: string,
-  amount: string | number = '100',
-  observers: string[] = [],
-) => ({
-  issuer,
-  owner,
-  currency: 'USD',
-  amount,
-  observers,
-});
-
-const create = (templateId: string, createArguments: unknown) => ({
-  CreateCommand: { templateId, createArguments },
-});
-const exercise = (
-  templateId: string,
-  contractId: string,
-  choice: string,
-  choiceArgument: unknown,
-) => ({
-  ExerciseCommand: { templateId, contractId, choice, choiceArgument },
-});
 
 function commandsBody(commands: unknown[], actAs: string[], extra: Record<string, unknown> = {}) {
   return { commands, commandId: nextCommandId(), actAs, userId: 'participant_admin', ...extra };

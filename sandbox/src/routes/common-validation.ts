@@ -1,6 +1,13 @@
-import { invalidArgument, invalidField } from '../errors/sandbox-error';
+import type { ErrorCode } from '../errors/error-codes';
+import { SandboxError, invalidArgument, invalidField } from '../errors/sandbox-error';
 import type { LedgerState } from '../ledger-state';
-import { annotationsProblem } from '../validation/annotations';
+import { decodePageToken, encodePageToken } from '../store/page-token';
+import {
+  annotationsProblem,
+  annotationsSize,
+  MAX_ANNOTATIONS_BYTES,
+  mergeAnnotations,
+} from '../validation/annotations';
 import { ledgerStringProblem } from '../validation/identifiers';
 
 /** '' is the default IdP; anything else must be a LedgerString naming an existing config. */
@@ -58,4 +65,59 @@ export function validatePageSize(
     );
   }
   return requested;
+}
+
+/**
+ * The id a list resumes after: '' for the first page. A token that is not one of ours, or that
+ * holds an id `isValidId` refuses, is INVALID_ARGUMENT (§2.6, §5.2).
+ */
+export function pageTokenAfter(token: string, isValidId: (id: string) => boolean): string {
+  if (token === '') return '';
+  const decoded = decodePageToken(token);
+  if (decoded === undefined || !isValidId(decoded)) throw invalidArgument('Invalid page token');
+  return decoded;
+}
+
+/** A full page may have more behind it: its last id is the next token; a short page ends the list. */
+export function nextPageToken<T>(page: readonly T[], limit: number, idOf: (item: T) => string) {
+  const last = page.at(-1);
+  return page.length === limit && last !== undefined ? encodePageToken(idOf(last)) : '';
+}
+
+/** The party or user record an update names, as its errors list it in `resources`. */
+export type UpdatedRecord = readonly [kind: 'PARTY' | 'USER', id: string];
+
+/** Annotations merged as an update asks, refused with `code` past the shared size limit. */
+export function mergeAnnotationsWithinLimit(
+  current: Record<string, string>,
+  update: Record<string, string>,
+  code: ErrorCode,
+  [kind, id]: UpdatedRecord,
+): Record<string, string> {
+  const merged = mergeAnnotations(current, update);
+  if (annotationsSize(merged) > MAX_ANNOTATIONS_BYTES) {
+    throw new SandboxError(
+      code,
+      `Maximum annotations size for ${kind.toLowerCase()} '${id}' has been exceeded`,
+      { resources: [[kind, id]] },
+    );
+  }
+  return merged;
+}
+
+/** An update that names a resource version fails with `code` when the record has moved on. */
+export function checkResourceVersion(
+  expected: number | undefined,
+  actual: number,
+  code: ErrorCode,
+  [kind, id]: UpdatedRecord,
+) {
+  if (expected !== undefined && expected !== actual) {
+    const noun = kind.toLowerCase();
+    throw new SandboxError(
+      code,
+      `Update operation for ${noun} '${id}' failed due to a concurrent update to the same ${noun}`,
+      { resources: [[kind, id]] },
+    );
+  }
 }

@@ -1,30 +1,15 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
-  IOU,
   createCommand,
   createdIds,
-  seedHistory,
+  IOU,
+  seededSandboxPerTest,
   submit,
-  type History,
 } from '../testing/ledger-history';
-import {
-  canReadAs,
-  createTestSandbox,
-  expectError,
-  plainRight,
-  type TestSandbox,
-} from '../testing/test-client';
+import { canReadAs, createTestSandbox, expectError, plainRight } from '../testing/test-client';
 import { TEST_SECRET, hs256Token } from '../testing/tokens';
 
-let t: TestSandbox;
-let h: History;
-beforeEach(async () => {
-  t = createTestSandbox();
-  h = await seedHistory(t);
-});
-afterEach(() => {
-  t.close();
-});
+const { t, h } = seededSandboxPerTest();
 
 const contractById = (contractId: string, queryingParties?: string[]) =>
   t.post('/v2/contracts/contract-by-id', {

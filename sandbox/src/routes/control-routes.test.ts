@@ -10,6 +10,40 @@ afterEach(() => {
 
 const jwtSandbox = () => (t = createTestSandbox({ auth: 'jwt', jwtSecret: TEST_SECRET }));
 
+/** Creates the IdP `acme` and its IdP admin `acme-admin`; gives the participant admin's token. */
+async function addAcmeAdmin(
+  s: TestSandbox,
+  { audience, isDeactivated }: { audience?: string; isDeactivated?: boolean },
+) {
+  const adminToken = (await s.post('/__sandbox/tokens', { userId: 'participant_admin' })).json
+    .token;
+  await s.post(
+    '/v2/idps',
+    {
+      identityProviderConfig: {
+        identityProviderId: 'acme',
+        issuer: 'https://idp.acme.example',
+        jwksUrl: 'https://idp.acme.example/jwks.json',
+        ...(audience === undefined ? {} : { audience }),
+      },
+    },
+    { token: adminToken },
+  );
+  await s.post(
+    '/v2/users',
+    {
+      user: {
+        id: 'acme-admin',
+        identityProviderId: 'acme',
+        ...(isDeactivated === undefined ? {} : { isDeactivated }),
+      },
+      rights: [{ kind: { IdentityProviderAdmin: { value: {} } } }],
+    },
+    { token: adminToken },
+  );
+  return adminToken as string;
+}
+
 describe('sandbox controls', () => {
   it('say whether the sandbox can mint tokens', async () => {
     t = createTestSandbox();
@@ -45,28 +79,7 @@ describe('sandbox controls', () => {
 
   it('mint an IdP user token that resolves to that IdP, with its issuer and audience', async () => {
     const s = jwtSandbox();
-    const adminToken = (await s.post('/__sandbox/tokens', { userId: 'participant_admin' })).json
-      .token;
-    await s.post(
-      '/v2/idps',
-      {
-        identityProviderConfig: {
-          identityProviderId: 'acme',
-          issuer: 'https://idp.acme.example',
-          jwksUrl: 'https://idp.acme.example/jwks.json',
-          audience: 'https://ledger.acme.example',
-        },
-      },
-      { token: adminToken },
-    );
-    await s.post(
-      '/v2/users',
-      {
-        user: { id: 'acme-admin', identityProviderId: 'acme' },
-        rights: [{ kind: { IdentityProviderAdmin: { value: {} } } }],
-      },
-      { token: adminToken },
-    );
+    const adminToken = await addAcmeAdmin(s, { audience: 'https://ledger.acme.example' });
     const minted = await s.post('/__sandbox/tokens', { userId: 'acme-admin' });
     const [, payload] = (minted.json.token as string).split('.');
     expect(JSON.parse(Buffer.from(payload ?? '', 'base64url').toString())).toMatchObject({
@@ -107,27 +120,7 @@ describe('sandbox controls', () => {
 
   it('list every user of every IdP with the kinds of rights, to pick whom to sign in as', async () => {
     const s = jwtSandbox();
-    const adminToken = (await s.post('/__sandbox/tokens', { userId: 'participant_admin' })).json
-      .token;
-    await s.post(
-      '/v2/idps',
-      {
-        identityProviderConfig: {
-          identityProviderId: 'acme',
-          issuer: 'https://idp.acme.example',
-          jwksUrl: 'https://idp.acme.example/jwks.json',
-        },
-      },
-      { token: adminToken },
-    );
-    await s.post(
-      '/v2/users',
-      {
-        user: { id: 'acme-admin', identityProviderId: 'acme', isDeactivated: true },
-        rights: [{ kind: { IdentityProviderAdmin: { value: {} } } }],
-      },
-      { token: adminToken },
-    );
+    await addAcmeAdmin(s, { isDeactivated: true });
     expect((await s.get('/__sandbox/users')).json.users).toEqual([
       {
         id: 'participant_admin',

@@ -1,16 +1,8 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { seedHistory, wildcardFormat, type History } from '../testing/ledger-history';
-import { createTestSandbox, expectError, type TestSandbox } from '../testing/test-client';
+import { describe, expect, it } from 'vitest';
+import { seededSandboxPerTest, wildcardFormat } from '../testing/ledger-history';
+import { expectError } from '../testing/test-client';
 
-let t: TestSandbox;
-let h: History;
-beforeEach(async () => {
-  t = createTestSandbox();
-  h = await seedHistory(t);
-});
-afterEach(() => {
-  t.close();
-});
+const { t, h } = seededSandboxPerTest();
 
 const eventsOf = (contractId: string, parties: string[]) =>
   t.post('/v2/events/events-by-contract-id', { contractId, eventFormat: wildcardFormat(parties) });

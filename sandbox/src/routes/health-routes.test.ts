@@ -1,19 +1,8 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import {
-  createTestSandbox,
-  expectDecodeFailure,
-  expectError,
-  type TestSandbox,
-} from '../testing/test-client';
+import { describe, expect, it } from 'vitest';
+import { expectDecodeFailure, expectError, sandboxPerTest } from '../testing/test-client';
 import { KNOWN_ENDPOINTS } from '../http/known-endpoints';
 
-let t: TestSandbox;
-beforeEach(() => {
-  t = createTestSandbox();
-});
-afterEach(() => {
-  t.close();
-});
+const t = sandboxPerTest();
 
 describe('version, health and the HTTP edges', () => {
   it('reports version 3.5.7 with the real feature descriptor', async () => {

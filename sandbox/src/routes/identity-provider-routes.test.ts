@@ -1,13 +1,7 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createTestSandbox, expectError, type TestSandbox } from '../testing/test-client';
+import { describe, expect, it } from 'vitest';
+import { expectError, sandboxPerTest } from '../testing/test-client';
 
-let t: TestSandbox;
-beforeEach(() => {
-  t = createTestSandbox();
-});
-afterEach(() => {
-  t.close();
-});
+const t = sandboxPerTest();
 
 const config = (id: string, overrides: Record<string, unknown> = {}) => ({
   identityProviderId: id,

@@ -4,11 +4,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { onboardExternalParty } from '../scenarios/external-party';
 import { createLedgerClient } from '../scenarios/ledger-client';
 import { createTestSandbox, expectError, type TestSandbox } from '../testing/test-client';
+import { IOU } from '../testing/ledger-history';
 
 // Interactive submission on a participant connected to two synchronizers: the prepared
 // transaction names the synchronizer routing chose, and execution commits there.
 
-const IOU = '#sandbox-demo:Demo.Iou:Iou';
 let t: TestSandbox;
 let party = '';
 let fingerprint = '';

@@ -14,12 +14,9 @@ import {
   type TestSandbox,
 } from '../testing/test-client';
 import { TEST_SECRET, hs256Token } from '../testing/tokens';
+import { iou, create, exercise } from '../testing/json-commands';
+import { IOU, ISSUANCE, HOLDING, ACCOUNT, FANOUT } from '../testing/ledger-history';
 
-const IOU = '#sandbox-demo:Demo.Iou:Iou';
-const ISSUANCE = '#sandbox-demo:Demo.Iou:IouIssuance';
-const HOLDING = '#sandbox-demo:Demo.Holding:Holding';
-const ACCOUNT = '#sandbox-demo:Demo.Account:Account';
-const FANOUT = '#sandbox-demo:Demo.Fanout:Fanout';
 const LOCAL_CONTRACT_ID = /^00[0-9a-f]{64}$/;
 
 let t: TestSandbox;
@@ -31,20 +28,6 @@ let ext2: ExternalParty;
 let alice = '';
 /** How many prepared transactions were checked against the reference hasher and decoder. */
 let checkedAgainstReference = 0;
-
-const iou = (issuer: string, owner: string, amount = '100', observers: string[] = []) => ({
-  issuer,
-  owner,
-  currency: 'USD',
-  amount,
-  observers,
-});
-const create = (templateId: string, createArguments: unknown) => ({
-  CreateCommand: { templateId, createArguments },
-});
-const exercise = (templateId: string, contractId: string, choice: string, argument: unknown) => ({
-  ExerciseCommand: { templateId, contractId, choice, choiceArgument: argument },
-});
 
 type Prepared = {
   preparedTransaction: string;

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { allocateParty, IOU, FANOUT } from '../testing/ledger-history';
+import { allocateParty, FANOUT, HOLDING, IOU } from '../testing/ledger-history';
 import { createTestSandbox, expectError, type TestSandbox } from '../testing/test-client';
 
 /**
@@ -7,8 +7,6 @@ import { createTestSandbox, expectError, type TestSandbox } from '../testing/tes
  * interface id, interface filters on updates, the ACS and events by contract id, interface views
  * and implemented interfaces (ledger-api-behaviour.md §7, the spec's InterfaceFilter).
  */
-
-const HOLDING = '#sandbox-demo:Demo.Holding:Holding';
 
 let t: TestSandbox;
 let bank: string;

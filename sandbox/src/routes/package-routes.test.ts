@@ -21,6 +21,7 @@ import {
   createTestSandbox,
   expectDecodeFailure,
   expectError,
+  sandboxPerTest,
   type CallResult,
   type TestSandbox,
 } from '../testing/test-client';
@@ -74,13 +75,7 @@ function onlyVetted(result: CallResult): Vetted {
 const packageIdsOf = (result: CallResult) => (result.json as { packageIds: string[] }).packageIds;
 const sortedIds = (ids: readonly string[]) => [...ids].sort();
 
-let t: TestSandbox;
-beforeEach(() => {
-  t = createTestSandbox();
-});
-afterEach(() => {
-  t.close();
-});
+const t = sandboxPerTest();
 
 const upload = (bytes: Uint8Array, query = '', path = '/v2/dars', token?: string) =>
   t.call('POST', `${path}${query}`, { rawBody: bytes, ...(token === undefined ? {} : { token }) });

@@ -4,16 +4,11 @@ import {
   createTestSandbox,
   expectDecodeFailure,
   expectError,
+  sandboxPerTest,
   type TestSandbox,
 } from '../testing/test-client';
 
-let t: TestSandbox;
-beforeEach(() => {
-  t = createTestSandbox();
-});
-afterEach(() => {
-  t.close();
-});
+const t = sandboxPerTest();
 
 const allocate = (body: Record<string, unknown>) => t.post('/v2/parties', body);
 const PARTY_ID = /^[A-Za-z0-9:_ -]+::1220[0-9a-f]{64}$/;

@@ -25,13 +25,8 @@ import {
 } from '../http/decode';
 import type { SandboxEnv } from '../http/sandbox-env';
 import type { LedgerState } from '../ledger-state';
-import { decodePageToken, encodePageToken } from '../store/page-token';
 import type { PartyRecord } from '../store/parties-store';
-import {
-  annotationsSize,
-  MAX_ANNOTATIONS_BYTES,
-  mergeAnnotations,
-} from '../validation/annotations';
+import { mergeAnnotations } from '../validation/annotations';
 import { MAX_PARTY_HINT_LENGTH } from '@ledger-console/participant/identifiers';
 import { isValidUserId, partyProblem, userIdRegexMessage } from '../validation/identifiers';
 import type { Schemas } from '../wire-types';
@@ -39,9 +34,13 @@ import {
   checkAnnotations,
   checkIdentityProviderExists,
   checkIdentityProviderIdSyntax,
+  checkResourceVersion,
+  mergeAnnotationsWithinLimit,
+  nextPageToken,
+  pageTokenAfter,
   parseResourceVersion,
 } from './common-validation';
-import { maskTouches, updateMaskProblem } from './update-mask';
+import { maskSets, updateMaskProblem } from './update-mask';
 
 /** maxPartiesPageSize: the default page and, unlike users, a hard limit (§5.2). */
 export const MAX_PARTIES_PAGE_SIZE = 10000;
@@ -146,20 +145,13 @@ export function partyRoutes(state: LedgerState) {
           `Page size must not exceed the server's maximum of ${MAX_PARTIES_PAGE_SIZE}`,
         );
       }
-      let after = '';
-      if (pageToken !== '') {
-        const decoded = decodePageToken(pageToken);
-        if (decoded === undefined || partyProblem(decoded))
-          throw invalidArgument('Invalid page token');
-        after = decoded;
-      }
+      const after = pageTokenAfter(pageToken, (party) => !partyProblem(party));
       // Absent or 0 means the server maximum (§5.2).
       const limit = pageSize === undefined || pageSize === 0 ? MAX_PARTIES_PAGE_SIZE : pageSize;
       const parties = state.parties.page(prefix, after, limit);
-      const last = parties.at(-1);
       return c.json({
         partyDetails: parties.map((party) => toWireParty(party, idp)),
-        nextPageToken: parties.length === limit && last ? encodePageToken(last.party) : '',
+        nextPageToken: nextPageToken(parties, limit, (party) => party.party),
       });
     })
     .post('/', async (c) => {
@@ -322,24 +314,20 @@ export function partyRoutes(state: LedgerState) {
         if (paths.includes('is_local') && details.isLocal !== current.isLocal) {
           throw failure("Update request attempted to modify not-modifiable 'is_local' attribute");
         }
-        if (expectedVersion !== undefined && expectedVersion !== current.resourceVersion) {
-          throw new SandboxError(
-            'CONCURRENT_PARTY_DETAILS_UPDATE_DETECTED',
-            `Update operation for party '${details.party}' failed due to a concurrent update to the same party`,
-            { resources: [['PARTY', details.party]] },
-          );
-        }
+        checkResourceVersion(
+          expectedVersion,
+          current.resourceVersion,
+          'CONCURRENT_PARTY_DETAILS_UPDATE_DETECTED',
+          ['PARTY', details.party],
+        );
         const next: PartyRecord = { ...current, resourceVersion: current.resourceVersion + 1 };
-        const touch = maskTouches(paths, 'local_metadata.annotations');
-        if (touch === 'exact' || (touch === 'prefix' && Object.keys(annotations).length > 0)) {
-          next.annotations = mergeAnnotations(current.annotations, annotations);
-          if (annotationsSize(next.annotations) > MAX_ANNOTATIONS_BYTES) {
-            throw new SandboxError(
-              'MAX_PARTY_DETAILS_ANNOTATIONS_SIZE_EXCEEDED',
-              `Maximum annotations size for party '${details.party}' has been exceeded`,
-              { resources: [['PARTY', details.party]] },
-            );
-          }
+        if (maskSets(paths, 'local_metadata.annotations', Object.keys(annotations).length === 0)) {
+          next.annotations = mergeAnnotationsWithinLimit(
+            current.annotations,
+            annotations,
+            'MAX_PARTY_DETAILS_ANNOTATIONS_SIZE_EXCEEDED',
+            ['PARTY', details.party],
+          );
         }
         state.parties.save(next);
         return next;

@@ -13,40 +13,15 @@ import {
   type TestSandbox,
 } from '../testing/test-client';
 import { TEST_SECRET, hs256Token } from '../testing/tokens';
+import { iou, create, exercise } from '../testing/json-commands';
+import { IOU, HOLDING, wildcardFormat } from '../testing/ledger-history';
 
-const IOU = '#sandbox-demo:Demo.Iou:Iou';
-const HOLDING = '#sandbox-demo:Demo.Holding:Holding';
 const REASSIGNMENT_ID = /^001220[0-9a-f]{64}$/;
 
 let commandNumber = 0;
 const nextCommandId = () => `reassign-${String(++commandNumber)}`;
 
-const iou = (issuer: string, owner: string, amount = '100', observers: string[] = []) => ({
-  issuer,
-  owner,
-  currency: 'USD',
-  amount,
-  observers,
-});
-const create = (templateId: string, createArguments: unknown) => ({
-  CreateCommand: { templateId, createArguments },
-});
-const exercise = (templateId: string, contractId: string, choice: string, arg: unknown) => ({
-  ExerciseCommand: { templateId, contractId, choice, choiceArgument: arg },
-});
-const wildcard = (...parties: string[]) => ({
-  filtersByParty: Object.fromEntries(
-    parties.map((party) => [
-      party,
-      {
-        cumulative: [
-          { identifierFilter: { WildcardFilter: { value: { includeCreatedEventBlob: false } } } },
-        ],
-      },
-    ]),
-  ),
-  verbose: false,
-});
+const wildcard = (...parties: string[]) => wildcardFormat(parties);
 const unassignCommand = (contractId: string, source: string, target: string) => ({
   command: { UnassignCommand: { value: { contractId, source, target } } },
 });

@@ -1,7 +1,7 @@
 import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import {
   createCommand,
   FANOUT,
@@ -11,16 +11,10 @@ import {
   type History,
 } from '../testing/ledger-history';
 import { checkResponse } from '../testing/spec-conformance';
-import { canActAs, createTestSandbox, expectError, type TestSandbox } from '../testing/test-client';
+import { canActAs, createTestSandbox, expectError, sandboxPerTest } from '../testing/test-client';
 import { hs256Token, TEST_SECRET } from '../testing/tokens';
 
-let t: TestSandbox;
-beforeEach(() => {
-  t = createTestSandbox();
-});
-afterEach(() => {
-  t.close();
-});
+const t = sandboxPerTest();
 
 const contractIds = (entries: any[]) =>
   entries.map((entry) => entry.contractEntry.JsActiveContract.createdEvent.contractId as string);

@@ -22,3 +22,9 @@ export function maskTouches(paths: string[], field: string): 'exact' | 'prefix' 
   if (paths.some((path) => field.startsWith(`${path}.`))) return 'prefix';
   return undefined;
 }
+
+/** Whether an update sets `field`: an exact path sets it even to its default, a prefix path only to a non-default value (§2.5). */
+export function maskSets(paths: string[], field: string, isDefault: boolean): boolean {
+  const touch = maskTouches(paths, field);
+  return touch === 'exact' || (touch === 'prefix' && !isDefault);
+}

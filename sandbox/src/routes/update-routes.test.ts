@@ -1,32 +1,22 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   createCommand,
   FANOUT,
   IOU,
-  seedHistory,
+  seededSandboxPerTest,
   submit,
   transactionsOf,
   wildcardFormat,
-  type History,
 } from '../testing/ledger-history';
 import {
   canReadAs,
   createTestSandbox,
   expectDecodeFailure,
   expectError,
-  type TestSandbox,
 } from '../testing/test-client';
 import { hs256Token, TEST_SECRET } from '../testing/tokens';
 
-let t: TestSandbox;
-let h: History;
-beforeEach(async () => {
-  t = createTestSandbox();
-  h = await seedHistory(t);
-});
-afterEach(() => {
-  t.close();
-});
+const { t, h } = seededSandboxPerTest();
 
 const legacyFilter = (parties: string[]) => ({
   filtersByParty: Object.fromEntries(parties.map((party) => [party, { cumulative: [] }])),

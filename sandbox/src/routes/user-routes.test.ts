@@ -1,22 +1,28 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   canActAs,
   canExecuteAs,
   canReadAs,
-  createTestSandbox,
   expectDecodeFailure,
   expectError,
   plainRight,
-  type TestSandbox,
+  sandboxPerTest,
 } from '../testing/test-client';
+import { defaultUser } from '../store/users-store';
 
-let t: TestSandbox;
-beforeEach(() => {
-  t = createTestSandbox();
-});
-afterEach(() => {
-  t.close();
-});
+const t = sandboxPerTest();
+
+/** One right of every kind the spec names. */
+const ALL_RIGHT_KINDS = [
+  canActAs('p1'),
+  canReadAs('p2'),
+  canExecuteAs('p3'),
+  plainRight('ParticipantAdmin'),
+  plainRight('IdentityProviderAdmin'),
+  plainRight('CanActAsAnyParty'),
+  plainRight('CanReadAsAnyParty'),
+  plainRight('CanExecuteAsAnyParty'),
+];
 
 const createUser = (id: string, extra: Record<string, unknown> = {}, rights: unknown[] = []) =>
   t.post('/v2/users', { user: { id, ...extra }, rights });
@@ -47,20 +53,10 @@ describe('POST /v2/users', () => {
   });
 
   it('accepts every right kind of the spec', async () => {
-    const all = [
-      canActAs('p1'),
-      canReadAs('p2'),
-      canExecuteAs('p3'),
-      plainRight('ParticipantAdmin'),
-      plainRight('IdentityProviderAdmin'),
-      plainRight('CanActAsAnyParty'),
-      plainRight('CanReadAsAnyParty'),
-      plainRight('CanExecuteAsAnyParty'),
-    ];
-    expect((await createUser('everything', {}, all)).status).toBe(200);
+    expect((await createUser('everything', {}, ALL_RIGHT_KINDS)).status).toBe(200);
     const { json } = await t.get('/v2/users/everything/rights');
     expect(json.rights).toHaveLength(8);
-    expect(json.rights).toEqual(expect.arrayContaining(all));
+    expect(json.rights).toEqual(expect.arrayContaining(ALL_RIGHT_KINDS));
   });
 
   it('collapses duplicate rights in one request', async () => {
@@ -238,15 +234,7 @@ describe('GET /v2/users', () => {
   it('defaults to and silently caps at 1000 per page', async () => {
     t.state.transaction(() => {
       for (let i = 0; i < 1100; i++) {
-        t.state.users.insert({
-          id: `u${String(i).padStart(5, '0')}`,
-          primaryParty: '',
-          isDeactivated: false,
-          resourceVersion: 0,
-          annotations: {},
-          identityProviderId: '',
-          primaryPartyAuthentication: false,
-        });
+        t.state.users.insert(defaultUser(`u${String(i).padStart(5, '0')}`));
       }
     });
     expect((await t.get('/v2/users')).json.users).toHaveLength(1000);
@@ -423,23 +411,19 @@ describe('rights', () => {
   });
 
   it('decodes every Kind variant as the spec writes it, in create, grant and revoke', async () => {
-    const all = [
-      canActAs('p1'),
-      canReadAs('p2'),
-      canExecuteAs('p3'),
-      plainRight('ParticipantAdmin'),
-      plainRight('IdentityProviderAdmin'),
-      plainRight('CanActAsAnyParty'),
-      plainRight('CanReadAsAnyParty'),
-      plainRight('CanExecuteAsAnyParty'),
-    ];
     await createUser('kinds');
-    const granted = await t.post('/v2/users/kinds/rights', { userId: 'kinds', rights: all });
+    const granted = await t.post('/v2/users/kinds/rights', {
+      userId: 'kinds',
+      rights: ALL_RIGHT_KINDS,
+    });
     expect(granted.json.newlyGrantedRights).toHaveLength(8);
-    expect(granted.json.newlyGrantedRights).toEqual(expect.arrayContaining(all));
-    const revoked = await t.patch('/v2/users/kinds/rights', { userId: 'kinds', rights: all });
+    expect(granted.json.newlyGrantedRights).toEqual(expect.arrayContaining(ALL_RIGHT_KINDS));
+    const revoked = await t.patch('/v2/users/kinds/rights', {
+      userId: 'kinds',
+      rights: ALL_RIGHT_KINDS,
+    });
     expect(revoked.json.newlyRevokedRights).toHaveLength(8);
-    expect(revoked.json.newlyRevokedRights).toEqual(expect.arrayContaining(all));
+    expect(revoked.json.newlyRevokedRights).toEqual(expect.arrayContaining(ALL_RIGHT_KINDS));
     expect((await t.get('/v2/users/kinds/rights')).json).toEqual({ rights: [] });
   });
 

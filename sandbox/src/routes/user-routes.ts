@@ -19,22 +19,20 @@ import {
 import { fieldMaskSchema, list, message, queryInt32, readJsonBody, str } from '../http/decode';
 import type { SandboxContext, SandboxEnv } from '../http/sandbox-env';
 import type { LedgerState } from '../ledger-state';
-import { decodePageToken, encodePageToken } from '../store/page-token';
 import { ADMIN_ONLY_RIGHT_KINDS, toWireRight, type RightRecord } from '../store/rights';
 import type { UserRecord } from '../store/users-store';
-import {
-  annotationsSize,
-  MAX_ANNOTATIONS_BYTES,
-  mergeAnnotations,
-} from '../validation/annotations';
 import { isValidUserId, partyProblem, userIdRegexMessage } from '../validation/identifiers';
 import {
   checkAnnotations,
   checkIdentityProviderExists,
   checkIdentityProviderIdSyntax,
+  checkResourceVersion,
+  mergeAnnotationsWithinLimit,
+  nextPageToken,
+  pageTokenAfter,
   parseResourceVersion,
 } from './common-validation';
-import { maskTouches, updateMaskProblem } from './update-mask';
+import { maskSets, maskTouches, updateMaskProblem } from './update-mask';
 import {
   USER_UPDATE_PATHS,
   rightSchema,
@@ -79,6 +77,12 @@ function requireSameUser(pathId: string, bodyId: string | undefined) {
       origin: 'json',
     });
   }
+}
+
+/** A primary party is optional; when given it must be a valid party id. */
+function checkPrimaryParty(party: string) {
+  const problem = party === '' ? undefined : partyProblem(party);
+  if (problem) throw invalidArgument(problem);
 }
 
 function checkUserId(id: string, fieldName: string) {
@@ -190,22 +194,15 @@ export function userRoutes(state: LedgerState, { authenticatedUserOnly = false }
       const { idp } = requireAdminOrIdpAdmin(c.get('caller'), '');
       if (pageSize !== undefined && pageSize < 0)
         throw invalidArgument('Max page size must be non-negative');
-      let after = '';
-      if (pageToken !== '') {
-        const decoded = decodePageToken(pageToken);
-        if (decoded === undefined || !isValidUserId(decoded))
-          throw invalidArgument('Invalid page token');
-        after = decoded;
-      }
+      const after = pageTokenAfter(pageToken, isValidUserId);
       // Absent or 0 means the server maximum; larger sizes are capped silently (§2.6).
       const limit = !pageSize ? MAX_USERS_PAGE_SIZE : Math.min(pageSize, MAX_USERS_PAGE_SIZE);
       const users = state.users.pageWire(idp, after, limit);
-      const last = users.at(-1);
-      const nextPageToken = users.length === limit && last ? encodePageToken(last.id) : '';
+      const next = nextPageToken(users, limit, (user) => user.id);
       // Users are stored pre-encoded; splice them in rather than parse and re-encode 1000 objects.
       c.header('content-type', 'application/json');
       return c.body(
-        `{"users":[${users.map((user) => user.wire).join(',')}],"nextPageToken":"${nextPageToken}"}`,
+        `{"users":[${users.map((user) => user.wire).join(',')}],"nextPageToken":"${next}"}`,
       );
     })
     .post('/', async (c) => {
@@ -217,9 +214,7 @@ export function userRoutes(state: LedgerState, { authenticatedUserOnly = false }
       );
       if (!user) throw missingField('user');
       checkUserId(user.id, 'id');
-      const primaryPartyProblem =
-        user.primaryParty === '' ? undefined : partyProblem(user.primaryParty);
-      if (primaryPartyProblem) throw invalidArgument(primaryPartyProblem);
+      checkPrimaryParty(user.primaryParty);
       if (user.metadata && user.metadata.resourceVersion !== '') {
         throw invalidArgument('field user.metadata.resource_version must be not set');
       }
@@ -274,9 +269,7 @@ export function userRoutes(state: LedgerState, { authenticatedUserOnly = false }
       if (!user) throw missingField('user');
       if (!updateMask) throw missingField('update_mask');
       checkUserId(user.id, 'user.id');
-      const primaryPartyProblem =
-        user.primaryParty === '' ? undefined : partyProblem(user.primaryParty);
-      if (primaryPartyProblem) throw invalidArgument(primaryPartyProblem);
+      checkPrimaryParty(user.primaryParty);
       const annotations = user.metadata?.annotations ?? {};
       checkAnnotations(annotations, 'user.metadata.annotations', true);
       const expectedVersion = parseResourceVersion(
@@ -300,33 +293,26 @@ export function userRoutes(state: LedgerState, { authenticatedUserOnly = false }
       }
       const updated = state.transaction(() => {
         const current = userInIdp(state, user.id, idp, 'updating user');
-        if (expectedVersion !== undefined && expectedVersion !== current.resourceVersion) {
-          throw new SandboxError(
-            'CONCURRENT_USER_UPDATE_DETECTED',
-            `Update operation for user '${user.id}' failed due to a concurrent update to the same user`,
-            { resources: [['USER', user.id]] },
-          );
-        }
+        checkResourceVersion(
+          expectedVersion,
+          current.resourceVersion,
+          'CONCURRENT_USER_UPDATE_DETECTED',
+          ['USER', user.id],
+        );
         const next: UserRecord = { ...current, resourceVersion: current.resourceVersion + 1 };
-        // Exact paths set the field even to its default; prefix paths only non-default values (§2.5).
-        const apply = (field: string, isDefault: boolean) => {
-          const touch = maskTouches(paths, field);
-          return touch === 'exact' || (touch === 'prefix' && !isDefault);
-        };
+        const apply = (field: string, isDefault: boolean) => maskSets(paths, field, isDefault);
         if (apply('primary_party', user.primaryParty === '')) next.primaryParty = user.primaryParty;
         if (apply('is_deactivated', !user.isDeactivated)) next.isDeactivated = user.isDeactivated;
         if (apply('primary_party_authentication', !user.primaryPartyAuthentication)) {
           next.primaryPartyAuthentication = user.primaryPartyAuthentication;
         }
         if (apply('metadata.annotations', Object.keys(annotations).length === 0)) {
-          next.annotations = mergeAnnotations(current.annotations, annotations);
-          if (annotationsSize(next.annotations) > MAX_ANNOTATIONS_BYTES) {
-            throw new SandboxError(
-              'MAX_USER_ANNOTATIONS_SIZE_EXCEEDED',
-              `Maximum annotations size for user '${user.id}' has been exceeded`,
-              { resources: [['USER', user.id]] },
-            );
-          }
+          next.annotations = mergeAnnotationsWithinLimit(
+            current.annotations,
+            annotations,
+            'MAX_USER_ANNOTATIONS_SIZE_EXCEEDED',
+            ['USER', user.id],
+          );
         }
         state.users.update(next);
         return next;

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createLedgerState } from '../ledger-state';
+import { defaultUser } from './users-store';
 
 const MAIN = fileURLToPath(new URL('../main.ts', import.meta.url));
 const dirs: string[] = [];
@@ -185,15 +186,7 @@ describe('--data-dir storage', () => {
     const state = createLedgerState({ dataDir: dir });
     expect(() =>
       state.transaction(() => {
-        state.users.insert({
-          id: 'half',
-          primaryParty: '',
-          isDeactivated: false,
-          resourceVersion: 0,
-          annotations: {},
-          identityProviderId: '',
-          primaryPartyAuthentication: false,
-        });
+        state.users.insert(defaultUser('half'));
         state.users.addRights('half', [{ kind: 'CanActAs', party: 'p' }]);
         throw new Error('fails after the first two steps');
       }),

@@ -44,6 +44,29 @@ const fromRow = (row: UserRow): UserRecord => ({
   primaryPartyAuthentication: row.primary_party_authentication === 1,
 });
 
+/** A user as the participant creates one when nothing else is asked: no party, no metadata. */
+export const defaultUser = (id: string): UserRecord => ({
+  id,
+  primaryParty: '',
+  isDeactivated: false,
+  resourceVersion: 0,
+  annotations: {},
+  identityProviderId: '',
+  primaryPartyAuthentication: false,
+});
+
+/** A user's columns but the id, in the order insert and update name them. */
+const toColumns = (user: UserRecord) =>
+  [
+    user.primaryParty,
+    user.isDeactivated ? 1 : 0,
+    user.resourceVersion,
+    JSON.stringify(user.annotations),
+    user.identityProviderId,
+    user.primaryPartyAuthentication ? 1 : 0,
+    JSON.stringify(toWireUser(user)),
+  ] as const;
+
 /** Persistence of users and their rights; no validation or authorization lives here. */
 export function createUsersStore(db: SqlDatabase) {
   const statements = {
@@ -94,28 +117,10 @@ export function createUsersStore(db: SqlDatabase) {
       }[];
     },
     insert(user: UserRecord) {
-      statements.insert.run(
-        user.id,
-        user.primaryParty,
-        user.isDeactivated ? 1 : 0,
-        user.resourceVersion,
-        JSON.stringify(user.annotations),
-        user.identityProviderId,
-        user.primaryPartyAuthentication ? 1 : 0,
-        JSON.stringify(toWireUser(user)),
-      );
+      statements.insert.run(user.id, ...toColumns(user));
     },
     update(user: UserRecord) {
-      statements.update.run(
-        user.primaryParty,
-        user.isDeactivated ? 1 : 0,
-        user.resourceVersion,
-        JSON.stringify(user.annotations),
-        user.identityProviderId,
-        user.primaryPartyAuthentication ? 1 : 0,
-        JSON.stringify(toWireUser(user)),
-        user.id,
-      );
+      statements.update.run(...toColumns(user), user.id);
     },
     delete(id: string) {
       statements.deleteRights.run(id);

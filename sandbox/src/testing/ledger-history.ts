@@ -8,7 +8,8 @@ import {
   type LedgerNode,
   type TransactionRecord,
 } from '../ledger/transaction';
-import type { TestSandbox } from './test-client';
+import { beforeEach } from 'vitest';
+import { perTest, sandboxPerTest, type TestSandbox } from './test-client';
 
 /**
  * Builds ledger history for the update, state and event tests by submitting straight to the
@@ -18,6 +19,8 @@ import type { TestSandbox } from './test-client';
 export const IOU = '#sandbox-demo:Demo.Iou:Iou';
 export const ACCOUNT = '#sandbox-demo:Demo.Account:Account';
 export const FANOUT = '#sandbox-demo:Demo.Fanout:Fanout';
+export const HOLDING = '#sandbox-demo:Demo.Holding:Holding';
+export const ISSUANCE = '#sandbox-demo:Demo.Iou:IouIssuance';
 
 export async function allocateParty(t: TestSandbox, hint: string): Promise<string> {
   const { json } = await t.post('/v2/parties', { partyIdHint: hint });
@@ -182,6 +185,16 @@ export async function seedHistory(t: TestSandbox) {
 }
 
 export type History = Awaited<ReturnType<typeof seedHistory>>;
+
+/** A fresh sandbox holding the {@link seedHistory} history for each test of the calling file. */
+export function seededSandboxPerTest(): { t: TestSandbox; h: History } {
+  const t = sandboxPerTest();
+  let current: History | undefined;
+  beforeEach(async () => {
+    current = await seedHistory(t);
+  });
+  return { t, h: perTest(() => current) };
+}
 
 /** A wildcard event format for the given parties. */
 export const wildcardFormat = (parties: string[], verbose = false) => ({

@@ -1,4 +1,4 @@
-import { expect } from 'vitest';
+import { afterEach, beforeEach, expect } from 'vitest';
 import { createSandbox, type SandboxOptions } from '../create-sandbox';
 import { JS_CANTON_ERROR_KEYS } from './raw-http';
 import { checkResponse } from './spec-conformance';
@@ -98,6 +98,33 @@ export function createTestSandbox(options: SandboxOptions = {}) {
 }
 
 export type TestSandbox = ReturnType<typeof createTestSandbox>;
+
+/**
+ * Stands for whatever `current()` gives while a test runs, so a test file can declare a per-test
+ * value once at its top instead of a `let` that every hook reassigns.
+ */
+export function perTest<T extends object>(current: () => T | undefined): T {
+  return new Proxy({} as T, {
+    get: (_, key) => {
+      const value = current();
+      if (value === undefined) throw new Error('only available while a test runs');
+      return value[key as keyof T];
+    },
+  });
+}
+
+/** A fresh sandbox for each test of the calling file (or `describe`), closed after it. */
+export function sandboxPerTest(options: SandboxOptions = {}): TestSandbox {
+  let current: TestSandbox | undefined;
+  beforeEach(() => {
+    current = createTestSandbox(options);
+  });
+  afterEach(() => {
+    current?.close();
+    current = undefined;
+  });
+  return perTest(() => current);
+}
 
 /** Asserts a JsCantonError response with the given status and code. */
 export function expectError(result: CallResult, status: number, code: string) {

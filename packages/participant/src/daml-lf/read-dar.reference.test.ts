@@ -9,8 +9,8 @@ import {
   checkDefinitionsDar,
   checkPingModule,
   checkValidDar,
+  choicesByTemplate,
   expectDarError,
-  findModule,
   findTemplate,
   reportReadTime,
 } from '../testing/dar-checks';
@@ -123,15 +123,7 @@ describe.skipIf(!dir)('canton-builtin-admin-workflow-ping.dar', () => {
   });
 
   it('decodes the Bong module’s templates and choices', () => {
-    const bong = findModule(dar.main, 'Canton.Internal.Bong');
-    expect(
-      Object.fromEntries(
-        bong.templates.map((t) => [
-          t.name,
-          t.choices.map((c) => `${c.name}${c.consuming ? '' : ' (nonconsuming)'}`).sort(),
-        ]),
-      ),
-    ).toEqual({
+    expect(choicesByTemplate(dar.main, 'Canton.Internal.Bong')).toEqual({
       BongProposal: ['AbortBongProposal', 'Accept', 'Archive'],
       Bong: ['AbortBong', 'Ack', 'Archive'],
       Explode: ['AbortExplode', 'Archive', 'ProcessExplode'],

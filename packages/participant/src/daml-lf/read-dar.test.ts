@@ -13,8 +13,8 @@ import {
   checkDefinitionsDar,
   checkPingModule,
   checkValidDar,
+  choicesByTemplate,
   expectDarError,
-  findModule,
   findTemplate,
   reportReadTime,
 } from '../testing/dar-checks';
@@ -89,15 +89,7 @@ describe('the workflows DAR', () => {
   });
 
   it('decodes the Bong module’s templates, their consuming and non-consuming choices', () => {
-    const bong = findModule(dar.main, BONG);
-    expect(
-      Object.fromEntries(
-        bong.templates.map((t) => [
-          t.name,
-          t.choices.map((c) => `${c.name}${c.consuming ? '' : ' (nonconsuming)'}`).sort(),
-        ]),
-      ),
-    ).toEqual({
+    expect(choicesByTemplate(dar.main, BONG)).toEqual({
       BongProposal: ['AbortBongProposal', 'Accept', 'Archive'],
       Bong: ['AbortBong', 'Ack (nonconsuming)', 'Archive'],
     });

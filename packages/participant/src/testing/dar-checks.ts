@@ -33,6 +33,16 @@ export function findModule(pkg: DecodedPackage, name: string) {
   return module;
 }
 
+/** Each template of a module with its sorted choices, non-consuming ones marked. */
+export function choicesByTemplate(pkg: DecodedPackage, moduleName: string) {
+  return Object.fromEntries(
+    findModule(pkg, moduleName).templates.map((t) => [
+      t.name,
+      t.choices.map((c) => `${c.name}${c.consuming ? '' : ' (nonconsuming)'}`).sort(),
+    ]),
+  );
+}
+
 export function findTemplate(pkg: DecodedPackage, moduleName: string, name: string): Template {
   const template = findModule(pkg, moduleName).templates.find((t) => t.name === name);
   if (!template) throw new Error(`${moduleName} has no template ${name}`);
