@@ -1,15 +1,12 @@
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@/lib/errors/api-error';
+import { CORP_PROVIDER } from '@/testing/sign-in-providers';
 import { listSignInProviders } from './sign-in-providers';
 
 const provider = {
-  id: 'corp',
-  name: 'Corp login',
-  identityProviderId: '',
+  ...CORP_PROVIDER,
   oidc: {
-    authority: 'https://login.corp.example',
-    client_id: 'ledger-console',
-    scope: 'openid',
+    ...CORP_PROVIDER.oidc,
     extraQueryParams: { audience: 'https://daml.com/jwt/aud/participant/p::1220' },
   },
 };

@@ -1,11 +1,12 @@
 import { buildTree } from '@/lib/transaction-tree/build-tree';
-import type {
-  ArchivedEvent,
-  CreatedEvent,
-  ExercisedEvent,
-  TransactionEvent,
-  TransactionEvents,
-  TransactionTree,
+import {
+  OPTIONAL_HEADER_KEYS,
+  type ArchivedEvent,
+  type CreatedEvent,
+  type ExercisedEvent,
+  type TransactionEvent,
+  type TransactionEvents,
+  type TransactionTree,
 } from '@/lib/transaction-tree/model';
 import { TransactionTreeError } from '@/lib/transaction-tree/transaction-tree-error';
 
@@ -173,14 +174,6 @@ export function eventsOfTransaction(wire: WireTransaction): TransactionEvents {
   });
   return withHeader(wire, events);
 }
-
-const OPTIONAL_HEADER_KEYS = [
-  'commandId',
-  'workflowId',
-  'effectiveAt',
-  'recordTime',
-  'synchronizerId',
-] as const;
 
 const nonEmpty = (value: string | null | undefined) =>
   value === null || value === undefined || value === '' ? undefined : value;

@@ -3,6 +3,7 @@ import { notifications } from '@mantine/notifications';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 import { installConsoleGuard } from './console-guard';
+import { fixedMatchMedia } from './match-media';
 import { bridgeWebCryptoRealm } from './webcrypto-realm';
 
 bridgeWebCryptoRealm();
@@ -12,20 +13,7 @@ bridgeWebCryptoRealm();
 if (typeof window !== 'undefined') {
   Object.defineProperty(window, 'matchMedia', {
     writable: true,
-    value: (query: string): MediaQueryList =>
-      ({
-        matches: false,
-        media: query,
-        onchange: null,
-        // Mantine never calls these, but MediaQueryList still declares them.
-        // eslint-disable-next-line @typescript-eslint/no-deprecated
-        addListener: () => undefined,
-        // eslint-disable-next-line @typescript-eslint/no-deprecated
-        removeListener: () => undefined,
-        addEventListener: () => undefined,
-        removeEventListener: () => undefined,
-        dispatchEvent: () => false,
-      }) satisfies MediaQueryList,
+    value: fixedMatchMedia(() => false),
   });
 
   class ResizeObserverShim implements ResizeObserver {

@@ -394,3 +394,28 @@ export function shapedTree(roots: readonly ShapeNode[], seed = 1): GeneratedTran
   }
   return writer.render(seed);
 }
+
+/**
+ * Two roots, exercises nested two deep, creates beside and under them and an exercise with no
+ * children: the small tree the outline's routines are tested on.
+ *
+ * ```
+ * 0 Transfer ─┬─ 1 Iou
+ *             ├─ 2 Split ─┬─ 3 Iou
+ *             │           ├─ 4 Iou
+ *             │           └─ 5 Archive (Account, no children)
+ *             └─ 6 Account
+ * 7 Iou
+ * ```
+ */
+export const SAMPLE_TREE_SHAPE: readonly ShapeNode[] = [
+  {
+    choice: 'Transfer',
+    children: [
+      {},
+      { choice: 'Split', children: [{}, {}, { template: 'Account', choice: 'Archive' }] },
+      { template: 'Account' },
+    ],
+  },
+  {},
+];

@@ -2,25 +2,10 @@ import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderRoute } from '@/testing/render-route';
 import { createSandbox, TEST_SECRET, type NetworkIntercept } from '@/testing/sandbox-network';
+import { signInProvidersAnswer } from '@/testing/sign-in-providers';
 
 // Answered without a token by a participant with auth too; asking them is not noise.
 const PUBLIC_PATHS = new Set(['/v2/version', '/livez', '/readyz']);
-
-const PROVIDERS = {
-  providers: [
-    {
-      id: 'corp',
-      name: 'Corp login',
-      identityProviderId: '',
-      oidc: {
-        authority: 'https://login.corp.example',
-        client_id: 'ledger-console',
-        scope: 'openid',
-        extraQueryParams: {},
-      },
-    },
-  ],
-};
 
 /**
  * Records every Ledger API request that reaches the participant without a token (its path), and
@@ -30,9 +15,8 @@ function recordTokenless({ withProviders = false } = {}) {
   const tokenless: string[] = [];
   const intercept: NetworkIntercept = (request, sandboxFetch) => {
     const { pathname } = new URL(request.url);
-    if (withProviders && pathname === '/__console/sign-in-providers') {
-      return Promise.resolve(Response.json(PROVIDERS));
-    }
+    const listed = withProviders ? signInProvidersAnswer(request) : undefined;
+    if (listed) return listed;
     const isLedgerApi = pathname.startsWith('/v2/') && !PUBLIC_PATHS.has(pathname);
     if (isLedgerApi && !request.headers.has('Authorization')) tokenless.push(pathname);
     return sandboxFetch(request);

@@ -2,31 +2,17 @@ import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { readAccessToken, writeAccessToken } from '@/api/access-token';
 import { renderRoute } from '@/testing/render-route';
-import { createSandbox, hs256Token, TEST_SECRET } from '@/testing/sandbox-network';
-
-const PROVIDERS = {
-  providers: [
-    {
-      id: 'corp',
-      name: 'Corp login',
-      identityProviderId: '',
-      oidc: {
-        authority: 'https://login.corp.example',
-        client_id: 'ledger-console',
-        scope: 'openid',
-        extraQueryParams: {},
-      },
-    },
-  ],
-};
+import {
+  createSandbox,
+  hs256Token,
+  TEST_SECRET,
+  type NetworkIntercept,
+} from '@/testing/sandbox-network';
+import { CORP_PROVIDER, signInProvidersAnswer } from '@/testing/sign-in-providers';
 
 /** The console server's provider list, as `npm start` serves it in front of the sandbox. */
-function withProviders(request: Request, sandboxFetch: (request: Request) => Promise<Response>) {
-  if (new URL(request.url).pathname === '/__console/sign-in-providers') {
-    return Promise.resolve(Response.json(PROVIDERS));
-  }
-  return sandboxFetch(request);
-}
+const withProviders: NetworkIntercept = (request, sandboxFetch) =>
+  signInProvidersAnswer(request) ?? sandboxFetch(request);
 
 describe('the OpenID callback', () => {
   it('refuses an answer with a state no sign-in of this tab started, keeping the sign-in', async () => {
@@ -64,23 +50,17 @@ describe('the OpenID callback', () => {
 
 describe('the sign-in page with OpenID providers', () => {
   it('reports a provider whose discovery fails on its own, and keeps the token as an advanced option', async () => {
-    const providers = {
-      providers: [
-        PROVIDERS.providers[0],
-        {
-          ...PROVIDERS.providers[0],
-          id: 'gone',
-          name: 'Gone login',
-          oidc: { ...PROVIDERS.providers[0]?.oidc, authority: 'https://gone.example' },
-        },
-      ],
+    const gone = {
+      ...CORP_PROVIDER,
+      id: 'gone',
+      name: 'Gone login',
+      oidc: { ...CORP_PROVIDER.oidc, authority: 'https://gone.example' },
     };
     const { user } = renderRoute('/sign-in', {
       intercept: (request, sandboxFetch) => {
+        const listed = signInProvidersAnswer(request, [CORP_PROVIDER, gone]);
+        if (listed) return listed;
         const url = new URL(request.url);
-        if (url.pathname === '/__console/sign-in-providers') {
-          return Promise.resolve(Response.json(providers));
-        }
         if (url.origin === 'https://login.corp.example') {
           return Promise.resolve(
             Response.json({
@@ -98,11 +78,13 @@ describe('the sign-in page with OpenID providers', () => {
       },
     });
 
-    const gone = await screen.findByRole('region', { name: 'Gone login' });
+    const goneRegion = await screen.findByRole('region', { name: 'Gone login' });
     expect(
-      await within(gone).findByText(/could not be read/, {}, { timeout: 5000 }),
+      await within(goneRegion).findByText(/could not be read/, {}, { timeout: 5000 }),
     ).toHaveTextContent('https://gone.example/.well-known/openid-configuration');
-    expect(within(gone).getByRole('button', { name: 'Sign in with Gone login' })).toBeDisabled();
+    expect(
+      within(goneRegion).getByRole('button', { name: 'Sign in with Gone login' }),
+    ).toBeDisabled();
     const corp = screen.getByRole('region', { name: 'Corp login' });
     expect(within(corp).getByRole('button', { name: 'Sign in with Corp login' })).toBeEnabled();
 

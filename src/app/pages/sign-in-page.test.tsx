@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { readAccessToken, writeAccessToken } from '@/api/access-token';
 import { renderRoute } from '@/testing/render-route';
 import { createSandbox, hs256Token, TEST_SECRET } from '@/testing/sandbox-network';
+import { seedIdentityProviders } from '@/testing/seed-identity-providers';
 import { sandboxJson } from '@/testing/seed-parties';
 
 const jwtSandbox = () => createSandbox({ auth: 'jwt', jwtSecret: TEST_SECRET });
@@ -89,19 +90,13 @@ describe('sign-in', () => {
   it('lets any sandbox user be tried through a minted token, IdP users included', async () => {
     const sandbox = jwtSandbox();
     const admin = await hs256Token('participant_admin');
-    await sandboxJson(
-      sandbox,
-      'POST',
-      '/v2/idps',
+    seedIdentityProviders(sandbox, [
       {
-        identityProviderConfig: {
-          identityProviderId: 'acme-idp',
-          issuer: 'https://idp.acme.example',
-          jwksUrl: 'https://idp.acme.example/jwks.json',
-        },
+        identityProviderId: 'acme-idp',
+        issuer: 'https://idp.acme.example',
+        jwksUrl: 'https://idp.acme.example/jwks.json',
       },
-      admin,
-    );
+    ]);
     await sandboxJson(
       sandbox,
       'POST',

@@ -12,6 +12,8 @@ import {
   routeFetchToSandbox,
   TEST_SECRET,
 } from '@/testing/sandbox-network';
+import { signInProvidersAnswer } from '@/testing/sign-in-providers';
+import { seedIdentityProviders } from '@/testing/seed-identity-providers';
 import { sandboxJson } from '@/testing/seed-parties';
 import { TokenDoctorPage } from './token-doctor-page';
 
@@ -88,20 +90,14 @@ describe('token doctor', { timeout: 30_000 }, () => {
   });
 
   it('calls an unknown issuer a 401 and names the fix, for a token signed by a stranger', async () => {
-    const { sandbox, admin } = await signedInAdmin();
-    await sandboxJson(
-      sandbox,
-      'POST',
-      '/v2/idps',
+    const { sandbox } = await signedInAdmin();
+    seedIdentityProviders(sandbox, [
       {
-        identityProviderConfig: {
-          identityProviderId: 'acme-idp',
-          issuer: 'https://idp.acme.example',
-          jwksUrl: 'https://idp.acme.example/jwks.json',
-        },
+        identityProviderId: 'acme-idp',
+        issuer: 'https://idp.acme.example',
+        jwksUrl: 'https://idp.acme.example/jwks.json',
       },
-      admin,
-    );
+    ]);
     const { privateKey } = await generateKeyPair('RS256');
     const strangerToken = await new SignJWT({ scope: 'openid daml_ledger_api' })
       .setProtectedHeader({ alg: 'RS256', kid: 'stranger-key' })
@@ -197,10 +193,7 @@ function renderSignedOut() {
     intercept: (request, sandboxFetch) => {
       requests.push(request);
       // The console server's own endpoint, which the sandbox does not serve.
-      if (new URL(request.url).pathname === '/__console/sign-in-providers') {
-        return Promise.resolve(Response.json({ providers: [acmeProvider] }));
-      }
-      return sandboxFetch(request);
+      return signInProvidersAnswer(request, [acmeProvider]) ?? sandboxFetch(request);
     },
   });
   const queryClient = createQueryClient({ retries: 0 });

@@ -5,6 +5,7 @@ import { createSandbox } from '@/testing/sandbox-network';
 import { fixtureDar } from '@/testing/seed-packages';
 import { sandboxSteps } from '@/testing/sandbox-steps';
 import { seedActiveContracts } from '@/testing/seed-contracts';
+import { seedRightsHolders } from '@/testing/seed-party-access';
 import { seedPartyRecords } from '@/testing/seed-parties';
 import { signInAs } from '@/testing/sign-in-as';
 
@@ -41,16 +42,7 @@ describe(
         { hint: 'alice', annotations: { file: SPOOFED } },
       ]);
       const party = alice ?? '';
-      sandbox.state.users.insert({
-        id: 'reader',
-        primaryParty: '',
-        isDeactivated: false,
-        resourceVersion: 0,
-        annotations: {},
-        identityProviderId: '',
-        primaryPartyAuthentication: false,
-      });
-      sandbox.state.users.addRights('reader', [{ kind: 'CanReadAs', party }]);
+      seedRightsHolders(sandbox, [{ userId: 'reader', rights: [{ kind: 'CanReadAs', party }] }]);
       await signInAs(sandbox, 'reader');
       renderRoute(`/parties/${encodeURIComponent(party)}`, { sandbox });
 
@@ -96,15 +88,7 @@ describe(
     it('shows a user id’s override in the users table, isolated in its link', async () => {
       const sandbox = createSandbox();
       const id = 'admin\u202Enimda';
-      sandbox.state.users.insert({
-        id,
-        primaryParty: '',
-        isDeactivated: false,
-        resourceVersion: 0,
-        annotations: {},
-        identityProviderId: '',
-        primaryPartyAuthentication: false,
-      });
+      seedRightsHolders(sandbox, [{ userId: id, rights: [] }]);
       renderRoute('/users', { sandbox });
 
       const table = await screen.findByRole('table', { name: 'Users' });

@@ -71,12 +71,27 @@ export function cantonConsoleSubmit(
   }
   const commands = consoleCommands(request, catalog);
   if (commands === undefined) return undefined;
+  return consoleSubmissionCall('ledger_api.commands.submit', request, commands, {
+    workflowId: true,
+  });
+}
+
+/**
+ * `participant.<method>(actAs = …, commands = …, …)` with the request's parties, ids and minimum
+ * ledger time; the workflow id only where the method takes one.
+ */
+function consoleSubmissionCall(
+  method: string,
+  request: JsCommands,
+  commands: readonly string[],
+  { workflowId }: { workflowId: boolean },
+): string {
   const parties = (ids: readonly string[]) => `Seq(${ids.map(scalaPartyId).join(', ')})`;
   const readAs = request.readAs ?? [];
-  return cantonConsoleCall('ledger_api.commands.submit', [
+  return cantonConsoleCall(method, [
     ['actAs', parties(request.actAs)],
     ['commands', `Seq(${commands.join(', ')})`],
-    ['workflowId', request.workflowId ? scalaString(request.workflowId) : undefined],
+    ['workflowId', workflowId && request.workflowId ? scalaString(request.workflowId) : undefined],
     ['commandId', scalaString(request.commandId)],
     [
       'minLedgerTimeAbs',
@@ -110,24 +125,12 @@ export function prepareCopyAs(request: JsCommands, catalog: CopyAsCatalog): Copy
     request.minLedgerTimeRel !== undefined || (request.disclosedContracts ?? []).length > 0
       ? undefined
       : consoleCommands(request, catalog);
-  const parties = (ids: readonly string[]) => `Seq(${ids.map(scalaPartyId).join(', ')})`;
-  const readAs = request.readAs ?? [];
   const cantonConsole =
     commands === undefined
       ? undefined
-      : cantonConsoleCall('ledger_api.interactive_submission.prepare', [
-          ['actAs', parties(request.actAs)],
-          ['commands', `Seq(${commands.join(', ')})`],
-          ['commandId', scalaString(request.commandId)],
-          [
-            'minLedgerTimeAbs',
-            request.minLedgerTimeAbs
-              ? `Some(java.time.Instant.parse(${scalaString(request.minLedgerTimeAbs)}))`
-              : undefined,
-          ],
-          ['readAs', readAs.length > 0 ? parties(readAs) : undefined],
-          ['userId', request.userId ? scalaString(request.userId) : undefined],
-        ]);
+      : consoleSubmissionCall('ledger_api.interactive_submission.prepare', request, commands, {
+          workflowId: false,
+        });
   return {
     request: prepareRequest(request),
     ...(cantonConsole === undefined ? {} : { cantonConsole }),

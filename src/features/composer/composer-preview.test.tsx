@@ -5,67 +5,43 @@ import { describe, expect, it } from 'vitest';
 import { PREPARE_ENDPOINT, EXECUTE_ENDPOINT } from '@/api/interactive-submission';
 import { signHash } from '@/lib/signing/signatures';
 import { fromBase64, toBase64 } from '@/lib/signing/bytes';
-import { renderRoute } from '@/testing/render-route';
+import {
+  fillCreateAsJson,
+  fillSubmitter,
+  IOU,
+  openComposerAt,
+  paste,
+  replace,
+} from '@/testing/composer-steps';
 import { createSandbox, type Sandbox } from '@/testing/sandbox-network';
 import { sandboxSteps } from '@/testing/sandbox-steps';
 import { seedExternalParty, type SeededExternalParty } from '@/testing/seed-external-parties';
 import { seedParties } from '@/testing/seed-parties';
 
-const IOU = '#sandbox-demo:Demo.Iou:Iou';
 // Whole-app journeys through a large form; generous on a shared 2-core machine.
 const JOURNEY_TIMEOUT = 60_000;
 const FIND = { timeout: 15_000 };
 
-type Sent = { path: string; body: unknown };
-
 type External = SeededExternalParty;
 const onboardExternal = seedExternalParty;
 
-async function openComposer(sandbox: Sandbox, path = '/composer') {
-  const sent: Sent[] = [];
-  const view = renderRoute(path, {
-    sandbox,
-    intercept: async (request, sandboxFetch) => {
-      const { pathname } = new URL(request.url);
-      if (
-        pathname.startsWith('/v2/commands/') ||
-        pathname.startsWith('/v2/interactive-submission/')
-      ) {
-        sent.push({ path: pathname, body: await request.clone().json() });
-      }
-      return sandboxFetch(request);
-    },
+/** The composer at `path`, keeping what it sends to the command and interactive endpoints. */
+function openComposer(sandbox: Sandbox, path = '/composer') {
+  return openComposerAt(sandbox, {
+    path,
+    recorded: ['/v2/commands/', '/v2/interactive-submission/'],
   });
-  await screen.findByRole('form', { name: 'Compose commands' });
-  return { ...view, sent };
 }
 
-async function paste(user: UserEvent, input: HTMLElement, text: string) {
-  await user.click(input);
-  await user.paste(text);
+function fillCreate(user: UserEvent, issuer: string, owner: string, amount = '100') {
+  return fillCreateAsJson(user, IOU, { issuer, owner, currency: 'USD', amount, observers: [] });
 }
 
-async function replace(user: UserEvent, input: HTMLElement, text: string) {
-  await user.clear(input);
-  await paste(user, input, text);
-}
-
-async function fillSubmitter(user: UserEvent, party: string) {
-  await paste(user, screen.getByRole('combobox', { name: /^Act as/ }), party);
-  await user.keyboard('{Enter}');
-  await replace(user, screen.getByRole('textbox', { name: /^User id/ }), 'participant_admin');
-}
-
-async function fillCreate(user: UserEvent, issuer: string, owner: string, amount = '100') {
-  await paste(user, screen.getByRole('combobox', { name: /^Template id/ }), IOU);
-  const command = screen.getByRole('region', { name: 'Command 1' });
-  const json = within(command).queryByRole('radio', { name: 'JSON' });
-  if (json) await user.click(json);
-  await replace(
-    user,
-    within(command).getByRole('textbox', { name: 'Template arguments JSON' }),
-    JSON.stringify({ issuer, owner, currency: 'USD', amount, observers: [] }),
-  );
+/** Fills in `party` as the submitter, asks for a preview and waits for it. */
+async function previewAs(user: UserEvent, party: string) {
+  await fillSubmitter(user, party);
+  await user.click(screen.getByRole('button', { name: 'Preview' }));
+  return previewRegion();
 }
 
 /** The composer opened on a contract (as its page's "Exercise…" link does), Iou_Split chosen. */
@@ -92,47 +68,44 @@ function shownHash(preview: HTMLElement, label = 'Hash (base64)'): string {
 }
 
 /** An Iou of `owner`'s, created by the owner (external: prepared, signed and executed here). */
-async function createIouAs(sandbox: Sandbox, owner: External): Promise<string> {
+function createIouAs(sandbox: Sandbox, owner: External): Promise<string> {
+  const iou = { issuer: owner.party, owner: owner.party, currency: 'USD', amount: '50' };
+  return submitAs(
+    sandbox,
+    owner,
+    { CreateCommand: { templateId: IOU, createArguments: { ...iou, observers: [] } } },
+    'CreatedEvent',
+  );
+}
+
+/**
+ * Prepares `command` as the external `signer`, signs its hash with the signer's key and executes
+ * it, as a wallet would outside the console; the contract id of the `wanted` event.
+ */
+async function submitAs(
+  sandbox: Sandbox,
+  signer: External,
+  command: unknown,
+  wanted: 'CreatedEvent' | 'ExercisedEvent',
+): Promise<string> {
   const { client } = sandboxSteps(sandbox);
   const prepared = await client.request<{
     preparedTransaction: string;
     preparedTransactionHash: string;
   }>('POST', PREPARE_ENDPOINT, {
     body: {
-      commands: [
-        {
-          CreateCommand: {
-            templateId: IOU,
-            createArguments: {
-              issuer: owner.party,
-              owner: owner.party,
-              currency: 'USD',
-              amount: '50',
-              observers: [],
-            },
-          },
-        },
-      ],
-      commandId: `seed-${crypto.randomUUID()}`,
-      actAs: [owner.party],
+      commands: [command],
+      commandId: `external-${crypto.randomUUID()}`,
+      actAs: [signer.party],
       userId: 'participant_admin',
     },
   });
-  return executeAs(sandbox, owner, prepared, 'CreatedEvent');
-}
-
-async function executeAs(
-  sandbox: Sandbox,
-  signer: External,
-  prepared: { preparedTransaction: string; preparedTransactionHash: string },
-  wanted: 'CreatedEvent' | 'ExercisedEvent',
-): Promise<string> {
   const signature = sign(
     null,
     Buffer.from(prepared.preparedTransactionHash, 'base64'),
     createPrivateKey(signer.pem),
   );
-  const { transaction } = await sandboxSteps(sandbox).client.request<{
+  const { transaction } = await client.request<{
     transaction: { events: Record<string, { contractId: string }>[] };
   }>('POST', EXECUTE_ENDPOINT, {
     body: {
@@ -172,10 +145,7 @@ describe('composer preview', () => {
       const [alice = ''] = await seedParties(sandbox, ['alice']);
       const { user, sent } = await openComposer(sandbox);
       await fillCreate(user, alice, alice);
-      await fillSubmitter(user, alice);
-
-      await user.click(screen.getByRole('button', { name: 'Preview' }));
-      const preview = await previewRegion();
+      const preview = await previewAs(user, alice);
       expect(sent.map(({ path }) => path)).toEqual([PREPARE_ENDPOINT]);
       expect(sent[0]?.body).toMatchObject({ actAs: [alice], verboseHashing: false });
       // Nothing committed: the ledger is where it was.
@@ -228,9 +198,7 @@ describe('composer preview', () => {
       const contractId = created.events[0]?.CreatedEvent?.contractId ?? '';
       const { user } = await openComposer(sandbox, exercisePath(contractId));
       await fillSplit(user, '30');
-      await fillSubmitter(user, alice);
-      await user.click(screen.getByRole('button', { name: 'Preview' }));
-      const preview = await previewRegion();
+      const preview = await previewAs(user, alice);
       expect(within(preview).getByText('Input contracts')).toBeInTheDocument();
       expect(
         within(preview).getByRole('button', { name: 'Copy input contract id' }),
@@ -275,9 +243,7 @@ describe('composer preview', () => {
       const other = await onboardExternal(sandbox, 'other');
       const { user, sent } = await openComposer(sandbox);
       await fillCreate(user, ext.party, ext.party);
-      await fillSubmitter(user, ext.party);
-      await user.click(screen.getByRole('button', { name: 'Preview' }));
-      const preview = await previewRegion();
+      const preview = await previewAs(user, ext.party);
       expect(
         within(preview).getByRole('heading', { name: 'Sign and execute' }),
       ).toBeInTheDocument();
@@ -338,9 +304,7 @@ describe('composer preview', () => {
       const ext = await onboardExternal(sandbox, 'ext');
       const { user } = await openComposer(sandbox);
       await fillCreate(user, ext.party, ext.party);
-      await fillSubmitter(user, ext.party);
-      await user.click(screen.getByRole('button', { name: 'Preview' }));
-      const preview = await previewRegion();
+      const preview = await previewAs(user, ext.party);
       await user.click(within(preview).getByRole('radio', { name: 'Paste a signature' }));
       const field = within(preview).getByRole('textbox', { name: /^Signature by/ });
 
@@ -388,32 +352,15 @@ describe('composer preview', () => {
       const contractId = await createIouAs(sandbox, ext);
       const { user } = await openComposer(sandbox, exercisePath(contractId));
       await fillSplit(user, '10');
-      await fillSubmitter(user, ext.party);
-      await user.click(screen.getByRole('button', { name: 'Preview' }));
-      const preview = await previewRegion();
+      const preview = await previewAs(user, ext.party);
 
       // Meanwhile the Iou is archived.
-      const archive = await sandboxSteps(sandbox).client.request<{
-        preparedTransaction: string;
-        preparedTransactionHash: string;
-      }>('POST', PREPARE_ENDPOINT, {
-        body: {
-          commands: [
-            {
-              ExerciseCommand: {
-                templateId: IOU,
-                contractId,
-                choice: 'Archive',
-                choiceArgument: {},
-              },
-            },
-          ],
-          commandId: `archive-${crypto.randomUUID()}`,
-          actAs: [ext.party],
-          userId: 'participant_admin',
-        },
-      });
-      await executeAs(sandbox, ext, archive, 'ExercisedEvent');
+      await submitAs(
+        sandbox,
+        ext,
+        { ExerciseCommand: { templateId: IOU, contractId, choice: 'Archive', choiceArgument: {} } },
+        'ExercisedEvent',
+      );
 
       await user.upload(within(preview).getByLabelText(/^Private key file of/), keyFile(ext.pem));
       await within(preview).findByText(/^Key of .* read/, undefined, FIND);

@@ -3,6 +3,14 @@ import type { UserEvent } from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { writeAccessToken } from '@/api/access-token';
 import { TRANSACTION_ENDPOINT, TREE_ENDPOINT, type JsCommands } from '@/api/commands';
+import {
+  fillCreateAsJson,
+  fillSubmitter,
+  IOU,
+  openComposerAt,
+  paste,
+  replace,
+} from '@/testing/composer-steps';
 import { renderRoute } from '@/testing/render-route';
 import { MAX_OPEN_SUBMISSIONS } from './composer';
 import {
@@ -17,67 +25,56 @@ import { seedRightsHolders } from '@/testing/seed-party-access';
 import { seedParties } from '@/testing/seed-parties';
 import { mintToken, signInAs } from '@/testing/sign-in-as';
 
-const IOU = '#sandbox-demo:Demo.Iou:Iou';
 // Whole-app journeys through a large form; the default 5 s is tight on a shared 2-core machine.
 const JOURNEY_TIMEOUT = 40_000;
-
-type Submitted = { path: string; body: unknown };
 
 async function openComposer(options: { intercept?: NetworkIntercept; sandbox?: Sandbox } = {}) {
   const sandbox = options.sandbox ?? createSandbox();
   const [alice = ''] = await seedParties(sandbox, ['alice']);
-  const submitted: Submitted[] = [];
-  const view = renderRoute('/composer', {
-    sandbox,
-    intercept: async (request, sandboxFetch) => {
-      const { pathname } = new URL(request.url);
-      if (pathname.startsWith('/v2/commands/')) {
-        submitted.push({ path: pathname, body: await request.clone().json() });
-      }
-      return options.intercept ? options.intercept(request, sandboxFetch) : sandboxFetch(request);
-    },
+  const { sent: submitted, ...view } = await openComposerAt(sandbox, {
+    intercept: options.intercept,
   });
-  await screen.findByRole('form', { name: 'Compose commands' });
   return { ...view, alice, submitted };
 }
 
-/** Long ids and JSON go in by paste: typing them key by key only slows the test down. */
-async function paste(user: UserEvent, input: HTMLElement, text: string) {
-  await user.click(input);
-  await user.paste(text);
-}
-
-async function replace(user: UserEvent, input: HTMLElement, text: string) {
-  await user.clear(input);
-  await paste(user, input, text);
-}
-
-/** Who submits: the party to act as, and a user id (the sandbox has no auth, §4.2). */
-async function fillSubmitter(user: UserEvent, alice: string) {
-  await paste(user, screen.getByRole('combobox', { name: /^Act as/ }), alice);
-  await user.keyboard('{Enter}');
-  await replace(user, screen.getByRole('textbox', { name: /^User id/ }), 'participant_admin');
-}
-
-/** A create command with its arguments given as JSON. */
-async function fillCreateAsJson(user: UserEvent, templateId: string, argument: unknown) {
-  await paste(user, screen.getByRole('combobox', { name: /^Template id/ }), templateId);
-  const command = screen.getByRole('region', { name: 'Command 1' });
-  const json = within(command).queryByRole('radio', { name: 'JSON' });
-  if (json) await user.click(json);
-  await replace(
-    user,
-    within(command).getByRole('textbox', { name: 'Template arguments JSON' }),
-    JSON.stringify(argument),
-  );
-}
+type Iou = { issuer: string; owner: string; currency: string; amount: string };
 
 /** An Iou create, as JSON, without observers. */
-function fillIouCreate(
-  user: UserEvent,
-  iou: { issuer: string; owner: string; currency: string; amount: string },
-) {
+function fillIouCreate(user: UserEvent, iou: Iou) {
   return fillCreateAsJson(user, IOU, { ...iou, observers: [] });
+}
+
+/** A create of `templateId` with `argument` as JSON, submitted as `party`. */
+async function submitCreate(user: UserEvent, party: string, templateId: string, argument: unknown) {
+  await fillCreateAsJson(user, templateId, argument);
+  await fillSubmitter(user, party);
+  await user.click(screen.getByRole('button', { name: 'Submit' }));
+}
+
+/** An Iou of `owner`'s without observers (the owner issues it unless said), submitted as owner. */
+function submitIouCreate(
+  user: UserEvent,
+  owner: string,
+  { issuer = owner, currency, amount }: { issuer?: string; currency: string; amount: string },
+) {
+  return submitCreate(user, owner, IOU, { issuer, owner, currency, amount, observers: [] });
+}
+
+/** The failure of a submission in `scope` (the whole page unless given). */
+function notSubmitted(scope: Pick<typeof screen, 'findByRole'> = screen) {
+  return scope.findByRole('alert', { name: 'Not submitted' }, { timeout: 10_000 });
+}
+
+/** A jwt-mode sandbox with `alice` and users that may act as her. */
+async function tradingSandbox(traders: readonly string[]) {
+  const sandbox = createSandbox({ auth: 'jwt', jwtSecret: TEST_SECRET });
+  const admin = await mintToken(sandbox, 'participant_admin');
+  const [alice = ''] = await seedParties(sandbox, ['alice'], { token: admin });
+  seedRightsHolders(
+    sandbox,
+    traders.map((userId) => ({ userId, rights: [{ kind: 'CanActAs', party: alice }] })),
+  );
+  return { sandbox, alice };
 }
 
 function argumentJson(name = 'Template arguments JSON'): unknown {
@@ -240,9 +237,7 @@ describe('command composer', () => {
       const { user, alice, submitted } = await openComposer();
       const templateId = '#sandbox-demo:Demo.Iou:Nope';
 
-      await fillCreateAsJson(user, templateId, { issuer: alice });
-      await fillSubmitter(user, alice);
-      await user.click(screen.getByRole('button', { name: 'Submit' }));
+      await submitCreate(user, alice, templateId, { issuer: alice });
 
       const field = screen.getByRole('combobox', { name: /^Template id/ });
       await waitFor(() => {
@@ -261,9 +256,7 @@ describe('command composer', () => {
     async () => {
       const { user, alice } = await openComposer();
 
-      await fillCreateAsJson(user, IOU, { issuer: alice });
-      await fillSubmitter(user, alice);
-      await user.click(screen.getByRole('button', { name: 'Submit' }));
+      await submitCreate(user, alice, IOU, { issuer: alice });
 
       expect(await screen.findByText(/Missing non-optional fields: owner/)).toBeInTheDocument();
       const json = screen.getByRole('textbox', { name: 'Template arguments JSON' });
@@ -322,9 +315,7 @@ describe('command composer', () => {
             : sandboxFetch(request),
       });
 
-      await fillIouCreate(user, { issuer: alice, owner: alice, currency: 'EUR', amount: '5' });
-      await fillSubmitter(user, alice);
-      await user.click(screen.getByRole('button', { name: 'Submit' }));
+      await submitIouCreate(user, alice, { currency: 'EUR', amount: '5' });
 
       const result = await resultRegion();
       expect(within(result).getByText('tree endpoint not offered')).toBeInTheDocument();
@@ -342,9 +333,7 @@ describe('command composer', () => {
     async () => {
       const { user, alice, submitted } = await openComposer();
       const argument = { issuer: alice, owner: alice, currency: 'CHF', amount: '7', observers: [] };
-      await fillCreateAsJson(user, IOU, argument);
-      await fillSubmitter(user, alice);
-      await user.click(screen.getByRole('button', { name: 'Submit' }));
+      await submitCreate(user, alice, IOU, argument);
       await resultRegion();
       const history = await screen.findByRole('table', { name: 'Submission history' });
       const first = submitted[0]?.body as JsCommands;
@@ -542,8 +531,7 @@ describe('command composer', () => {
         },
       ]);
       await signInAs(sandbox, 'trader');
-      const { user } = renderRoute('/composer', { sandbox });
-      await screen.findByRole('form', { name: 'Compose commands' });
+      const { user } = await openComposerAt(sandbox);
 
       const actAs = screen.getByRole('combobox', { name: /^Act as/ });
       expect(actAs).toHaveAccessibleDescription(/Only parties your user has rights for/);
@@ -573,18 +561,6 @@ describe('composer history', () => {
     if (fillIn) await fillSubmitter(user, alice);
     await user.click(screen.getByRole('button', { name: 'Submit' }));
     await resultRegion();
-  }
-
-  /** A jwt-mode sandbox with `alice` and users that may act as her. */
-  async function tradingSandbox(traders: readonly string[]) {
-    const sandbox = createSandbox({ auth: 'jwt', jwtSecret: TEST_SECRET });
-    const admin = await mintToken(sandbox, 'participant_admin');
-    const [alice = ''] = await seedParties(sandbox, ['alice'], { token: admin });
-    seedRightsHolders(
-      sandbox,
-      traders.map((userId) => ({ userId, rights: [{ kind: 'CanActAs', party: alice }] })),
-    );
-    return { sandbox, alice };
   }
 
   /** The history's submissions, once the composer is shown; [] when it has none. */
@@ -686,15 +662,9 @@ describe('composer failures that offer their fix', () => {
       const [bob = ''] = await seedParties(sandbox, ['bob']);
       const { user, alice, submitted } = await openComposer({ sandbox });
       // Bob is the issuer, the Iou's signatory: acting as Alice alone lacks his authority.
-      await fillIouCreate(user, { issuer: bob, owner: alice, currency: 'EUR', amount: '5' });
-      await fillSubmitter(user, alice);
-      await user.click(screen.getByRole('button', { name: 'Submit' }));
+      await submitIouCreate(user, alice, { issuer: bob, currency: 'EUR', amount: '5' });
 
-      const failure = await screen.findByRole(
-        'alert',
-        { name: 'Not submitted' },
-        { timeout: 10_000 },
-      );
+      const failure = await notSubmitted();
       expect(failure).toHaveTextContent(/needs the authority of bob::/);
       // The server's error stays on Act as, announced with it, and opening its dropdown keeps it.
       const actAs = screen.getByRole('combobox', { name: /^Act as/ });
@@ -721,9 +691,7 @@ describe('composer failures that offer their fix', () => {
     'takes a new command id for a duplicate and keeps everything else',
     async () => {
       const { user, alice, submitted } = await openComposer();
-      await fillIouCreate(user, { issuer: alice, owner: alice, currency: 'GBP', amount: '3' });
-      await fillSubmitter(user, alice);
-      await user.click(screen.getByRole('button', { name: 'Submit' }));
+      await submitIouCreate(user, alice, { currency: 'GBP', amount: '3' });
       await resultRegion();
       const firstId = (submitted[0]?.body as JsCommands).commandId;
 
@@ -731,11 +699,7 @@ describe('composer failures that offer their fix', () => {
       const commandId = screen.getByRole('textbox', { name: /^Command id/ });
       await replace(user, commandId, firstId);
       await user.click(screen.getByRole('button', { name: 'Submit' }));
-      const failure = await screen.findByRole(
-        'alert',
-        { name: 'Not submitted' },
-        { timeout: 10_000 },
-      );
+      const failure = await notSubmitted();
       expect(failure).toHaveTextContent(/already accepted \(at offset \d+\)/);
       expect(commandId).toHaveAttribute('aria-invalid', 'true');
 
@@ -763,14 +727,8 @@ describe('composer failures that offer their fix', () => {
     'offers the catalog and an upload for an unknown template',
     async () => {
       const { user, alice } = await openComposer();
-      await fillCreateAsJson(user, '#sandbox-demo:Demo.Iou:Nope', { issuer: alice });
-      await fillSubmitter(user, alice);
-      await user.click(screen.getByRole('button', { name: 'Submit' }));
-      const failure = await screen.findByRole(
-        'alert',
-        { name: 'Not submitted' },
-        { timeout: 10_000 },
-      );
+      await submitCreate(user, alice, '#sandbox-demo:Demo.Iou:Nope', { issuer: alice });
+      const failure = await notSubmitted();
       expect(failure).toHaveTextContent(
         'The participant has no template #sandbox-demo:Demo.Iou:Nope.',
       );
@@ -790,9 +748,7 @@ describe('composer failures that offer their fix', () => {
     'offers to open a contract that an earlier submission archived',
     async () => {
       const { user, alice } = await openComposer();
-      await fillIouCreate(user, { issuer: alice, owner: alice, currency: 'EUR', amount: '9' });
-      await fillSubmitter(user, alice);
-      await user.click(screen.getByRole('button', { name: 'Submit' }));
+      await submitIouCreate(user, alice, { currency: 'EUR', amount: '9' });
       const result = await resultRegion();
       const exercise = within(result).getByRole('button', { name: /^Exercise a choice on Iou/ });
 
@@ -811,11 +767,7 @@ describe('composer failures that offer their fix', () => {
       await within(transfer).findByRole('region', { name: 'Result' }, { timeout: 10_000 });
       // The first result still offers the Iou, which the transfer archived.
       const again = await followUp('Submission 3', 'Iou_Transfer', /^newOwner/, alice);
-      const failure = await within(again).findByRole(
-        'alert',
-        { name: 'Not submitted' },
-        { timeout: 10_000 },
-      );
+      const failure = await notSubmitted(within(again));
       expect(failure).toHaveTextContent(/no longer active: it was archived/);
       const contractId = within(again).getByRole<HTMLInputElement>('combobox', {
         name: /^Contract id/,
@@ -831,24 +783,14 @@ describe('composer failures that offer their fix', () => {
   it(
     'says what a 403 is about: a user id that is not the signed-in user',
     async () => {
-      const sandbox = createSandbox({ auth: 'jwt', jwtSecret: TEST_SECRET });
-      const adminToken = await mintToken(sandbox, 'participant_admin');
-      const [alice = ''] = await seedParties(sandbox, ['alice'], { token: adminToken });
-      seedRightsHolders(sandbox, [
-        { userId: 'trader', rights: [{ kind: 'CanActAs', party: alice }] },
-      ]);
+      const { sandbox, alice } = await tradingSandbox(['trader']);
       await signInAs(sandbox, 'trader');
-      const { user } = renderRoute('/composer', { sandbox });
-      await screen.findByRole('form', { name: 'Compose commands' });
+      const { user } = await openComposerAt(sandbox);
       await fillIouCreate(user, { issuer: alice, owner: alice, currency: 'EUR', amount: '1' });
       await replace(user, screen.getByRole('textbox', { name: /^User id/ }), 'someone-else');
       await user.click(screen.getByRole('button', { name: 'Submit' }));
 
-      const failure = await screen.findByRole(
-        'alert',
-        { name: 'Not submitted' },
-        { timeout: 10_000 },
-      );
+      const failure = await notSubmitted();
       expect(failure).toHaveTextContent(
         'The command names user someone-else, but you are signed in as trader',
       );
@@ -866,9 +808,7 @@ describe('composer submissions', () => {
     'keeps at most ten open, closing the oldest with a note; the history keeps every one',
     async () => {
       const { user, alice } = await openComposer();
-      await fillIouCreate(user, { issuer: alice, owner: alice, currency: 'EUR', amount: '2' });
-      await fillSubmitter(user, alice);
-      await user.click(screen.getByRole('button', { name: 'Submit' }));
+      await submitIouCreate(user, alice, { currency: 'EUR', amount: '2' });
       await resultRegion();
       const history = screen.getByRole('table', { name: 'Submission history' });
 

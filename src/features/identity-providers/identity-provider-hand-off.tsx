@@ -17,38 +17,50 @@ export function IdentityProviderHandOff({ handOff }: { handOff: HandOff }) {
           Send this to <Code>{handOff.adminUserId}</Code> and to whoever runs the console: it says
           how the new IdP admin signs in and what they can do.
         </Text>
-        <Code
-          block
+        <CopyableText
+          text={text}
           aria-label="Hand-off sheet text"
-          style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}
-        >
-          {text}
-        </Code>
-        <CopyButton value={text}>
-          {({ copied, copy }) => (
-            <Button onClick={copy} w="fit-content">
-              {copied ? 'Copied' : 'Copy hand-off sheet'}
-            </Button>
-          )}
-        </CopyButton>
+          copyLabel="Copy hand-off sheet"
+        />
         <Title order={3} size="h5" id="sign-in-config-label">
           Sign-in configuration (--sign-in-config)
         </Title>
-        <Code
-          block
+        <CopyableText
+          text={snippet}
           aria-labelledby="sign-in-config-label"
-          style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}
-        >
-          {snippet}
-        </Code>
-        <CopyButton value={snippet}>
-          {({ copied, copy }) => (
-            <Button onClick={copy} variant="default" w="fit-content">
-              {copied ? 'Copied' : 'Copy sign-in configuration'}
-            </Button>
-          )}
-        </CopyButton>
+          copyLabel="Copy sign-in configuration"
+          variant="default"
+        />
       </Stack>
     </SectionCard>
+  );
+}
+
+/** `text` as a wrapped code block (named by `aria-label` or `aria-labelledby`), and its copy button. */
+function CopyableText({
+  text,
+  copyLabel,
+  variant,
+  ...labelling
+}: {
+  text: string;
+  copyLabel: string;
+  variant?: 'default';
+  'aria-label'?: string;
+  'aria-labelledby'?: string;
+}) {
+  return (
+    <>
+      <Code block {...labelling} style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+        {text}
+      </Code>
+      <CopyButton value={text}>
+        {({ copied, copy }) => (
+          <Button onClick={copy} variant={variant} w="fit-content">
+            {copied ? 'Copied' : copyLabel}
+          </Button>
+        )}
+      </CopyButton>
+    </>
   );
 }

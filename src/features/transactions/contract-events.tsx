@@ -104,15 +104,7 @@ function CreatedSection({
       label: 'Template id',
       value: <Identifier value={event.templateId} label="template id" isShortened={false} />,
     },
-    { label: 'Offset', value: String(event.offset) },
-    {
-      label: 'Transaction',
-      value: (
-        <TransactionLink offset={event.offset} nodeId={event.nodeId} links={links}>
-          Open the transaction that created it
-        </TransactionLink>
-      ),
-    },
+    ...eventPlace(event, links, 'Open the transaction that created it'),
     { label: 'Created at', value: <RelativeTime value={event.createdAt} /> },
     { label: 'Signatories', value: <PartyList parties={event.signatories} /> },
     { label: 'Observers', value: <PartyList parties={event.observers ?? []} /> },
@@ -160,20 +152,31 @@ function ArchivedSection({
     <SectionCard title="Archived">
       <PropertyList
         items={[
-          { label: 'Offset', value: String(event.offset) },
-          {
-            label: 'Transaction',
-            value: (
-              <TransactionLink offset={event.offset} nodeId={event.nodeId} links={links}>
-                Open the transaction that archived it
-              </TransactionLink>
-            ),
-          },
+          ...eventPlace(event, links, 'Open the transaction that archived it'),
           { label: 'Witnesses', value: <PartyList parties={event.witnessParties} /> },
         ]}
       />
     </SectionCard>
   );
+}
+
+/** Where an event happened: its offset, and a link (`linkText`) to its node in its transaction. */
+function eventPlace(
+  event: { offset: number; nodeId: number },
+  links: ContractEventLinks,
+  linkText: string,
+): Property[] {
+  return [
+    { label: 'Offset', value: String(event.offset) },
+    {
+      label: 'Transaction',
+      value: (
+        <TransactionLink offset={event.offset} nodeId={event.nodeId} links={links}>
+          {linkText}
+        </TransactionLink>
+      ),
+    },
+  ];
 }
 
 /** The events name their offset; the viewer opens an update by offset, so none is looked up here. */

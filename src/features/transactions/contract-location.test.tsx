@@ -28,6 +28,23 @@ async function openMoveDialog(user: ReturnType<typeof renderRoute>['user']) {
   return screen.findByRole('dialog', { name: 'Move to synchronizer' });
 }
 
+const targetField = (dialog: HTMLElement) =>
+  within(dialog).getByRole('combobox', { name: /^Target synchronizer/ });
+
+/** Presses Move and waits until the target field says `problem`; the field. */
+async function refusedOnTarget(
+  user: ReturnType<typeof renderRoute>['user'],
+  dialog: HTMLElement,
+  problem: string,
+) {
+  await user.click(within(dialog).getByRole('button', { name: 'Move' }));
+  const target = targetField(dialog);
+  await waitFor(() => {
+    expect(target).toHaveAccessibleDescription(expect.stringContaining(problem));
+  });
+  return target;
+}
+
 describe('moving a contract between synchronizers', () => {
   it(
     'shows where the contract is, and moves it in two steps with progress, then shows it there',
@@ -56,9 +73,7 @@ describe('moving a contract between synchronizers', () => {
       });
       const dialog = await openMoveDialog(user);
       // The only other synchronizer is chosen already, the first stakeholder as submitter.
-      expect(within(dialog).getByRole('combobox', { name: /^Target synchronizer/ })).toHaveValue(
-        'local',
-      );
+      expect(targetField(dialog)).toHaveValue('local');
       expect(within(dialog).getByRole('combobox', { name: /^Submitter/ })).toHaveValue(
         shortenIdentifier(iou.issuer),
       );
@@ -112,7 +127,7 @@ describe('moving a contract between synchronizers', () => {
       await user.click(within(location).getByRole('button', { name: 'Complete the move…' }));
       const dialog = await screen.findByRole('dialog', { name: 'Complete the move' });
       // Where it goes is the unassignment's to say, not the user's.
-      expect(within(dialog).getByRole('combobox', { name: /^Target synchronizer/ })).toBeDisabled();
+      expect(targetField(dialog)).toBeDisabled();
       await user.click(within(dialog).getByRole('button', { name: 'Assign' }));
 
       expect(await within(dialog).findByText('Moved to local')).toBeVisible();
@@ -133,16 +148,11 @@ describe('moving a contract between synchronizers', () => {
       const { user } = renderRoute(contractPage(iou.iouId), { sandbox });
 
       const dialog = await openMoveDialog(user);
-      await user.click(within(dialog).getByRole('button', { name: 'Move' }));
-
-      const target = within(dialog).getByRole('combobox', { name: /^Target synchronizer/ });
-      await waitFor(() => {
-        expect(target).toHaveAccessibleDescription(
-          expect.stringContaining(
-            `Not every stakeholder is hosted there: ${iou.owner.split('::')[0] ?? ''} must be allocated on the target synchronizer first.`,
-          ),
-        );
-      });
+      const target = await refusedOnTarget(
+        user,
+        dialog,
+        `Not every stakeholder is hosted there: ${iou.owner.split('::')[0] ?? ''} must be allocated on the target synchronizer first.`,
+      );
       expect(target).toHaveValue('local');
       expect(within(dialog).getByRole('combobox', { name: /^Submitter/ })).toHaveValue(
         shortenIdentifier(iou.issuer),
@@ -162,16 +172,11 @@ describe('moving a contract between synchronizers', () => {
       const { user } = renderRoute(contractPage(iou.iouId), { sandbox });
 
       const dialog = await openMoveDialog(user);
-      await user.click(within(dialog).getByRole('button', { name: 'Move' }));
-
-      const target = within(dialog).getByRole('combobox', { name: /^Target synchronizer/ });
-      await waitFor(() => {
-        expect(target).toHaveAccessibleDescription(
-          expect.stringContaining(
-            "The contract's package is not vetted on local: vet it there first (Packages).",
-          ),
-        );
-      });
+      await refusedOnTarget(
+        user,
+        dialog,
+        "The contract's package is not vetted on local: vet it there first (Packages).",
+      );
       expect(await synchronizerOf(sandbox, iou.issuer, iou.iouId)).toBe(iou.source);
 
       // Vetted there, the same form moves it.
@@ -211,18 +216,13 @@ describe('moving a contract between synchronizers', () => {
       });
 
       const dialog = await openMoveDialog(user);
-      const target = within(dialog).getByRole('combobox', { name: /^Target synchronizer/ });
-      await user.click(target);
+      await user.click(targetField(dialog));
       await user.click(await screen.findByRole('option', { name: 'gone' }));
-      await user.click(within(dialog).getByRole('button', { name: 'Move' }));
-
-      await waitFor(() => {
-        expect(target).toHaveAccessibleDescription(
-          expect.stringContaining(
-            'This participant is not connected to gone: connect it first, or choose another.',
-          ),
-        );
-      });
+      const target = await refusedOnTarget(
+        user,
+        dialog,
+        'This participant is not connected to gone: connect it first, or choose another.',
+      );
       expect(target).toHaveValue('gone');
     },
     JOURNEY_TIMEOUT,

@@ -23,6 +23,7 @@ import {
   useRef,
   useState,
   type KeyboardEvent,
+  type ReactNode,
   type RefObject,
 } from 'react';
 import { identifierText, revealControls } from '@/lib/text/display-text';
@@ -467,6 +468,48 @@ const PARTY_LABELS: Record<string, string> = {
   Witn: 'Witnesses',
 };
 
+/** A node's first line: its kind's tag, its title (`hint` on hover) and what follows it. */
+function HeadLine({
+  tag,
+  hint,
+  after,
+  children,
+}: {
+  tag: ReactNode;
+  hint?: string;
+  after?: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <div className={classes.line}>
+      {tag}
+      <span className={classes.title} title={hint}>
+        {children}
+      </span>
+      {after}
+    </div>
+  );
+}
+
+function Tag({ tone, children }: { tone: string | undefined; children: ReactNode }) {
+  return (
+    <span className={classes.tag} data-tone={tone}>
+      {children}
+    </span>
+  );
+}
+
+/** A dimmed line of shortened text, `hint` (the full ids) on hover. */
+function DimmedLine({ hint, children }: { hint: string; children: ReactNode }) {
+  return (
+    <div className={classes.line}>
+      <span className={classes.dimmed} title={hint}>
+        {children}
+      </span>
+    </div>
+  );
+}
+
 /** A line of shortened parties (`Sig: a, b · Obs: c`), the full ids on hover. */
 function PartyLine({
   label,
@@ -526,24 +569,14 @@ function NodeLines({ node, isArchived }: { node: TreeNode; isArchived: boolean }
     case 'created':
       return (
         <>
-          <div className={classes.line}>
-            <span className={classes.tag} data-tone="create">
-              Create
-            </span>
-            <span className={classes.title} title={node.templateId}>
-              {templateName(node)}
-            </span>
-            {isArchived && (
-              <span className={classes.tag} data-tone="archived">
-                Archived
-              </span>
-            )}
-          </div>
-          <div className={classes.line}>
-            <span className={classes.dimmed} title={node.contractId}>
-              {shortenIdentifier(node.contractId)}
-            </span>
-          </div>
+          <HeadLine
+            tag={<Tag tone="create">Create</Tag>}
+            hint={node.templateId}
+            after={isArchived && <Tag tone="archived">Archived</Tag>}
+          >
+            {templateName(node)}
+          </HeadLine>
+          <DimmedLine hint={node.contractId}>{shortenIdentifier(node.contractId)}</DimmedLine>
           <KeyValuesLine node={node} />
           <PartyLine label="Sig" parties={node.signatories} extra={['Obs', node.observers]} />
           <PartyLine label="Witn" parties={node.witnessParties} />
@@ -552,20 +585,19 @@ function NodeLines({ node, isArchived }: { node: TreeNode; isArchived: boolean }
     case 'exercised':
       return (
         <>
-          <div className={classes.line}>
-            <span className={classes.tag} data-tone="exercise">
-              Exercise
-            </span>
-            <span className={classes.title}>{node.choice}</span>
-            <span className={classes.tag} data-tone={node.consuming ? 'consuming' : undefined}>
-              {node.consuming ? 'Consuming' : 'Non-consuming'}
-            </span>
-          </div>
-          <div className={classes.line}>
-            <span className={classes.dimmed} title={`${node.templateId} ${node.contractId}`}>
-              {templateName(node)} · {shortenIdentifier(node.contractId)}
-            </span>
-          </div>
+          <HeadLine
+            tag={<Tag tone="exercise">Exercise</Tag>}
+            after={
+              <Tag tone={node.consuming ? 'consuming' : undefined}>
+                {node.consuming ? 'Consuming' : 'Non-consuming'}
+              </Tag>
+            }
+          >
+            {node.choice}
+          </HeadLine>
+          <DimmedLine hint={`${node.templateId} ${node.contractId}`}>
+            {templateName(node)} · {shortenIdentifier(node.contractId)}
+          </DimmedLine>
           <KeyValuesLine node={node} />
           <PartyLine label="By" parties={node.actingParties} />
           <PartyLine label="Witn" parties={node.witnessParties} />
@@ -574,17 +606,8 @@ function NodeLines({ node, isArchived }: { node: TreeNode; isArchived: boolean }
     case 'archived':
       return (
         <>
-          <div className={classes.line}>
-            <span className={classes.tag} data-tone="archived">
-              Archive
-            </span>
-            <span className={classes.title}>{templateName(node)}</span>
-          </div>
-          <div className={classes.line}>
-            <span className={classes.dimmed} title={node.contractId}>
-              {shortenIdentifier(node.contractId)}
-            </span>
-          </div>
+          <HeadLine tag={<Tag tone="archived">Archive</Tag>}>{templateName(node)}</HeadLine>
+          <DimmedLine hint={node.contractId}>{shortenIdentifier(node.contractId)}</DimmedLine>
           <PartyLine label="Witn" parties={node.witnessParties} />
         </>
       );

@@ -2,6 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { renderRoute } from '@/testing/render-route';
 import { allowConsole } from '@/testing/console-guard';
+import { fixedMatchMedia } from '@/testing/match-media';
 import { createSandbox, TEST_SECRET } from '@/testing/sandbox-network';
 import { seedUsers } from '@/testing/seed-users';
 import { signInAs } from '@/testing/sign-in-as';
@@ -23,23 +24,18 @@ const nth = <T,>(items: readonly T[], index: number): T => {
   return item;
 };
 
+/** Waits until the URL's query is `search`. */
+async function searchIs(router: ReturnType<typeof renderRoute>['router'], search: string) {
+  await waitFor(() => {
+    expect(router.state.location.search).toBe(search);
+  });
+}
+
 /** A screen as narrow as a phone's, as far as media queries tell: setup-dom's shim matches none. */
 function emulateNarrowScreen() {
   vi.stubGlobal(
     'matchMedia',
-    (query: string): MediaQueryList =>
-      ({
-        matches: query === TRANSACTION_TABS_QUERY,
-        media: query,
-        onchange: null,
-        // eslint-disable-next-line @typescript-eslint/no-deprecated
-        addListener: () => undefined,
-        // eslint-disable-next-line @typescript-eslint/no-deprecated
-        removeListener: () => undefined,
-        addEventListener: () => undefined,
-        removeEventListener: () => undefined,
-        dispatchEvent: () => false,
-      }) satisfies MediaQueryList,
+    fixedMatchMedia((query) => query === TRANSACTION_TABS_QUERY),
   );
 }
 
@@ -64,11 +60,7 @@ describe('transaction viewer', () => {
       expect(await screen.findByRole('region', { name: 'Transaction graph' })).toBeVisible();
       expect(screen.getByRole('button', { name: 'Fit view' })).toBeVisible();
       expect(screen.queryByRole('tree', { name: 'Transaction outline' })).not.toBeInTheDocument();
-      await waitFor(() => {
-        expect(router.state.location.search).toBe(
-          `?update=${seeded.split.updateId}&node=1&view=graph`,
-        );
-      });
+      await searchIs(router, `?update=${seeded.split.updateId}&node=1&view=graph`);
       // The selected node's details stay while the panes change.
       expect(screen.getByRole('heading', { level: 3, name: 'Create Iou' })).toBeVisible();
 
@@ -76,13 +68,9 @@ describe('transaction viewer', () => {
       await user.click(screen.getByRole('tab', { name: 'Outline' }));
       const items = within(await outline()).getAllByRole('treeitem');
       expect(items[1]).toHaveAttribute('aria-selected', 'true');
-      await waitFor(() => {
-        expect(router.state.location.search).toBe(`?update=${seeded.split.updateId}&node=1`);
-      });
+      await searchIs(router, `?update=${seeded.split.updateId}&node=1`);
       await user.click(nth(items, 0));
-      await waitFor(() => {
-        expect(router.state.location.search).toBe(`?update=${seeded.split.updateId}&node=0`);
-      });
+      await searchIs(router, `?update=${seeded.split.updateId}&node=0`);
       expect(
         screen.getByRole('heading', { level: 3, name: 'Exercise Iou_Split on Iou' }),
       ).toBeVisible();
@@ -127,9 +115,7 @@ describe('transaction viewer', () => {
     expect(alert).toHaveTextContent('This transaction has nodes 0 to 2');
     // Picking a node that exists clears it.
     await user.click(nth(within(await outline()).getAllByRole('treeitem'), 0));
-    await waitFor(() => {
-      expect(router.state.location.search).toBe(`?update=${seeded.split.updateId}&node=0`);
-    });
+    await searchIs(router, `?update=${seeded.split.updateId}&node=0`);
     expect(screen.queryByRole('alert', { name: 'No node 999 here' })).not.toBeInTheDocument();
   });
 
@@ -184,9 +170,7 @@ describe('transaction viewer', () => {
 
       // Selecting in the outline selects in the URL (and so in the graph and the details).
       await user.click(nth(items, 0));
-      await waitFor(() => {
-        expect(router.state.location.search).toBe(`?update=${seeded.split.updateId}&node=0`);
-      });
+      await searchIs(router, `?update=${seeded.split.updateId}&node=0`);
       expect(
         screen.getByRole('heading', { level: 3, name: 'Exercise Iou_Split on Iou' }),
       ).toBeVisible();
@@ -205,9 +189,7 @@ describe('transaction viewer', () => {
         expect(within(tree).getAllByRole('treeitem')).toHaveLength(3);
       });
       await user.keyboard('{ArrowDown}');
-      await waitFor(() => {
-        expect(router.state.location.search).toBe(`?update=${seeded.split.updateId}&node=1`);
-      });
+      await searchIs(router, `?update=${seeded.split.updateId}&node=1`);
     },
     JOURNEY_TIMEOUT,
   );
@@ -241,9 +223,7 @@ describe('transaction viewer', () => {
       ).toEqual([expect.stringContaining('#2')]);
 
       await user.click(screen.getByRole('button', { name: 'Next match' }));
-      await waitFor(() => {
-        expect(router.state.location.search).toBe(`?update=${seeded.split.updateId}&node=2`);
-      });
+      await searchIs(router, `?update=${seeded.split.updateId}&node=2`);
 
       // Clearing the search restores the user's fold.
       await user.clear(screen.getByRole('textbox', { name: /^Search nodes/ }));
@@ -279,9 +259,7 @@ describe('transaction viewer', () => {
       await user.clear(input);
       await user.type(input, String(seeded.split.offset));
       await user.click(within(form).getByRole('button', { name: 'Open' }));
-      await waitFor(() => {
-        expect(router.state.location.search).toBe(`?update=${seeded.split.updateId}`);
-      });
+      await searchIs(router, `?update=${seeded.split.updateId}`);
       expect(await screen.findByRole('tree', { name: 'Transaction outline' })).toBeVisible();
       expect(
         screen.getByRole('heading', {
@@ -323,9 +301,7 @@ describe('transaction viewer', () => {
       const { router } = renderRoute(`/transactions?offset=${String(seeded.split.offset)}&node=2`, {
         sandbox,
       });
-      await waitFor(() => {
-        expect(router.state.location.search).toBe(`?update=${seeded.split.updateId}&node=2`);
-      });
+      await searchIs(router, `?update=${seeded.split.updateId}&node=2`);
       const tree = await outline();
       expect(within(tree).getAllByRole('treeitem')[2]).toHaveAttribute('aria-selected', 'true');
       // Template ids come with a copy button, as every long id does.

@@ -100,22 +100,26 @@ function readEncodedText(text: string): Uint8Array | null {
   return fromBase64(compact);
 }
 
-async function ed25519PublicKey(raw: Uint8Array): Promise<PublicSigningKey> {
-  return {
-    format: 'CRYPTO_KEY_FORMAT_RAW',
-    keySpec: 'SIGNING_KEY_SPEC_EC_CURVE25519',
-    keyData: toBase64(raw),
-    fingerprint: await fingerprintOf(raw),
-  };
+/** A raw 32-byte Ed25519 public key, as the wire wants it. */
+function ed25519PublicKey(raw: Uint8Array): Promise<PublicSigningKey> {
+  return publicKeyOf(raw, 'CRYPTO_KEY_FORMAT_RAW', 'SIGNING_KEY_SPEC_EC_CURVE25519');
 }
 
-async function p256PublicKey(spki: Uint8Array): Promise<PublicSigningKey> {
-  return {
-    format: 'CRYPTO_KEY_FORMAT_DER_X509_SUBJECT_PUBLIC_KEY_INFO',
-    keySpec: 'SIGNING_KEY_SPEC_EC_P256',
-    keyData: toBase64(spki),
-    fingerprint: await fingerprintOf(spki),
-  };
+/** A P-256 public key in its DER SubjectPublicKeyInfo, as the wire wants it. */
+function p256PublicKey(spki: Uint8Array): Promise<PublicSigningKey> {
+  return publicKeyOf(
+    spki,
+    'CRYPTO_KEY_FORMAT_DER_X509_SUBJECT_PUBLIC_KEY_INFO',
+    'SIGNING_KEY_SPEC_EC_P256',
+  );
+}
+
+async function publicKeyOf(
+  bytes: Uint8Array,
+  format: PublicSigningKey['format'],
+  keySpec: SigningKeySpec,
+): Promise<PublicSigningKey> {
+  return { format, keySpec, keyData: toBase64(bytes), fingerprint: await fingerprintOf(bytes) };
 }
 
 async function importSpki(spki: Uint8Array): Promise<PublicSigningKey> {

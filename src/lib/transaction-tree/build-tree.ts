@@ -1,4 +1,5 @@
 import {
+  OPTIONAL_HEADER_KEYS,
   parseIdentifier,
   type ArchivedNode,
   type CreatedNode,
@@ -21,14 +22,6 @@ import { TransactionTreeError } from './transaction-tree-error';
  * lie in no range. Ranges may end on ids that are never emitted (fetches, nodes the parties
  * cannot see), and ids may have gaps.
  */
-
-const OPTIONAL_HEADER_KEYS = [
-  'commandId',
-  'workflowId',
-  'effectiveAt',
-  'recordTime',
-  'synchronizerId',
-] as const;
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 type MutableNode = Mutable<TreeNode> & { children: NodeId[] };

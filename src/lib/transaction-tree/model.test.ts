@@ -10,27 +10,10 @@ import {
   subtreeIds,
   templateName,
 } from './model';
-import { shapedTree } from '@/testing/tree-generators';
+import { SAMPLE_TREE_SHAPE, shapedTree } from '@/testing/tree-generators';
 
-// 0 Transfer ─┬─ 1 Iou
-//             ├─ 2 Split ─┬─ 3 Iou
-//             │           ├─ 4 Iou
-//             │           └─ 5 Archive (Account)
-//             └─ 6 Account
-// 7 Iou
-const tree = buildTree(
-  shapedTree([
-    {
-      choice: 'Transfer',
-      children: [
-        {},
-        { choice: 'Split', children: [{}, {}, { template: 'Account', choice: 'Archive' }] },
-        { template: 'Account' },
-      ],
-    },
-    {},
-  ]).events,
-);
+// The sample tree: 0 Transfer (1 Iou, 2 Split (3, 4 Iou, 5 Archive), 6 Account), 7 Iou.
+const tree = buildTree(shapedTree(SAMPLE_TREE_SHAPE).events);
 
 describe('parseIdentifier', () => {
   it('splits package, dotted module and entity', () => {

@@ -106,6 +106,15 @@ export type TransactionTree = {
   readonly maxDepth: number;
 };
 
+/** The header fields a transaction may lack; a tree or event list sets only those present. */
+export const OPTIONAL_HEADER_KEYS = [
+  'commandId',
+  'workflowId',
+  'effectiveAt',
+  'recordTime',
+  'synchronizerId',
+] as const satisfies readonly (keyof TransactionTree)[];
+
 /** What the builder derives from node ids and ranges; every other field comes from the event. */
 type DerivedKeys =
   | 'parentId'

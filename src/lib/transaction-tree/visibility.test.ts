@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { buildTree } from './build-tree';
 import { ancestorsOf, getNode, type NodeId, type TransactionTree } from './model';
-import { fanoutTree, randomTree, seededRandom, shapedTree } from '@/testing/tree-generators';
+import {
+  fanoutTree,
+  randomTree,
+  seededRandom,
+  SAMPLE_TREE_SHAPE,
+  shapedTree,
+} from '@/testing/tree-generators';
 import {
   buildVisibleTree,
   collapse,
@@ -20,25 +26,8 @@ import {
   visibleChildren,
 } from './visibility';
 
-// 0 Transfer ─┬─ 1 Iou
-//             ├─ 2 Split ─┬─ 3 Iou
-//             │           ├─ 4 Iou
-//             │           └─ 5 Archive (no children)
-//             └─ 6 Account
-// 7 Iou
-const tree = buildTree(
-  shapedTree([
-    {
-      choice: 'Transfer',
-      children: [
-        {},
-        { choice: 'Split', children: [{}, {}, { template: 'Account', choice: 'Archive' }] },
-        { template: 'Account' },
-      ],
-    },
-    {},
-  ]).events,
-);
+// The sample tree: 0 Transfer (1 Iou, 2 Split (3, 4 Iou, 5 Archive), 6 Account), 7 Iou.
+const tree = buildTree(shapedTree(SAMPLE_TREE_SHAPE).events);
 
 const sorted = (ids: Iterable<NodeId>) => [...ids].sort((a, b) => a - b);
 
