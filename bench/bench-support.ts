@@ -131,6 +131,25 @@ export const fmt = (value: number, digits = 0) => value.toFixed(digits);
 export const mark = (ok: boolean) => (ok ? '✓' : '✗');
 
 /**
+ * Page script: `__watch(text)` records in `__seen[text]` when a text first appears in the page
+ * (performance.now() of the page), via a MutationObserver over textContent: innerText would force
+ * a layout on every mutation and slow down what is being measured.
+ */
+export const TEXT_SEEN_SCRIPT = `
+  window.__seen = {};
+  window.__watch = (text) => {
+    if (window.__seen[text] !== undefined) return;
+    const check = () => {
+      if (window.__seen[text] === undefined && document.body && document.body.textContent.includes(text)) {
+        window.__seen[text] = performance.now();
+      }
+    };
+    new MutationObserver(check).observe(document, { childList: true, subtree: true, characterData: true });
+    check();
+  };
+`;
+
+/**
  * `__when(name, minNodes, maxNodes)` records when the graph is shown in the expected state: it
  * holds between min and max drawn nodes, the root (`data-id="0"`) among them and not hidden, and a
  * whole animation frame has then passed without the page's DOM changing (so a commit that draws

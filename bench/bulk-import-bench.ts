@@ -33,6 +33,7 @@ import { startSandbox } from '../sandbox/src/index';
 import { closeServer, createServer } from '../server/src/create-server';
 import { isBuildStale } from '../server/src/ensure-build';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../playwright.config';
+import { TEXT_SEEN_SCRIPT } from './bench-support';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 /** A build of its own: rebuilding `dist/` under a running console would break it. */
@@ -88,24 +89,12 @@ function peopleCsv(batch: string): string {
 }
 
 /**
- * Records when a text first appears in the page (performance.now() of the page), via a
- * MutationObserver over textContent (innerText would force a layout on every mutation), and the
- * long tasks from `__observeLongTasks()` on, with their start times so each is put in its phase.
+ * `__watch(text)` (bench-support), when the page last saw a click or a change, and the long tasks
+ * from `__observeLongTasks()` on, with their start times so each is put in its phase.
  */
-const PAGE_SCRIPT = `
-  window.__seen = {};
+const PAGE_SCRIPT = `${TEXT_SEEN_SCRIPT}
   document.addEventListener('click', () => { window.__clickedAt = performance.now(); }, true);
   document.addEventListener('change', () => { window.__changedAt = performance.now(); }, true);
-  window.__watch = (text) => {
-    if (window.__seen[text] !== undefined) return;
-    const check = () => {
-      if (window.__seen[text] === undefined && document.body && document.body.textContent.includes(text)) {
-        window.__seen[text] = performance.now();
-      }
-    };
-    new MutationObserver(check).observe(document, { childList: true, subtree: true, characterData: true });
-    check();
-  };
   window.__observeLongTasks = () => {
     const since = performance.now();
     const tasks = [];

@@ -36,6 +36,7 @@ import {
   median,
   pageTime,
   responseEndOf,
+  TEXT_SEEN_SCRIPT,
   withBenchStack,
   writeResults,
 } from './bench-support';
@@ -67,26 +68,19 @@ function assetSizes(urls: Iterable<string>) {
   return { js, css, files };
 }
 
-/**
- * Records when a text first appears in the page (performance.now() of the page), via a
- * MutationObserver over textContent: innerText would force a layout on every mutation and slow down
- * what is being measured.
- */
-const WATCH_SCRIPT = `
-  window.__seen = {};
+/** The medians of a step's runs: from the action, and from the API's response. */
+function medianTimes(runs: readonly { total: number; afterResponse: number }[]) {
+  return {
+    totalMs: median(runs.map((t) => t.total)),
+    afterResponseMs: median(runs.map((t) => t.afterResponse)),
+  };
+}
+
+/** `__watch(text)` (bench-support), and when the page last saw a click. */
+const WATCH_SCRIPT = `${TEXT_SEEN_SCRIPT}
   // When the browser dispatched the click, not when Playwright started acting (which includes
   // its own actionability checks and round trips).
   document.addEventListener('click', () => { window.__clickedAt = performance.now(); }, true);
-  window.__watch = (text) => {
-    if (window.__seen[text] !== undefined) return;
-    const check = () => {
-      if (window.__seen[text] === undefined && document.body && document.body.textContent.includes(text)) {
-        window.__seen[text] = performance.now();
-      }
-    };
-    new MutationObserver(check).observe(document, { childList: true, subtree: true, characterData: true });
-    check();
-  };
 `;
 
 /**
@@ -357,22 +351,10 @@ async function main() {
         files: usersRoute.files,
       },
       firstRouteOverview: { jsKb: kb(overviewRoute.js), cssKb: kb(overviewRoute.css) },
-      rows1000: {
-        totalMs: median(rows.map((t) => t.total)),
-        afterResponseMs: median(rows.map((t) => t.afterResponse)),
-      },
-      rows1000InApp: {
-        totalMs: median(rowsInApp.map((t) => t.total)),
-        afterResponseMs: median(rowsInApp.map((t) => t.afterResponse)),
-      },
-      flip1000: {
-        totalMs: median(flips1000.map((t) => t.total)),
-        afterResponseMs: median(flips1000.map((t) => t.afterResponse)),
-      },
-      flip50: {
-        totalMs: median(flips50.map((t) => t.total)),
-        afterResponseMs: median(flips50.map((t) => t.afterResponse)),
-      },
+      rows1000: medianTimes(rows),
+      rows1000InApp: medianTimes(rowsInApp),
+      flip1000: medianTimes(flips1000),
+      flip50: medianTimes(flips50),
       darPreview: {
         dar: dar.file,
         kib: dar.kib,
