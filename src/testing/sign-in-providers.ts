@@ -1,4 +1,5 @@
-import { SIGN_IN_PROVIDERS_PATH, type SignInProviderConfig } from '@/api/sign-in-providers';
+import { SIGN_IN_PROVIDERS_PATH } from '@ledger-console/edge/console-api';
+import type { SignInProviderConfig } from '@/api/sign-in-providers';
 
 /** An OpenID provider of the participant's default IdP, as an operator would configure it. */
 export const CORP_PROVIDER = {
