@@ -17,10 +17,10 @@ import type { DamlType, Field, TypeConName } from '@/api/daml-lf-decoder';
 import { findDataType, formatType, recordFieldsOf } from '@/api/daml-lf-decoder';
 import { packageQueries } from '@/api/packages';
 import { RemoveButton } from '@/components/remove-button';
+import { isRecord } from '@/lib/values/is-record';
 import { PartyInput } from '@/pickers/party-select';
 import {
   defaultDamlValue,
-  isJsonObject,
   isRecordOfFields,
   optionalInner,
   recordOfFields,
@@ -344,7 +344,7 @@ function VariantEditor({
   constructors,
 }: DamlValueEditorProps & { constructors: readonly Field[] }) {
   const resolve = useResolveDataType();
-  const current = isJsonObject(value) && typeof value.tag === 'string' ? value.tag : null;
+  const current = isRecord(value) && typeof value.tag === 'string' ? value.tag : null;
   const constructor = constructors.find((candidate) => candidate.name === current);
   const first = constructors[0];
   // A value made before the type was known (`{}`) has no tag: start from the first constructor.
@@ -368,7 +368,7 @@ function VariantEditor({
             }
           }}
         />
-        {constructor && isJsonObject(value) && (
+        {constructor && isRecord(value) && (
           <DamlValueEditor
             type={constructor.type}
             value={value.value}
