@@ -1,6 +1,5 @@
 import {
   Alert,
-  Button,
   Checkbox,
   Fieldset,
   Group,
@@ -16,6 +15,7 @@ import { useCallback, useEffect, useState } from 'react';
 import type { DamlType, Field, TypeConName } from '@/api/daml-lf-decoder';
 import { findDataType, formatType, recordFieldsOf } from '@/api/daml-lf-decoder';
 import { packageQueries } from '@/api/packages';
+import { AddRowButton } from '@/components/add-row-button';
 import { RemoveButton } from '@/components/remove-button';
 import { isRecord } from '@/lib/values/is-record';
 import { PartyInput } from '@/pickers/party-select';
@@ -221,17 +221,13 @@ function ListEditor({ type, value, onChange, label }: DamlValueEditorProps) {
             />
           </Group>
         ))}
-        <Group>
-          <Button
-            variant="default"
-            size="xs"
-            onClick={() => {
-              onChange([...items, defaultDamlValue(itemType, resolve)]);
-            }}
-          >
-            Add to {label}
-          </Button>
-        </Group>
+        <AddRowButton
+          onClick={() => {
+            onChange([...items, defaultDamlValue(itemType, resolve)]);
+          }}
+        >
+          Add to {label}
+        </AddRowButton>
       </Stack>
     </Fieldset>
   );
