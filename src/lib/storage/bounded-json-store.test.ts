@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { MemoryStorage } from '@/testing/memory-storage';
+import { MemoryStorage, SmallStorage } from '@/testing/memory-storage';
 import {
   createBoundedJsonStore,
   fitToBudget,
@@ -19,17 +19,6 @@ const isItem = (value: unknown): value is Item =>
 const item = (id: string): Item => ({ id, note: 'x'.repeat(50) });
 const ids = (items: readonly Item[]) => items.map(({ id }) => id);
 const ONE = JSON.stringify(item('a0')).length;
-
-/** A storage that refuses any value longer than `quota` characters, as a full browser does. */
-class SmallStorage extends MemoryStorage {
-  constructor(private readonly quota: number) {
-    super();
-  }
-  override setItem(key: string, value: string): void {
-    if (value.length > this.quota) throw new DOMException('full', 'QuotaExceededError');
-    super.setItem(key, value);
-  }
-}
 
 /** A storage whose every call throws, as a browser with storage disabled does. */
 class BrokenStorage extends MemoryStorage {
