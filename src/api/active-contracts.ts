@@ -1,5 +1,6 @@
 import { openLedgerStream, type LedgerStreamStatus } from './ledger-stream';
 import type { Schemas } from './schema';
+import { isRecord } from '@/lib/values/is-record';
 
 /**
  * The active contract set (ACS) at an offset, read through the websocket stream
@@ -132,10 +133,6 @@ export class StringPool {
 
 type WireCreatedEvent = Schemas['CreatedEvent'];
 type WireInterfaceView = Schemas['JsInterfaceView'];
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 function viewOf(
   views: readonly WireInterfaceView[] | undefined,

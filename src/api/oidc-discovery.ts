@@ -7,6 +7,8 @@ import { mutationOptions } from '@tanstack/react-query';
 import { env } from '@/env';
 import { networkError, toApiError } from '@/lib/errors/api-error';
 import { readAccessToken } from './access-token';
+import { isRecord } from '@/lib/values/is-record';
+import { isWebUrl } from '@/lib/text/is-web-url';
 
 /**
  * An issuer's discovery as the console server reads it (`GET /__console/oidc-discovery`,
@@ -91,21 +93,8 @@ function toCheck(value: unknown): DiscoveryCheck | undefined {
   return { name, status, detail };
 }
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 function isText(value: unknown, max: number): value is string {
   return typeof value === 'string' && value.length <= max;
-}
-
-function isWebUrl(value: string): boolean {
-  try {
-    const { protocol } = new URL(value);
-    return protocol === 'https:' || protocol === 'http:';
-  } catch {
-    return false;
-  }
 }
 
 export const oidcDiscoveryMutations = {

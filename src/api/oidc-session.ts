@@ -7,6 +7,7 @@ import {
 } from 'oidc-client-ts';
 import { DescribedError } from '@/lib/errors/api-error';
 import type { SignInProviderConfig } from './sign-in-providers';
+import { isWebUrl } from '@/lib/text/is-web-url';
 
 /*
  * Authorization Code + PKCE with an organisation's OpenID provider, through oidc-client-ts. Only
@@ -283,16 +284,6 @@ export async function signOutAtProvider(provider: SignInProviderConfig): Promise
 
 function discoveryUrl(provider: SignInProviderConfig): string {
   return `${provider.oidc.authority.replace(/\/$/, '')}/.well-known/openid-configuration`;
-}
-
-function isWebUrl(value: unknown): boolean {
-  if (typeof value !== 'string') return false;
-  try {
-    const url = new URL(value);
-    return url.protocol === 'https:' || url.protocol === 'http:';
-  } catch {
-    return false;
-  }
 }
 
 function describeProviderError(error: unknown): string {

@@ -5,6 +5,7 @@ import { eventQueries } from './events';
 import { openLedgerStream } from './ledger-stream';
 import type { Schemas } from './schema';
 import { getLedgerEnd, readScopeKey, updateQueries, type ReadScope } from './updates';
+import { isRecord } from '@/lib/values/is-record';
 
 /**
  * Moving a contract between synchronizers (reassignment): an unassignment on the source, then an
@@ -187,10 +188,6 @@ function locationRequest(
           verbose: false,
         };
   return { parties, body: { activeAtOffset, eventFormat } };
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /** The location an ACS element gives `contractId`, or undefined when it is another contract. */

@@ -1,5 +1,6 @@
 import { env } from '@/env';
 import { networkError } from '@/lib/errors/api-error';
+import { isRecord } from '@/lib/values/is-record';
 
 /** What the embedded sandbox says about itself; a real participant has no such endpoint. */
 export type SandboxInfo = { auth: 'none' | 'jwt' | 'oidc'; canMintTokens: boolean };
@@ -23,8 +24,4 @@ export async function getSandboxInfo(): Promise<SandboxInfo | null> {
     auth: body.auth === 'jwt' || body.auth === 'oidc' ? body.auth : 'none',
     canMintTokens: body.canMintTokens === true,
   };
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

@@ -4,6 +4,7 @@ import { ApiError, networkError, toApiError } from '@/lib/errors/api-error';
 import type { Caller } from '@/lib/access/access-rights';
 import { getSandboxInfo } from './sandbox-info';
 import { getAuthenticatedUser, listUserRights, toUserRights } from './users';
+import { isRecord } from '@/lib/values/is-record';
 
 export type MintedToken = { token: string; userId: string; identityProviderId: string };
 
@@ -88,10 +89,6 @@ async function sandboxControl(path: string, init?: RequestInit): Promise<Respons
   } catch (error) {
     throw networkError(error);
   }
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 // ── cache ──────────────────────────────────────────────────────────────────────

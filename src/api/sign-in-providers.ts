@@ -5,6 +5,8 @@ import {
 import { queryOptions } from '@tanstack/react-query';
 import { env } from '@/env';
 import { networkError, toApiError } from '@/lib/errors/api-error';
+import { isRecord } from '@/lib/values/is-record';
+import { isWebUrl } from '@/lib/text/is-web-url';
 
 /**
  * One OpenID Connect provider the console offers, as the console server serves it
@@ -44,21 +46,8 @@ function toProvider(value: unknown): SignInProviderConfig | undefined {
   };
 }
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 function isText(value: unknown, min: number, max: number): value is string {
   return typeof value === 'string' && value.length >= min && value.length <= max;
-}
-
-function isWebUrl(value: string): boolean {
-  try {
-    const { protocol } = new URL(value);
-    return protocol === 'https:' || protocol === 'http:';
-  } catch {
-    return false;
-  }
 }
 
 /**

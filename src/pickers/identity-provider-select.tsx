@@ -1,6 +1,7 @@
 import { Select, type SelectProps } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useController, type Control, type FieldValues, type Path } from 'react-hook-form';
+import { useController, type FieldValues } from 'react-hook-form';
+import type { BoundFieldProps } from '@/components/form/bound-field-props';
 import { identityProviderQueries } from '@/api/identity-providers';
 import { sessionQueries } from '@/api/session';
 import { accessOf } from '@/lib/access/access-rights';
@@ -83,13 +84,10 @@ export function IdentityProviderInput({
   );
 }
 
-export type IdentityProviderSelectProps<T extends FieldValues> = Omit<
+export type IdentityProviderSelectProps<T extends FieldValues> = BoundFieldProps<
   IdentityProviderInputProps,
-  'name' | 'value' | 'onChange' | 'onBlur' | 'error'
-> & {
-  control: Control<T>;
-  name: Path<T>;
-};
+  T
+>;
 
 /** {@link IdentityProviderInput} bound to a react-hook-form field. */
 export function IdentityProviderSelect<T extends FieldValues>({

@@ -1,10 +1,10 @@
 import { isValidIdString, PARTY_STRING } from '@ledger-console/participant/identifiers';
 import { partyHint } from '@ledger-console/participant/unique-identifier';
-import { Autocomplete, Text, type AutocompleteProps } from '@mantine/core';
+import { Autocomplete, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
-import type { Control, FieldValues, Path } from 'react-hook-form';
+import type { FieldValues } from 'react-hook-form';
+import type { BoundFieldProps, IdAutocompleteProps } from '@/components/form/bound-field-props';
 import { useStringField } from '@/components/form/use-string-field';
 import { partyQueries } from '@/api/parties';
 import { describeError } from '@/lib/errors/api-error';
@@ -15,13 +15,7 @@ import { withHint } from '@/components/form/with-hint';
 // Rendering a thousand options on every keystroke is slow; typing narrows the list instead.
 const MAX_SHOWN_OPTIONS = 50;
 
-export type PartyInputProps = Omit<
-  AutocompleteProps,
-  'data' | 'value' | 'defaultValue' | 'onChange' | 'error' | 'renderOption'
-> & {
-  value: string;
-  onChange: (party: string) => void;
-  error?: ReactNode;
+export type PartyInputProps = IdAutocompleteProps & {
   /**
    * Offer only the parties of this IdP; `''` offers every party the caller can list. Listings
    * blind other IdPs' parties (ledger-api-behaviour.md §4.7), so IdP admins pass their own IdP.
@@ -162,10 +156,7 @@ function PartyOption({ party }: { party: string }) {
   );
 }
 
-export type PartySelectProps<T extends FieldValues> = Omit<
-  PartyInputProps,
-  'name' | 'value' | 'onChange' | 'onBlur' | 'error'
-> & { control: Control<T>; name: Path<T> };
+export type PartySelectProps<T extends FieldValues> = BoundFieldProps<PartyInputProps, T>;
 
 /** {@link PartyInput} bound to a string field of a react-hook-form form; `''` = no party. */
 export function PartySelect<T extends FieldValues>({

@@ -1,9 +1,9 @@
 import { isValidIdString, USER_ID_STRING } from '@ledger-console/participant/identifiers';
-import { Autocomplete, type AutocompleteProps } from '@mantine/core';
+import { Autocomplete } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
-import type { Control, FieldValues, Path } from 'react-hook-form';
+import type { FieldValues } from 'react-hook-form';
+import type { BoundFieldProps, IdAutocompleteProps } from '@/components/form/bound-field-props';
 import { useStringField } from '@/components/form/use-string-field';
 import { MAX_USERS_PAGE_SIZE, userQueries } from '@/api/users';
 import { describeError, isMaskedRefusal, isNotFound } from '@/lib/errors/api-error';
@@ -15,13 +15,7 @@ const MAX_SHOWN_OPTIONS = 50;
 // Long enough that typing does not ask the participant once per keystroke.
 const CHECK_DELAY_MS = 400;
 
-export type UserInputProps = Omit<
-  AutocompleteProps,
-  'data' | 'value' | 'defaultValue' | 'onChange' | 'error' | 'renderOption'
-> & {
-  value: string;
-  onChange: (userId: string) => void;
-  error?: ReactNode;
+export type UserInputProps = IdAutocompleteProps & {
   /**
    * The IdP the user must belong to (`''` = default). Suggestions are the users the caller can
    * list that belong to it: GET /v2/users lists a participant admin only the default IdP's users
@@ -117,10 +111,7 @@ function UserCheck({ userId, identityProviderId }: { userId: string; identityPro
   return null;
 }
 
-export type UserSelectProps<T extends FieldValues> = Omit<
-  UserInputProps,
-  'name' | 'value' | 'onChange' | 'onBlur' | 'error'
-> & { control: Control<T>; name: Path<T> };
+export type UserSelectProps<T extends FieldValues> = BoundFieldProps<UserInputProps, T>;
 
 /** {@link UserInput} bound to a string field of a react-hook-form form; `''` = nobody. */
 export function UserSelect<T extends FieldValues>({ control, name, ...props }: UserSelectProps<T>) {

@@ -26,3 +26,14 @@ export class MemoryStorage implements Storage {
     this.#items.set(key, value);
   }
 }
+
+/** A storage that refuses any value longer than `quota` characters, as a full browser does. */
+export class SmallStorage extends MemoryStorage {
+  constructor(private readonly quota: number) {
+    super();
+  }
+  override setItem(key: string, value: string): void {
+    if (value.length > this.quota) throw new DOMException('full', 'QuotaExceededError');
+    super.setItem(key, value);
+  }
+}

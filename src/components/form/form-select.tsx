@@ -1,10 +1,8 @@
 import { Select, type SelectProps } from '@mantine/core';
-import { useController, type Control, type FieldValues, type Path } from 'react-hook-form';
+import { useController, type FieldValues } from 'react-hook-form';
+import type { BoundFieldProps } from './bound-field-props';
 
-export type FormSelectProps<T extends FieldValues> = Omit<
-  SelectProps,
-  'name' | 'value' | 'defaultValue' | 'onChange' | 'onBlur' | 'error'
-> & { control: Control<T>; name: Path<T> };
+export type FormSelectProps<T extends FieldValues> = BoundFieldProps<SelectProps, T>;
 
 /** Mantine Select bound to a string field; clearing it stores `''`, never null. */
 export function FormSelect<T extends FieldValues>({ control, name, ...props }: FormSelectProps<T>) {

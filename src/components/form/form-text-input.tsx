@@ -1,11 +1,9 @@
 import { TextInput, type TextInputProps } from '@mantine/core';
-import type { Control, FieldValues, Path } from 'react-hook-form';
+import type { FieldValues } from 'react-hook-form';
+import type { BoundFieldProps } from './bound-field-props';
 import { useStringField } from './use-string-field';
 
-export type FormTextInputProps<T extends FieldValues> = Omit<
-  TextInputProps,
-  'name' | 'value' | 'defaultValue' | 'onChange' | 'onBlur' | 'error'
-> & { control: Control<T>; name: Path<T> };
+export type FormTextInputProps<T extends FieldValues> = BoundFieldProps<TextInputProps, T>;
 
 /** Mantine TextInput bound to one react-hook-form field; shows that field's message. */
 export function FormTextInput<T extends FieldValues>({

@@ -1,10 +1,8 @@
 import { Textarea, type TextareaProps } from '@mantine/core';
-import { useController, type Control, type FieldValues, type Path } from 'react-hook-form';
+import { useController, type FieldValues } from 'react-hook-form';
+import type { BoundFieldProps } from './bound-field-props';
 
-export type FormTextareaProps<T extends FieldValues> = Omit<
-  TextareaProps,
-  'name' | 'value' | 'defaultValue' | 'onChange' | 'onBlur' | 'error'
-> & { control: Control<T>; name: Path<T> };
+export type FormTextareaProps<T extends FieldValues> = BoundFieldProps<TextareaProps, T>;
 
 /** Mantine Textarea bound to one string field; shows that field's message. */
 export function FormTextarea<T extends FieldValues>({

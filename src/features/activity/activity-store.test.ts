@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createEntry, type ActivityEntry } from '@/lib/activity/activity-log';
-import { MemoryStorage } from '@/testing/memory-storage';
+import { MemoryStorage, SmallStorage } from '@/testing/memory-storage';
 import {
   appendActivity,
   flushActivity,
@@ -22,17 +22,6 @@ function entry(id: string): ActivityEntry {
     after: { kind: 'none' },
     result: { kind: 'ok' },
   });
-}
-
-/** A storage that refuses any value longer than `quota` characters, as a full browser does. */
-class SmallStorage extends MemoryStorage {
-  constructor(private readonly quota: number) {
-    super();
-  }
-  override setItem(key: string, value: string): void {
-    if (value.length > this.quota) throw new DOMException('full', 'QuotaExceededError');
-    super.setItem(key, value);
-  }
 }
 
 describe('activity storage', () => {

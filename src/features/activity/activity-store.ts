@@ -1,15 +1,17 @@
-import { useCallback, useSyncExternalStore } from 'react';
+import { useCallback } from 'react';
 import { identityDataStorage, identityScopedKey } from '@/api/access-token';
 import {
   appendEntry,
-  fitToBudget,
-  parseLog,
-  type ActivityEntry,
+  isActivityEntry,
+  MAX_ACTIVITY_ENTRIES,
   MAX_STORED_CHARS,
+  type ActivityEntry,
 } from '@/lib/activity/activity-log';
+import { createBoundedJsonStore, type StorePlace } from '@/lib/storage/bounded-json-store';
+import { useStoredList } from '@/hooks/use-stored-list';
 
 /** One log: a participant's, for one identity, in the storage that identity's data lives in. */
-export type ActivityPlace = { storage: Storage | undefined; key: string };
+export type ActivityPlace = StorePlace;
 
 /** Where the signed-in identity's log of `participantId` is kept (read the token now). */
 export function activityPlace(participantId: string): ActivityPlace {
@@ -19,31 +21,13 @@ export function activityPlace(participantId: string): ActivityPlace {
   };
 }
 
-const listeners = new Set<() => void>();
-let cached: { place: ActivityPlace; text: string | null; entries: ActivityEntry[] } | undefined;
+const store = createBoundedJsonStore({
+  isItem: isActivityEntry,
+  maxItems: MAX_ACTIVITY_ENTRIES,
+  maxChars: MAX_STORED_CHARS,
+});
 
-function readStorage({ storage, key }: ActivityPlace): string | null {
-  try {
-    return storage?.getItem(key) ?? null;
-  } catch {
-    return null;
-  }
-}
-
-export function readActivity(place: ActivityPlace): ActivityEntry[] {
-  const text = readStorage(place);
-  if (
-    cached?.place.key !== place.key ||
-    cached.place.storage !== place.storage ||
-    cached.text !== text
-  ) {
-    cached = { place, text, entries: parseLog(text) };
-  }
-  return cached.entries;
-}
-
-/** A log over its budget is cut to this share of it. */
-const TRIM_TO = 0.8;
+export const readActivity = (place: ActivityPlace): ActivityEntry[] => store.read(place);
 
 /**
  * Stores the log, the newest entries that fit: first within the log's own budget, then, when the
@@ -51,31 +35,11 @@ const TRIM_TO = 0.8;
  * many entries were kept; 0 when the storage refuses even one.
  */
 export function writeActivity(
-  { storage, key }: ActivityPlace,
+  place: ActivityPlace,
   entries: readonly ActivityEntry[],
   maxChars: number = MAX_STORED_CHARS,
 ): number {
-  const whole = JSON.stringify(entries);
-  // Sizing entry by entry costs a serialization each; only a log over budget needs it. Trimmed
-  // with headroom, so that a full log does not pay for it again on every batch of a bulk run
-  // (each would cost three serializations of the whole log: a long task).
-  let kept =
-    whole.length <= maxChars ? entries : fitToBudget(entries, Math.floor(maxChars * TRIM_TO));
-  let text = kept === entries ? whole : JSON.stringify(kept);
-  let written = false;
-  while (!written) {
-    try {
-      if (kept.length === 0) storage?.removeItem(key);
-      else storage?.setItem(key, text);
-      written = true;
-    } catch {
-      if (kept.length === 0) break;
-      kept = kept.slice(0, Math.floor(kept.length / 2));
-      text = JSON.stringify(kept);
-    }
-  }
-  for (const listener of listeners) listener();
-  return written ? kept.length : 0;
+  return store.write(place, entries, maxChars);
 }
 
 /**
@@ -117,20 +81,6 @@ export function appendActivity(place: ActivityPlace, entry: ActivityEntry): void
   flushTimer ??= setTimeout(flushActivity, FLUSH_DELAY_MS);
 }
 
-function subscribe(key: string, listener: () => void): () => void {
-  listeners.add(listener);
-  const onStorage = (event: StorageEvent) => {
-    if (event.key === key || event.key === null) listener();
-  };
-  window.addEventListener('storage', onStorage);
-  return () => {
-    listeners.delete(listener);
-    window.removeEventListener('storage', onStorage);
-  };
-}
-
-const NO_ENTRIES: ActivityEntry[] = [];
-
 /**
  * The signed-in identity's activity log on `participantId`, newest first, shared with every view
  * and other tabs. Kept as long as that identity's sign-in (see identityDataStorage).
@@ -138,11 +88,7 @@ const NO_ENTRIES: ActivityEntry[] = [];
 export function useActivityLog(participantId: string) {
   const place = activityPlace(participantId);
   const { storage, key } = place;
-  const entries = useSyncExternalStore(
-    useCallback((listener: () => void) => subscribe(key, listener), [key]),
-    useCallback(() => readActivity({ storage, key }), [storage, key]),
-    () => NO_ENTRIES,
-  );
+  const entries = useStoredList(store, place);
   const clear = useCallback(() => {
     writeActivity({ storage, key }, []);
   }, [storage, key]);

@@ -17,7 +17,8 @@ import {
   scalaString,
   type CopyAsCommands,
 } from '@/lib/text/copy-as';
-import { isJsonObject, isNestedOptional, optionalInner } from './daml-value';
+import { isNestedOptional, optionalInner } from './daml-value';
+import { isRecord } from '@/lib/values/is-record';
 import { choicesOf, resolveTemplate, type TemplateEntry } from '@/hooks/template-catalog';
 
 /** What the console command needs of the catalog: templates and their packages' types. */
@@ -205,7 +206,7 @@ function recordMap(
 ): string | undefined {
   if (depth > MAX_DEPTH || type.kind !== 'con' || type.args.length > 0) return undefined;
   const dataType = resolve(type.tycon);
-  if (dataType?.kind !== 'record' || dataType.params.length > 0 || !isJsonObject(value)) {
+  if (dataType?.kind !== 'record' || dataType.params.length > 0 || !isRecord(value)) {
     return undefined;
   }
   const known = new Set(dataType.fields.map((field) => field.name));

@@ -1,3 +1,4 @@
+import { isRecord } from '@/lib/values/is-record';
 import { composerShape, type ComposerValues } from './composer-form-schema';
 
 /**
@@ -40,10 +41,8 @@ export function clearDraft(userId: string | undefined): void {
 /** JSON with object keys sorted, so two values compare by content whatever their key order. */
 function canonical(value: unknown): string {
   return JSON.stringify(value, (_key, inner: unknown) =>
-    typeof inner === 'object' && inner !== null && !Array.isArray(inner)
-      ? Object.fromEntries(
-          Object.entries(inner as Record<string, unknown>).sort(([a], [b]) => a.localeCompare(b)),
-        )
+    isRecord(inner)
+      ? Object.fromEntries(Object.entries(inner).sort(([a], [b]) => a.localeCompare(b)))
       : inner,
   );
 }

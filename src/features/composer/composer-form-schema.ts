@@ -5,6 +5,7 @@ import {
 } from '@ledger-console/participant/identifiers';
 import { z } from 'zod';
 import { describeError } from '@/lib/errors/api-error';
+import { isRecord } from '@/lib/values/is-record';
 
 // ── commands ───────────────────────────────────────────────────────────────────
 
@@ -95,9 +96,7 @@ export function jsonRecordProblem(text: string): string | undefined {
   const problem = jsonProblem(text);
   if (problem) return problem;
   const value = JSON.parse(text) as unknown;
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
-    ? undefined
-    : 'A record argument is a JSON object: {"field": value, …}';
+  return isRecord(value) ? undefined : 'A record argument is a JSON object: {"field": value, …}';
 }
 
 export function emptyCommand(kind: CommandKind = 'create'): CommandValues {

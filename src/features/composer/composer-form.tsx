@@ -1,20 +1,12 @@
-import {
-  ActionIcon,
-  Button,
-  Fieldset,
-  Group,
-  SegmentedControl,
-  SimpleGrid,
-  Stack,
-  Text,
-} from '@mantine/core';
-import { useId, type ReactNode } from 'react';
-import { useFieldArray, useFormState, useWatch, type UseFormReturn } from 'react-hook-form';
+import { ActionIcon, Button, Fieldset, Group, SimpleGrid, Stack, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { useFieldArray, useFormState, type UseFormReturn } from 'react-hook-form';
 import { CopyAsMenu } from '@/components/copy-as-menu';
 import { FIELD_WIDTH } from '@/components/form/field-widths';
 import { FormActions } from '@/components/form/form-actions';
 import { FormRootError } from '@/components/form/form-root-error';
 import { FormTextInput } from '@/components/form/form-text-input';
+import { AddRowButton } from '@/components/add-row-button';
 import { RemoveButton } from '@/components/remove-button';
 import { StrokeIcon } from '@/components/stroke-icon';
 import type { CopyAsCommands } from '@/lib/text/copy-as';
@@ -28,6 +20,7 @@ import {
   type ComposerValues,
 } from './composer-form-schema';
 import { PartiesField } from './parties-field';
+import { SegmentedChoiceField } from './segmented-choice-field';
 import type { TemplateCatalog } from '@/hooks/template-catalog';
 
 export type ComposerFormProps = {
@@ -67,12 +60,8 @@ export function ComposerForm({
   const { isDirty } = useFormState({ control });
   const commands = useFieldArray({ control, name: 'commands' });
   const disclosed = useFieldArray({ control, name: 'disclosedContracts' });
-  const deduplicationKind = useWatch({ control, name: 'deduplication.kind' });
-  const minLedgerTimeKind = useWatch({ control, name: 'minLedgerTime.kind' });
   const handleSubmit = form.handleSubmit(onSubmit);
   const handlePreview = form.handleSubmit(onPreview);
-  const deduplicationLabelId = useId();
-  const minLedgerTimeLabelId = useId();
 
   return (
     <form onSubmit={(event) => void handleSubmit(event)} noValidate aria-label="Compose commands">
@@ -183,78 +172,62 @@ export function ComposerForm({
               spellCheck={false}
               maw={FIELD_WIDTH.medium}
             />
-            <Stack gap={4}>
-              <Text size="sm" fw={500} id={deduplicationLabelId}>
-                Deduplication period
-              </Text>
-              <SegmentedControl
-                aria-labelledby={deduplicationLabelId}
-                value={deduplicationKind}
-                onChange={(kind) => {
-                  form.setValue('deduplication.kind', kind);
-                }}
-                data={[
-                  { value: 'none', label: 'Participant default' },
-                  { value: 'duration', label: 'Duration' },
-                  { value: 'offset', label: 'Since offset' },
-                ]}
-                style={{ alignSelf: 'flex-start' }}
-              />
-              {deduplicationKind === 'duration' && (
-                <FormTextInput
-                  control={control}
-                  name="deduplication.seconds"
-                  label="Deduplication duration (seconds)"
-                  inputMode="decimal"
-                  maw={FIELD_WIDTH.short}
-                />
-              )}
-              {deduplicationKind === 'offset' && (
-                <FormTextInput
-                  control={control}
-                  name="deduplication.offset"
-                  label="Deduplicate since offset"
-                  inputMode="numeric"
-                  maw={FIELD_WIDTH.short}
-                />
-              )}
-            </Stack>
-            <Stack gap={4}>
-              <Text size="sm" fw={500} id={minLedgerTimeLabelId}>
-                Minimum ledger time
-              </Text>
-              <SegmentedControl
-                aria-labelledby={minLedgerTimeLabelId}
-                value={minLedgerTimeKind}
-                onChange={(kind) => {
-                  form.setValue('minLedgerTime.kind', kind);
-                }}
-                data={[
-                  { value: 'none', label: 'None' },
-                  { value: 'absolute', label: 'Absolute' },
-                  { value: 'relative', label: 'Relative' },
-                ]}
-                style={{ alignSelf: 'flex-start' }}
-              />
-              {minLedgerTimeKind === 'absolute' && (
-                <FormTextInput
-                  control={control}
-                  name="minLedgerTime.absolute"
-                  label="Minimum ledger time (ISO 8601)"
-                  placeholder="2030-01-01T00:00:00Z"
-                  maw={FIELD_WIDTH.medium}
-                />
-              )}
-              {minLedgerTimeKind === 'relative' && (
-                <FormTextInput
-                  control={control}
-                  name="minLedgerTime.relativeSeconds"
-                  label="Minimum ledger time, seconds from receipt"
-                  inputMode="decimal"
-                  maw={FIELD_WIDTH.short}
-                />
-              )}
-            </Stack>
+            <SegmentedChoiceField
+              form={form}
+              path="deduplication"
+              label="Deduplication period"
+              options={[
+                { value: 'none', label: 'Participant default' },
+                {
+                  value: 'duration',
+                  label: 'Duration',
+                  input: {
+                    name: 'deduplication.seconds',
+                    label: 'Deduplication duration (seconds)',
+                    inputMode: 'decimal',
+                    maw: FIELD_WIDTH.short,
+                  },
+                },
+                {
+                  value: 'offset',
+                  label: 'Since offset',
+                  input: {
+                    name: 'deduplication.offset',
+                    label: 'Deduplicate since offset',
+                    inputMode: 'numeric',
+                    maw: FIELD_WIDTH.short,
+                  },
+                },
+              ]}
+            />
+            <SegmentedChoiceField
+              form={form}
+              path="minLedgerTime"
+              label="Minimum ledger time"
+              options={[
+                { value: 'none', label: 'None' },
+                {
+                  value: 'absolute',
+                  label: 'Absolute',
+                  input: {
+                    name: 'minLedgerTime.absolute',
+                    label: 'Minimum ledger time (ISO 8601)',
+                    placeholder: '2030-01-01T00:00:00Z',
+                    maw: FIELD_WIDTH.medium,
+                  },
+                },
+                {
+                  value: 'relative',
+                  label: 'Relative',
+                  input: {
+                    name: 'minLedgerTime.relativeSeconds',
+                    label: 'Minimum ledger time, seconds from receipt',
+                    inputMode: 'decimal',
+                    maw: FIELD_WIDTH.short,
+                  },
+                },
+              ]}
+            />
           </Stack>
         </Fieldset>
 
@@ -303,22 +276,18 @@ export function ComposerForm({
                 </Group>
               );
             })}
-            <Group>
-              <Button
-                variant="default"
-                size="xs"
-                onClick={() => {
-                  disclosed.append({
-                    contractId: '',
-                    templateId: '',
-                    createdEventBlob: '',
-                    synchronizerId: '',
-                  });
-                }}
-              >
-                Add disclosed contract
-              </Button>
-            </Group>
+            <AddRowButton
+              onClick={() => {
+                disclosed.append({
+                  contractId: '',
+                  templateId: '',
+                  createdEventBlob: '',
+                  synchronizerId: '',
+                });
+              }}
+            >
+              Add disclosed contract
+            </AddRowButton>
           </Stack>
         </Fieldset>
 

@@ -1,6 +1,13 @@
-import { useCallback, useSyncExternalStore } from 'react';
+import { useCallback } from 'react';
 import { identityDataStorage, identityScopedKey } from '@/api/access-token';
 import type { JsCommands } from '@/api/commands';
+import { useStoredList } from '@/hooks/use-stored-list';
+import {
+  createBoundedJsonStore,
+  parseJsonList,
+  withNewest,
+} from '@/lib/storage/bounded-json-store';
+import { isRecord } from '@/lib/values/is-record';
 import type { TransactionTree } from '@/lib/transaction-tree/model';
 
 /** One submission the composer sent and the participant accepted. */
@@ -50,7 +57,7 @@ export function addHistoryEntry(
   entries: readonly HistoryEntry[],
   entry: HistoryEntry,
 ): HistoryEntry[] {
-  return [entry, ...entries.filter((other) => other.id !== entry.id)].slice(0, MAX_HISTORY_ENTRIES);
+  return withNewest(entries, entry, MAX_HISTORY_ENTRIES);
 }
 
 /** Templates of recent submissions and of contracts they created, newest first, no repeats. */
@@ -92,7 +99,7 @@ export function describeRequest(request: JsCommands): string {
 const entity = (templateId: string) => templateId.split(':').at(-1) ?? templateId;
 
 function isHistoryEntry(value: unknown): value is HistoryEntry {
-  if (typeof value !== 'object' || value === null) return false;
+  if (!isRecord(value)) return false;
   const entry = value as Partial<HistoryEntry>;
   return (
     typeof entry.id === 'string' &&
@@ -105,100 +112,54 @@ function isHistoryEntry(value: unknown): value is HistoryEntry {
 
 /** Whatever the storage holds, as entries; anything unreadable is dropped, never thrown. */
 export function parseHistory(text: string | null): HistoryEntry[] {
-  if (!text) return [];
-  try {
-    const parsed = JSON.parse(text) as unknown;
-    return Array.isArray(parsed) ? parsed.filter(isHistoryEntry).slice(0, MAX_HISTORY_ENTRIES) : [];
-  } catch {
-    return [];
-  }
+  return parseJsonList(text, isHistoryEntry, MAX_HISTORY_ENTRIES);
 }
 
 // ── storage, shared by every composer on the page and other tabs ────────────────
 
-/** One history: a participant's, for one identity, in the storage that identity's data lives in. */
-type Place = { storage: Storage | undefined; key: string };
+const store = createBoundedJsonStore({ isItem: isHistoryEntry, maxItems: MAX_HISTORY_ENTRIES });
 
-const listeners = new Set<() => void>();
-let cached: { place: Place; text: string | null; entries: HistoryEntry[] } | undefined;
 let isSharedHistoryDropped = false;
 
-function readStorage({ storage, key }: Place): string | null {
+function dropSharedHistory(): void {
+  if (isSharedHistoryDropped) return;
   try {
-    if (!isSharedHistoryDropped) {
-      globalThis.localStorage.removeItem(SHARED_HISTORY_KEY);
-      isSharedHistoryDropped = true;
-    }
-    return storage?.getItem(key) ?? null;
+    globalThis.localStorage.removeItem(SHARED_HISTORY_KEY);
+    isSharedHistoryDropped = true;
   } catch {
-    return null;
+    // No storage to clean: nothing was shared there either.
   }
-}
-
-function snapshot(place: Place): HistoryEntry[] {
-  const text = readStorage(place);
-  if (
-    cached?.place.key !== place.key ||
-    cached.place.storage !== place.storage ||
-    cached.text !== text
-  ) {
-    cached = { place, text, entries: parseHistory(text) };
-  }
-  return cached.entries;
-}
-
-function subscribe(key: string, listener: () => void): () => void {
-  listeners.add(listener);
-  const onStorage = (event: StorageEvent) => {
-    if (event.key === key || event.key === null) listener();
-  };
-  window.addEventListener('storage', onStorage);
-  return () => {
-    listeners.delete(listener);
-    window.removeEventListener('storage', onStorage);
-  };
-}
-
-function write({ storage, key }: Place, entries: readonly HistoryEntry[]): void {
-  try {
-    storage?.setItem(key, JSON.stringify(entries));
-  } catch {
-    // Full or refused storage: the history is a convenience; the submission itself succeeded.
-  }
-  for (const listener of listeners) listener();
 }
 
 /**
  * The local history of submissions to `participantId` by the signed-in identity (bounded, newest
  * first). Kept as long as that identity's sign-in (see identityDataStorage); signing out forgets it.
+ * Storing never fails the submission: a full storage keeps the newest entries it takes.
  */
 export function useComposerHistory(participantId: string) {
+  dropSharedHistory();
   const storage = identityDataStorage();
   const key = identityScopedKey('composer.history', participantId);
-  const entries = useSyncExternalStore(
-    useCallback((listener: () => void) => subscribe(key, listener), [key]),
-    useCallback(() => snapshot({ storage, key }), [storage, key]),
-    () => [],
-  );
+  const entries = useStoredList(store, { storage, key });
   const add = useCallback(
     (entry: HistoryEntry) => {
       const place = { storage, key };
-      write(place, addHistoryEntry(snapshot(place), entry));
+      store.write(place, addHistoryEntry(store.read(place), entry));
     },
     [storage, key],
   );
   const remove = useCallback(
     (id: string) => {
       const place = { storage, key };
-      write(
+      store.write(
         place,
-        snapshot(place).filter((entry) => entry.id !== id),
+        store.read(place).filter((entry) => entry.id !== id),
       );
     },
     [storage, key],
   );
   const clear = useCallback(() => {
-    write({ storage, key }, []);
+    store.write({ storage, key }, []);
   }, [storage, key]);
   return { entries, add, remove, clear };
 }

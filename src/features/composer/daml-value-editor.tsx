@@ -1,6 +1,5 @@
 import {
   Alert,
-  Button,
   Checkbox,
   Fieldset,
   Group,
@@ -16,11 +15,12 @@ import { useCallback, useEffect, useState } from 'react';
 import type { DamlType, Field, TypeConName } from '@/api/daml-lf-decoder';
 import { findDataType, formatType, recordFieldsOf } from '@/api/daml-lf-decoder';
 import { packageQueries } from '@/api/packages';
+import { AddRowButton } from '@/components/add-row-button';
 import { RemoveButton } from '@/components/remove-button';
+import { isRecord } from '@/lib/values/is-record';
 import { PartyInput } from '@/pickers/party-select';
 import {
   defaultDamlValue,
-  isJsonObject,
   isRecordOfFields,
   optionalInner,
   recordOfFields,
@@ -221,17 +221,13 @@ function ListEditor({ type, value, onChange, label }: DamlValueEditorProps) {
             />
           </Group>
         ))}
-        <Group>
-          <Button
-            variant="default"
-            size="xs"
-            onClick={() => {
-              onChange([...items, defaultDamlValue(itemType, resolve)]);
-            }}
-          >
-            Add to {label}
-          </Button>
-        </Group>
+        <AddRowButton
+          onClick={() => {
+            onChange([...items, defaultDamlValue(itemType, resolve)]);
+          }}
+        >
+          Add to {label}
+        </AddRowButton>
       </Stack>
     </Fieldset>
   );
@@ -344,7 +340,7 @@ function VariantEditor({
   constructors,
 }: DamlValueEditorProps & { constructors: readonly Field[] }) {
   const resolve = useResolveDataType();
-  const current = isJsonObject(value) && typeof value.tag === 'string' ? value.tag : null;
+  const current = isRecord(value) && typeof value.tag === 'string' ? value.tag : null;
   const constructor = constructors.find((candidate) => candidate.name === current);
   const first = constructors[0];
   // A value made before the type was known (`{}`) has no tag: start from the first constructor.
@@ -368,7 +364,7 @@ function VariantEditor({
             }
           }}
         />
-        {constructor && isJsonObject(value) && (
+        {constructor && isRecord(value) && (
           <DamlValueEditor
             type={constructor.type}
             value={value.value}

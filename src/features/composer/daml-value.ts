@@ -5,15 +5,12 @@ import {
   type Field,
   type TypeConName,
 } from '@/api/daml-lf-decoder';
+import { isRecord } from '@/lib/values/is-record';
 
 /** Looks a type constructor up; undefined while its package is not decoded (yet). */
 export type ResolveDataType = (tycon: TypeConName) => DataType | undefined;
 
 export type JsonObject = Record<string, unknown>;
-
-export function isJsonObject(value: unknown): value is JsonObject {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 /** `OPTIONAL [t]` → t; undefined for anything else. */
 export function optionalInner(type: DamlType): DamlType | undefined {
@@ -143,7 +140,7 @@ export function recordOfFields(
   fields: readonly { name: string; type: DamlType }[],
   resolve: ResolveDataType,
 ): JsonObject {
-  const record = isJsonObject(value) ? value : {};
+  const record = isRecord(value) ? value : {};
   return Object.fromEntries(
     fields.map((field) => [
       field.name,
@@ -154,7 +151,7 @@ export function recordOfFields(
 
 /** Whether `value` is already a record of exactly these fields (order aside). */
 export function isRecordOfFields(value: unknown, fields: readonly { name: string }[]): boolean {
-  if (!isJsonObject(value)) return false;
+  if (!isRecord(value)) return false;
   const keys = Object.keys(value);
   return (
     keys.length === fields.length &&

@@ -27,6 +27,7 @@ import { readDamlValue, type ValueType } from '@/lib/values/daml-value';
 import { shortenIdentifier } from '@/lib/text/format';
 import { parseIdentifier } from '@/lib/transaction-tree/model';
 import { idHint } from '@/lib/transaction-tree/update-summary';
+import { isRecord } from '@/lib/values/is-record';
 import { NoReadScopeState } from '@/blocks/no-read-scope-state';
 import { useReadScope } from '@/hooks/use-read-scope';
 import { useTemplateCatalog } from '@/hooks/template-catalog';
@@ -269,10 +270,6 @@ function ExportButtons({
   );
 }
 
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 /** One field of the row's argument (or view), read with the field's type. */
 function FieldCell({
   contract,
@@ -288,7 +285,7 @@ function FieldCell({
   types: ContractTypes;
 }) {
   const source = columnsSource(contract, isInterface);
-  if (!isObject(source) || !(name in source)) return null;
+  if (!isRecord(source) || !(name in source)) return null;
   const exact = isInterface ? type : fieldType(types.argumentOf(contract.templateId), name);
   const value = readDamlValue(source[name], exact.kind === 'unknown' ? type : exact);
   return (
@@ -367,7 +364,7 @@ function columnsOf(
       header: 'Other fields',
       cell: (contract) => {
         const source = columnsSource(contract, isInterface);
-        if (!isObject(source)) return null;
+        if (!isRecord(source)) return null;
         const others = Object.fromEntries(
           rest
             .filter((field) => field.name in source)

@@ -1,6 +1,7 @@
 import type { ActiveContract } from '@/api/active-contracts';
 import { toCsv, type CsvValue } from '@/components/data-table/csv';
 import { readDamlValue, valueToText, type ValueLimits } from '@/lib/values/daml-value';
+import { isRecord } from '@/lib/values/is-record';
 import { fieldType, type ContractTypes } from './contract-value-types';
 
 // An export is for reading elsewhere: nothing is cut short.
@@ -9,10 +10,6 @@ const EXPORT_LIMITS: ValueLimits = {
   items: Number.MAX_SAFE_INTEGER,
   textLength: Number.MAX_SAFE_INTEGER,
 };
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 /** The record whose fields are the columns: the argument, or the interface view when one is asked. */
 export function columnsSource(contract: ActiveContract, isInterface: boolean): unknown {
@@ -46,7 +43,7 @@ export function contractsCsv(
     const cells =
       fields.length > 0
         ? fields.map((field) => {
-            if (!isObject(source) || !(field.name in source)) return '';
+            if (!isRecord(source) || !(field.name in source)) return '';
             const type = isInterface ? field.type : fieldType(argumentType, field.name);
             return valueToText(readDamlValue(source[field.name], type, EXPORT_LIMITS));
           })

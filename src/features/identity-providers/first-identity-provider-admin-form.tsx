@@ -1,6 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Stack, Text } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { userMutations, type User } from '@/api/users';
 import { CopyAsMenu } from '@/components/copy-as-menu';
@@ -8,15 +7,17 @@ import { notify } from '@/components/feedback/notify';
 import { RightName } from '@/components/right-name';
 import { FIELD_WIDTH } from '@/components/form/field-widths';
 import { FormActions } from '@/components/form/form-actions';
-import { FormRootError } from '@/components/form/form-root-error';
 import { FormTextInput } from '@/components/form/form-text-input';
 import { useFormMutation } from '@/components/form/use-form-mutation';
-import { adminFailure } from '@/lib/errors/admin-error-fixes';
-import { isMaskedRefusal } from '@/lib/errors/api-error';
-import { AdminFailureAlert, type AdminFixLinks } from '@/blocks/admin-fix-actions';
-import { userWhereaboutsQuery } from '@/hooks/user-whereabouts';
+import type { AdminFixLinks } from '@/blocks/admin-fix-actions';
+import { AdminFormError } from '@/blocks/admin-form-error';
 import { firstAdminRequest, firstAdminSchema, type FirstAdminValues } from './delegation';
 import { firstIdentityProviderAdminCopyAs } from './identity-provider-copy-as';
+
+/** Only a participant admin creates an IdP's first admin. */
+const PARTICIPANT_ADMIN = { isParticipantAdmin: true, administeredIdentityProviderId: undefined };
+/** Moving the user here is not offered: the first admin is a new user with its own right. */
+const OFFERS = ['openUser'] as const;
 
 export type FirstIdentityProviderAdminFormProps = {
   identityProviderId: string;
@@ -46,30 +47,7 @@ export function FirstIdentityProviderAdminForm({
 
   // User ids are unique on the participant: the id may be taken in another identity provider
   // (a redacted refusal). The caller, a participant admin, can find out which, and open it there.
-  // Moving it here is not offered: the first admin is a new user with its own right.
   const failedUserId = create.variables?.user.id;
-  const lookForUser = failedUserId !== undefined && isMaskedRefusal(create.error);
-  const whereabouts = useQuery({
-    ...userWhereaboutsQuery(failedUserId ?? ''),
-    enabled: lookForUser,
-  });
-  const found =
-    lookForUser && whereabouts.data !== undefined && whereabouts.data !== 'unknown'
-      ? adminFailure(
-          create.error,
-          {
-            action: 'createUser',
-            userId: failedUserId,
-            identityProviderId,
-            whereabouts: whereabouts.data,
-          },
-          { isParticipantAdmin: true, administeredIdentityProviderId: undefined },
-        )
-      : undefined;
-  const failure =
-    found === undefined
-      ? undefined
-      : { ...found, fixes: found.fixes.filter((fix) => fix.kind === 'openUser') };
 
   const handleSubmit = form.handleSubmit((values) => {
     create.mutate(firstAdminRequest(identityProviderId, values), {
@@ -92,11 +70,18 @@ export function FirstIdentityProviderAdminForm({
           <RightName kind="IdentityProviderAdmin" /> in <strong>{identityProviderId}</strong>, and
           nothing else.
         </Text>
-        {failure === undefined ? (
-          <FormRootError control={form.control} error={create.error} />
-        ) : (
-          <AdminFailureAlert failure={failure} links={links} />
-        )}
+        <AdminFormError
+          control={form.control}
+          error={create.error}
+          change={
+            failedUserId === undefined
+              ? undefined
+              : { action: 'createUser', userId: failedUserId, identityProviderId }
+          }
+          caller={PARTICIPANT_ADMIN}
+          links={links}
+          offers={OFFERS}
+        />
         <FormTextInput
           control={form.control}
           name="userId"

@@ -13,18 +13,15 @@ import { notify } from '@/components/feedback/notify';
 import { FIELD_WIDTH } from '@/components/form/field-widths';
 import { FormActions } from '@/components/form/form-actions';
 import { FormAnnotationsInput } from '@/components/form/form-annotations-input';
-import { FormRootError } from '@/components/form/form-root-error';
 import { FormSelect } from '@/components/form/form-select';
 import { FormTextInput } from '@/components/form/form-text-input';
 import { useFormMutation } from '@/components/form/use-form-mutation';
 import { accessOf } from '@/lib/access/access-rights';
-import { adminFailure } from '@/lib/errors/admin-error-fixes';
-import { isApiError } from '@/lib/errors/api-error';
 import { shortenIdentifier } from '@/lib/text/format';
-import { AdminFailureAlert, type AdminFixLinks } from '@/blocks/admin-fix-actions';
+import type { AdminFixLinks } from '@/blocks/admin-fix-actions';
+import { AdminFormError } from '@/blocks/admin-form-error';
 import { IdentityProviderSelect } from '@/pickers/identity-provider-select';
 import { UserSelect } from '@/pickers/user-select';
-import { userWhereaboutsQuery } from '@/hooks/user-whereabouts';
 import { allocatePartyCommands } from './parties-copy-as';
 import {
   allocatePartyErrorField,
@@ -74,29 +71,6 @@ export function AllocatePartyForm({ onAllocated, links }: AllocatePartyFormProps
   // An unknown user may be one of another identity provider: a participant admin can find out
   // which, and the message then offers to allocate there.
   const failed = allocate.variables;
-  const lookForUser =
-    access.isParticipantAdmin &&
-    failed !== undefined &&
-    (failed.userId ?? '') !== '' &&
-    isApiError(allocate.error) &&
-    allocate.error.code === 'USER_NOT_FOUND';
-  const whereabouts = useQuery({
-    ...userWhereaboutsQuery(failed?.userId ?? ''),
-    enabled: lookForUser,
-  });
-  const failure =
-    lookForUser && whereabouts.data !== undefined && whereabouts.data !== 'unknown'
-      ? adminFailure(
-          allocate.error,
-          {
-            action: 'allocateParty',
-            userId: failed.userId ?? '',
-            identityProviderId: failed.identityProviderId ?? '',
-            whereabouts: whereabouts.data,
-          },
-          access,
-        )
-      : undefined;
 
   if (!access.canManageUsers) {
     return (
@@ -119,19 +93,24 @@ export function AllocatePartyForm({ onAllocated, links }: AllocatePartyFormProps
   return (
     <form onSubmit={(event) => void handleSubmit(event)} noValidate aria-label="Allocate party">
       <Stack gap="lg">
-        {failure === undefined ? (
-          <FormRootError control={form.control} error={allocate.error} />
-        ) : (
-          <AdminFailureAlert
-            failure={failure}
-            links={links}
-            onUseIdentityProvider={(id) => {
-              form.setValue('identityProviderId', id, { shouldDirty: true });
-              allocate.reset();
-              form.clearErrors();
-            }}
-          />
-        )}
+        <AdminFormError
+          control={form.control}
+          error={allocate.error}
+          change={
+            failed && {
+              action: 'allocateParty',
+              userId: failed.userId ?? '',
+              identityProviderId: failed.identityProviderId ?? '',
+            }
+          }
+          caller={access}
+          links={links}
+          onUseIdentityProvider={(id) => {
+            form.setValue('identityProviderId', id, { shouldDirty: true });
+            allocate.reset();
+            form.clearErrors();
+          }}
+        />
         <FormTextInput
           control={form.control}
           name="partyIdHint"

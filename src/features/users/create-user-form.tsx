@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Stack } from '@mantine/core';
-import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
+import { useSuspenseQuery } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { sessionQueries } from '@/api/session';
 import { userMutations, type User } from '@/api/users';
@@ -9,17 +9,14 @@ import { notify } from '@/components/feedback/notify';
 import { FIELD_WIDTH } from '@/components/form/field-widths';
 import { FormActions } from '@/components/form/form-actions';
 import { FormAnnotationsInput } from '@/components/form/form-annotations-input';
-import { FormRootError } from '@/components/form/form-root-error';
 import { FormSwitch } from '@/components/form/form-switch';
 import { FormTextInput } from '@/components/form/form-text-input';
 import { useFormMutation } from '@/components/form/use-form-mutation';
 import { accessOf } from '@/lib/access/access-rights';
-import { adminFailure } from '@/lib/errors/admin-error-fixes';
-import { isMaskedRefusal } from '@/lib/errors/api-error';
-import { AdminFailureAlert, type AdminFixLinks } from '@/blocks/admin-fix-actions';
+import type { AdminFixLinks } from '@/blocks/admin-fix-actions';
+import { AdminFormError } from '@/blocks/admin-form-error';
 import { IdentityProviderSelect } from '@/pickers/identity-provider-select';
 import { PartySelect } from '@/pickers/party-select';
-import { userWhereaboutsQuery } from '@/hooks/user-whereabouts';
 import { RightsEditor } from './rights-editor';
 import { createUserCommands } from './users-copy-as';
 import {
@@ -70,25 +67,6 @@ export function CreateUserForm({ onCreated, initialValues, links }: CreateUserFo
   // A refused create may be an id taken in another identity provider: a participant admin can
   // find out where, and the message then says so and offers the fix.
   const failedUser = createUser.variables?.user;
-  const lookForUser =
-    access.isParticipantAdmin && failedUser !== undefined && isMaskedRefusal(createUser.error);
-  const whereabouts = useQuery({
-    ...userWhereaboutsQuery(failedUser?.id ?? ''),
-    enabled: lookForUser,
-  });
-  const failure =
-    lookForUser && whereabouts.data !== undefined && whereabouts.data !== 'unknown'
-      ? adminFailure(
-          createUser.error,
-          {
-            action: 'createUser',
-            userId: failedUser.id,
-            identityProviderId: failedUser.identityProviderId ?? '',
-            whereabouts: whereabouts.data,
-          },
-          access,
-        )
-      : undefined;
 
   if (!access.canManageUsers) {
     return (
@@ -111,11 +89,19 @@ export function CreateUserForm({ onCreated, initialValues, links }: CreateUserFo
   return (
     <form onSubmit={(event) => void handleSubmit(event)} noValidate aria-label="Create user">
       <Stack gap="lg">
-        {failure === undefined ? (
-          <FormRootError control={form.control} error={createUser.error} />
-        ) : (
-          <AdminFailureAlert failure={failure} links={links} />
-        )}
+        <AdminFormError
+          control={form.control}
+          error={createUser.error}
+          change={
+            failedUser && {
+              action: 'createUser',
+              userId: failedUser.id,
+              identityProviderId: failedUser.identityProviderId ?? '',
+            }
+          }
+          caller={access}
+          links={links}
+        />
         <FormTextInput
           control={form.control}
           name="userId"

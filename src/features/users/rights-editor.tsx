@@ -1,4 +1,4 @@
-import { Button, Checkbox, Fieldset, Group, Select, Stack, Text, Title } from '@mantine/core';
+import { Checkbox, Fieldset, Group, Select, Stack, Text, Title } from '@mantine/core';
 import {
   useController,
   type Control,
@@ -6,6 +6,7 @@ import {
   type FieldValues,
 } from 'react-hook-form';
 import { FIELD_WIDTH } from '@/components/form/field-widths';
+import { AddRowButton } from '@/components/add-row-button';
 import { RemoveButton } from '@/components/remove-button';
 import { PARTY_RIGHT_KINDS, type RightKind } from '@/lib/access/access-rights';
 import { PartyInput } from '@/pickers/party-select';
@@ -116,17 +117,13 @@ export function RightsEditor<T extends FieldValues>({
               </Group>
             );
           })}
-          <Group>
-            <Button
-              variant="default"
-              size="xs"
-              onClick={() => {
-                setPartyRights([...rights.partyRights, { kind: 'CanActAs', party: '' }]);
-              }}
-            >
-              Add party right
-            </Button>
-          </Group>
+          <AddRowButton
+            onClick={() => {
+              setPartyRights([...rights.partyRights, { kind: 'CanActAs', party: '' }]);
+            }}
+          >
+            Add party right
+          </AddRowButton>
         </Stack>
 
         <Stack gap="xs">

@@ -9,6 +9,7 @@ import {
   type RightKind,
   type UserRight,
 } from '@/lib/access/access-rights';
+import { idStringProblemText } from '@/lib/forms/id-string-problem-text';
 
 /** The right kinds that carry no party. */
 export type OtherRightKind = Exclude<RightKind, PartyRightKind>;
@@ -26,17 +27,12 @@ export const emptyRightsValues: RightsValues = { partyRights: [], otherRights: [
 
 /** Why the server would reject `party` as a Daml-LF party string, or undefined when it is valid. */
 export function partyIdProblem(party: string): string | undefined {
-  const problem = idStringProblem(PARTY_STRING, party);
-  switch (problem?.kind) {
-    case undefined:
-      return undefined;
-    case 'empty':
-      return 'Choose a party';
-    case 'too-long':
-      return `A party id has at most ${String(problem.maxLength)} characters`;
-    case 'bad-char':
-      return `"${problem.char}" is not allowed in a party id (letters, digits, ":", "-", "_" and space are)`;
-  }
+  return idStringProblemText(idStringProblem(PARTY_STRING, party), {
+    empty: 'Choose a party',
+    noun: 'party id',
+    showsLength: false,
+    allowed: ' (letters, digits, ":", "-", "_" and space are)',
+  });
 }
 
 const partySchema = z.string().superRefine((party, ctx) => {

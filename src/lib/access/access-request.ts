@@ -3,6 +3,7 @@ import {
   LEDGER_STRING,
   USER_ID_STRING,
 } from '@ledger-console/participant/identifiers';
+import { isWebUrl } from '@/lib/text/is-web-url';
 
 /**
  * An access request: a person signed in at an OpenID provider but has no user on the participant,
@@ -142,15 +143,6 @@ export function parseAccessRequest(params: URLSearchParams): ParsedAccessRequest
     },
     warnings,
   };
-}
-
-function isWebUrl(value: string): boolean {
-  try {
-    const { protocol } = new URL(value);
-    return protocol === 'https:' || protocol === 'http:';
-  } catch {
-    return false;
-  }
 }
 
 function clip(value: string, max: number): string {

@@ -6,7 +6,6 @@ import {
   concerns,
   createEntry,
   errorResult,
-  fitToBudget,
   matchesFilter,
   MAX_SNAPSHOT_CHARS,
   NO_FILTER,
@@ -132,13 +131,6 @@ describe('the log', () => {
       log = appendEntry(log, entry({ id: `e${index}` }), 3);
     }
     expect(log.map(({ id }) => id)).toEqual(['e4', 'e3', 'e2']);
-  });
-
-  it('fits the newest entries into a storage budget', () => {
-    const log = ['a', 'b', 'c'].map((id) => entry({ id }));
-    const one = JSON.stringify(log[0]).length;
-    expect(fitToBudget(log, 2 + 2 * (one + 1)).map(({ id }) => id)).toEqual(['a', 'b']);
-    expect(fitToBudget(log, 10)).toEqual([]);
   });
 
   it('reads back what it wrote and drops whatever is corrupt', () => {

@@ -4,6 +4,8 @@
  * {@link ActivitySpec}, the recorder turns a settled mutation into an {@link ActivityEntry}, and
  * storage and UI only read and bound entries.
  */
+import { isRecord } from '@/lib/values/is-record';
+import { parseJsonList, withNewest } from '@/lib/storage/bounded-json-store';
 
 export const ACTIVITY_ACTIONS = [
   'user.create',
@@ -283,28 +285,10 @@ export function appendEntry(
   entry: ActivityEntry,
   max: number = MAX_ACTIVITY_ENTRIES,
 ): ActivityEntry[] {
-  return [entry, ...entries.filter((other) => other.id !== entry.id)].slice(0, max);
-}
-
-/** The newest entries whose JSON fits in `maxChars` (as the storage holds it). */
-export function fitToBudget(
-  entries: readonly ActivityEntry[],
-  maxChars: number = MAX_STORED_CHARS,
-): ActivityEntry[] {
-  // "[", "]" and a comma per entry.
-  let used = 2;
-  let count = 0;
-  for (const entry of entries) {
-    used += JSON.stringify(entry).length + 1;
-    if (used > maxChars) break;
-    count += 1;
-  }
-  return entries.slice(0, count);
+  return withNewest(entries, entry, max);
 }
 
 const isString = (value: unknown): value is string => typeof value === 'string';
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 function isSnapshot(value: unknown): value is ActivitySnapshot {
   if (!isRecord(value)) return false;
@@ -377,15 +361,7 @@ export function isActivityEntry(value: unknown): value is ActivityEntry {
 
 /** Whatever the storage holds, as entries; anything unreadable is dropped, never thrown. */
 export function parseLog(text: string | null): ActivityEntry[] {
-  if (!text) return [];
-  try {
-    const parsed = JSON.parse(text) as unknown;
-    return Array.isArray(parsed)
-      ? parsed.filter(isActivityEntry).slice(0, MAX_ACTIVITY_ENTRIES)
-      : [];
-  } catch {
-    return [];
-  }
+  return parseJsonList(text, isActivityEntry, MAX_ACTIVITY_ENTRIES);
 }
 
 // ── reading ──────────────────────────────────────────────────────────────────

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { accessFixes, adminFailure } from './admin-error-fixes';
+import { accessFixes, adminFailure, mayBeUserElsewhere } from './admin-error-fixes';
 import { ApiError } from './api-error';
 
 const refused = new ApiError(403, {
@@ -102,6 +102,27 @@ describe('adminFailure: allocate party for a user', () => {
   it('has nothing to add for an allocation for nobody or another error', () => {
     expect(adminFailure(userNotFound, { ...change, userId: '' }, participantAdmin)).toBeUndefined();
     expect(adminFailure(refused, change, participantAdmin)).toBeUndefined();
+  });
+});
+
+describe('mayBeUserElsewhere', () => {
+  it('looks for a refused create and for an allocation whose user was not found', () => {
+    expect(mayBeUserElsewhere(refused, { action: 'createUser', userId: 'trader' })).toBe(true);
+    expect(mayBeUserElsewhere(userNotFound, { action: 'allocateParty', userId: 'trader' })).toBe(
+      true,
+    );
+  });
+
+  it('does not look for another error, the other action, or nobody', () => {
+    expect(mayBeUserElsewhere(userNotFound, { action: 'createUser', userId: 'trader' })).toBe(
+      false,
+    );
+    expect(mayBeUserElsewhere(refused, { action: 'allocateParty', userId: 'trader' })).toBe(false);
+    expect(mayBeUserElsewhere(new Error('offline'), { action: 'createUser', userId: 'x' })).toBe(
+      false,
+    );
+    expect(mayBeUserElsewhere(refused, { action: 'createUser', userId: '' })).toBe(false);
+    expect(mayBeUserElsewhere(userNotFound, { action: 'allocateParty', userId: '' })).toBe(false);
   });
 });
 

@@ -57,6 +57,21 @@ export type AdminChange = {
   whereabouts?: UserWhereabouts;
 };
 
+/**
+ * Whether looking for the change's user in every identity provider may explain `error`: a create
+ * refused with the redacted 403 (the id may be taken elsewhere), or an allocation whose user was
+ * not found (it may be of another IdP). Only then is the lookup worth its requests.
+ */
+export function mayBeUserElsewhere(
+  error: unknown,
+  change: Pick<AdminChange, 'action' | 'userId'>,
+): boolean {
+  if (change.userId === '') return false;
+  return change.action === 'createUser'
+    ? isMaskedRefusal(error)
+    : error instanceof ApiError && error.code === 'USER_NOT_FOUND';
+}
+
 export const identityProviderName = (id: string) =>
   id === '' ? 'the default identity provider' : `identity provider ${id}`;
 

@@ -4,6 +4,7 @@
  * {@link DescribedError}; and the UI only ever reads errors through {@link describeError}.
  * Framework-free so that `components/` may use it without knowing the API (style guide §B3, §B6).
  */
+import { isRecord } from '@/lib/values/is-record';
 
 /** The JSON Ledger API's error body (`JsCantonError`), with its nullable wire fields made optional. */
 export type ApiErrorBody = {
@@ -346,8 +347,4 @@ function isErrorLike(value: unknown): value is { name: string; message: string }
     typeof (value as { name?: unknown }).name === 'string' &&
     typeof (value as { message?: unknown }).message === 'string'
   );
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

@@ -1,4 +1,5 @@
 import { describeNode, getNode, type NodeId, type TransactionTree, type TreeNode } from './model';
+import { isRecord } from '@/lib/values/is-record';
 
 /**
  * What was prepared against what was committed, node by node (issue 23 item 1): the same nodes
@@ -52,9 +53,6 @@ function render(value: unknown): string {
   return text.length > MAX_RENDERED ? `${text.slice(0, MAX_RENDERED)}…` : text;
 }
 
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
-
 /**
  * Whether two values (as the JSON API prints them) say the same: an absent record field equals
  * `null` (a trailing None may be left out on one side), and a string equals another when it is a
@@ -77,7 +75,7 @@ function sameValue(
       prepared.every((item, i) => sameValue(item, committed[i], filledIn, depth + 1))
     );
   }
-  if (isObject(prepared) && isObject(committed)) {
+  if (isRecord(prepared) && isRecord(committed)) {
     const keys = new Set([...Object.keys(prepared), ...Object.keys(committed)]);
     for (const key of keys) {
       const a = Object.hasOwn(prepared, key) ? prepared[key] : null;

@@ -6,6 +6,7 @@
  * from the JSON shape otherwise. Bounded: deep values collapse and long lists stop at a limit, so a
  * hostile or huge argument costs a screenful, not the page.
  */
+import { isRecord } from '@/lib/values/is-record';
 
 /**
  * What a value's type says about how to show it. A mirror of the Daml-LF types that matter for
@@ -66,10 +67,6 @@ export type ValueLimits = {
 };
 
 export const DEFAULT_VALUE_LIMITS: ValueLimits = { depth: 4, items: 20, textLength: 500 };
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 function cut(text: string, limits: ValueLimits): string {
   return text.length > limits.textLength ? `${text.slice(0, limits.textLength)}…` : text;
@@ -135,7 +132,7 @@ export function readDamlValue(
 
 function summary(value: unknown): string {
   if (Array.isArray(value)) return `${String(value.length)} items`;
-  if (isObject(value)) return `${String(Object.keys(value).length)} fields`;
+  if (isRecord(value)) return `${String(Object.keys(value).length)} fields`;
   return '…';
 }
 
@@ -179,7 +176,7 @@ function read(value: unknown, type: ValueType, limits: ValueLimits, depth: numbe
     case 'list':
       return Array.isArray(value) ? readList(value, type.item, limits, depth) : raw(value, limits);
     case 'text-map':
-      return isObject(value)
+      return isRecord(value)
         ? readEntries(Object.entries(value), { kind: 'text' }, type.item, limits, depth)
         : raw(value, limits);
     case 'gen-map':
@@ -188,14 +185,14 @@ function read(value: unknown, type: ValueType, limits: ValueLimits, depth: numbe
         ? readEntries(value as [unknown, unknown][], type.key, type.item, limits, depth)
         : raw(value, limits);
     case 'record': {
-      if (!isObject(value)) return raw(value, limits);
+      if (!isRecord(value)) return raw(value, limits);
       const fields = type.fields();
       if (!fields) return guess(value, limits, depth);
       const known = new Map(fields.map((field) => [field.name, field.type]));
       return readFields(Object.entries(value), (name) => known.get(name), limits, depth);
     }
     case 'variant': {
-      if (!isObject(value) || typeof value.tag !== 'string') return raw(value, limits);
+      if (!isRecord(value) || typeof value.tag !== 'string') return raw(value, limits);
       const argType = type.constructor(value.tag) ?? UNKNOWN_TYPE;
       return {
         kind: 'variant',
@@ -278,7 +275,7 @@ function guess(value: unknown, limits: ValueLimits, depth: number): ValueNode {
   if (typeof value === 'number') return { kind: 'number', text: String(value) };
   if (typeof value === 'boolean') return { kind: 'bool', value };
   if (Array.isArray(value)) return readList(value, UNKNOWN_TYPE, limits, depth);
-  if (isObject(value)) {
+  if (isRecord(value)) {
     const keys = Object.keys(value);
     if (keys.length === 2 && typeof value.tag === 'string' && 'value' in value) {
       return {
