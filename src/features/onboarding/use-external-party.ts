@@ -1,4 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
+import { readPublicKeyField, useBrowserKey } from '@/components/form/external-party-key';
 import { useState } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
 import {
@@ -9,15 +10,12 @@ import {
 import { isApiError } from '@/lib/errors/api-error';
 import {
   checkPastedSignature,
-  keyFileName,
   signWithKeyFile,
   topologyRefusalSubject,
-  type BrowserKey,
   type TopologyRefusalSubject,
 } from '@/lib/signing/external-party-signing';
-import { generateKeyPair, parsePublicKey, type PublicSigningKey } from '@/lib/signing/keys';
+import type { PublicSigningKey } from '@/lib/signing/keys';
 import { signHash, type WireSignature } from '@/lib/signing/signatures';
-import { isSigningInputError } from '@/lib/signing/signing-input-error';
 import type { ExternalPartyInput, OnboardingValues } from './onboarding-form-schema';
 
 /** The form values a generated topology was made for: any change makes it stale. */
@@ -68,7 +66,7 @@ export function isGeneratedFor(generated: GeneratedTopology, values: GeneratedFo
  * The browser key lives only in this state, and only until {@link forgetKey} (the run's end).
  */
 export function useExternalParty(form: UseFormReturn<OnboardingValues>) {
-  const [browserKey, setBrowserKey] = useState<BrowserKey | undefined>(undefined);
+  const { browserKey, setBrowserKey, isMakingKey, ensureBrowserKey } = useBrowserKey();
   const [generated, setGenerated] = useState<GeneratedTopology | undefined>(undefined);
   const [hasDownloaded, setHasDownloaded] = useState(false);
   const [fileSignature, setFileSignature] = useState<
@@ -78,7 +76,6 @@ export function useExternalParty(form: UseFormReturn<OnboardingValues>) {
   // The browser key's signature, kept (it is no secret) so a plan made again after the run
   // forgot the key still has it.
   const [browserSignature, setBrowserSignature] = useState<WireSignature | undefined>(undefined);
-  const [isMakingKey, setIsMakingKey] = useState(false);
   const generate = useMutation({
     ...externalPartyMutations.generateTopology(),
     meta: { errorDisplay: 'inline' },
@@ -93,33 +90,13 @@ export function useExternalParty(form: UseFormReturn<OnboardingValues>) {
     ]);
     if (!isValid) return;
     const values = form.getValues();
-    let publicKey: PublicSigningKey;
+    let publicKey: PublicSigningKey | undefined;
     if (values.externalKeySource === 'public') {
-      try {
-        publicKey = await parsePublicKey(values.externalPublicKey);
-      } catch (error) {
-        if (!isSigningInputError(error)) throw error;
-        form.setError(
-          'externalPublicKey',
-          { type: 'parse', message: error.message },
-          { shouldFocus: true },
-        );
-        return;
-      }
+      publicKey = await readPublicKeyField(form, 'externalPublicKey', values.externalPublicKey);
+      if (publicKey === undefined) return;
     } else {
-      // The same key across Generate again, so a file already downloaded stays the party's.
-      let key = browserKey;
-      if (key === undefined) {
-        setIsMakingKey(true);
-        try {
-          const made = await generateKeyPair();
-          key = { ...made, fileName: keyFileName(values.partyHint) };
-        } finally {
-          setIsMakingKey(false);
-        }
-        setBrowserKey(key);
-        setHasDownloaded(false);
-      }
+      const { key, isNew } = await ensureBrowserKey(values.partyHint);
+      if (isNew) setHasDownloaded(false);
       publicKey = key.key.publicKey;
     }
     const request = {

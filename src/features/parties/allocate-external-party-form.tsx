@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { readPublicKeyField, useBrowserKey } from '@/components/form/external-party-key';
 import { Radio, Stack, Text } from '@mantine/core';
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { useEffect, useState, type ReactNode } from 'react';
@@ -23,10 +24,10 @@ import { FormTextarea } from '@/components/form/form-textarea';
 import { KeyFileInput } from '@/components/form/key-file-input';
 import { useFormMutation } from '@/components/form/use-form-mutation';
 import { accessOf } from '@/lib/access/access-rights';
-import { keyFileName, type BrowserKey } from '@/lib/signing/external-party-signing';
+import type { BrowserKey } from '@/lib/signing/external-party-signing';
 import { forbiddenDetails } from '@/lib/errors/forbidden';
 import { shortenIdentifier } from '@/lib/text/format';
-import { generateKeyPair, parsePublicKey, type PublicSigningKey } from '@/lib/signing/keys';
+import { parsePublicKey, type PublicSigningKey } from '@/lib/signing/keys';
 import { isSigningInputError } from '@/lib/signing/signing-input-error';
 import {
   emptyExternalPartyValues,
@@ -85,7 +86,7 @@ export function AllocateExternalPartyForm({
     ),
     defaultValues: emptyExternalPartyValues('', prefill),
   });
-  const [browserKey, setBrowserKey] = useState<BrowserKey | undefined>(undefined);
+  const { browserKey, setBrowserKey, isMakingKey, ensureBrowserKey } = useBrowserKey();
   // The user's key file, read in memory: held here only until the allocation ends.
   const [fileKey, setFileKey] = useState<FileKey | undefined>(undefined);
   const [keyFileError, setKeyFileError] = useState<string | undefined>(undefined);
@@ -95,7 +96,6 @@ export function AllocateExternalPartyForm({
     // With a key file there is no public key field: the refusal shows above the form.
     return field === 'publicKey' && form.getValues('keySource') === 'file' ? undefined : field;
   });
-  const [isMakingKey, setIsMakingKey] = useState(false);
 
   // One synchronizer: chosen already. Several: the user picks.
   const connected = synchronizers.data;
@@ -181,31 +181,11 @@ export function AllocateExternalPartyForm({
       }
       publicKey = fileKey.key.publicKey;
     } else if (values.keySource === 'public') {
-      try {
-        publicKey = await parsePublicKey(values.publicKey);
-      } catch (error) {
-        if (!isSigningInputError(error)) throw error;
-        form.setError(
-          'publicKey',
-          { type: 'parse', message: error.message },
-          { shouldFocus: true },
-        );
-        return;
-      }
+      const parsed = await readPublicKeyField(form, 'publicKey', values.publicKey);
+      if (parsed === undefined) return;
+      publicKey = parsed;
     } else {
-      // The same key across Back and Generate again, so a downloaded file stays the party's.
-      let key = browserKey;
-      if (key === undefined) {
-        setIsMakingKey(true);
-        try {
-          const made = await generateKeyPair();
-          key = { ...made, fileName: keyFileName(values.partyHint) };
-        } finally {
-          setIsMakingKey(false);
-        }
-        setBrowserKey(key);
-      }
-      publicKey = key.key.publicKey;
+      publicKey = (await ensureBrowserKey(values.partyHint)).key.key.publicKey;
     }
     const request = toGenerateTopologyRequest(values, publicKey);
     generate.mutate(request, {
