@@ -62,10 +62,25 @@ function ed25519() {
   };
 }
 
-async function usePublicKey(user: ReturnType<typeof renderRoute>['user'], text: string) {
+async function pastePublicKey(user: ReturnType<typeof renderRoute>['user'], text: string) {
   await user.click(screen.getByRole('radio', { name: 'Use my public key' }));
   await user.click(publicKeyField());
   await user.paste(text);
+}
+
+/** Step 1 for a pasted public key (of a new Ed25519 pair), and on to step 2. */
+async function generateForPublicKey(
+  hint: string,
+  keyText: (key: ReturnType<typeof ed25519>) => string,
+  sandbox: Sandbox = createSandbox(),
+) {
+  const key = ed25519();
+  const view = await openForm(sandbox);
+  await view.user.type(hintField(), hint);
+  await pastePublicKey(view.user, keyText(key));
+  await view.user.click(generateButton());
+  await signForm();
+  return { sandbox, key, view };
 }
 
 /** The multi-hash step 2 shows, as the user would copy it. */
@@ -152,14 +167,7 @@ describe('allocate external party', { timeout: JOURNEY_TIMEOUT }, () => {
   it(
     'generates for a pasted public key and signs with the key file, read in memory',
     async () => {
-      const sandbox = createSandbox();
-      const key = ed25519();
-      const view = await openForm(sandbox);
-
-      await view.user.type(hintField(), 'custody');
-      await usePublicKey(view.user, key.publicPem);
-      await view.user.click(generateButton());
-      await signForm();
+      const { sandbox, key, view } = await generateForPublicKey('custody', (k) => k.publicPem);
       expect(screen.queryByRole('radio', { name: 'The key made in this browser' })).toBeNull();
 
       // Another key's file is refused on the field.
@@ -198,14 +206,7 @@ describe('allocate external party', { timeout: JOURNEY_TIMEOUT }, () => {
   it(
     'allocates with a signature made elsewhere, refusing a malformed one and one over other bytes',
     async () => {
-      const sandbox = createSandbox();
-      const key = ed25519();
-      const view = await openForm(sandbox);
-
-      await view.user.type(hintField(), 'hsm');
-      await usePublicKey(view.user, key.rawBase64);
-      await view.user.click(generateButton());
-      await signForm();
+      const { sandbox, key, view } = await generateForPublicKey('hsm', (k) => k.rawBase64);
       const multiHash = shownMultiHash();
       expect(multiHash).toHaveLength(34);
 
@@ -252,7 +253,7 @@ describe('allocate external party', { timeout: JOURNEY_TIMEOUT }, () => {
     const bodies = recordBodies(view);
 
     await view.user.type(hintField(), 'bad-key');
-    await usePublicKey(view.user, 'not a key!');
+    await pastePublicKey(view.user, 'not a key!');
     await view.user.click(generateButton());
     await waitFor(() => {
       expect(publicKeyField()).toHaveAccessibleDescription(/must be base64, hex or PEM/);
@@ -356,14 +357,14 @@ describe('allocate external party', { timeout: JOURNEY_TIMEOUT }, () => {
         await view.user.click(allocateButton());
       };
       await view.user.type(hintField(), 'twice');
-      await usePublicKey(view.user, key.publicPem);
+      await pastePublicKey(view.user, key.publicPem);
       await allocateOnce();
       await screen.findByRole('heading', { name: 'twice', level: 1 });
 
       await view.router.navigate('/parties/new-external');
       await screen.findByRole('form', { name: 'Allocate external party' });
       await view.user.type(hintField(), 'twice');
-      await usePublicKey(view.user, key.publicPem);
+      await pastePublicKey(view.user, key.publicPem);
       await allocateOnce();
 
       const form = await signForm();
@@ -378,12 +379,7 @@ describe('allocate external party', { timeout: JOURNEY_TIMEOUT }, () => {
   it('marks external parties in the parties list, and local ones not', async () => {
     const sandbox = createSandbox();
     seedPartyRecords(sandbox, [{ hint: 'desk' }]);
-    const key = ed25519();
-    const view = await openForm(sandbox);
-    await view.user.type(hintField(), 'outside');
-    await usePublicKey(view.user, key.rawBase64);
-    await view.user.click(generateButton());
-    await signForm();
+    const { key, view } = await generateForPublicKey('outside', (k) => k.rawBase64, sandbox);
     const multiHash = shownMultiHash();
     await view.user.click(screen.getByRole('radio', { name: 'A signature made elsewhere' }));
     await view.user.click(screen.getByRole('textbox', { name: /^Signature/ }));
@@ -406,7 +402,7 @@ describe('allocate external party', { timeout: JOURNEY_TIMEOUT }, () => {
     const key = ed25519();
     const view = await openForm();
     await view.user.type(hintField(), 'copied');
-    await usePublicKey(view.user, key.rawBase64);
+    await pastePublicKey(view.user, key.rawBase64);
 
     await view.user.click(screen.getByRole('button', { name: 'Copy as…' }));
     await view.user.click(await screen.findByRole('menuitem', { name: 'curl' }));
