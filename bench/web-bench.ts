@@ -165,14 +165,7 @@ async function darPreview(
   const input = page.getByLabel('Choose a DAR file');
   await input.waitFor({ state: 'attached', timeout: 30_000 });
   const shownText = `${String(dar.packages)} packages in this DAR`;
-  await page.evaluate((t) => {
-    const w = window as unknown as {
-      __watch: (text: string) => void;
-      __observeLongTasks: () => void;
-    };
-    w.__watch(t);
-    w.__observeLongTasks();
-  }, shownText);
+  await watchWithLongTasks(page, shownText);
   await input.setInputFiles({
     name: dar.file,
     mimeType: 'application/octet-stream',
@@ -185,6 +178,18 @@ async function darPreview(
   );
   await page.close();
   return { total: shown - changedAt, afterResponse: Number.NaN, longestTask: longest };
+}
+
+/** Starts watching for a text and recording long tasks (WATCH_SCRIPT, LONG_TASK_SCRIPT). */
+async function watchWithLongTasks(page: Page, text: string): Promise<void> {
+  await page.evaluate((t) => {
+    const w = window as unknown as {
+      __watch: (text: string) => void;
+      __observeLongTasks: () => void;
+    };
+    w.__watch(t);
+    w.__observeLongTasks();
+  }, text);
 }
 
 /** Packages list → the main package's page: click → its decoded contents are shown. */
@@ -202,14 +207,7 @@ async function packagePage(
   await link.waitFor({ timeout: 30_000 });
   // Rendered only once the package is decoded (the contents' own filter).
   const shownText = 'Filter contents';
-  await page.evaluate((t) => {
-    const w = window as unknown as {
-      __watch: (text: string) => void;
-      __observeLongTasks: () => void;
-    };
-    w.__watch(t);
-    w.__observeLongTasks();
-  }, shownText);
+  await watchWithLongTasks(page, shownText);
   await link.click();
   const shown = await seenAt(page, shownText);
   const longest = await longestTask(page);

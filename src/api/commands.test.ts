@@ -69,6 +69,22 @@ function shape(tree: TransactionTree) {
   });
 }
 
+/** A sandbox that records the Ledger API paths called (not the console's own questions). */
+function recordingLedgerPaths() {
+  const paths: string[] = [];
+  const sandbox = createSandbox();
+  routeFetchToSandbox({
+    sandbox,
+    intercept: (request, sandboxFetch) => {
+      const { pathname } = new URL(request.url);
+      // The Ledger API only, not the console's own questions (tokenless-access.ts).
+      if (pathname.startsWith('/v2/')) paths.push(pathname);
+      return sandboxFetch(request);
+    },
+  });
+  return { paths, sandbox };
+}
+
 /** A participant without the deprecated endpoint, as newer releases are: the unknown-path 404. */
 function withoutTreeEndpoint(status = 404) {
   const paths: string[] = [];
@@ -103,17 +119,7 @@ async function createdContractId(party: string): Promise<string> {
 
 describe('submitCommands', () => {
   it('submits through the tree endpoint while the participant offers it', async () => {
-    const paths: string[] = [];
-    const sandbox = createSandbox();
-    routeFetchToSandbox({
-      sandbox,
-      intercept: (request, sandboxFetch) => {
-        const { pathname } = new URL(request.url);
-        // The Ledger API only, not the console's own questions (tokenless-access.ts).
-        if (pathname.startsWith('/v2/')) paths.push(pathname);
-        return sandboxFetch(request);
-      },
-    });
+    const { paths, sandbox } = recordingLedgerPaths();
     const [alice = ''] = await seedParties(sandbox, ['alice']);
 
     const { tree, endpoint } = await submitCommands(createIou(alice));
@@ -210,17 +216,7 @@ describe('submitCommands', () => {
   });
 
   it('does not fall back on a 404 about the command itself', async () => {
-    const paths: string[] = [];
-    const sandbox = createSandbox();
-    routeFetchToSandbox({
-      sandbox,
-      intercept: (request, sandboxFetch) => {
-        const { pathname } = new URL(request.url);
-        // The Ledger API only, not the console's own questions (tokenless-access.ts).
-        if (pathname.startsWith('/v2/')) paths.push(pathname);
-        return sandboxFetch(request);
-      },
-    });
+    const { paths, sandbox } = recordingLedgerPaths();
     const [alice = ''] = await seedParties(sandbox, ['alice']);
     paths.length = 0;
     const commands = createIou(alice);
