@@ -69,17 +69,20 @@ function shape(tree: TransactionTree) {
   });
 }
 
-/** A sandbox that records the Ledger API paths called (not the console's own questions). */
-function recordingLedgerPaths() {
+/**
+ * A sandbox that records the Ledger API paths called (not the console's own questions,
+ * tokenless-access.ts); `answer` may answer a request in the participant's place.
+ */
+function recordingLedgerPaths(answer?: (request: Request) => Response | undefined) {
   const paths: string[] = [];
   const sandbox = createSandbox();
   routeFetchToSandbox({
     sandbox,
     intercept: (request, sandboxFetch) => {
       const { pathname } = new URL(request.url);
-      // The Ledger API only, not the console's own questions (tokenless-access.ts).
       if (pathname.startsWith('/v2/')) paths.push(pathname);
-      return sandboxFetch(request);
+      const answered = answer?.(request);
+      return answered === undefined ? sandboxFetch(request) : Promise.resolve(answered);
     },
   });
   return { paths, sandbox };
@@ -87,28 +90,15 @@ function recordingLedgerPaths() {
 
 /** A participant without the deprecated endpoint, as newer releases are: the unknown-path 404. */
 function withoutTreeEndpoint(status = 404) {
-  const paths: string[] = [];
-  const sandbox = createSandbox();
-  routeFetchToSandbox({
-    sandbox,
-    intercept: (request, sandboxFetch) => {
-      const { pathname } = new URL(request.url);
-      if (pathname.startsWith('/v2/')) paths.push(pathname);
-      if (pathname === TREE_ENDPOINT) {
-        const body =
-          status === 404
-            ? { errors: [`HttpMethod(POST), uri: ${request.url}`], status, ledgerApiError: null }
-            : 'Method Not Allowed';
-        return Promise.resolve(
-          typeof body === 'string'
-            ? new Response(body, { status, headers: { 'Content-Type': 'text/plain' } })
-            : Response.json(body, { status }),
-        );
-      }
-      return sandboxFetch(request);
-    },
+  return recordingLedgerPaths((request) => {
+    if (new URL(request.url).pathname !== TREE_ENDPOINT) return undefined;
+    return status === 404
+      ? Response.json(
+          { errors: [`HttpMethod(POST), uri: ${request.url}`], status, ledgerApiError: null },
+          { status },
+        )
+      : new Response('Method Not Allowed', { status, headers: { 'Content-Type': 'text/plain' } });
   });
-  return { sandbox, paths };
 }
 
 async function createdContractId(party: string): Promise<string> {
