@@ -1,12 +1,10 @@
 import { Alert, Button, Code, Group, Radio, Stack, Text } from '@mantine/core';
+import { SynchronizerSelect } from '@/pickers/synchronizer-select';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect } from 'react';
 import { useController, useWatch, type UseFormReturn } from 'react-hook-form';
 import { participantQueries } from '@/api/participant';
-import { synchronizerQueries } from '@/api/synchronizers';
 import { ErrorAlert } from '@/components/feedback/error-alert';
 import { FIELD_WIDTH } from '@/components/form/field-widths';
-import { FormSelect } from '@/components/form/form-select';
 import { FormTextInput } from '@/components/form/form-text-input';
 import { FormTextarea } from '@/components/form/form-textarea';
 import { KeyFileInput } from '@/components/form/key-file-input';
@@ -28,7 +26,6 @@ export type ExternalPartyFieldsProps = {
  */
 export function ExternalPartyFields({ form, external }: ExternalPartyFieldsProps) {
   const { control } = form;
-  const synchronizers = useQuery(synchronizerQueries.connected());
   const { data: ownParticipantId } = useQuery(participantQueries.participantId());
   const values = useWatch({ control });
   const keySource = values.externalKeySource ?? 'public';
@@ -43,19 +40,6 @@ export function ExternalPartyFields({ form, external }: ExternalPartyFieldsProps
       externalPublicKey: values.externalPublicKey ?? '',
     });
 
-  // One synchronizer: chosen already. Several: the admin picks.
-  const connected = synchronizers.data;
-  useEffect(() => {
-    const [only, ...others] = connected ?? [];
-    if (
-      only !== undefined &&
-      others.length === 0 &&
-      form.getValues('externalSynchronizerId') === ''
-    ) {
-      form.setValue('externalSynchronizerId', only.synchronizerId);
-    }
-  }, [connected, form]);
-
   return (
     <Stack gap="md">
       <FormTextInput
@@ -68,28 +52,11 @@ export function ExternalPartyFields({ form, external }: ExternalPartyFieldsProps
         spellCheck={false}
         maw={FIELD_WIDTH.medium}
       />
-      <FormSelect
-        control={control}
+      <SynchronizerSelect
+        form={form}
         name="externalSynchronizerId"
-        label="Synchronizer"
         description="Where the party is hosted."
-        data={(connected ?? []).map((synchronizer) => ({
-          value: synchronizer.synchronizerId,
-          label: `${synchronizer.synchronizerAlias} (${shortenIdentifier(synchronizer.synchronizerId)})`,
-        }))}
-        required
-        allowDeselect={false}
-        disabled={connected === undefined}
-        maw={FIELD_WIDTH.long}
       />
-      {synchronizers.error && (
-        <ErrorAlert
-          error={synchronizers.error}
-          onRetry={() => {
-            void synchronizers.refetch();
-          }}
-        />
-      )}
       <Radio.Group
         label="The person's key"
         value={keySource}

@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { SynchronizerSelect } from '@/pickers/synchronizer-select';
 import { readPublicKeyField, useBrowserKey } from '@/components/form/external-party-key';
 import { Radio, Stack, Text } from '@mantine/core';
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
@@ -11,14 +12,11 @@ import {
 } from '@/api/external-parties';
 import { participantQueries } from '@/api/participant';
 import { sessionQueries } from '@/api/session';
-import { synchronizerQueries, type ConnectedSynchronizer } from '@/api/synchronizers';
 import { CopyAsMenu } from '@/components/copy-as-menu';
-import { ErrorAlert } from '@/components/feedback/error-alert';
 import { ForbiddenState } from '@/components/feedback/page-state';
 import { FIELD_WIDTH } from '@/components/form/field-widths';
 import { FormActions } from '@/components/form/form-actions';
 import { FormRootError } from '@/components/form/form-root-error';
-import { FormSelect } from '@/components/form/form-select';
 import { FormTextInput } from '@/components/form/form-text-input';
 import { FormTextarea } from '@/components/form/form-textarea';
 import { KeyFileInput } from '@/components/form/key-file-input';
@@ -78,7 +76,6 @@ export function AllocateExternalPartyForm({
   const { data: caller } = useSuspenseQuery(sessionQueries.caller());
   const access = accessOf(caller);
   const identityProviderId = access.administeredIdentityProviderId ?? '';
-  const synchronizers = useQuery(synchronizerQueries.connected());
   const { data: ownParticipantId } = useQuery(participantQueries.participantId());
   const form = useForm<ExternalPartyValues>({
     resolver: zodResolver(
@@ -96,20 +93,6 @@ export function AllocateExternalPartyForm({
     // With a key file there is no public key field: the refusal shows above the form.
     return field === 'publicKey' && form.getValues('keySource') === 'file' ? undefined : field;
   });
-
-  // One synchronizer: chosen already. Several: the user picks.
-  const connected = synchronizers.data;
-  useEffect(() => {
-    const [only, ...others] = connected ?? [];
-    const chosen = form.getValues('synchronizerId');
-    // A prefilled synchronizer the participant is not connected to is no choice the form offers.
-    if (chosen !== '' && connected?.some((s) => s.synchronizerId === chosen) === false) {
-      form.setValue('synchronizerId', '');
-    }
-    if (only !== undefined && others.length === 0 && form.getValues('synchronizerId') === '') {
-      form.setValue('synchronizerId', only.synchronizerId);
-    }
-  }, [connected, form]);
 
   if (!access.canManageUsers) {
     return (
@@ -213,25 +196,11 @@ export function AllocateExternalPartyForm({
           required
           maw={FIELD_WIDTH.medium}
         />
-        <FormSelect
-          control={form.control}
+        <SynchronizerSelect
+          form={form}
           name="synchronizerId"
-          label="Synchronizer"
           description="Where the party is hosted."
-          data={(connected ?? []).map(toSynchronizerOption)}
-          required
-          allowDeselect={false}
-          disabled={connected === undefined}
-          maw={FIELD_WIDTH.long}
         />
-        {synchronizers.error && (
-          <ErrorAlert
-            error={synchronizers.error}
-            onRetry={() => {
-              void synchronizers.refetch();
-            }}
-          />
-        )}
         <FormTextarea
           control={form.control}
           name="otherConfirmingParticipants"
@@ -403,11 +372,4 @@ function GenerateCopyAs({
       }
     />
   );
-}
-
-function toSynchronizerOption(synchronizer: ConnectedSynchronizer) {
-  return {
-    value: synchronizer.synchronizerId,
-    label: `${synchronizer.synchronizerAlias} (${shortenIdentifier(synchronizer.synchronizerId)})`,
-  };
 }
