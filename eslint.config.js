@@ -48,6 +48,11 @@ const EDGE_NODE_MODULES = {
   message:
     'The SPA imports only @ledger-console/edge/console-api (paths and types); the rest of the edge package is Node code for the servers (ADR 018).',
 };
+/** The sandbox never imports the SPA or the console server. */
+const SANDBOX_STANDS_ALONE = {
+  regex: '^(?:@/|(?:\\.\\./)+(?:src|server)(?:/|$))',
+  message: 'The sandbox stands alone: it never imports the SPA (src/) or the server.',
+};
 const OPENAPI_FETCH = {
   name: 'openapi-fetch',
   message: 'Only src/api/client.ts uses openapi-fetch; call the resource modules in src/api/.',
@@ -421,12 +426,7 @@ export default defineConfig(
         'error',
         {
           paths: [...COMMON_PATHS, OPENAPI_FETCH],
-          patterns: [
-            {
-              regex: '^(?:@/|(?:\\.\\./)+(?:src|server)(?:/|$))',
-              message: 'The sandbox stands alone: it never imports the SPA (src/) or the server.',
-            },
-          ],
+          patterns: [SANDBOX_STANDS_ALONE],
         },
       ],
     },
@@ -441,10 +441,7 @@ export default defineConfig(
         {
           paths: [...COMMON_PATHS, OPENAPI_FETCH],
           patterns: [
-            {
-              regex: '^(?:@/|(?:\\.\\./)+(?:src|server)(?:/|$))',
-              message: 'The sandbox stands alone: it never imports the SPA (src/) or the server.',
-            },
+            SANDBOX_STANDS_ALONE,
             {
               regex:
                 '^(?:(?:\\.\\./)+(?:routes|http|create-sandbox|start-sandbox)(?:/|$)|hono(?:/|$))',
