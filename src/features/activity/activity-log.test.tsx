@@ -1,5 +1,6 @@
+import { captureDownloads } from '@/testing/capture-downloads';
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { renderRoute } from '@/testing/render-route';
 import { createSandbox } from '@/testing/sandbox-network';
 import { seedParties } from '@/testing/seed-parties';
@@ -109,19 +110,10 @@ describe('activity log', () => {
       await user.clear(screen.getByRole('textbox', { name: /^Subject/ }));
 
       // Export: the file is a Blob behind an object URL.
-      const saved: Blob[] = [];
-      vi.spyOn(URL, 'createObjectURL').mockImplementation((blob) => {
-        saved.push(blob as Blob);
-        return 'blob:activity';
-      });
-      vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => undefined);
-      // jsdom cannot navigate to a download; the click is all the browser needs.
-      const clicks = vi
-        .spyOn(HTMLAnchorElement.prototype, 'click')
-        .mockImplementation(() => undefined);
+      const { saved, names } = captureDownloads();
       await user.click(screen.getByRole('button', { name: 'Export CSV' }));
       await user.click(screen.getByRole('button', { name: 'Export JSON' }));
-      expect(clicks).toHaveBeenCalledTimes(2);
+      expect(names).toHaveLength(2);
       expect(router.state.location.pathname).toBe('/activity');
 
       const [csvBlob, jsonBlob] = saved;

@@ -1,5 +1,6 @@
+import { captureDownloads } from '@/testing/capture-downloads';
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { allowConsole } from '@/testing/console-guard';
 import { renderRoute } from '@/testing/render-route';
 import { createSandbox } from '@/testing/sandbox-network';
@@ -222,21 +223,12 @@ describe('users list', { timeout: 30_000 }, () => {
     await user.type(screen.getByLabelText('Filter users'), 'sum(');
     expect(await status('All 2101 users loaded (3 pages) · showing 1 match')).toBeVisible();
 
-    const saved: Blob[] = [];
-    vi.spyOn(URL, 'createObjectURL').mockImplementation((blob) => {
-      saved.push(blob as Blob);
-      return 'blob:users';
-    });
-    vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => undefined);
-    // jsdom cannot navigate to a download; the click is all the browser needs.
-    const clicks = vi
-      .spyOn(HTMLAnchorElement.prototype, 'click')
-      .mockImplementation(() => undefined);
+    const { saved, names } = captureDownloads();
 
     await user.click(screen.getByRole('button', { name: 'Export CSV' }));
     await user.click(screen.getByRole('button', { name: 'Export JSON' }));
 
-    expect(clicks).toHaveBeenCalledTimes(2);
+    expect(names).toHaveLength(2);
     expect(saved.map((blob) => blob.type)).toEqual([
       'text/csv;charset=utf-8',
       'application/json;charset=utf-8',
