@@ -156,7 +156,7 @@ const LIB_ROOMS = {
   activity: ['storage', 'values'],
   errors: ['access', 'values'],
   navigation: ['text'],
-  onboarding: ['access', 'signing'],
+  onboarding: ['access', 'forms', 'signing'],
   'transaction-tree': ['errors', 'text', 'values'],
 };
 

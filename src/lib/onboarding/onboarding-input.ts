@@ -1,3 +1,4 @@
+import { idStringProblemText } from '@/lib/forms/id-string-problem-text';
 import {
   idStringProblem,
   MAX_PARTY_HINT_LENGTH,
@@ -132,19 +133,12 @@ export function rightsPreset(id: RightsPresetId): RightsPreset {
 
 /** Why the participant would refuse `subject` as a user id, in a form's words. */
 export function subjectProblem(subject: string): string | undefined {
-  const problem = idStringProblem(USER_ID_STRING, subject);
-  switch (problem?.kind) {
-    case undefined:
-      return undefined;
-    case 'empty':
-      return 'Required: the person’s subject (sub) at the identity provider';
-    case 'too-long':
-      return `A user id has at most ${String(problem.maxLength)} characters (this has ${String(problem.length)})`;
-    case 'bad-char': {
-      const shown = problem.char === ' ' ? 'A space' : `"${problem.char}"`;
-      return `${shown} is not allowed in a user id: use ASCII letters, digits and ${USER_ID_SYMBOLS}`;
-    }
-  }
+  return idStringProblemText(idStringProblem(USER_ID_STRING, subject), {
+    empty: 'Required: the person’s subject (sub) at the identity provider',
+    noun: 'user id',
+    showsLength: true,
+    allowed: `: use ASCII letters, digits and ${USER_ID_SYMBOLS}`,
+  });
 }
 
 /** Why the participant would refuse `hint` as a party id hint (§5.1), or undefined. */
