@@ -14,7 +14,7 @@ import {
 } from '@/lib/activity/activity-log';
 import { formatCount } from '@/lib/text/format';
 import { downloadActivity } from './activity-export';
-import { useActivityLog } from './activity-store';
+import { useActivityLog } from './use-activity-log';
 import { ActivityTable } from './activity-table';
 
 /** Rows rendered at once; more on request, so 2000 entries never render in one go. */

@@ -1,4 +1,3 @@
-import { useCallback } from 'react';
 import { identityDataStorage, identityScopedKey } from '@/api/access-token';
 import {
   appendEntry,
@@ -8,7 +7,6 @@ import {
   type ActivityEntry,
 } from '@/lib/activity/activity-log';
 import { createBoundedJsonStore, type StorePlace } from '@/lib/storage/bounded-json-store';
-import { useStoredList } from '@/hooks/use-stored-list';
 
 /** One log: a participant's, for one identity, in the storage that identity's data lives in. */
 export type ActivityPlace = StorePlace;
@@ -21,13 +19,14 @@ export function activityPlace(participantId: string): ActivityPlace {
   };
 }
 
-const store = createBoundedJsonStore({
+/** The activity log's bounded store (the views' hook reads it through `useActivityLog`). */
+export const activityStore = createBoundedJsonStore({
   isItem: isActivityEntry,
   maxItems: MAX_ACTIVITY_ENTRIES,
   maxChars: MAX_STORED_CHARS,
 });
 
-export const readActivity = (place: ActivityPlace): ActivityEntry[] => store.read(place);
+export const readActivity = (place: ActivityPlace): ActivityEntry[] => activityStore.read(place);
 
 /**
  * Stores the log, the newest entries that fit: first within the log's own budget, then, when the
@@ -39,7 +38,7 @@ export function writeActivity(
   entries: readonly ActivityEntry[],
   maxChars: number = MAX_STORED_CHARS,
 ): number {
-  return store.write(place, entries, maxChars);
+  return activityStore.write(place, entries, maxChars);
 }
 
 /**
@@ -79,18 +78,4 @@ export function appendActivity(place: ActivityPlace, entry: ActivityEntry): void
   if (batch) batch.entries.push(entry);
   else queued.push({ place, entries: [entry] });
   flushTimer ??= setTimeout(flushActivity, FLUSH_DELAY_MS);
-}
-
-/**
- * The signed-in identity's activity log on `participantId`, newest first, shared with every view
- * and other tabs. Kept as long as that identity's sign-in (see identityDataStorage).
- */
-export function useActivityLog(participantId: string) {
-  const place = activityPlace(participantId);
-  const { storage, key } = place;
-  const entries = useStoredList(store, place);
-  const clear = useCallback(() => {
-    writeActivity({ storage, key }, []);
-  }, [storage, key]);
-  return { entries, clear };
 }

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { participantQueries } from '@/api/participant';
 import { SectionCard } from '@/components/section-card';
 import { concerns, type ActivitySubject } from '@/lib/activity/activity-log';
-import { useActivityLog } from './activity-store';
+import { useActivityLog } from './use-activity-log';
 import { ActivityTable } from './activity-table';
 
 const RECENT = 5;
