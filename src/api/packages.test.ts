@@ -98,7 +98,8 @@ describe('package requests', () => {
   });
 });
 
-describe('DAR upload and validation', () => {
+// Uploads that run the DAR reader and vetting: up to ~5 s each on a loaded 2-core machine.
+describe('DAR upload and validation', { timeout: 20_000 }, () => {
   it('upload with progress up to every byte, then list and vet the packages', async () => {
     routeFetchToSandbox();
     const bytes = fixture(LARGE);

@@ -8,7 +8,8 @@ import { sandboxJson } from '@/testing/seed-parties';
 
 const jwtSandbox = () => createSandbox({ auth: 'jwt', jwtSecret: TEST_SECRET });
 
-describe('sign-in', () => {
+// Whole sign-in journeys against the in-process sandbox: up to ~5 s each on a loaded 2-core machine.
+describe('sign-in', { timeout: 20_000 }, () => {
   it('explains a refused request and signs in with a pasted token, back to where the user was', async () => {
     const { user, router } = renderRoute('/no/such/page?x=1', { sandbox: jwtSandbox() });
 
