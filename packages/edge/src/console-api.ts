@@ -38,3 +38,90 @@ export type OidcDiscoveryResult = {
   jwks: { keys: DiscoveredKey[] };
   checks: DiscoveryCheck[];
 };
+
+/**
+ * `GET`: the shared audit log the console server keeps of every state-changing call it proxied
+ * (ADR 020), newest first, as an {@link AuditPage}. Scoped as the Ledger API is: the server asks
+ * the participant who the caller is (`/v2/authenticated-user` and that user's rights) with the
+ * caller's own token, then a participant admin sees every entry, an IdP admin the entries of
+ * actors in its identity provider, any other user only their own. Query parameters, all optional:
+ * `pageSize` (1–500, default 100), `pageToken` (from a previous page), `from` / `to` (ISO 8601,
+ * inclusive / exclusive), `actor` (user id or token subject), `action` (an {@link AuditAction}),
+ * `outcome` (`ok` | `failed`), `text` (a substring of the path or summary). Bad parameters answer
+ * 400 with a JsCantonError body, like the Ledger API.
+ */
+export const AUDIT_LOG_PATH = '/__console/audit';
+
+/** What a state-changing call did, from its method and path; `other` when the server can't tell. */
+export const AUDIT_ACTIONS = [
+  'user.create',
+  'user.update',
+  'user.delete',
+  'user.rights.grant',
+  'user.rights.revoke',
+  'user.idp.move',
+  'party.allocate',
+  'party.update',
+  'party.external.allocate',
+  'idp.create',
+  'idp.update',
+  'idp.delete',
+  'dar.upload',
+  'package.vetting',
+  'command.submit',
+  'command.prepare',
+  'command.execute',
+  'command.reassign',
+  'other',
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+/** Who made the call: only what the participant vouched for by accepting the token. */
+export type AuditActor = {
+  /** `iss` and `sub` of the bearer token, once the participant accepted it; null otherwise. */
+  issuer: string | null;
+  subject: string | null;
+  /** The participant's user the token stands for, and that user's identity provider ('' = default). */
+  userId: string | null;
+  identityProviderId: string | null;
+  /** False when no token came or the participant refused it (401): then only the call is known. */
+  authenticated: boolean;
+};
+
+export type AuditEntry = {
+  /** Increasing within one store; opaque to readers. */
+  id: string;
+  /** ISO 8601: when the participant's answer came. */
+  at: string;
+  /** The participant the call went to: its participant id when known, else the ledger's URL. */
+  participant: string;
+  actor: AuditActor;
+  action: AuditAction;
+  method: string;
+  /** The path without its query, bounded. */
+  path: string;
+  /** The main resource the call named (user id, party, IdP id, package id…), when there is one. */
+  resource: string | null;
+  /** A short, redacted summary of the request body: never a token, key, signature or payload blob. */
+  summary: string;
+  /** The participant's HTTP status; 0 when no answer came (unreachable, timed out). */
+  status: number;
+  /** The error's code (`JsCantonError.code`) when the call failed. */
+  errorCode: string | null;
+  durationMs: number;
+};
+
+export type AuditScope = 'all' | 'identity-provider' | 'own';
+
+export type AuditPage = {
+  entries: AuditEntry[];
+  /** '' on the last page. */
+  nextPageToken: string;
+  /** Which entries this caller may see, and of which identity provider for `identity-provider`. */
+  scope: AuditScope;
+  identityProviderId: string | null;
+  /** Where the log is kept, for the page's footer: `memory`, `file` or `remote` (no URL, no secret). */
+  store: 'memory' | 'file' | 'remote';
+  /** How long entries are kept and how many at most; null when unbounded by that measure. */
+  retention: { days: number | null; maxEntries: number | null };
+};
