@@ -13,19 +13,21 @@ export const CHROMIUM_ARGS = [
   '--disable-quic',
 ];
 
-// Not 4173: a developer's own `npm start` may be running there.
-const PORT = 4174;
+// Not 4173: a developer's own `npm start` may be running there. E2E_PORT_BASE moves all five ports,
+// so two checkouts can run their suites side by side.
+const PORT_BASE = Number(process.env.E2E_PORT_BASE ?? 4174);
+const PORT = PORT_BASE;
 const BASE_URL = `http://127.0.0.1:${String(PORT)}`;
 /** A second console whose embedded sandbox requires tokens (`--auth jwt`); see e2e/helpers/jwt.ts. */
-export const JWT_PORT = 4175;
+export const JWT_PORT = PORT_BASE + 1;
 const JWT_BASE_URL = `http://127.0.0.1:${String(JWT_PORT)}`;
 /**
  * A third console whose sandbox signs in through its embedded OpenID provider (`--auth oidc`, on
  * OIDC_PROVIDER_PORT), with short-lived access tokens so renewal happens within a journey, and
  * one more provider whose discovery fails (e2e/oidc-sign-in-providers.json).
  */
-export const OIDC_PORT = 4176;
-export const OIDC_PROVIDER_PORT = 4177;
+export const OIDC_PORT = PORT_BASE + 2;
+export const OIDC_PROVIDER_PORT = PORT_BASE + 3;
 /** Access token lifetime there: the console renews a minute before expiry, so 15 s after sign-in. */
 export const OIDC_ACCESS_TOKEN_TTL_SECONDS = 75;
 const OIDC_BASE_URL = `http://127.0.0.1:${String(OIDC_PORT)}`;
@@ -33,7 +35,7 @@ const OIDC_BASE_URL = `http://127.0.0.1:${String(OIDC_PORT)}`;
  * A fourth console whose embedded sandbox is connected to two synchronizers, for moving contracts
  * between them. Its own server: on the first, allocating a party would then need a synchronizer.
  */
-export const TWO_SYNCHRONIZERS_PORT = 4178;
+export const TWO_SYNCHRONIZERS_PORT = PORT_BASE + 4;
 export const TWO_SYNCHRONIZERS_BASE_URL = `http://127.0.0.1:${String(TWO_SYNCHRONIZERS_PORT)}`;
 const isCi = Boolean(process.env.CI);
 // .ci/run sets this to collect machine-readable counts.
