@@ -74,11 +74,11 @@ for (const { name, viewport, isWide } of SIZES) {
       await fillArgumentField(page, 'splitAmount', '30');
       await submit(page);
       await expect(
-        result(page).getByRole('button', { name: /^Exercise a choice on Iou/ }),
+        result(page).getByRole('button', { name: /^Exercise a choice on it \(Iou / }),
       ).toHaveCount(2);
       // The first result still shows the contract it created.
       await expect(
-        firstResult.getByRole('button', { name: /^Exercise a choice on Iou/ }),
+        firstResult.getByRole('button', { name: /^Exercise a choice on it \(Iou / }),
       ).toHaveCount(1);
     });
 

@@ -92,7 +92,7 @@ export function result(page: Page): Locator {
 /** Starts an Exercise command on the first contract the last submission created. */
 export async function exerciseOnCreated(page: Page): Promise<void> {
   await result(page)
-    .getByRole('button', { name: /^Exercise a choice on Iou/ })
+    .getByRole('button', { name: /^Exercise a choice on it \(Iou / })
     .first()
     .click();
 }
@@ -115,7 +115,7 @@ function resultGraph(page: Page): Locator {
 
 /** A node of the result's graph, by its accessible name ("Create Iou, node 1"). */
 export function resultGraphNode(page: Page, nodeId: number): Locator {
-  return resultGraph(page).getByRole('group', { name: new RegExp(`, node ${String(nodeId)}$`) });
+  return resultGraph(page).getByRole('article', { name: new RegExp(`, node ${String(nodeId)}$`) });
 }
 
 export async function toggleResultNode(page: Page, nodeId: number, action: 'Collapse' | 'Expand') {

@@ -19,12 +19,12 @@ export const outline = (page: Page) => page.getByRole('tree', { name: 'Transacti
 export const graphNodes = (page: Page) => graph(page).locator('.react-flow__node');
 
 export const graphNode = (page: Page, nodeId: number) =>
-  graph(page).getByRole('group', { name: new RegExp(`, node ${String(nodeId)}$`) });
+  graph(page).getByRole('article', { name: new RegExp(`, node ${String(nodeId)}$`) });
 
 export async function assertGraphNodes(page: Page, names: string[]): Promise<void> {
   await expect(graphNodes(page)).toHaveCount(names.length);
   for (const name of names) {
-    await expect(graph(page).getByRole('group', { name })).toBeVisible();
+    await expect(graph(page).getByRole('article', { name })).toBeVisible();
   }
 }
 

@@ -41,6 +41,7 @@ import {
 import { ExternalSignatures } from './external-signatures';
 import { ImportFileDropZone } from './import-file-drop-zone';
 import { partyOf, RUN_CONCURRENCY, useBulkImport, type ImportRowState } from './use-bulk-import';
+import { TableScroller } from '@/components/table-scroller';
 
 /**
  * Rows per page of the plan table: enough to scan, few enough that rendering a page (Mantine's
@@ -373,7 +374,7 @@ function PlanTable({ rows, isChecking }: { rows: readonly ImportRowState[]; isCh
           </Button>
         </Group>
       </Group>
-      <Table.ScrollContainer minWidth={800}>
+      <TableScroller label={'Import plan'} minWidth={800}>
         <Table aria-label="Import plan" striped verticalSpacing="xs">
           <Table.Thead>
             <Table.Tr>
@@ -398,7 +399,7 @@ function PlanTable({ rows, isChecking }: { rows: readonly ImportRowState[]; isCh
             ))}
           </Table.Tbody>
         </Table>
-      </Table.ScrollContainer>
+      </TableScroller>
     </Stack>
   );
 }

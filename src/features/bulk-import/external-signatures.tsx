@@ -12,6 +12,7 @@ import { MULTI_HASH_COLUMNS, multiHashCsvRows, type MultiHashLine } from './bulk
 import { shortenIdentifier } from '@/lib/text/format';
 import { BULK_IMPORT_MIME_TYPES } from './bulk-import-files';
 import { externalPlanOf, type ExternalRowState, type ImportRowState } from './use-bulk-import';
+import { TableScroller } from '@/components/table-scroller';
 
 /** Rows listed with a field each; more are signed through the files (bounded markup). */
 const MAX_LISTED_ROWS = 100;
@@ -136,7 +137,7 @@ export function ExternalSignatures({
             )}
           </>
         )}
-        <Table.ScrollContainer minWidth={800}>
+        <TableScroller label={'Multi-hashes to sign'} minWidth={800}>
           <Table aria-label="Multi-hashes to sign" verticalSpacing="xs">
             <Table.Thead>
               <Table.Tr>
@@ -159,7 +160,7 @@ export function ExternalSignatures({
               ))}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </TableScroller>
         {externalRows.length > MAX_LISTED_ROWS && (
           <Text size="sm" c="dimmed">
             {externalRows.length - MAX_LISTED_ROWS} more rows are not listed: sign them through the

@@ -82,6 +82,13 @@ function argumentJson(name = 'Template arguments JSON'): unknown {
   return JSON.parse(json.value);
 }
 
+/** The words a sighted user reads on an element: its text without the visually hidden parts. */
+function shownText(element: HTMLElement): string {
+  const copy = element.cloneNode(true) as HTMLElement;
+  for (const hidden of copy.querySelectorAll('.mantine-VisuallyHidden-root')) hidden.remove();
+  return copy.textContent.trim();
+}
+
 function resultRegion() {
   return screen.findByRole('region', { name: 'Result' }, { timeout: 10_000 });
 }
@@ -144,8 +151,15 @@ describe('command composer', () => {
       // The result is where the eye goes: its heading has the focus.
       expect(within(result).getByRole('heading', { name: 'Result' })).toHaveFocus();
 
-      // Exercise Iou_Split on the new contract: a new submission opens below, prefilled.
-      await user.click(within(result).getByRole('button', { name: /^Exercise a choice on Iou/ }));
+      // Exercise Iou_Split on the new contract: a new submission opens below, prefilled. The
+      // button's name starts with the words it shows (WCAG 2.5.3 label in name), then says which.
+      const exercise = within(result).getByRole('button', {
+        name: /^Exercise a choice on it \(Iou 00[0-9a-f]{4}…[0-9a-f]{4}\)$/,
+      });
+      expect(exercise).not.toHaveAttribute('aria-label');
+      expect(exercise).not.toHaveAttribute('aria-labelledby');
+      expect(shownText(exercise)).toBe('Exercise a choice on it');
+      await user.click(exercise);
       const followUp = await screen.findByRole('region', { name: 'Submission 2' });
       expect(within(followUp).getByRole('heading', { name: 'Submission 2' })).toHaveFocus();
       // The first submission and its result stay as they were.
@@ -189,7 +203,7 @@ describe('command composer', () => {
           expect(
             within(within(followUp).getByRole('region', { name: 'Result' })).getAllByRole(
               'button',
-              { name: /^Exercise a choice on Iou/ },
+              { name: /^Exercise a choice on it \(Iou / },
             ),
           ).toHaveLength(2);
         },
@@ -197,7 +211,7 @@ describe('command composer', () => {
       );
       // The first result still shows the contract it created.
       expect(
-        within(result).getAllByRole('button', { name: /^Exercise a choice on Iou/ }),
+        within(result).getAllByRole('button', { name: /^Exercise a choice on it \(Iou / }),
       ).toHaveLength(1);
       const history = screen.getByRole('table', { name: 'Submission history' });
       expect(within(history).getAllByRole('row')).toHaveLength(3);
@@ -322,7 +336,7 @@ describe('command composer', () => {
       expect(within(result).getByText('submit-and-wait-for-transaction')).toBeInTheDocument();
       expect(submitted.map(({ path }) => path)).toEqual([TREE_ENDPOINT, TRANSACTION_ENDPOINT]);
       expect(
-        within(result).getByRole('button', { name: /^Exercise a choice on Iou/ }),
+        within(result).getByRole('button', { name: /^Exercise a choice on it \(Iou / }),
       ).toBeInTheDocument();
     },
     JOURNEY_TIMEOUT,
@@ -750,7 +764,9 @@ describe('composer failures that offer their fix', () => {
       const { user, alice } = await openComposer();
       await submitIouCreate(user, alice, { currency: 'EUR', amount: '9' });
       const result = await resultRegion();
-      const exercise = within(result).getByRole('button', { name: /^Exercise a choice on Iou/ });
+      const exercise = within(result).getByRole('button', {
+        name: /^Exercise a choice on it \(Iou /,
+      });
 
       /** Opens a follow-up on the created Iou and exercises `choice` with party `field` = `value`. */
       async function followUp(name: string, choice: string, field: RegExp, value: string) {

@@ -9,6 +9,7 @@ import { IsolatedText } from '@/components/isolated-text';
 import { PropertyList } from '@/components/property-list';
 import { SectionCard } from '@/components/section-card';
 import { describeError } from '@/lib/errors/api-error';
+import { TableScroller } from '@/components/table-scroller';
 
 export type DarPreviewProps = { file: File; selection: number };
 
@@ -132,7 +133,7 @@ function DarContentsView({ contents }: { contents: DarContents }) {
           ? `${count(packages.length, 'package', 'packages')} in this DAR${storedIds ? `, ${String(alreadyStored)} already on this participant` : ''}`
           : `Listing ${count(packages.length, 'package', 'packages')}…`}
       </Text>
-      <Table.ScrollContainer minWidth={640}>
+      <TableScroller label={'Packages in this DAR'} minWidth={640}>
         <Table aria-label="Packages in this DAR" verticalSpacing={4} fz="sm">
           <Table.Thead>
             <Table.Tr>
@@ -181,7 +182,7 @@ function DarContentsView({ contents }: { contents: DarContents }) {
             })}
           </Table.Tbody>
         </Table>
-      </Table.ScrollContainer>
+      </TableScroller>
     </Stack>
   );
 }

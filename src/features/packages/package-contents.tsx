@@ -34,6 +34,7 @@ import { SectionCard } from '@/components/section-card';
 import { describeError } from '@/lib/errors/api-error';
 import { filterModules, moduleSummary } from './package-contents-filter';
 import { packageErrorText } from './package-error-text';
+import { TableScroller } from '@/components/table-scroller';
 
 const count = (n: number, one: string, many: string) => `${String(n)} ${n === 1 ? one : many}`;
 
@@ -439,7 +440,7 @@ function DataTypesTable({ module }: { module: Module }) {
       <Title order={4} size="h6">
         Data types
       </Title>
-      <Table.ScrollContainer minWidth={560}>
+      <TableScroller label={`Data types of ${module.name}`} minWidth={560}>
         <Table
           aria-label={`Data types of ${module.name}`}
           withTableBorder
@@ -463,7 +464,7 @@ function DataTypesTable({ module }: { module: Module }) {
             ))}
           </Table.Tbody>
         </Table>
-      </Table.ScrollContainer>
+      </TableScroller>
     </Stack>
   );
 }

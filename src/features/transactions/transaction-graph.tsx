@@ -347,6 +347,10 @@ function toFlowNodes(visible: VisibleTree, layout: TreeLayout): TreeFlowNode[] {
       height: box.height,
       data: { node, hidden: hiddenDescendantCount(visible, box.id) },
       ariaLabel: `${describeNode(node)}, node ${String(node.nodeId)}`,
+      // Focusable, with buttons inside (fold): an article, as in ARIA's feed pattern. React Flow's
+      // default `group` is no role for a stop in the focus order, and a widget role (button,
+      // treeitem) would either hide the fold button or need a parent React Flow does not render.
+      ariaRole: 'article',
       // Known (no) handles: React Flow renders a node without handle bounds once, to measure
       // them, even off screen; for 10,000 new nodes that is seconds. Edges are drawn by TreeEdges.
       handles: NO_HANDLES,
