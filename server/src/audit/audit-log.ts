@@ -45,6 +45,8 @@ export type AuditLogOptions = {
   pruneIntervalMs?: number;
   retryMinMs?: number;
   now?: () => number;
+  /** Where the log tells the operator that its store failed, recovered, or dropped entries. */
+  warn?: (line: string) => void;
 };
 
 export type AuditHealth =
@@ -94,10 +96,12 @@ export class AuditLog {
 
   /** Whether the store takes entries; what `/readyz` reports. */
   health(): AuditHealth {
-    if (this.failure === undefined && this.dropped === 0) return { ok: true };
+    // Ready again once the store takes entries: a replica must not stay out of rotation for
+    // good because of an outage it has recovered from; the drop count shows while it lasts.
+    if (this.failure === undefined) return { ok: true };
     return {
       ok: false,
-      reason: this.failure ?? 'the store works again, but entries were dropped',
+      reason: this.failure,
       waiting: this.queue.length,
       dropped: this.dropped,
     };
@@ -111,6 +115,11 @@ export class AuditLog {
     if (this.closed) return Promise.resolve(false);
     if (this.queue.length >= this.maxQueued) {
       // Bounded memory: past the bound an entry is lost, and /readyz says how many.
+      if (this.dropped === 0) {
+        this.options.warn?.(
+          `Audit log: ${String(this.maxQueued)} entries wait for the store; further entries are dropped until it works again.`,
+        );
+      }
       this.dropped += 1;
       return Promise.resolve(false);
     }
@@ -235,6 +244,11 @@ export class AuditLog {
         await store.append(batch.map((pending) => pending.record));
         this.queue.splice(0, batch.length);
         for (const pending of batch) pending.done(true);
+        if (this.failure !== undefined) {
+          this.options.warn?.(
+            `Audit log: the store works again; queued entries are written (${String(this.dropped)} dropped since start).`,
+          );
+        }
         this.failure = undefined;
         this.retryDelayMs = this.retryMinMs;
       } while (this.queue.length > 0);
@@ -247,10 +261,16 @@ export class AuditLog {
 
   private fail(error: unknown): void {
     const message = error instanceof Error ? error.message : String(error);
+    const first = this.failure === undefined;
     this.failure = bounded(
       message.replace(/\s+/g, ' ').trim() || 'unknown error',
       MAX_REASON_CHARS,
     );
+    if (first) {
+      this.options.warn?.(
+        `Audit log: the store fails (${this.failure}); calls are answered and their entries kept in memory until it works again.`,
+      );
+    }
     for (const pending of this.queue) pending.done(false);
     // A broken connection may never work again: the next attempt opens a new one.
     try {
