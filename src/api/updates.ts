@@ -542,10 +542,6 @@ async function readBackwards(
   return { updates, olderThan: end > pruned ? end : null };
 }
 
-/** The choices of how many past updates /live starts with. */
-export const LIVE_BACKFILL_COUNTS = [0, 10, 50, 100] as const;
-export type LiveBackfillCount = (typeof LIVE_BACKFILL_COUNTS)[number];
-
 export type LatestUpdates = {
   /** At most the count asked for, oldest first (the order the stream continues in). */
   updates: UpdateSummary[];

@@ -25,7 +25,7 @@ const offsetsShown = () =>
   within(screen.getByRole('table', { name: 'Live updates' }))
     .getAllByRole('row')
     .slice(1)
-    .map((row) => Number(within(row).getAllByRole('cell')[2]?.textContent));
+    .map((row) => Number(row.querySelector('[data-label="Offset"]')?.textContent));
 
 async function live(path = '/live') {
   const sandbox = createSandbox();
