@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { formatCount, formatRelativeTime, plural, shortenIdentifier } from './format';
+import {
+  formatAbsoluteTime,
+  formatCount,
+  formatExactTime,
+  formatRelativeTime,
+  plural,
+  shortenIdentifier,
+} from './format';
 
 describe('formatCount', () => {
   it('uses the singular for exactly one and the plural otherwise', () => {
@@ -46,5 +53,15 @@ describe('formatRelativeTime', () => {
 
   it('speaks the given locale', () => {
     expect(formatRelativeTime(now - 5 * minute, now, 'de')).toBe('vor 5 Minuten');
+  });
+});
+
+describe('formatAbsoluteTime', () => {
+  it('gives the date and the time to the second, shorter than the exact time with its zone', () => {
+    const at = Date.UTC(2026, 10, 24, 12, 3, 27);
+    const shown = formatAbsoluteTime(at, 'en-GB');
+    expect(shown).toMatch(/^24 Nov 2026, \d\d:03:27$/);
+    expect(formatExactTime(at, 'en-GB').startsWith(shown)).toBe(true);
+    expect(formatExactTime(at, 'en-GB').length).toBeGreaterThan(shown.length);
   });
 });

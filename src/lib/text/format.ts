@@ -38,6 +38,7 @@ export function formatCount(n: number, one: string, many: string): string {
 // table while it scrolls) formats hundreds a second: one per locale is kept.
 const relativeFormats = new Map<string, Intl.RelativeTimeFormat>();
 const exactFormats = new Map<string, Intl.DateTimeFormat>();
+const absoluteFormats = new Map<string, Intl.DateTimeFormat>();
 
 function cachedFormat<F>(cache: Map<string, F>, locale: string | undefined, create: () => F): F {
   const key = locale ?? '';
@@ -79,6 +80,17 @@ export function formatRelativeTime(epochMs: number, nowMs: number, locale?: stri
 export function formatExactTime(epochMs: number, locale?: string): string {
   const format = cachedFormat(exactFormats, locale, () => {
     return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'long' });
+  });
+  return format.format(new Date(epochMs));
+}
+
+/**
+ * The time as a table cell shows it when the user reads times as absolute: "24 Nov 2026, 14:03:27"
+ * (date and seconds, in the user's locale and time zone; the zone is in the hover's exact time).
+ */
+export function formatAbsoluteTime(epochMs: number, locale?: string): string {
+  const format = cachedFormat(absoluteFormats, locale, () => {
+    return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'medium' });
   });
   return format.format(new Date(epochMs));
 }
