@@ -2,7 +2,6 @@ import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { seedApi, uniqueId } from './helpers/api';
 import { openUserTab } from './helpers/offboarding';
-import { assertOnUserPage } from './helpers/users';
 
 // The user page in tabs whose selection is in the URL (issue 26 item 6): Profile, Rights, Access
 // check, Offboard, Activity; each action in one place; deep links, back and forward.
@@ -30,9 +29,13 @@ async function assertTabSelected(page: Page, name: (typeof TABS)[number]): Promi
   );
 }
 
-/** The user's page as an old link opens it; the first page of a cold console may take a while. */
-async function goToUser(page: Page, userId: string): Promise<void> {
-  await page.goto(`/users/${encodeURIComponent(userId)}`);
+/** The user's page at `search`; a full page load on a loaded machine may take a while. */
+async function goToUser(page: Page, userId: string, search = ''): Promise<void> {
+  await page.goto(`/users/${encodeURIComponent(userId)}${search}`);
+  await assertUserHeading(page, userId);
+}
+
+async function assertUserHeading(page: Page, userId: string): Promise<void> {
   await expect(page.getByRole('heading', { name: userId, level: 1 })).toBeVisible({
     timeout: 30_000,
   });
@@ -46,7 +49,8 @@ test('an old user link lands on Profile; tabs change the URL, and back and forwa
   page,
   request,
 }) => {
-  test.setTimeout(60_000);
+  // Several full page loads, each slow on a shared 2-core machine.
+  test.setTimeout(120_000);
   const userId = await seedUserWithRights(request);
   await goToUser(page, userId);
   await assertTabSelected(page, 'Profile');
@@ -76,14 +80,14 @@ test('an old user link lands on Profile; tabs change the URL, and back and forwa
   await expect(page.getByRole('tab', { name: 'Access check' })).toBeFocused();
 
   // A deep link opens its tab directly, after a reload too.
-  await page.goto(`/users/${encodeURIComponent(userId)}?tab=activity`);
-  await assertOnUserPage(page, userId);
+  await goToUser(page, userId, '?tab=activity');
   await assertTabSelected(page, 'Activity');
   await expect(page.getByRole('region', { name: 'Recent activity' })).toBeVisible();
   await page.reload();
+  await assertUserHeading(page, userId);
   await assertTabSelected(page, 'Activity');
   // An unknown tab is the profile.
-  await page.goto(`/users/${encodeURIComponent(userId)}?tab=nonsense`);
+  await goToUser(page, userId, '?tab=nonsense');
   await assertTabSelected(page, 'Profile');
 });
 
