@@ -49,7 +49,8 @@ describe('activity log', () => {
       );
       await screen.findByRole('status', { name: 'Rights granted' });
 
-      // The user's page lists both, newest first.
+      // The user's Activity tab lists both, newest first.
+      await user.click(screen.getByRole('tab', { name: 'Activity' }));
       const recent = await screen.findByRole('table', { name: 'Recent activity' });
       await waitFor(() => {
         expect(entryRows(recent)).toHaveLength(2);
