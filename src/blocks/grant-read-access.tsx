@@ -1,4 +1,4 @@
-import { isValidIdString, PARTY_STRING } from '@ledger-console/participant/identifiers';
+import { idStringProblem, PARTY_STRING } from '@ledger-console/participant/identifiers';
 import { Button, Radio, Stack, Text } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -10,6 +10,7 @@ import { notify } from '@/components/feedback/notify';
 import { PartyInput } from '@/pickers/party-select';
 import { accessOf, type Caller, type UserRight } from '@/lib/access/access-rights';
 import { describeRight, RIGHT_KIND_INFO } from '@/lib/access/right-names';
+import { idStringProblemText } from '@/lib/forms/id-string-problem-text';
 import { shortenIdentifier } from '@/lib/text/format';
 
 type CallerUser = Extract<Caller, { kind: 'user' }>;
@@ -43,12 +44,18 @@ export function GrantReadAccess({ caller }: GrantReadAccessProps) {
     scope === 'any' ? { kind: 'CanReadAsAnyParty' } : { kind: 'CanReadAs', party: trimmed };
 
   const confirm = () => {
-    if (scope === 'party' && !isValidIdString(PARTY_STRING, trimmed)) {
-      setProblem(
-        trimmed === ''
-          ? 'Pick or type the party whose contracts you want to read'
-          : 'Not a party id: a party id looks like hint::1220… (letters, digits, -_: and one ::)',
-      );
+    // The participant's own rule for party strings, checked before anything is asked.
+    const partyProblem =
+      scope === 'party'
+        ? idStringProblemText(idStringProblem(PARTY_STRING, trimmed), {
+            empty: 'Pick or type the party whose contracts you want to read',
+            noun: 'party id',
+            showsLength: true,
+            allowed: ' (a party id holds letters, digits, ":", "-", "_" and spaces)',
+          })
+        : undefined;
+    if (partyProblem !== undefined) {
+      setProblem(partyProblem);
       return;
     }
     setProblem(undefined);

@@ -30,6 +30,9 @@ export function MainNav({ onNavigate }: MainNavProps) {
     subscribeAccessToken,
     () => readAccessToken() !== undefined,
   );
+  // Here, not in the items: signing out unmounts them before the sign-in page is opened.
+  const navigate = useNavigate();
+  const signOut = useSignOut(() => void navigate(paths.signIn.to()));
   // A token the participant refused (expired, unknown issuer) signs nobody in.
   const isRefused = caller.isError && !isWaiting;
   const isVisible = (item: NavItem): boolean => {
@@ -75,7 +78,7 @@ export function MainNav({ onNavigate }: MainNavProps) {
                   />
                 )}
                 {hasToken && !isRefused ? (
-                  <SignedInItems onNavigate={onNavigate} />
+                  <SignedInItems onNavigate={onNavigate} onSignOut={() => void signOut()} />
                 ) : (
                   <NavLink
                     component={RouterNavLink}
@@ -95,10 +98,14 @@ export function MainNav({ onNavigate }: MainNavProps) {
 }
 
 /** Signed in: the way to someone else's sign-in, and out; the header's menu offers the same. */
-function SignedInItems({ onNavigate }: { onNavigate: () => void }) {
+function SignedInItems({
+  onNavigate,
+  onSignOut,
+}: {
+  onNavigate: () => void;
+  onSignOut: () => void;
+}) {
   const { pathname, search } = useLocation();
-  const navigate = useNavigate();
-  const signOut = useSignOut(() => void navigate(paths.signIn.to()));
   return (
     <>
       <NavLink
@@ -115,7 +122,7 @@ function SignedInItems({ onNavigate }: { onNavigate: () => void }) {
         leftSection={<IconLogout size={ICON_SIZE} aria-hidden />}
         onClick={() => {
           onNavigate();
-          void signOut();
+          onSignOut();
         }}
       />
     </>
