@@ -546,6 +546,25 @@ describe('command composer', () => {
       expect(readable).not.toContain(carol);
       // Its own user id is the default, filled in.
       expect(screen.getByRole('textbox', { name: /^User id/ })).toHaveValue('trader');
+      await user.keyboard('{Escape}');
+
+      // A party argument offers the parties it may act or read as: the participant's list, which
+      // a plain user may not read, is no error for it.
+      await paste(user, screen.getByRole('combobox', { name: /^Template id/ }), IOU);
+      const command = screen.getByRole('region', { name: 'Command 1' });
+      const owner = await within(command).findByRole(
+        'combobox',
+        { name: /^owner/ },
+        { timeout: 10_000 },
+      );
+      expect(owner).toHaveAccessibleDescription(/parties your user may act or read as/);
+      expect(owner).not.toHaveAccessibleDescription(/could not be loaded/);
+      expect(screen.queryByText(/Parties could not be loaded/)).toBeNull();
+      await user.click(owner);
+      const argumentParties = (await screen.findAllByRole('option')).map(
+        (option) => option.textContent,
+      );
+      expect(argumentParties.sort()).toEqual([`alice ${alice}`, `bob ${bob}`].sort());
     },
     JOURNEY_TIMEOUT,
   );
