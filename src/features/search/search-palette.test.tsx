@@ -64,7 +64,7 @@ describe('the search box', () => {
       expect(count).toHaveTextContent('2 results');
       await user.clear(input);
       await user.type(input, 'no such thing here');
-      expect(count).toHaveTextContent('No id, page or action matches this');
+      expect(count).toHaveTextContent('No id, name, page or action matches this');
       expect(input).toHaveAttribute('aria-expanded', 'false');
 
       await user.keyboard('{Escape}');
