@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import {
+  breakAfterSeparators,
   formatAbsoluteTime,
   formatCount,
   formatExactTime,
   formatRelativeTime,
   plural,
   shortenIdentifier,
+  shortenQualifiedName,
 } from './format';
 
 describe('formatCount', () => {
@@ -31,6 +33,40 @@ describe('shortenIdentifier', () => {
     expect(shortenIdentifier('alice::1220ab')).toBe('alice::1220ab');
     expect(shortenIdentifier('0123456789ab')).toBe('0123456789ab');
     expect(shortenIdentifier('0123456789abcdef')).toBe('012345…cdef');
+  });
+});
+
+describe('shortenQualifiedName', () => {
+  const packageId = 'f36ffe90d8941bf5027c166213c2f119fd6e20ed7c7e338c988a2b7fec9bdfd6';
+
+  it('cuts the package id in the middle and keeps module and entity whole', () => {
+    expect(shortenQualifiedName(`${packageId}:Demo.Iou:Iou`)).toBe('f36ffe…dfd6:Demo.Iou:Iou');
+  });
+
+  it('leaves package-name references, short ids and other shapes as they are', () => {
+    expect(shortenQualifiedName('#sandbox-demo:Demo.Iou:Iou')).toBe('#sandbox-demo:Demo.Iou:Iou');
+    expect(shortenQualifiedName('abc:Demo.Iou:Iou')).toBe('abc:Demo.Iou:Iou');
+    expect(shortenQualifiedName(packageId)).toBe(packageId);
+    expect(shortenQualifiedName(`${packageId}:A:B:C`)).toBe(`${packageId}:A:B:C`);
+  });
+});
+
+describe('breakAfterSeparators', () => {
+  it('splits after every colon and dot, losing nothing', () => {
+    expect(breakAfterSeparators('f36ffe…dfd6:Demo.Iou:Iou')).toEqual([
+      'f36ffe…dfd6:',
+      'Demo.',
+      'Iou:',
+      'Iou',
+    ]);
+    expect(breakAfterSeparators('alice::1220ab').join('')).toBe('alice::1220ab');
+    expect(breakAfterSeparators('alice::1220ab')).toEqual(['alice::', '1220ab']);
+  });
+
+  it('keeps a value without separators, and an empty one, whole', () => {
+    expect(breakAfterSeparators('0123456789')).toEqual(['0123456789']);
+    expect(breakAfterSeparators('')).toEqual([]);
+    expect(breakAfterSeparators('a.')).toEqual(['a.']);
   });
 });
 

@@ -24,6 +24,27 @@ export function shortenIdentifier(value: string): string {
   return `${hint}${rest.slice(0, 6)}…${rest.slice(-4)}`;
 }
 
+/**
+ * `<package id>:<module>:<entity>` (a template or interface id) → `f36ffe…dfd6:Demo.Iou:Iou`: the
+ * package id cut as `shortenIdentifier` cuts a namespace, the qualified name (what a reader looks
+ * for) whole. A package-name reference (`#sandbox-demo:Demo.Iou:Iou`) and anything that is not
+ * three parts stay as they are.
+ */
+export function shortenQualifiedName(value: string): string {
+  const [packageRef, module, entity, ...rest] = value.split(':');
+  if (packageRef === undefined || module === undefined || entity === undefined) return value;
+  if (rest.length > 0 || packageRef.startsWith('#')) return value;
+  return `${shortenIdentifier(packageRef)}:${module}:${entity}`;
+}
+
+/**
+ * An id split after each `:` and `.`, where a line may break when it does not fit (`<wbr>`
+ * between the parts): `a:B.C:D` → `a:`, `B.`, `C:`, `D`. Joined, the parts are the id again.
+ */
+export function breakAfterSeparators(value: string): string[] {
+  return value.match(/[^:.]*(?:[:.]+|$)/g)?.filter((part) => part !== '') ?? [value];
+}
+
 /** `one` for exactly 1, else `many`: `plural(3, 'belongs', 'belong')` → `belong`. */
 export function plural(n: number, one: string, many: string): string {
   return n === 1 ? one : many;
