@@ -82,10 +82,6 @@ describe('parseServerArgs', () => {
       '--auth applies only to the embedded sandbox',
     ],
     [
-      ['--ledger', 'http://host:7575', '--data-dir', 'x'],
-      '--data-dir applies only to the embedded sandbox',
-    ],
-    [
       ['--ledger', 'http://host:7575', '--seed', 'none'],
       '--seed applies only to the embedded sandbox',
     ],
