@@ -8,7 +8,7 @@ import { appendPageTrail, parsePageTrail, type PageTrail } from '@/lib/navigatio
  */
 export type AuditView = PageTrail & AuditFilter;
 
-export const AUDIT_PAGE_SIZES = [25, 50, 100, 250, 500] as const;
+export const AUDIT_PAGE_SIZES = [10, 25, 50, 100, 250, 500] as const;
 const pageSizes = { sizes: AUDIT_PAGE_SIZES, defaultSize: 100 };
 
 export function parseAuditView(params: URLSearchParams): AuditView {

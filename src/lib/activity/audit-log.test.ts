@@ -156,6 +156,27 @@ describe("pairing audit entries with this browser's", () => {
     expect(pairs.get('2')?.id).toBe('b');
   });
 
+  it("pairs with the server's answer after the call, not an earlier call of someone else", () => {
+    const mine = local('m', '2026-05-01T10:00:02.000Z');
+    // A colleague's identical call answered just before this browser's began.
+    const pairs = pairBrowserEntries(
+      [
+        audit({ id: 'theirs', at: '2026-05-01T10:00:01.000Z' }),
+        audit({ id: 'mine', at: '2026-05-01T10:00:02.700Z' }),
+      ],
+      [mine],
+    );
+    expect([...pairs].map(([id, entry]) => [id, entry.id])).toEqual([['mine', 'm']]);
+    // The resource tells calls on other subjects apart; a party's hint names its party.
+    const party = local('p', '2026-05-01T10:00:00.500Z', {
+      call: { method: 'POST', path: '/v2/parties' },
+      subjects: [{ kind: 'party', party: 'Dana::1220ab' }],
+    });
+    const allocation = audit({ action: 'party.allocate', path: '/v2/parties', resource: 'Dana' });
+    expect(pairBrowserEntries([allocation], [party]).get('1')?.id).toBe('p');
+    expect(pairBrowserEntries([{ ...allocation, resource: 'Erin' }], [party]).size).toBe(0);
+  });
+
   it('leaves calls unpaired that another browser, another path or another outcome made', () => {
     const failed = local('f', '2026-05-01T10:00:00.500Z', {
       result: errorResult({ status: 409, body: { code: 'USER_ALREADY_EXISTS', cause: 'taken' } }),

@@ -11,7 +11,7 @@ import {
   type AuditEntry,
   type AuditPage,
 } from '@ledger-console/edge/console-api';
-import type { ActivityEntry } from './activity-log';
+import type { ActivityEntry, ActivitySubject } from './activity-log';
 
 // ── filters ──────────────────────────────────────────────────────────────────
 
@@ -225,46 +225,64 @@ function sameActor(local: ActivityEntry, entry: AuditEntry): boolean {
   return local.actor.userId === entry.actor.userId;
 }
 
+function subjectId(subject: ActivitySubject): string {
+  switch (subject.kind) {
+    case 'user':
+      return subject.userId;
+    case 'party':
+      return subject.party;
+    case 'identity-provider':
+      return subject.identityProviderId;
+    case 'package':
+      return subject.packageId;
+  }
+}
+
+function sameResource(local: ActivityEntry, entry: AuditEntry): boolean {
+  const { resource } = entry;
+  if (resource === null || local.subjects.length === 0) return true;
+  // The server may name an allocated party by its hint, the browser by the whole party id.
+  return local.subjects.some((subject) => {
+    const id = subjectId(subject);
+    return id === resource || id.startsWith(`${resource}::`);
+  });
+}
+
 /**
  * Which of this browser's activity entries is which audit entry, by audit entry id. The server
  * records no request id the browser also knows, so a pair is the same call when method and path
- * agree, the outcome agrees (ok with 2xx, else the same status), the user does not differ, and
- * the browser's time lies within {@link BEFORE_MS} after to {@link AFTER_MS} before the server's.
- * Among several candidates the nearest in time wins, and each browser entry is paired once, so
- * two quick identical calls (say, two grants on the same user) pair in order instead of both
- * with the first.
+ * agree, the outcome agrees (ok with 2xx, else the same status), the user and the resource do not
+ * differ, and the browser's time lies from {@link BEFORE_MS} after to {@link AFTER_MS} before the
+ * server's. All possible pairs are ranked by how far apart they are (a browser time after the
+ * server's, only clock skew, counts extra), and taken best first, each entry once: two quick
+ * identical calls (say, two grants on the same user) pair with their own, not both with one.
  */
 export function pairBrowserEntries(
   entries: readonly AuditEntry[],
   local: readonly ActivityEntry[],
 ): Map<string, ActivityEntry> {
-  const pairs = new Map<string, ActivityEntry>();
-  const used = new Set<string>();
-  // Oldest first on both sides, so equal calls pair in the order they were made.
-  const byTime = [...entries].sort((a, b) => Date.parse(a.at) - Date.parse(b.at));
-  for (const entry of byTime) {
+  const candidates: { entry: AuditEntry; local: ActivityEntry; cost: number }[] = [];
+  for (const entry of entries) {
     const at = Date.parse(entry.at);
     if (!Number.isFinite(at)) continue;
-    let best: ActivityEntry | undefined;
-    let bestGap = Infinity;
     for (const candidate of local) {
-      if (used.has(candidate.id)) continue;
       if (candidate.call.method !== entry.method) continue;
       if (pathOnly(candidate.call.path) !== pathOnly(entry.path)) continue;
       if (!sameOutcome(candidate, entry) || !sameActor(candidate, entry)) continue;
+      if (!sameResource(candidate, entry)) continue;
+      // A call starts before it is answered: the browser's time is normally the earlier one.
       const gap = at - Date.parse(candidate.at);
-      if (gap < -BEFORE_MS || gap > AFTER_MS) continue;
-      // Prefer the browser entry just before the answer: a call starts before it is answered.
-      const cost = gap >= 0 ? gap : AFTER_MS - gap;
-      if (cost < bestGap) {
-        best = candidate;
-        bestGap = cost;
-      }
+      if (!(gap >= -BEFORE_MS && gap <= AFTER_MS)) continue;
+      candidates.push({ entry, local: candidate, cost: gap >= 0 ? gap : AFTER_MS - gap });
     }
-    if (best) {
-      used.add(best.id);
-      pairs.set(entry.id, best);
-    }
+  }
+  candidates.sort((a, b) => a.cost - b.cost);
+  const pairs = new Map<string, ActivityEntry>();
+  const used = new Set<string>();
+  for (const { entry, local: candidate } of candidates) {
+    if (pairs.has(entry.id) || used.has(candidate.id)) continue;
+    pairs.set(entry.id, candidate);
+    used.add(candidate.id);
   }
   return pairs;
 }
