@@ -70,7 +70,7 @@ describe('activity log', () => {
         );
       });
 
-      await router.navigate('/activity');
+      await router.navigate('/activity?log=browser');
       const table = await screen.findByRole('table', { name: 'Activity' });
       await waitFor(() => {
         expect(entryRows(table)).toHaveLength(3);

@@ -143,7 +143,7 @@ describe('onboard a person', () => {
       expect(screen.getByRole('textbox', { name: /^Subject \(user id\)/ })).toHaveValue('');
 
       // Every call of the run is in the activity log, like any admin change made here.
-      await router.navigate('/activity');
+      await router.navigate('/activity?log=browser');
       const table = await screen.findByRole('table', { name: 'Activity' });
       await waitFor(() => {
         expect(
