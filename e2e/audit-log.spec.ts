@@ -1,10 +1,16 @@
 import type { Browser, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { uniqueId } from './helpers/api';
-import { auditRows, exportAuditLog, filterAuditText, openAuditLog } from './helpers/audit-log';
+import {
+  auditRows,
+  exportAuditLog,
+  filterAuditText,
+  openAuditLog,
+  PAGE_LOAD,
+} from './helpers/audit-log';
 import { JWT_CONSOLE_URL } from './helpers/jwt';
 import { signInAsSandboxUser } from './helpers/session';
-import { assertOnUserPage, fillUserId, goToNewUser, submitCreateUser } from './helpers/users';
+import { assertOnUserPage, fillUserId, submitCreateUser } from './helpers/users';
 
 // The console in front of a sandbox with `--auth jwt` and the demo data (participant_admin,
 // the IdP acme-idp with its admin acme-admin, the default-IdP user alice.anderson). Its audit log
@@ -30,12 +36,13 @@ test("a user created in one browser is on a colleague's Activity page in another
   page,
   browser,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(300_000);
   const userId = uniqueId('audited');
 
   // Browser one: a participant admin creates a user.
   await signInAsSandboxUser(page, 'participant_admin');
-  await goToNewUser(page);
+  await page.goto('/users/new');
+  await expect(page.getByRole('heading', { name: 'Create user' })).toBeVisible(PAGE_LOAD);
   await fillUserId(page, userId);
   await submitCreateUser(page);
   await assertOnUserPage(page, userId);
@@ -66,7 +73,10 @@ test("a user created in one browser is on a colleague's Activity page in another
     new RegExp(`^\\d{4}-\\d\\d-\\d\\dT[^,]+Z,.*,user\\.create,POST,/v2/users,${userId},`),
   );
   await colleague.page.reload();
-  await expect(colleague.page.getByRole('textbox', { name: /^Contains/ })).toHaveValue(userId);
+  await expect(colleague.page.getByRole('textbox', { name: /^Contains/ })).toHaveValue(
+    userId,
+    PAGE_LOAD,
+  );
   await expect(auditRows(table, userId)).toHaveCount(1);
 
   // Browser one made the call, so it shows what changed.
@@ -92,7 +102,7 @@ test("a user created in one browser is on a colleague's Activity page in another
   const plain = await otherBrowser(browser);
   await signInAsSandboxUser(plain.page, 'alice.anderson');
   await plain.page.getByRole('link', { name: 'Activity' }).click();
-  await expect(plain.page.getByText('You see your own entries only.')).toBeVisible();
+  await expect(plain.page.getByText('You see your own entries only.')).toBeVisible(PAGE_LOAD);
   await expect(auditRows(plain.page.getByRole('table', { name: 'Audit log' }), userId)).toHaveCount(
     0,
   );

@@ -2,10 +2,13 @@ import { readFile } from 'node:fs/promises';
 import type { Locator, Page } from '@playwright/test';
 import { expect } from '../fixtures';
 
+/** A page load can take long on a loaded machine: the whole console reloads and probes. */
+export const PAGE_LOAD = { timeout: 30_000 };
+
 /** The Activity page's shared log, its table once loaded. */
 export async function openAuditLog(page: Page, query = ''): Promise<Locator> {
   await page.goto(`/activity${query}`);
-  await expect(page.getByRole('heading', { name: 'Activity', level: 1 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Activity', level: 1 })).toBeVisible(PAGE_LOAD);
   return page.getByRole('table', { name: 'Audit log' });
 }
 

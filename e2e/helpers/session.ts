@@ -5,7 +5,9 @@ import { expect } from '../fixtures';
 export async function signInAsSandboxUser(page: Page, userId: string): Promise<void> {
   await page.goto('/sign-in');
   const section = page.getByRole('region', { name: 'Sign in as a sandbox user' });
-  await expect(section.getByText('Sandbox only')).toBeVisible();
+  // A fresh context loads the whole console and probes the participant first: on a loaded
+  // 2-core machine that alone can take over 10 s.
+  await expect(section.getByText('Sandbox only')).toBeVisible({ timeout: 30_000 });
   await section.getByRole('combobox', { name: 'Sandbox user' }).fill(userId);
   await page.getByRole('option', { name: new RegExp(`^${escapeRegExp(userId)}( \\(|$)`) }).click();
   await section.getByRole('button', { name: 'Sign in as this user' }).click();
