@@ -1,15 +1,16 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { renderRoute } from '@/testing/render-route';
-import { createSandbox, TEST_SECRET, type Sandbox } from '@/testing/sandbox-network';
+import { createSandbox, TEST_SECRET } from '@/testing/sandbox-network';
 import { seedDemoLedger } from '@/testing/seed-demo';
+import { seedIouSplit } from '@/testing/seed-transactions';
 import { seedUsers } from '@/testing/seed-users';
 import { signInAs } from '@/testing/sign-in-as';
 import { flushVisits } from './visits';
 
 // Whole-app journeys against the in-process sandbox, seeded as `npm start` is; tight on a
 // shared 2-core machine.
-const JOURNEY_TIMEOUT = 45_000;
+const JOURNEY_TIMEOUT = 60_000;
 
 // The first opening loads the palette's chunk.
 const searchBox = () =>
@@ -87,31 +88,46 @@ describe('the search box, by name and by the start of an id', () => {
   );
 
   it(
-    'finds an update by the first 12 characters of its id among the latest updates, and opens it',
+    'finds an update and a contract by the first 12 characters of their ids among the latest updates, and opens them',
     async () => {
       const sandbox = createSandbox();
-      await seedDemoLedger(sandbox);
+      const seeded = await seedIouSplit(sandbox);
       const asked: string[] = [];
       const { user, input, router } = await openSearch({
         sandbox,
         intercept: recordRequests(asked),
       });
 
-      // The newest transaction of the demo, as the participant lists it.
-      const newest = await newestUpdateId(sandbox);
-      await user.type(input, newest.slice(0, 12));
+      const updateId = seeded.split.updateId;
+      await user.type(input, updateId.slice(0, 12));
       await waitFor(async () => {
-        expect((await namedRows())[0]).toMatch(
-          new RegExp(`^Update Update at offset \\d+ ${newest} Seen in the last \\d+ updates$`),
+        expect(await namedRows()).toEqual([
+          expect.stringMatching(
+            new RegExp(`^Update Update at offset \\d+ ${updateId} Seen in the last 2 updates$`),
+          ),
+        ]);
+      });
+      // One bounded read of the latest updates: the API looks ids up whole only.
+      expect(asked.filter((request) => request === 'POST /v2/updates')).toHaveLength(1);
+      const row = within(await namedGroup()).getByRole('option');
+      expect(row.querySelector('mark')).toHaveTextContent(updateId.slice(0, 12));
+
+      const [contractId] = seeded.splitIds;
+      await user.clear(input);
+      await user.type(input, contractId.slice(0, 12));
+      await waitFor(async () => {
+        expect(await namedRows()).toContainEqual(
+          `Contract Iou ${contractId} Seen in the last 2 updates`,
         );
       });
-      // One bounded read of the latest updates; the API looks ids up whole only.
+      // Read once for both.
       expect(asked.filter((request) => request === 'POST /v2/updates')).toHaveLength(1);
-      const row = within(await namedGroup()).getAllByRole('option')[0];
-      expect(row?.querySelector('mark')).toHaveTextContent(newest.slice(0, 12));
+      await user.clear(input);
+      await user.type(input, updateId.slice(0, 12));
+      await namedGroup();
       await user.keyboard('{ArrowDown}{ArrowUp}{Enter}');
       await waitFor(() => {
-        expect(router.state.location.search).toBe(`?update=${newest}`);
+        expect(router.state.location.search).toBe(`?update=${updateId}`);
       });
     },
     JOURNEY_TIMEOUT,
@@ -195,38 +211,3 @@ describe('the search box, by name and by the start of an id', () => {
     JOURNEY_TIMEOUT,
   );
 });
-
-/** The id of the newest transaction on the ledger, read as the participant admin would. */
-async function newestUpdateId(sandbox: Sandbox): Promise<string> {
-  const base = 'http://sandbox.test';
-  const end = (await (await sandbox.fetch(new Request(`${base}/v2/state/ledger-end`))).json()) as {
-    offset: number;
-  };
-  const response = await sandbox.fetch(
-    new Request(`${base}/v2/updates?limit=1`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({
-        beginExclusive: 0,
-        endInclusive: end.offset,
-        descendingOrder: true,
-        updateFormat: {
-          includeTransactions: {
-            eventFormat: {
-              filtersForAnyParty: { cumulative: [] },
-              verbose: false,
-            },
-            transactionShape: 'TRANSACTION_SHAPE_ACS_DELTA',
-          },
-        },
-      }),
-    }),
-  );
-  const items = (await response.json()) as {
-    update: { Transaction?: { value: { updateId: string } } };
-  }[];
-  const updateId = items.find((item) => item.update.Transaction)?.update.Transaction?.value
-    .updateId;
-  if (updateId === undefined) throw new Error('the demo ledger has no transaction');
-  return updateId;
-}

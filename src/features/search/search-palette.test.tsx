@@ -32,7 +32,8 @@ describe('the search box', () => {
       expect(trigger).toHaveAttribute('aria-keyshortcuts', 'Control+K');
 
       await pressSearchShortcut(user);
-      const dialog = await screen.findByRole('dialog', { name: 'Search' });
+      // The first opening loads the palette's chunk: slow on a loaded machine.
+      const dialog = await screen.findByRole('dialog', { name: 'Search' }, { timeout: 10_000 });
       const input = await searchBox();
       expect(input).toHaveFocus();
       expect(input).toHaveAttribute('aria-controls', results().id);

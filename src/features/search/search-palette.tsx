@@ -54,7 +54,7 @@ const NO_RIGHTS: Caller = { kind: 'user', userId: '', identityProviderId: '', ri
 /** How long typing pauses before a user id is looked up. */
 const LOOKUP_DELAY_MS = 250;
 
-/** How long typing pauses before names are searched (and, the first time, lists are read). */
+/** How long typing pauses before the lists names are searched in are read (once each). */
 const NAME_SEARCH_DELAY_MS = 150;
 
 /**
@@ -140,8 +140,8 @@ function SearchPanel({ onClose, links, actions, recentItemOf }: SearchPanelProps
   );
   const [nameQuery] = useDebouncedValue(recognition.text, NAME_SEARCH_DELAY_MS);
   const nameSearch = useNameSearch({
-    // What is typed but not yet searched shows nothing stale: the rows are of the current input.
-    text: nameQuery === recognition.text ? nameQuery : '',
+    text: recognition.text,
+    loadText: nameQuery,
     caller: caller.data,
     access,
     packages,

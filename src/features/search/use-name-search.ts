@@ -41,6 +41,10 @@ export const MAX_DECODED_PACKAGES = 20;
 
 const HEX_PREFIX = /^[0-9a-f]+$/;
 
+const isNameQuery = (needle: string) => needle.length >= MIN_NAME_QUERY_LENGTH;
+const isIdPrefixQuery = (needle: string) =>
+  needle.length >= MIN_ID_PREFIX_LENGTH && HEX_PREFIX.test(needle);
+
 export type NameSearch = {
   matches: EntryMatch[];
   /** What was searched only in part, or is still being read, for the line under the results. */
@@ -48,8 +52,10 @@ export type NameSearch = {
 };
 
 type NameSearchInput = {
-  /** The input, debounced. */
+  /** The input, matched as typed: matching what is loaded is cheap, and keeps Enter in step. */
   text: string;
+  /** The input, debounced: what it asks to read (each list once, when a name is first typed). */
+  loadText: string;
   caller: Caller | undefined;
   access: Access;
   /** This participant's vetted packages, each id once (the palette reads the vetting list). */
@@ -65,31 +71,35 @@ type NameSearchInput = {
  */
 export function useNameSearch({
   text,
+  loadText,
   caller,
   access,
   packages,
   links,
 }: NameSearchInput): NameSearch {
   const needle = normalizeNeedle(text);
-  const isName = needle.length >= MIN_NAME_QUERY_LENGTH;
-  const isIdPrefix = needle.length >= MIN_ID_PREFIX_LENGTH && HEX_PREFIX.test(needle);
+  const isName = isNameQuery(needle);
+  const isIdPrefix = isIdPrefixQuery(needle);
+  const loadNeedle = normalizeNeedle(loadText);
+  const loadsNames = isNameQuery(loadNeedle);
+  const loadsIds = isIdPrefixQuery(loadNeedle);
   const inline = { retry: false, meta: { errorDisplay: 'inline' } } as const;
 
   const users = useQuery({
     ...userQueries.list({ pageSize: MAX_USERS_PAGE_SIZE, pageToken: '' }),
-    enabled: isName && access.canManageUsers,
+    enabled: loadsNames && access.canManageUsers,
     ...inline,
   });
   const parties = useQuery({
     ...partyQueries.options(access.administeredIdentityProviderId ?? ''),
-    enabled: isName && access.canManageUsers,
+    enabled: loadsNames && access.canManageUsers,
     ...inline,
   });
   const decodable = useMemo(() => newestOfEachName(packages), [packages]);
   const decoded = useQueries({
     queries: decodable.slice(0, MAX_DECODED_PACKAGES).map((pkg) => ({
       ...packageQueries.contents(pkg.packageId),
-      enabled: isName,
+      enabled: loadsNames,
       ...inline,
     })),
     combine: decodedContents,
@@ -97,7 +107,7 @@ export function useNameSearch({
   const scope = caller === undefined ? undefined : readScopeOf(caller);
   const latest = useQuery({
     ...seenIdQueries.latest(scope ?? { kind: 'parties', parties: [] }),
-    enabled: isIdPrefix && scope !== undefined && !isEmptyScope(scope),
+    enabled: loadsIds && scope !== undefined && !isEmptyScope(scope),
     ...inline,
   });
   const queryClient = useQueryClient();
