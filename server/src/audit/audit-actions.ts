@@ -21,7 +21,6 @@ export const READ_ONLY_POSTS: readonly string[] = [
   // Builds topology transactions for the caller to sign; nothing is stored until allocate.
   '/v2/parties/external/generate-topology',
   '/v2/interactive-submission/preferred-packages',
-  '/v2/interactive-submission/preferred-package-version',
   '/v2/state/active-contracts',
   '/v2/updates',
   '/v2/updates/flats',

@@ -140,6 +140,27 @@ describe('a failing store', () => {
     expect(await resources(app)).toEqual(['while-failing']);
   });
 
+  it('answers within the commit wait while another writer holds the file, and writes after', async () => {
+    const file = await fresh();
+    const app = await consoleOn(file, 100);
+    const { createClient } = await import('@libsql/client');
+    const other = createClient({ url: `file:${file}` });
+    const lock = await other.transaction('write');
+    await lock.execute("insert into audit_meta (key, value) values ('held', 'by another writer')");
+    try {
+      const call = await callLedger(app.url, 'POST', '/v2/users', null, newUser('while-locked'));
+      expect(call.status).toBe(200);
+      expect(call.ms).toBeLessThan(2500);
+    } finally {
+      await lock.rollback();
+      other.close();
+    }
+    await expect
+      .poll(() => resources(app), { timeout: 10_000, interval: 100 })
+      .toEqual(['while-locked']);
+    expect(app.log.health()).toEqual({ ok: true });
+  });
+
   it('keeps a bounded queue and counts what it had to drop', async () => {
     const file = await fresh();
     await writeFile(file, 'not a database'.repeat(1000));
