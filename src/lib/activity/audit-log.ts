@@ -174,7 +174,7 @@ export function auditResultLabel(entry: Pick<AuditEntry, 'status' | 'errorCode'>
 export function auditScopeText(page: Pick<AuditPage, 'scope' | 'identityProviderId'>): string {
   switch (page.scope) {
     case 'all':
-      return 'You see all entries: you are a participant admin.';
+      return 'You see all entries.';
     case 'identity-provider':
       return `You see the entries of identity provider ${page.identityProviderId ?? '(unnamed)'}, which you administer.`;
     case 'own':
