@@ -77,9 +77,10 @@ test("the acme IdP admin sees only acme's users and parties, under a banner nami
 test('a plain user gets the read-only console', async ({ page }) => {
   await page.goto('/sign-in');
   await signInAs(page, DEFAULT_PROVIDER, 'alice.anderson');
-  await expect(page.getByRole('button', { name: 'Signed in: alice.anderson' })).toContainText(
-    'User',
-  );
+  // The person's name from the ID token, the user id in the button's name.
+  await expect(
+    page.getByRole('button', { name: 'Signed in: Alice Anderson, User (user alice.anderson)' }),
+  ).toContainText('User');
   const nav = page.getByRole('navigation', { name: 'Main' });
   await expect(nav.getByRole('link', { name: 'Command composer' })).toBeVisible();
   await expect(nav.getByRole('link', { name: 'Users' })).toHaveCount(0);

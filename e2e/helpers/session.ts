@@ -14,8 +14,15 @@ export async function signInAsSandboxUser(page: Page, userId: string): Promise<v
   await assertSignedInAs(page, userId);
 }
 
+/**
+ * The header names the signed-in user: by its user id, or by the person's name from the ID token
+ * with the user id in brackets (`Signed in: Alice Anderson, User (user alice.anderson)`).
+ */
 export async function assertSignedInAs(page: Page, userId: string): Promise<void> {
-  await expect(page.getByRole('button', { name: `Signed in: ${userId}` })).toBeVisible();
+  const id = escapeRegExp(userId);
+  await expect(
+    page.getByRole('button', { name: new RegExp(`^Signed in: (${id}(,|$)|.*[(; ]user ${id}\\))`) }),
+  ).toBeVisible();
 }
 
 /** The signed-out state a page shows instead of its content (docs/design-system.md §States). */
