@@ -140,6 +140,7 @@ export function TransactionGraph({
   const { nodes, total, isComplete } = useSlicedNodes(visible, layout, anchorNodeId);
   // How the view was last placed, so that a resized frame can be placed the same way again.
   const viewModeRef = useRef<ViewMode>('opening');
+  const moveStartRef = useRef<Viewport | undefined>(undefined);
   const actions = useMemo(() => ({ store, onToggle }), [store, onToggle]);
   const frameRef = useRef<HTMLDivElement>(null);
   const tree = visible.tree;
@@ -180,9 +181,18 @@ export function TransactionGraph({
           onNodeClick={(_, node) => {
             onSelect(node.data.node.nodeId);
           }}
-          onMoveStart={(event) => {
-            // Only the user's own pan or zoom has an event; ours (opening, centring) have none.
-            if (event) viewModeRef.current = 'placed';
+          onMoveStart={(event, viewport) => {
+            moveStartRef.current = event ? viewport : undefined;
+          }}
+          onMoveEnd={(event, viewport) => {
+            // Only the user's own pan or zoom has an event (ours, opening and centring, have
+            // none), and a press on a node starts one that may not move at all.
+            const start = moveStartRef.current;
+            moveStartRef.current = undefined;
+            if (!event || !start) return;
+            if (start.x !== viewport.x || start.y !== viewport.y || start.zoom !== viewport.zoom) {
+              viewModeRef.current = 'placed';
+            }
           }}
           minZoom={0.02}
           maxZoom={2}
