@@ -131,6 +131,23 @@ describe('the header identity', () => {
   );
 
   it(
+    'adds the lifetime under the name when it runs short, whole, whatever the role',
+    async () => {
+      const sandbox = createSandbox({ auth: 'jwt', jwtSecret: TEST_SECRET });
+      seedRightsHolders(sandbox, [
+        { userId: 'ops', identityProviderId: '', rights: [{ kind: 'ParticipantAdmin' }] },
+      ]);
+      writeAccessToken(await hs256Token('ops', { expiresIn: '3m' }));
+      renderRoute('/', { sandbox });
+      const button = await screen.findByRole('button', {
+        name: /^Signed in: ops, Participant admin · expires in [23] min$/,
+      });
+      expect(button).toHaveTextContent(/Participant admin · expires in [23] min$/);
+    },
+    JOURNEY_TIMEOUT,
+  );
+
+  it(
     'offers Switch user and Sign out in the navigation when signed in, Sign in when not',
     async () => {
       const sandbox = createSandbox({ auth: 'jwt', jwtSecret: TEST_SECRET });

@@ -22,6 +22,8 @@ import classes from './signed-in-menu.module.css';
  * a smaller font and up to two lines instead of a shorter text, so every width shows the same words.
  */
 const TEXT_BUDGET = 28;
+/** The line under the name is smaller (xs) and shown from `sm` up only: it has more room. */
+const SECOND_LINE_BUDGET = 40;
 /** The lifetime joins the line under the name only when it is short enough to act on. */
 const LIFETIME_SHOWN_BELOW_S = 5 * 60;
 
@@ -74,15 +76,18 @@ export function SignedInMenu() {
   const lifetimeText = lifetime === undefined ? undefined : describeLifetime(lifetime);
   const expiresAt =
     claims?.expiresAt === undefined ? undefined : formatExactTime(claims.expiresAt * 1000);
-  const secondLine =
+  // The lifetime, when shown, is never the part left out: the role gives way to it.
+  const shortLifetime =
+    lifetime !== undefined && lifetimeText !== undefined && lifetime < LIFETIME_SHOWN_BELOW_S
+      ? lifetimeText
+      : undefined;
+  const shownLabel = fitText(label, TEXT_BUDGET);
+  const shownSecondLine =
     role === undefined
       ? undefined
-      : lifetime !== undefined && lifetimeText !== undefined && lifetime < LIFETIME_SHOWN_BELOW_S
-        ? `${role} · ${lifetimeText}`
-        : role;
-
-  const shownLabel = fitText(label, TEXT_BUDGET);
-  const shownSecondLine = secondLine === undefined ? undefined : fitText(secondLine, TEXT_BUDGET);
+      : shortLifetime === undefined
+        ? fitText(role, SECOND_LINE_BUDGET)
+        : `${fitText(role, SECOND_LINE_BUDGET - shortLifetime.length - 3)} · ${shortLifetime}`;
   // WCAG 2.5.3: the name holds what is shown, in the order shown, and adds the rest in brackets
   // (which label-in-name matching leaves out).
   const shown = [shownLabel, shownSecondLine].filter(Boolean).join(', ');

@@ -35,7 +35,7 @@ describe('fitText', () => {
     const fitted = fitText('Alexandra Bartholomew-Featherstonehaugh the Third', 28);
     expect(fitted).toBe('Alexandra …');
     expect(fitText('IdP admin of acme-idp · expires in 10 min', 28)).toBe(
-      'IdP admin of acme-idp · …',
+      'IdP admin of acme-idp …',
     );
     for (const budget of [10, 14, 20, 28]) {
       const text = fitText('Maria de los Angeles Fernandez Garcia', budget);

@@ -64,7 +64,7 @@ export function fitText(text: string, budget: number): string {
     if (textWidth(next) + 2 > budget) break;
     kept = next;
   }
-  if (kept !== '') return `${kept.replace(/[\s,;:.-]+$/u, '')} …`;
+  if (kept !== '') return `${kept.replace(/[\s,;:.·-]+$/u, '')} …`;
   return shortenInMiddle(words[0] ?? '', budget);
 }
 
