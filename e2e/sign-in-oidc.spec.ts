@@ -41,7 +41,7 @@ test('a participant admin signs in through the provider and returns to the page 
   await expect(header).toContainText('Participant admin');
   await expect(header).toContainText(/expires in (1 min|under a minute)/);
   await header.click();
-  await expect(page.getByRole('menu')).toContainText(`Through ${DEFAULT_PROVIDER} · default IdP`);
+  await expect(page.getByRole('menu')).toContainText(`Through: ${DEFAULT_PROVIDER} · default IdP`);
   await page.keyboard.press('Escape');
 
   // Neither the code nor a token stays in the address bar or the history entry.

@@ -97,7 +97,7 @@ export function SignedInMenu() {
   ].filter((part): part is string => part !== undefined);
   const accessibleName = `Signed in: ${shown}${extra.length > 0 ? ` (${extra.join('; ')})` : ''}`;
   const details = [
-    personName && `Name: ${personName}`,
+    personName && personName !== userId && `Name: ${personName}`,
     userId !== undefined && `User id: ${userId}`,
     subject !== undefined && subject !== userId && `Subject: ${subject}`,
     claims?.issuer !== undefined && `Issuer: ${claimText(claims.issuer) ?? ''}`,
@@ -134,7 +134,7 @@ export function SignedInMenu() {
       <Menu.Dropdown maw={360}>
         {details.length > 0 && (
           <Box px="sm" py={6} aria-label="Signed-in identity" role="group">
-            {personName && (
+            {personName && personName !== userId && (
               <Text size="sm" fw={600} style={{ overflowWrap: 'anywhere' }}>
                 {personName}
               </Text>
