@@ -372,7 +372,8 @@ export default defineConfig(
       allowDamlLf: true,
       allowParticipantTesting: true,
       allowSandbox: true,
-      parentImports: '^\\.\\./(?!\\.\\./sandbox/src/)',
+      // The console server too, for tests of its own endpoints (audit log) with the app.
+      parentImports: '^\\.\\./(?!\\.\\./(?:sandbox|server)/src/)',
       extraPatterns: [sandboxInternals(SANDBOX_TEST_DOORS)],
     }),
   },

@@ -8,6 +8,7 @@ import {
   consoleToken,
   expectVerdict,
   offboardStep,
+  openUserTab,
   onboardThroughApi,
   openUser,
   runOffboardStep,
@@ -57,6 +58,8 @@ test("acme's IdP admin checks a person's access and offboards them; the person m
     `Signs in through "${ACME_PROVIDER}", as subject "${leaver}"`,
   );
 
+  await openUserTab(page, 'Offboard');
+  await expect(page).toHaveURL(/[?&]tab=offboard/);
   const warning = page.getByRole('region', { name: 'Offboard' }).getByRole('alert');
   await expect(warning).toContainText('Parties can never be deleted.');
   await expect(warning).toContainText(`${party} stays on the participant`);
@@ -80,7 +83,7 @@ test("acme's IdP admin checks a person's access and offboards them; the person m
   await expect(offboardStep(page, 'Step 2: Revoke all rights')).toContainText(
     'Done: no rights left',
   );
-  await runOffboardStep(page, 'Step 3: Delete', 'Delete', 'Delete user');
+  await runOffboardStep(page, 'Step 3: Delete', 'Delete user', 'Delete user');
   await expect(page).toHaveURL(`${OIDC_CONSOLE_URL}/users`);
   await expect(page.getByText(`User ${leaver} deleted`)).toBeVisible();
 

@@ -40,12 +40,15 @@ export async function editSettings(page: Page): Promise<void> {
   await expect(page.getByRole('form', { name: 'Edit identity provider' })).toBeVisible();
 }
 
-/** "Copy as…" → curl inside `scope`; returns what landed on the clipboard. */
+/**
+ * "Copy as…" → curl inside `scope`; returns what landed on the clipboard. Menus that name what they
+ * copy ("Copy grant as…") count too.
+ */
 export async function copyAsCurl(
   page: Page,
   scope: ReturnType<Page['getByRole']>,
 ): Promise<string> {
-  await scope.getByRole('button', { name: 'Copy as…' }).click();
+  await scope.getByRole('button', { name: /^Copy (.+ )?as…$/ }).click();
   await page.getByRole('menuitem', { name: 'curl' }).click();
   await expect(page.getByText('Copied as curl')).toBeVisible();
   // The menu closes with a transition; scans right after must not catch it half gone.

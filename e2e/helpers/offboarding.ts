@@ -48,8 +48,18 @@ export async function openUser(page: Page, userId: string, identityProviderId: s
   await expect(page.getByRole('heading', { name: userId, level: 1 })).toBeVisible();
 }
 
-/** Runs "Check access" on the user page; the verdict list. */
+/** Opens one of the user page's tabs ("Access check", "Offboard"…); the URL names it. */
+export async function openUserTab(page: Page, name: string): Promise<void> {
+  await page.getByRole('tab', { name, exact: true }).click();
+  await expect(page.getByRole('tab', { name, exact: true })).toHaveAttribute(
+    'aria-selected',
+    'true',
+  );
+}
+
+/** Runs "Check access" on the user page's Access check tab; the verdict list. */
 export async function checkAccess(page: Page): Promise<Locator> {
+  await openUserTab(page, 'Access check');
   await page
     .getByRole('region', { name: 'Check access' })
     .getByRole('button', { name: 'Check access' })
@@ -81,7 +91,8 @@ export async function runOffboardStep(
   button: string | RegExp,
   confirmLabel: string | RegExp,
 ): Promise<void> {
-  await offboardStep(page, step).getByRole('button', { name: button }).click();
+  // Exact: each step's "Copy deactivate as…" menu also contains its button's word.
+  await offboardStep(page, step).getByRole('button', { name: button, exact: true }).click();
   const dialog = page.getByRole('dialog');
   await dialog.getByRole('button', { name: confirmLabel }).click();
   await expect(dialog).toBeHidden();

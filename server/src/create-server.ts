@@ -2,6 +2,7 @@ import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import path from 'node:path';
 import sirv from 'sirv';
 import {
+  AUDIT_LOG_PATH,
   CONSOLE_PATH_PREFIX,
   OIDC_DISCOVERY_PATH,
   SIGN_IN_PROVIDERS_PATH,
@@ -14,6 +15,9 @@ import {
   type GuardRefusal,
   type RequestGuardPolicy,
 } from '@ledger-console/edge/request-guard';
+import { createAuditHandler } from './audit/audit-endpoint';
+import type { AuditLog } from './audit/audit-log';
+import { answerReadyz } from './audit/audit-readyz';
 import { createLedgerProxy, type LedgerProxy, type LedgerProxyOptions } from './ledger-proxy';
 import { createOidcDiscoveryHandler, type OidcDiscoveryOptions } from './oidc-discovery';
 import { servedSignInProviders, type SignInProvider } from './sign-in-providers';
@@ -42,6 +46,11 @@ export type CreateServerOptions = {
   signInProviders?: readonly SignInProvider[];
   /** Limits of `GET /__console/oidc-discovery` (oidc-discovery.ts has the defaults). */
   oidcDiscovery?: Omit<OidcDiscoveryOptions, 'ledgerUrl'>;
+  /**
+   * The shared audit log (ADR 020): records the proxied state-changing calls and serves
+   * `GET /__console/audit`; without it nothing is recorded and that path is not found.
+   */
+  audit?: AuditLog;
   /**
    * A server to answer on instead of a new one, e.g. one already listening: `npm start` binds its
    * port before the embedded sandbox starts, whose OpenID provider needs the console's origin.
@@ -104,12 +113,17 @@ export function createServer({
   proxy: proxyOptions = {},
   signInProviders = [],
   oidcDiscovery = {},
+  audit,
   server: existingServer,
 }: CreateServerOptions): http.Server {
   const policyHeader = contentSecurityPolicy(signInProviders);
   // The SPA reads this before anyone is signed in, so it cannot come from the participant.
   const signInBody = JSON.stringify({ providers: servedSignInProviders(signInProviders) });
-  const proxy = createLedgerProxy(ledgerUrl, proxyOptions);
+  const proxy = createLedgerProxy(ledgerUrl, {
+    ...proxyOptions,
+    ...(audit === undefined ? {} : { observe: (req: IncomingMessage) => audit.observe(req) }),
+  });
+  const handleAudit = audit === undefined ? undefined : createAuditHandler(audit, proxy.target);
   // Asks the same participant the proxy reaches whether the caller is a participant admin.
   const handleOidcDiscovery = createOidcDiscoveryHandler({
     ...oidcDiscovery,
@@ -164,6 +178,12 @@ export function createServer({
       // Opened as a page (a link, a gateway's HTML error), an answer is a document of the
       // console's origin: the console's policy governs it, the proxy drops the upstream's.
       res.setHeader('Content-Security-Policy', policyHeader);
+      const health = audit?.health();
+      // Not ready while the audit log does not take entries: the participant's checks, and ours.
+      if (health?.ok === false && (req.url ?? '').split('?')[0] === '/readyz') {
+        void answerReadyz(req, res, proxy.target, health);
+        return;
+      }
       proxy.handleRequest(withoutBrowserContext(req), res);
       return;
     }
@@ -180,6 +200,7 @@ export function createServer({
     if (pathname === CONSOLE_PATH_PREFIX || pathname.startsWith(`${CONSOLE_PATH_PREFIX}/`)) {
       if (pathname === SIGN_IN_PROVIDERS_PATH) sendJson(req, res, signInBody);
       else if (pathname === OIDC_DISCOVERY_PATH) handleOidcDiscovery(req, res);
+      else if (pathname === AUDIT_LOG_PATH && handleAudit) handleAudit(req, res);
       else notFound(res);
       return;
     }

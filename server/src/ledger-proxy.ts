@@ -68,13 +68,42 @@ export const DEFAULT_CONNECT_TIMEOUT_MS = 10_000;
  */
 export const DEFAULT_RESPONSE_TIMEOUT_MS = 25_000;
 
+/** What the proxy tells an observer (the audit log, ADR 020) about one call it forwards. */
+export type ObservedCall = {
+  /** Each chunk of the request body, as it is forwarded. */
+  body(chunk: Buffer): void;
+  /**
+   * How the call ended. The client gets its answer only once this settles: the observer bounds
+   * how long that is. Called once; must never reject.
+   */
+  settle(outcome: CallOutcome): Promise<void>;
+};
+
+export type CallOutcome = {
+  /** The participant's status; 0 when it gave none (unreachable, timed out, body refused). */
+  status: number;
+  /** The start of the participant's answer body, all of it when `complete`. */
+  answer: Buffer;
+  complete: boolean;
+  /** The code of the console's own error when it answered in the participant's place. */
+  consoleErrorCode?: string;
+};
+
+/** Picks the calls to observe; undefined lets a call through unobserved. */
+export type CallObserver = (req: IncomingMessage) => ObservedCall | undefined;
+
 /** The largest bodies forwarded are the participant's own limits unless told otherwise. */
 export type LedgerProxyOptions = BodyLimits & {
   /** Time allowed to connect to the participant; default 10 s. */
   connectTimeoutMs?: number;
   /** Time allowed, once the request is sent, until the response head arrives; default 25 s. */
   responseTimeoutMs?: number;
+  /** Sees observed calls' bodies and outcomes, and holds their answers until it has them. */
+  observe?: CallObserver;
 };
+
+/** How much of an observed call's answer is held back while the observer settles it. */
+export const OBSERVED_ANSWER_BYTES = 256 * 1024;
 
 /** What a client may send on a websocket handshake before the participant has answered it. */
 const MAX_EARLY_BYTES = 64 * 1024;
@@ -95,6 +124,10 @@ class UpstreamTimeout extends Error {
 
 /** A request body grew past the limit while streaming. */
 class BodyTooLarge extends Error {}
+
+const TOO_LARGE_CODE = 'REQUEST_ENTITY_TOO_LARGE';
+/** The client left before its answer came (nginx's 499 "client closed request"). */
+export const CLIENT_GONE_CODE = 'CLIENT_CLOSED_REQUEST';
 
 export function createLedgerProxy(
   targetUrl: string | URL,
@@ -153,10 +186,26 @@ export function createLedgerProxy(
 
   function handleRequest(req: IncomingMessage, res: ServerResponse): void {
     const limit = bodyLimitFor(req.method ?? 'GET', (req.url ?? '/').split('?')[0] ?? '', options);
+    const observed = options.observe?.(req);
+    // Once: a destroyed upstream request may report an error after its answer was settled.
+    let settled = false;
+    const settleThen = (
+      outcome: Omit<CallOutcome, 'answer' | 'complete'> & Partial<CallOutcome>,
+      answer: () => void,
+    ) => {
+      if (observed === undefined || settled) {
+        answer();
+        return;
+      }
+      settled = true;
+      void observed.settle({ answer: Buffer.alloc(0), complete: true, ...outcome }).then(answer);
+    };
     const declared = Number(req.headers['content-length']);
     // Refused before the participant is even contacted, and before a byte of the body is read.
     if (req.headers['transfer-encoding'] === undefined && declared > limit) {
-      sendTooLarge(req, res, limit, declared);
+      settleThen({ status: 0, consoleErrorCode: TOO_LARGE_CODE }, () => {
+        sendTooLarge(req, res, limit, declared);
+      });
       return;
     }
     const upstreamReq = transport.request({
@@ -165,26 +214,84 @@ export function createLedgerProxy(
     });
     guardTimeouts(upstreamReq);
     let tooLarge = false;
+    let clientGone = false;
 
-    const onResponse = (upstreamRes: IncomingMessage) => {
+    const relay = (upstreamRes: IncomingMessage, held: readonly Buffer[], complete: boolean) => {
+      if (res.destroyed) {
+        upstreamRes.destroy();
+        return;
+      }
       res.writeHead(
         upstreamRes.statusCode ?? 502,
         upstreamRes.statusMessage,
         answerHeaders(upstreamRes.headers),
       );
+      for (const chunk of held) res.write(chunk);
+      if (complete) {
+        res.end();
+        return;
+      }
       // Headers go out now, before any body: streaming endpoints may be slow to send the first byte.
       res.flushHeaders();
       pipeline(upstreamRes, res, () => {
         // Either side went away mid-body; pipeline has already destroyed both streams.
       });
     };
+    const onResponse = (upstreamRes: IncomingMessage) => {
+      if (observed === undefined) {
+        relay(upstreamRes, [], false);
+        return;
+      }
+      // Held back until the observer has settled the call: an audited call's client learns its
+      // outcome only once the entry is kept (ADR 020).
+      const held: Buffer[] = [];
+      let heldBytes = 0;
+      const release = (complete: boolean) => {
+        upstreamRes.off('data', onData);
+        upstreamRes.off('end', onEnd);
+        upstreamRes.pause();
+        const status = upstreamRes.statusCode ?? 0;
+        settleThen({ status, answer: Buffer.concat(held), complete }, () => {
+          relay(upstreamRes, held, complete);
+        });
+      };
+      const onData = (chunk: Buffer) => {
+        held.push(chunk);
+        heldBytes += chunk.length;
+        if (heldBytes > OBSERVED_ANSWER_BYTES) release(false);
+      };
+      const onEnd = () => {
+        release(true);
+      };
+      upstreamRes.on('data', onData);
+      upstreamRes.on('end', onEnd);
+      upstreamRes.on('error', () => {
+        // The participant's answer broke off: what came is settled, the client's answer is cut.
+        settleThen(
+          { status: upstreamRes.statusCode ?? 0, answer: Buffer.concat(held), complete: false },
+          () => {
+            res.destroy();
+          },
+        );
+      });
+    };
     const onError = (error: Error) => {
       // pipeline aborts the upstream request, which then fails with its own "socket hang up".
-      if (tooLarge && !res.headersSent) sendTooLarge(req, res, limit);
-      else if (error instanceof UpstreamTimeout && !res.headersSent)
-        sendTimeout(res, target, error);
-      else if (!res.headersSent) sendUnreachable(res, target, error);
-      else res.destroy(error);
+      if (clientGone) {
+        settleThen({ status: 0, consoleErrorCode: CLIENT_GONE_CODE }, () => undefined);
+      } else if (tooLarge && !res.headersSent) {
+        settleThen({ status: 0, consoleErrorCode: TOO_LARGE_CODE }, () => {
+          sendTooLarge(req, res, limit);
+        });
+      } else if (error instanceof UpstreamTimeout && !res.headersSent) {
+        settleThen({ status: 0, consoleErrorCode: timeoutBody(target, error).code }, () => {
+          sendTimeout(res, target, error);
+        });
+      } else if (!res.headersSent) {
+        settleThen({ status: 0, consoleErrorCode: 'LEDGER_UNREACHABLE' }, () => {
+          sendUnreachable(res, target, error);
+        });
+      } else res.destroy(error);
     };
 
     upstreamReq.on('response', onResponse);
@@ -217,7 +324,10 @@ export function createLedgerProxy(
         if (size > limit) {
           tooLarge = true;
           callback(new BodyTooLarge());
-        } else callback(null, chunk);
+        } else {
+          observed?.body(chunk);
+          callback(null, chunk);
+        }
       },
     });
     // Not pipeline(req, …): cutting the body must not destroy the client's request (and with it
@@ -228,7 +338,13 @@ export function createLedgerProxy(
       // Errors, BodyTooLarge included, surface through upstreamReq's 'error' handler above.
     });
     res.on('close', () => {
-      if (!res.writableFinished) upstreamReq.destroy();
+      if (res.writableFinished) return;
+      // An observed call the participant has in full goes on without its client: its outcome is
+      // what the audit log must keep, and the participant acts on it either way.
+      if (observed !== undefined && req.complete && !res.headersSent) return;
+      // Gone before its answer: the participant may or may not have acted on the call.
+      if (!res.headersSent) clientGone = true;
+      upstreamReq.destroy();
     });
   }
 
@@ -397,7 +513,7 @@ export function tooLargeBody(limit: number, announced?: number): JsCantonErrorBo
   const size =
     announced === undefined ? 'The request body' : `The request body of ${String(announced)} bytes`;
   return {
-    code: 'REQUEST_ENTITY_TOO_LARGE',
+    code: TOO_LARGE_CODE,
     cause: `${size} exceeds the limit of ${String(limit)} bytes`,
     correlationId: null,
     traceId: null,

@@ -3,6 +3,8 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { bindingWarning } from '@ledger-console/edge/binding-warning';
+import { auditStoreLocation, DEFAULT_AUDIT_RETENTION } from './audit/audit-location';
+import { createAuditLog, type AuditLog } from './audit/audit-log';
 import { closeServer, createServer } from './create-server';
 import { ensureBuilt } from './ensure-build';
 import { exposedApi, parseServerArgs, USAGE, type ServerArgs } from './server-args';
@@ -63,8 +65,18 @@ async function main(): Promise<void> {
     throw error;
   }
 
+  let audit: AuditLog;
+  try {
+    audit = await openAuditLog(args, participant.url);
+  } catch (error) {
+    server.close();
+    await participant.close?.();
+    throw error;
+  }
+
   server.off('request', starting);
   createServer({
+    audit,
     server,
     distDir: path.join(ROOT, 'dist'),
     ledgerUrl: participant.url,
@@ -82,6 +94,7 @@ async function main(): Promise<void> {
   console.log(`Ledger Console: http://${hostForUrl(args.host)}:${String(port)}`);
   console.log(`Participant:    ${participant.url} (${participant.description})`);
   for (const note of participant.notes) console.log(note);
+  console.log(`Audit log:      ${auditDescription(args, audit)}`);
   const exposed = exposedApi(args);
   for (const line of exposed ? bindingWarning(args.host, exposed) : []) console.warn(line);
 
@@ -93,7 +106,8 @@ async function main(): Promise<void> {
     }
     isStopping = true;
     console.log(`\n${signal}: shutting down…`);
-    void Promise.allSettled([closeServer(server), participant.close?.()]).then((results) => {
+    const closed = closeServer(server).then(() => audit.close());
+    void Promise.allSettled([closed, participant.close?.()]).then((results) => {
       const failed = results.find((result) => result.status === 'rejected');
       if (failed) console.error('Shutdown did not finish cleanly:', failed.reason);
       process.exit(failed ? 1 : 0);
@@ -101,6 +115,44 @@ async function main(): Promise<void> {
   };
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
+}
+
+/** The audit log of `--audit-db` / `--data-dir`, its store opened and pruned (or failing, said by /readyz). */
+function openAuditLog(args: ServerArgs, ledgerUrl: string): Promise<AuditLog> {
+  return createAuditLog({
+    location: auditStoreLocation(args.auditDb, args.dataDir, process.env),
+    retention: {
+      days:
+        args.auditRetentionDays === undefined
+          ? DEFAULT_AUDIT_RETENTION.days
+          : args.auditRetentionDays,
+      maxEntries:
+        args.auditMaxEntries === undefined
+          ? DEFAULT_AUDIT_RETENTION.maxEntries
+          : args.auditMaxEntries,
+    },
+    ledgerUrl: new URL(ledgerUrl),
+    warn: (line) => {
+      console.warn(line);
+    },
+  });
+}
+
+/** Where the log is, for the start-up lines: never a URL's secret (it has none) or the token. */
+function auditDescription(args: ServerArgs, audit: AuditLog): string {
+  const location = auditStoreLocation(args.auditDb, args.dataDir, {});
+  const where =
+    location.kind === 'file'
+      ? location.path
+      : location.kind === 'remote'
+        ? `libsql server ${new URL(location.url).host}`
+        : 'in memory (--data-dir or --audit-db to keep it)';
+  const { days, maxEntries } = audit.retention;
+  const kept = [
+    days === null ? 'no age limit' : `${String(days)} days`,
+    maxEntries === null ? 'no count limit' : `at most ${String(maxEntries)} entries`,
+  ].join(', ');
+  return `${where}; kept ${kept}`;
 }
 
 /** Where the console's pages live: loopback by both names, the bound address, public origins. */

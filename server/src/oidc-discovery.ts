@@ -8,6 +8,14 @@ import type {
   OidcDiscoveryResult,
 } from '@ledger-console/edge/console-api';
 import type { JsCantonErrorBody } from '@ledger-console/edge/error-body';
+import {
+  consoleErrorBody,
+  identifyCaller,
+  isRecord,
+  sendJsonNoStore,
+  type Caller,
+  type ConsoleErrorStatus,
+} from './participant-caller';
 
 /**
  * `GET /__console/oidc-discovery?issuer=<url>` (issue 15, item 5): a participant admin creating an
@@ -23,8 +31,6 @@ import type { JsCantonErrorBody } from '@ledger-console/edge/error-body';
 export const DEFAULT_MAX_DOCUMENT_BYTES = 256 * 1024;
 /** Time allowed per document, connecting and reading together. */
 export const DEFAULT_DOCUMENT_TIMEOUT_MS = 5_000;
-/** Time allowed per call to the participant when asking who the caller is. */
-const PARTICIPANT_TIMEOUT_MS = 10_000;
 const MAX_ISSUER_LENGTH = 2048;
 const MAX_KEYS = 100;
 const MAX_KEY_FIELD = 255;
@@ -38,7 +44,7 @@ export type OidcDiscoveryOptions = {
   documentTimeoutMs?: number;
 };
 
-type ErrorStatus = 400 | 401 | 403 | 405 | 502 | 504;
+type ErrorStatus = Exclude<ConsoleErrorStatus, 503>;
 
 /** A refusal or failure, answered in the API's error shape like the request guard's refusals. */
 class DiscoveryError extends Error {
@@ -53,26 +59,7 @@ class DiscoveryError extends Error {
 }
 
 export function discoveryErrorBody(error: DiscoveryError): JsCantonErrorBody {
-  // The categories of the participant's own errors, so the SPA's error model reads them alike.
-  const category = {
-    400: { errorCategory: 8, grpcCodeValue: 3 },
-    401: { errorCategory: 6, grpcCodeValue: 16 },
-    403: { errorCategory: 7, grpcCodeValue: 7 },
-    405: { errorCategory: 8, grpcCodeValue: 12 },
-    502: { errorCategory: 1, grpcCodeValue: 14 },
-    504: { errorCategory: 1, grpcCodeValue: 4 },
-  }[error.status];
-  return {
-    code: error.code,
-    cause: error.message,
-    correlationId: null,
-    traceId: null,
-    context: error.context,
-    resources: [],
-    ...category,
-    retryInfo: null,
-    definiteAnswer: null,
-  };
+  return consoleErrorBody(error.status, error.code, error.message, error.context);
 }
 
 /** The request handler of `GET /__console/oidc-discovery` (OIDC_DISCOVERY_PATH). */
@@ -94,16 +81,17 @@ export function createOidcDiscoveryHandler(
         const issuer = issuerParameter(req.url ?? '');
         await requireParticipantAdmin(options.ledgerUrl, req.headers.authorization);
         const result = await discover(issuer, limits);
-        sendJson(res, 200, result);
+        sendJsonNoStore(res, 200, result);
       } catch (error) {
-        if (error instanceof DiscoveryError) sendJson(res, error.status, discoveryErrorBody(error));
+        if (error instanceof DiscoveryError)
+          sendJsonNoStore(res, error.status, discoveryErrorBody(error));
         else {
           const failure = new DiscoveryError(
             502,
             'LEDGER_CONSOLE_DISCOVERY_FAILED',
             `Discovery failed: ${error instanceof Error ? error.message : String(error)}`,
           );
-          sendJson(res, 502, discoveryErrorBody(failure));
+          sendJsonNoStore(res, 502, discoveryErrorBody(failure));
         }
       }
     })();
@@ -175,51 +163,35 @@ function isLoopbackAddress(address: string): boolean {
 
 // ── the caller ───────────────────────────────────────────────────────────────────────────────
 
-/**
- * Lets through a participant admin only. "The participant has no auth, so everybody is admin" is
- * decided from a request *without* a token succeeding at an admin-only endpoint, which no caller
- * can bring about on a participant with auth. Never from `400 INVALID_TOKEN` on
- * authenticated-user: wildcard auth answers that (ledger-api-behaviour.md §2.9), but so does a
- * participant with auth for a correctly signed token whose `sub` is no valid user id (§4.3), which
- * any delegated identity provider can issue.
- */
+/** Lets through a participant admin only, as the participant itself says (participant-caller.ts). */
 async function requireParticipantAdmin(
   ledgerUrl: URL,
   authorization: string | undefined,
 ): Promise<void> {
-  // `/v2/idps` needs ParticipantAdmin (§4.6): a 200 without a token means anonymous callers are.
-  const anonymous = await participantGet(ledgerUrl, '/v2/idps', undefined);
-  if (anonymous.status === 200) return;
-  const who =
-    authorization === undefined
-      ? anonymous
-      : await participantGet(ledgerUrl, '/v2/authenticated-user', authorization);
-  if (who.status === 401) {
+  let caller: Caller;
+  try {
+    caller = await identifyCaller(ledgerUrl, authorization);
+  } catch (error) {
     throw new DiscoveryError(
-      401,
-      'LEDGER_CONSOLE_UNAUTHENTICATED',
-      'The participant did not accept the request’s token; sign in again.',
+      502,
+      'LEDGER_UNREACHABLE',
+      `Ledger Console could not ask the participant who the caller is: ${error instanceof Error ? error.message : String(error)}`,
     );
   }
-  const user = who.body?.user;
-  const userId = isRecord(user) && typeof user.id === 'string' ? user.id : undefined;
-  if (who.status !== 200 || userId === undefined) {
-    const code = typeof who.body?.code === 'string' ? ` ${who.body.code}` : '';
-    throw notAdmin(`the participant answered ${String(who.status)}${code} for the caller`);
+  switch (caller.kind) {
+    case 'participant-admin':
+      return;
+    case 'refused':
+      throw new DiscoveryError(
+        401,
+        'LEDGER_CONSOLE_UNAUTHENTICATED',
+        'The participant did not accept the request’s token; sign in again.',
+      );
+    case 'unknown':
+      throw notAdmin(caller.reason);
+    default:
+      throw notAdmin(`user ${caller.userId} has no ParticipantAdmin right`);
   }
-  const rights = await participantGet(
-    ledgerUrl,
-    `/v2/users/${encodeURIComponent(userId)}/rights`,
-    authorization,
-  );
-  const list = rights.body?.rights;
-  const isAdmin =
-    rights.status === 200 &&
-    Array.isArray(list) &&
-    list.some(
-      (right) => isRecord(right) && isRecord(right.kind) && 'ParticipantAdmin' in right.kind,
-    );
-  if (!isAdmin) throw notAdmin(`user ${userId} has no ParticipantAdmin right`);
 }
 
 function notAdmin(reason: string): DiscoveryError {
@@ -228,39 +200,6 @@ function notAdmin(reason: string): DiscoveryError {
     'LEDGER_CONSOLE_PARTICIPANT_ADMIN_REQUIRED',
     `Only a participant admin may have the console fetch an issuer's discovery document: ${reason}.`,
   );
-}
-
-async function participantGet(
-  ledgerUrl: URL,
-  path: string,
-  authorization: string | undefined,
-): Promise<{ status: number; body: Record<string, unknown> | undefined }> {
-  const url = new URL(`${ledgerUrl.href.replace(/\/$/, '')}${path}`);
-  let response: Response;
-  try {
-    response = await fetch(url, {
-      headers: {
-        Accept: 'application/json',
-        ...(authorization === undefined ? {} : { Authorization: authorization }),
-      },
-      redirect: 'manual',
-      signal: AbortSignal.timeout(PARTICIPANT_TIMEOUT_MS),
-    });
-  } catch (error) {
-    throw new DiscoveryError(
-      502,
-      'LEDGER_UNREACHABLE',
-      `Ledger Console could not ask the participant who the caller is: ${error instanceof Error ? error.message : String(error)}`,
-    );
-  }
-  const text = await response.text().catch(() => '');
-  let body: unknown;
-  try {
-    body = JSON.parse(text);
-  } catch {
-    body = undefined;
-  }
-  return { status: response.status, body: isRecord(body) ? body : undefined };
 }
 
 // ── the two documents ────────────────────────────────────────────────────────────────────────
@@ -498,17 +437,3 @@ const loopbackOnlyLookup: LookupFunction = (hostname, options, callback) => {
     else callback(null, first.address, first.family);
   });
 };
-
-function sendJson(res: ServerResponse, status: number, body: unknown): void {
-  const text = JSON.stringify(body);
-  res.writeHead(status, {
-    'Content-Type': 'application/json',
-    'Content-Length': Buffer.byteLength(text),
-    'Cache-Control': 'no-store',
-  });
-  res.end(text);
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}

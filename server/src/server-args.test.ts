@@ -82,10 +82,6 @@ describe('parseServerArgs', () => {
       '--auth applies only to the embedded sandbox',
     ],
     [
-      ['--ledger', 'http://host:7575', '--data-dir', 'x'],
-      '--data-dir applies only to the embedded sandbox',
-    ],
-    [
       ['--ledger', 'http://host:7575', '--seed', 'none'],
       '--seed applies only to the embedded sandbox',
     ],
@@ -256,6 +252,49 @@ describe('body limits on the command line', () => {
       kind: 'error',
       message: '--max-dar-bytes must be a positive number of bytes, got "lots"',
     });
+  });
+});
+
+describe('the audit log on the command line', () => {
+  it('keeps --data-dir with --ledger too: the audit log lives there', () => {
+    expect(
+      parseServerArgs(['--ledger', 'http://host:7575', '--data-dir', '/var/lib/console']),
+    ).toEqual({
+      kind: 'run',
+      args: {
+        port: 4173,
+        host: '127.0.0.1',
+        ledger: 'http://host:7575',
+        dataDir: '/var/lib/console',
+      },
+    });
+  });
+
+  it('takes --audit-db and the retention limits, unlimited included', () => {
+    const parsed = parseServerArgs([
+      '--audit-db',
+      'libsql://audit.example.com',
+      '--audit-retention-days',
+      '365',
+      '--audit-max-entries',
+      'unlimited',
+    ]);
+    expect(parsed.kind === 'run' ? parsed.args : undefined).toMatchObject({
+      auditDb: 'libsql://audit.example.com',
+      auditRetentionDays: 365,
+      auditMaxEntries: null,
+    });
+  });
+
+  it.each([
+    [['--audit-db', 'libsql://h?authToken=secret'], 'LEDGER_CONSOLE_AUDIT_DB_TOKEN'],
+    [['--audit-db', 'mysql://h/db'], '--audit-db must be a file path'],
+    [['--audit-retention-days', '0'], '--audit-retention-days must be a positive whole number'],
+    [['--audit-max-entries=-5'], '--audit-max-entries must be a positive whole number'],
+    [['--audit-max-entries', '1e6'], '--audit-max-entries must be a positive whole number'],
+  ])('rejects %j', (argv, message) => {
+    const parsed = parseServerArgs(argv);
+    expect(parsed.kind === 'error' ? parsed.message : '').toContain(message);
   });
 });
 

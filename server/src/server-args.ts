@@ -3,6 +3,11 @@ import type { ExposedApi } from '@ledger-console/edge/binding-warning';
 import { parseByteCount } from '@ledger-console/edge/body-limits';
 import { parseHostList, parseOriginList } from '@ledger-console/edge/request-guard';
 import {
+  AUDIT_DB_TOKEN_ENV,
+  auditStoreLocation,
+  DEFAULT_AUDIT_RETENTION,
+} from './audit/audit-location';
+import {
   ACCESS_TOKEN_TTL_RANGE,
   DEFAULT_ACCESS_TOKEN_TTL,
   DEFAULT_REFRESH_TOKEN_TTL,
@@ -26,7 +31,13 @@ export type ServerArgs = {
   jwtSecret?: string;
   /** Embedded sandbox with `--auth oidc`: its OpenID provider's port and token lifetimes. */
   oidcProvider?: { port: number; accessTokenTtl: number; refreshTokenTtl: number };
+  /** The console's own state (the audit log's audit.db) and the embedded sandbox's. */
   dataDir?: string;
+  /** `--audit-db`: where the audit log is kept (audit-location.ts); default under dataDir. */
+  auditDb?: string;
+  /** `--audit-retention-days` / `--audit-max-entries`, when given; null = unlimited. */
+  auditRetentionDays?: number | null;
+  auditMaxEntries?: number | null;
   /** Embedded sandbox only: the aliases of the synchronizers it is connected to. */
   synchronizers?: string[];
   /** Embedded sandbox only: `demo` (the default) seeds an empty ledger with demo data. */
@@ -68,7 +79,16 @@ export const USAGE = `Usage: npm start -- [options]
                       ${String(DEFAULT_ACCESS_TOKEN_TTL)}, ${String(ACCESS_TOKEN_TTL_RANGE.min)}–${String(ACCESS_TOKEN_TTL_RANGE.max)})
   --oidc-refresh-token-ttl S  --auth oidc: refresh token lifetime in seconds (default
                       ${String(DEFAULT_REFRESH_TOKEN_TTL)}, ${String(REFRESH_TOKEN_TTL_RANGE.min)}–${String(REFRESH_TOKEN_TTL_RANGE.max)})
-  --data-dir DIR      embedded sandbox: keep its state in DIR (default: in memory)
+  --data-dir DIR      keep state in DIR: the console's audit log (audit.db) and the embedded
+                      sandbox's ledger (default: both in memory)
+  --audit-db DB       the shared audit log: a SQLite file path or file: URL, or the libsql://
+                      or https:// URL of a libsql server several consoles share (its token in
+                      ${AUDIT_DB_TOKEN_ENV}); default DIR/audit.db with --data-dir,
+                      else in memory
+  --audit-retention-days N  drop audit entries older than N days (default ${String(DEFAULT_AUDIT_RETENTION.days)}),
+                      or unlimited
+  --audit-max-entries N     keep at most N audit entries, newest first (default ${String(DEFAULT_AUDIT_RETENTION.maxEntries)}),
+                      or unlimited
   --synchronizers A,B embedded sandbox: connect to these synchronizers (aliases; default local)
   --seed demo|none    embedded sandbox: demo parties, users and history on an empty ledger
                       (default demo), or none to start empty
@@ -93,12 +113,11 @@ export const USAGE = `Usage: npm start -- [options]
   -h, --help          show this help
 
 Environment: LEDGER_CONSOLE_ALLOWED_HOSTS and LEDGER_CONSOLE_PUBLIC_ORIGIN are read when the
-options are absent.`;
+options are absent; ${AUDIT_DB_TOKEN_ENV} is the libsql server's auth token.`;
 
 const SANDBOX_ONLY = [
   'auth',
   'jwt-secret',
-  'data-dir',
   'synchronizers',
   'seed',
   'oidc-port',
@@ -134,6 +153,9 @@ export function parseServerArgs(
         'oidc-access-token-ttl': { type: 'string' },
         'oidc-refresh-token-ttl': { type: 'string' },
         'data-dir': { type: 'string' },
+        'audit-db': { type: 'string' },
+        'audit-retention-days': { type: 'string' },
+        'audit-max-entries': { type: 'string' },
         synchronizers: { type: 'string' },
         seed: { type: 'string' },
         'allowed-hosts': { type: 'string' },
@@ -238,6 +260,17 @@ export function parseServerArgs(
     return { kind: 'error', message: (error as Error).message };
   }
 
+  let auditRetentionDays: number | null | undefined;
+  let auditMaxEntries: number | null | undefined;
+  try {
+    // Checked now, so a typo stops the start; the location is resolved again in main.ts.
+    auditStoreLocation(values['audit-db'], values['data-dir'], env);
+    auditRetentionDays = limitOrUnlimited(values['audit-retention-days'], '--audit-retention-days');
+    auditMaxEntries = limitOrUnlimited(values['audit-max-entries'], '--audit-max-entries');
+  } catch (error) {
+    return { kind: 'error', message: (error as Error).message };
+  }
+
   const oidcFlags: OidcFlagValues = {};
   for (const [field, flag] of Object.entries(OIDC_FLAGS)) {
     const value = values[flag.slice(2) as keyof typeof values];
@@ -279,6 +312,9 @@ export function parseServerArgs(
   if (values['jwt-secret'] !== undefined) args.jwtSecret = values['jwt-secret'];
   if (oidcProvider !== undefined) args.oidcProvider = oidcProvider;
   if (values['data-dir'] !== undefined) args.dataDir = values['data-dir'];
+  if (values['audit-db'] !== undefined) args.auditDb = values['audit-db'];
+  if (auditRetentionDays !== undefined) args.auditRetentionDays = auditRetentionDays;
+  if (auditMaxEntries !== undefined) args.auditMaxEntries = auditMaxEntries;
   if (synchronizers !== undefined) args.synchronizers = synchronizers;
   // A newcomer's first `npm start` should meet a living participant, not an empty one.
   if (values.ledger === undefined) args.seed = seed ?? 'demo';
@@ -293,6 +329,16 @@ export function exposedApi(args: ServerArgs): ExposedApi | undefined {
   if (args.ledger !== undefined) return { kind: 'proxied-ledger', url: args.ledger };
   if (args.auth === 'oidc') return undefined;
   return args.auth === 'jwt' ? { kind: 'token-minting' } : { kind: 'no-auth' };
+}
+
+/** A positive whole number, or `unlimited` (null); undefined when the flag is absent. */
+function limitOrUnlimited(value: string | undefined, flag: string): number | null | undefined {
+  if (value === undefined) return undefined;
+  if (value === 'unlimited') return null;
+  const count = /^\d{1,12}$/.test(value) ? Number(value) : NaN;
+  if (!(count >= 1))
+    throw new Error(`${flag} must be a positive whole number or unlimited, got "${value}"`);
+  return count;
 }
 
 function ledgerUrlProblem(value: string): string | undefined {

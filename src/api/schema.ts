@@ -1,4 +1,5 @@
 import type { v3_5 } from '@canton-network/core-ledger-client-types';
+import type { AuditPage } from '@ledger-console/edge/console-api';
 
 /**
  * Wire types of the JSON Ledger API, taken as types only from the Canton Network package (ADR 002).
@@ -17,6 +18,18 @@ type TextPlain400 = {
 type ErrorDefault = {
   headers: Record<string, unknown>;
   content: { 'application/json': v3_5.components['schemas']['JsCantonError'] };
+};
+
+type GetOnly<Operation> = {
+  parameters: { query?: never; header?: never; path?: never; cookie?: never };
+  get: Operation;
+  put?: never;
+  post?: never;
+  delete?: never;
+  options?: never;
+  head?: never;
+  patch?: never;
+  trace?: never;
 };
 
 type PostOnly<Operation> = {
@@ -91,7 +104,37 @@ type LocalPaths = {
   }>;
 };
 
-export type paths = v3_5.paths & LocalPaths;
+/**
+ * The console server's own endpoints that the typed client calls (packages/edge console-api.ts):
+ * they take the caller's token like the Ledger API, so they go through the same client.
+ */
+type ConsolePaths = {
+  /** AUDIT_LOG_PATH */
+  '/__console/audit': GetOnly<{
+    parameters: {
+      query?: {
+        pageSize?: number;
+        pageToken?: string;
+        from?: string;
+        to?: string;
+        actor?: string;
+        action?: string;
+        outcome?: 'ok' | 'failed';
+        text?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: { headers: Record<string, unknown>; content: { 'application/json': AuditPage } };
+      default: ErrorDefault;
+    };
+  }>;
+};
+
+export type paths = v3_5.paths & LocalPaths & ConsolePaths;
 
 /** Request and response bodies by schema name: `Schemas['GetLedgerApiVersionResponse']`. */
 export type Schemas = v3_5.components['schemas'] & LocalSchemas;

@@ -7,6 +7,8 @@ import { env } from '@/env';
 import { networkError, toApiError } from '@/lib/errors/api-error';
 import { isRecord } from '@/lib/values/is-record';
 import { isWebUrl } from '@/lib/text/is-web-url';
+import { personNameOf } from '@/lib/access/signed-in-identity';
+import { readAccessToken } from './access-token';
 
 /**
  * One OpenID Connect provider the console offers, as the console server serves it
@@ -107,6 +109,24 @@ export const signInProviderQueries = {
           ...(typeof name === 'string' ? { name } : {}),
           ...(typeof email === 'string' ? { email } : {}),
         };
+      },
+      enabled: provider !== undefined,
+      staleTime: Infinity,
+    }),
+  /**
+   * The person's name from the ID token this tab keeps for the provider (`name`, else
+   * `preferred_username`, else `email`; bounded, as text), or null: no ID token, or one that came
+   * with another access token than the current one (someone else signed in since). Keyed by the
+   * access token's subject, so a renewal keeps it and another person's sign-in asks again.
+   */
+  personName: (provider: SignInProviderConfig | undefined, subject: string | undefined) =>
+    queryOptions({
+      queryKey: [...signInProviderQueries.all(), 'person-name', provider, subject],
+      queryFn: async (): Promise<string | null> => {
+        if (!provider) return null;
+        const user = await (await import('./oidc-session')).storedUser(provider);
+        if (!user || user.access_token !== readAccessToken()) return null;
+        return personNameOf(user.profile) ?? null;
       },
       enabled: provider !== undefined,
       staleTime: Infinity,

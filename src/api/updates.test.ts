@@ -16,6 +16,7 @@ import {
   findOffsetAtTime,
   getLedgerEnd,
   getTransactionTree,
+  listLatestUpdates,
   listNewerUpdates,
   listRecentUpdates,
   readUpdateElement,
@@ -171,9 +172,9 @@ describe('update requests', () => {
     expect(first.updates[0]?.eventCount).toBe(12);
     expect(ranges[0]?.endInclusive).toBe(fanout.offset);
     expect(ranges[0]?.beginExclusive).toBe(fanout.offset - UPDATES_LIST_LIMIT);
-    // Newest first from the participant; headers and counts only, so unlabelled records.
+    // Newest first from the participant; labelled records, since rows name argument fields.
     expect(ranges[0]?.descendingOrder).toBe(true);
-    expect(ranges[0]?.updateFormat.includeTransactions?.eventFormat.verbose).toBe(false);
+    expect(ranges[0]?.updateFormat.includeTransactions?.eventFormat.verbose).toBe(true);
 
     const older = await listRecentUpdates(ANY, { endInclusive: first.olderThan ?? 0 });
     expect(older.updates.map((update) => update.offset)).toEqual([4, 3]);
@@ -329,6 +330,50 @@ function cantonLikeUpdates(honoursDescending: boolean): NetworkIntercept {
   };
 }
 
+describe('the last updates /live starts with', () => {
+  it('reads the newest N of every kind, oldest first, up to the end the stream continues from', async () => {
+    const network = routeFetchToSandbox();
+    const { split, create } = await seedIouSplit(network.sandbox);
+    const end = await getLedgerEnd();
+
+    const two = await listLatestUpdates(ANY, 2);
+    expect(two.updates.map((update) => update.offset)).toEqual([create.offset, split.offset]);
+    expect(two).toMatchObject({ endInclusive: end, shortBecause: null });
+
+    // Fewer exist than asked: all of them (the two party allocations too), and why.
+    const ten = await listLatestUpdates(ANY, 10);
+    expect(ten.updates.map((update) => update.kind)).toEqual([
+      'topology',
+      'topology',
+      'transaction',
+      'transaction',
+    ]);
+    expect(ten).toMatchObject({ endInclusive: end, shortBecause: 'start', offsetsRead: end });
+
+    const none = await listLatestUpdates(ANY, 0);
+    expect(none).toMatchObject({ updates: [], endInclusive: end, shortBecause: null });
+  });
+
+  it('stops after a bounded number of offsets when the caller sees little of a long ledger', async () => {
+    const network = routeFetchToSandbox();
+    const ranges: UpdatesBody[] = [];
+    const { owner, split } = await seedIouSplit(network.sandbox);
+    await allocateParties(network.sandbox, 1010, (i) => `filler-${String(i)}`);
+    network.intercept(async (request, sandboxFetch) => {
+      if (new URL(request.url).pathname === '/v2/updates') ranges.push(await bodyOf(request));
+      return sandboxFetch(request);
+    });
+
+    const latest = await listLatestUpdates({ kind: 'parties', parties: [owner] }, 10);
+    // The split lies more than 1,000 offsets back: out of reach, and said so.
+    expect(latest.updates).toEqual([]);
+    expect(latest.shortBecause).toBe('bound');
+    expect(latest.offsetsRead).toBe(5 * UPDATES_LIST_LIMIT);
+    expect(ranges.every((range) => range.descendingOrder === true)).toBe(true);
+    expect(split.offset).toBeLessThan(latest.endInclusive - latest.offsetsRead);
+  }, 30_000);
+});
+
 describe('getContractEvents', () => {
   it('gives the create and the archive of a contract', async () => {
     const { sandbox } = routeFetchToSandbox();
@@ -352,9 +397,15 @@ describe('the transactions history', () => {
           /^Exercised Iou:Iou_Split; created Iou ×2; archived 1 contract by owner/,
         ),
       ],
-      [create.offset, expect.stringMatching(/^Created Iou$/)],
+      [create.offset, expect.stringMatching(/^Created Iou by bank-/)],
     ]);
     expect(page.prunedUpTo).toBe(0);
+    // What the rows show beside the line: the key values by field name, the contracts.
+    const [splitRow, createRow] = page.updates;
+    expect(createRow?.keyValuesText).toMatch(/^owner owner-\S+ · currency USD · amount 100$/);
+    expect(createRow?.contractIds).toEqual([expect.stringMatching(/^00[0-9a-f]+$/)]);
+    expect(splitRow?.keyValuesText).toBe('splitAmount 30');
+    expect(splitRow?.contractCount).toBe(3);
   });
 
   it('pages forwards from an offset to the ledger end, in ranges of at most 200 offsets', async () => {

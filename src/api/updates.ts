@@ -490,8 +490,11 @@ async function readRange(
   return [...byOffset.values()].sort((a, b) => sign * (a.offset - b.offset));
 }
 
-/** The history's format: transactions with their events (for the summaries), records unlabelled. */
-const historyFormat = (scope: ReadScope) => updateFormatFor(scope, { verbose: false });
+/**
+ * The history's format: transactions with their events, records labelled (verbose), since a row
+ * names a few argument fields by their names (`amount 100 · currency USD`).
+ */
+const historyFormat = (scope: ReadScope) => updateFormatFor(scope, { verbose: true });
 
 /**
  * Transactions at offsets ≤ `endInclusive` (the ledger end when undefined), newest first, read in
@@ -510,16 +513,80 @@ export async function listRecentUpdates(
     // pruned range and show that error.
     getPrunedOffset(signal).catch(() => 0),
   ]);
+  const { updates, olderThan } = await readBackwards(
+    historyFormat(scope),
+    { end: ledgerEnd, pruned, minimum },
+    signal,
+  );
+  return { updates, olderThan, prunedUpTo: pruned };
+}
+
+/**
+ * Updates at offsets ≤ `end` and above `pruned`, newest first, in ranges of `UPDATES_LIST_LIMIT`
+ * offsets walking back until at least `minimum` are found, {@link MAX_RANGES_PER_PAGE} ranges were
+ * read, or `pruned` (the ledger's start, or its pruning offset) is reached.
+ */
+async function readBackwards(
+  updateFormat: Schemas['UpdateFormat'],
+  { end: ledgerEnd, pruned, minimum }: { end: number; pruned: number; minimum: number },
+  signal: AbortSignal | undefined,
+): Promise<{ updates: UpdateSummary[]; olderThan: number | null }> {
   let end = ledgerEnd;
   const updates: UpdateSummary[] = [];
-  const updateFormat = historyFormat(scope);
   for (let ranges = 0; end > pruned && ranges < MAX_RANGES_PER_PAGE; ranges++) {
     const begin = clampToPruned(end - UPDATES_LIST_LIMIT, pruned);
     updates.push(...(await readRange(begin, end, updateFormat, 'newest-first', signal)));
     end = begin;
     if (updates.length >= minimum) break;
   }
-  return { updates, olderThan: end > pruned ? end : null, prunedUpTo: pruned };
+  return { updates, olderThan: end > pruned ? end : null };
+}
+
+export type LatestUpdates = {
+  /** At most the count asked for, oldest first (the order the stream continues in). */
+  updates: UpdateSummary[];
+  /** The offset read up to: the live stream continues after it, so nothing is missed or repeated. */
+  endInclusive: number;
+  /**
+   * Why fewer came than asked: `start` when the ledger (or what pruning left of it) holds no more,
+   * `bound` when the offsets read (at most MAX_RANGES_PER_PAGE × UPDATES_LIST_LIMIT) held no more.
+   */
+  shortBecause: 'start' | 'bound' | null;
+  /** How many offsets back were read. */
+  offsetsRead: number;
+};
+
+/**
+ * The last `count` updates of the live view's kinds (transactions, reassignments, the scope's
+ * topology changes) up to the ledger end, read backwards like the history (`/v2/updates` with
+ * `descendingOrder` in ranges of offsets, bounded). The live stream then begins after
+ * `endInclusive`.
+ */
+export async function listLatestUpdates(
+  scope: ReadScope,
+  count: number,
+  signal?: AbortSignal,
+): Promise<LatestUpdates> {
+  const [ledgerEnd, pruned] = await Promise.all([
+    getLedgerEnd(signal),
+    getPrunedOffset(signal).catch(() => 0),
+  ]);
+  if (count <= 0) {
+    return { updates: [], endInclusive: ledgerEnd, shortBecause: null, offsetsRead: 0 };
+  }
+  const { updates, olderThan } = await readBackwards(
+    liveUpdateFormat(scope),
+    { end: ledgerEnd, pruned, minimum: count },
+    signal,
+  );
+  const newest = updates.slice(0, count).reverse();
+  const isShort = newest.length < count;
+  return {
+    updates: newest,
+    endInclusive: ledgerEnd,
+    shortBecause: !isShort ? null : olderThan === null ? 'start' : 'bound',
+    offsetsRead: ledgerEnd - (olderThan ?? pruned),
+  };
 }
 
 /**
@@ -609,13 +676,13 @@ export async function findOffsetAtTime(
 // ── the live stream ────────────────────────────────────────────────────────────
 
 /**
- * What /live asks for: transactions (LEDGER_EFFECTS, unlabelled records: the summaries need the
- * events, not their values), reassignments, and the participant authorization changes of the
- * scope's parties (every party's, for any-party readers).
+ * What /live asks for: transactions (LEDGER_EFFECTS, labelled records: a row names a few argument
+ * fields), reassignments, and the participant authorization changes of the scope's parties (every
+ * party's, for any-party readers).
  */
 export function liveUpdateFormat(scope: ReadScope): Schemas['UpdateFormat'] {
   return {
-    ...updateFormatFor(scope, { verbose: false }),
+    ...updateFormatFor(scope, { verbose: true }),
     includeReassignments: eventFormatFor(scope, { verbose: false }),
     includeTopologyEvents: {
       includeParticipantAuthorizationEvents: {

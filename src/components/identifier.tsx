@@ -1,6 +1,8 @@
+import { Fragment } from 'react';
 import { useClipboard } from '@mantine/hooks';
 import { Link } from 'react-router';
 import { identifierText } from '@/lib/text/display-text';
+import { breakAfterSeparators, shortenQualifiedName } from '@/lib/text/format';
 import classes from './identifier.module.css';
 import { useIdentifierHref, type IdentifierKind } from './identifier-links';
 import { StrokeIcon } from './stroke-icon';
@@ -16,6 +18,12 @@ export type IdentifierProps = {
   isShortened?: boolean;
   /** Links the id to its page (party, package) when the app provides one. */
   kind?: IdentifierKind;
+  /**
+   * `qualified-name`: a template or interface id (`<package id>:<module>:<entity>`), shortened in
+   * its package id only and wrapping only after its `:` and `.`, so a narrow column shows
+   * `f36ffe…dfd6:` / `Demo.Iou:Iou` rather than one character per line.
+   */
+  shape?: 'unique-identifier' | 'qualified-name';
 };
 
 /**
@@ -24,19 +32,43 @@ export type IdentifierProps = {
  * characters are shown as `⟨U+202E⟩` and the id is isolated (`<bdi>`), so an id cannot pass for
  * another or reorder the text around it; the copy button still copies the id as it is.
  */
-export function Identifier({ value, label, isShortened = true, kind }: IdentifierProps) {
+export function Identifier({
+  value,
+  label,
+  isShortened = true,
+  kind,
+  shape = 'unique-identifier',
+}: IdentifierProps) {
   const href = useIdentifierHref(kind, value);
   const clipboard = useClipboard({ timeout: 1500 });
-  const { shown, title } = identifierText(value, isShortened);
+  const isQualifiedName = shape === 'qualified-name';
+  const { shown, title } = identifierText(
+    value,
+    isShortened,
+    isQualifiedName ? shortenQualifiedName : undefined,
+  );
+  const text = isQualifiedName ? (
+    <bdi>
+      {breakAfterSeparators(shown).map((part, index) => (
+        // The parts of one id, in order: the index is their identity.
+        <Fragment key={index}>
+          {index > 0 && <wbr />}
+          {part}
+        </Fragment>
+      ))}
+    </bdi>
+  ) : (
+    <bdi>{shown}</bdi>
+  );
   return (
     <span className={classes.root}>
       {href ? (
-        <Link className={classes.value} to={href} title={title}>
-          <bdi>{shown}</bdi>
+        <Link className={classes.value} to={href} title={title} data-shape={shape}>
+          {text}
         </Link>
       ) : (
-        <span className={classes.value} title={title}>
-          <bdi>{shown}</bdi>
+        <span className={classes.value} title={title} data-shape={shape}>
+          {text}
         </span>
       )}
       <button

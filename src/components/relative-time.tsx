@@ -1,6 +1,7 @@
 import { Text, Tooltip, type TextProps } from '@mantine/core';
 import { useSyncExternalStore } from 'react';
-import { formatExactTime, formatRelativeTime } from '@/lib/text/format';
+import { formatAbsoluteTime, formatExactTime, formatRelativeTime } from '@/lib/text/format';
+import { useTimeDisplay } from './time-display';
 
 // One clock for every relative time on screen, ticking while any is mounted: a table of 200 rows
 // must not start 200 intervals.
@@ -47,11 +48,14 @@ export type RelativeTimeProps = {
 } & Omit<TextProps, 'children'>;
 
 /**
- * "5 minutes ago", with the exact time on hover and focus and in the `<time>` element's
- * `datetime` (docs/design-system.md §Times). An unreadable timestamp is shown as it came.
+ * The one way the console shows a time: "5 minutes ago" or "24 Nov 2026, 14:03:27" as the user
+ * chose (TimeDisplayControl), the other form and the exact time with its zone on hover and focus,
+ * and the ISO time in the `<time>` element's `datetime` (docs/design-system.md §Times). An
+ * unreadable timestamp is shown as it came.
  */
 export function RelativeTime({ value, ...textProps }: RelativeTimeProps) {
   const nowMs = useSyncExternalStore(subscribe, readNow, readNow);
+  const display = useTimeDisplay();
   const epochMs = typeof value === 'number' ? value : Date.parse(value);
   if (!Number.isFinite(epochMs)) {
     return (
@@ -61,8 +65,11 @@ export function RelativeTime({ value, ...textProps }: RelativeTimeProps) {
     );
   }
   const exact = formatExactTime(epochMs);
+  const relative = formatRelativeTime(epochMs, nowMs);
+  const shown = display === 'absolute' ? formatAbsoluteTime(epochMs) : relative;
+  const hover = display === 'absolute' ? `${relative} · ${exact}` : exact;
   return (
-    <Tooltip label={exact} openDelay={300}>
+    <Tooltip label={hover} openDelay={300}>
       <Text
         span
         size="sm"
@@ -70,9 +77,9 @@ export function RelativeTime({ value, ...textProps }: RelativeTimeProps) {
         component="time"
         dateTime={new Date(epochMs).toISOString()}
         tabIndex={0}
-        aria-label={`${formatRelativeTime(epochMs, nowMs)} (${exact})`}
+        aria-label={`${shown} (${hover})`}
       >
-        {formatRelativeTime(epochMs, nowMs)}
+        {shown}
       </Text>
     </Tooltip>
   );

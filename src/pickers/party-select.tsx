@@ -7,7 +7,9 @@ import type { FieldValues } from 'react-hook-form';
 import type { BoundFieldProps, IdAutocompleteProps } from '@/components/form/bound-field-props';
 import { useStringField } from '@/components/form/use-string-field';
 import { partyQueries } from '@/api/parties';
-import { describeError } from '@/lib/errors/api-error';
+import { sessionQueries } from '@/api/session';
+import { accessOf, type Caller } from '@/lib/access/access-rights';
+import { describeError, isApiError } from '@/lib/errors/api-error';
 import { shortenIdentifier } from '@/lib/text/format';
 import { FieldCheck } from '@/components/form/field-check';
 import { withHint } from '@/components/form/with-hint';
@@ -43,19 +45,37 @@ export function PartyInput({
   showCheck = false,
   ...props
 }: PartyInputProps) {
-  const { data, error, isPending } = useQuery(partyQueries.options(identityProviderId));
-  const parties = (data?.parties ?? []).filter(
-    (party) => identityProviderId === '' || party.identityProviderId === identityProviderId,
-  );
-  const hint = isPending
-    ? 'Loading parties…'
-    : error
-      ? `Parties could not be loaded (${describeError(error).message}); type a party id.`
-      : data.isComplete
-        ? parties.length === 0
-          ? 'No parties to choose from; type a party id.'
-          : undefined
-        : `Showing the first ${String(data.parties.length)} parties; type any other party id in full.`;
+  const caller = useQuery({ ...sessionQueries.caller(), meta: { errorDisplay: 'inline' } });
+  // Only admins may list parties (ledger-api-behaviour.md §4.6): anyone else is offered its own.
+  const mayList = caller.data === undefined || accessOf(caller.data).canManageUsers;
+  const { data, error, isPending } = useQuery({
+    ...partyQueries.options(identityProviderId),
+    enabled: mayList,
+    meta: { errorDisplay: 'inline' },
+  });
+  // A refused list is no failure for whoever may not list: their own parties stand in.
+  const isRefused = isApiError(error) && error.status === 403;
+  const own = ownParties(caller.data);
+  const isOwnList = !mayList || isRefused;
+  const parties = isOwnList
+    ? []
+    : (data?.parties ?? []).filter(
+        (party) => identityProviderId === '' || party.identityProviderId === identityProviderId,
+      );
+  const options = isOwnList ? own : parties.map((party) => party.party);
+  const hint = isOwnList
+    ? own.length === 0
+      ? 'Your user has no party rights here; type a party id in full.'
+      : 'Offers the parties your user may act or read as; type any other party id in full.'
+    : isPending
+      ? 'Loading parties…'
+      : error
+        ? `Parties could not be loaded (${describeError(error).message}); type a party id.`
+        : data.isComplete
+          ? options.length === 0
+            ? 'No parties to choose from; type a party id.'
+            : undefined
+          : `Showing the first ${String(data.parties.length)} parties; type any other party id in full.`;
 
   const check = showCheck ? (
     <PartyCheck
@@ -71,8 +91,8 @@ export function PartyInput({
       {...props}
       value={value}
       onChange={onChange}
-      disabled={disabled === true || isPending}
-      data={parties.map((party) => party.party)}
+      disabled={disabled === true || (isPending && !isOwnList)}
+      data={options}
       limit={MAX_SHOWN_OPTIONS}
       renderOption={({ option }) => <PartyOption party={option.value} />}
       description={
@@ -88,6 +108,14 @@ export function PartyInput({
       spellCheck={false}
     />
   );
+}
+
+/** The parties the caller holds a right for (act, read or execute as), sorted. */
+function ownParties(caller: Caller | undefined): string[] {
+  if (caller?.kind !== 'user') return [];
+  const parties = new Set<string>();
+  for (const right of caller.rights) if ('party' in right) parties.add(right.party);
+  return [...parties].sort();
 }
 
 // Long enough that typing does not ask the participant once per keystroke.

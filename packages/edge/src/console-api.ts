@@ -46,9 +46,13 @@ export type OidcDiscoveryResult = {
  * caller's own token, then a participant admin sees every entry, an IdP admin the entries of
  * actors in its identity provider, any other user only their own. Query parameters, all optional:
  * `pageSize` (1–500, default 100), `pageToken` (from a previous page), `from` / `to` (ISO 8601,
- * inclusive / exclusive), `actor` (user id or token subject), `action` (an {@link AuditAction}),
- * `outcome` (`ok` | `failed`), `text` (a substring of the path or summary). Bad parameters answer
- * 400 with a JsCantonError body, like the Ledger API.
+ * inclusive / exclusive), `actor` (user id or token subject, exact), `action` (an
+ * {@link AuditAction}), `outcome` (`ok`: status 200–399; `failed`: any other, 0 included), `text`
+ * (a substring of the path or summary, case-insensitive, taken as typed), each at most 256
+ * characters. Bad or unknown parameters answer 400 `LEDGER_CONSOLE_INVALID_AUDIT_QUERY` with a
+ * JsCantonError body, like the Ledger API; a token the participant refuses gets the participant's
+ * own 401 answer, a store that cannot be read 503 `LEDGER_CONSOLE_AUDIT_LOG_UNAVAILABLE`. A page
+ * token only marks a position: send the same filters with it.
  */
 export const AUDIT_LOG_PATH = '/__console/audit';
 
@@ -102,11 +106,22 @@ export type AuditEntry = {
   path: string;
   /** The main resource the call named (user id, party, IdP id, package id…), when there is one. */
   resource: string | null;
-  /** A short, redacted summary of the request body: never a token, key, signature or payload blob. */
+  /**
+   * A short (≤ 1000 characters), redacted summary of the request body: never a token, key,
+   * signature or payload blob (those show as `"<redacted, N chars>"`); a DAR as
+   * `DAR of 1.2 MiB, sha256 0123456789abcdef…`; '' for no body. Plain text, never markup.
+   */
   summary: string;
-  /** The participant's HTTP status; 0 when no answer came (unreachable, timed out). */
+  /**
+   * The participant's HTTP status; 0 when no answer came: unreachable, timed out, the body refused
+   * by the console as too large, or the client gone before the participant answered.
+   */
   status: number;
-  /** The error's code (`JsCantonError.code`) when the call failed. */
+  /**
+   * The error's code (`JsCantonError.code`) when the call failed; with status 0 the console's own
+   * (`LEDGER_UNREACHABLE`, `LEDGER_CONNECT_TIMEOUT`, `LEDGER_RESPONSE_TIMEOUT`,
+   * `REQUEST_ENTITY_TOO_LARGE`, `CLIENT_CLOSED_REQUEST`); null when the answer had none.
+   */
   errorCode: string | null;
   durationMs: number;
 };

@@ -11,3 +11,5 @@ export {
   send,
   type SentResponse,
 } from './raw-http';
+/** The `--seed demo` contents, for tests of what a newcomer finds (alice, bank, Iou…). */
+export { DEMO_PARTY_HINTS, DEMO_USER_IDS, seedDemo } from '../seed/demo-seed';

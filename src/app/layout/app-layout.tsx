@@ -4,6 +4,7 @@ import { ColorSchemeControl } from '@/components/color-scheme-control';
 import { IdentifierLinksContext, type IdentifierLinks } from '@/components/identifier-links';
 import { paths } from '@/app/paths';
 import classes from './app-layout.module.css';
+import { LocationRecorder } from './came-from';
 import { MainContent } from './main-content';
 import { MainNav } from './main-nav';
 import { NavigationProgress } from './navigation-progress';
@@ -34,6 +35,7 @@ export function AppLayout() {
         padding={{ base: 'sm', sm: 'lg' }}
       >
         <NavigationProgress />
+        <LocationRecorder />
         <AppShell.Header>
           <Group h="100%" px="md" justify="space-between" wrap="nowrap">
             {/* On a phone with a long signed-in name, the product name gives way to the controls. */}

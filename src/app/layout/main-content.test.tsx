@@ -34,7 +34,9 @@ describe('a session refused mid-way', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Sign in with token' }));
 
     expect(
-      await screen.findByRole('button', { name: 'Signed in: participant_admin' }),
+      await screen.findByRole('button', {
+        name: 'Signed in: participant_admin, Participant admin',
+      }),
     ).toBeVisible();
     expect(screen.queryByText('Sign-in needed')).not.toBeInTheDocument();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();

@@ -1,9 +1,11 @@
 import { NavLink, Stack, Text } from '@mantine/core';
-import { IconLogin2, IconUserCircle } from '@tabler/icons-react';
+import { IconLogin2, IconLogout, IconUserCircle, IconSwitchHorizontal } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useId, type ReactNode } from 'react';
-import { NavLink as RouterNavLink } from 'react-router';
+import { useId, useSyncExternalStore, type ReactNode } from 'react';
+import { NavLink as RouterNavLink, useLocation, useNavigate } from 'react-router';
+import { readAccessToken, subscribeAccessToken } from '@/api/access-token';
 import { sessionQueries } from '@/api/session';
+import { useSignOut } from '@/features/session/use-sign-in';
 import { accessOf, type Access } from '@/lib/access/access-rights';
 import { isParticipantUnreachable } from '@/lib/errors/api-error';
 import { paths } from '@/app/paths';
@@ -24,6 +26,15 @@ export function MainNav({ onNavigate }: MainNavProps) {
   const caller = useQuery({ ...sessionQueries.caller(), meta: { errorDisplay: 'inline' } });
   const access: Access | undefined = caller.data === undefined ? undefined : accessOf(caller.data);
   const isWaiting = caller.isError && isParticipantUnreachable(caller.error);
+  const hasToken = useSyncExternalStore(
+    subscribeAccessToken,
+    () => readAccessToken() !== undefined,
+  );
+  // Here, not in the items: signing out unmounts them before the sign-in page is opened.
+  const navigate = useNavigate();
+  const signOut = useSignOut(() => void navigate(paths.signIn.to()));
+  // A token the participant refused (expired, unknown issuer) signs nobody in.
+  const isRefused = caller.isError && !isWaiting;
   const isVisible = (item: NavItem): boolean => {
     if (access !== undefined) return item.isVisible(access);
     // Waiting on a participant that does not answer: what the caller may use is unknown yet.
@@ -66,19 +77,55 @@ export function MainNav({ onNavigate }: MainNavProps) {
                     onClick={onNavigate}
                   />
                 )}
-                <NavLink
-                  component={RouterNavLink}
-                  to={paths.signIn.to()}
-                  label="Sign in"
-                  leftSection={<IconLogin2 size={ICON_SIZE} aria-hidden />}
-                  onClick={onNavigate}
-                />
+                {hasToken && !isRefused ? (
+                  <SignedInItems onNavigate={onNavigate} onSignOut={() => void signOut()} />
+                ) : (
+                  <NavLink
+                    component={RouterNavLink}
+                    to={paths.signIn.to()}
+                    label="Sign in"
+                    leftSection={<IconLogin2 size={ICON_SIZE} aria-hidden />}
+                    onClick={onNavigate}
+                  />
+                )}
               </>
             )}
           </NavGroupSection>
         );
       })}
     </Stack>
+  );
+}
+
+/** Signed in: the way to someone else's sign-in, and out; the header's menu offers the same. */
+function SignedInItems({
+  onNavigate,
+  onSignOut,
+}: {
+  onNavigate: () => void;
+  onSignOut: () => void;
+}) {
+  const { pathname, search } = useLocation();
+  return (
+    <>
+      <NavLink
+        component={RouterNavLink}
+        to={paths.signIn.to(`${pathname}${search}`)}
+        label="Switch user"
+        leftSection={<IconSwitchHorizontal size={ICON_SIZE} aria-hidden />}
+        onClick={onNavigate}
+      />
+      <NavLink
+        component="button"
+        type="button"
+        label="Sign out"
+        leftSection={<IconLogout size={ICON_SIZE} aria-hidden />}
+        onClick={() => {
+          onNavigate();
+          onSignOut();
+        }}
+      />
+    </>
   );
 }
 

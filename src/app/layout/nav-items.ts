@@ -62,7 +62,8 @@ export const navGroups: readonly NavGroup[] = [
         label: 'Activity',
         to: paths.activity.to(),
         icon: IconHistory,
-        isVisible: (access) => access.canManageUsers || access.canManageIdentityProviders,
+        // The shared audit log shows everyone their own calls at least (scoped by the server).
+        isVisible: always,
       },
     ],
   },

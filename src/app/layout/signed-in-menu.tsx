@@ -1,4 +1,4 @@
-import { Button, Menu, Stack, Text } from '@mantine/core';
+import { Box, Button, Menu, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
@@ -8,21 +8,39 @@ import { sessionQueries } from '@/api/session';
 import { signInProviderQueries } from '@/api/sign-in-providers';
 import { useSignOut } from '@/features/session/use-sign-in';
 import { describeLifetime, useTokenLifetime } from '@/features/session/use-token-lifetime';
-import { accessOf } from '@/lib/access/access-rights';
+import { accessOf, type Caller } from '@/lib/access/access-rights';
+import { claimText, fitText } from '@/lib/access/signed-in-identity';
 import { isParticipantUnreachable } from '@/lib/errors/api-error';
 import { decodeToken } from '@/lib/access/token-claims';
+import { formatExactTime } from '@/lib/text/format';
 import { paths } from '@/app/paths';
+import classes from './signed-in-menu.module.css';
 
 /**
- * Who is signed in, in the header: the user, the role, through which provider and IdP, and how
- * long the token lasts; with the ways to switch user or sign out.
+ * How many narrow characters the header gives the name and the line under it. Text is fitted to
+ * this in whole words (fitText), never cut by CSS in the middle of one; on a phone the name takes
+ * a smaller font and up to two lines instead of a shorter text, so every width shows the same words.
+ */
+const TEXT_BUDGET = 28;
+/** The line under the name is smaller (xs) and shown from `sm` up only: it has more room. */
+const SECOND_LINE_BUDGET = 40;
+/** The lifetime joins the line under the name only when it is short enough to act on. */
+const LIFETIME_SHOWN_BELOW_S = 5 * 60;
+
+/**
+ * Who is signed in, in the header: the person's name where an OpenID sign-in brought an ID token
+ * (else the user id) and the role; the menu holds the rest (user id, subject, issuer, provider,
+ * expiry) and the ways to switch user or sign out.
  */
 export function SignedInMenu() {
   const caller = useQuery({ ...sessionQueries.caller(), meta: { errorDisplay: 'inline' } });
-  const hasToken = useSyncExternalStore(
-    subscribeAccessToken,
-    () => readAccessToken() !== undefined,
-  );
+  const token = useSyncExternalStore(subscribeAccessToken, readAccessToken);
+  const hasToken = token !== undefined;
+  const claims = (() => {
+    if (token === undefined) return undefined;
+    const decoded = decodeToken(token);
+    return decoded.kind === 'jwt' ? decoded.claims : undefined;
+  })();
   const providerId = useSyncExternalStore(subscribeAccessToken, readSignInProviderId);
   const providers = useQuery({
     ...signInProviderQueries.list(),
@@ -30,36 +48,63 @@ export function SignedInMenu() {
     meta: { errorDisplay: 'inline' },
   });
   const provider = providers.data?.find((candidate) => candidate.id === providerId);
+  const personName = useQuery({
+    ...signInProviderQueries.personName(provider, claims?.subject),
+    meta: { errorDisplay: 'inline' },
+  }).data;
   const lifetime = useTokenLifetime();
 
+  const userId = caller.data?.kind === 'user' ? caller.data.userId : undefined;
+  const subject = claimText(claims?.subject);
   const label = (() => {
+    if (personName) return personName;
     if (caller.isPending) return '…';
     // The participant does not answer: that says nothing about who is signed in.
     if (caller.isError && isParticipantUnreachable(caller.error)) {
-      return hasToken ? (tokenSubject() ?? 'Signed in') : 'No token';
+      return hasToken ? (subject ?? 'Signed in') : 'No token';
     }
     if (caller.isError) return 'Not signed in';
     if (caller.data.kind === 'unidentified') return hasToken ? 'Token without user' : 'No token';
     return caller.data.userId;
   })();
-  const role =
-    caller.data === undefined
-      ? undefined
-      : (() => {
-          const access = accessOf(caller.data);
-          if (caller.data.kind === 'unidentified') return 'No authentication required';
-          if (access.isParticipantAdmin) return 'Participant admin';
-          if (access.administeredIdentityProviderId !== undefined) {
-            return `IdP admin of ${access.administeredIdentityProviderId}`;
-          }
-          return 'User';
-        })();
+  const role = caller.data === undefined ? undefined : roleOf(caller.data);
   const identityProviderOf = (id: string) => (id === '' ? 'default IdP' : id);
   const identityProvider =
     caller.data?.kind === 'user'
       ? identityProviderOf(caller.data.identityProviderId)
       : provider && identityProviderOf(provider.identityProviderId);
   const lifetimeText = lifetime === undefined ? undefined : describeLifetime(lifetime);
+  const expiresAt =
+    claims?.expiresAt === undefined ? undefined : formatExactTime(claims.expiresAt * 1000);
+  // The lifetime, when shown, is never the part left out: the role gives way to it.
+  const shortLifetime =
+    lifetime !== undefined && lifetimeText !== undefined && lifetime < LIFETIME_SHOWN_BELOW_S
+      ? lifetimeText
+      : undefined;
+  const shownLabel = fitText(label, TEXT_BUDGET);
+  const shownSecondLine =
+    role === undefined
+      ? undefined
+      : shortLifetime === undefined
+        ? fitText(role, SECOND_LINE_BUDGET)
+        : `${fitText(role, SECOND_LINE_BUDGET - shortLifetime.length - 3)} · ${shortLifetime}`;
+  // WCAG 2.5.3: the name holds what is shown, in the order shown, and adds the rest in brackets
+  // (which label-in-name matching leaves out).
+  const shown = [shownLabel, shownSecondLine].filter(Boolean).join(', ');
+  const extra = [
+    shownLabel !== label ? label : undefined,
+    userId !== undefined && userId !== label ? `user ${userId}` : undefined,
+  ].filter((part): part is string => part !== undefined);
+  const accessibleName = `Signed in: ${shown}${extra.length > 0 ? ` (${extra.join('; ')})` : ''}`;
+  const details = [
+    personName && personName !== userId && `Name: ${personName}`,
+    userId !== undefined && `User id: ${userId}`,
+    subject !== undefined && subject !== userId && `Subject: ${subject}`,
+    claims?.issuer !== undefined && `Issuer: ${claimText(claims.issuer) ?? ''}`,
+    role,
+    lifetimeText !== undefined &&
+      `Token ${lifetimeText}${expiresAt === undefined ? '' : ` (at ${expiresAt})`}`,
+  ].filter((line): line is string => typeof line === 'string' && line !== '');
 
   return (
     <Menu position="bottom-end" withinPortal>
@@ -67,32 +112,59 @@ export function SignedInMenu() {
         <Button
           variant="subtle"
           size="compact-sm"
-          aria-label={`Signed in: ${label}`}
+          aria-label={accessibleName}
+          title={details.join('\n')}
           h="auto"
           py={2}
+          // The content decides the width: each text is fitted in words, never clipped.
+          styles={{ label: { overflow: 'visible' } }}
         >
           <Stack gap={0} align="flex-end">
-            <Text size="sm" truncate maw={{ base: 120, sm: 220 }}>
-              {label}
-            </Text>
-            {caller.data !== undefined && role !== undefined && (
-              <Text size="xs" c="dimmed" truncate maw={220} visibleFrom="sm">
-                {role}
-                {lifetimeText ? ` · ${lifetimeText}` : ''}
+            {/* The space keeps the two lines two words in the text the name is compared with. */}
+            <Text size="sm" className={classes.name}>
+              {shownLabel}
+            </Text>{' '}
+            {shownSecondLine !== undefined && (
+              <Text size="xs" c="dimmed" visibleFrom="sm" className={classes.name}>
+                {shownSecondLine}
               </Text>
             )}
           </Stack>
         </Button>
       </Menu.Target>
-      <Menu.Dropdown>
-        {role !== undefined && <Menu.Label>{role}</Menu.Label>}
-        {(provider ?? identityProvider) !== undefined && (
-          <Menu.Label>
-            {provider ? `Through ${provider.name}` : 'Token'}
-            {identityProvider ? ` · ${identityProvider}` : ''}
-          </Menu.Label>
+      <Menu.Dropdown maw={360}>
+        {details.length > 0 && (
+          <Box px="sm" py={6} aria-label="Signed-in identity" role="group">
+            {personName && personName !== userId && (
+              <Text size="sm" fw={600} style={{ overflowWrap: 'anywhere' }}>
+                {personName}
+              </Text>
+            )}
+            <IdentityLine label="User id" value={userId} />
+            <IdentityLine
+              label="Subject"
+              value={subject !== undefined && subject !== userId ? subject : undefined}
+            />
+            <IdentityLine label="Issuer" value={claimText(claims?.issuer)} />
+            <IdentityLine label="Role" value={role} />
+            <IdentityLine
+              label="Through"
+              value={
+                provider
+                  ? `${provider.name}${identityProvider ? ` · ${identityProvider}` : ''}`
+                  : identityProvider && `Token · ${identityProvider}`
+              }
+            />
+            <IdentityLine
+              label="Token"
+              value={
+                lifetimeText &&
+                `${lifetimeText}${expiresAt === undefined ? '' : ` (at ${expiresAt})`}`
+              }
+            />
+          </Box>
         )}
-        {lifetimeText !== undefined && <Menu.Label>Token {lifetimeText}</Menu.Label>}
+        {details.length > 0 && <Menu.Divider />}
         {caller.data?.kind === 'user' && (
           <Menu.Item
             component={Link}
@@ -105,6 +177,29 @@ export function SignedInMenu() {
         {hasToken && <SignOutItem />}
       </Menu.Dropdown>
     </Menu>
+  );
+}
+
+function roleOf(caller: Caller): string {
+  if (caller.kind === 'unidentified') return 'No authentication required';
+  const access = accessOf(caller);
+  if (access.isParticipantAdmin) return 'Participant admin';
+  if (access.administeredIdentityProviderId !== undefined) {
+    return `IdP admin of ${access.administeredIdentityProviderId}`;
+  }
+  return 'User';
+}
+
+/** One fact of the identity in the menu; long values wrap anywhere, as ids must be read whole. */
+function IdentityLine({ label, value }: { label: string; value: string | undefined }) {
+  if (value === undefined || value === '') return null;
+  return (
+    <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+      {label}:{' '}
+      <Text span size="xs" c="var(--mantine-color-text)">
+        {value}
+      </Text>
+    </Text>
   );
 }
 
@@ -126,12 +221,4 @@ function SignOutItem() {
       Sign out
     </Menu.Item>
   );
-}
-
-/** Who the stored token names, for the header while the participant cannot say. */
-function tokenSubject(): string | undefined {
-  const token = readAccessToken();
-  if (token === undefined) return undefined;
-  const decoded = decodeToken(token);
-  return decoded.kind === 'jwt' ? decoded.claims.subject : undefined;
 }

@@ -43,27 +43,44 @@ function EarlierTree({ tree }: { tree: TransactionTree }) {
   );
 }
 
+/** `fullscreen=1`: the newest result's transaction is shown over the whole window. */
+const FULL_SCREEN_PARAM = 'fullscreen';
+
 /**
- * The command composer; the selected node of the newest result's tree is `?node=` in the URL.
+ * The command composer; the selected node of the newest result's tree is `?node=` in the URL, and
+ * whether that tree is shown full screen `?fullscreen=1`.
  */
 export function ComposerPage() {
   const [searchParams, setSearchParams] = useSearchParams();
   const selectedNodeId = parseNode(searchParams.get('node'));
+  const isFullScreen = searchParams.get(FULL_SCREEN_PARAM) === '1';
   const exercise = parseExercise(searchParams);
 
-  const selectNode = useCallback(
-    (nodeId: number | undefined) => {
+  const setParam = useCallback(
+    (name: string, value: string | undefined) => {
       setSearchParams(
         (current) => {
           const next = new URLSearchParams(current);
-          if (nodeId === undefined) next.delete('node');
-          else next.set('node', String(nodeId));
+          if (value === undefined) next.delete(name);
+          else next.set(name, value);
           return next;
         },
         { replace: true },
       );
     },
     [setSearchParams],
+  );
+  const selectNode = useCallback(
+    (nodeId: number | undefined) => {
+      setParam('node', nodeId === undefined ? undefined : String(nodeId));
+    },
+    [setParam],
+  );
+  const setFullScreen = useCallback(
+    (next: boolean) => {
+      setParam(FULL_SCREEN_PARAM, next ? '1' : undefined);
+    },
+    [setParam],
   );
 
   const renderTree = useCallback(
@@ -74,11 +91,13 @@ export function ComposerPage() {
           selectedNodeId={selectedNodeId}
           onSelectNode={selectNode}
           links={transactionLinks}
+          isFullScreen={isFullScreen}
+          onFullScreenChange={setFullScreen}
         />
       ) : (
         <EarlierTree tree={tree} />
       ),
-    [selectedNodeId, selectNode],
+    [selectedNodeId, selectNode, isFullScreen, setFullScreen],
   );
 
   return (

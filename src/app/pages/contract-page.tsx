@@ -6,6 +6,7 @@ import { Identifier } from '@/components/identifier';
 import { PageHeader } from '@/components/page-header';
 import { ContractEvents } from '@/features/transactions/contract-events';
 import { idFromRouteSegment, paths } from '@/app/paths';
+import { useCameFrom } from '@/app/layout/came-from';
 
 const links = { nodeAtOffset: paths.transactions.atOffset };
 const exerciseLink = (contractId: string, templateId: string) =>
@@ -13,12 +14,15 @@ const exerciseLink = (contractId: string, templateId: string) =>
 
 export function ContractPage() {
   const contractId = idFromRouteSegment(useParams().contractId);
+  // A contract is opened from Live, Transactions, Active contracts, a party…: back goes there.
+  // Opened from a link or a reload, its own list: the active contracts.
+  const back = useCameFrom({ to: paths.contracts.to(), label: 'Active contracts' });
   return (
     <Stack gap="md">
       <PageHeader
         title="Contract"
         description="The events of one contract: its create and archive."
-        back={{ to: paths.transactions.to(), label: 'transactions' }}
+        back={back}
       />
       <Identifier value={contractId} label="contract id" isShortened={false} />
       <QueryBoundary
@@ -28,7 +32,7 @@ export function ContractPage() {
           id: contractId,
           detail:
             'No contract with this id is visible to you: it may not exist, or belong only to parties you cannot read as.',
-          back: { to: paths.transactions.to(), label: 'transactions' },
+          back,
         }}
       >
         <ContractEvents

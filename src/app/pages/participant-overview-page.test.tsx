@@ -136,7 +136,11 @@ describe('the overview as a dashboard', () => {
       expect(users).toHaveTextContent('In the default identity provider');
       const parties = await figureOf('Parties');
       expect(within(parties).getByText('3', { exact: true })).toBeVisible();
-      expect(parties).toHaveTextContent('2 hosted here, in the default identity provider');
+      // Which number counts what: all known parties, then those hosted here in the caller's IdP.
+      expect(parties).toHaveTextContent('Known to this participant, wherever hosted.');
+      expect(parties).toHaveTextContent(
+        'Of these, 2 are hosted here and belong to the default identity provider.',
+      );
       const packagesCard = await figureOf('Packages');
       expect(within(packagesCard).getByText(String(packages), { exact: true })).toBeVisible();
       const synchronizers = await figureOf('Connected synchronizers');
@@ -202,7 +206,7 @@ describe('the overview as a dashboard', () => {
       const parties = await figureOf('Parties');
       expect(within(parties).getByText('3', { exact: true })).toBeVisible();
       expect(parties).toHaveTextContent(
-        `1 hosted here, in identity provider ${identityProviderId}`,
+        `Of these, 1 is hosted here and belongs to identity provider ${identityProviderId}.`,
       );
     },
     JOURNEY_TIMEOUT,

@@ -37,7 +37,9 @@ describe('sign-in', { timeout: 20_000 }, () => {
     expect(readAccessToken()).toBe(token);
     expect(window.localStorage.length).toBe(0);
     expect(
-      await screen.findByRole('button', { name: 'Signed in: participant_admin' }),
+      await screen.findByRole('button', {
+        name: 'Signed in: participant_admin, Participant admin',
+      }),
     ).toBeVisible();
   });
 
@@ -47,7 +49,9 @@ describe('sign-in', { timeout: 20_000 }, () => {
     writeAccessToken(good);
     const { user } = renderRoute('/sign-in', { sandbox });
     expect(
-      await screen.findByRole('button', { name: 'Signed in: participant_admin' }),
+      await screen.findByRole('button', {
+        name: 'Signed in: participant_admin, Participant admin',
+      }),
     ).toBeVisible();
 
     const expired = await hs256Token('participant_admin', { expiresIn: '-1h' });
@@ -117,7 +121,9 @@ describe('sign-in', { timeout: 20_000 }, () => {
     await user.click(within(section).getByRole('button', { name: 'Sign in as this user' }));
 
     expect(await screen.findByRole('heading', { name: 'Participant overview' })).toBeVisible();
-    expect(await screen.findByRole('button', { name: 'Signed in: acme-admin' })).toBeVisible();
+    expect(
+      await screen.findByRole('button', { name: 'Signed in: acme-admin, IdP admin of acme-idp' }),
+    ).toBeVisible();
     // An IdP admin manages users but not identity providers.
     const nav = screen.getByRole('navigation', { name: 'Main' });
     expect(await within(nav).findByRole('link', { name: 'Users' })).toBeVisible();
@@ -137,6 +143,8 @@ describe('sign-in', { timeout: 20_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Continue without a token' }));
     expect(await screen.findByRole('heading', { name: 'Participant overview' })).toBeVisible();
     expect(readAccessToken()).toBeUndefined();
-    expect(screen.getByRole('button', { name: 'Signed in: No token' })).toBeVisible();
+    expect(
+      screen.getByRole('button', { name: 'Signed in: No token, No authentication required' }),
+    ).toBeVisible();
   });
 });

@@ -20,18 +20,25 @@ const wholeNumber = (value: string | null) =>
 
 /** `view=graph` keeps a phone on the graph tab across reloads and shared links. */
 const VIEW_PARAM = 'view';
+/** `fullscreen=1`: the transaction over the whole window, likewise. */
+const FULL_SCREEN_PARAM = 'fullscreen';
 
-/** The query of `path` (a paths.transactions link) with the pane added when it is the graph. */
-function withPane(path: string, pane: TransactionPane): URLSearchParams {
+/**
+ * The query of `path` (a paths.transactions link) with the pane added when it is the graph, and
+ * full screen when it is.
+ */
+function withView(path: string, pane: TransactionPane, isFullScreen: boolean): URLSearchParams {
   const params = new URLSearchParams(path.split('?')[1]);
   if (pane === 'graph') params.set(VIEW_PARAM, 'graph');
+  if (isFullScreen) params.set(FULL_SCREEN_PARAM, '1');
   return params;
 }
 
 /**
  * `?update=<id>&node=<n>` opens a transaction with a node selected; `?offset=<o>&node=<n>` the one
  * at that offset (a contract's events link so), replaced by its `update` link once found; without
- * either, the recent list. `&view=graph` shows the graph rather than the outline on narrow screens.
+ * either, the recent list. `&view=graph` shows the graph rather than the outline on narrow screens,
+ * `&fullscreen=1` the transaction over the whole window.
  */
 export function TransactionsPage() {
   const [searchParams, setSearchParams] = useSearchParams();
@@ -41,38 +48,51 @@ export function TransactionsPage() {
   const selectedNodeId = wholeNumber(searchParams.get('node'));
   const updateRef = updateId ? { updateId } : offset !== undefined ? { offset } : undefined;
   const pane: TransactionPane = searchParams.get(VIEW_PARAM) === 'graph' ? 'graph' : 'outline';
+  const isFullScreen = searchParams.get(FULL_SCREEN_PARAM) === '1';
 
   const handleResolveOffset = useCallback(
     (resolvedId: string) => {
-      const next = withPane(paths.transactions.to(resolvedId, selectedNodeId), pane);
+      const next = withView(paths.transactions.to(resolvedId, selectedNodeId), pane, isFullScreen);
       setSearchParams(next, { replace: true });
     },
-    [selectedNodeId, pane, setSearchParams],
+    [selectedNodeId, pane, isFullScreen, setSearchParams],
   );
 
   const handleSelectNode = useCallback(
     (nodeId: number | undefined) => {
       if (!updateId) return;
-      const next = withPane(paths.transactions.to(updateId, nodeId), pane);
+      const next = withView(paths.transactions.to(updateId, nodeId), pane, isFullScreen);
       // Selecting is not navigating: Back leaves the transaction rather than stepping through nodes.
       setSearchParams(next, { replace: true });
     },
-    [updateId, pane, setSearchParams],
+    [updateId, pane, isFullScreen, setSearchParams],
   );
 
-  const handlePaneChange = useCallback(
-    (next: TransactionPane) => {
+  const setParam = useCallback(
+    (name: string, value: string | undefined) => {
       setSearchParams(
         (current) => {
           const params = new URLSearchParams(current);
-          if (next === 'graph') params.set(VIEW_PARAM, 'graph');
-          else params.delete(VIEW_PARAM);
+          if (value === undefined) params.delete(name);
+          else params.set(name, value);
           return params;
         },
         { replace: true },
       );
     },
     [setSearchParams],
+  );
+  const handlePaneChange = useCallback(
+    (next: TransactionPane) => {
+      setParam(VIEW_PARAM, next === 'graph' ? 'graph' : undefined);
+    },
+    [setParam],
+  );
+  const handleFullScreenChange = useCallback(
+    (next: boolean) => {
+      setParam(FULL_SCREEN_PARAM, next ? '1' : undefined);
+    },
+    [setParam],
   );
 
   const openUpdate = (
@@ -119,6 +139,8 @@ export function TransactionsPage() {
             links={transactionLinks}
             pane={pane}
             onPaneChange={handlePaneChange}
+            isFullScreen={isFullScreen}
+            onFullScreenChange={handleFullScreenChange}
           />
         </QueryBoundary>
       ) : (

@@ -1,4 +1,5 @@
-import { Badge, Stack } from '@mantine/core';
+import { Badge } from '@mantine/core';
+import { lazy } from 'react';
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { useNavigate, useParams, useSearchParams, type LoaderFunctionArgs } from 'react-router';
 import { prefetch } from '@/api/prefetch';
@@ -6,14 +7,18 @@ import { sessionQueries } from '@/api/session';
 import { userQueries, type UserRef } from '@/api/users';
 import { QueryBoundary } from '@/components/feedback/query-boundary';
 import { PageHeader } from '@/components/page-header';
-import { RecentActivity } from '@/features/activity/recent-activity';
-import { UserAccessCheck } from '@/features/users/user-access-check';
 import { UserDetail, type UserDetailLinks } from '@/features/users/user-detail';
-import { userTabOf } from '@/features/users/user-tabs';
-import { UserOffboarding } from '@/features/users/user-offboarding';
+import { withUserTab } from '@/features/users/user-tabs';
 import { canListUserRights } from '@/features/users/user-rights-access';
 import { accessOf } from '@/lib/access/access-rights';
 import { idFromRouteSegment, paths } from '@/app/paths';
+
+// The Activity tab's content loads when that tab is first opened.
+const RecentActivity = lazy(() =>
+  import('@/features/activity/recent-activity').then((module) => ({
+    default: module.RecentActivity,
+  })),
+);
 
 const links: UserDetailLinks = { user: paths.user.to, newUser: paths.newUser.to };
 
@@ -41,8 +46,8 @@ export function UserPage() {
   const navigate = useNavigate();
   const userRef = userRefOf(params.userId, search);
   const { userId, identityProviderId } = userRef;
-  // The tab is in the URL (?tab=rights), so reload, back and links restore it.
-  const tab = userTabOf(search.get('tab'));
+  // The tab is in the URL (?tab=rights), so reload, back and links restore it; none = Profile.
+  const tab = search.get('tab');
   const { data: loaded } = useQuery({ ...userQueries.detail(userRef), enabled: false });
 
   return (
@@ -85,44 +90,30 @@ export function UserPage() {
           userRef={userRef}
           tab={tab}
           onTabChange={(next) => {
-            setSearch((current) => {
-              const params = new URLSearchParams(current);
-              if (next === 'profile') params.delete('tab');
-              else params.set('tab', next);
-              return params;
-            });
+            setSearch((current) => withUserTab(current, next));
           }}
           links={links}
+          activity={
+            <QueryBoundary>
+              <RecentActivity
+                subject={{ kind: 'user', userId, identityProviderId }}
+                activityHref={paths.activity.to()}
+              />
+            </QueryBoundary>
+          }
           onDeleted={() => {
             void navigate(paths.users.to());
           }}
           onMoved={(target) => {
             const to = paths.user.to(userId, target);
             const withTab =
-              tab === 'profile' ? to : `${to}${to.includes('?') ? '&' : '?'}tab=${tab}`;
+              tab === null
+                ? to
+                : `${to}${to.includes('?') ? '&' : '?'}tab=${encodeURIComponent(tab)}`;
             void navigate(withTab, { replace: true });
           }}
         />
       </QueryBoundary>
-      <Stack gap="lg" mt="lg">
-        <QueryBoundary key={`access/${identityProviderId}/${userId}`}>
-          <UserAccessCheck userRef={userRef} links={links} />
-        </QueryBoundary>
-        <QueryBoundary key={`offboard/${identityProviderId}/${userId}`}>
-          <UserOffboarding
-            userRef={userRef}
-            onDeleted={() => {
-              void navigate(paths.users.to());
-            }}
-          />
-        </QueryBoundary>
-        <QueryBoundary key={`activity/${identityProviderId}/${userId}`}>
-          <RecentActivity
-            subject={{ kind: 'user', userId, identityProviderId }}
-            activityHref={paths.activity.to()}
-          />
-        </QueryBoundary>
-      </Stack>
     </>
   );
 }

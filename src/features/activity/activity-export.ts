@@ -14,13 +14,23 @@ export function activityCsv(entries: readonly ActivityEntry[]): string {
   return toCsv(ACTIVITY_CSV_HEADER, activityCsvRows(entries));
 }
 
-export function activityFileName(format: ActivityExportFormat, now: Date): string {
+/** `<name>-<UTC time>.<format>`, without characters file systems refuse. */
+export function activityFileName(
+  format: ActivityExportFormat,
+  now: Date,
+  name: 'activity-log' | 'audit-log' = 'activity-log',
+): string {
   const stamp = now
     .toISOString()
     .replaceAll(':', '-')
     .replace(/\.\d+Z$/, 'Z');
-  return `activity-log-${stamp}.${format}`;
+  return `${name}-${stamp}.${format}`;
 }
+
+export const EXPORT_MIME_TYPES: Record<ActivityExportFormat, string> = {
+  csv: 'text/csv;charset=utf-8',
+  json: 'application/json',
+};
 
 /** Saves the entries as a file (a Blob behind an object URL; nothing navigates). */
 export function downloadActivity(
@@ -30,6 +40,6 @@ export function downloadActivity(
   downloadFile({
     fileName: activityFileName(format, new Date()),
     content: format === 'csv' ? activityCsv(entries) : activityJson(entries),
-    mimeType: format === 'csv' ? 'text/csv;charset=utf-8' : 'application/json',
+    mimeType: EXPORT_MIME_TYPES[format],
   });
 }

@@ -49,7 +49,8 @@ describe('activity log', () => {
       );
       await screen.findByRole('status', { name: 'Rights granted' });
 
-      // The user's page lists both, newest first.
+      // The user's Activity tab lists both, newest first.
+      await user.click(screen.getByRole('tab', { name: 'Activity' }));
       const recent = await screen.findByRole('table', { name: 'Recent activity' });
       await waitFor(() => {
         expect(entryRows(recent)).toHaveLength(2);
@@ -69,7 +70,7 @@ describe('activity log', () => {
         );
       });
 
-      await router.navigate('/activity');
+      await router.navigate('/activity?log=browser');
       const table = await screen.findByRole('table', { name: 'Activity' });
       await waitFor(() => {
         expect(entryRows(table)).toHaveLength(3);

@@ -2,12 +2,8 @@ import { Badge, Box, Button, Code, Group, Stack, Table, Text, VisuallyHidden } f
 import { Fragment, useId, useState } from 'react';
 import tableClasses from '@/components/data-table/data-table.module.css';
 import { RelativeTime } from '@/components/relative-time';
-import {
-  actorLabel,
-  subjectLabel,
-  type ActivityEntry,
-  type ActivitySnapshot,
-} from '@/lib/activity/activity-log';
+import { SnapshotView } from './snapshot-view';
+import { actorLabel, subjectLabel, type ActivityEntry } from '@/lib/activity/activity-log';
 
 export type ActivityTableProps = {
   /** The table's accessible name. */
@@ -16,25 +12,6 @@ export type ActivityTableProps = {
   /** Leave out the actor column where every entry is the same identity's (compact views). */
   isCompact?: boolean;
 };
-
-function SnapshotView({ title, snapshot }: { title: string; snapshot: ActivitySnapshot }) {
-  return (
-    <Stack gap={2}>
-      <Text size="xs" fw={600}>
-        {title}
-      </Text>
-      {snapshot.kind === 'json' ? (
-        <Code block style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-all' }}>
-          {snapshot.text}
-        </Code>
-      ) : (
-        <Text size="xs" c="dimmed">
-          {snapshot.kind === 'none' ? 'Nothing' : `Unknown: ${snapshot.reason}`}
-        </Text>
-      )}
-    </Stack>
-  );
-}
 
 function ResultBadge({ entry }: { entry: ActivityEntry }) {
   const { result } = entry;

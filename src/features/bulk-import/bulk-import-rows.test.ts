@@ -4,7 +4,9 @@ import { accessOf, type UserRight } from '@/lib/access/access-rights';
 import {
   BULK_IMPORT_LIMITS,
   countOutcomes,
+  defaultRightsNotice,
   IMPORT_COLUMNS,
+  nothingToRunReason,
   multiHashCsvRows,
   parseImportFile,
   parseSignatureFile,
@@ -15,6 +17,7 @@ import {
   verdictOf,
   type ImportContext,
   type ImportRow,
+  type RowVerdict,
   type ValidatedRow,
 } from './bulk-import-rows';
 
@@ -253,6 +256,40 @@ describe('validating rows', () => {
       'rights: Unknown right "superuser": use actAs, readAs, executeAs, idpAdmin (separated by ;) or a preset (acts-as-own, reads-own, external-signer, idp-co-admin)',
     ]);
     expect(problemsOf(rows[3])[0]).toMatch(/^rights: Required: a preset/);
+  });
+
+  it('gives the one-person form’s default rights when the file has no rights column, and says so', () => {
+    // DEFAULT_RIGHTS_PRESET, which the one-person form starts on too (onboard-person.test.tsx).
+    const rows = validated(['userId,displayName,partyHint', 'ann,Ann,ann', 'bob,Bob,bob']);
+    expect(rows.map((row) => row.ok)).toEqual([true, true]);
+    expect(planOf(rows[0]).rights).toEqual([{ kind: 'CanActAs', party: `ann::${NAMESPACE}` }]);
+    expect(planOf(rows[1]).rights).toEqual([{ kind: 'CanActAs', party: `bob::${NAMESPACE}` }]);
+    expect(defaultRightsNotice(rows)).toBe(
+      'No rights column: each user gets “Acts as own party”, what the one-person onboarding form starts with. Act as on their party: submit commands as it and read its contracts and transactions (acting implies reading).',
+    );
+    // With a rights column, nothing is defaulted: an empty cell is a problem of its row.
+    const given = validated([HEADER, 'cid,,cid,,readAs,', 'dan,,dan,,,']);
+    expect(defaultRightsNotice(given)).toBeUndefined();
+    expect(problemsOf(given[1])[0]).toMatch(/^rights: Required: a preset/);
+  });
+
+  it('defaults the rights of the JSON rows that give none, and counts them', () => {
+    const rows = validateImportRows(
+      rowsOf(
+        'people.json',
+        JSON.stringify([
+          { userId: 'ann', partyHint: 'ann', rights: 'readAs' },
+          { userId: 'bob', partyHint: 'bob' },
+          { userId: 'cid', partyHint: 'cid', rights: null },
+        ]),
+      ),
+      IDP_ADMIN,
+    );
+    expect(planOf(rows[0]).rights).toEqual([{ kind: 'CanReadAs', party: `ann::${NAMESPACE}` }]);
+    expect(planOf(rows[1]).rights).toEqual([{ kind: 'CanActAs', party: `bob::${NAMESPACE}` }]);
+    expect(defaultRightsNotice(rows)).toMatch(
+      /^2 rows give no rights: each of those users gets “Acts as own party”/,
+    );
   });
 
   it('lets a participant admin grant any right, into the default IdP', () => {
@@ -500,6 +537,34 @@ describe('external parties in an import file', () => {
       ok: false,
       problem: 'The file holds no signature.',
     });
+  });
+
+  it('says why nothing can run: every row invalid, blocked or already onboarded', () => {
+    const [valid, invalid] = validated([HEADER, 'ann,,ann,,readAs,', 'bad id,,bob,,readAs,']);
+    if (valid === undefined || invalid === undefined) throw new Error('two rows expected');
+    const verdict = (kind: 'skip' | 'conflict'): RowVerdict => ({ kind, reason: '' });
+    expect(nothingToRunReason([{ row: invalid, verdict: undefined }])).toBe(
+      'Nothing to run: of 1 row, 1 invalid. Fix the file (each row’s Details say what is wrong) and choose it again.',
+    );
+    expect(
+      nothingToRunReason([
+        { row: invalid, verdict: undefined },
+        { row: valid, verdict: verdict('conflict') },
+        { row: valid, verdict: verdict('skip') },
+      ]),
+    ).toBe(
+      'Nothing to run: of 3 rows, 1 invalid, 1 blocked, 1 already onboarded. Fix the file (each row’s Details say what is wrong) and choose it again.',
+    );
+    expect(nothingToRunReason([{ row: valid, verdict: verdict('skip') }])).toBe(
+      'Nothing to run: of 1 row, 1 already onboarded.',
+    );
+    // A valid row not checked yet can run (the run checks it first), as can one to create.
+    expect(
+      nothingToRunReason([
+        { row: invalid, verdict: undefined },
+        { row: valid, verdict: undefined },
+      ]),
+    ).toBeUndefined();
   });
 
   it('counts rows waiting for a signature apart from failures', () => {

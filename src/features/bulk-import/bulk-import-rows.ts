@@ -6,8 +6,10 @@ import { isSigningInputError } from '@/lib/signing/signing-input-error';
 import { type Access, type RightKind, type UserRight } from '@/lib/access/access-rights';
 import { type ExistingState } from '@/lib/onboarding/existing-state';
 import {
+  DEFAULT_RIGHTS_PRESET,
   MAX_DISPLAY_NAME_LENGTH,
   partyIdFor,
+  rightsPreset,
   RIGHTS_PRESET_IDS,
   RIGHTS_PRESETS,
   type PartyChoice,
@@ -74,8 +76,12 @@ export type ImportRow = {
   userId: string;
   displayName: string;
   party: PartyChoice | undefined;
-  /** The `rights` cell as written: a preset id, or right names separated by `;`. */
-  rights: string;
+  /**
+   * The `rights` cell as written: a preset id, or right names separated by `;`. Undefined when the
+   * file gives none (no `rights` column, or a JSON row without the field): the person then gets
+   * {@link DEFAULT_RIGHTS_PRESET}, as in the one-person form.
+   */
+  rights: string | undefined;
   isDeactivated: boolean;
   /** The `externalPublicKey` cell as written; empty for a party the participant signs for. */
   externalPublicKey: string;
@@ -264,7 +270,7 @@ function toImportRow(
     userId,
     displayName: (cells.displayName ?? '').trim(),
     party,
-    rights: (cells.rights ?? '').trim(),
+    rights: cells.rights?.trim(),
     isDeactivated,
     externalPublicKey: (cells.externalPublicKey ?? '').trim(),
     problems,
@@ -314,12 +320,14 @@ export async function readExternalKeys(rows: readonly ImportRow[]): Promise<Impo
 
 /**
  * The `rights` cell as a choice for the planner: a preset id (`acts-as-own`), or right names
- * separated by `;` — party rights on the row's own party. Undefined with a problem otherwise.
+ * separated by `;` — party rights on the row's own party; no cell at all is the default preset.
+ * A problem otherwise (an empty cell in a `rights` column is one: the file meant to say something).
  */
 export function rightsChoiceOf(
-  cell: string,
+  cell: string | undefined,
   ownParty: string,
 ): { choice: RightsChoice } | { problem: string } {
+  if (cell === undefined) return { choice: { kind: 'preset', preset: DEFAULT_RIGHTS_PRESET } };
   const presetId = RIGHTS_PRESET_IDS.find((id) => id === cell.toLowerCase());
   if (presetId) return { choice: { kind: 'preset', preset: presetId } };
   const names = cell
@@ -420,7 +428,9 @@ export function createRowValidator(context: ImportContext): (row: ImportRow) => 
       displayName: row.displayName,
       identityProviderId: context.identityProviderId,
       party,
-      rights: 'choice' in rights ? rights.choice : { kind: 'preset', preset: 'acts-as-own' },
+      // A row with bad rights is still planned, for the problems of its other cells.
+      rights:
+        'choice' in rights ? rights.choice : { kind: 'preset', preset: DEFAULT_RIGHTS_PRESET },
       access: context.access,
       participantNamespace: context.participantNamespace,
     });
@@ -452,6 +462,22 @@ function columnOfField(
     case 'rights':
       return 'rights';
   }
+}
+
+/**
+ * What the plan says about rows that give no rights ("no rights column: each user gets …"), or
+ * undefined when every row gives its own.
+ */
+export function defaultRightsNotice(
+  rows: readonly Pick<ImportRow, 'rights'>[],
+): string | undefined {
+  const without = rows.filter((row) => row.rights === undefined).length;
+  if (without === 0) return undefined;
+  const preset = rightsPreset(DEFAULT_RIGHTS_PRESET);
+  const gets = `“${preset.label}”, what the one-person onboarding form starts with. ${preset.description}`;
+  // A JSON file has fields rather than columns; the page calls both columns.
+  if (without === rows.length) return `No rights column: each user gets ${gets}`;
+  return `${String(without)} ${without === 1 ? 'row gives' : 'rows give'} no rights: ${without === 1 ? 'that user gets' : 'each of those users gets'} ${gets}`;
 }
 
 // ── verdicts: the plan against what exists ─────────────────────────────────────
@@ -508,6 +534,32 @@ export function describeProblems(problems: readonly ImportRowProblem[]): string 
       problem.column === 'row' ? problem.message : `${problem.column}: ${problem.message}`,
     )
     .join('; ');
+}
+
+/**
+ * Why Run cannot do anything, or undefined when some row can run: a valid row to create or
+ * complete, or one not checked yet (the run checks it first).
+ */
+export function nothingToRunReason(
+  entries: readonly { row: Pick<ValidatedRow, 'ok'>; verdict: RowVerdict | undefined }[],
+): string | undefined {
+  const counts = { invalid: 0, conflict: 0, skip: 0 };
+  for (const { row, verdict } of entries) {
+    if (!row.ok || verdict?.kind === 'invalid') counts.invalid += 1;
+    else if (verdict === undefined || verdict.kind === 'create' || verdict.kind === 'update') {
+      return undefined;
+    } else counts[verdict.kind] += 1;
+  }
+  const parts = [
+    counts.invalid > 0 ? `${String(counts.invalid)} invalid` : '',
+    counts.conflict > 0 ? `${String(counts.conflict)} blocked` : '',
+    counts.skip > 0 ? `${String(counts.skip)} already onboarded` : '',
+  ].filter((part) => part !== '');
+  const fix =
+    counts.invalid + counts.conflict > 0
+      ? ' Fix the file (each row’s Details say what is wrong) and choose it again.'
+      : '';
+  return `Nothing to run: of ${String(entries.length)} ${entries.length === 1 ? 'row' : 'rows'}, ${parts.join(', ')}.${fix}`;
 }
 
 // ── results ────────────────────────────────────────────────────────────────────

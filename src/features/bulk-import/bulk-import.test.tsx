@@ -345,3 +345,83 @@ describe('bulk import', () => {
     JOURNEY_TIMEOUT,
   );
 });
+
+describe('bulk import without a rights column, and a file where nothing can run', () => {
+  it(
+    'gives each user the one-person form’s default rights and says so in the plan',
+    async () => {
+      const { user, sandbox } = await openAsIdpAdmin();
+      const namespace = sandbox.state.namespace;
+      await user.upload(
+        await chooseFile(),
+        file('userId,displayName,partyHint\r\nann,Ann,ann-party\r\nbob,Bob,bob-party\r\n'),
+      );
+      expect(
+        await screen.findByText(
+          '2 rows: 2 to create, 0 to complete with missing rights, 0 to skip, 0 invalid, 0 blocked.',
+          {},
+          { timeout: 10_000 },
+        ),
+      ).toBeVisible();
+      expect(screen.getByRole('alert', { name: 'Default rights' })).toHaveTextContent(
+        'No rights column: each user gets “Acts as own party”, what the one-person onboarding form starts with.',
+      );
+      // The party column shows the id shortened, whole on hover, with its own copy button.
+      const table = screen.getByRole('table', { name: 'Import plan' });
+      const annParty = `ann-party::${namespace}`;
+      expect(within(table).getByTitle(annParty)).toBeVisible();
+      expect(within(table).getByRole('button', { name: 'Copy party of row 1' })).toBeVisible();
+
+      await user.click(
+        await screen.findByRole('button', { name: 'Run import' }, { timeout: 10_000 }),
+      );
+      expect(
+        await screen.findByText(
+          'Results: 2 created, 0 updated, 0 skipped, 0 failed.',
+          {},
+          {
+            timeout: 10_000,
+          },
+        ),
+      ).toBeVisible();
+      expect(sandbox.state.users.rights('ann')).toEqual([{ kind: 'CanActAs', party: annParty }]);
+      expect(sandbox.state.users.rights('bob')).toEqual([
+        { kind: 'CanActAs', party: `bob-party::${namespace}` },
+      ]);
+    },
+    JOURNEY_TIMEOUT,
+  );
+
+  it(
+    'disables Run, saying why, when every row is invalid',
+    async () => {
+      const writes: string[] = [];
+      const { user, interceptNetwork } = await openAsIdpAdmin();
+      interceptNetwork(recordWrites(writes));
+      await user.upload(
+        await chooseFile(),
+        file(`${HEADER}\r\nbad id,,ann,,readAs,\r\ncid,,,,readAs,\r\n`),
+      );
+      expect(
+        await screen.findByText(
+          '2 rows: 0 to create, 0 to complete with missing rights, 0 to skip, 2 invalid, 0 blocked.',
+          {},
+          { timeout: 10_000 },
+        ),
+      ).toBeVisible();
+      expect(
+        await screen.findByRole('button', { name: 'Run import' }, { timeout: 10_000 }),
+      ).toBeDisabled();
+      expect(
+        screen.getByText(
+          'Nothing to run: of 2 rows, 2 invalid. Fix the file (each row’s Details say what is wrong) and choose it again.',
+        ),
+      ).toBeVisible();
+      // The verdict badges carry their whole word.
+      const table = screen.getByRole('table', { name: 'Import plan' });
+      expect(within(table).getAllByText('Invalid')).toHaveLength(2);
+      expect(writes).toEqual([]);
+    },
+    JOURNEY_TIMEOUT,
+  );
+});

@@ -17,13 +17,16 @@ import { CancellableProgress } from '@/components/feedback/cancellable-progress'
 import { ForbiddenState } from '@/components/feedback/page-state';
 import { downloadFile } from '@/components/data-table/download-file';
 import { FormActions } from '@/components/form/form-actions';
+import { Identifier } from '@/components/identifier';
 import { SectionCard } from '@/components/section-card';
 import { accessOf, type Access } from '@/lib/access/access-rights';
 import { forbiddenDetails } from '@/lib/errors/forbidden';
 import {
   BULK_IMPORT_LIMITS,
   countOutcomes,
+  defaultRightsNotice,
   IMPORT_COLUMNS,
+  nothingToRunReason,
   RIGHTS_PRESET_HELP,
   type ImportContext,
   type RowOutcome,
@@ -111,6 +114,9 @@ function BulkImportFlow({
     (entry) => entry.row.ok && entry.result?.outcome === 'failed',
   ).length;
   const hasRun = results.length > 0;
+  const isPlanned = importer.phase === 'ready' || importer.phase === 'running';
+  const cannotRunReason = isPlanned ? nothingToRunReason(importer.rows) : undefined;
+  const rightsNotice = defaultRightsNotice(importer.rows.map((entry) => entry.row));
 
   const download = (format: BulkImportFileFormat) => {
     downloadFile({
@@ -207,6 +213,11 @@ function BulkImportFlow({
             <Text size="sm" role="status">
               {planSummary(importer.rows, importer.phase === 'checking')}
             </Text>
+            {rightsNotice !== undefined && (
+              <Alert color="blue" variant="light" title="Default rights">
+                {rightsNotice}
+              </Alert>
+            )}
             {importer.phase === 'checking' && (
               <CancellableProgress
                 label="Checking rows"
@@ -235,8 +246,15 @@ function BulkImportFlow({
                 <FormActions
                   submitLabel="Run import"
                   isSubmitting={false}
+                  isSubmitDisabled={cannotRunReason !== undefined}
                   {...(cancelHref === undefined ? {} : { cancel: { to: cancelHref } })}
                 />
+                {cannotRunReason !== undefined && (
+                  // A disabled button cannot be focused or hovered: the reason is plain text beside it.
+                  <Text size="sm" c="dimmed" mt="xs">
+                    {cannotRunReason}
+                  </Text>
+                )}
               </form>
             )}
             {importer.phase === 'ready' && hasRun && (
@@ -374,17 +392,17 @@ function PlanTable({ rows, isChecking }: { rows: readonly ImportRowState[]; isCh
           </Button>
         </Group>
       </Group>
-      <TableScroller label={'Import plan'} minWidth={800}>
+      {/* Narrower than the columns' minimum widths, the table scrolls sideways instead of
+          squeezing ids into one-character columns. */}
+      <TableScroller label="Import plan" minWidth={PLAN_TABLE_MIN_WIDTH}>
         <Table aria-label="Import plan" striped verticalSpacing="xs">
           <Table.Thead>
             <Table.Tr>
-              <Table.Th>Row</Table.Th>
-              <Table.Th>User id</Table.Th>
-              <Table.Th>Party</Table.Th>
-              <Table.Th>Rights</Table.Th>
-              <Table.Th>Verdict</Table.Th>
-              <Table.Th>Result</Table.Th>
-              <Table.Th>Details</Table.Th>
+              {PLAN_COLUMNS.map(({ label, minWidth }) => (
+                <Table.Th key={label} style={{ minWidth }}>
+                  {label}
+                </Table.Th>
+              ))}
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
@@ -417,10 +435,12 @@ const PlanRow = memo(function PlanRow({
   return (
     <Table.Tr>
       <Table.Td>{row.row}</Table.Td>
-      <Table.Td style={{ wordBreak: 'break-all' }}>{row.userId}</Table.Td>
-      <Table.Td style={{ wordBreak: 'break-all' }}>{partyOf({ row, verdict, result })}</Table.Td>
+      <Table.Td style={{ overflowWrap: 'anywhere' }}>{row.userId}</Table.Td>
       <Table.Td>
-        {row.ok ? row.plan.rights.map((right) => right.kind).join(', ') : row.rights}
+        <PartyCell party={partyOf({ row, verdict, result })} row={row.row} />
+      </Table.Td>
+      <Table.Td style={{ overflowWrap: 'anywhere' }}>
+        {row.ok ? row.plan.rights.map((right) => right.kind).join(', ') : (row.rights ?? '')}
       </Table.Td>
       <Table.Td>
         <VerdictBadge verdict={verdict} isChecking={isChecking} />
@@ -432,6 +452,36 @@ const PlanRow = memo(function PlanRow({
     </Table.Tr>
   );
 });
+
+/**
+ * The plan's columns with the least width each needs: the badges' full words, a shortened party
+ * id (`hint::1220ab…cd`) with its copy button, a user id of a dozen characters before it wraps.
+ */
+const PLAN_COLUMNS = [
+  { label: 'Row', minWidth: 56 },
+  { label: 'User id', minWidth: 140 },
+  { label: 'Party', minWidth: 230 },
+  { label: 'Rights', minWidth: 120 },
+  { label: 'Verdict', minWidth: 130 },
+  { label: 'Result', minWidth: 100 },
+  { label: 'Details', minWidth: 240 },
+] as const;
+const PLAN_TABLE_MIN_WIDTH = PLAN_COLUMNS.reduce((sum, column) => sum + column.minWidth, 0);
+
+/** A party id shortened in the middle, whole on hover and when copied; a hint is short already. */
+function PartyCell({ party, row }: { party: string; row: number }) {
+  if (party === '') return null;
+  return <Identifier value={party} label={`party of row ${String(row)}`} />;
+}
+
+/**
+ * Badges keep their whole word: Mantine's badge clips its label with an ellipsis when its cell is
+ * narrow ("C…"), so it may not shrink below its text, and a long label wraps instead.
+ */
+const BADGE_STYLES = {
+  root: { flexShrink: 0, minWidth: 'max-content', height: 'auto', overflow: 'visible' },
+  label: { overflow: 'visible', textOverflow: 'clip', whiteSpace: 'nowrap' },
+} as const;
 
 const VERDICT_BADGES: Record<RowVerdict['kind'], { label: string; color: string }> = {
   create: { label: 'Create', color: 'green' },
@@ -450,14 +500,14 @@ function VerdictBadge({
 }) {
   if (!verdict) {
     return (
-      <Badge variant="outline" color="gray">
+      <Badge variant="outline" color="gray" styles={BADGE_STYLES}>
         {isChecking ? 'Checking…' : 'Not checked'}
       </Badge>
     );
   }
   const { label, color } = VERDICT_BADGES[verdict.kind];
   return (
-    <Badge variant="light" color={color}>
+    <Badge variant="light" color={color} styles={BADGE_STYLES}>
       {label}
     </Badge>
   );
@@ -474,7 +524,7 @@ const OUTCOME_BADGES: Record<RowOutcome, { label: string; color: string }> = {
 function OutcomeBadge({ outcome }: { outcome: RowOutcome }) {
   const { label, color } = OUTCOME_BADGES[outcome];
   return (
-    <Badge variant="filled" color={color}>
+    <Badge variant="filled" color={color} styles={BADGE_STYLES}>
       {label}
     </Badge>
   );

@@ -13,6 +13,7 @@ import {
 } from '@/testing/composer-steps';
 import { renderRoute } from '@/testing/render-route';
 import { MAX_OPEN_SUBMISSIONS } from './composer';
+import { FRAME_MIN_HEIGHT, FRAME_MIN_SHARE } from '@/lib/transaction-tree/viewport';
 import {
   createSandbox,
   hs256Token,
@@ -94,6 +95,34 @@ function resultRegion() {
 }
 
 describe('command composer', () => {
+  it(
+    'sizes the result graph to its tree and opens it full screen, kept in the URL',
+    async () => {
+      const { user, alice, router } = await openComposer();
+      await submitIouCreate(user, alice, { currency: 'USD', amount: '100' });
+      const result = await resultRegion();
+      const graph = await within(result).findByRole('region', { name: 'Transaction graph' });
+      // One node: the frame's minimum for this window (jsdom's is 768 px tall), not 560 px.
+      const view = graph.closest<HTMLElement>('[style*="--transaction-pane-height"]');
+      expect(view?.style.getPropertyValue('--transaction-pane-height')).toBe(
+        `${String(Math.max(FRAME_MIN_HEIGHT, Math.round(window.innerHeight * FRAME_MIN_SHARE)))}px`,
+      );
+
+      await user.click(within(result).getByRole('button', { name: 'Full screen' }));
+      const dialog = await screen.findByRole('dialog', { name: /^Transaction at offset \d+$/ });
+      expect(within(dialog).getByRole('region', { name: 'Transaction graph' })).toBe(graph);
+      await waitFor(() => {
+        expect(router.state.location.search).toBe('?fullscreen=1');
+      });
+      await user.click(within(dialog).getByRole('button', { name: 'Exit full screen' }));
+      await waitFor(() => {
+        expect(router.state.location.search).toBe('');
+      });
+      expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    },
+    JOURNEY_TIMEOUT,
+  );
+
   it(
     'creates an Iou through the generated form, then splits it',
     async () => {
@@ -560,6 +589,25 @@ describe('command composer', () => {
       expect(readable).not.toContain(carol);
       // Its own user id is the default, filled in.
       expect(screen.getByRole('textbox', { name: /^User id/ })).toHaveValue('trader');
+      await user.keyboard('{Escape}');
+
+      // A party argument offers the parties it may act or read as: the participant's list, which
+      // a plain user may not read, is no error for it.
+      await paste(user, screen.getByRole('combobox', { name: /^Template id/ }), IOU);
+      const command = screen.getByRole('region', { name: 'Command 1' });
+      const owner = await within(command).findByRole(
+        'combobox',
+        { name: /^owner/ },
+        { timeout: 10_000 },
+      );
+      expect(owner).toHaveAccessibleDescription(/parties your user may act or read as/);
+      expect(owner).not.toHaveAccessibleDescription(/could not be loaded/);
+      expect(screen.queryByText(/Parties could not be loaded/)).toBeNull();
+      await user.click(owner);
+      const argumentParties = (await screen.findAllByRole('option')).map(
+        (option) => option.textContent,
+      );
+      expect(argumentParties.sort()).toEqual([`alice ${alice}`, `bob ${bob}`].sort());
     },
     JOURNEY_TIMEOUT,
   );

@@ -9,7 +9,7 @@ import { synchronizerQueries } from '@/api/synchronizers';
 import { userQueries } from '@/api/users';
 import { accessOf, type Caller } from '@/lib/access/access-rights';
 import { forbiddenDetails } from '@/lib/errors/forbidden';
-import { formatCount } from '@/lib/text/format';
+import { formatCount, plural } from '@/lib/text/format';
 import { NotVisible, StatValue } from './stat-card';
 
 /** "1000+" when the count stopped at its bound. */
@@ -49,7 +49,10 @@ function UsersCount({ caller }: { caller: Caller }) {
   return <StatValue value={formatBoundedCount(data)} detail={`In ${identityProviderOf(caller)}`} />;
 }
 
-/** The parties the participant knows, and how many are hosted here in the caller's IdP. */
+/**
+ * The parties the participant knows (its own and other participants', §5.2), and how many of them
+ * are hosted here and in the caller's IdP: a listing sees a party of another IdP as not hosted here.
+ */
 export function PartiesStat() {
   const { caller, mayList, need } = useListingCaller();
   if (!mayList) return <NotVisible need={need} />;
@@ -58,11 +61,19 @@ export function PartiesStat() {
 
 function PartiesCount({ caller }: { caller: Caller }) {
   const { data } = useSuspenseQuery(partyQueries.count());
-  const hosted = `${data.isComplete ? '' : 'at least '}${String(data.hostedHere)} hosted here`;
+  const atLeast = data.isComplete ? '' : 'at least ';
   return (
     <StatValue
       value={formatBoundedCount(data)}
-      detail={`${hosted}, in ${identityProviderOf(caller)}`}
+      detail={
+        <>
+          Known to this participant, wherever hosted.
+          <br />
+          Of these, {atLeast}
+          {String(data.hostedHere)} {plural(data.hostedHere, 'is', 'are')} hosted here and{' '}
+          {plural(data.hostedHere, 'belongs', 'belong')} to {identityProviderOf(caller)}.
+        </>
+      }
     />
   );
 }

@@ -100,4 +100,39 @@ describe('LiveFeed', () => {
     expect(feed.getSnapshot().rows).toHaveLength(LIVE_BUFFER_SIZE);
     expect(feed.getSnapshot().rows[0]?.offset).toBe(5000);
   });
+
+  it('begins with the last updates read before the stream, each update once where they meet', () => {
+    const feed = new LiveFeed();
+    feed.start(12);
+    feed.backfill([transaction(9), transaction(10), topology(12)]);
+    expect(offsets(feed)).toEqual([12, 10, 9]);
+    // The stream repeats the end of what was read (a reconnect, an overlapping read): no twins.
+    feed.push({ updates: [topology(12), transaction(13)], lastOffset: 13 });
+    expect(offsets(feed)).toEqual([13, 12, 10, 9]);
+    expect(new Set(feed.getSnapshot().rows.map((row) => row.updateId)).size).toBe(4);
+    expect(feed.getSnapshot()).toMatchObject({ received: 4, lastOffset: 13, lastShownOffset: 13 });
+  });
+
+  it('places a late read below what the stream already brought, repeats dropped', () => {
+    const feed = new LiveFeed({ kinds: ['transaction'] });
+    feed.push({ updates: [transaction(20), transaction(21)], lastOffset: 21 });
+    feed.backfill([transaction(18), topology(19), transaction(20)]);
+    expect(offsets(feed)).toEqual([21, 20, 18]);
+    feed.setFilter({});
+    expect(offsets(feed)).toEqual([21, 20, 19, 18]);
+    // Older than the newest kept: a repeat, whatever the stream says.
+    feed.push({ updates: [transaction(19)], lastOffset: 21 });
+    expect(offsets(feed)).toEqual([21, 20, 19, 18]);
+  });
+
+  it('does not count the last updates read as new while paused; Resume shows them', () => {
+    const feed = new LiveFeed();
+    feed.pause();
+    feed.backfill([transaction(1), transaction(2)]);
+    expect(feed.getSnapshot()).toMatchObject({ rows: [], newWhilePaused: 0 });
+    feed.push({ updates: [transaction(3)], lastOffset: 3 });
+    expect(feed.getSnapshot().newWhilePaused).toBe(1);
+    feed.resume();
+    expect(offsets(feed)).toEqual([3, 2, 1]);
+  });
 });

@@ -38,6 +38,8 @@ export class LiveFeed {
   private droppedCount = 0;
   private pausedAtCount: number | undefined;
   private matchedTotal = 0;
+  /** The newest update's offset kept: anything at or below it is a repeat, and dropped. */
+  private newestOffset = -1;
   private snapshot: LiveSnapshot;
   private readonly listeners = new Set<() => void>();
 
@@ -71,7 +73,13 @@ export class LiveFeed {
 
   push({ updates, lastOffset }: LiveUpdatesBatch): void {
     let matched = 0;
+    let taken = 0;
     for (const update of updates) {
+      // Where the last updates read at the start meet the stream, or after a reconnect: each
+      // update once, however the two overlap.
+      if (update.offset <= this.newestOffset) continue;
+      this.newestOffset = update.offset;
+      taken += 1;
       this.all.push(update);
       if (matchesFilter(update, this.filter)) {
         this.matching.push(update);
@@ -83,7 +91,7 @@ export class LiveFeed {
     this.matching = trimmed(this.matching);
     this.droppedCount += before - this.matching.length;
     this.matchedTotal += matched;
-    const received = this.snapshot.received + updates.length;
+    const received = this.snapshot.received + taken;
     if (this.snapshot.isPaused) {
       this.publish({
         lastOffset,
@@ -93,6 +101,29 @@ export class LiveFeed {
       });
     } else {
       this.publish({ ...this.shown(), lastOffset, received });
+    }
+  }
+
+  /**
+   * The last updates before the stream's start (oldest first), placed below what the stream has
+   * brought: an update already kept (same offset) is not kept twice. Never counted as new while
+   * paused: they are where the view begins, not news.
+   */
+  backfill(updates: readonly UpdateSummary[]): void {
+    const kept = new Set(this.all.map((update) => update.offset));
+    const older = updates.filter((update) => !kept.has(update.offset));
+    if (older.length === 0) return;
+    this.all = trimmed([...older, ...this.all].sort((a, b) => a.offset - b.offset));
+    this.newestOffset = Math.max(this.newestOffset, this.all.at(-1)?.offset ?? -1);
+    const matching = older.filter((update) => matchesFilter(update, this.filter));
+    this.matching = trimmed([...matching, ...this.matching].sort((a, b) => a.offset - b.offset));
+    this.matchedTotal += matching.length;
+    const received = this.snapshot.received + older.length;
+    if (this.snapshot.isPaused) {
+      this.pausedAtCount = (this.pausedAtCount ?? 0) + matching.length;
+      this.publish({ received, dropped: this.dropped() });
+    } else {
+      this.publish({ ...this.shown(), received });
     }
   }
 

@@ -1,30 +1,35 @@
-import { Badge, Button, Checkbox, Group, Stack, Text, TextInput } from '@mantine/core';
+import { Badge, Button, Checkbox, Group, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { useSearchParams } from 'react-router';
 import type { LedgerStreamStatus } from '@/api/ledger-stream';
 import {
   getLedgerEnd,
   isEmptyScope,
+  listLatestUpdates,
   readScopeKey,
   watchUpdates,
+  type LatestUpdates,
   type ReadScope,
 } from '@/api/updates';
-import { DataTable, type DataTableColumn } from '@/components/data-table/data-table';
+import { DataTable } from '@/components/data-table/data-table';
 import { EmptyState } from '@/components/feedback/empty-state';
 import { ErrorAlert } from '@/components/feedback/error-alert';
 import { updateSummaryColumns } from '@/components/update-summary-columns';
+import { TimeDisplayControl } from '@/components/time-display-control';
 import { describeError, networkError, isApiError } from '@/lib/errors/api-error';
 import { formatCount } from '@/lib/text/format';
-import type {
-  UpdateFilter,
-  UpdateKind,
-  UpdateSummary,
-} from '@/lib/transaction-tree/update-summary';
+import type { UpdateFilter } from '@/lib/transaction-tree/update-summary';
 import { PartyInput } from '@/pickers/party-select';
 import { NoReadScopeState } from '@/blocks/no-read-scope-state';
 import { useReadScope } from '@/hooks/use-read-scope';
 import { LIVE_BUFFER_SIZE, LiveFeed, type LiveSnapshot } from './live-feed';
 import { LIVE_KINDS, liveFilterOf, MAX_FILTER_TEXT, withLiveFilter } from './live-filter-params';
+import {
+  LIVE_START_CHOICES,
+  LIVE_START_LABELS,
+  liveStartSetting,
+  type LiveStartChoice,
+} from './live-start-setting';
 
 export type LiveUpdatesLinks = {
   /** The transaction viewer with this update open. */
@@ -32,21 +37,42 @@ export type LiveUpdatesLinks = {
 };
 
 /**
- * The update stream from the ledger end as it happens (`/v2/updates` over a websocket): one line
- * per update, filtered by party, template and kind (in the URL), paused and resumed without losing
- * what arrives meanwhile. A dropped connection resumes after the last offset seen.
+ * The update stream as it happens (`/v2/updates` over a websocket), beginning with the last few
+ * updates before the ledger end (the user's choice, remembered): one line per update, filtered by
+ * party, template and kind (in the URL), paused and resumed without losing what arrives meanwhile.
+ * The stream continues from exactly where the first read ended, and a dropped connection resumes
+ * after the last offset seen, so no update is missed or shown twice.
  */
 export function LiveUpdates({ links }: { links: LiveUpdatesLinks }) {
   const scope = useReadScope();
+  const startWith = useSyncExternalStore(liveStartSetting.subscribe, liveStartSetting.read);
   if (isEmptyScope(scope)) return <NoReadScopeState title="You may not read any party’s updates" />;
-  // A new scope is a new stream, and a new list.
-  return <LiveStream key={readScopeKey(scope).join('\n')} scope={scope} links={links} />;
+  // A new scope is a new stream, and a new list; so is another choice of where to begin.
+  return (
+    <LiveStream
+      key={`${readScopeKey(scope).join('\n')}\n${startWith}`}
+      scope={scope}
+      links={links}
+      startWith={Number(startWith)}
+    />
+  );
 }
+
+/** What the view began with: the last updates read, or why none could be. */
+type Start = { kind: 'read'; latest: LatestUpdates } | { kind: 'unread'; error: unknown };
 
 /** The stream's status, and when it was reported (a reconnect's countdown runs from then). */
 type StreamState = (LedgerStreamStatus | { kind: 'starting' }) & { at?: number };
 
-function LiveStream({ scope: scopeAsGiven, links }: { scope: ReadScope; links: LiveUpdatesLinks }) {
+function LiveStream({
+  scope: scopeAsGiven,
+  links,
+  startWith,
+}: {
+  scope: ReadScope;
+  links: LiveUpdatesLinks;
+  startWith: number;
+}) {
   // Each render reads the scope anew; the stream must not reopen for an equal one (the key
   // above gives a different scope a new stream).
   const [scope] = useState(scopeAsGiven);
@@ -55,6 +81,7 @@ function LiveStream({ scope: scopeAsGiven, links }: { scope: ReadScope; links: L
   const [feed] = useState(() => new LiveFeed(filter));
   const snapshot = useSyncExternalStore(feed.subscribe, feed.getSnapshot);
   const [status, setStatus] = useState<StreamState>({ kind: 'starting' });
+  const [start, setStart] = useState<Start>();
   // Bumped by "Reconnect" after a failure: the stream opens again after the last offset seen.
   const [run, setRun] = useState(0);
 
@@ -80,9 +107,13 @@ function LiveStream({ scope: scopeAsGiven, links }: { scope: ReadScope; links: L
     };
     const resumeAt = feed.getSnapshot().lastOffset;
     if (resumeAt === undefined) {
-      getLedgerEnd()
-        .then((end) => {
-          if (!isCancelled) open(end);
+      readStart(scope, startWith)
+        .then(({ start: begun, endInclusive }) => {
+          if (isCancelled) return;
+          // The past first, then the stream from exactly where that read ended: no gap.
+          if (begun.kind === 'read') feed.backfill(begun.latest.updates);
+          setStart(begun);
+          open(endInclusive);
         })
         .catch((error: unknown) => {
           if (isCancelled) return;
@@ -98,12 +129,12 @@ function LiveStream({ scope: scopeAsGiven, links }: { scope: ReadScope; links: L
       isCancelled = true;
       stream?.close();
     };
-  }, [feed, scope, run]);
+  }, [feed, scope, run, startWith]);
 
   const setFilter = (next: UpdateFilter) => {
     setSearchParams((current) => withLiveFilter(current, next), { replace: true });
   };
-  const columns = useMemo(() => liveColumns(links), [links]);
+  const columns = useMemo(() => updateSummaryColumns(links.update), [links]);
 
   return (
     <Stack gap="sm">
@@ -146,6 +177,11 @@ function LiveStream({ scope: scopeAsGiven, links }: { scope: ReadScope; links: L
       </Group>
       {status.kind === 'failed' && <ErrorAlert error={status.error} />}
       <LiveFilters filter={filter} onChange={setFilter} />
+      <Group justify="space-between" align="flex-end" gap="sm" wrap="wrap">
+        <StartWithSelect value={String(startWith)} />
+        <TimeDisplayControl />
+      </Group>
+      {start && <StartNote start={start} startWith={startWith} />}
       <BufferNote snapshot={snapshot} />
       {snapshot.rows.length === 0 ? (
         <EmptyState
@@ -167,6 +203,69 @@ function LiveStream({ scope: scopeAsGiven, links }: { scope: ReadScope; links: L
         />
       )}
     </Stack>
+  );
+}
+
+/**
+ * The last `count` updates and the offset the stream continues after. When they cannot be read
+ * (a participant refusing the list), the view still begins, live from the ledger end, and says so.
+ */
+async function readStart(
+  scope: ReadScope,
+  count: number,
+): Promise<{ start: Start; endInclusive: number }> {
+  try {
+    const latest = await listLatestUpdates(scope, count);
+    return { start: { kind: 'read', latest }, endInclusive: latest.endInclusive };
+  } catch (error) {
+    if (count === 0) throw error;
+    return { start: { kind: 'unread', error }, endInclusive: await getLedgerEnd() };
+  }
+}
+
+function StartWithSelect({ value }: { value: string }) {
+  return (
+    <Select
+      label="Start with"
+      description="Past updates shown before the live ones; changing it starts again"
+      data={LIVE_START_CHOICES.map((choice) => ({
+        value: choice,
+        label: LIVE_START_LABELS[choice],
+      }))}
+      value={value}
+      onChange={(next) => {
+        if (next !== null) liveStartSetting.write(next as LiveStartChoice);
+      }}
+      allowDeselect={false}
+      w={300}
+    />
+  );
+}
+
+/** How the view began: how many past updates it read, and why fewer than asked. */
+function StartNote({ start, startWith }: { start: Start; startWith: number }) {
+  if (start.kind === 'unread') {
+    return (
+      <Text size="sm" c="dimmed">
+        The last {startWith} updates could not be read ({describeError(start.error).title}); showing
+        updates from now on.
+      </Text>
+    );
+  }
+  const { updates, endInclusive, shortBecause, offsetsRead } = start.latest;
+  const count = formatCount(updates.length, 'past update', 'past updates');
+  const upTo = `up to offset ${String(endInclusive)}`;
+  let text: string;
+  if (startWith === 0) text = `Live from offset ${String(endInclusive)}, without past updates.`;
+  else if (shortBecause === 'start')
+    text = `Began with ${count} ${upTo}: all the ledger holds for you.`;
+  else if (shortBecause === 'bound') {
+    text = `Began with ${count} ${upTo}: no more for you in the ${offsetsRead.toLocaleString('en')} offsets before it.`;
+  } else text = `Began with the last ${count} ${upTo}.`;
+  return (
+    <Text size="sm" c="dimmed">
+      {text}
+    </Text>
   );
 }
 
@@ -308,21 +407,4 @@ function LiveFilters({
       </Checkbox.Group>
     </Group>
   );
-}
-
-const KIND_LABELS: Readonly<Record<UpdateKind, string>> = {
-  transaction: 'Transaction',
-  reassignment: 'Reassignment',
-  topology: 'Topology',
-};
-
-function liveColumns(links: LiveUpdatesLinks): DataTableColumn<UpdateSummary>[] {
-  const columns = updateSummaryColumns(links.update);
-  return [
-    { ...columns.summary, width: '50%' },
-    { key: 'kind', header: 'Kind', width: '12%', cell: (update) => KIND_LABELS[update.kind] },
-    { ...columns.offset, width: '10%' },
-    { ...columns.recordTime, width: '16%' },
-    { ...columns.open, width: '12%' },
-  ];
 }

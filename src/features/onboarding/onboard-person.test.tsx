@@ -78,6 +78,8 @@ describe('onboard a person', () => {
       const { user, writes, router } = await openOnboarding(sandbox);
 
       expect(screen.getByRole('textbox', { name: /^Identity provider/ })).toHaveValue(IDP);
+      // The least-privilege default, DEFAULT_RIGHTS_PRESET, which a bulk import without rights uses too.
+      expect(screen.getByRole('radio', { name: /^Acts as own party/ })).toBeChecked();
       await fill(user, { subject: 'dana', displayName: 'Dana Doe', hint: 'dana' });
       expect(screen.getByText(`dana::${namespace}`)).toBeVisible();
       await user.click(screen.getByRole('radio', { name: /^IdP co-admin/ }));
@@ -141,7 +143,7 @@ describe('onboard a person', () => {
       expect(screen.getByRole('textbox', { name: /^Subject \(user id\)/ })).toHaveValue('');
 
       // Every call of the run is in the activity log, like any admin change made here.
-      await router.navigate('/activity');
+      await router.navigate('/activity?log=browser');
       const table = await screen.findByRole('table', { name: 'Activity' });
       await waitFor(() => {
         expect(

@@ -5,6 +5,7 @@ import {
   displayNameProblem,
   MAX_DISPLAY_NAME_LENGTH,
   partyHintProblem,
+  DEFAULT_RIGHTS_PRESET,
   RIGHTS_PRESET_IDS,
   subjectProblem,
   type ExternalPartySigned,
@@ -108,7 +109,7 @@ export function emptyOnboardingValues(
     externalPublicKey: '',
     externalSignMethod: 'signature',
     externalSignature: '',
-    rightsPreset: 'acts-as-own',
+    rightsPreset: DEFAULT_RIGHTS_PRESET,
     customPartyRights: [],
     customIdentityProviderAdmin: false,
   };

@@ -28,11 +28,12 @@ describe('the search box', () => {
     'opens on Ctrl+K as a dialog whose combobox drives the results, announces their count, and closes on Esc',
     async () => {
       const { user } = renderRoute('/token-doctor');
-      const trigger = await screen.findByRole('button', { name: 'Search (Ctrl+K)' });
+      const trigger = await screen.findByRole('button', { name: 'Search Ctrl+K' });
       expect(trigger).toHaveAttribute('aria-keyshortcuts', 'Control+K');
 
       await pressSearchShortcut(user);
-      const dialog = await screen.findByRole('dialog', { name: 'Search' });
+      // The first opening loads the palette's chunk: slow on a loaded machine.
+      const dialog = await screen.findByRole('dialog', { name: 'Search' }, { timeout: 10_000 });
       const input = await searchBox();
       expect(input).toHaveFocus();
       expect(input).toHaveAttribute('aria-controls', results().id);
@@ -64,7 +65,7 @@ describe('the search box', () => {
       expect(count).toHaveTextContent('2 results');
       await user.clear(input);
       await user.type(input, 'no such thing here');
-      expect(count).toHaveTextContent('No id, page or action matches this');
+      expect(count).toHaveTextContent('No id, name, page or action matches this');
       expect(input).toHaveAttribute('aria-expanded', 'false');
 
       await user.keyboard('{Escape}');
@@ -90,7 +91,7 @@ describe('the search box', () => {
         'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko)',
       );
       const { user } = renderRoute('/token-doctor');
-      const trigger = await screen.findByRole('button', { name: 'Search (Cmd+K)' });
+      const trigger = await screen.findByRole('button', { name: 'Search ⌘K' });
       expect(trigger).toHaveAttribute('aria-keyshortcuts', 'Meta+K');
       expect(trigger).toHaveTextContent('⌘K');
       await user.keyboard('{Meta>}k{/Meta}');
@@ -114,7 +115,7 @@ describe('the search box', () => {
       const seeded = await seedIouSplit(sandbox);
       const contractId = seeded.splitIds[0];
       const { user, router } = renderRoute('/token-doctor', { sandbox });
-      await screen.findByRole('button', { name: 'Search (Ctrl+K)' });
+      await screen.findByRole('button', { name: 'Search Ctrl+K' });
 
       await pressSearchShortcut(user);
       await searchBox();
@@ -183,7 +184,7 @@ describe('the search box', () => {
           return sandboxFetch(request);
         },
       });
-      await screen.findByRole('button', { name: 'Search (Ctrl+K)' });
+      await screen.findByRole('button', { name: 'Search Ctrl+K' });
       await pressSearchShortcut(user);
       const input = await searchBox();
       const firstOption = () => within(results()).getAllByRole('option')[0];
@@ -242,7 +243,7 @@ describe('the search box', () => {
           return Promise.resolve(new Response('Not Found', { status: 404 }));
         },
       });
-      await screen.findByRole('button', { name: 'Search (Ctrl+K)' });
+      await screen.findByRole('button', { name: 'Search Ctrl+K' });
       await pressSearchShortcut(user);
       await searchBox();
       await user.paste(seeded.splitIds[0]);
@@ -264,7 +265,7 @@ describe('the search box', () => {
       const sandbox = createSandbox();
       await sandboxSteps(sandbox).createUser('42');
       const { user, router } = renderRoute('/token-doctor', { sandbox });
-      await screen.findByRole('button', { name: 'Search (Ctrl+K)' });
+      await screen.findByRole('button', { name: 'Search Ctrl+K' });
 
       await pressSearchShortcut(user);
       await user.type(await searchBox(), '42');
@@ -306,7 +307,7 @@ describe('the search box', () => {
     'reads a template id by package name, tells from the package that it is a template, and goes to its package',
     async () => {
       const { user, router } = renderRoute('/token-doctor');
-      await screen.findByRole('button', { name: 'Search (Ctrl+K)' });
+      await screen.findByRole('button', { name: 'Search Ctrl+K' });
 
       await pressSearchShortcut(user);
       await searchBox();
@@ -369,7 +370,7 @@ describe('the search box', () => {
       // The navigation shows once the caller is known; so do the palette's actions.
       await screen.findByRole('link', { name: 'My user' });
 
-      await user.click(await screen.findByRole('button', { name: 'Search (Ctrl+K)' }));
+      await user.click(await screen.findByRole('button', { name: 'Search Ctrl+K' }));
       await searchBox();
       const names = optionNames();
       expect(names).toEqual(
@@ -379,6 +380,8 @@ describe('the search box', () => {
           'Live',
           'Transactions',
           'Token doctor',
+          // Everyone's own calls are in the shared audit log.
+          'Activity',
         ]),
       );
       for (const adminOnly of [
@@ -388,7 +391,6 @@ describe('the search box', () => {
         'Allocate party',
         'Create identity provider',
         'Upload DAR',
-        'Activity',
       ]) {
         expect(names).not.toContain(adminOnly);
       }

@@ -1,4 +1,4 @@
-import { Group, Kbd, Modal, Stack, Text, TextInput, VisuallyHidden } from '@mantine/core';
+import { Badge, Group, Kbd, Modal, Stack, Text, TextInput, VisuallyHidden } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -30,6 +30,9 @@ import {
   type UserLookup,
 } from './search-results';
 import classes from './search-palette.module.css';
+import { highlightPieces } from './search-match';
+import type { PackageSource } from './search-entries';
+import { useNameSearch } from './use-name-search';
 import { readVisits } from './visits';
 
 export type { SearchAction, SearchLinks } from './search-results';
@@ -50,6 +53,9 @@ const NO_RIGHTS: Caller = { kind: 'user', userId: '', identityProviderId: '', ri
 
 /** How long typing pauses before a user id is looked up. */
 const LOOKUP_DELAY_MS = 250;
+
+/** How long typing pauses before the lists names are searched in are read (once each). */
+const NAME_SEARCH_DELAY_MS = 150;
 
 /**
  * One search box for any id, page or action (Ctrl/Cmd+K): what was typed or pasted is read as
@@ -86,6 +92,7 @@ function SearchPanel({ onClose, links, actions, recentItemOf }: SearchPanelProps
   const access = accessOf(caller.data ?? NO_RIGHTS);
   const vetting = useQuery({ ...packageQueries.vetting(), meta: { errorDisplay: 'inline' } });
   const packagesByName = useMemo(() => packageVersionsByName(vetting.data), [vetting.data]);
+  const packages = useMemo(() => packageSources(packagesByName), [packagesByName]);
 
   const recognition = useMemo(
     () => recognizeId(query, { packageNames: [...packagesByName.keys()] }),
@@ -131,6 +138,15 @@ function SearchPanel({ onClose, links, actions, recentItemOf }: SearchPanelProps
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [actions, caller.data],
   );
+  const [nameQuery] = useDebouncedValue(recognition.text, NAME_SEARCH_DELAY_MS);
+  const nameSearch = useNameSearch({
+    text: recognition.text,
+    loadText: nameQuery,
+    caller: caller.data,
+    access,
+    packages,
+    links,
+  });
   const groups = searchResults(recognition, {
     links,
     actions: visibleActions,
@@ -142,6 +158,7 @@ function SearchPanel({ onClose, links, actions, recentItemOf }: SearchPanelProps
     contract,
     ledgerEnd,
     identityProviderId: ownIdentityProviderId(caller.data, access),
+    nameMatches: nameSearch.matches,
   });
   const items = groups.flatMap((group) => group.items);
   const active = Math.min(activeIndex, Math.max(items.length - 1, 0));
@@ -186,9 +203,11 @@ function SearchPanel({ onClose, links, actions, recentItemOf }: SearchPanelProps
     if (recognition.isTooLong) {
       return `Too long for an id: ids have at most ${String(MAX_SEARCH_LENGTH)} characters`;
     }
-    if (items.length === 0) return 'No id, page or action matches this';
+    if (items.length === 0) return 'No id, name, page or action matches this';
     return formatCount(items.length, 'result', 'results');
   })();
+  const searchedNote =
+    nameSearch.notes.length > 0 ? `${capitalize(nameSearch.notes.join('; '))}.` : undefined;
 
   // Options are numbered across the groups, as the keys move through them.
   const firstIndexOf = groups.map((_, groupIndex) =>
@@ -206,7 +225,7 @@ function SearchPanel({ onClose, links, actions, recentItemOf }: SearchPanelProps
         aria-activedescendant={items.length > 0 ? optionId(active) : undefined}
         autoComplete="off"
         spellCheck={false}
-        placeholder="Paste a party, user, package, template, contract or update id, or an offset"
+        placeholder="A name, or the start of an id: user, party, template, choice, package, update, contract"
         leftSection={<IconSearch size={18} aria-hidden />}
         value={query}
         onChange={(event) => {
@@ -250,6 +269,11 @@ function SearchPanel({ onClose, links, actions, recentItemOf }: SearchPanelProps
           );
         })}
       </div>
+      {searchedNote !== undefined && (
+        <Text size="xs" c="dimmed" aria-live="polite">
+          {searchedNote}
+        </Text>
+      )}
       <Group gap="md" className={classes.hints} aria-hidden>
         <Text size="xs" c="dimmed">
           <Kbd size="xs">↑</Kbd> <Kbd size="xs">↓</Kbd> to move
@@ -295,13 +319,25 @@ function SearchOption({ id, item, isActive, onPoint, onChoose }: SearchOptionPro
     >
       <item.icon size={18} aria-hidden className={classes.icon} />
       <div className={classes.text}>
+        {item.kindLabel !== undefined && (
+          <Badge size="xs" variant="light" color="gray" className={classes.kind}>
+            {item.kindLabel}
+          </Badge>
+        )}
+        {item.kindLabel !== undefined && ' '}
         <Text size="sm" fw={500} span>
-          {item.title}
+          <Highlighted text={item.title} match={item.highlight?.title} />
         </Text>
         {item.value !== undefined && (
           <Text size="xs" ff="monospace" className={classes.value}>
             {' '}
-            {item.value}
+            <Highlighted text={item.value} match={item.highlight?.value} />
+          </Text>
+        )}
+        {item.aside !== undefined && (
+          <Text size="xs" className={classes.value}>
+            {' '}
+            {item.aside.label} <Highlighted text={item.aside.text} match={item.highlight?.aside} />
           </Text>
         )}
         {item.description !== undefined && (
@@ -312,6 +348,44 @@ function SearchOption({ id, item, isActive, onPoint, onChoose }: SearchOptionPro
         )}
       </div>
     </div>
+  );
+}
+
+/**
+ * `text` with the part that matched marked. React renders each piece as text: ledger data never
+ * becomes markup.
+ */
+function Highlighted({
+  text,
+  match,
+}: {
+  text: string;
+  match: { start: number; end: number } | undefined;
+}) {
+  const pieces = highlightPieces(text, match);
+  return (
+    <>
+      {pieces.map((piece, index) =>
+        piece.isMatch ? (
+          <mark key={index} className={classes.match}>
+            {piece.text}
+          </mark>
+        ) : (
+          piece.text
+        ),
+      )}
+    </>
+  );
+}
+
+function capitalize(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+/** Each vetted package once, with its name and version. */
+function packageSources(byName: ReadonlyMap<string, readonly PackageVersion[]>): PackageSource[] {
+  return [...byName].flatMap(([name, versions]) =>
+    versions.map(({ packageId, version }) => ({ packageId, name, version })),
   );
 }
 

@@ -1,6 +1,7 @@
 import { IconSearch } from '@tabler/icons-react';
 import { describe, expect, it } from 'vitest';
 import { recognizeId } from '@/lib/values/id-recognition';
+import { matchEntries, partyEntries, seenUpdateEntries, userEntries } from './search-entries';
 import {
   searchResults,
   templateKindIn,
@@ -212,5 +213,34 @@ describe('searchResults', () => {
     expect(new Set(keys).size).toBe(keys.length);
     expect(keys).toContain('offset:42');
     expect(keys).toContain('user:42');
+  });
+
+  it('lists what the input names or begins after the pages and actions, labelled with its kind', () => {
+    const updateId = `1220${'ab'.repeat(32)}`;
+    const entries = [
+      ...userEntries([{ id: 'bank-operator' }, { id: 'uploader' }], links),
+      ...partyEntries([{ party: `bank::1220${'a'.repeat(64)}` }], links),
+      ...seenUpdateEntries([{ updateId, offset: 4, where: { kind: 'scan', updates: 4 } }], links),
+    ];
+    const named = (input: string) => search(input, { nameMatches: matchEntries(input, entries) });
+    const bank = named('bank');
+    expect(bank.map((group) => group.label)).toEqual(['By name or id', 'Other matches']);
+    expect(bank[0]?.items.map((item) => [item.kindLabel, item.title, item.to])).toEqual([
+      ['Party', 'bank', `party/bank::1220${'a'.repeat(64)}`],
+      ['User', 'bank-operator', 'user/bank-operator@'],
+    ]);
+    expect(bank[0]?.items[1]?.highlight).toEqual({ title: { start: 0, end: 4 } });
+    // "upload" still uploads first.
+    expect(summary(named('upload')).map(([label]) => label)).toEqual([
+      'Actions',
+      'By name or id',
+      'Other matches',
+    ]);
+    // An id typed whole is the page to go to; its sighting is not listed again.
+    expect(summary(named(updateId))).toEqual([['Go to', [`Update → update/${updateId}`]]]);
+    expect(summary(named(updateId.slice(0, 12)))).toEqual([
+      ['By name or id', [`Update at offset 4 → update/${updateId}`]],
+      ['Other matches', [`User → user/${updateId.slice(0, 12)}@`]],
+    ]);
   });
 });

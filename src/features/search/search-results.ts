@@ -14,6 +14,7 @@ import type { Access } from '@/lib/access/access-rights';
 import type { Recognition, RecognizedId } from '@/lib/values/id-recognition';
 import { templateLabel } from '@/lib/transaction-tree/update-summary';
 import { idText, recentItemKey, type RecentItem } from './recent-items';
+import { ENTRY_KIND_LABELS, type EntryMatch, type Highlight } from './search-entries';
 
 /**
  * What the search box lists for an input: the pages its id may lead to, then what the user
@@ -81,6 +82,8 @@ export type SearchContext = {
   ledgerEnd: number | undefined;
   /** The IdP to open a user in when the lookup has not told (the caller's own, or the default). */
   identityProviderId: string;
+  /** What the input names or begins, ranked (search-entries.ts); an id typed whole comes first. */
+  nameMatches?: readonly EntryMatch[];
 };
 
 export type SearchItem = {
@@ -93,7 +96,13 @@ export type SearchItem = {
   to: string;
   icon: Icon;
   /** What it leads to, as a recent item would: the same thing is listed once. */
-  subject: RecentItem;
+  subject?: RecentItem;
+  /** The kind of thing, for rows found by name ("User", "Choice"). */
+  kindLabel?: string;
+  /** A second text found by ("Primary party", its text). */
+  aside?: { label: string; text: string };
+  /** Where the input was found in the row's texts. */
+  highlight?: Highlight;
 };
 
 export type SearchGroup = { label: string; items: SearchItem[] };
@@ -115,12 +124,19 @@ export function searchResults(recognition: Recognition, context: SearchContext):
     .filter((id) => !isWeak(id))
     .flatMap((id) => idItems(id, context));
   const weakIds = recognition.candidates.filter(isWeak).flatMap((id) => idItems(id, context));
-  const shownIds = new Set([...ids, ...weakIds].map((item) => recentItemKey(item.subject)));
+  const shownIds = new Set([...ids, ...weakIds].map(subjectKey));
   const recent = context.recent
     .flatMap((item) => recentSearchItem(item, context) ?? [])
-    .filter((item) => !shownIds.has(recentItemKey(item.subject)))
+    .filter((item) => !shownIds.has(subjectKey(item)))
     .filter((item) => matches(needle, [item.title, item.value ?? '']));
-  const shownRecent = new Set(recent.map((item) => recentItemKey(item.subject)));
+  const shownRecent = new Set(recent.map(subjectKey));
+  // A name match of what is listed already (the id typed whole, a recent item) is left out.
+  const named = (context.nameMatches ?? [])
+    .filter((match) => {
+      const key = match.subject && recentItemKey(match.subject);
+      return key === undefined || (!shownIds.has(key) && !shownRecent.has(key));
+    })
+    .map(nameMatchItem);
   const actions = context.actions.filter(
     (action) =>
       !shownRecent.has(recentItemKey({ kind: 'action', actionId: action.id })) &&
@@ -137,9 +153,29 @@ export function searchResults(recognition: Recognition, context: SearchContext):
       label: 'Actions',
       items: actions.filter((action) => action.kind === 'action').map(actionItem),
     },
+    { label: 'By name or id', items: named },
     { label: 'Other matches', items: weakIds },
   ];
   return groups.filter((group) => group.items.length > 0);
+}
+
+function subjectKey(item: SearchItem): string | undefined {
+  return item.subject && recentItemKey(item.subject);
+}
+
+function nameMatchItem(match: EntryMatch): SearchItem {
+  return {
+    key: `named:${match.key}`,
+    title: match.title,
+    ...(match.value === undefined ? {} : { value: match.value }),
+    ...(match.aside === undefined ? {} : { aside: match.aside }),
+    ...(match.description === undefined ? {} : { description: match.description }),
+    to: match.to,
+    icon: match.icon,
+    ...(match.subject === undefined ? {} : { subject: match.subject }),
+    kindLabel: ENTRY_KIND_LABELS[match.kind],
+    highlight: match.highlight,
+  };
 }
 
 /** Whether every word of `needle` is in one of `texts` (ignoring case); an empty one always is. */

@@ -41,7 +41,7 @@ export function NodeDetails({ tree, node, links, onSelectNode }: NodeDetailsProp
     },
     {
       label: 'Template id',
-      value: <Identifier value={node.templateId} label="template id" isShortened={false} />,
+      value: <Identifier value={node.templateId} label="template id" shape="qualified-name" />,
     },
   ];
   if (node.template) {
@@ -68,7 +68,9 @@ export function NodeDetails({ tree, node, links, onSelectNode }: NodeDetailsProp
       if (node.interfaceId) {
         items.push({
           label: 'Interface id',
-          value: <Identifier value={node.interfaceId} label="interface id" isShortened={false} />,
+          value: (
+            <Identifier value={node.interfaceId} label="interface id" shape="qualified-name" />
+          ),
         });
       }
       items.push({ label: 'Acting parties', value: <PartyList parties={node.actingParties} /> });

@@ -5,9 +5,12 @@ import { renderRoute } from '@/testing/render-route';
 import { prunedAt } from '@/testing/pruned-at';
 import { createSandbox, type Sandbox } from '@/testing/sandbox-network';
 import { seedFanout, seedIouSplit } from '@/testing/seed-transactions';
+import { formatAbsoluteTime, shortenIdentifier } from '@/lib/text/format';
 
 // Whole-app journeys with several requests each; tight on a shared 2-core machine.
 const JOURNEY_TIMEOUT = 30_000;
+// The first page of a route (its code, then its reads) has taken over 10 s on that machine.
+const FIRST_LOAD = { timeout: 20_000 };
 
 const rowsOf = (table: HTMLElement) => within(table).getAllByRole('row').slice(1);
 const offsetLink = (offset: number) =>
@@ -54,7 +57,7 @@ describe('transactions history', () => {
       const newest = fanouts.at(-1)?.offset ?? 0;
       const { user } = renderRoute('/transactions', { sandbox });
 
-      const table = await screen.findByRole('table', { name: 'Recent transactions' });
+      const table = await screen.findByRole('table', { name: 'Recent transactions' }, FIRST_LOAD);
       await waitFor(() => {
         expect(offsetLink(newest)).toBeVisible();
       });
@@ -66,9 +69,9 @@ describe('transactions history', () => {
         expect(offsetLink(seeded.create.offset)).toBeVisible();
       });
       const rows = rowsOf(screen.getByRole('table', { name: 'Recent transactions' }));
-      expect(rows.slice(-2).map((row) => within(row).getAllByRole('cell')[1]?.textContent)).toEqual(
-        [String(seeded.split.offset), String(seeded.create.offset)],
-      );
+      expect(
+        rows.slice(-2).map((row) => row.querySelector('[data-label="Offset"]')?.textContent),
+      ).toEqual([String(seeded.split.offset), String(seeded.create.offset)]);
       expect(rows.at(-2)).toHaveTextContent(
         /Exercised Iou:Iou_Split; created Iou ×2; archived 1 contract by owner/,
       );
@@ -95,9 +98,9 @@ describe('transactions history', () => {
         expect(router.state.location.search).toBe(`?from=${String(seeded.split.offset)}`);
       });
       const table = await screen.findByRole('table', { name: 'Transactions from here' });
-      expect(rowsOf(table).map((row) => within(row).getAllByRole('cell')[1]?.textContent)).toEqual(
-        [seeded.split.offset, later.create.offset, later.split.offset].map(String),
-      );
+      expect(
+        rowsOf(table).map((row) => row.querySelector('[data-label="Offset"]')?.textContent),
+      ).toEqual([seeded.split.offset, later.create.offset, later.split.offset].map(String));
       expect(
         screen.getByText(`Up to the ledger end at offset ${String(later.split.offset)}.`),
       ).toBeVisible();
@@ -161,6 +164,41 @@ describe('transactions history', () => {
       const from = await screen.findByRole('table', { name: 'Transactions from here' });
       expect(rowsOf(from)).toHaveLength(1);
       expect(screen.getByRole('note', { name: 'Pruned' })).toBeVisible();
+    },
+    JOURNEY_TIMEOUT,
+  );
+
+  it(
+    'shows on each row who acted, key values, the contract and the command id; times as chosen',
+    async () => {
+      const sandbox = createSandbox();
+      const seeded = await seedIouSplit(sandbox);
+      const { user } = renderRoute('/transactions', { sandbox });
+      const table = await screen.findByRole('table', { name: 'Recent transactions' }, FIRST_LOAD);
+      const [split, create] = rowsOf(table);
+      const cell = (row: HTMLElement | undefined, column: string) =>
+        row?.querySelector<HTMLElement>(`[data-label="${column}"]`) ?? null;
+      const bank = seeded.issuer.split('::')[0] ?? '';
+      const owner = seeded.owner.split('::')[0] ?? '';
+
+      expect(cell(create, 'Acting parties')).toHaveTextContent(bank);
+      expect(cell(create, 'Key values')).toHaveTextContent(
+        `owner ${owner} · currency USD · amount 100`,
+      );
+      expect(cell(create, 'Contract')).toHaveTextContent(shortenIdentifier(seeded.iouId));
+      expect(cell(create, 'Command id')).toHaveTextContent(/^scenario-/);
+      expect(cell(split, 'What happened')).toHaveTextContent(/^Exercised Iou:Iou_Split/);
+      expect(cell(split, 'Acting parties')).toHaveTextContent(owner);
+      expect(cell(split, 'Key values')).toHaveTextContent('splitAmount 30');
+
+      const time = () => cell(create, 'Record time')?.querySelector('time');
+      expect(time()).toHaveTextContent('now');
+      await user.click(screen.getByRole('radio', { name: 'Absolute' }));
+      const at = Date.parse(time()?.getAttribute('datetime') ?? '');
+      expect(time()).toHaveTextContent(formatAbsoluteTime(at));
+      expect(localStorage.getItem('ledger-console.time-display')).toBe('absolute');
+      await user.click(screen.getByRole('radio', { name: 'Relative' }));
+      expect(time()).toHaveTextContent('now');
     },
     JOURNEY_TIMEOUT,
   );

@@ -4,14 +4,14 @@ import { useSuspenseInfiniteQuery, useSuspenseQuery } from '@tanstack/react-quer
 import { useMemo } from 'react';
 import { useForm } from 'react-hook-form';
 import { useSearchParams } from 'react-router';
-import { isEmptyScope, updateQueries, type ReadScope, type UpdateSummary } from '@/api/updates';
-import { DataTable, type DataTableColumn } from '@/components/data-table/data-table';
-import cellClasses from '@/components/data-table/data-table-cells.module.css';
+import { isEmptyScope, updateQueries, type ReadScope } from '@/api/updates';
+import { DataTable } from '@/components/data-table/data-table';
 import { EmptyState } from '@/components/feedback/empty-state';
 import { QueryBoundary } from '@/components/feedback/query-boundary';
 import { SectionSkeleton } from '@/components/feedback/section-skeleton';
 import { FormSelect } from '@/components/form/form-select';
 import { FormTextInput } from '@/components/form/form-text-input';
+import { TimeDisplayControl } from '@/components/time-display-control';
 import { updateSummaryColumns } from '@/components/update-summary-columns';
 import {
   emptyHistorySeekValues,
@@ -48,7 +48,10 @@ export function RecentUpdates({ links }: { links: RecentUpdatesLinks }) {
   };
   return (
     <Stack gap="sm">
-      <HistorySeekForm seek={seek} onSeek={handleSeek} />
+      <Group justify="space-between" align="flex-end" gap="sm" wrap="wrap">
+        <HistorySeekForm seek={seek} onSeek={handleSeek} />
+        <TimeDisplayControl />
+      </Group>
       <QueryBoundary fallback={<SectionSkeleton lines={6} />}>
         {seek.kind === 'latest' && <LatestUpdates scope={scope} links={links} />}
         {seek.kind === 'offset' && (
@@ -133,7 +136,7 @@ function LatestUpdates({ scope, links }: { scope: ReadScope; links: RecentUpdate
     useSuspenseInfiniteQuery(updateQueries.recent(scope));
   const updates = data.pages.flatMap((page) => page.updates);
   const prunedUpTo = data.pages.at(-1)?.prunedUpTo ?? 0;
-  const columns = useMemo(() => updateColumns(links), [links]);
+  const columns = useMemo(() => updateSummaryColumns(links.update), [links]);
 
   return (
     <Stack gap="sm">
@@ -217,7 +220,7 @@ function NewerUpdates({
   const first = data.pages[0];
   const last = data.pages.at(-1);
   const prunedUpTo = first?.prunedUpTo ?? 0;
-  const columns = useMemo(() => updateColumns(links), [links]);
+  const columns = useMemo(() => updateSummaryColumns(links.update), [links]);
 
   return (
     <Stack gap="sm">
@@ -252,30 +255,6 @@ function NewerUpdates({
       <LoadMore label="Load newer" isLoading={isFetchingNextPage} onLoad={fetchNextPage} />
     </Stack>
   );
-}
-
-function updateColumns(links: RecentUpdatesLinks): DataTableColumn<UpdateSummary>[] {
-  const columns = updateSummaryColumns(links.update);
-  return [
-    { ...columns.summary, width: '38%' },
-    { ...columns.offset, width: '9%' },
-    { ...columns.recordTime, width: '15%' },
-    {
-      key: 'commandId',
-      header: 'Command id',
-      width: '20%',
-      cell: (update) =>
-        update.commandId ? (
-          <span className={cellClasses.text} title={update.commandId}>
-            {update.commandId}
-          </span>
-        ) : (
-          <span className={cellClasses.dimmed}>Not yours</span>
-        ),
-    },
-    { key: 'events', header: 'Events', width: '8%', cell: (update) => String(update.eventCount) },
-    { ...columns.open, width: '10%' },
-  ];
 }
 
 /** The button that reads the next page, centred under the list. */

@@ -39,7 +39,7 @@ import {
 } from '@/lib/transaction-tree/model';
 import { keyAction, type TreeKeyAction } from '@/lib/transaction-tree/navigation';
 import { mountedAfter, mountOrder } from '@/lib/transaction-tree/progressive';
-import { openingViewport } from '@/lib/transaction-tree/viewport';
+import { openingViewport, panIntoView, type Viewport } from '@/lib/transaction-tree/viewport';
 import { hiddenDescendantCount, type VisibleTree } from '@/lib/transaction-tree/visibility';
 import {
   NODE_CURRENT_MATCH,
@@ -104,6 +104,11 @@ export type TransactionGraphProps = {
   anchorNodeId: NodeId | undefined;
   /** Fits the whole graph into view when it changes. */
   fitRequest: number;
+  /**
+   * Kept in view: when the frame shrinks (the details panel opening beside it) or it is clicked
+   * while partly off screen, the view pans just enough to show it whole.
+   */
+  selectedNodeId?: NodeId | undefined;
   /** As tall as its container rather than a fixed height. */
   fill?: boolean;
 };
@@ -129,9 +134,13 @@ export function TransactionGraph({
   centerRequest,
   anchorNodeId,
   fitRequest,
+  selectedNodeId,
   fill = false,
 }: TransactionGraphProps) {
   const { nodes, total, isComplete } = useSlicedNodes(visible, layout, anchorNodeId);
+  // How the view was last placed, so that a resized frame can be placed the same way again.
+  const viewModeRef = useRef<ViewMode>('opening');
+  const moveStartRef = useRef<Viewport | undefined>(undefined);
   const actions = useMemo(() => ({ store, onToggle }), [store, onToggle]);
   const frameRef = useRef<HTMLDivElement>(null);
   const tree = visible.tree;
@@ -172,6 +181,19 @@ export function TransactionGraph({
           onNodeClick={(_, node) => {
             onSelect(node.data.node.nodeId);
           }}
+          onMoveStart={(event, viewport) => {
+            moveStartRef.current = event ? viewport : undefined;
+          }}
+          onMoveEnd={(event, viewport) => {
+            // Only the user's own pan or zoom has an event (ours, opening and centring, have
+            // none), and a press on a node starts one that may not move at all.
+            const start = moveStartRef.current;
+            moveStartRef.current = undefined;
+            if (!event || !start) return;
+            if (start.x !== viewport.x || start.y !== viewport.y || start.zoom !== viewport.zoom) {
+              viewModeRef.current = 'placed';
+            }
+          }}
           minZoom={0.02}
           maxZoom={2}
           nodesDraggable={false}
@@ -189,6 +211,8 @@ export function TransactionGraph({
             centerRequest={centerRequest}
             anchorNodeId={anchorNodeId}
             fitRequest={fitRequest}
+            selectedNodeId={selectedNodeId}
+            viewModeRef={viewModeRef}
           />
           <TransactionMiniMap layout={layout} kindOf={kindOf} />
           {!isComplete && (
@@ -255,6 +279,16 @@ function useSlicedNodes(visible: VisibleTree, layout: TreeLayout, anchor: NodeId
   return { nodes, total: current.all.length, isComplete };
 }
 
+/**
+ * How the view was last placed: by the opening fit (`opening`), by "Fit view" (`fitted`), or on a
+ * node or by the user's own pan and zoom (`placed`). A resized frame (the details panel opening,
+ * full screen, the window) is fitted again in the first two cases; in the last the view stays and
+ * only the selected node is brought back into sight.
+ */
+type ViewMode = 'opening' | 'fitted' | 'placed';
+
+const FIT_VIEW_OPTIONS = { padding: 0.1, duration: 200, includeHiddenNodes: true };
+
 /** Opening, centering and fitting need React Flow's instance, which only its children reach. */
 function GraphViewControl({
   tree,
@@ -262,7 +296,9 @@ function GraphViewControl({
   centerRequest,
   anchorNodeId,
   fitRequest,
+  selectedNodeId,
   frameRef,
+  viewModeRef,
 }: {
   tree: TransactionTree;
   layout: TreeLayout;
@@ -270,6 +306,8 @@ function GraphViewControl({
   centerRequest: CenterRequest | undefined;
   anchorNodeId: NodeId | undefined;
   fitRequest: number;
+  selectedNodeId: NodeId | undefined;
+  viewModeRef: RefObject<ViewMode>;
 }) {
   const flow = useReactFlow();
   const isReady = flow.viewportInitialized;
@@ -277,6 +315,7 @@ function GraphViewControl({
   const frameHeight = useStore((state) => state.height);
   const layoutRef = useRef(layout);
   const hasOpened = useRef(false);
+  const openedFrame = useRef({ width: 0, height: 0 });
 
   // Folding moves everything after the folded node; the view moves with the anchor, so what the
   // user acted on stays under the pointer.
@@ -301,13 +340,39 @@ function GraphViewControl({
       frameWidth > 0 && frameHeight > 0
         ? { width: frameWidth, height: frameHeight }
         : FALLBACK_FRAME;
+    openedFrame.current = { width: frameWidth, height: frameHeight };
+    viewModeRef.current = centerRequest ? 'placed' : 'opening';
     void flow.setViewport(openingViewport(tree, layoutRef.current, frame, centerRequest?.id));
-  }, [isReady, tree, centerRequest, flow, frameWidth, frameHeight]);
+  }, [isReady, tree, centerRequest, flow, frameWidth, frameHeight, viewModeRef]);
+
+  // A frame that changed size after opening (measured late, the details panel opening beside
+  // it, full screen, a resized window, a composer result growing with its tree): fitted views are
+  // fitted again, and the selected node is never left cut off at the new edge.
+  useEffect(() => {
+    if (!isReady || !hasOpened.current || frameWidth <= 0 || frameHeight <= 0) return;
+    const before = openedFrame.current;
+    if (before.width === frameWidth && before.height === frameHeight) return;
+    openedFrame.current = { width: frameWidth, height: frameHeight };
+    const frame = { width: frameWidth, height: frameHeight };
+    if (viewModeRef.current === 'fitted') {
+      void flow.fitView(FIT_VIEW_OPTIONS);
+      return;
+    }
+    let viewport: Viewport =
+      viewModeRef.current === 'opening'
+        ? openingViewport(tree, layoutRef.current, frame)
+        : flow.getViewport();
+    const box =
+      selectedNodeId === undefined ? undefined : layoutRef.current.positionOf.get(selectedNodeId);
+    if (box) viewport = panIntoView(viewport, box, frame);
+    void flow.setViewport(viewport);
+  }, [isReady, tree, flow, frameWidth, frameHeight, selectedNodeId, viewModeRef]);
 
   useEffect(() => {
     if (!isReady || !centerRequest) return;
     const box = layoutRef.current.positionOf.get(centerRequest.id);
     if (!box) return;
+    viewModeRef.current = 'placed';
     void flow.setCenter(box.x + box.width / 2, box.y + box.height / 2, {
       zoom: Math.max(flow.getZoom(), CENTER_ZOOM),
       duration: CENTER_DURATION,
@@ -324,12 +389,27 @@ function GraphViewControl({
     return () => {
       window.clearTimeout(timer);
     };
-  }, [isReady, centerRequest, flow, frameRef]);
+  }, [isReady, centerRequest, flow, frameRef, viewModeRef]);
+
+  // A node clicked while partly outside the frame slides fully into it.
+  useEffect(() => {
+    if (!isReady || selectedNodeId === undefined || centerRequest?.id === selectedNodeId) return;
+    const box = layoutRef.current.positionOf.get(selectedNodeId);
+    if (!box || frameWidth <= 0 || frameHeight <= 0) return;
+    const current = flow.getViewport();
+    const next = panIntoView(current, box, { width: frameWidth, height: frameHeight });
+    if (next.x === current.x && next.y === current.y) return;
+    viewModeRef.current = 'placed';
+    void flow.setViewport(next, { duration: CENTER_DURATION });
+    // Only a new selection moves the view; the frame's own changes are the effect above's.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [selectedNodeId, isReady]);
 
   useEffect(() => {
     if (fitRequest === 0) return;
-    void flow.fitView({ padding: 0.1, duration: 200, includeHiddenNodes: true });
-  }, [fitRequest, flow]);
+    viewModeRef.current = 'fitted';
+    void flow.fitView(FIT_VIEW_OPTIONS);
+  }, [fitRequest, flow, viewModeRef]);
 
   return null;
 }

@@ -44,7 +44,8 @@ const r = (value: number) => Math.round(value);
 
 /**
  * The whole tree in miniature, with the part in view unmasked; a press or drag moves the view
- * there, the wheel zooms. One SVG path per node kind instead of React Flow's MiniMap, which mounts
+ * there, the wheel zooms. Not shown while the whole tree is in view: it would map nothing new
+ * and cover the nodes in its corner (a fitted split's right-hand child). One SVG path per node kind instead of React Flow's MiniMap, which mounts
  * a component (and a store subscription) per node: for 10,000 nodes that alone took most of the
  * half second "Expand all" blocked the page for.
  */
@@ -59,6 +60,13 @@ export const TransactionMiniMap = memo(function TransactionMiniMap({
   const view = useStore(viewOf, sameView);
   const svgRef = useRef<SVGSVGElement>(null);
   const isPressed = useRef(false);
+  const isAllInView =
+    view.width > 0 &&
+    view.height > 0 &&
+    view.x <= 0 &&
+    view.y <= 0 &&
+    view.x + view.width >= layout.width &&
+    view.y + view.height >= layout.height;
 
   const paths = useMemo(() => {
     const parts: Record<TreeNodeKind, string[]> = { exercised: [], created: [], archived: [] };
@@ -121,8 +129,10 @@ export const TransactionMiniMap = memo(function TransactionMiniMap({
     return () => {
       svg.removeEventListener('wheel', onWheel);
     };
-  }, [flow]);
+    // The svg comes and goes with isAllInView.
+  }, [flow, isAllInView]);
 
+  if (isAllInView) return null;
   return (
     <Panel position="bottom-right" className={`react-flow__minimap ${classes.minimap}`}>
       <svg

@@ -8,15 +8,20 @@ import {
   Tabs,
   Text,
   TextInput,
+  Title,
 } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
+import { useFocusTrap, useMediaQuery, useWindowEvent } from '@mantine/hooks';
 import {
   useCallback,
   useDeferredValue,
+  useEffect,
+  useId,
   useLayoutEffect,
   useMemo,
+  useRef,
   useState,
   useTransition,
+  type CSSProperties,
   type KeyboardEvent,
 } from 'react';
 import { StrokeIcon } from '@/components/stroke-icon';
@@ -25,6 +30,7 @@ import { layoutTree } from '@/lib/transaction-tree/layout';
 import type { NodeId, TransactionTree } from '@/lib/transaction-tree/model';
 import type { TreeKeyAction } from '@/lib/transaction-tree/navigation';
 import { searchTree } from '@/lib/transaction-tree/search';
+import { FRAME_MAX_SHARE, graphFrameHeight } from '@/lib/transaction-tree/viewport';
 import {
   buildVisibleTree,
   collapse,
@@ -62,6 +68,12 @@ export type TransactionViewProps = {
    * the graph; otherwise the panes have a fixed height and the details follow below them.
    */
   fill?: boolean;
+  /**
+   * Shown over the whole window ("Full screen": the toolbar, outline, graph and details, Escape or
+   * "Exit full screen" to leave). The caller may keep it (e.g. in the URL); else the view does.
+   */
+  isFullScreen?: boolean | undefined;
+  onFullScreenChange?: ((isFullScreen: boolean) => void) | undefined;
 };
 
 /**
@@ -85,6 +97,8 @@ function TreeExplorer({
   pane: paneProp,
   onPaneChange,
   fill = false,
+  isFullScreen: isFullScreenProp,
+  onFullScreenChange,
 }: TransactionViewProps) {
   // Read before the first paint: a phone must not first lay out the two panes side by side.
   const isNarrow = useMediaQuery(TRANSACTION_TABS_QUERY, undefined, {
@@ -113,6 +127,13 @@ function TreeExplorer({
   // Which pane the latest selection was made in, until the caller hands it back as selectedNodeId.
   const [origin, setOrigin] = useState<{ id: NodeId; source: SelectionSource } | undefined>();
   const [store] = useState(createNodeFlagsStore);
+  const [ownFullScreen, setOwnFullScreen] = useState(false);
+  const isFullScreen = isFullScreenProp ?? ownFullScreen;
+  const setFullScreen = (next: boolean) => {
+    setOwnFullScreen(next);
+    onFullScreenChange?.(next);
+  };
+  const windowHeight = useWindowHeight();
 
   const visible = useMemo(
     () => buildVisibleTree(tree, collapsed, search?.ancestors),
@@ -214,7 +235,19 @@ function TreeExplorer({
   const matchCount = search?.matches.length ?? 0;
 
   // Side by side at full height only where there is room; phones keep the tabs and their heights.
-  const isFilling = fill && !isNarrow;
+  const isFilling = (fill || isFullScreen) && !isNarrow;
+  // Where the panes are not given the page's height, they are as tall as the laid-out tree needs.
+  const paneHeight = isFullScreen
+    ? Math.round(windowHeight * FRAME_MAX_SHARE)
+    : graphFrameHeight(layout, windowHeight);
+  const {
+    rootRef: fullScreenRootRef,
+    toggleRef: fullScreenToggleRef,
+    titleId: fullScreenTitleId,
+    dialogProps,
+  } = useFullScreen(isFullScreen, () => {
+    setFullScreen(false);
+  });
   const outline = (
     <TransactionOutline
       fill={isFilling}
@@ -239,6 +272,7 @@ function TreeExplorer({
       centerRequest={centerRequest}
       anchorNodeId={anchor ?? selected}
       fitRequest={fitRequest}
+      selectedNodeId={selected}
     />
   );
 
@@ -251,7 +285,21 @@ function TreeExplorer({
   );
 
   return (
-    <div className={classes.view} data-fill={isFilling || undefined}>
+    // A full-screen view is this same element laid over the window (not a portal), so the folds,
+    // the search and the graph's view survive entering and leaving it.
+    <div
+      ref={fullScreenRootRef}
+      className={classes.view}
+      data-fill={isFilling || undefined}
+      data-full-screen={isFullScreen || undefined}
+      style={{ '--transaction-pane-height': `${String(paneHeight)}px` } as CSSProperties}
+      {...dialogProps}
+    >
+      {isFullScreen && (
+        <Title order={2} size="h4" id={fullScreenTitleId}>
+          Transaction at offset {tree.offset}
+        </Title>
+      )}
       <Group gap="sm" align="flex-end" wrap="wrap">
         <TextInput
           label="Search nodes"
@@ -338,6 +386,26 @@ function TreeExplorer({
               Fit view
             </Button>
           )}
+          <Button
+            ref={fullScreenToggleRef}
+            // The focus trap's first stop: the way out.
+            data-autofocus={isFullScreen || undefined}
+            variant={isFullScreen ? 'filled' : 'default'}
+            onClick={() => {
+              setFullScreen(!isFullScreen);
+            }}
+            leftSection={
+              <StrokeIcon>
+                {isFullScreen ? (
+                  <path d="M9 4v5H4M15 4v5h5M9 20v-5H4M15 20v-5h5" />
+                ) : (
+                  <path d="M4 9V4h5M20 9V4h-5M4 15v5h5M20 15v5h-5" />
+                )}
+              </StrokeIcon>
+            }
+          >
+            {isFullScreen ? 'Exit full screen' : 'Full screen'}
+          </Button>
         </Group>
       </Group>
       <Group gap="md">
@@ -406,3 +474,53 @@ function TreeExplorer({
 }
 
 const NO_MATCHES: ReadonlySet<NodeId> = new Set();
+
+/** The window's inner height, followed as it is resized. */
+function useWindowHeight(): number {
+  const [height, setHeight] = useState(() => window.innerHeight);
+  useWindowEvent('resize', () => {
+    setHeight(window.innerHeight);
+  });
+  return height;
+}
+
+/**
+ * What the view needs to be a modal dialog while full screen: the dialog's role and name, the
+ * focus kept inside (on "Exit full screen" first, which carries `data-autofocus`), Escape to leave, the page behind not
+ * scrolling, and the focus back on the "Full screen" button once it is left.
+ */
+function useFullScreen(isFullScreen: boolean, onExit: () => void) {
+  const titleId = useId();
+  const toggleRef = useRef<HTMLButtonElement>(null);
+  const rootRef = useFocusTrap(isFullScreen);
+  const wasFullScreen = useRef(isFullScreen);
+
+  useEffect(() => {
+    const was = wasFullScreen.current;
+    wasFullScreen.current = isFullScreen;
+    if (isFullScreen) {
+      const root = document.documentElement;
+      const overflow = root.style.overflow;
+      root.style.overflow = 'hidden';
+      return () => {
+        root.style.overflow = overflow;
+      };
+    }
+    if (was) toggleRef.current?.focus();
+    return undefined;
+  }, [isFullScreen]);
+
+  const dialogProps = isFullScreen
+    ? {
+        role: 'dialog',
+        'aria-modal': true,
+        'aria-labelledby': titleId,
+        onKeyDown: (event: KeyboardEvent<HTMLDivElement>) => {
+          if (event.key !== 'Escape' || event.defaultPrevented) return;
+          event.preventDefault();
+          onExit();
+        },
+      }
+    : {};
+  return { rootRef, toggleRef, titleId, dialogProps };
+}

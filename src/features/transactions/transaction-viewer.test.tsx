@@ -372,4 +372,76 @@ describe('transaction viewer', () => {
     },
     JOURNEY_TIMEOUT,
   );
+
+  it(
+    'shows the transaction full screen from one button: a dialog kept in the URL, left with Escape, the focus returned',
+    async () => {
+      const sandbox = createSandbox();
+      const seeded = await seedIouSplit(sandbox);
+      const base = `?update=${seeded.split.updateId}`;
+      const { user, router } = renderRoute(`/transactions${base}&node=1`, { sandbox });
+      // The first render loads the page's code: slow on a busy machine.
+      await screen.findByRole('tree', { name: 'Transaction outline' }, { timeout: 20_000 });
+      // What the user set up in the view stays across entering and leaving full screen.
+      await user.type(screen.getByRole('textbox', { name: 'Search nodes' }), 'split');
+      const open = screen.getByRole('button', { name: 'Full screen' });
+      await user.click(open);
+
+      const dialog = await screen.findByRole('dialog', {
+        name: `Transaction at offset ${String(seeded.split.offset)}`,
+      });
+      expect(dialog).toHaveAttribute('aria-modal', 'true');
+      expect(within(dialog).getByRole('region', { name: 'Transaction graph' })).toBeVisible();
+      expect(within(dialog).getByRole('tree', { name: 'Transaction outline' })).toBeVisible();
+      expect(within(dialog).getByRole('heading', { level: 3, name: 'Create Iou' })).toBeVisible();
+      expect(within(dialog).getByRole('textbox', { name: 'Search nodes' })).toHaveValue('split');
+      await searchIs(router, `${base}&node=1&fullscreen=1`);
+      // The way out is where the focus lands.
+      const exit = within(dialog).getByRole('button', { name: 'Exit full screen' });
+      await waitFor(() => {
+        expect(exit).toHaveFocus();
+      });
+
+      // Another node, picked in full screen, keeps it.
+      await user.click(nth(within(dialog).getAllByRole('treeitem'), 2));
+      await searchIs(router, `${base}&node=2&fullscreen=1`);
+      await user.keyboard('{Escape}');
+      await waitFor(() => {
+        expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+      });
+      await searchIs(router, `${base}&node=2`);
+      expect(screen.getByRole('button', { name: 'Full screen' })).toHaveFocus();
+      expect(screen.getByRole('textbox', { name: 'Search nodes' })).toHaveValue('split');
+
+      // From the keyboard too; and a link with fullscreen=1 opens so.
+      await user.keyboard('{Enter}');
+      expect(await screen.findByRole('dialog')).toBeVisible();
+      await user.click(screen.getByRole('button', { name: 'Exit full screen' }));
+      await searchIs(router, `${base}&node=2`);
+      await router.navigate(`/transactions${base}&fullscreen=1`);
+      expect(await screen.findByRole('dialog')).toBeVisible();
+    },
+    JOURNEY_TIMEOUT,
+  );
+
+  it(
+    'shows a template id in the details cut in its package id only, whole on hover and when copied',
+    async () => {
+      const sandbox = createSandbox();
+      const seeded = await seedIouSplit(sandbox);
+      const { user } = renderRoute(`/transactions?update=${seeded.split.updateId}&node=2`, {
+        sandbox,
+      });
+      await outline();
+      const row = within(details()).getByRole('group', { name: 'Template id' });
+      const shown = within(row).getByTitle(/^[0-9a-f]{64}:Demo\.Iou:Iou$/);
+      const templateId = shown.getAttribute('title') ?? '';
+      expect(shown).toHaveTextContent(/^[0-9a-f]{6}…[0-9a-f]{4}:Demo\.Iou:Iou$/);
+      // A line may break only after the separators: the package id's end, the module's dot.
+      expect(shown.querySelectorAll('wbr')).toHaveLength(3);
+      await user.click(within(row).getByRole('button', { name: 'Copy template id' }));
+      expect(await navigator.clipboard.readText()).toBe(templateId);
+    },
+    JOURNEY_TIMEOUT,
+  );
 });

@@ -25,6 +25,9 @@ export type TransactionViewerProps = {
   /** Outline or graph, on screens too narrow for both (the page keeps it in the URL). */
   pane?: TransactionPane | undefined;
   onPaneChange?: ((pane: TransactionPane) => void) | undefined;
+  /** Over the whole window (the page keeps it in the URL). */
+  isFullScreen?: boolean | undefined;
+  onFullScreenChange?: ((isFullScreen: boolean) => void) | undefined;
 };
 
 /**
@@ -49,6 +52,8 @@ function TransactionViewerOf({
   links,
   pane,
   onPaneChange,
+  isFullScreen,
+  onFullScreenChange,
   scope,
 }: TransactionViewerProps & { scope: ReadScope }) {
   const queryClient = useQueryClient();
@@ -69,6 +74,8 @@ function TransactionViewerOf({
         links={links}
         pane={pane}
         onPaneChange={onPaneChange}
+        isFullScreen={isFullScreen}
+        onFullScreenChange={onFullScreenChange}
         fill
       />
     </div>

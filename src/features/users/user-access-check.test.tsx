@@ -62,7 +62,7 @@ describe('check access', { timeout: TIMEOUT }, () => {
         { kind: 'CanExecuteAs', party: acmeParty },
       ],
     });
-    const { user } = renderRoute('/users/trader', {
+    const { user } = renderRoute('/users/trader?tab=access', {
       sandbox,
       intercept: withProviders([provider('corp', 'Corporate login', '')]),
     });
@@ -94,7 +94,7 @@ describe('check access', { timeout: TIMEOUT }, () => {
     const sandbox = createSandbox();
     const [alice = ''] = await seedParties(sandbox, ['alice']);
     await sandboxSteps(sandbox).createUser('idle', { primaryParty: alice, isDeactivated: true });
-    const { user } = renderRoute('/users/idle', { sandbox });
+    const { user } = renderRoute('/users/idle?tab=access', { sandbox });
 
     const list = await runCheck(user);
     expect(verdict(list, 'Status', 'Problem')).toHaveTextContent(
@@ -114,7 +114,7 @@ describe('check access', { timeout: TIMEOUT }, () => {
     const sandbox = createSandbox();
     const [alice = ''] = await seedParties(sandbox, ['alice']);
     await sandboxSteps(sandbox).createUser('idle', { primaryParty: alice, isDeactivated: true });
-    const { user } = renderRoute('/users/idle', { sandbox });
+    const { user } = renderRoute('/users/idle?tab=access', { sandbox });
 
     await runCheck(user);
     await user.click(screen.getByRole('button', { name: 'Reactivate user' }));
@@ -144,7 +144,7 @@ describe('check access', { timeout: TIMEOUT }, () => {
       primaryParty: dana,
       rights: [{ kind: 'CanActAs', party: dana }],
     });
-    const { user } = renderRoute('/users/dana?idp=acme', {
+    const { user } = renderRoute('/users/dana?idp=acme&tab=access', {
       sandbox,
       intercept: withProviders([provider('corp', 'Corporate login', '')]),
     });
@@ -162,7 +162,7 @@ describe('check access', { timeout: TIMEOUT }, () => {
     const { adminToken } = await signInAsIdentityProviderAdmin(sandbox);
     await sandboxSteps(sandbox, adminToken).createUser('erin', { identityProviderId: 'acme' });
     await signInAs(sandbox, 'participant_admin');
-    const { user } = renderRoute('/users/erin?idp=acme', {
+    const { user } = renderRoute('/users/erin?idp=acme&tab=access', {
       sandbox,
       intercept: withProviders([provider('acme', 'Acme login', 'acme')]),
     });

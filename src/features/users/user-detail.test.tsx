@@ -244,11 +244,18 @@ describe('user rights', () => {
       });
       expect(sandbox.state.users.get('ops')?.identityProviderId).toBe('acme');
       expect(await screen.findByText('User of identity provider acme')).toBeVisible();
-      expect(screen.getByRole('button', { name: 'Delete user' })).toBeDisabled();
 
-      await user.click(await screen.findByRole('tab', { name: 'Rights' }));
+      // Delete is refused for another IdP's user; its fix, the move back, is offered in place.
+      await user.click(await screen.findByRole('tab', { name: 'Offboard' }));
+      const remove = await screen.findByRole('region', { name: 'Step 3: Delete' });
+      expect(within(remove).getByRole('button', { name: 'Delete user' })).toBeDisabled();
+      expect(within(remove).getByText(/move this user to the default IdP first/)).toBeVisible();
+
+      await user.click(screen.getByRole('tab', { name: 'Rights' }));
       // The tab is in the URL now; the panel shows once the page has read it.
-      expect(router.state.location.search).toBe('?idp=acme&tab=rights');
+      await waitFor(() => {
+        expect(router.state.location.search).toBe('?idp=acme&tab=rights');
+      });
       await waitFor(() => {
         expect(screen.getByText('The API cannot list these rights')).toBeVisible();
       });
@@ -260,12 +267,20 @@ describe('user rights', () => {
 });
 
 describe('deleting a user', () => {
-  it('deletes after a confirm naming the user, then shows the users list', async () => {
+  it('deletes from the Offboard tab only, after a confirm naming the user, then shows the users list', async () => {
     const sandbox = createSandbox();
     await seedUser(sandbox, { id: 'ops' });
     const { user, router } = await openUser(sandbox);
 
-    await user.click(screen.getByRole('button', { name: 'Delete user' }));
+    // One place per action: the profile offers no delete.
+    expect(screen.queryByRole('button', { name: /Delete/ })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('tab', { name: 'Offboard' }));
+    await waitFor(() => {
+      expect(router.state.location.search).toBe('?tab=offboard');
+    });
+    const remove = await screen.findByRole('region', { name: 'Step 3: Delete' });
+    expect(screen.getAllByRole('button', { name: /Delete/ })).toHaveLength(1);
+    await user.click(within(remove).getByRole('button', { name: 'Delete user' }));
     const dialog = await screen.findByRole('dialog', { name: 'Delete user ops?' });
     expect(dialog).toHaveTextContent('This cannot be undone.');
     await user.click(within(dialog).getByRole('button', { name: 'Delete user' }));
@@ -302,6 +317,10 @@ describe('a user without admin rights (jwt mode)', () => {
     expect(
       screen.queryByRole('button', { name: 'Move to another identity provider' }),
     ).not.toBeInTheDocument();
+    // Offboarding is for those who may change the user: no tab, and its URL shows the profile.
+    expect(screen.queryByRole('tab', { name: 'Offboard' })).not.toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'Access check' })).toBeVisible();
+    expect(screen.getByRole('tab', { name: 'Activity' })).toBeVisible();
 
     await user.click(screen.getByRole('tab', { name: 'Rights' }));
     const table = await screen.findByRole('table', { name: 'Rights of viewer' });
@@ -334,10 +353,12 @@ describe('an IdP admin (jwt mode)', () => {
       const { user } = await openUser(sandbox, '/users/acme-ops?idp=acme');
 
       expect(screen.getByRole('button', { name: 'Save changes' })).toBeVisible();
-      expect(screen.getByRole('button', { name: 'Delete user' })).toBeEnabled();
       expect(
         screen.queryByRole('button', { name: 'Move to another identity provider' }),
       ).not.toBeInTheDocument();
+      await user.click(screen.getByRole('tab', { name: 'Offboard' }));
+      const remove = await screen.findByRole('region', { name: 'Step 3: Delete' });
+      expect(within(remove).getByRole('button', { name: 'Delete user' })).toBeEnabled();
 
       await user.click(screen.getByRole('tab', { name: 'Rights' }));
       expect(
@@ -360,12 +381,15 @@ describe('user page address', () => {
     async () => {
       const sandbox = createSandbox({ auth: 'jwt', jwtSecret: 'user-page-address-secret' });
       await signInAsIdentityProviderAdmin(sandbox);
-      const { router } = renderRoute('/users/acme-admin', { sandbox });
+      const { router } = renderRoute('/users/acme-admin?tab=offboard', { sandbox });
 
       expect(await screen.findByText('User of identity provider acme')).toBeVisible();
-      expect(router.state.location.search).toBe('?idp=acme');
+      // The tab stays across the move to the canonical URL.
+      expect(router.state.location.search).toBe('?idp=acme&tab=offboard');
       // It is the caller itself: nothing offers to delete it.
-      expect(screen.queryByRole('button', { name: 'Delete user' })).not.toBeEnabled();
+      const remove = await screen.findByRole('region', { name: 'Step 3: Delete' });
+      expect(within(remove).getByRole('button', { name: 'Delete user' })).toBeDisabled();
+      expect(within(remove).getByText('You cannot offboard yourself.')).toBeVisible();
     },
     JOURNEY_TIMEOUT,
   );
@@ -394,6 +418,61 @@ describe('user page tabs and the unknown user', () => {
     });
     expect(router.state.location.search).toBe('?tab=rights');
   });
+
+  it(
+    'has one place per action: each tab its own copies, one delete, and the keyboard moves between tabs',
+    async () => {
+      const sandbox = createSandbox();
+      const [alice] = await seedParties(sandbox, ['alice']);
+      await seedUser(sandbox, {
+        id: 'ops',
+        primaryParty: alice ?? '',
+        rights: [actAs(alice ?? '')],
+      });
+      const { user, router } = await openUser(sandbox);
+
+      const tabNames = screen.getAllByRole('tab').map((tab) => tab.textContent);
+      expect(tabNames).toEqual(['Profile', 'Rights', 'Access check', 'Offboard', 'Activity']);
+      const copies: Record<string, string[]> = {};
+      const deletes: Record<string, number> = {};
+      for (const [name, panelContent] of [
+        ['Profile', 'Save changes'],
+        ['Rights', 'Revoke selected'],
+        ['Access check', 'Check access'],
+        ['Offboard', 'Revoke all 1 right'],
+      ] as const) {
+        await user.click(screen.getByRole('tab', { name }));
+        await screen.findByRole('button', { name: panelContent }, { timeout: 5000 });
+        copies[name] = screen
+          .queryAllByRole('button', { name: /^Copy .*as…$/ })
+          .map((button) => button.textContent);
+        deletes[name] = screen.queryAllByRole('button', { name: /Delete/ }).length;
+      }
+      expect(copies).toEqual({
+        Profile: ['Copy update as…'],
+        Rights: ['Copy revoke as…', 'Copy grant as…'],
+        'Access check': [],
+        Offboard: ['Copy deactivate as…', 'Copy revoke all as…', 'Copy delete as…'],
+      });
+      expect(deletes).toEqual({ Profile: 0, Rights: 0, 'Access check': 0, Offboard: 1 });
+
+      // Arrow keys move the selection, and the URL with it.
+      screen.getByRole('tab', { name: 'Offboard' }).focus();
+      await user.keyboard('{ArrowRight}');
+      await waitFor(() => {
+        expect(router.state.location.search).toBe('?tab=activity');
+      });
+      expect(screen.getByRole('tab', { name: 'Activity' })).toHaveFocus();
+      expect(await screen.findByText('No changes made from this browser.')).toBeVisible();
+      await user.keyboard('{ArrowLeft}');
+      await waitFor(() => {
+        expect(router.state.location.search).toBe('?tab=offboard');
+      });
+      expect(await screen.findByRole('region', { name: 'Offboard' })).toBeVisible();
+    },
+    // Four tabs opened in turn on a shared machine.
+    2 * JOURNEY_TIMEOUT,
+  );
 
   it('says there is no such user, with the way back to the users and no Retry', async () => {
     allowConsole(/USER_NOT_FOUND/);

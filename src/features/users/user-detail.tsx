@@ -1,41 +1,54 @@
-import { useEffect } from 'react';
-import { Group, Stack, Tabs, Text } from '@mantine/core';
+import { lazy, useEffect, type ReactNode } from 'react';
+import { Stack, Tabs, Text } from '@mantine/core';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { sessionQueries } from '@/api/session';
 import { userQueries, type UserRef } from '@/api/users';
+import { QueryBoundary } from '@/components/feedback/query-boundary';
 import { SectionCard } from '@/components/section-card';
 import { accessOf } from '@/lib/access/access-rights';
-import { AdminFixActions, type AdminFixLinks } from '@/blocks/admin-fix-actions';
-import { UserDeleteButton } from './user-delete-button';
+import type { AdminFixLinks } from '@/blocks/admin-fix-actions';
 import { UserIdentityProviderMove } from './user-identity-provider-move';
 import { UserProfileForm } from './user-profile-form';
 import { UserProfileView } from './user-profile-view';
 import { UserRightsPanel } from './user-rights-panel';
-import type { UserTab } from './user-tabs';
+import { USER_TAB_LABELS, userTabOf, userTabsFor, type UserTab } from './user-tabs';
+
+// Opened by a tab only: their code (and the access check's lookups) load when that tab first shows.
+const UserAccessCheck = lazy(() =>
+  import('./user-access-check').then((module) => ({ default: module.UserAccessCheck })),
+);
+const UserOffboarding = lazy(() =>
+  import('./user-offboarding').then((module) => ({ default: module.UserOffboarding })),
+);
 
 /** The app's routes this feature links to; features cannot import the app's paths. */
 export type UserDetailLinks = AdminFixLinks;
 
 export type UserDetailProps = {
   userRef: UserRef;
-  /** The open tab, from the URL. */
-  tab: UserTab;
+  /** The tab the URL names (`?tab=`); one the caller cannot open shows the profile. */
+  tab: string | null;
   onTabChange: (tab: UserTab) => void;
   links: UserDetailLinks;
+  /** The Activity tab's content, which another feature provides. */
+  activity: ReactNode;
   onDeleted: () => void;
   /** The user now lives in (or, for a URL without its IdP, really is in) this IdP. */
   onMoved: (identityProviderId: string) => void;
 };
 
 /**
- * One user: status, then its profile and its rights in tabs. What the caller may change follows
- * its rights: admins of the user edit everything they may grant; a user viewing itself only reads.
+ * One user, in tabs whose selection is in the URL: Profile, Rights, Access check, Offboard and
+ * Activity. Each action has one place: the profile's edits and the IdP move on Profile, grant and
+ * revoke on Rights, deactivate-revoke-delete on Offboard. What the caller may change follows its
+ * rights: admins of the user edit everything they may grant; a user viewing itself only reads.
  */
 export function UserDetail({
   userRef,
-  tab,
+  tab: requestedTab,
   onTabChange,
   links,
+  activity,
   onDeleted,
   onMoved,
 }: UserDetailProps) {
@@ -43,6 +56,8 @@ export function UserDetail({
   const { data: user } = useSuspenseQuery(userQueries.detail(userRef));
   const access = accessOf(caller);
   const canEdit = access.canManageUsers;
+  const tabs = userTabsFor(canEdit);
+  const tab = userTabOf(requestedTab, tabs);
   // An IdP admin's own IdP is implied when the URL names none (ledger-api-behaviour.md §4.5):
   // the user loads, but every decision below needs its real IdP, so move to its canonical URL.
   const actualIdentityProviderId = user.identityProviderId ?? '';
@@ -54,11 +69,6 @@ export function UserDetail({
     caller.kind === 'user' &&
     caller.userId === user.id &&
     caller.identityProviderId === userRef.identityProviderId;
-  const cannotDeleteReason = isSelf
-    ? 'You cannot delete yourself.'
-    : access.isParticipantAdmin && userRef.identityProviderId !== ''
-      ? 'The JSON API lets a participant admin delete only default-IdP users: move this user to the default IdP first.'
-      : undefined;
 
   if (!isCanonical) return null;
 
@@ -72,12 +82,18 @@ export function UserDetail({
       <Tabs
         value={tab}
         onChange={(next) => {
-          if (next === 'profile' || next === 'rights') onTabChange(next);
+          const chosen = tabs.find((candidate) => candidate === next);
+          if (chosen !== undefined) onTabChange(chosen);
         }}
+        // Only the open tab is mounted: the others' queries and code wait until they are opened.
+        keepMounted={false}
       >
-        <Tabs.List>
-          <Tabs.Tab value="profile">Profile</Tabs.Tab>
-          <Tabs.Tab value="rights">Rights</Tabs.Tab>
+        <Tabs.List aria-label={`User ${user.id}`}>
+          {tabs.map((value) => (
+            <Tabs.Tab key={value} value={value}>
+              {USER_TAB_LABELS[value]}
+            </Tabs.Tab>
+          ))}
         </Tabs.List>
         <Tabs.Panel value="profile" pt="lg">
           <Stack gap="lg">
@@ -90,41 +106,41 @@ export function UserDetail({
             ) : (
               <UserProfileView user={user} />
             )}
-            {canEdit && (
-              <SectionCard title="Manage user">
-                <Group align="flex-start">
-                  {access.isParticipantAdmin && (
-                    <UserIdentityProviderMove userRef={userRef} onMoved={onMoved} />
-                  )}
-                  <UserDeleteButton
-                    userRef={userRef}
-                    onDeleted={onDeleted}
-                    {...(cannotDeleteReason === undefined ? {} : { cannotDeleteReason })}
-                  />
-                </Group>
-                {access.isParticipantAdmin && !isSelf && userRef.identityProviderId !== '' && (
-                  // The fix for the delete the JSON API refuses: bring the user to the default IdP.
-                  <AdminFixActions
-                    fixes={[
-                      {
-                        kind: 'moveUser',
-                        userId: userRef.userId,
-                        from: userRef.identityProviderId,
-                        to: '',
-                      },
-                    ]}
-                    links={links}
-                    onApplied={() => {
-                      onMoved('');
-                    }}
-                  />
-                )}
+            {access.isParticipantAdmin && (
+              <SectionCard title="Identity provider">
+                <Stack gap="xs" align="flex-start">
+                  <Text size="sm" c="dimmed">
+                    Only tokens of the user’s identity provider (and participant admins) can act for
+                    it.
+                  </Text>
+                  <UserIdentityProviderMove userRef={userRef} onMoved={onMoved} />
+                </Stack>
               </SectionCard>
             )}
           </Stack>
         </Tabs.Panel>
         <Tabs.Panel value="rights" pt="lg">
           <UserRightsPanel userRef={userRef} access={access} canEdit={canEdit} />
+        </Tabs.Panel>
+        <Tabs.Panel value="access" pt="lg">
+          <QueryBoundary>
+            <UserAccessCheck userRef={userRef} links={links} />
+          </QueryBoundary>
+        </Tabs.Panel>
+        {canEdit && (
+          <Tabs.Panel value="offboard" pt="lg">
+            <QueryBoundary>
+              <UserOffboarding
+                userRef={userRef}
+                links={links}
+                onDeleted={onDeleted}
+                onMoved={onMoved}
+              />
+            </QueryBoundary>
+          </Tabs.Panel>
+        )}
+        <Tabs.Panel value="activity" pt="lg">
+          {activity}
         </Tabs.Panel>
       </Tabs>
     </Stack>

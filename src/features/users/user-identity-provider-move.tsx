@@ -87,6 +87,7 @@ function MoveForm({ userRef, onMoved, onCancel }: MoveFormProps) {
           cancel={{ onClick: onCancel }}
           extra={
             <CopyAsMenu
+              label="Copy move as…"
               commands={() => {
                 const parsed = identityProviderMoveSchema.safeParse(form.getValues());
                 return parsed.success

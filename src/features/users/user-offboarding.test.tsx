@@ -36,7 +36,7 @@ describe('offboarding', { timeout: TIMEOUT }, () => {
       primaryParty: dana,
       rights: [{ kind: 'CanActAs', party: dana }, { kind: 'IdentityProviderAdmin' }],
     });
-    const { user, router } = renderRoute('/users/dana?idp=acme', { sandbox });
+    const { user, router } = renderRoute('/users/dana?idp=acme&tab=offboard', { sandbox });
 
     const section = await offboardSection();
     const warning = within(section).getByRole('alert', { name: 'The party stays' });
@@ -87,7 +87,7 @@ describe('offboarding', { timeout: TIMEOUT }, () => {
     expect(sandbox.state.users.rights('dana')).toEqual([]);
 
     await user.click(
-      within(step(section, 'Step 3: Delete')).getByRole('button', { name: 'Delete' }),
+      within(step(section, 'Step 3: Delete')).getByRole('button', { name: 'Delete user' }),
     );
     await confirmIn(user, 'Delete user');
     await waitFor(() => {
@@ -102,7 +102,7 @@ describe('offboarding', { timeout: TIMEOUT }, () => {
     const { adminToken } = await signInAsIdentityProviderAdmin(sandbox);
     await sandboxSteps(sandbox, adminToken).createUser('erin', { identityProviderId: 'acme' });
     await signInAs(sandbox, 'participant_admin');
-    renderRoute('/users/erin?idp=acme', { sandbox });
+    const { user, router } = renderRoute('/users/erin?idp=acme&tab=offboard', { sandbox });
 
     const section = await offboardSection();
     expect(
@@ -112,8 +112,21 @@ describe('offboarding', { timeout: TIMEOUT }, () => {
     expect(within(revoke).getByRole('button', { name: /^Revoke all/ })).toBeDisabled();
     expect(revoke).toHaveTextContent('lists rights only of default-IdP users');
     const remove = step(section, 'Step 3: Delete');
-    expect(within(remove).getByRole('button', { name: 'Delete' })).toBeDisabled();
+    expect(within(remove).getByRole('button', { name: 'Delete user' })).toBeDisabled();
     expect(remove).toHaveTextContent('move this user to the default IdP first');
+    // The fix sits next to the refused delete; applying it keeps the user on the Offboard tab.
+    await user.click(
+      within(remove).getByRole('button', { name: 'Move to the default identity provider' }),
+    );
+    await waitFor(() => {
+      expect(router.state.location.search).toBe('?tab=offboard');
+    });
+    expect(sandbox.state.users.get('erin')?.identityProviderId).toBe('');
+    // The page remounts at the user's new address; its delete is allowed now.
+    await waitFor(() => {
+      const moved = step(screen.getByRole('region', { name: 'Offboard' }), 'Step 3: Delete');
+      expect(within(moved).getByRole('button', { name: 'Delete user' })).toBeEnabled();
+    });
   });
 
   it('keeps an IdP admin from offboarding itself, and names the rights only a participant admin revokes', async () => {
@@ -132,7 +145,7 @@ describe('offboarding', { timeout: TIMEOUT }, () => {
       },
     });
     await signInAs(sandbox, 'acme-admin');
-    const { unmount } = renderRoute('/users/boss?idp=acme', { sandbox });
+    const { unmount } = renderRoute('/users/boss?idp=acme&tab=offboard', { sandbox });
 
     const section = await offboardSection();
     const revoke = step(section, 'Step 2: Revoke all rights');
@@ -140,9 +153,9 @@ describe('offboarding', { timeout: TIMEOUT }, () => {
     expect(revoke).toHaveTextContent('Only a participant admin can revoke: Read as any party.');
     unmount();
 
-    renderRoute('/users/acme-admin?idp=acme', { sandbox });
+    renderRoute('/users/acme-admin?idp=acme&tab=offboard', { sandbox });
     const own = await offboardSection();
-    for (const name of ['Deactivate', 'Delete']) {
+    for (const name of ['Deactivate', 'Delete user']) {
       expect(within(own).getByRole('button', { name })).toBeDisabled();
     }
     expect(own).toHaveTextContent('You cannot offboard yourself.');

@@ -19,13 +19,17 @@ import { accessOf, rightKey, type Caller, type UserRight } from '@/lib/access/ac
 import { describeError } from '@/lib/errors/api-error';
 import type { CopyAsCommands } from '@/lib/text/copy-as';
 import { describeRight } from '@/lib/access/right-names';
+import { AdminFixActions, type AdminFixLinks } from '@/blocks/admin-fix-actions';
 import { canListUserRights } from './user-rights-access';
 import { deleteUserCommands, rightsChangeCommands, updateUserCommands } from './users-copy-as';
 import { IsolatedText } from '@/components/isolated-text';
 
 export type UserOffboardingProps = {
   userRef: UserRef;
+  links: AdminFixLinks;
   onDeleted: () => void;
+  /** The delete's fix moved the user to the default IdP; its address changes with it. */
+  onMoved: (identityProviderId: string) => void;
 };
 
 /** How many party ids the warning names before it just counts the rest. */
@@ -36,17 +40,18 @@ const NAMED_PARTIES = 5;
  * the order that is reversible longest. Parties cannot be deleted, so the warning says plainly
  * that the person's parties (and what others see of their contracts) stay.
  */
-export function UserOffboarding({ userRef, onDeleted }: UserOffboardingProps) {
+export function UserOffboarding(props: UserOffboardingProps) {
+  const { userRef } = props;
   // The user page's main section shows the user's loading and errors; this one waits for it.
   const { data: caller } = useQuery(sessionQueries.caller());
   const { data: user } = useQuery(userQueries.detail(userRef));
   if (caller === undefined || user === undefined) return null;
-  return <Offboarding caller={caller} user={user} userRef={userRef} onDeleted={onDeleted} />;
+  return <Offboarding {...props} caller={caller} user={user} />;
 }
 
 type OffboardingProps = UserOffboardingProps & { caller: Caller; user: User };
 
-function Offboarding({ caller, user, userRef, onDeleted }: OffboardingProps) {
+function Offboarding({ caller, user, userRef, links, onDeleted, onMoved }: OffboardingProps) {
   const access = accessOf(caller);
   const rightsListable = canListUserRights(access, userRef);
   const rights = useQuery({
@@ -73,9 +78,11 @@ function Offboarding({ caller, user, userRef, onDeleted }: OffboardingProps) {
   const notRevocable = userRights.filter((right) => !access.canGrant(right.kind));
   const parties = partiesOf(user, userRights);
   const selfReason = isSelf ? 'You cannot offboard yourself.' : undefined;
+  // The JSON API's delete takes no IdP, so for a participant admin it reaches default-IdP users only.
+  const deleteNeedsMove = access.isParticipantAdmin && userRef.identityProviderId !== '';
   const deleteReason =
     selfReason ??
-    (access.isParticipantAdmin && userRef.identityProviderId !== ''
+    (deleteNeedsMove
       ? 'The JSON API lets a participant admin delete only default-IdP users: move this user to the default IdP first.'
       : undefined);
   const revokeReason =
@@ -182,6 +189,7 @@ function Offboarding({ caller, user, userRef, onDeleted }: OffboardingProps) {
             onClick={confirmDeactivate}
             loading={deactivate.isPending}
             reason={selfReason}
+            copyLabel="Copy deactivate as…"
             commands={() => updateUserCommands(activationRequest(user, true))}
           />
         </Step>
@@ -203,6 +211,7 @@ function Offboarding({ caller, user, userRef, onDeleted }: OffboardingProps) {
                 onClick={confirmRevoke}
                 loading={revoke.isPending || (rightsListable && rights.isPending)}
                 reason={revokeReason ?? (revocable.length === 0 ? 'Nothing to revoke.' : undefined)}
+                copyLabel="Copy revoke all as…"
                 commands={() => rightsChangeCommands('revoke', userRef, revocable)}
               />
               {notRevocable.length > 0 && (
@@ -220,13 +229,33 @@ function Offboarding({ caller, user, userRef, onDeleted }: OffboardingProps) {
           done={false}
           doneText=""
         >
-          <Action
-            label="Delete"
-            onClick={confirmDelete}
-            loading={remove.isPending}
-            reason={deleteReason}
-            commands={() => deleteUserCommands(userRef)}
-          />
+          <Stack gap={4} align="flex-end">
+            <Action
+              label="Delete user"
+              onClick={confirmDelete}
+              loading={remove.isPending}
+              reason={deleteReason}
+              copyLabel="Copy delete as…"
+              commands={() => deleteUserCommands(userRef)}
+            />
+            {deleteNeedsMove && selfReason === undefined && (
+              // The fix for the delete the JSON API refuses, in place: bring the user to the default IdP.
+              <AdminFixActions
+                fixes={[
+                  {
+                    kind: 'moveUser',
+                    userId: userRef.userId,
+                    from: userRef.identityProviderId,
+                    to: '',
+                  },
+                ]}
+                links={links}
+                onApplied={() => {
+                  onMoved('');
+                }}
+              />
+            )}
+          </Stack>
         </Step>
       </Stack>
     </SectionCard>
@@ -272,11 +301,13 @@ type ActionProps = {
   loading: boolean;
   /** Why the step cannot run, shown instead of a button that would fail. */
   reason: string | undefined;
+  /** Names what is copied, since each step has its own request ("Copy delete as…"). */
+  copyLabel: string;
   /** The step's request, for "Copy as…". */
   commands: () => CopyAsCommands | undefined;
 };
 
-function Action({ label, onClick, loading, reason, commands }: ActionProps) {
+function Action({ label, onClick, loading, reason, copyLabel, commands }: ActionProps) {
   return (
     <Stack gap={4} align="flex-end">
       <Group gap="xs" justify="flex-end">
@@ -289,7 +320,11 @@ function Action({ label, onClick, loading, reason, commands }: ActionProps) {
         >
           {label}
         </Button>
-        <CopyAsMenu commands={commands} unavailableReason="There is nothing to send." />
+        <CopyAsMenu
+          label={copyLabel}
+          commands={commands}
+          unavailableReason="There is nothing to send."
+        />
       </Group>
       {reason !== undefined && (
         <Text size="xs" c="dimmed">

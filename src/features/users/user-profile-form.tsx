@@ -60,6 +60,7 @@ export function UserProfileForm({
       saveLabel="Save changes"
       extra={
         <CopyAsMenu
+          label="Copy update as…"
           commands={() => {
             const parsed = userProfileSchema.safeParse(form.getValues());
             return parsed.success

@@ -112,6 +112,7 @@ export function UserRightsGrantForm({
           }}
           extra={
             <CopyAsMenu
+              label={isGrant ? 'Copy grant as…' : 'Copy revoke as…'}
               commands={() => {
                 const parsed = rightsChangeSchema.safeParse(form.getValues());
                 return parsed.success

@@ -204,6 +204,7 @@ function CurrentRights({ userRef, access, canEdit, onChanged }: CurrentRightsPro
             Revoke selected
           </Button>
           <CopyAsMenu
+            label="Copy revoke as…"
             commands={() => rightsChangeCommands('revoke', userRef, selected)}
             unavailableReason="Select the rights to revoke first."
           />

@@ -123,6 +123,13 @@ export const RIGHTS_PRESETS: readonly RightsPreset[] = [
   },
 ];
 
+/**
+ * The rights a person gets when whoever onboards them names none: the one-person form starts on
+ * it, and a bulk import file without rights uses it. The least that lets them work: act (and so
+ * read) as their own party, nothing on any other party, no admin right.
+ */
+export const DEFAULT_RIGHTS_PRESET: RightsPresetId = 'acts-as-own';
+
 export function rightsPreset(id: RightsPresetId): RightsPreset {
   const preset = RIGHTS_PRESETS.find((candidate) => candidate.id === id);
   if (!preset) throw new Error(`Unknown rights preset ${id}`);

@@ -8,6 +8,7 @@ import {
   revealControls,
   splitIsolates,
 } from './display-text';
+import { shortenQualifiedName } from './format';
 
 describe('revealControls', () => {
   it.each([
@@ -93,5 +94,16 @@ describe('identifierText', () => {
       shown: 'alice::1220abcdef⟨U+200B⟩0123456789abcdef',
       title: undefined,
     });
+  });
+
+  it('shortens an id of another shape with the shortener it is given, never one with hidden characters', () => {
+    const templateId = `${'f36ffe90d894'.repeat(5)}dfd6:Demo.Iou:Iou`;
+    expect(identifierText(templateId, true, shortenQualifiedName)).toEqual({
+      shown: 'f36ffe…dfd6:Demo.Iou:Iou',
+      title: templateId,
+    });
+    const spoof = `${'f36ffe90d894'.repeat(5)}dfd6:Demo.Iou:I\u202Eou`;
+    expect(identifierText(spoof, true, shortenQualifiedName).shown).toContain('⟨U+202E⟩');
+    expect(identifierText(spoof, true, shortenQualifiedName).shown).not.toContain('…');
   });
 });

@@ -87,15 +87,17 @@ export function splitIsolates(text: string): TextPart[] {
 }
 
 /**
- * An identifier as a page shows it: shortened (`shortenIdentifier`) and revealed, with the full
+ * An identifier as a page shows it: shortened (`shortenIdentifier`, or `shorten` for ids of
+ * another shape) and revealed, with the full
  * revealed id for the hover when that differs. An id with hidden characters is never shortened:
  * the cut could drop the very characters that make it differ from the id it imitates.
  */
 export function identifierText(
   value: string,
   isShortened = true,
+  shorten: (value: string) => string = shortenIdentifier,
 ): { shown: string; title: string | undefined } {
   const revealed = revealControls(value);
-  const shown = isShortened && !hasSpoofingCharacters(value) ? shortenIdentifier(value) : revealed;
+  const shown = isShortened && !hasSpoofingCharacters(value) ? shorten(value) : revealed;
   return { shown, title: shown === revealed ? undefined : revealed };
 }

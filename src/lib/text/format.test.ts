@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { formatCount, formatRelativeTime, plural, shortenIdentifier } from './format';
+import {
+  breakAfterSeparators,
+  formatAbsoluteTime,
+  formatCount,
+  formatExactTime,
+  formatRelativeTime,
+  plural,
+  shortenIdentifier,
+  shortenQualifiedName,
+} from './format';
 
 describe('formatCount', () => {
   it('uses the singular for exactly one and the plural otherwise', () => {
@@ -27,6 +36,40 @@ describe('shortenIdentifier', () => {
   });
 });
 
+describe('shortenQualifiedName', () => {
+  const packageId = 'f36ffe90d8941bf5027c166213c2f119fd6e20ed7c7e338c988a2b7fec9bdfd6';
+
+  it('cuts the package id in the middle and keeps module and entity whole', () => {
+    expect(shortenQualifiedName(`${packageId}:Demo.Iou:Iou`)).toBe('f36ffe…dfd6:Demo.Iou:Iou');
+  });
+
+  it('leaves package-name references, short ids and other shapes as they are', () => {
+    expect(shortenQualifiedName('#sandbox-demo:Demo.Iou:Iou')).toBe('#sandbox-demo:Demo.Iou:Iou');
+    expect(shortenQualifiedName('abc:Demo.Iou:Iou')).toBe('abc:Demo.Iou:Iou');
+    expect(shortenQualifiedName(packageId)).toBe(packageId);
+    expect(shortenQualifiedName(`${packageId}:A:B:C`)).toBe(`${packageId}:A:B:C`);
+  });
+});
+
+describe('breakAfterSeparators', () => {
+  it('splits after every colon and dot, losing nothing', () => {
+    expect(breakAfterSeparators('f36ffe…dfd6:Demo.Iou:Iou')).toEqual([
+      'f36ffe…dfd6:',
+      'Demo.',
+      'Iou:',
+      'Iou',
+    ]);
+    expect(breakAfterSeparators('alice::1220ab').join('')).toBe('alice::1220ab');
+    expect(breakAfterSeparators('alice::1220ab')).toEqual(['alice::', '1220ab']);
+  });
+
+  it('keeps a value without separators, and an empty one, whole', () => {
+    expect(breakAfterSeparators('0123456789')).toEqual(['0123456789']);
+    expect(breakAfterSeparators('')).toEqual([]);
+    expect(breakAfterSeparators('a.')).toEqual(['a.']);
+  });
+});
+
 describe('formatRelativeTime', () => {
   const now = Date.UTC(2026, 10, 24, 12, 0, 0);
   const minute = 60_000;
@@ -46,5 +89,15 @@ describe('formatRelativeTime', () => {
 
   it('speaks the given locale', () => {
     expect(formatRelativeTime(now - 5 * minute, now, 'de')).toBe('vor 5 Minuten');
+  });
+});
+
+describe('formatAbsoluteTime', () => {
+  it('gives the date and the time to the second, shorter than the exact time with its zone', () => {
+    const at = Date.UTC(2026, 10, 24, 12, 3, 27);
+    const shown = formatAbsoluteTime(at, 'en-GB');
+    expect(shown).toMatch(/^24 Nov 2026, \d\d:03:27$/);
+    expect(formatExactTime(at, 'en-GB').startsWith(shown)).toBe(true);
+    expect(formatExactTime(at, 'en-GB').length).toBeGreaterThan(shown.length);
   });
 });

@@ -24,6 +24,27 @@ export function shortenIdentifier(value: string): string {
   return `${hint}${rest.slice(0, 6)}…${rest.slice(-4)}`;
 }
 
+/**
+ * `<package id>:<module>:<entity>` (a template or interface id) → `f36ffe…dfd6:Demo.Iou:Iou`: the
+ * package id cut as `shortenIdentifier` cuts a namespace, the qualified name (what a reader looks
+ * for) whole. A package-name reference (`#sandbox-demo:Demo.Iou:Iou`) and anything that is not
+ * three parts stay as they are.
+ */
+export function shortenQualifiedName(value: string): string {
+  const [packageRef, module, entity, ...rest] = value.split(':');
+  if (packageRef === undefined || module === undefined || entity === undefined) return value;
+  if (rest.length > 0 || packageRef.startsWith('#')) return value;
+  return `${shortenIdentifier(packageRef)}:${module}:${entity}`;
+}
+
+/**
+ * An id split after each `:` and `.`, where a line may break when it does not fit (`<wbr>`
+ * between the parts): `a:B.C:D` → `a:`, `B.`, `C:`, `D`. Joined, the parts are the id again.
+ */
+export function breakAfterSeparators(value: string): string[] {
+  return value.match(/[^:.]*(?:[:.]+|$)/g)?.filter((part) => part !== '') ?? [value];
+}
+
 /** `one` for exactly 1, else `many`: `plural(3, 'belongs', 'belong')` → `belong`. */
 export function plural(n: number, one: string, many: string): string {
   return n === 1 ? one : many;
@@ -38,6 +59,7 @@ export function formatCount(n: number, one: string, many: string): string {
 // table while it scrolls) formats hundreds a second: one per locale is kept.
 const relativeFormats = new Map<string, Intl.RelativeTimeFormat>();
 const exactFormats = new Map<string, Intl.DateTimeFormat>();
+const absoluteFormats = new Map<string, Intl.DateTimeFormat>();
 
 function cachedFormat<F>(cache: Map<string, F>, locale: string | undefined, create: () => F): F {
   const key = locale ?? '';
@@ -79,6 +101,17 @@ export function formatRelativeTime(epochMs: number, nowMs: number, locale?: stri
 export function formatExactTime(epochMs: number, locale?: string): string {
   const format = cachedFormat(exactFormats, locale, () => {
     return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'long' });
+  });
+  return format.format(new Date(epochMs));
+}
+
+/**
+ * The time as a table cell shows it when the user reads times as absolute: "24 Nov 2026, 14:03:27"
+ * (date and seconds, in the user's locale and time zone; the zone is in the hover's exact time).
+ */
+export function formatAbsoluteTime(epochMs: number, locale?: string): string {
+  const format = cachedFormat(absoluteFormats, locale, () => {
+    return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'medium' });
   });
   return format.format(new Date(epochMs));
 }

@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { shapedTree, type ShapeNode } from '@/testing/tree-generators';
 import { buildTree } from './build-tree';
-import { formatKeyValues, keyValues, MAX_VALUE_LENGTH } from './key-values';
+import {
+  formatKeyValues,
+  keyValues,
+  MAX_FIELD_LENGTH,
+  MAX_FIELDS_READ,
+  MAX_VALUE_LENGTH,
+} from './key-values';
 import { getNode } from './model';
 
 const ALICE = `Alice::1220${'aa'.repeat(32)}`;
@@ -90,7 +96,31 @@ describe('keyValues', () => {
   it('respects the limit', () => {
     const argument = { a: '1', b: '2', c: '3', d: '4' };
     const node = getNode(buildTree(shapedTree([{ argument }]).events), 0);
-    expect(keyValues(node, 2).map((value) => value.field)).toEqual(['a', 'b']);
-    expect(keyValues(node, 0)).toEqual([]);
+    expect(keyValues(node, { limit: 2 }).map((value) => value.field)).toEqual(['a', 'b']);
+    expect(keyValues(node, { limit: 0 })).toEqual([]);
+  });
+
+  it('shows a party the reader does not see beside the values by its hint (a row’s owner)', () => {
+    const argument = { issuer: BANK, owner: ALICE, currency: 'USD', amount: '100.0' };
+    const values = valuesOf({ argument, parties: [BANK] }).map((value) => value.field);
+    expect(values).toEqual(['currency', 'amount']);
+    const node = getNode(buildTree(shapedTree([{ argument, parties: [BANK, ALICE] }]).events), 0);
+    // The row names the issuer as the one who acted; the owner is the one worth reading.
+    expect(keyValues(node, { partiesShown: [BANK] })).toEqual([
+      { field: 'owner', value: 'Alice' },
+      { field: 'currency', value: 'USD' },
+      { field: 'amount', value: '100' },
+    ]);
+  });
+
+  it('reads a bounded number of fields and cuts a long field name', () => {
+    const many: Record<string, string> = {};
+    for (let i = 0; i < MAX_FIELDS_READ + 10; i++) many[`f${String(i)}`] = 'x y z prose here';
+    many.amount = '5';
+    // The amount is past the fields read: prose (rank 1) is all that is seen.
+    expect(valuesOf({ argument: many }).map((value) => value.field)).toEqual(['f0', 'f1', 'f2']);
+    const [value] = valuesOf({ argument: { ['n'.repeat(200)]: '1' } });
+    expect(value?.field).toHaveLength(MAX_FIELD_LENGTH);
+    expect(value?.field.endsWith('…')).toBe(true);
   });
 });

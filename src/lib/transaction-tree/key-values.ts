@@ -1,5 +1,5 @@
 import { revealBidiControls } from '@/lib/text/display-text';
-import type { TreeNode } from './model';
+import type { TransactionEvent } from './model';
 
 /**
  * A few argument values that tell one contract from its neighbours at a glance (an Iou's amount
@@ -17,6 +17,10 @@ export type KeyValue = {
 
 export const MAX_KEY_VALUES = 3;
 export const MAX_VALUE_LENGTH = 24;
+/** Field names come from the package: a hostile DAR may name a field with a paragraph. */
+export const MAX_FIELD_LENGTH = 24;
+/** Fields read at most: a record of 10,000 fields must not slow a live row down. */
+export const MAX_FIELDS_READ = 32;
 
 const NUMBER = /^-?\d+(\.\d+)?$/;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
@@ -29,14 +33,14 @@ const CONTRACT_ID = /^0[0-9a-f]{40,}$/;
 const CODE = /^[\p{L}\p{N}_./-]{1,16}$/u;
 
 /** Higher first; values ranked 0 are never shown. */
-function rank(value: unknown, shownParties: ReadonlySet<string>): number {
+function rank(value: unknown, shownParties: ReadonlySet<string>, isPartyShown: boolean): number {
   if (typeof value === 'number') return Number.isFinite(value) ? 4 : 0;
   if (typeof value === 'boolean') return 1;
   if (typeof value !== 'string') return 0; // records, lists, variants, optionals: not at a glance
   const text = value.trim();
   if (text === '' || shownParties.has(text) || CONTRACT_ID.test(text)) return 0;
   if (NUMBER.test(text)) return 4;
-  if (PARTY.test(text)) return 0;
+  if (PARTY.test(text)) return isPartyShown ? 2 : 0;
   if (DATE.test(text) || TIMESTAMP.test(text)) return 2;
   if (CODE.test(text)) return 3;
   return 1;
@@ -48,16 +52,21 @@ function trimNumber(text: string): string {
   return text.replace(/\.?0+$/, '');
 }
 
-function display(value: unknown): string {
-  const text = typeof value === 'string' ? value.trim() : String(value);
-  const shown = NUMBER.test(text) ? trimNumber(text) : text;
+/** One line, bidi overrides shown, at most `max` characters. */
+function oneLine(text: string, max: number): string {
   // One line only: a newline or tab in Text would break the node's layout.
   // Overrides shown, not obeyed: `\u202EDSU` must not pass for "USD" on a node.
-  const flat = revealBidiControls(shown.replace(/\s+/g, ' '));
-  return flat.length > MAX_VALUE_LENGTH ? `${flat.slice(0, MAX_VALUE_LENGTH - 1)}…` : flat;
+  const flat = revealBidiControls(text.replace(/\s+/g, ' '));
+  return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
 }
 
-function partiesOn(node: TreeNode): ReadonlySet<string> {
+function display(value: unknown): string {
+  const text = typeof value === 'string' ? value.trim() : String(value);
+  const hint = PARTY.exec(text) ? text.slice(0, text.indexOf('::')) : text;
+  return oneLine(NUMBER.test(hint) ? trimNumber(hint) : hint, MAX_VALUE_LENGTH);
+}
+
+function partiesOn(node: TransactionEvent): ReadonlySet<string> {
   const parties = new Set(node.witnessParties);
   if (node.kind === 'created') {
     for (const party of node.signatories) parties.add(party);
@@ -67,12 +76,27 @@ function partiesOn(node: TreeNode): ReadonlySet<string> {
   return parties;
 }
 
+export type KeyValuesOptions = {
+  /** At most this many values. */
+  limit?: number;
+  /**
+   * The parties the reader sees beside the values (a row's acting parties): any other party in
+   * the argument (an Iou's `owner`) is a value worth showing, by its hint (`alice` for
+   * `alice::1220…`). Absent, parties are never values: the graph's nodes list them apart.
+   */
+  partiesShown?: readonly string[];
+};
+
 /**
  * Up to `limit` scalar fields of the node's create (or choice) argument, best first by kind
  * (numbers, then short codes, then dates), shown in the template's field order. Parties already on
- * the node, contract ids and nested values are skipped. Archives carry no argument: none.
+ * the node, contract ids and nested values are skipped. Archives carry no argument: none. Only the
+ * first {@link MAX_FIELDS_READ} fields are read; names and values are cut to one short line.
  */
-export function keyValues(node: TreeNode, limit: number = MAX_KEY_VALUES): readonly KeyValue[] {
+export function keyValues(
+  node: TransactionEvent,
+  { limit = MAX_KEY_VALUES, partiesShown }: KeyValuesOptions = {},
+): readonly KeyValue[] {
   const argument =
     node.kind === 'created'
       ? node.createArgument
@@ -80,11 +104,15 @@ export function keyValues(node: TreeNode, limit: number = MAX_KEY_VALUES): reado
         ? node.choiceArgument
         : undefined;
   if (argument === null || typeof argument !== 'object' || Array.isArray(argument)) return [];
-  const shownParties = partiesOn(node);
+  const shownParties = partiesShown ? new Set(partiesShown) : partiesOn(node);
+  const isPartyShown = partiesShown !== undefined;
   const candidates: { field: string; value: unknown; rank: number; position: number }[] = [];
   let position = 0;
-  for (const [field, value] of Object.entries(argument)) {
-    const score = rank(value, shownParties);
+  for (const field in argument) {
+    if (position >= MAX_FIELDS_READ) break;
+    if (!Object.hasOwn(argument, field)) continue;
+    const value: unknown = (argument as Record<string, unknown>)[field];
+    const score = rank(value, shownParties, isPartyShown);
     if (score > 0) candidates.push({ field, value, rank: score, position });
     position++;
   }
@@ -92,7 +120,10 @@ export function keyValues(node: TreeNode, limit: number = MAX_KEY_VALUES): reado
     .sort((a, b) => b.rank - a.rank || a.position - b.position)
     .slice(0, Math.max(0, limit))
     .sort((a, b) => a.position - b.position)
-    .map(({ field, value }) => ({ field, value: display(value) }));
+    .map(({ field, value }) => ({
+      field: oneLine(field, MAX_FIELD_LENGTH),
+      value: display(value),
+    }));
 }
 
 /** `amount 30 · currency USD`: one line for a node or an outline row. */

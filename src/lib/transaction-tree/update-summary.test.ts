@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { ArchivedEvent, CreatedEvent, ExercisedEvent, TransactionEvents } from './model';
 import {
   idHint,
+  MAX_CONTRACT_IDS,
   matchesFilter,
   summarizeReassignment,
   summarizeTopology,
@@ -15,6 +16,7 @@ const PROPOSAL = `${PKG}:Main.Iou:IouProposal`;
 const ALICE = `alice::1220${'1'.repeat(64)}`;
 const BOB = `bob::1220${'2'.repeat(64)}`;
 const BANK = `bank::1220${'3'.repeat(64)}`;
+const CONTRACT_A = `00${'ab'.repeat(34)}`;
 
 function created(nodeId: number, templateId: string, signatories = [BANK]): CreatedEvent {
   return {
@@ -73,7 +75,7 @@ describe('summarizeTransaction', () => {
       ]),
     );
     expect(summary.text).toBe(
-      'Exercised Iou:Iou_Split, IouProposal:Peek (non-consuming); created Iou ×2; archived 1 contract by alice, bob',
+      'Exercised Iou:Iou_Split, IouProposal:Peek (non-consuming); created Iou ×2; archived 1 contract by alice',
     );
     expect(summary.created).toEqual([{ templateId: IOU, count: 2 }]);
     expect(summary.exercised).toEqual([
@@ -81,7 +83,9 @@ describe('summarizeTransaction', () => {
       { templateId: PROPOSAL, choice: 'Peek', consuming: false, count: 1 },
     ]);
     expect(summary.archivedCount).toBe(1);
-    expect(summary.actingParties).toEqual([ALICE, BOB]);
+    // Peek runs inside Iou_Split (nodes 0..3): bob acts there because alice's choice let him,
+    // not because he submitted.
+    expect(summary.actingParties).toEqual([ALICE]);
     expect(summary.eventCount).toBe(4);
     expect([...summary.parties].sort()).toEqual([ALICE, BANK, BOB].sort());
     expect(summary.templateIds).toEqual([IOU, PROPOSAL]);
@@ -89,7 +93,8 @@ describe('summarizeTransaction', () => {
   });
 
   it('reads a plain create, ACS_DELTA archives, and a transaction with nothing visible', () => {
-    expect(summarizeTransaction(transaction([created(0, IOU)])).text).toBe('Created Iou');
+    // A top-level create's signatories authorized it: they acted.
+    expect(summarizeTransaction(transaction([created(0, IOU)])).text).toBe('Created Iou by bank');
     const archived: ArchivedEvent = {
       kind: 'archived',
       nodeId: 0,
@@ -111,6 +116,74 @@ describe('summarizeTransaction', () => {
       transaction([exercised(0, IOU, 'Archive', true, parties)]),
     );
     expect(summary.text).toBe('Exercised Iou:Archive; archived 1 contract by a, b, c and 2 more');
+  });
+
+  it('gives the row a create’s key values, the owner by name, and its contract id', () => {
+    const summary = summarizeTransaction(
+      transaction([
+        {
+          ...created(0, IOU, [BANK]),
+          contractId: CONTRACT_A,
+          createArgument: {
+            issuer: BANK,
+            owner: ALICE,
+            currency: 'USD',
+            amount: '100.0000000000',
+            observers: [],
+          },
+        },
+      ]),
+    );
+    expect(summary.keyValues).toEqual([
+      { field: 'owner', value: 'alice' },
+      { field: 'currency', value: 'USD' },
+      { field: 'amount', value: '100' },
+    ]);
+    expect(summary.keyValuesText).toBe('owner alice · currency USD · amount 100');
+    expect(summary.contractIds).toEqual([CONTRACT_A]);
+    expect(summary.contractCount).toBe(1);
+    expect(summary.actingParties).toEqual([BANK]);
+  });
+
+  it('gives an exercise its choice argument’s values, or its first create’s when it has none', () => {
+    const split = summarizeTransaction(
+      transaction([
+        {
+          ...exercised(0, IOU, 'Iou_Split', true, [ALICE]),
+          choiceArgument: { splitAmount: '30.0' },
+        },
+        { ...created(1, IOU, [BANK, ALICE]), createArgument: { amount: '30.0' } },
+        { ...created(2, IOU, [BANK, ALICE]), createArgument: { amount: '70.0' } },
+      ]),
+    );
+    expect(split.keyValuesText).toBe('splitAmount 30');
+    expect(split.contractIds).toEqual(['c0', 'c1', 'c2']);
+    const transfer = summarizeTransaction(
+      transaction([
+        exercised(0, IOU, 'Archive', true, [ALICE]),
+        { ...created(1, IOU), createArgument: { amount: '5.0', note: '<img src=x>' } },
+      ]),
+    );
+    // Markup in ledger data stays text: the cell renders it as a text node.
+    expect(transfer.keyValuesText).toBe('amount 5 · note <img src=x>');
+  });
+
+  it('keeps a bounded number of contract ids and counts the rest', () => {
+    const events = Array.from({ length: 8 }, (_, n) => created(n, IOU));
+    const summary = summarizeTransaction(transaction(events));
+    expect(summary.contractIds).toEqual(['c0', 'c1', 'c2']);
+    expect(summary.contractIds).toHaveLength(MAX_CONTRACT_IDS);
+    expect(summary.contractCount).toBe(8);
+  });
+
+  it('says the same line with full ids for the hover', () => {
+    const summary = summarizeTransaction(
+      transaction([exercised(0, IOU, 'Iou_Split', true, [ALICE]), created(1, IOU, [ALICE])]),
+    );
+    expect(summary.text).toBe('Exercised Iou:Iou_Split; created Iou; archived 1 contract by alice');
+    expect(summary.fullText).toBe(
+      `Exercised ${IOU}:Iou_Split; created ${IOU}; archived 1 contract by ${ALICE}`,
+    );
   });
 });
 
@@ -149,6 +222,13 @@ describe('summarizeReassignment', () => {
     });
     // One contract is named: its template and shortened id.
     expect(offline.text).toBe('Assigned Iou 00abab…abab from global → private');
+    expect(offline.fullText).toBe(
+      `Assigned ${IOU} 00${'ab'.repeat(33)} from global::1220aa → private::1220bb`,
+    );
+    expect(offline.contractIds).toEqual([`00${'ab'.repeat(33)}`]);
+    expect(offline.actingParties).toEqual([]);
+    expect(summary.actingParties).toEqual([ALICE]);
+    expect(summary.contractCount).toBe(2);
   });
 });
 

@@ -1,13 +1,19 @@
 import { splitUniqueIdentifier } from '@ledger-console/participant/unique-identifier';
 import { formatCount, shortenIdentifier } from '@/lib/text/format';
-import { parseIdentifier, type TransactionEvents } from './model';
+import { formatKeyValues, keyValues, type KeyValue } from './key-values';
+import { parseIdentifier, type TransactionEvent, type TransactionEvents } from './model';
 
 /**
  * One line per update, for the live stream and the transactions history: what was created and
  * exercised, by whom, what was archived; a reassignment's move; a topology transaction's party
- * changes. Built from the console's own event model (the API layer reads the wire into it), so
- * it knows no wire shape.
+ * changes; and what a row shows beside the line (who acted, a few key values, the contracts).
+ * Built from the console's own event model (the API layer reads the wire into it), so it knows no
+ * wire shape. Computed once per update as it is read, never per render: a live list redraws its
+ * rows many times a second.
  */
+
+/** Contract ids a summary keeps at most (a row shows the first, its hover the rest). */
+export const MAX_CONTRACT_IDS = 3;
 
 /** A reassignment's events as the API layer reads them. */
 export type ReassignmentFacts = {
@@ -63,6 +69,21 @@ type SummaryBase = {
   readonly workflowId: string | undefined;
   /** The line itself: plain text, ids shortened to their readable hints. */
   readonly text: string;
+  /** The same line with full template, party and contract ids: the line's hover. */
+  readonly fullText: string;
+  /**
+   * Who acted: a transaction's top-level exercisers and the signatories of its top-level creates
+   * (the submitters had to authorize both); a reassignment's submitters; none for topology.
+   */
+  readonly actingParties: readonly string[];
+  /** The contracts the update touches, first seen first, at most {@link MAX_CONTRACT_IDS}. */
+  readonly contractIds: readonly string[];
+  /** How many distinct contracts the update touches in all. */
+  readonly contractCount: number;
+  /** A few scalar argument fields of its first event (or first create): amount, currency, owner. */
+  readonly keyValues: readonly KeyValue[];
+  /** `keyValues` as one line (`amount 100 · currency USD`); empty when there are none. */
+  readonly keyValuesText: string;
   /** Every party the update names (witnesses, actors, submitters, topology parties): the party filter reads it. */
   readonly parties: readonly string[];
   /** Every template the update touches: the template filter reads it. */
@@ -77,7 +98,6 @@ export type TransactionSummary = SummaryBase & {
   readonly exercised: readonly ExercisedCount[];
   /** Contracts archived: consuming exercises (LEDGER_EFFECTS) and archived events (ACS_DELTA). */
   readonly archivedCount: number;
-  readonly actingParties: readonly string[];
 };
 
 export type ReassignmentSummary = SummaryBase & {
@@ -105,11 +125,46 @@ export function idHint(id: string): string {
 
 const times = (count: number) => (count > 1 ? ` ×${String(count)}` : '');
 
-function partiesText(parties: readonly string[]): string {
+/** How a line names things: by short readable names on screen, in full on hover. */
+type Naming = {
+  template: (templateId: string) => string;
+  party: (partyId: string) => string;
+  contract: (contractId: string) => string;
+};
+
+const SHORT: Naming = { template: templateLabel, party: idHint, contract: shortenIdentifier };
+const FULL: Naming = { template: (id) => id, party: (id) => id, contract: (id) => id };
+
+function partiesText(parties: readonly string[], name: Naming['party'] = idHint): string {
   const MAX_NAMED = 3;
-  const named = parties.slice(0, MAX_NAMED).map(idHint).join(', ');
+  const named = parties.slice(0, MAX_NAMED).map(name).join(', ');
   const more = parties.length - MAX_NAMED;
   return more > 0 ? `${named} and ${String(more)} more` : named;
+}
+
+/** The first `max` distinct non-empty ids, and how many distinct ones there are. */
+function distinctIds(ids: Iterable<string>, max: number = MAX_CONTRACT_IDS) {
+  const seen = new Set<string>();
+  for (const id of ids) if (id !== '') seen.add(id);
+  return { first: [...seen].slice(0, max), count: seen.size };
+}
+
+/**
+ * The values a transaction's row shows: those of its first event's argument (the command's own
+ * choice or create), or, when that has none worth showing (`Archive {}`), of its first create.
+ * Parties other than the row's acting parties count as values (an Iou's owner).
+ */
+function transactionKeyValues(
+  events: readonly TransactionEvent[],
+  actingParties: readonly string[],
+): readonly KeyValue[] {
+  const [first] = events;
+  if (!first) return [];
+  const options = { partiesShown: actingParties };
+  const own = keyValues(first, options);
+  if (own.length > 0 || first.kind === 'created') return own;
+  const create = events.find((event) => event.kind === 'created');
+  return create ? keyValues(create, options) : [];
 }
 
 /** Counts keyed in first-seen order, so a summary reads in execution order. */
@@ -131,19 +186,26 @@ export function summarizeTransaction(transaction: TransactionEvents): Transactio
   const createdEvents = [];
   const exercisedEvents = [];
   let archivedCount = 0;
+  // Events come in node-id order; one past every visible exercise's range is a top-level event.
+  let insideUpTo = -1;
   for (const event of transaction.events) {
     templates.add(event.templateId);
     for (const party of event.witnessParties) parties.add(party);
+    const isTopLevel = event.nodeId > insideUpTo;
     if (event.kind === 'created') {
       createdEvents.push(event);
-      for (const party of event.signatories) parties.add(party);
+      for (const party of event.signatories) {
+        parties.add(party);
+        if (isTopLevel) acting.add(party);
+      }
     } else if (event.kind === 'exercised') {
       exercisedEvents.push(event);
       for (const party of event.actingParties) {
-        acting.add(party);
+        if (isTopLevel) acting.add(party);
         parties.add(party);
       }
       if (event.consuming) archivedCount += 1;
+      insideUpTo = Math.max(insideUpTo, event.lastDescendantNodeId);
     } else {
       archivedCount += 1;
     }
@@ -161,6 +223,8 @@ export function summarizeTransaction(transaction: TransactionEvents): Transactio
     count,
   }));
   const actingParties = [...acting];
+  const contracts = distinctIds(transaction.events.map((event) => event.contractId));
+  const values = transactionKeyValues(transaction.events, actingParties);
   return {
     kind: 'transaction',
     updateId: transaction.updateId,
@@ -174,9 +238,14 @@ export function summarizeTransaction(transaction: TransactionEvents): Transactio
     exercised,
     archivedCount,
     actingParties,
+    contractIds: contracts.first,
+    contractCount: contracts.count,
+    keyValues: values,
+    keyValuesText: formatKeyValues(values),
     parties: [...parties],
     templateIds: [...templates],
-    text: transactionText(created, exercised, archivedCount, actingParties),
+    text: transactionText(created, exercised, archivedCount, actingParties, SHORT),
+    fullText: transactionText(created, exercised, archivedCount, actingParties, FULL),
   };
 }
 
@@ -185,18 +254,19 @@ function transactionText(
   exercised: readonly ExercisedCount[],
   archivedCount: number,
   actingParties: readonly string[],
+  name: Naming,
 ): string {
   const parts: string[] = [];
   if (exercised.length > 0) {
     const choices = exercised.map(
       (entry) =>
-        `${templateLabel(entry.templateId)}:${entry.choice}${entry.consuming ? '' : ' (non-consuming)'}${times(entry.count)}`,
+        `${name.template(entry.templateId)}:${entry.choice}${entry.consuming ? '' : ' (non-consuming)'}${times(entry.count)}`,
     );
     parts.push(`Exercised ${choices.join(', ')}`);
   }
   if (created.length > 0) {
     const templates = created.map(
-      (entry) => `${templateLabel(entry.templateId)}${times(entry.count)}`,
+      (entry) => `${name.template(entry.templateId)}${times(entry.count)}`,
     );
     parts.push(`${parts.length > 0 ? 'created' : 'Created'} ${templates.join(', ')}`);
   }
@@ -206,7 +276,7 @@ function transactionText(
     );
   }
   if (parts.length === 0) return 'No events visible to you';
-  const by = actingParties.length > 0 ? ` by ${partiesText(actingParties)}` : '';
+  const by = actingParties.length > 0 ? ` by ${partiesText(actingParties, name.party)}` : '';
   return `${parts.join('; ')}${by}`;
 }
 
@@ -218,26 +288,10 @@ export function summarizeReassignment(reassignment: ReassignmentFacts): Reassign
     for (const party of event.witnessParties) parties.add(party);
     if (event.submitter) parties.add(event.submitter);
   }
-  // One contract moved (the usual case) is named, with its template; several are counted.
-  const moves = countBy(
-    reassignment.events,
-    (event) => `${event.kind}\n${event.source}\n${event.target}`,
-  ).map(({ item, count }) => {
-    const verb = item.kind === 'assigned' ? 'Assigned' : 'Unassigned';
-    const what =
-      count === 1
-        ? [templateLabel(item.templateId), shortenIdentifier(item.contractId)]
-            .filter((part) => part !== '')
-            .join(' ')
-        : formatCount(count, 'contract', 'contracts');
-    return `${verb} ${what} from ${idHint(item.source)} → ${idHint(item.target)}`;
-  });
-  const isSingle = reassignment.events.length === 1;
   const submitters = [...new Set(reassignment.events.map((event) => event.submitter))].filter(
     (submitter) => submitter !== '',
   );
-  const templateList = [...templates].map(templateLabel).join(', ');
-  const by = submitters.length > 0 ? ` by ${partiesText(submitters)}` : '';
+  const contracts = distinctIds(reassignment.events.map((event) => event.contractId));
   return {
     kind: 'reassignment',
     updateId: reassignment.updateId,
@@ -246,13 +300,43 @@ export function summarizeReassignment(reassignment: ReassignmentFacts): Reassign
     commandId: reassignment.commandId,
     workflowId: reassignment.workflowId,
     eventCount: reassignment.events.length,
+    actingParties: submitters,
+    contractIds: contracts.first,
+    contractCount: contracts.count,
+    keyValues: [],
+    keyValuesText: '',
     parties: [...parties],
     templateIds: [...templates],
-    text:
-      moves.length === 0
-        ? 'Reassignment with no events visible to you'
-        : `${moves.join('; ')}${templateList && !isSingle ? ` (${templateList})` : ''}${by}`,
+    text: reassignmentText(reassignment, [...templates], submitters, SHORT),
+    fullText: reassignmentText(reassignment, [...templates], submitters, FULL),
   };
+}
+
+function reassignmentText(
+  reassignment: ReassignmentFacts,
+  templates: readonly string[],
+  submitters: readonly string[],
+  name: Naming,
+): string {
+  // One contract moved (the usual case) is named, with its template; several are counted.
+  const moves = countBy(
+    reassignment.events,
+    (event) => `${event.kind}\n${event.source}\n${event.target}`,
+  ).map(({ item, count }) => {
+    const verb = item.kind === 'assigned' ? 'Assigned' : 'Unassigned';
+    const what =
+      count === 1
+        ? [name.template(item.templateId), name.contract(item.contractId)]
+            .filter((part) => part !== '')
+            .join(' ')
+        : formatCount(count, 'contract', 'contracts');
+    return `${verb} ${what} from ${name.party(item.source)} → ${name.party(item.target)}`;
+  });
+  if (moves.length === 0) return 'Reassignment with no events visible to you';
+  const isSingle = reassignment.events.length === 1;
+  const templateList = templates.map(name.template).join(', ');
+  const by = submitters.length > 0 ? ` by ${partiesText(submitters, name.party)}` : '';
+  return `${moves.join('; ')}${templateList && !isSingle ? ` (${templateList})` : ''}${by}`;
 }
 
 const PERMISSION_WORDS: Readonly<Record<string, string>> = {
@@ -261,10 +345,10 @@ const PERMISSION_WORDS: Readonly<Record<string, string>> = {
   PARTICIPANT_PERMISSION_OBSERVATION: 'observation',
 };
 
-export function summarizeTopology(topology: TopologyFacts): TopologySummary {
+function topologyText(topology: TopologyFacts, name: Naming): string {
   const lines = topology.events.map((event) => {
-    const who = `Party ${idHint(event.partyId)}`;
-    const where = idHint(event.participantId);
+    const who = `Party ${name.party(event.partyId)}`;
+    const where = name.party(event.participantId);
     const permission =
       event.permission === undefined ? undefined : PERMISSION_WORDS[event.permission];
     const withPermission = permission ? ` (${permission})` : '';
@@ -279,6 +363,10 @@ export function summarizeTopology(topology: TopologyFacts): TopologySummary {
         return `${who} removed from ${where}`;
     }
   });
+  return lines.length === 0 ? 'Topology transaction with no events' : lines.join('; ');
+}
+
+export function summarizeTopology(topology: TopologyFacts): TopologySummary {
   return {
     kind: 'topology',
     updateId: topology.updateId,
@@ -287,9 +375,15 @@ export function summarizeTopology(topology: TopologyFacts): TopologySummary {
     commandId: undefined,
     workflowId: undefined,
     eventCount: topology.events.length,
+    actingParties: [],
+    contractIds: [],
+    contractCount: 0,
+    keyValues: [],
+    keyValuesText: '',
     parties: [...new Set(topology.events.map((event) => event.partyId))],
     templateIds: [],
-    text: lines.length === 0 ? 'Topology transaction with no events' : lines.join('; '),
+    text: topologyText(topology, SHORT),
+    fullText: topologyText(topology, FULL),
   };
 }
 
