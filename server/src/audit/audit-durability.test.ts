@@ -36,10 +36,15 @@ afterAll(async () => {
   await rm(distDir, { recursive: true, force: true });
 });
 
-async function consoleOn(file: string, retryMinMs = 50): Promise<AuditedConsole> {
+async function consoleOn(
+  file: string,
+  retryMinMs = 50,
+  commitWaitMs?: number,
+): Promise<AuditedConsole> {
   const app = await startAuditedConsole(distDir, sandbox.url, {
     location: { kind: 'file', path: file },
     retryMinMs,
+    ...(commitWaitMs === undefined ? {} : { commitWaitMs }),
   });
   open.push(app);
   return app;
@@ -110,13 +115,12 @@ describe('a failing store', () => {
       file,
       'this is not a SQLite database, but it is where the log should be\n'.repeat(100),
     );
-    const app = await consoleOn(file, 100);
+    // A commit wait longer than the test's own timeout: were a failing store waited for, the
+    // call below would not answer in time and the test would fail, on any machine's speed.
+    const app = await consoleOn(file, 100, 60_000);
 
-    const started = performance.now();
     const call = await callLedger(app.url, 'POST', '/v2/users', null, newUser('while-failing'));
     expect(call.status).toBe(200);
-    // Far below the commit wait: a failing store is not waited for.
-    expect(performance.now() - started).toBeLessThan(1500);
 
     const ready = await fetch(`${app.url}/readyz`);
     expect(ready.status).toBe(503);
@@ -138,7 +142,7 @@ describe('a failing store', () => {
       .toEqual({ ok: true });
     expect((await fetch(`${app.url}/readyz`)).status).toBe(200);
     expect(await resources(app)).toEqual(['while-failing']);
-  });
+  }, 30_000);
 
   it('answers within the commit wait while another writer holds the file, and writes after', async () => {
     const file = await fresh();
@@ -148,9 +152,10 @@ describe('a failing store', () => {
     const lock = await other.transaction('write');
     await lock.execute("insert into audit_meta (key, value) values ('held', 'by another writer')");
     try {
+      // The other writer keeps its lock until this call has answered, so an answer at all shows
+      // the hold ended at the commit wait, not at the commit.
       const call = await callLedger(app.url, 'POST', '/v2/users', null, newUser('while-locked'));
       expect(call.status).toBe(200);
-      expect(call.ms).toBeLessThan(2500);
     } finally {
       await lock.rollback();
       other.close();
