@@ -4,25 +4,27 @@
  * {@link ActivitySpec}, the recorder turns a settled mutation into an {@link ActivityEntry}, and
  * storage and UI only read and bound entries.
  */
+import { AUDIT_ACTIONS, type AuditAction } from '@ledger-console/edge/console-api';
 import { isRecord } from '@/lib/values/is-record';
 import { parseJsonList, withNewest } from '@/lib/storage/bounded-json-store';
 
-export const ACTIVITY_ACTIONS = [
-  'user.create',
-  'user.update',
-  'user.delete',
-  'user.rights.grant',
-  'user.rights.revoke',
-  'user.idp.move',
-  'party.allocate',
-  'party.update',
-  'idp.create',
-  'idp.update',
-  'idp.delete',
-  'dar.upload',
-  'package.vetting',
+/**
+ * The shared log's actions that this browser records as well, with the state before and after;
+ * the rest (commands, external parties, calls no action names) only the server's log has.
+ */
+const NOT_RECORDED_IN_THE_BROWSER = [
+  'party.external.allocate',
+  'command.submit',
+  'command.prepare',
+  'command.execute',
+  'command.reassign',
+  'other',
 ] as const;
-export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number];
+export type ActivityAction = Exclude<AuditAction, (typeof NOT_RECORDED_IN_THE_BROWSER)[number]>;
+export const ACTIVITY_ACTIONS: readonly ActivityAction[] = AUDIT_ACTIONS.filter(
+  (action): action is ActivityAction =>
+    !(NOT_RECORDED_IN_THE_BROWSER as readonly string[]).includes(action),
+);
 
 /** What an entry concerns, so the user's and the party's pages can show their own entries. */
 export type ActivitySubject =
