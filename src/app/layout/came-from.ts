@@ -2,6 +2,7 @@ import { useLayoutEffect, useSyncExternalStore } from 'react';
 import { matchPath, useLocation, useNavigationType } from 'react-router';
 import { paths } from '@/app/paths';
 import { navGroups } from './nav-items';
+import { parseOwnLocation } from './own-location';
 
 /*
  * Where the user came from to each history entry, so a page's back link names the page they left
@@ -71,9 +72,6 @@ export function LocationRecorder(): null {
 
 export type Place = { to: string; label: string };
 
-/** Only to parse a location; never shown or requested. */
-const BASE = 'http://console.invalid';
-
 /** Forms whose paths a detail page's pattern would also match: no place to go back to. */
 const FORMS: readonly string[] = [
   paths.newUser.pattern,
@@ -99,13 +97,8 @@ const DETAIL_PAGES: readonly { pattern: string; label: string }[] = [
  * transaction"); undefined for anything else (the sign-in page, a form). Pure.
  */
 export function placeOf(location: string): Place | undefined {
-  let url: URL;
-  try {
-    url = new URL(location, BASE);
-  } catch {
-    return undefined;
-  }
-  if (url.origin !== BASE) return undefined;
+  const url = parseOwnLocation(location);
+  if (url === undefined) return undefined;
   const to = `${url.pathname}${url.search}`;
   if (url.pathname === paths.transactions.pattern && url.searchParams.has('update')) {
     return { to, label: 'the transaction' };

@@ -2,6 +2,7 @@ import { matchPath } from 'react-router';
 import type { RecentItem } from '@/features/search/search-palette';
 import { recognizeId, type IdKind } from '@/lib/values/id-recognition';
 import { idFromRouteSegment, paths } from '@/app/paths';
+import { parseOwnLocation } from './own-location';
 
 /**
  * The search box's recent item a visited location stands for: the page of one id (read back
@@ -22,20 +23,12 @@ const ID_ROUTES: readonly {
   { pattern: paths.package.pattern, param: 'packageId', kind: 'package', to: paths.package.to },
 ];
 
-/** Only to parse a location; never shown or requested. */
-const BASE = 'http://console.invalid';
-
 export function recentItemOfLocation(
   location: string,
   actions: readonly { id: string; to: string }[],
 ): RecentItem | undefined {
-  let url: URL;
-  try {
-    url = new URL(location, BASE);
-  } catch {
-    return undefined;
-  }
-  if (url.origin !== BASE) return undefined;
+  const url = parseOwnLocation(location);
+  if (url === undefined) return undefined;
   const path = `${url.pathname}${url.search}`;
   const action = actions.find((candidate) => candidate.to === path);
   if (action) return { kind: 'action', actionId: action.id };
@@ -50,7 +43,7 @@ export function recentItemOfLocation(
     // matchPath leaves the segment as the URL spells it; the router's params are decoded.
     const id = idFromRouteSegment(safeDecode(segment));
     // The id's own link leads here: `/users/new` is the form, not the user "new" (`/users/*new`).
-    if (!samePath(new URL(route.to(id), BASE).pathname, url.pathname)) continue;
+    if (!samePath(parseOwnLocation(route.to(id))?.pathname ?? '', url.pathname)) continue;
     return idItem(id, route.kind);
   }
   return undefined;

@@ -70,7 +70,7 @@ describe('the header identity', () => {
         { name: `Signed in: Alice Anderson, Participant admin (user ${PERSON_ID})` },
         { timeout: 15_000 },
       );
-      expect(button).toHaveTextContent('Alice AndersonParticipant admin');
+      expect(button).toHaveTextContent('Alice Anderson Participant admin');
       expect(button).not.toHaveTextContent(PERSON_ID);
       // Hovering gives the rest too.
       expect(button).toHaveAttribute('title', expect.stringContaining(`User id: ${PERSON_ID}`));
@@ -175,7 +175,7 @@ describe('the header identity', () => {
     async () => {
       renderRoute('/');
       const search = await screen.findByRole('button', { name: 'Search Ctrl+K' });
-      expect(search).toHaveTextContent('SearchCtrl+K');
+      expect(search).toHaveTextContent('Search Ctrl+K');
     },
     JOURNEY_TIMEOUT,
   );
