@@ -55,19 +55,55 @@ function fromLocalInput(value: string): string {
 }
 
 /**
- * The shared log's filters. Lists apply at once; typed text after a pause, and stays as typed
- * while its request is on the way.
+ * A text filter applied after a pause in typing. What is typed stays as typed while its request
+ * is on the way; a value the URL gets from elsewhere (Back, Forward, a link) replaces it.
  */
-export function AuditFilters({ filter, onFilterChange }: AuditFiltersProps) {
-  const [actor, setActor] = useState(filter.actor);
-  const [text, setText] = useState(filter.text);
-  const commitActor = useDebouncedCallback((value: string) => {
-    onFilterChange({ actor: value });
+function TypedFilter({
+  label,
+  description,
+  value,
+  maxLength,
+  onCommit,
+}: {
+  label: string;
+  description: string;
+  /** The applied value, from the URL. */
+  value: string;
+  maxLength: number;
+  onCommit: (value: string) => void;
+}) {
+  const [typed, setTyped] = useState(value);
+  const [applied, setApplied] = useState(value);
+  // The last value this field applied: the URL coming back with it is no news.
+  const [sent, setSent] = useState(value);
+  const commit = useDebouncedCallback((next: string) => {
+    setSent(next);
+    onCommit(next);
   }, TYPING_DELAY_MS);
-  const commitText = useDebouncedCallback((value: string) => {
-    onFilterChange({ text: value });
-  }, TYPING_DELAY_MS);
+  if (value !== applied) {
+    // Adjusting state while rendering, as React documents for props that change.
+    setApplied(value);
+    if (value !== sent) {
+      setSent(value);
+      setTyped(value);
+    }
+  }
+  return (
+    <TextInput
+      label={label}
+      description={description}
+      value={typed}
+      maxLength={maxLength}
+      onChange={(event) => {
+        setTyped(event.currentTarget.value);
+        commit(event.currentTarget.value);
+      }}
+    />
+  );
+}
 
+/** The shared log's filters. Lists apply at once, typed text after a pause. */
+export function AuditFilters({ filter, onFilterChange }: AuditFiltersProps) {
   return (
     <Group align="flex-end" gap="sm" wrap="wrap">
       <Select
@@ -102,14 +138,13 @@ export function AuditFilters({ filter, onFilterChange }: AuditFiltersProps) {
           />
         </>
       )}
-      <TextInput
+      <TypedFilter
         label="Actor"
         description="User id or token subject"
-        value={actor}
+        value={filter.actor}
         maxLength={MAX_AUDIT_ACTOR_CHARS}
-        onChange={(event) => {
-          setActor(event.currentTarget.value);
-          commitActor(event.currentTarget.value);
+        onCommit={(actor) => {
+          onFilterChange({ actor });
         }}
       />
       <Select
@@ -132,14 +167,13 @@ export function AuditFilters({ filter, onFilterChange }: AuditFiltersProps) {
           onFilterChange({ outcome: value === 'ok' || value === 'failed' ? value : '' });
         }}
       />
-      <TextInput
+      <TypedFilter
         label="Contains"
         description="Part of the path or summary"
-        value={text}
+        value={filter.text}
         maxLength={MAX_AUDIT_TEXT_CHARS}
-        onChange={(event) => {
-          setText(event.currentTarget.value);
-          commitText(event.currentTarget.value);
+        onCommit={(text) => {
+          onFilterChange({ text });
         }}
       />
     </Group>

@@ -87,6 +87,16 @@ describe('activity page over the console server’s shared audit log', () => {
         /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z,[^,]+,participant_admin,.*,true,user\.create,POST,\/v2\/users,ops,/,
       );
 
+      // Back returns to the unfiltered log, and the field says so rather than the old text.
+      await router.navigate(-1);
+      await waitFor(() => {
+        expect(screen.getByRole('textbox', { name: /^Contains/ })).toHaveValue('');
+      }, SLOW);
+      expect(router.state.location.search).toBe('');
+      await waitFor(() => {
+        expect(entryRows(table)).toHaveLength(2);
+      }, SLOW);
+
       // Paging: 11 entries, 10 a page; newer entries are one click back.
       for (let index = 0; index < 9; index += 1) {
         await network.createUserElsewhere(colleague, `bulk-${String(index).padStart(2, '0')}`);
