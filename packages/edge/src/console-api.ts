@@ -48,7 +48,7 @@ export type OidcDiscoveryResult = {
  * `pageSize` (1–500, default 100), `pageToken` (from a previous page), `from` / `to` (ISO 8601,
  * inclusive / exclusive), `actor` (user id or token subject, exact), `action` (an
  * {@link AuditAction}), `outcome` (`ok`: status 200–399; `failed`: any other, 0 included), `text`
- * (a substring of the path or summary, case-insensitive, taken as typed), each at most 256
+ * (a substring of the path, resource or summary, case-insensitive, taken as typed), each at most 256
  * characters. Bad or unknown parameters answer 400 `LEDGER_CONSOLE_INVALID_AUDIT_QUERY` with a
  * JsCantonError body, like the Ledger API; a token the participant refuses gets the participant's
  * own 401 answer, a store that cannot be read 503 `LEDGER_CONSOLE_AUDIT_LOG_UNAVAILABLE`. A page

@@ -369,6 +369,26 @@ describe(`GET /__console/audit`, () => {
     expect(byAction.entries.map((entry) => entry.action)).toEqual(['dar.upload']);
   });
 
+  it('finds an id by text where the path spells it percent-encoded', async () => {
+    const id = 'ann@audit.example';
+    expect((await callLedger(consoleApp.url, 'POST', '/v2/users', admin, newUser(id))).status).toBe(
+      200,
+    );
+    // No body: only the path (percent-encoded) and the resource (decoded) name the user.
+    const removed = await callLedger(
+      consoleApp.url,
+      'DELETE',
+      `/v2/users/${encodeURIComponent(id)}`,
+      admin,
+    );
+    expect(removed.status).toBe(200);
+    const { page } = await readAudit(consoleApp.url, admin, { text: id });
+    expect(page.entries.map((entry) => [entry.action, entry.path, entry.resource])).toEqual([
+      ['user.delete', '/v2/users/ann%40audit.example', id],
+      ['user.create', '/v2/users', id],
+    ]);
+  });
+
   it.each([
     [{ pageSize: '0' }, 'pageSize'],
     [{ pageSize: '501' }, 'pageSize'],

@@ -170,7 +170,13 @@ export class AuditStore {
     if (filter.text !== undefined) {
       // instr, not like: the text is matched as typed, % and _ included.
       const needle = filter.text.toLowerCase();
-      add('(instr(lower(path), ?) > 0 or instr(lower(summary), ?) > 0)', needle, needle);
+      // The resource too: it holds an id decoded, where the path has it percent-encoded.
+      add(
+        '(instr(lower(path), ?) > 0 or instr(lower(resource), ?) > 0 or instr(lower(summary), ?) > 0)',
+        needle,
+        needle,
+        needle,
+      );
     }
     const sql = `select id, ${COLUMNS.join(', ')} from audit_entries${
       where.length > 0 ? ` where ${where.join(' and ')}` : ''

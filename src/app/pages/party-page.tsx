@@ -10,6 +10,7 @@ import { PageHeader } from '@/components/page-header';
 import { RecentActivity } from '@/features/activity/recent-activity';
 import { PartyDetail, type PartyDetailLinks } from '@/features/parties/party-detail';
 import { idFromRouteSegment, paths } from '@/app/paths';
+import { auditMentionsSearch } from '@/lib/activity/audit-log';
 
 const links: PartyDetailLinks = {
   parties: paths.parties.to(),
@@ -73,7 +74,10 @@ export function PartyPage() {
       </QueryBoundary>
       <Box mt="lg">
         <QueryBoundary key={`activity/${party}`}>
-          <RecentActivity subject={{ kind: 'party', party }} activityHref={paths.activity.to()} />
+          <RecentActivity
+            subject={{ kind: 'party', party }}
+            activityHref={`${paths.activity.to()}${auditMentionsSearch(party)}`}
+          />
         </QueryBoundary>
       </Box>
     </>

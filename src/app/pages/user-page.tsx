@@ -12,6 +12,7 @@ import { withUserTab } from '@/features/users/user-tabs';
 import { canListUserRights } from '@/features/users/user-rights-access';
 import { accessOf } from '@/lib/access/access-rights';
 import { idFromRouteSegment, paths } from '@/app/paths';
+import { auditMentionsSearch } from '@/lib/activity/audit-log';
 
 // The Activity tab's content loads when that tab is first opened.
 const RecentActivity = lazy(() =>
@@ -97,7 +98,7 @@ export function UserPage() {
             <QueryBoundary>
               <RecentActivity
                 subject={{ kind: 'user', userId, identityProviderId }}
-                activityHref={paths.activity.to()}
+                activityHref={`${paths.activity.to()}${auditMentionsSearch(userId)}`}
               />
             </QueryBoundary>
           }

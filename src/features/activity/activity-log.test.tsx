@@ -59,6 +59,10 @@ describe('activity log', () => {
       expect(granted).toHaveTextContent('user.rights.grant');
       expect(granted).toHaveTextContent('ok');
       expect(created).toHaveTextContent('user.create');
+      // Everyone's calls about this user are in the shared log, searched for its id.
+      expect(
+        screen.getByRole('link', { name: 'Audit log entries that mention this user' }),
+      ).toHaveAttribute('href', '/activity?text=ops');
 
       // A failed create: the id is taken.
       await router.navigate('/users/new');
@@ -175,6 +179,12 @@ describe('activity log', () => {
       expect(allocated).toHaveTextContent('party.allocate');
       expect(allocated).toHaveTextContent(`Dana::${sandbox.state.namespace}`);
       expect(allocated).toHaveTextContent('ok');
+      expect(
+        screen.getByRole('link', { name: 'Audit log entries that mention this party' }),
+      ).toHaveAttribute(
+        'href',
+        `/activity?${new URLSearchParams({ text: `Dana::${sandbox.state.namespace}` }).toString()}`,
+      );
 
       await user.click(within(allocated ?? recent).getByRole('button', { name: 'Details' }));
       expect(screen.getByText(/by acme-admin \(acme\)/)).toBeVisible();

@@ -169,7 +169,7 @@ export function AuditFilters({ filter, onFilterChange }: AuditFiltersProps) {
       />
       <TypedFilter
         label="Contains"
-        description="Part of the path or summary"
+        description="Part of the path, resource or summary"
         value={filter.text}
         maxLength={MAX_AUDIT_TEXT_CHARS}
         onCommit={(text) => {

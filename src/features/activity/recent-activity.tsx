@@ -12,7 +12,7 @@ const RECENT = 5;
 export type RecentActivityProps = {
   /** The user (by id and IdP) or party whose entries to show. */
   subject: ActivitySubject;
-  /** The activity page, for the whole log. */
+  /** The activity page's search for the shared log's entries that mention the user or party. */
   activityHref: string;
 };
 
@@ -31,7 +31,9 @@ export function RecentActivity({ subject, activityHref }: RecentActivityProps) {
         <ActivityTable label="Recent activity" entries={own.slice(0, RECENT)} isCompact />
       )}
       <Anchor component={Link} to={activityHref} size="sm" mt="sm" display="block">
-        Whole activity log
+        {subject.kind === 'party'
+          ? 'Audit log entries that mention this party'
+          : 'Audit log entries that mention this user'}
       </Anchor>
     </SectionCard>
   );

@@ -37,7 +37,7 @@ export type AuditFilter = {
   actor: string;
   action: AuditAction | '';
   outcome: AuditOutcome | '';
-  /** Part of the path or summary; '' for all. */
+  /** Part of the path, resource or summary; '' for all. */
   text: string;
 };
 
@@ -100,6 +100,15 @@ export function appendAuditFilter(params: URLSearchParams, filter: AuditFilter):
   if (filter.outcome !== '') params.set('outcome', filter.outcome);
   if (filter.text !== '') params.set('text', filter.text);
   return params;
+}
+
+/**
+ * The Activity page's search for the shared log's entries that mention `id` (a user id, a party):
+ * in their path, resource or summary. Past the text bound, the id's start still matches what it matched.
+ */
+export function auditMentionsSearch(id: string): string {
+  const filter = { ...NO_AUDIT_FILTER, text: id.slice(0, MAX_AUDIT_TEXT_CHARS) };
+  return `?${appendAuditFilter(new URLSearchParams(), filter).toString()}`;
 }
 
 export function hasAuditFilter(filter: AuditFilter): boolean {
