@@ -20,7 +20,7 @@ export function auditRows(table: Locator, text: string): Locator {
     .filter({ hasText: text });
 }
 
-/** Filters the shared log by text in its path or summary (applied after a pause in typing). */
+/** Filters the shared log by text in its path, resource or summary (applied after a pause in typing). */
 export async function filterAuditText(page: Page, text: string): Promise<void> {
   await page.getByRole('textbox', { name: /^Contains/ }).fill(text);
   await expect(page).toHaveURL(new RegExp(`[?&]text=${encodeURIComponent(text)}`));
