@@ -146,10 +146,11 @@ describe('bulk import', () => {
           { timeout: 30_000 },
         ),
       ).toBeVisible();
-      await user.click(screen.getByRole('button', { name: 'Run import' }));
+      // Nothing can run: the button is off and says why beside it.
+      expect(screen.getByRole('button', { name: 'Run import' })).toBeDisabled();
       expect(
-        await screen.findByText(
-          `Results: 0 created, 0 updated, ${String(ROWS - 3)} skipped, 3 failed.`,
+        screen.getByText(
+          `Nothing to run: of ${String(ROWS)} rows, 2 invalid, 1 blocked, ${String(ROWS - 3)} already onboarded. Fix the file (each row’s Details say what is wrong) and choose it again.`,
         ),
       ).toBeVisible();
       expect(writes).toEqual([]);
