@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderRoute } from '@/testing/render-route';
 import { createSandbox } from '@/testing/sandbox-network';
@@ -68,15 +68,20 @@ describe('create identity provider', { timeout: 20_000 }, () => {
     await screen.findByRole('form', { name: 'Create identity provider' });
     await user.click(submit());
 
-    expect(field(/identity provider id/i)).toHaveAccessibleDescription(/Required/);
+    // Validation is asynchronous (the schema resolver): on a busy machine it lands a little later.
+    await waitFor(() => {
+      expect(field(/identity provider id/i)).toHaveAccessibleDescription(/Required/);
+    });
     expect(field(/issuer/i)).toHaveAccessibleDescription(/Required/);
     expect(field(/jwks url/i)).toHaveAccessibleDescription(/Required/);
 
     await fill(user, { id: 'bad!id', issuer: 'iss', jwksUrl: 'url.com' });
     await user.click(submit());
-    expect(field(/identity provider id/i)).toHaveAccessibleDescription(
-      /Only letters, digits and \. _ : - # \/ and space/,
-    );
+    await waitFor(() => {
+      expect(field(/identity provider id/i)).toHaveAccessibleDescription(
+        /Only letters, digits and \. _ : - # \/ and space/,
+      );
+    });
     expect(field(/jwks url/i)).toHaveAccessibleDescription(/Must be an absolute URL/);
     expect(field(/issuer/i)).not.toHaveAccessibleDescription(/Required/);
     expect(sandbox.state.idps.list()).toEqual([]);
