@@ -330,11 +330,53 @@ describe('ledger proxy keep-alive', () => {
       expect(await second.json()).toEqual({ path: '/v2/users?pageSize=1000', method: 'GET' });
       expect(resets).toBe(1);
 
-      // A write is never sent twice: the participant may have acted on it.
+      // A write is never sent twice: the participant may have acted on it. (The read before it
+      // leaves a pooled connection for it: the retry above took a connection of its own.)
+      expect((await fetch(`${proxy.url}/v2/users`)).status).toBe(200);
       const write = await fetch(`${proxy.url}/v2/users`, { method: 'POST', body: '{}' });
       expect(write.status).toBe(502);
       expect(await write.json()).toMatchObject({ code: 'LEDGER_UNREACHABLE' });
       expect(resets).toBe(2);
+    } finally {
+      await proxy.close();
+      upstream.closeAllConnections();
+      await new Promise<void>((resolve) =>
+        upstream.close(() => {
+          resolve();
+        }),
+      );
+    }
+  });
+
+  it('sends the read again on a new connection, not on another pooled one closed as well', async () => {
+    // Every pooled socket is gone at once, as after the participant's keep-alive timeout.
+    const served = new WeakSet<net.Socket>();
+    let resets = 0;
+    const upstream = http.createServer((req, res) => {
+      if (served.has(req.socket)) {
+        resets += 1;
+        req.socket.resetAndDestroy();
+        return;
+      }
+      served.add(req.socket);
+      // Slow enough that two reads at once take two connections.
+      setTimeout(() => {
+        res.writeHead(200, { 'Content-Type': 'application/json', Connection: 'keep-alive' });
+        res.end(JSON.stringify({ path: req.url }));
+      }, 50);
+    });
+    const port = await listen(upstream);
+    const proxy = await startProxy(`http://127.0.0.1:${String(port)}`, {});
+    try {
+      const both = await Promise.all([
+        fetch(`${proxy.url}/v2/users?one`),
+        fetch(`${proxy.url}/v2/users?two`),
+      ]);
+      expect(both.map((response) => response.status)).toEqual([200, 200]);
+      const third = await fetch(`${proxy.url}/v2/users?three`);
+      expect(third.status).toBe(200);
+      expect(await third.json()).toEqual({ path: '/v2/users?three' });
+      expect(resets).toBe(1);
     } finally {
       await proxy.close();
       upstream.closeAllConnections();

@@ -297,12 +297,14 @@ export function createLedgerProxy(
     upstreamReq.on('response', onResponse);
     upstreamReq.on('error', (error: NodeJS.ErrnoException) => {
       // A pooled keep-alive socket the participant closed just as it was reused: Node's own
-      // advice is to send again. Only reads, which carry no body and change nothing, and once.
+      // advice is to send again. Only reads, which carry no body and change nothing, and once, on
+      // a new connection: the participant's keep-alive timeout closes the other pooled sockets
+      // at the same time, and one of them would fail the same way.
       const isRead = req.method === 'GET' || req.method === 'HEAD';
       if (isRead && upstreamReq.reusedSocket && error.code === 'ECONNRESET' && !res.headersSent) {
         const again = transport.request({
           ...upstreamOptions(req, forwardHeaders(req, target)),
-          agent,
+          agent: false,
         });
         guardTimeouts(again);
         again.on('response', onResponse);
