@@ -23,14 +23,18 @@ test('browse a party’s Ious, open one, split it from there, and see the split 
   context,
   request,
 }) => {
-  const { owner, splitIds } = await seedApi(request).iouSplit();
+  const { owner, split, splitIds } = await seedApi(request).iouSplit();
 
-  // /live follows the ledger from its end: open it before the split is submitted, filtered to the
-  // owner (other journeys may commit meanwhile).
+  // /live starts with the owner's last 10 updates (the seed's own split among them) and follows the
+  // ledger from there: open it before the split is submitted, filtered to the owner (other
+  // journeys may commit meanwhile).
   const live = await context.newPage();
   await live.goto(`/live?party=${encodeURIComponent(owner)}`);
   await expect(live.getByRole('combobox', { name: /^Party/ })).toHaveValue(owner);
   await expect(live.getByRole('status').filter({ hasText: /^Live$/ })).toBeVisible();
+  const rows = live.getByRole('table', { name: 'Live updates' }).getByRole('row');
+  const splitRows = rows.filter({ hasText: /Iou_Split/ });
+  await expect(splitRows).toHaveCount(1);
   await assertNoAccessibilityViolations(live);
 
   // The owner's two Ious (30 and 70), with the template's fields as columns.
@@ -54,13 +58,14 @@ test('browse a party’s Ious, open one, split it from there, and see the split 
   await submit(page);
   await expect(outlineItems(page)).toHaveCount(3);
 
-  // The split arrives in /live, summarised, and opens as its graph in one click.
-  const rows = live.getByRole('table', { name: 'Live updates' }).getByRole('row');
-  const splitRow = rows.filter({ hasText: /Iou_Split/ });
-  await expect(splitRow).toHaveCount(1);
+  // The split arrives in /live on top, summarised, and opens as its graph in one click.
+  await expect(splitRows).toHaveCount(2);
+  const splitRow = splitRows.first();
   await expect(splitRow).toContainText(/created Iou ×2/);
   await splitRow.getByRole('link', { name: /^Open the transaction at offset/ }).click();
   await expect(live).toHaveURL(/\/transactions\?update=1220[0-9a-f]{64}/);
+  // The new split, not the seed's.
+  expect(live.url()).not.toContain(split.updateId);
   await assertGraphNodes(live, [
     'Exercise Iou_Split on Iou, node 0',
     'Create Iou, node 1',
