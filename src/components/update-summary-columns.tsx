@@ -60,7 +60,10 @@ export function updateSummaryColumns(
             Open
           </Anchor>
         ) : (
-          <span className={cellClasses.dimmed}>No graph</span>
+          // A dash fits the narrow column ("No graph" was cut to "No gr…"); the reason on hover.
+          <span className={cellClasses.dimmed} title="Only transactions open as a graph">
+            —
+          </span>
         ),
     },
   ];
