@@ -304,31 +304,51 @@ describe('ledger proxy connect timeout', () => {
   });
 });
 
-describe('ledger proxy keep-alive', () => {
-  it('sends a read again when the participant closed the pooled socket it was sent on', async () => {
-    // An upstream that serves one request per connection, then resets the connection when the
-    // proxy reuses it: what a participant's keep-alive timeout does at the wrong moment.
-    const served = new WeakSet<net.Socket>();
-    let resets = 0;
-    const upstream = http.createServer((req, res) => {
-      if (served.has(req.socket)) {
-        resets += 1;
-        req.socket.resetAndDestroy();
-        return;
-      }
-      served.add(req.socket);
+/**
+ * An upstream that serves one request per connection, then resets the connection when the proxy
+ * reuses it: what a participant's keep-alive timeout does at the wrong moment.
+ */
+async function resettingUpstream(answerAfterMs = 0) {
+  const served = new WeakSet<net.Socket>();
+  const counts = { resets: 0 };
+  const upstream = http.createServer((req, res) => {
+    if (served.has(req.socket)) {
+      counts.resets += 1;
+      req.socket.resetAndDestroy();
+      return;
+    }
+    served.add(req.socket);
+    setTimeout(() => {
       res.writeHead(200, { 'Content-Type': 'application/json', Connection: 'keep-alive' });
       res.end(JSON.stringify({ path: req.url, method: req.method }));
-    });
-    const port = await listen(upstream);
-    const proxy = await startProxy(`http://127.0.0.1:${String(port)}`, {});
+    }, answerAfterMs);
+  });
+  const port = await listen(upstream);
+  return {
+    url: `http://127.0.0.1:${String(port)}`,
+    counts,
+    close: async () => {
+      upstream.closeAllConnections();
+      await new Promise<void>((resolve) =>
+        upstream.close(() => {
+          resolve();
+        }),
+      );
+    },
+  };
+}
+
+describe('ledger proxy keep-alive', () => {
+  it('sends a read again when the participant closed the pooled socket it was sent on', async () => {
+    const upstream = await resettingUpstream();
+    const proxy = await startProxy(upstream.url, {});
     try {
       const first = await fetch(`${proxy.url}/v2/users`);
       expect(first.status).toBe(200);
       const second = await fetch(`${proxy.url}/v2/users?pageSize=1000`);
       expect(second.status).toBe(200);
       expect(await second.json()).toEqual({ path: '/v2/users?pageSize=1000', method: 'GET' });
-      expect(resets).toBe(1);
+      expect(upstream.counts.resets).toBe(1);
 
       // A write is never sent twice: the participant may have acted on it. (The read before it
       // leaves a pooled connection for it: the retry above took a connection of its own.)
@@ -336,37 +356,18 @@ describe('ledger proxy keep-alive', () => {
       const write = await fetch(`${proxy.url}/v2/users`, { method: 'POST', body: '{}' });
       expect(write.status).toBe(502);
       expect(await write.json()).toMatchObject({ code: 'LEDGER_UNREACHABLE' });
-      expect(resets).toBe(2);
+      expect(upstream.counts.resets).toBe(2);
     } finally {
       await proxy.close();
-      upstream.closeAllConnections();
-      await new Promise<void>((resolve) =>
-        upstream.close(() => {
-          resolve();
-        }),
-      );
+      await upstream.close();
     }
   });
 
   it('sends the read again on a new connection, not on another pooled one closed as well', async () => {
-    // Every pooled socket is gone at once, as after the participant's keep-alive timeout.
-    const served = new WeakSet<net.Socket>();
-    let resets = 0;
-    const upstream = http.createServer((req, res) => {
-      if (served.has(req.socket)) {
-        resets += 1;
-        req.socket.resetAndDestroy();
-        return;
-      }
-      served.add(req.socket);
-      // Slow enough that two reads at once take two connections.
-      setTimeout(() => {
-        res.writeHead(200, { 'Content-Type': 'application/json', Connection: 'keep-alive' });
-        res.end(JSON.stringify({ path: req.url }));
-      }, 50);
-    });
-    const port = await listen(upstream);
-    const proxy = await startProxy(`http://127.0.0.1:${String(port)}`, {});
+    // Every pooled socket is gone at once, as after the participant's keep-alive timeout. Slow
+    // answers, so that two reads at once take two connections.
+    const upstream = await resettingUpstream(50);
+    const proxy = await startProxy(upstream.url, {});
     try {
       const both = await Promise.all([
         fetch(`${proxy.url}/v2/users?one`),
@@ -375,16 +376,11 @@ describe('ledger proxy keep-alive', () => {
       expect(both.map((response) => response.status)).toEqual([200, 200]);
       const third = await fetch(`${proxy.url}/v2/users?three`);
       expect(third.status).toBe(200);
-      expect(await third.json()).toEqual({ path: '/v2/users?three' });
-      expect(resets).toBe(1);
+      expect(await third.json()).toEqual({ path: '/v2/users?three', method: 'GET' });
+      expect(upstream.counts.resets).toBe(1);
     } finally {
       await proxy.close();
-      upstream.closeAllConnections();
-      await new Promise<void>((resolve) =>
-        upstream.close(() => {
-          resolve();
-        }),
-      );
+      await upstream.close();
     }
   });
 });
