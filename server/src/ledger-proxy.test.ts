@@ -308,7 +308,7 @@ describe('ledger proxy connect timeout', () => {
  * An upstream that serves one request per connection, then resets the connection when the proxy
  * reuses it: what a participant's keep-alive timeout does at the wrong moment.
  */
-async function resettingUpstream(answerAfterMs = 0) {
+async function resettingUpstream(answerAfterMs = 0, keepAliveHint?: string) {
   const served = new WeakSet<net.Socket>();
   const counts = { resets: 0 };
   const upstream = http.createServer((req, res) => {
@@ -319,7 +319,11 @@ async function resettingUpstream(answerAfterMs = 0) {
     }
     served.add(req.socket);
     setTimeout(() => {
-      res.writeHead(200, { 'Content-Type': 'application/json', Connection: 'keep-alive' });
+      res.writeHead(200, {
+        'Content-Type': 'application/json',
+        Connection: 'keep-alive',
+        ...(keepAliveHint === undefined ? {} : { 'Keep-Alive': keepAliveHint }),
+      });
       res.end(JSON.stringify({ path: req.url, method: req.method }));
     }, answerAfterMs);
   });
@@ -378,6 +382,24 @@ describe('ledger proxy keep-alive', () => {
       expect(third.status).toBe(200);
       expect(await third.json()).toEqual({ path: '/v2/users?three', method: 'GET' });
       expect(upstream.counts.resets).toBe(1);
+    } finally {
+      await proxy.close();
+      await upstream.close();
+    }
+  });
+
+  it('closes a pooled connection before the participant’s keep-alive timeout, so a write is not lost', async () => {
+    // The participant says it keeps an idle connection 2 s; this one resets any it is sent again.
+    const upstream = await resettingUpstream(0, 'timeout=2');
+    const proxy = await startProxy(upstream.url, {});
+    try {
+      const first = await fetch(`${proxy.url}/v2/users`, { method: 'POST', body: '{}' });
+      expect(first.status).toBe(200);
+      // Past the proxy's own idle limit for it (2 s less a second), within the participant's.
+      await new Promise((resolve) => setTimeout(resolve, 1_600));
+      const second = await fetch(`${proxy.url}/v2/users`, { method: 'POST', body: '{}' });
+      expect(second.status).toBe(200);
+      expect(upstream.counts.resets).toBe(0);
     } finally {
       await proxy.close();
       await upstream.close();

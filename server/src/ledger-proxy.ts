@@ -67,6 +67,13 @@ export const DEFAULT_CONNECT_TIMEOUT_MS = 10_000;
  * that says nothing at all gets the console's 504.
  */
 export const DEFAULT_RESPONSE_TIMEOUT_MS = 25_000;
+/**
+ * How long a pooled connection to the participant may sit idle before the proxy closes it; a
+ * participant's own `Keep-Alive: timeout=N` shortens it to N − 1 s (Node's agent honours that
+ * hint only when it has an idle timeout of its own). Closed by the participant first, a pooled
+ * connection fails the next call sent on it at that moment: a 502, for a write without a retry.
+ */
+export const IDLE_CONNECTION_TIMEOUT_MS = 4_000;
 
 /** What the proxy tells an observer (the audit log, ADR 020) about one call it forwards. */
 export type ObservedCall = {
@@ -135,7 +142,7 @@ export function createLedgerProxy(
 ): LedgerProxy {
   const target = parseTarget(targetUrl);
   const transport = target.protocol === 'https:' ? https : http;
-  const agent = new transport.Agent({ keepAlive: true });
+  const agent = new transport.Agent({ keepAlive: true, timeout: IDLE_CONNECTION_TIMEOUT_MS });
   const tunnels = new Set<Duplex>();
   const connectTimeoutMs = options.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS;
   const responseTimeoutMs = options.responseTimeoutMs ?? DEFAULT_RESPONSE_TIMEOUT_MS;
