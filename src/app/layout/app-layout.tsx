@@ -34,9 +34,10 @@ export function AppLayout() {
         navbar={{ width: 232, breakpoint: 'sm', collapsed: { mobile: !isNavOpen } }}
         padding={{ base: 'sm', sm: 'lg' }}
       >
-        <NavigationProgress />
         <LocationRecorder />
         <AppShell.Header>
+          {/* In the banner landmark: while a route loads it is the page's only new content. */}
+          <NavigationProgress />
           <Group h="100%" px="md" justify="space-between" wrap="nowrap">
             {/* On a phone with a long signed-in name, the product name gives way to the controls. */}
             <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
