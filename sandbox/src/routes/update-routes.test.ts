@@ -177,7 +177,8 @@ describe('POST /v2/updates', () => {
     );
     const { json } = await pending;
     expect(json.map(txOffset)).toEqual([10, 11, late.offset]);
-    expect(Date.now() - started).toBeLessThan(1000);
+    // It ended rather than staying open; generous, for a loaded CI machine.
+    expect(Date.now() - started).toBeLessThan(5_000);
   });
 
   it('answers 413 above 200 matches unless limit is at most 200', async () => {

@@ -139,9 +139,12 @@ describe('recognizeId', () => {
   it('does not read input longer than any id', () => {
     const long = recognizeId('1'.repeat(MAX_SEARCH_LENGTH + 1));
     expect(long).toEqual({ text: '', candidates: [], isTooLong: true });
-    const started = performance.now();
-    expect(recognizeId('a'.repeat(5_000_000)).isTooLong).toBe(true);
-    expect(performance.now() - started).toBeLessThan(50);
+    // Refused by its length before it is read: trimmed first, the id at its end would be found.
+    expect(recognizeId(`${' '.repeat(5_000_000)}${NAMESPACE}`)).toEqual({
+      text: '',
+      candidates: [],
+      isTooLong: true,
+    });
     // Whitespace around an id does not count against it.
     const padded = `${' '.repeat(MAX_SEARCH_LENGTH)}${NAMESPACE}`;
     expect(recognizeId(padded).candidates).toEqual([{ kind: 'update', updateId: NAMESPACE }]);
