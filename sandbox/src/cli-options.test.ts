@@ -14,6 +14,11 @@ describe('parseSandboxArgs', () => {
     expect(options.publicOrigins).toEqual(['https://ledger.example.com']);
   });
 
+  it('reports traffic cost only with --traffic-cost', () => {
+    expect(parseSandboxArgs([])).not.toHaveProperty('trafficCost');
+    expect(parseSandboxArgs(['--traffic-cost']).trafficCost).toBe(true);
+  });
+
   it('leaves them out by default and refuses malformed ones', () => {
     const options = parseSandboxArgs([]);
 

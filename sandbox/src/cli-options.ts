@@ -37,6 +37,9 @@ export const SANDBOX_USAGE = `Usage: npm run sandbox -- [options]
                       e.g. https://ledger.example.com (their hosts are allowed too)
   --max-request-bytes N  largest request body accepted (default 8388608, pekko-http's 8 MiB)
   --max-dar-bytes N   largest DAR upload accepted (default 67108864, the 64 MiB gRPC limit)
+  --traffic-cost      report traffic cost, as on a synchronizer with traffic control:
+                      paidTrafficCost on completions and transactions, costEstimation on
+                      prepare (an inferred model, docs/sandbox-fidelity.md); off by default
   --help              show this text`;
 
 /** Parses the sandbox's command line; throws an Error with a readable message on bad input. */
@@ -59,6 +62,7 @@ export function parseSandboxArgs(args: string[]): StartSandboxOptions & { help: 
       'public-origin': { type: 'string' },
       'max-request-bytes': { type: 'string' },
       'max-dar-bytes': { type: 'string' },
+      'traffic-cost': { type: 'boolean', default: false },
       help: { type: 'boolean', default: false },
     },
     strict: true,
@@ -122,6 +126,7 @@ export function parseSandboxArgs(args: string[]): StartSandboxOptions & { help: 
     ...(values['max-dar-bytes'] === undefined
       ? {}
       : { maxDarBytes: parseByteCount(values['max-dar-bytes'], '--max-dar-bytes') }),
+    ...(values['traffic-cost'] ? { trafficCost: true } : {}),
   };
 }
 

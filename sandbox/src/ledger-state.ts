@@ -36,6 +36,12 @@ export type LedgerStateOptions = {
    * defaults, 15 s and 60 s, unless given (tests shorten them).
    */
   offsetCheckpoints?: Partial<OffsetCheckpointConfig>;
+  /**
+   * Report traffic cost (`--traffic-cost`): `paidTrafficCost` on completions and transactions
+   * and `costEstimation` on prepare, from the model in ledger/interactive/cost-estimation.ts.
+   * Off by default, like a participant on a synchronizer without traffic control.
+   */
+  trafficCost?: boolean;
 };
 
 export { fingerprintOf };
@@ -60,6 +66,7 @@ export function createLedgerState({
   participantName = 'sandbox',
   synchronizers: aliases,
   offsetCheckpoints,
+  trafficCost = false,
 }: LedgerStateOptions = {}) {
   const synchronizers = connectedSynchronizers(aliases);
   const synchronizerIds = synchronizers.map((synchronizer) => synchronizer.id);
@@ -105,6 +112,8 @@ export function createLedgerState({
     synchronizerIds,
     /** Every connected synchronizer with its alias, in connection order. */
     synchronizers,
+    /** Whether the participant reports traffic cost (LedgerStateOptions.trafficCost). */
+    trafficCost,
     hostingSynchronizers,
     users: createUsersStore(db),
     idps: createIdpsStore(db),

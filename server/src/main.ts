@@ -182,10 +182,12 @@ async function connectParticipant(args: ServerArgs, origins: string[]): Promise<
       ? {}
       : { oidc: { ...args.oidcProvider, consoleOrigins: origins } }),
     seed: args.seed ?? 'demo',
+    ...(args.trafficCost ? { trafficCost: true } : {}),
     ...bodyLimits(args),
   });
   const details = [`embedded sandbox, auth ${args.auth ?? 'none'}`];
   if (args.dataDir) details.push(`data in ${args.dataDir}`);
+  if (args.trafficCost) details.push('traffic cost reported');
   if (sandbox.seeded) details.push('demo data seeded (--seed none for an empty one)');
   const notes: string[] = [];
   if (sandbox.jwtSecret !== undefined) {

@@ -19,6 +19,17 @@ describe('parseServerArgs', () => {
     });
   });
 
+  it('asks the embedded sandbox for traffic cost with --traffic-cost, and only it', () => {
+    expect(parseServerArgs(['--traffic-cost'])).toEqual({
+      kind: 'run',
+      args: { port: 4173, host: '127.0.0.1', seed: 'demo', trafficCost: true },
+    });
+    expect(parseServerArgs(['--ledger', 'http://host:7575', '--traffic-cost'])).toEqual({
+      kind: 'error',
+      message: '--traffic-cost applies only to the embedded sandbox, not to --ledger',
+    });
+  });
+
   it('passes the sandbox options through', () => {
     expect(
       parseServerArgs([

@@ -42,6 +42,8 @@ export type ServerArgs = {
   synchronizers?: string[];
   /** Embedded sandbox only: `demo` (the default) seeds an empty ledger with demo data. */
   seed?: 'demo' | 'none';
+  /** Embedded sandbox only: report traffic cost (`--traffic-cost`). */
+  trafficCost?: true;
   /** Public host names the console answers to besides loopback ones (ADR 010). */
   allowedHosts?: string[];
   /** Origins of the console's public pages behind a TLS-terminating proxy. */
@@ -92,6 +94,9 @@ export const USAGE = `Usage: npm start -- [options]
   --synchronizers A,B embedded sandbox: connect to these synchronizers (aliases; default local)
   --seed demo|none    embedded sandbox: demo parties, users and history on an empty ledger
                       (default demo), or none to start empty
+  --traffic-cost      embedded sandbox: report traffic cost on completions, transactions
+                      and prepare (an inferred model; off like a participant without
+                      traffic control)
   --allowed-hosts H,… host names the console is reached by besides localhost and IP addresses,
                       e.g. console.example.com (requests naming another Host are refused)
   --public-origin O,… origins of the console's pages behind a TLS-terminating proxy, e.g.
@@ -120,6 +125,7 @@ const SANDBOX_ONLY = [
   'jwt-secret',
   'synchronizers',
   'seed',
+  'traffic-cost',
   'oidc-port',
   'oidc-access-token-ttl',
   'oidc-refresh-token-ttl',
@@ -158,6 +164,7 @@ export function parseServerArgs(
         'audit-max-entries': { type: 'string' },
         synchronizers: { type: 'string' },
         seed: { type: 'string' },
+        'traffic-cost': { type: 'boolean' },
         'allowed-hosts': { type: 'string' },
         'max-request-bytes': { type: 'string' },
         'max-dar-bytes': { type: 'string' },
@@ -316,6 +323,7 @@ export function parseServerArgs(
   if (auditRetentionDays !== undefined) args.auditRetentionDays = auditRetentionDays;
   if (auditMaxEntries !== undefined) args.auditMaxEntries = auditMaxEntries;
   if (synchronizers !== undefined) args.synchronizers = synchronizers;
+  if (values['traffic-cost']) args.trafficCost = true;
   // A newcomer's first `npm start` should meet a living participant, not an empty one.
   if (values.ledger === undefined) args.seed = seed ?? 'demo';
   return { kind: 'run', args };

@@ -52,6 +52,11 @@ export type SubmitRequest = {
   /** The synchronizer the request prescribes (a connected one), or null to let routing choose. */
   synchronizerId: string | null;
   traceparent: string;
+  /**
+   * With traffic cost on: what ordering the transaction's confirmation request costs, from the
+   * interpreted (traced) transaction and the synchronizer it is routed to.
+   */
+  trafficCost?: (interpreted: InterpretedTransaction, synchronizerId: string) => bigint;
 };
 
 /** The commands and parties of a submission, as the interpreter takes them. */
@@ -96,6 +101,8 @@ export type PreparedExecution = {
   ) => void;
   /** The prepared transaction's hash, hex: what the committed transaction shows as its external hash. */
   externalTransactionHash: string;
+  /** With traffic cost on: what ordering its confirmation request costs. */
+  paidTrafficCost?: bigint;
 };
 
 /** A contract id as a transaction creates it, before its suffix: `00` and a discriminator. */
@@ -344,6 +351,7 @@ export function createLedger({
       recordTime: bigint;
       workflowId: string;
       externalTransactionHash: string | undefined;
+      paidTrafficCost: bigint | undefined;
     },
   ): TransactionRecord => {
     const moved: ReassignmentRecord[] = [];
@@ -381,6 +389,9 @@ export function createLedger({
         ...(at.externalTransactionHash === undefined
           ? {}
           : { externalTransactionHash: at.externalTransactionHash }),
+        ...(at.paidTrafficCost === undefined
+          ? {}
+          : { paidTrafficCost: Number(at.paidTrafficCost) }),
       };
       store.appendUpdate(tx);
       store.insertCompletion({
@@ -394,6 +405,7 @@ export function createLedger({
         synchronizerId: tx.synchronizerId,
         deduplicationPeriod: deduplicationPeriodOf(request.deduplication),
         traceparent: tx.traceparent,
+        ...(tx.paidTrafficCost === undefined ? {} : { paidTrafficCost: tx.paidTrafficCost }),
       });
       store.recordChange(changeKey(request), offset, request.submissionId, now);
       return tx;
@@ -414,7 +426,8 @@ export function createLedger({
     submit(request: SubmitRequest): TransactionRecord {
       const now = nowMicros();
       checkDeduplication(request, now);
-      const interpreted = interpretFor(request);
+      // The traffic cost measures the transaction as prepare encodes it, which needs the trace.
+      const interpreted = interpretFor(request, request.trafficCost ? { trace: true } : {});
       const chosen = route(request, interpreted, 'participant');
       const ledgerTime =
         request.minLedgerTimeMicros !== null && request.minLedgerTimeMicros > now
@@ -426,6 +439,7 @@ export function createLedger({
         recordTime: ledgerTime > now ? ledgerTime : now,
         workflowId: request.workflowId,
         externalTransactionHash: undefined,
+        paidTrafficCost: request.trafficCost?.(interpreted, chosen.synchronizerId),
       });
     },
 
@@ -510,6 +524,7 @@ export function createLedger({
         // Interactive submissions carry no workflow id.
         workflowId: '',
         externalTransactionHash: request.externalTransactionHash,
+        paidTrafficCost: request.paidTrafficCost,
       });
     },
 

@@ -215,10 +215,12 @@ export function projectEvents(
 }
 
 /** The submitter's command id is shown only to parties it acted for (§7.3). */
+/** Whether the filter reads as a submitting party (or any party): who sees the command's id and cost. */
+const forSubmitter = (tx: TransactionRecord, filter: EventFilter) =>
+  filter.anyParty !== null || tx.actAs.some((party) => filter.byParty.has(party));
+
 function commandIdFor(tx: TransactionRecord, filter: EventFilter) {
-  const forSubmitter =
-    filter.anyParty !== null || tx.actAs.some((party) => filter.byParty.has(party));
-  return forSubmitter ? tx.commandId : '';
+  return forSubmitter(tx, filter) ? tx.commandId : '';
 }
 
 const traceContext = (tx: { traceparent: string | null }) => ({
@@ -254,7 +256,8 @@ export function toJsTransaction(
     traceContext: traceContext(tx),
     recordTime: tx.recordTime,
     externalTransactionHash: tx.externalTransactionHash ?? null,
-    paidTrafficCost: null,
+    // Not set for a query filtering for a non-submitting party (the field's description).
+    paidTrafficCost: forSubmitter(tx, filter) ? (tx.paidTrafficCost ?? null) : null,
     transactionHash: null,
   };
   return wire as Schemas['JsTransaction'];

@@ -76,6 +76,12 @@ export type TransactionRecord = {
    * transaction's hash (hex), which the transaction shows as its `externalTransactionHash`.
    */
   externalTransactionHash?: string;
+  /**
+   * With traffic cost on (`--traffic-cost`): what this participant paid for ordering the
+   * transaction's confirmation request (cost-estimation.ts). Absent for updates committed with
+   * it off, which report none.
+   */
+  paidTrafficCost?: number;
 };
 
 /** A party allocated on this participant: a topology update that also takes an offset. */

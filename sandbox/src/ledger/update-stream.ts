@@ -785,7 +785,7 @@ function toCompletionResponse(
       synchronizerId: completion.synchronizerId,
       recordTime: completion.recordTime,
     },
-    paidTrafficCost: null,
+    paidTrafficCost: completion.paidTrafficCost ?? null,
     transactionHash: null,
   };
   return {

@@ -8,6 +8,7 @@ import { list, message, readJsonBody, str } from '../http/decode';
 import type { SandboxContext, SandboxEnv } from '../http/sandbox-env';
 import type { LedgerState } from '../ledger-state';
 import { wildcardFor, type EventFilter, type TransactionShape } from '../ledger/event-filter';
+import { submissionTrafficCost } from '../ledger/interactive/interactive-submission';
 import type { SubmitRequest } from '../ledger/ledger';
 import { emptyTransaction, toJsTransaction, toJsTransactionTree } from '../ledger/projection';
 import { collectList, streamCompletions } from '../ledger/update-stream';
@@ -111,6 +112,8 @@ function submit(
     synchronizerId: body.synchronizerId === '' ? null : body.synchronizerId,
     traceparent: `00-${c.get('traceId')}-${randomBytes(8).toString('hex')}-01`,
   };
+  const trafficCost = submissionTrafficCost(state, request);
+  if (trafficCost) request.trafficCost = trafficCost;
   // The submission id becomes the correlation id of any error from here on (§1.5, inferred).
   c.set('correlationId', request.submissionId);
   return state.ledger.submit(request);

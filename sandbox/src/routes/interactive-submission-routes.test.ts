@@ -203,30 +203,9 @@ describe('prepare', () => {
     expect(Math.abs(preparedAt - Date.now())).toBeLessThan(60_000);
   });
 
-  it('estimates the traffic cost unless disabled, from the transaction size and signatures', async () => {
-    const commands = [create(IOU, iou(ext.party, ext.party))];
-    const estimated = await prepare(commands, [ext.party]);
-    const cost = estimated.costEstimation as Record<string, number>;
-    const bytes = Buffer.from(estimated.preparedTransaction, 'base64').length;
-    // (bytes + one Ed25519 signature + 1024) × (1 + 2 recipients × 2%), and 512 × 1.02.
-    const request = bytes + 64 + 1024 + Math.floor(((bytes + 64 + 1024) * 2 * 200) / 10_000);
-    expect(cost).toMatchObject({
-      confirmationRequestTrafficCostEstimation: request,
-      confirmationResponseTrafficCostEstimation: 522,
-      totalTrafficCostEstimation: request + 522,
-    });
-    const hinted = await prepare(commands, [ext.party], {
-      estimateTrafficCost: {
-        expectedSignatures: ['SIGNING_ALGORITHM_SPEC_ED25519', 'SIGNING_ALGORITHM_SPEC_ED25519'],
-      },
-    });
-    expect(
-      (hinted.costEstimation as Record<string, number>).confirmationRequestTrafficCostEstimation,
-    ).toBeGreaterThan(request);
-    const disabled = await prepare(commands, [ext.party], {
-      estimateTrafficCost: { disabled: true },
-    });
-    expect(disabled.costEstimation).toBeUndefined();
+  it('estimates no traffic cost: the participant has no traffic control (traffic-cost-routes.test.ts has it on)', async () => {
+    const estimated = await prepare([create(IOU, iou(ext.party, ext.party))], [ext.party]);
+    expect(estimated.costEstimation).toBeUndefined();
   });
 
   it('explains the hashing with verboseHashing', async () => {

@@ -75,6 +75,8 @@ export type CompletionRecord = {
   /** The deduplication period the participant applied, in the API's oneof encoding. */
   deduplicationPeriod: unknown;
   traceparent: string | null;
+  /** The transaction's paid traffic cost, when the participant reports one. */
+  paidTrafficCost?: number;
 };
 
 const LEDGER_END = 'ledger_end';

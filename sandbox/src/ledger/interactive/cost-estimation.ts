@@ -39,6 +39,26 @@ export type CostEstimation = {
 };
 
 /**
+ * What the submitting participant pays for ordering the confirmation request of a transaction
+ * of `preparedBytes` bytes (in the prepared-transaction encoding) carrying one signature of each
+ * of `signatureAlgorithms`: the `paidTrafficCost` of its completion and transaction, and the
+ * request part of prepare's estimate, so the two agree for the same command.
+ */
+export function confirmationRequestCost(
+  preparedBytes: number,
+  signatureAlgorithms: readonly string[],
+): bigint {
+  const signatures = signatureAlgorithms.reduce(
+    (sum, algorithm) => sum + (SIGNATURE_BYTES[algorithm] ?? 64n),
+    0n,
+  );
+  return envelopeCost(
+    BigInt(preparedBytes) + signatures + CONFIRMATION_REQUEST_OVERHEAD_BYTES,
+    REQUEST_RECIPIENTS,
+  );
+}
+
+/**
  * The estimate for a prepared transaction of `preparedBytes` bytes that will carry one signature
  * of each of `signatureAlgorithms`.
  */
@@ -46,14 +66,7 @@ export function estimateTrafficCost(
   preparedBytes: number,
   signatureAlgorithms: readonly string[],
 ): CostEstimation {
-  const signatures = signatureAlgorithms.reduce(
-    (sum, algorithm) => sum + (SIGNATURE_BYTES[algorithm] ?? 64n),
-    0n,
-  );
-  const request = envelopeCost(
-    BigInt(preparedBytes) + signatures + CONFIRMATION_REQUEST_OVERHEAD_BYTES,
-    REQUEST_RECIPIENTS,
-  );
+  const request = confirmationRequestCost(preparedBytes, signatureAlgorithms);
   const response = envelopeCost(CONFIRMATION_RESPONSE_BYTES, RESPONSE_RECIPIENTS);
   return {
     estimationTimestamp: formatMicros(nowMicros()),

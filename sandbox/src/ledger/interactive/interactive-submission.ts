@@ -21,7 +21,11 @@ import {
   type CreateNode,
   type TransactionRecord,
 } from '../transaction';
-import { estimateTrafficCost, type CostEstimation } from './cost-estimation';
+import {
+  confirmationRequestCost,
+  estimateTrafficCost,
+  type CostEstimation,
+} from './cost-estimation';
 import {
   EncodingError,
   choiceOf,
@@ -133,22 +137,12 @@ export function prepareSubmission(state: LedgerState, request: PrepareRequest): 
   });
   const unsupported = unsupportedScheme(request.hashingSchemeVersion);
   if (unsupported) throw failedToPrepare(unsupported);
-  const codec = codecFor(state);
   let prepared: PreparedTransaction;
   try {
-    const transaction = encodeDamlTransaction(interpreted, codec, () => randomBytes(32));
-    prepared = {
-      transaction,
-      metadata: encodeMetadata({
-        actAs: request.actAs,
-        commandId: request.commandId,
-        synchronizerId,
-        transactionUuid: randomUUID(),
-        preparationTimeMicros: nowMicros(),
-        inputContracts: inputContracts(state, interpreted, codec),
-        maxRecordTimeMicros: request.maxRecordTimeMicros,
-      }),
-    };
+    prepared = encodePrepared(state, interpreted, codecFor(state), {
+      ...request,
+      synchronizerId,
+    });
   } catch (error) {
     if (error instanceof EncodingError || error instanceof ValueShapeError) {
       throw failedToPrepare(`Failed to serialize prepared transaction: ${error.message}`);
@@ -163,7 +157,7 @@ export function prepareSubmission(state: LedgerState, request: PrepareRequest): 
     preparedTransactionHash: hash.toString('base64'),
     hashingSchemeVersion: HASHING_SCHEME_VERSION_V2,
     ...(trace ? { hashingDetails: trace.join('\n') } : {}),
-    ...(request.costEstimation.disabled
+    ...(!state.trafficCost || request.costEstimation.disabled
       ? {}
       : {
           costEstimation: estimateTrafficCost(
@@ -175,6 +169,58 @@ export function prepareSubmission(state: LedgerState, request: PrepareRequest): 
         }),
   };
 }
+
+/** An interpreted transaction as a prepared transaction (its metadata as prepare fills it in). */
+function encodePrepared(
+  state: LedgerState,
+  interpreted: InterpretedTransaction,
+  codec: ValueCodec,
+  fields: Pick<PrepareRequest, 'actAs' | 'commandId' | 'maxRecordTimeMicros'> & {
+    synchronizerId: string;
+  },
+): PreparedTransaction {
+  return {
+    transaction: encodeDamlTransaction(interpreted, codec, () => randomBytes(32)),
+    metadata: encodeMetadata({
+      actAs: fields.actAs,
+      commandId: fields.commandId,
+      synchronizerId: fields.synchronizerId,
+      transactionUuid: randomUUID(),
+      preparationTimeMicros: nowMicros(),
+      inputContracts: inputContracts(state, interpreted, codec),
+      maxRecordTimeMicros: fields.maxRecordTimeMicros,
+    }),
+  };
+}
+
+/**
+ * The paid traffic cost of a submission the participant signs (`/v2/commands/...`): its
+ * transaction measured as prepare would encode the same command (the contracts it creates under
+ * their unsuffixed ids, as prepared), with no signatures of external parties, so the cost equals
+ * the request part of prepare's estimate for that command. Undefined when traffic cost is off.
+ */
+export function submissionTrafficCost(
+  state: LedgerState,
+  request: { actAs: readonly string[]; commandId: string },
+): ((interpreted: InterpretedTransaction, synchronizerId: string) => bigint) | undefined {
+  if (!state.trafficCost) return undefined;
+  return (interpreted, synchronizerId) => {
+    const created = new Set(
+      interpreted.nodes.flatMap((node) => (node.kind === 'create' ? [node.contractId] : [])),
+    );
+    const codec = codecFor(state, (id) => (created.has(id) ? unsuffixed(id) : id));
+    const prepared = encodePrepared(state, interpreted, codec, {
+      actAs: [...request.actAs],
+      commandId: request.commandId,
+      synchronizerId,
+      maxRecordTimeMicros: null,
+    });
+    return confirmationRequestCost(PreparedTransaction.toBinary(prepared).length, []);
+  };
+}
+
+/** A suffixed contract id as its transaction created it: `00` and the 32-byte discriminator. */
+const unsuffixed = (contractId: string) => contractId.slice(0, 66);
 
 function inputContracts(
   state: LedgerState,
@@ -557,6 +603,16 @@ export function executeSubmission(state: LedgerState, request: ExecuteRequest): 
     maxLedgerEffectiveTimeMicros: metadata.maxLedgerEffectiveTime ?? null,
     preparationTimeMicros: metadata.preparationTime,
     maxRecordTimeMicros: metadata.maxRecordTime ?? null,
+    ...(state.trafficCost
+      ? {
+          paidTrafficCost: confirmationRequestCost(
+            PreparedTransaction.toBinary(prepared).length,
+            [...request.signatures.values()].flatMap((given) =>
+              given.map((signature) => signature.signingAlgorithmSpec),
+            ),
+          ),
+        }
+      : {}),
     conform: (interpreted, preparedId) => {
       const usedInputs = [...(interpreted.trace?.inputs.keys() ?? [])].sort();
       if (usedInputs.join() !== [...inputs.keys()].sort().join()) {
