@@ -268,6 +268,21 @@ describe('fromLedgerEffectsTransaction and fromTransactionTree', () => {
     expect('commandId' in forObserver).toBe(false);
   });
 
+  it('keeps a paid traffic cost (0 included), and leaves out none, null or a malformed one', () => {
+    const costOf = (paidTrafficCost: unknown) =>
+      fromLedgerEffectsTransaction({
+        ...flat([c(created(0))]),
+        paidTrafficCost,
+      } as WireTransaction).paidTrafficCost;
+    expect(costOf(2061)).toBe(2061);
+    expect(costOf(0)).toBe(0);
+    expect(costOf(null)).toBeUndefined();
+    expect(costOf(undefined)).toBeUndefined();
+    expect(costOf(-1)).toBeUndefined();
+    expect(costOf('2061')).toBeUndefined();
+    expect(costOf(1.5)).toBeUndefined();
+  });
+
   it('gives an empty tree for a transaction without events', () => {
     const tree = fromLedgerEffectsTransaction(flat([]));
     expect(tree).toMatchObject({ roots: [], order: [], maxDepth: -1 });

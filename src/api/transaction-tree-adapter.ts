@@ -85,6 +85,8 @@ type WireTransactionHeader = {
   effectiveAt?: string | null;
   recordTime?: string | null;
   synchronizerId?: string | null;
+  /** JsTransaction only; an int64 the JSON API prints as a number. */
+  paidTrafficCost?: number | null;
 };
 
 /** `JsTransactionTree`: events keyed by node id (a decimal string); no root or child lists in 3.x. */
@@ -192,6 +194,11 @@ function withHeader(
   for (const key of OPTIONAL_HEADER_KEYS) {
     const value = nonEmpty(header[key]);
     if (value !== undefined) transaction[key] = value;
+  }
+  // Null when the participant reports no cost (or not to this reader); 0 is a cost (rejected early).
+  const cost = header.paidTrafficCost;
+  if (typeof cost === 'number' && Number.isSafeInteger(cost) && cost >= 0) {
+    transaction.paidTrafficCost = cost;
   }
   return transaction;
 }

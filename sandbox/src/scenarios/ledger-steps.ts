@@ -27,6 +27,8 @@ const wireRight = (right: ScenarioRight) =>
 export type WireTransaction = {
   updateId: string;
   offset: number;
+  /** What the participant paid for it, for the submitting parties; null without traffic cost. */
+  paidTrafficCost?: number | null;
   events: {
     CreatedEvent?: { contractId: string; nodeId: number };
     ExercisedEvent?: { contractId: string; nodeId: number };

@@ -141,7 +141,7 @@ describe('composer preview', () => {
   it(
     'previews a local create with a matching hash, commits it and finds the commit the same',
     async () => {
-      const sandbox = createSandbox();
+      const sandbox = createSandbox({ trafficCost: true });
       const [alice = ''] = await seedParties(sandbox, ['alice']);
       const { user, sent } = await openComposer(sandbox);
       await fillCreate(user, alice, alice);
@@ -153,8 +153,9 @@ describe('composer preview', () => {
       expect(within(preview).getByText('Hashing scheme V2')).toBeInTheDocument();
       const base64 = shownHash(preview);
       expect(shownHash(preview, 'Hash (hex)')).toBe(Buffer.from(base64, 'base64').toString('hex'));
+      // The participant reports traffic cost: its estimate, the request part local submission pays.
       expect(within(preview).getByRole('group', { name: 'Cost estimation' })).toHaveTextContent(
-        /bytes of traffic/,
+        /^Cost estimation[\d,]+ bytes of traffic \(request [\d,]+ bytes, response 522 bytes\)$/,
       );
       // The same outline a committed transaction has.
       const outline = within(preview).getByRole('tree', { name: 'Transaction outline' });
@@ -200,6 +201,8 @@ describe('composer preview', () => {
       await fillSplit(user, '30');
       const preview = await previewAs(user, alice);
       expect(within(preview).getByText('Input contracts')).toBeInTheDocument();
+      // No traffic control on this participant: no estimate, and no row saying nothing.
+      expect(within(preview).queryByText('Cost estimation')).not.toBeInTheDocument();
       expect(
         within(preview).getByRole('button', { name: 'Copy input contract id' }),
       ).toBeInTheDocument();

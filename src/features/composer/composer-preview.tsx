@@ -5,7 +5,7 @@ import { CopyAsMenu } from '@/components/copy-as-menu';
 import { Identifier } from '@/components/identifier';
 import { PropertyList } from '@/components/property-list';
 import type { CopyAsCommands } from '@/lib/text/copy-as';
-import { shortenIdentifier } from '@/lib/text/format';
+import { formatTrafficCost, shortenIdentifier } from '@/lib/text/format';
 import type { TreeComparison } from '@/lib/transaction-tree/compare-trees';
 import { parseIdentifier, type TransactionTree } from '@/lib/transaction-tree/model';
 import type { CommitRoute } from './composer-signing';
@@ -116,9 +116,9 @@ export function ComposerPreview({
                     label: 'Cost estimation',
                     value: (
                       <Text size="sm">
-                        {String(cost.totalTrafficCostEstimation)} bytes of traffic (request{' '}
-                        {String(cost.confirmationRequestTrafficCostEstimation)}, response{' '}
-                        {String(cost.confirmationResponseTrafficCostEstimation)})
+                        {formatTrafficCost(cost.totalTrafficCostEstimation)} of traffic (request{' '}
+                        {formatTrafficCost(cost.confirmationRequestTrafficCostEstimation)}, response{' '}
+                        {formatTrafficCost(cost.confirmationResponseTrafficCostEstimation)})
                       </Text>
                     ),
                   },

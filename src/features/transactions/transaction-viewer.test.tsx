@@ -94,6 +94,9 @@ describe('transaction viewer', () => {
     const graph = screen.getByRole('region', { name: 'Transaction graph' });
     expect(graph).toBeVisible();
     expect(screen.queryByRole('tab', { name: 'Graph' })).not.toBeInTheDocument();
+    // This participant reports no traffic cost: the header says nothing of it.
+    expect(screen.getByRole('group', { name: 'Offset' })).toBeVisible();
+    expect(screen.queryByRole('group', { name: 'Traffic cost' })).not.toBeInTheDocument();
     // The details are a panel in the same row as the panes, not a card below them.
     expect(graph.parentElement).toContainElement(
       screen.getByRole('heading', { level: 3, name: 'Create Iou' }),
@@ -103,6 +106,17 @@ describe('transaction viewer', () => {
     const minimap = within(graph).getByRole('img', { name: 'Minimap of the transaction graph' });
     const paths = [...minimap.querySelectorAll('path')].map((path) => path.getAttribute('d') ?? '');
     expect(paths.filter((d) => d !== '')).toHaveLength(3);
+  });
+
+  it('shows in its header the traffic cost the participant reports paying', async () => {
+    const sandbox = createSandbox({ trafficCost: true });
+    const seeded = await seedIouSplit(sandbox);
+    const paid = seeded.split.paidTrafficCost;
+    // The split as prepare measures it: well over the 1024-byte envelope the model adds.
+    expect(paid).toBeGreaterThan(1024);
+    renderRoute(`/transactions?update=${seeded.split.updateId}`, { sandbox });
+    const cost = await screen.findByRole('group', { name: 'Traffic cost' });
+    expect(cost).toHaveTextContent(`Traffic cost${(paid ?? 0).toLocaleString('en-US')} bytes`);
   });
 
   it('says so when the URL names a node the transaction does not have', async () => {

@@ -4,6 +4,7 @@ import { useEffect, useId, type ReactNode } from 'react';
 import { isEmptyScope, updateQueries, type ReadScope, type UpdateRef } from '@/api/updates';
 import { Identifier } from '@/components/identifier';
 import { RelativeTime } from '@/components/relative-time';
+import { formatTrafficCost } from '@/lib/text/format';
 import { actingPartiesOf, type TransactionTree } from '@/lib/transaction-tree/model';
 import type { TransactionLinks } from './transaction-links';
 import { TransactionView, type TransactionPane } from './transaction-view';
@@ -154,6 +155,13 @@ function TransactionHeader({ tree }: { tree: TransactionTree }) {
         {tree.synchronizerId && (
           <Meta label="Synchronizer">
             <Identifier value={tree.synchronizerId} label="synchronizer id" />
+          </Meta>
+        )}
+        {tree.paidTrafficCost !== undefined && (
+          <Meta label="Traffic cost">
+            <Text span size="sm" title="Paid by this participant for the confirmation request">
+              {formatTrafficCost(tree.paidTrafficCost)}
+            </Text>
           </Meta>
         )}
       </div>

@@ -3,12 +3,21 @@ import {
   breakAfterSeparators,
   formatAbsoluteTime,
   formatCount,
+  formatTrafficCost,
   formatExactTime,
   formatRelativeTime,
   plural,
   shortenIdentifier,
   shortenQualifiedName,
 } from './format';
+
+describe('formatTrafficCost', () => {
+  it('groups the bytes the same in every locale, with the noun in agreement', () => {
+    expect(formatTrafficCost(0)).toBe('0 bytes');
+    expect(formatTrafficCost(1)).toBe('1 byte');
+    expect(formatTrafficCost(1234567)).toBe('1,234,567 bytes');
+  });
+});
 
 describe('formatCount', () => {
   it('uses the singular for exactly one and the plural otherwise', () => {

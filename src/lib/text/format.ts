@@ -55,6 +55,16 @@ export function formatCount(n: number, one: string, many: string): string {
   return `${String(n)} ${plural(n, one, many)}`;
 }
 
+const trafficBytes = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
+
+/**
+ * A traffic cost, which Canton counts in bytes of sequenced traffic: `12,345 bytes`. Grouped the
+ * same way in every locale, so a cost reads the same on screen, in exports and in bug reports.
+ */
+export function formatTrafficCost(bytes: number): string {
+  return `${trafficBytes.format(bytes)} ${plural(bytes, 'byte', 'bytes')}`;
+}
+
 // Building an Intl formatter costs far more than using one, and a list of times (a virtualized
 // table while it scrolls) formats hundreds a second: one per locale is kept.
 const relativeFormats = new Map<string, Intl.RelativeTimeFormat>();

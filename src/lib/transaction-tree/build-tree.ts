@@ -127,6 +127,7 @@ export function buildTree(transaction: TransactionEvents): TransactionTree {
     const value = transaction[key];
     if (value !== undefined) tree[key] = value;
   }
+  if (transaction.paidTrafficCost !== undefined) tree.paidTrafficCost = transaction.paidTrafficCost;
   return tree;
 }
 

@@ -97,6 +97,11 @@ export type TransactionTree = {
   readonly effectiveAt?: string;
   readonly recordTime?: string;
   readonly synchronizerId?: string;
+  /**
+   * What this participant paid for ordering the transaction's confirmation request; absent when
+   * the participant reports no traffic cost, or the reader is not a submitter.
+   */
+  readonly paidTrafficCost?: number;
   /** Nodes inside no visible exercise, in execution order. */
   readonly roots: readonly NodeId[];
   readonly nodes: ReadonlyMap<NodeId, TreeNode>;
@@ -145,6 +150,7 @@ export type TransactionEvents = Pick<
   | 'effectiveAt'
   | 'recordTime'
   | 'synchronizerId'
+  | 'paidTrafficCost'
 > & {
   readonly events: readonly TransactionEvent[];
 };
