@@ -290,6 +290,7 @@ const AXE_PAGES = {
     },
   ],
   activity: [{ url: () => paths.activity.to(), heading: 'Activity' }],
+  traffic: [{ url: () => paths.traffic.to(), heading: 'Traffic' }],
   /** The router's catch-all (`*`). */
   notFound: [{ url: () => '/no-such-page', heading: 'Page not found' }],
 } satisfies Record<keyof typeof paths | 'notFound', readonly AxePage[]>;

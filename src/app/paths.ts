@@ -170,4 +170,6 @@ export const paths = {
   tokenDoctor: { pattern: '/token-doctor', to: () => '/token-doctor' },
   /** The admin changes made from this console, kept in the browser. */
   activity: { pattern: '/activity', to: () => '/activity' },
+  /** Paid traffic cost of a window's commands, by user, party, template and choice (issue 27). */
+  traffic: { pattern: '/traffic', to: () => '/traffic' },
 } as const;

@@ -213,6 +213,13 @@ export function appRoutes(queryClient: QueryClient): RouteObject[] {
                 return { Component: page.ActivityPage };
               },
             },
+            {
+              path: paths.traffic.pattern,
+              lazy: async () => {
+                const page = await import('./pages/traffic-page');
+                return { Component: page.TrafficPage };
+              },
+            },
             { path: '*', Component: NotFoundPage },
           ],
         },

@@ -59,6 +59,8 @@ export type Access = {
   canGrant: (kind: RightKind) => boolean;
   /** The caller's own user id, when known. */
   userId: string | undefined;
+  /** Whether it may read command completions: its own (for parties it reads), or anyone's. */
+  canReadCompletions: boolean;
 };
 
 export function accessOf(caller: Caller): Access {
@@ -70,6 +72,7 @@ export function accessOf(caller: Caller): Access {
       canManageIdentityProviders: true,
       canGrant: () => true,
       userId: undefined,
+      canReadCompletions: true,
     };
   }
   const kinds = new Set(caller.rights.map((right) => right.kind));
@@ -83,5 +86,8 @@ export function accessOf(caller: Caller): Access {
     canGrant: (kind) =>
       isParticipantAdmin || (isIdpAdmin && !ADMIN_ONLY_RIGHT_KINDS.includes(kind)),
     userId: caller.userId,
+    canReadCompletions: ['CanReadAs', 'CanActAs', 'CanReadAsAnyParty', 'CanActAsAnyParty'].some(
+      (kind) => kinds.has(kind as RightKind),
+    ),
   };
 }

@@ -1,0 +1,336 @@
+import {
+  Alert,
+  Button,
+  Code,
+  Group,
+  Select,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  Title,
+} from '@mantine/core';
+import { useSuspenseQuery } from '@tanstack/react-query';
+import { useId, useMemo, type ReactNode } from 'react';
+import {
+  MAX_JOIN_PAGES,
+  MAX_TRAFFIC_COMPLETIONS,
+  MAX_TRAFFIC_PARTIES,
+  MAX_TRAFFIC_USERS,
+  TRAFFIC_PAGE_LIMIT,
+  TRAFFIC_WINDOWS,
+  trafficQueries,
+  type TrafficReport,
+  type TrafficWindow,
+} from '@/api/traffic';
+import type { ReadScope } from '@/api/updates';
+import { Identifier } from '@/components/identifier';
+import type { Caller } from '@/lib/access/access-rights';
+import { formatCount, formatTrafficCost } from '@/lib/text/format';
+import { downloadTraffic } from './traffic-export';
+import {
+  aggregateTraffic,
+  FAILED,
+  NOT_READ,
+  reportsNoCost,
+  type TrafficAggregate,
+  type TrafficRow,
+} from './traffic-aggregation';
+
+/** Rows each table shows; the export has them all. */
+export const TRAFFIC_TABLE_ROWS = 50;
+
+const WINDOW_OPTIONS = Object.entries(TRAFFIC_WINDOWS).map(([value, { label }]) => ({
+  value,
+  label,
+}));
+
+export type TrafficPanelProps = {
+  window: TrafficWindow;
+  onWindowChange: (window: TrafficWindow) => void;
+  scope: ReadScope;
+  caller: Caller;
+  canListUsers: boolean;
+};
+
+/** The window picker, the totals, the four tables and the export. */
+export function TrafficPanel({
+  window,
+  onWindowChange,
+  scope,
+  caller,
+  canListUsers,
+}: TrafficPanelProps) {
+  const query = useSuspenseQuery(trafficQueries.report({ window, scope, caller, canListUsers }));
+  const report = query.data;
+  const aggregate = useMemo(() => aggregateTraffic(report.completions), [report]);
+  return (
+    <Stack gap="lg">
+      <Group align="end" justify="space-between">
+        <Group align="end">
+          <Select
+            label="Window"
+            data={WINDOW_OPTIONS}
+            value={window}
+            allowDeselect={false}
+            onChange={(value) => {
+              if (value !== null && Object.hasOwn(TRAFFIC_WINDOWS, value)) {
+                onWindowChange(value as TrafficWindow);
+              }
+            }}
+            w={220}
+          />
+          <Button
+            variant="default"
+            loading={query.isFetching}
+            onClick={() => {
+              void query.refetch();
+            }}
+          >
+            Refresh
+          </Button>
+        </Group>
+        <Group gap="xs">
+          <Button
+            size="xs"
+            variant="default"
+            disabled={report.completions.length === 0}
+            onClick={() => {
+              downloadTraffic('csv', report, aggregate);
+            }}
+          >
+            Export CSV
+          </Button>
+          <Button
+            size="xs"
+            variant="default"
+            disabled={report.completions.length === 0}
+            onClick={() => {
+              downloadTraffic('json', report, aggregate);
+            }}
+          >
+            Export JSON
+          </Button>
+        </Group>
+      </Group>
+      <Summary report={report} aggregate={aggregate} />
+      <Caps report={report} />
+      {report.completions.length > 0 && (
+        <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="lg">
+          <RowsTable
+            title="By user"
+            rows={aggregate.byUser}
+            total={aggregate.totals.cost}
+            name={(row) => <Text size="sm">{row.key}</Text>}
+          />
+          <RowsTable
+            title="By party"
+            note="A command acting for several parties counts for each."
+            rows={aggregate.byParty}
+            total={aggregate.totals.cost}
+            name={(row) => <Identifier value={row.key} label="party id" kind="party" />}
+          />
+          <RowsTable
+            title="By template"
+            rows={aggregate.byTemplate}
+            total={aggregate.totals.cost}
+            name={(row) => <TemplateName templateId={row.key} />}
+          />
+          <RowsTable
+            title="By choice"
+            note="Create is a create command; a command doing several things counts for each."
+            rows={aggregate.byChoice}
+            total={aggregate.totals.cost}
+            name={(row) =>
+              row.templateId === undefined ? (
+                <TemplateName templateId={row.key} />
+              ) : (
+                <Stack gap={0}>
+                  <Text size="sm" fw={500}>
+                    {row.choice}
+                  </Text>
+                  <TemplateName templateId={row.templateId} />
+                </Stack>
+              )
+            }
+          />
+        </SimpleGrid>
+      )}
+    </Stack>
+  );
+}
+
+function TemplateName({ templateId }: { templateId: string }) {
+  if (templateId === NOT_READ || templateId === FAILED) {
+    return (
+      <Text size="sm" c="dimmed">
+        {templateId}
+      </Text>
+    );
+  }
+  return <Identifier value={templateId} label="template id" shape="qualified-name" />;
+}
+
+function Summary({ report, aggregate }: { report: TrafficReport; aggregate: TrafficAggregate }) {
+  const { totals } = aggregate;
+  const range = `offsets ${String(report.beginExclusive + 1)}–${String(report.endInclusive)}`;
+  if (totals.count === 0) {
+    return (
+      <Alert color="gray" variant="light" title="No commands completed in this window">
+        <Text size="sm">
+          Nothing that {formatCount(report.userIds.length, 'user', 'users')} submitted completed in{' '}
+          {TRAFFIC_WINDOWS[report.window].label.toLowerCase()} ({range}). Pick a longer window, or
+          submit some commands.
+        </Text>
+      </Alert>
+    );
+  }
+  return (
+    <Stack gap="sm">
+      <SimpleGrid cols={{ base: 1, sm: 3 }}>
+        <Figure label="Traffic paid">{formatTrafficCost(totals.cost)}</Figure>
+        <Figure label="Commands">{totals.count.toLocaleString('en-US')}</Figure>
+        <Figure label="Average per command">
+          {totals.count - totals.withoutCost === 0
+            ? '–'
+            : formatTrafficCost(Math.round(totals.cost / (totals.count - totals.withoutCost)))}
+        </Figure>
+      </SimpleGrid>
+      <Text size="sm" c="dimmed">
+        {TRAFFIC_WINDOWS[report.window].label} ({range}), completions of{' '}
+        {formatCount(report.userIds.length, 'user', 'users')}
+        {totals.failed > 0 ? `; ${formatCount(totals.failed, 'command', 'commands')} failed` : ''}
+        {totals.withoutCost > 0 && !reportsNoCost(totals)
+          ? `; ${formatCount(totals.withoutCost, 'command', 'commands')} without a reported cost`
+          : ''}
+        .
+      </Text>
+      {reportsNoCost(totals) && (
+        <Alert color="yellow" variant="light" title="This participant reports no traffic cost">
+          <Stack gap="xs">
+            <Text size="sm">
+              None of these {formatCount(totals.count, 'command', 'commands')} came with a paid
+              traffic cost. A participant reports one only when its synchronizer has traffic control
+              (and only for commands after it started to), so the counts below are all there is.
+            </Text>
+            <Text size="sm">
+              The console&apos;s sandbox reports a cost when started with{' '}
+              <Code>npm start -- --traffic-cost</Code> (or{' '}
+              <Code>npm run sandbox -- --traffic-cost</Code>
+              ).
+            </Text>
+          </Stack>
+        </Alert>
+      )}
+    </Stack>
+  );
+}
+
+function Figure({ label, children }: { label: string; children: ReactNode }) {
+  const id = useId();
+  return (
+    <div role="group" aria-labelledby={id}>
+      <Text id={id} size="xs" c="dimmed">
+        {label}
+      </Text>
+      <Text size="xl" fw={600}>
+        {children}
+      </Text>
+    </div>
+  );
+}
+
+/** Says which bound a partial report hit, so its totals are not taken for the whole window. */
+function Caps({ report }: { report: TrafficReport }) {
+  const notes: string[] = [];
+  if (report.capped.users) {
+    notes.push(`Only the first ${String(MAX_TRAFFIC_USERS)} users' completions were read.`);
+  }
+  if (report.capped.parties) {
+    notes.push(`Completions were asked for the first ${String(MAX_TRAFFIC_PARTIES)} parties only.`);
+  }
+  if (report.capped.completions) {
+    notes.push(
+      `Only the first ${MAX_TRAFFIC_COMPLETIONS.toLocaleString('en-US')} completions from the window's start were read: pick a shorter window for all of them.`,
+    );
+  }
+  if (report.capped.join) {
+    notes.push(
+      `The transactions of some commands were not read (at most ${String(MAX_JOIN_PAGES * TRAFFIC_PAGE_LIMIT)} updates are): they count under "${NOT_READ}".`,
+    );
+  }
+  if (notes.length === 0) return null;
+  return (
+    <Alert color="yellow" variant="light" title="Partial report: a bound was reached">
+      <Stack gap={4}>
+        {notes.map((note) => (
+          <Text key={note} size="sm">
+            {note}
+          </Text>
+        ))}
+      </Stack>
+    </Alert>
+  );
+}
+
+function RowsTable({
+  title,
+  note,
+  rows,
+  total,
+  name,
+}: {
+  title: string;
+  note?: string;
+  rows: readonly TrafficRow[];
+  total: number;
+  name: (row: TrafficRow) => ReactNode;
+}) {
+  const titleId = useId();
+  const shown = rows.slice(0, TRAFFIC_TABLE_ROWS);
+  return (
+    <section aria-labelledby={titleId}>
+      <Stack gap="xs">
+        <Title order={2} size="h5" id={titleId}>
+          {title}
+        </Title>
+        {note && (
+          <Text size="xs" c="dimmed">
+            {note}
+          </Text>
+        )}
+        <Table.ScrollContainer minWidth={360}>
+          <Table aria-labelledby={titleId} striped>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Name</Table.Th>
+                <Table.Th ta="right">Commands</Table.Th>
+                <Table.Th ta="right">Traffic paid</Table.Th>
+                <Table.Th ta="right">Share</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {shown.map((row) => (
+                <Table.Tr key={row.key}>
+                  <Table.Td>{name(row)}</Table.Td>
+                  <Table.Td ta="right">{row.count.toLocaleString('en-US')}</Table.Td>
+                  <Table.Td ta="right">
+                    {row.withoutCost === row.count ? '–' : formatTrafficCost(row.cost)}
+                  </Table.Td>
+                  <Table.Td ta="right">
+                    {total === 0 ? '–' : `${((row.cost / total) * 100).toFixed(1)}%`}
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+        {rows.length > shown.length && (
+          <Text size="xs" c="dimmed">
+            {formatCount(rows.length - shown.length, 'more row', 'more rows')} in the export.
+          </Text>
+        )}
+      </Stack>
+    </section>
+  );
+}
