@@ -1,0 +1,260 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { formatTrafficCost } from '@/lib/text/format';
+import { captureDownloads } from '@/testing/capture-downloads';
+import { renderRoute } from '@/testing/render-route';
+import { createSandbox, type Sandbox } from '@/testing/sandbox-network';
+import { sandboxSteps } from '@/testing/sandbox-steps';
+import { seedUsers } from '@/testing/seed-users';
+import {
+  createIou,
+  openAccount,
+  splitIou,
+  transferIou,
+  type Command,
+} from '../../../sandbox/src/scenarios/demo-commands';
+import { createdContractIds } from '../../../sandbox/src/scenarios/ledger-steps';
+
+// A whole-app journey after 60 prepares and submissions; tight on a shared 2-core machine.
+const JOURNEY_TIMEOUT = 60_000;
+
+type Expected = { user: string; template: string; choice: string; cost: number };
+
+/**
+ * Submits `commands` as `party` for `user`, first asking prepare what the same command costs
+ * (the model's estimate of its confirmation request, what the submission then pays; the command
+ * ids are of one length, since the id is part of what is measured).
+ */
+async function submitMeasured(
+  sandbox: Sandbox,
+  expected: Expected[],
+  {
+    user,
+    party,
+    command,
+    template,
+    choice,
+  }: {
+    user: string;
+    party: string;
+    command: Command;
+    template: string;
+    choice: string;
+  },
+) {
+  const steps = sandboxSteps(sandbox);
+  const prepared = await steps.client.request<{
+    costEstimation: { confirmationRequestTrafficCostEstimation: number };
+  }>('POST', '/v2/interactive-submission/prepare', {
+    body: {
+      commands: [command],
+      commandId: `load-${crypto.randomUUID()}`,
+      actAs: [party],
+      userId: user,
+    },
+  });
+  expected.push({
+    user,
+    template,
+    choice,
+    cost: prepared.costEstimation.confirmationRequestTrafficCostEstimation,
+  });
+  return steps.submit([command], {
+    actAs: [party],
+    userId: user,
+    commandId: `load-${crypto.randomUUID()}`,
+  });
+}
+
+/** 30 commands by two users: Iou creates and splits, Account creates, Iou creates and transfers. */
+async function generateLoad(sandbox: Sandbox) {
+  const steps = sandboxSteps(sandbox);
+  const [alice, bob] = await Promise.all([
+    steps.allocateFreshParty('alice'),
+    steps.allocateFreshParty('bob'),
+  ]);
+  const [aliceUser = ''] = seedUsers(sandbox, 1, { prefix: 'alice' });
+  const [bobUser = ''] = seedUsers(sandbox, 1, { prefix: 'bob' });
+  const expected: Expected[] = [];
+  const aliceIous: string[] = [];
+  const bobIous: string[] = [];
+  for (let i = 0; i < 10; i++) {
+    const created = await submitMeasured(sandbox, expected, {
+      user: aliceUser,
+      party: alice,
+      command: createIou({ issuer: alice, owner: alice, currency: 'USD', amount: '100.0' }),
+      template: 'Iou',
+      choice: 'Create',
+    });
+    aliceIous.push(...createdContractIds(created));
+  }
+  for (const iou of aliceIous.slice(0, 5)) {
+    await submitMeasured(sandbox, expected, {
+      user: aliceUser,
+      party: alice,
+      command: splitIou(iou, '10.0'),
+      template: 'Iou',
+      choice: 'Iou_Split',
+    });
+  }
+  for (let i = 0; i < 5; i++) {
+    await submitMeasured(sandbox, expected, {
+      user: bobUser,
+      party: bob,
+      command: openAccount({ bank: bob, owner: bob, number: `ACC-${String(i)}` }),
+      template: 'Account',
+      choice: 'Create',
+    });
+    const created = await submitMeasured(sandbox, expected, {
+      user: bobUser,
+      party: bob,
+      command: createIou({ issuer: bob, owner: bob, currency: 'EUR', amount: '5.0' }),
+      template: 'Iou',
+      choice: 'Create',
+    });
+    bobIous.push(...createdContractIds(created));
+  }
+  for (const iou of bobIous) {
+    await submitMeasured(sandbox, expected, {
+      user: bobUser,
+      party: bob,
+      command: transferIou(iou, alice),
+      template: 'Iou',
+      choice: 'Iou_Transfer',
+    });
+  }
+  return { aliceUser, bobUser, expected };
+}
+
+const sum = (entries: readonly Expected[]) => entries.reduce((total, { cost }) => total + cost, 0);
+
+/** The cells of the table's row whose first cell says `name`. */
+function rowOf(tableName: string, name: RegExp | string) {
+  const table = screen.getByRole('table', { name: tableName });
+  const row = within(table)
+    .getAllByRole('row')
+    .find((candidate) => {
+      const first = within(candidate).queryAllByRole('cell')[0];
+      return first !== undefined && within(first).queryByText(name) !== null;
+    });
+  if (!row) throw new Error(`No row ${String(name)} in ${tableName}`);
+  return within(row)
+    .getAllByRole('cell')
+    .map((cell) => cell.textContent);
+}
+
+const count = (entries: readonly Expected[]) => String(entries.length);
+
+describe('traffic page', () => {
+  it(
+    'totals the paid cost of generated load by user, party, template and choice, and exports it',
+    async () => {
+      const sandbox = createSandbox({ trafficCost: true });
+      const { aliceUser, bobUser, expected } = await generateLoad(sandbox);
+      expect(expected).toHaveLength(30);
+      const downloads = captureDownloads();
+      const { user } = renderRoute('/traffic', { sandbox });
+
+      const total = sum(expected);
+      const paid = await screen.findByRole('group', { name: 'Traffic paid' }, { timeout: 20_000 });
+      expect(paid).toHaveTextContent(formatTrafficCost(total));
+      expect(screen.getByRole('group', { name: 'Commands' })).toHaveTextContent('30');
+
+      const of = (filter: (entry: Expected) => boolean) => expected.filter(filter);
+      const alice = of((entry) => entry.user === aliceUser);
+      const bob = of((entry) => entry.user === bobUser);
+      expect(rowOf('By user', aliceUser).slice(1, 3)).toEqual([
+        count(alice),
+        formatTrafficCost(sum(alice)),
+      ]);
+      expect(rowOf('By user', bobUser).slice(1, 3)).toEqual([
+        count(bob),
+        formatTrafficCost(sum(bob)),
+      ]);
+      // Each user acted for one party: the party table has the same two sums.
+      expect(
+        within(screen.getByRole('table', { name: 'By party' })).getAllByRole('row'),
+      ).toHaveLength(3);
+
+      const accounts = of((entry) => entry.template === 'Account');
+      const ious = of((entry) => entry.template === 'Iou');
+      expect(rowOf('By template', /Demo\.Account:Account/).slice(1, 3)).toEqual([
+        count(accounts),
+        formatTrafficCost(sum(accounts)),
+      ]);
+      expect(rowOf('By template', /Demo\.Iou:Iou/).slice(1, 3)).toEqual([
+        count(ious),
+        formatTrafficCost(sum(ious)),
+      ]);
+      for (const choice of ['Iou_Split', 'Iou_Transfer']) {
+        const entries = of((entry) => entry.choice === choice);
+        expect(rowOf('By choice', choice).slice(1, 3)).toEqual([
+          count(entries),
+          formatTrafficCost(sum(entries)),
+        ]);
+      }
+      // Sorted most costly first.
+      const costs = within(screen.getByRole('table', { name: 'By choice' }))
+        .getAllByRole('row')
+        .slice(1)
+        .map((row) =>
+          Number((within(row).getAllByRole('cell')[2]?.textContent ?? '').replace(/\D/g, '')),
+        );
+      expect(costs).toEqual([...costs].sort((a, b) => b - a));
+      expect(
+        screen.queryByText('This participant reports no traffic cost'),
+      ).not.toBeInTheDocument();
+
+      await user.click(screen.getByRole('button', { name: 'Export CSV' }));
+      await user.click(screen.getByRole('button', { name: 'Export JSON' }));
+      expect(downloads.names).toEqual([
+        expect.stringMatching(/^traffic-day-\d{4}-\d\d-\d\dT\d\d-\d\d-\d\dZ\.csv$/),
+        expect.stringMatching(/^traffic-day-.*\.json$/),
+      ]);
+      const [csvBlob, jsonBlob] = downloads.saved;
+      const csv = (await csvBlob?.text()) ?? '';
+      const lines = csv.trim().split(/\r?\n/);
+      expect(lines[0]).toBe(
+        'offset,recordTime,userId,actAs,commandId,updateId,succeeded,templates,choices,paidTrafficCost',
+      );
+      expect(lines).toHaveLength(31);
+      const csvTotal = lines
+        .slice(1)
+        .reduce((acc, line) => acc + Number(line.split(',').at(-1)), 0);
+      expect(csvTotal).toBe(total);
+      const json = JSON.parse((await jsonBlob?.text()) ?? '{}') as {
+        totals: { cost: number; count: number };
+        byUser: { key: string; cost: number }[];
+        completions: unknown[];
+      };
+      expect(json.totals).toMatchObject({ cost: total, count: 30 });
+      expect(json.byUser).toEqual([
+        expect.objectContaining({ key: sum(alice) >= sum(bob) ? aliceUser : bobUser }),
+        expect.objectContaining({ key: sum(alice) >= sum(bob) ? bobUser : aliceUser }),
+      ]);
+      expect(json.completions).toHaveLength(30);
+    },
+    JOURNEY_TIMEOUT,
+  );
+
+  it('says plainly when the participant reports no cost, and how to turn it on in the sandbox', async () => {
+    const sandbox = createSandbox();
+    const steps = sandboxSteps(sandbox);
+    const party = await steps.allocateFreshParty('carol');
+    await steps.submit(
+      [createIou({ issuer: party, owner: party, currency: 'USD', amount: '1.0' })],
+      {
+        actAs: [party],
+      },
+    );
+    renderRoute('/traffic?window=week', { sandbox });
+    const alert = await screen.findByRole(
+      'alert',
+      { name: 'This participant reports no traffic cost' },
+      { timeout: 20_000 },
+    );
+    expect(alert).toHaveTextContent('npm start -- --traffic-cost');
+    expect(screen.getByRole('combobox', { name: 'Window' })).toHaveValue('Last 7 days');
+    expect(rowOf('By user', 'participant_admin').slice(1, 3)).toEqual(['1', '–']);
+  });
+});
