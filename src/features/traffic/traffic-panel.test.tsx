@@ -3,128 +3,13 @@ import { describe, expect, it } from 'vitest';
 import { formatTrafficCost } from '@/lib/text/format';
 import { captureDownloads } from '@/testing/capture-downloads';
 import { renderRoute } from '@/testing/render-route';
-import { createSandbox, type Sandbox } from '@/testing/sandbox-network';
-import { sandboxSteps } from '@/testing/sandbox-steps';
-import { seedUsers } from '@/testing/seed-users';
-import {
-  createIou,
-  openAccount,
-  splitIou,
-  transferIou,
-  type Command,
-} from '../../../sandbox/src/scenarios/demo-commands';
-import { createdContractIds } from '../../../sandbox/src/scenarios/ledger-steps';
+import { createSandbox } from '@/testing/sandbox-network';
+import { seedOneCommand, seedTrafficLoad, type PricedCommand } from '@/testing/seed-traffic-load';
 
 // A whole-app journey after 60 prepares and submissions; tight on a shared 2-core machine.
 const JOURNEY_TIMEOUT = 60_000;
 
-type Expected = { user: string; template: string; choice: string; cost: number };
-
-/**
- * Submits `commands` as `party` for `user`, first asking prepare what the same command costs
- * (the model's estimate of its confirmation request, what the submission then pays; the command
- * ids are of one length, since the id is part of what is measured).
- */
-async function submitMeasured(
-  sandbox: Sandbox,
-  expected: Expected[],
-  {
-    user,
-    party,
-    command,
-    template,
-    choice,
-  }: {
-    user: string;
-    party: string;
-    command: Command;
-    template: string;
-    choice: string;
-  },
-) {
-  const steps = sandboxSteps(sandbox);
-  const prepared = await steps.client.request<{
-    costEstimation: { confirmationRequestTrafficCostEstimation: number };
-  }>('POST', '/v2/interactive-submission/prepare', {
-    body: {
-      commands: [command],
-      commandId: `load-${crypto.randomUUID()}`,
-      actAs: [party],
-      userId: user,
-    },
-  });
-  expected.push({
-    user,
-    template,
-    choice,
-    cost: prepared.costEstimation.confirmationRequestTrafficCostEstimation,
-  });
-  return steps.submit([command], {
-    actAs: [party],
-    userId: user,
-    commandId: `load-${crypto.randomUUID()}`,
-  });
-}
-
-/** 30 commands by two users: Iou creates and splits, Account creates, Iou creates and transfers. */
-async function generateLoad(sandbox: Sandbox) {
-  const steps = sandboxSteps(sandbox);
-  const [alice, bob] = await Promise.all([
-    steps.allocateFreshParty('alice'),
-    steps.allocateFreshParty('bob'),
-  ]);
-  const [aliceUser = ''] = seedUsers(sandbox, 1, { prefix: 'alice' });
-  const [bobUser = ''] = seedUsers(sandbox, 1, { prefix: 'bob' });
-  const expected: Expected[] = [];
-  const aliceIous: string[] = [];
-  const bobIous: string[] = [];
-  for (let i = 0; i < 10; i++) {
-    const created = await submitMeasured(sandbox, expected, {
-      user: aliceUser,
-      party: alice,
-      command: createIou({ issuer: alice, owner: alice, currency: 'USD', amount: '100.0' }),
-      template: 'Iou',
-      choice: 'Create',
-    });
-    aliceIous.push(...createdContractIds(created));
-  }
-  for (const iou of aliceIous.slice(0, 5)) {
-    await submitMeasured(sandbox, expected, {
-      user: aliceUser,
-      party: alice,
-      command: splitIou(iou, '10.0'),
-      template: 'Iou',
-      choice: 'Iou_Split',
-    });
-  }
-  for (let i = 0; i < 5; i++) {
-    await submitMeasured(sandbox, expected, {
-      user: bobUser,
-      party: bob,
-      command: openAccount({ bank: bob, owner: bob, number: `ACC-${String(i)}` }),
-      template: 'Account',
-      choice: 'Create',
-    });
-    const created = await submitMeasured(sandbox, expected, {
-      user: bobUser,
-      party: bob,
-      command: createIou({ issuer: bob, owner: bob, currency: 'EUR', amount: '5.0' }),
-      template: 'Iou',
-      choice: 'Create',
-    });
-    bobIous.push(...createdContractIds(created));
-  }
-  for (const iou of bobIous) {
-    await submitMeasured(sandbox, expected, {
-      user: bobUser,
-      party: bob,
-      command: transferIou(iou, alice),
-      template: 'Iou',
-      choice: 'Iou_Transfer',
-    });
-  }
-  return { aliceUser, bobUser, expected };
-}
+type Expected = PricedCommand;
 
 const sum = (entries: readonly Expected[]) => entries.reduce((total, { cost }) => total + cost, 0);
 
@@ -150,7 +35,7 @@ describe('traffic page', () => {
     'totals the paid cost of generated load by user, party, template and choice, and exports it',
     async () => {
       const sandbox = createSandbox({ trafficCost: true });
-      const { aliceUser, bobUser, expected } = await generateLoad(sandbox);
+      const { aliceUser, bobUser, expected } = await seedTrafficLoad(sandbox);
       expect(expected).toHaveLength(30);
       const downloads = captureDownloads();
       const { user } = renderRoute('/traffic', { sandbox });
@@ -239,14 +124,7 @@ describe('traffic page', () => {
 
   it('says plainly when the participant reports no cost, and how to turn it on in the sandbox', async () => {
     const sandbox = createSandbox();
-    const steps = sandboxSteps(sandbox);
-    const party = await steps.allocateFreshParty('carol');
-    await steps.submit(
-      [createIou({ issuer: party, owner: party, currency: 'USD', amount: '1.0' })],
-      {
-        actAs: [party],
-      },
-    );
+    await seedOneCommand(sandbox);
     renderRoute('/traffic?window=week', { sandbox });
     const alert = await screen.findByRole(
       'alert',
