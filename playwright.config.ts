@@ -64,7 +64,8 @@ export default defineConfig({
   webServer: [
     {
       // The real entry point: builds the SPA if stale, starts the embedded sandbox, proxies to it.
-      command: `npm start -- --port ${String(PORT)}`,
+      // With traffic cost reported, as on a synchronizer with traffic control (e2e/traffic.spec.ts).
+      command: `npm start -- --port ${String(PORT)} --traffic-cost`,
       // Through the proxy, so the server and the sandbox behind it are both up.
       url: `${BASE_URL}/readyz`,
       reuseExistingServer: !isCi,
