@@ -127,3 +127,15 @@ export async function seedOneCommand(sandbox: Sandbox): Promise<void> {
     actAs: [party],
   });
 }
+
+/** An Iou created by `party` for `userId`, signed with `token` (jwt mode); its paid cost. */
+export async function submitIouAs(
+  sandbox: Sandbox,
+  { token, party, userId }: { token: string; party: string; userId: string },
+): Promise<number | null> {
+  const transaction = await sandboxSteps(sandbox, token).submit(
+    [createIou({ issuer: party, owner: party, currency: 'USD', amount: '1.0' })],
+    { actAs: [party], userId },
+  );
+  return transaction.paidTrafficCost ?? null;
+}

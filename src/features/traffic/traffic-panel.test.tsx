@@ -3,8 +3,15 @@ import { describe, expect, it } from 'vitest';
 import { formatTrafficCost } from '@/lib/text/format';
 import { captureDownloads } from '@/testing/capture-downloads';
 import { renderRoute } from '@/testing/render-route';
-import { createSandbox } from '@/testing/sandbox-network';
-import { seedOneCommand, seedTrafficLoad, type PricedCommand } from '@/testing/seed-traffic-load';
+import { createSandbox, TEST_SECRET } from '@/testing/sandbox-network';
+import { sandboxSteps } from '@/testing/sandbox-steps';
+import { mintToken, signInAs } from '@/testing/sign-in-as';
+import {
+  seedOneCommand,
+  seedTrafficLoad,
+  submitIouAs,
+  type PricedCommand,
+} from '@/testing/seed-traffic-load';
 
 // A whole-app journey after 60 prepares and submissions; tight on a shared 2-core machine.
 const JOURNEY_TIMEOUT = 60_000;
@@ -134,5 +141,49 @@ describe('traffic page', () => {
     expect(alert).toHaveTextContent('npm start -- --traffic-cost');
     expect(screen.getByRole('combobox', { name: 'Window' })).toHaveValue('Last 7 days');
     expect(rowOf('By user', 'participant_admin').slice(1, 3)).toEqual(['1', '–']);
+  });
+
+  it('shows a user with read rights the cost of their own commands only', async () => {
+    const sandbox = createSandbox({ auth: 'jwt', jwtSecret: TEST_SECRET, trafficCost: true });
+    const adminToken = await mintToken(sandbox, 'participant_admin');
+    const admin = sandboxSteps(sandbox, adminToken);
+    const [alice, bob] = [await admin.allocateParty('alice'), await admin.allocateParty('bob')];
+    await admin.createUser('alice.app', { rights: [{ kind: 'CanActAs', party: alice }] });
+    const aliceToken = await mintToken(sandbox, 'alice.app');
+    const costs = [
+      await submitIouAs(sandbox, { token: aliceToken, party: alice, userId: 'alice.app' }),
+      await submitIouAs(sandbox, { token: aliceToken, party: alice, userId: 'alice.app' }),
+    ];
+    // Someone else's command: not alice.app's to see.
+    await admin.createUser('bob.app', { rights: [{ kind: 'CanActAs', party: bob }] });
+    await submitIouAs(sandbox, {
+      token: await mintToken(sandbox, 'bob.app'),
+      party: bob,
+      userId: 'bob.app',
+    });
+    await signInAs(sandbox, 'alice.app');
+
+    renderRoute('/traffic', { sandbox });
+
+    const table = await screen.findByRole('table', { name: 'By user' }, { timeout: 20_000 });
+    expect(within(table).getAllByRole('row')).toHaveLength(2);
+    const total = (costs[0] ?? 0) + (costs[1] ?? 0);
+    expect(rowOf('By user', 'alice.app').slice(1, 3)).toEqual(['2', formatTrafficCost(total)]);
+    expect(screen.getByRole('link', { name: 'Traffic' })).toHaveAttribute('href', '/traffic');
+  });
+
+  it('is not in the navigation of a user who reads no party, and says why there', async () => {
+    const sandbox = createSandbox({ auth: 'jwt', jwtSecret: TEST_SECRET, trafficCost: true });
+    const admin = sandboxSteps(sandbox, await mintToken(sandbox, 'participant_admin'));
+    await admin.createUser('plain.pat');
+    await signInAs(sandbox, 'plain.pat');
+
+    renderRoute('/traffic', { sandbox });
+
+    expect(
+      await screen.findByRole('region', { name: 'You may not read any command completions' }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Transactions' })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Traffic' })).not.toBeInTheDocument();
   });
 });
