@@ -69,53 +69,50 @@ export async function seedTrafficLoad(sandbox: Sandbox) {
   const [aliceUser = ''] = seedUsers(sandbox, 1, { prefix: 'alice' });
   const [bobUser = ''] = seedUsers(sandbox, 1, { prefix: 'bob' });
   const expected: PricedCommand[] = [];
-  const aliceIous: string[] = [];
-  const bobIous: string[] = [];
-  for (let i = 0; i < 10; i++) {
-    const created = await submitMeasured(sandbox, expected, {
-      user: aliceUser,
-      party: alice,
-      command: createIou({ issuer: alice, owner: alice, currency: 'USD', amount: '100.0' }),
-      template: 'Iou',
-      choice: 'Create',
-    });
-    aliceIous.push(...createdContractIds(created));
-  }
-  for (const iou of aliceIous.slice(0, 5)) {
-    await submitMeasured(sandbox, expected, {
-      user: aliceUser,
-      party: alice,
-      command: splitIou(iou, '10.0'),
-      template: 'Iou',
-      choice: 'Iou_Split',
-    });
-  }
-  for (let i = 0; i < 5; i++) {
-    await submitMeasured(sandbox, expected, {
-      user: bobUser,
-      party: bob,
-      command: openAccount({ bank: bob, owner: bob, number: `ACC-${String(i)}` }),
-      template: 'Account',
-      choice: 'Create',
-    });
-    const created = await submitMeasured(sandbox, expected, {
-      user: bobUser,
-      party: bob,
-      command: createIou({ issuer: bob, owner: bob, currency: 'EUR', amount: '5.0' }),
-      template: 'Iou',
-      choice: 'Create',
-    });
-    bobIous.push(...createdContractIds(created));
-  }
-  for (const iou of bobIous) {
-    await submitMeasured(sandbox, expected, {
-      user: bobUser,
-      party: bob,
-      command: transferIou(iou, alice),
-      template: 'Iou',
-      choice: 'Iou_Transfer',
-    });
-  }
+  /** Submits `count` commands of one kind as one user; the contracts they create, in order. */
+  const run = async (
+    count: number,
+    as: { user: string; party: string },
+    kind: { template: string; choice: string; command: (i: number) => Command },
+  ) => {
+    const created: string[] = [];
+    for (let i = 0; i < count; i++) {
+      const transaction = await submitMeasured(sandbox, expected, {
+        ...as,
+        ...kind,
+        command: kind.command(i),
+      });
+      created.push(...createdContractIds(transaction));
+    }
+    return created;
+  };
+  const asAlice = { user: aliceUser, party: alice };
+  const asBob = { user: bobUser, party: bob };
+  const aliceIous = await run(10, asAlice, {
+    template: 'Iou',
+    choice: 'Create',
+    command: () => createIou({ issuer: alice, owner: alice, currency: 'USD', amount: '100.0' }),
+  });
+  await run(5, asAlice, {
+    template: 'Iou',
+    choice: 'Iou_Split',
+    command: (i) => splitIou(aliceIous[i] ?? '', '10.0'),
+  });
+  await run(5, asBob, {
+    template: 'Account',
+    choice: 'Create',
+    command: (i) => openAccount({ bank: bob, owner: bob, number: `ACC-${String(i)}` }),
+  });
+  const bobIous = await run(5, asBob, {
+    template: 'Iou',
+    choice: 'Create',
+    command: () => createIou({ issuer: bob, owner: bob, currency: 'EUR', amount: '5.0' }),
+  });
+  await run(5, asBob, {
+    template: 'Iou',
+    choice: 'Iou_Transfer',
+    command: (i) => transferIou(bobIous[i] ?? '', alice),
+  });
   return { aliceUser, bobUser, expected };
 }
 

@@ -40,6 +40,8 @@ import {
 /** Rows each table shows; the export has them all. */
 export const TRAFFIC_TABLE_ROWS = 50;
 
+const EXPORT_FORMATS = ['csv', 'json'] as const;
+
 const WINDOW_OPTIONS = Object.entries(TRAFFIC_WINDOWS).map(([value, { label }]) => ({
   value,
   label,
@@ -91,26 +93,19 @@ export function TrafficPanel({
           </Button>
         </Group>
         <Group gap="xs">
-          <Button
-            size="xs"
-            variant="default"
-            disabled={report.completions.length === 0}
-            onClick={() => {
-              downloadTraffic('csv', report, aggregate);
-            }}
-          >
-            Export CSV
-          </Button>
-          <Button
-            size="xs"
-            variant="default"
-            disabled={report.completions.length === 0}
-            onClick={() => {
-              downloadTraffic('json', report, aggregate);
-            }}
-          >
-            Export JSON
-          </Button>
+          {EXPORT_FORMATS.map((format) => (
+            <Button
+              key={format}
+              size="xs"
+              variant="default"
+              disabled={report.completions.length === 0}
+              onClick={() => {
+                downloadTraffic(format, report, aggregate);
+              }}
+            >
+              Export {format.toUpperCase()}
+            </Button>
+          ))}
         </Group>
       </Group>
       <Summary report={report} aggregate={aggregate} />

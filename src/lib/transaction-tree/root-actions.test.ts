@@ -1,76 +1,47 @@
 import { describe, expect, it } from 'vitest';
-import type { CreatedEvent, ExercisedEvent, TransactionEvent } from './model';
+import { randomTree, SAMPLE_TREE_SHAPE, shapedTree } from '@/testing/tree-generators';
+import type { TransactionEvents } from './model';
 import { CREATE_ACTION, rootActionsOf } from './root-actions';
 
-const IOU = 'pkg:Demo.Iou:Iou';
-const ACCOUNT = 'pkg:Demo.Account:Account';
-
-const base = (nodeId: number, templateId: string) => ({
-  nodeId,
-  contractId: `cid-${String(nodeId)}`,
-  templateId,
-  packageName: 'demo',
-  witnessParties: ['alice'],
-  acsDelta: true,
-});
-
-const created = (nodeId: number, templateId = IOU): CreatedEvent => ({
-  ...base(nodeId, templateId),
-  kind: 'created',
-  createArgument: {},
-  contractKey: null,
-  signatories: ['alice'],
-  observers: [],
-  createdAt: null,
-});
-
-const exercised = (
-  nodeId: number,
-  lastDescendantNodeId: number,
-  choice: string,
-  templateId = IOU,
-): ExercisedEvent => ({
-  ...base(nodeId, templateId),
-  kind: 'exercised',
-  choice,
-  choiceArgument: {},
-  exerciseResult: null,
-  consuming: true,
-  interfaceId: null,
-  actingParties: ['alice'],
-  lastDescendantNodeId,
-});
-
-const actions = (events: TransactionEvent[]) => rootActionsOf({ updateId: 'u', offset: 1, events });
+/** The actions as `[entity, choice]`: the generator's package id is noise here. */
+const named = (events: TransactionEvents) =>
+  rootActionsOf(events).map(({ templateId, choice }) => [templateId.split(':').at(-1), choice]);
 
 describe('rootActionsOf', () => {
   it('names a create command by its template and Create', () => {
-    expect(actions([created(0)])).toEqual([{ templateId: IOU, choice: CREATE_ACTION }]);
+    expect(named(shapedTree([{}]).events)).toEqual([['Iou', CREATE_ACTION]]);
   });
 
   it('names an exercise by its choice, not by what it did inside', () => {
-    // Iou_Split at 0 creates two Ious (1, 2) inside its range.
-    expect(actions([exercised(0, 2, 'Iou_Split'), created(1), created(2)])).toEqual([
-      { templateId: IOU, choice: 'Iou_Split' },
-    ]);
+    const { events } = shapedTree([{ choice: 'Iou_Split', children: [{}, {}] }]);
+    expect(named(events)).toEqual([['Iou', 'Iou_Split']]);
   });
 
   it('lists each distinct root action once, in order, after an exercise range ends', () => {
-    const events = [
-      exercised(0, 1, 'Account_Issue', ACCOUNT),
-      created(1),
-      created(2, ACCOUNT),
-      exercised(3, 3, 'Account_Issue', ACCOUNT),
-    ];
-    expect(actions(events)).toEqual([
-      { templateId: ACCOUNT, choice: 'Account_Issue' },
-      { templateId: ACCOUNT, choice: CREATE_ACTION },
+    const { events } = shapedTree([...SAMPLE_TREE_SHAPE, { choice: 'Transfer' }, {}]);
+    expect(named(events)).toEqual([
+      ['Iou', 'Transfer'],
+      ['Iou', CREATE_ACTION],
     ]);
   });
 
-  it('leaves archived events (ACS_DELTA) out, and an empty transaction has none', () => {
-    const archived: TransactionEvent = { ...base(0, IOU), kind: 'archived' };
-    expect(actions([archived, created(1)])).toEqual([{ templateId: IOU, choice: CREATE_ACTION }]);
-    expect(actions([])).toEqual([]);
+  it('finds exactly the roots of random trees (the generator knows each parent)', () => {
+    for (let seed = 1; seed <= 20; seed++) {
+      const { events, parentOf } = randomTree({ seed, size: 60 });
+      const roots = events.events.filter((event) => parentOf.get(event.nodeId) === null);
+      const expected = [
+        ...new Map(
+          roots.map((event) => {
+            const choice = event.kind === 'exercised' ? event.choice : CREATE_ACTION;
+            return [`${event.templateId} ${choice}`, { templateId: event.templateId, choice }];
+          }),
+        ).values(),
+      ];
+      expect(rootActionsOf(events), `seed ${String(seed)}`).toEqual(expected);
+    }
+  });
+
+  it('has none for an empty transaction', () => {
+    expect(rootActionsOf({ updateId: 'u', offset: 1, events: [] })).toEqual([]);
   });
 });
