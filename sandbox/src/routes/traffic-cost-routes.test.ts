@@ -7,6 +7,7 @@ import {
 import { onboardExternalParty, signHash, type ExternalParty } from '../testing/external-party';
 import { create, exercise, iou } from '../testing/json-commands';
 import { IOU } from '../testing/ledger-history';
+import { checkSchema } from '../testing/spec-conformance';
 import { createTestSandbox, type TestSandbox } from '../testing/test-client';
 
 /**
@@ -75,6 +76,8 @@ async function completionAt(sandbox: TestSandbox, offset: number, party: string)
     beginExclusive: offset - 1,
   });
   expect(response.status, response.text).toBe(200);
+  // The wire shape with a cost in it, as the OpenAPI document declares it.
+  expect(checkSchema('CompletionStreamResponse', response.json[0])).toEqual([]);
   return response.json[0].completionResponse.Completion.value as {
     offset: number;
     paidTrafficCost: number | null;
@@ -166,6 +169,7 @@ describe('with --traffic-cost', () => {
     });
     expect(legacy.status, legacy.text).toBe(200);
     expect(legacy.json.transaction.paidTrafficCost).toBe(paidTrafficCost);
+    expect(checkSchema('JsTransaction', legacy.json.transaction)).toEqual([]);
   });
 
   it('charges an externally signed transaction for its prepared bytes and the signatures sent', async () => {
