@@ -181,6 +181,9 @@ export async function startSandbox({
         `Connected to synchronizers ${aliases.join(', ')} (commands are committed on ${aliases[0] ?? ''})`,
       );
     }
+    if (sandbox.state.trafficCost) {
+      console.log('Reporting traffic cost: an inferred model (docs/sandbox-fidelity.md)');
+    }
     if (seed === 'demo') {
       console.log(
         seedResumed
