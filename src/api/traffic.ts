@@ -93,6 +93,7 @@ export type TrafficReport = {
 async function usersToRead(
   caller: Caller,
   canListUsers: boolean,
+  limit: number,
   signal?: AbortSignal,
 ): Promise<{ userIds: string[]; capped: boolean }> {
   const readsAnyUser =
@@ -103,10 +104,7 @@ async function usersToRead(
   if (caller.kind === 'user' && !(readsAnyUser && canListUsers)) {
     return { userIds: [caller.userId], capped: false };
   }
-  const { users, nextPageToken } = await listUsers(
-    { pageSize: MAX_TRAFFIC_USERS, pageToken: '' },
-    signal,
-  );
+  const { users, nextPageToken } = await listUsers({ pageSize: limit, pageToken: '' }, signal);
   return {
     userIds: (users ?? []).map((user) => user.id).sort(),
     capped: nextPageToken !== undefined && nextPageToken !== '',
@@ -116,16 +114,17 @@ async function usersToRead(
 /** The parties completions are asked for: the scope's, or every local one for any-party readers. */
 async function partiesToRead(
   scope: ReadScope,
+  limit: number,
   signal?: AbortSignal,
 ): Promise<{ parties: string[]; capped: boolean }> {
   if (scope.kind === 'parties') {
     return {
-      parties: scope.parties.slice(0, MAX_TRAFFIC_PARTIES),
-      capped: scope.parties.length > MAX_TRAFFIC_PARTIES,
+      parties: scope.parties.slice(0, limit),
+      capped: scope.parties.length > limit,
     };
   }
   const { partyDetails, nextPageToken } = await listParties(
-    { pageSize: MAX_TRAFFIC_PARTIES, pageToken: '', identityProviderId: '', filterParty: '' },
+    { pageSize: limit, pageToken: '', identityProviderId: '', filterParty: '' },
     signal,
   );
   return {
@@ -173,7 +172,12 @@ const costOf = (value: unknown): number | null =>
 async function readUserCompletions(
   userId: string,
   parties: readonly string[],
-  { begin, end, budget }: { begin: number; end: number; budget: number },
+  {
+    begin,
+    end,
+    budget,
+    pageSize,
+  }: { begin: number; end: number; budget: number; pageSize: number },
   signal?: AbortSignal,
 ): Promise<{ completions: TrafficCompletion[]; full: boolean }> {
   const completions: TrafficCompletion[] = [];
@@ -182,7 +186,7 @@ async function readUserCompletions(
     const items = unwrap(
       await api.POST('/v2/commands/completions', {
         params: {
-          query: { limit: TRAFFIC_PAGE_LIMIT, stream_idle_timeout_ms: COMPLETIONS_IDLE_MS },
+          query: { limit: pageSize, stream_idle_timeout_ms: COMPLETIONS_IDLE_MS },
         },
         body: { userId, parties: [...parties], beginExclusive: after },
         ...(signal ? { signal } : {}),
@@ -211,7 +215,7 @@ async function readUserCompletions(
       });
     }
     // A short list went idle at the ledger end; a full one is read on from where it stopped.
-    if (items.length < TRAFFIC_PAGE_LIMIT || reached === after) break;
+    if (items.length < pageSize || reached === after) break;
     after = reached;
   }
   return { completions, full: false };
@@ -224,6 +228,7 @@ async function readUserCompletions(
 async function readRootActions(
   offsets: readonly number[],
   scope: ReadScope,
+  { joinPages, pageSize }: Pick<TrafficLimits, 'joinPages' | 'pageSize'>,
   signal?: AbortSignal,
 ): Promise<{ actions: Map<number, RootAction[]>; complete: boolean }> {
   const wanted = new Set(offsets);
@@ -233,10 +238,10 @@ async function readRootActions(
   let after = Math.min(...wanted) - 1;
   const updateFormat = updateFormatFor(scope, { verbose: false });
   for (let page = 0; after < end; page++) {
-    if (page >= MAX_JOIN_PAGES) return { actions, complete: false };
+    if (page >= joinPages) return { actions, complete: false };
     const items = unwrap(
       await api.POST('/v2/updates', {
-        params: { query: { limit: TRAFFIC_PAGE_LIMIT } },
+        params: { query: { limit: pageSize } },
         body: {
           beginExclusive: after,
           endInclusive: end,
@@ -255,11 +260,28 @@ async function readRootActions(
         actions.set(transaction.offset, rootActionsOf(eventsOfTransaction(transaction)));
       }
     }
-    if (items.length < TRAFFIC_PAGE_LIMIT || last === after) break;
+    if (items.length < pageSize || last === after) break;
     after = last;
   }
   return { actions, complete: true };
 }
+
+/** The bounds of one report; the page uses {@link DEFAULT_TRAFFIC_LIMITS}, tests smaller ones. */
+export type TrafficLimits = {
+  users: number;
+  parties: number;
+  completions: number;
+  joinPages: number;
+  pageSize: number;
+};
+
+export const DEFAULT_TRAFFIC_LIMITS: TrafficLimits = {
+  users: MAX_TRAFFIC_USERS,
+  parties: MAX_TRAFFIC_PARTIES,
+  completions: MAX_TRAFFIC_COMPLETIONS,
+  joinPages: MAX_JOIN_PAGES,
+  pageSize: TRAFFIC_PAGE_LIMIT,
+};
 
 /** Runs `work` over `items`, `limit` at a time, results in the items' order. */
 async function inBatches<T, R>(
@@ -282,11 +304,19 @@ export type TrafficRequest = {
   canListUsers: boolean;
   /** Now, for the window's start; injectable for tests. */
   now?: Date;
+  limits?: TrafficLimits;
 };
 
 /** The completions of the window with their costs and commands: the Traffic page's one read. */
 export async function readTrafficReport(
-  { window, scope, caller, canListUsers, now = new Date() }: TrafficRequest,
+  {
+    window,
+    scope,
+    caller,
+    canListUsers,
+    now = new Date(),
+    limits = DEFAULT_TRAFFIC_LIMITS,
+  }: TrafficRequest,
   signal?: AbortSignal,
 ): Promise<TrafficReport> {
   const reach = TRAFFIC_WINDOWS[window].ms;
@@ -297,8 +327,8 @@ export async function readTrafficReport(
       : findOffsetAtTime(scope, new Date(now.getTime() - reach).toISOString(), signal).then(
           (found) => found.beginExclusive,
         ),
-    usersToRead(caller, canListUsers, signal),
-    partiesToRead(scope, signal),
+    usersToRead(caller, canListUsers, limits.users, signal),
+    partiesToRead(scope, limits.parties, signal),
   ]);
   const report: TrafficReport = {
     window,
@@ -315,18 +345,19 @@ export async function readTrafficReport(
     readUserCompletions(
       userId,
       parties.parties,
-      { begin, end, budget: MAX_TRAFFIC_COMPLETIONS },
+      { begin, end, budget: limits.completions, pageSize: limits.pageSize },
       signal,
     ),
   );
   const merged = perUser.flatMap((read) => read.completions).sort((a, b) => a.offset - b.offset);
   report.capped.completions =
-    perUser.some((read) => read.full) || merged.length > MAX_TRAFFIC_COMPLETIONS;
+    perUser.some((read) => read.full) || merged.length > limits.completions;
   // Read forwards from the window's start: a capped report covers its first completions.
-  const kept = merged.slice(0, MAX_TRAFFIC_COMPLETIONS);
+  const kept = merged.slice(0, limits.completions);
   const { actions, complete } = await readRootActions(
     kept.filter((completion) => completion.succeeded).map((completion) => completion.offset),
     scope,
+    limits,
     signal,
   );
   report.capped.join = !complete;
@@ -340,7 +371,7 @@ export async function readTrafficReport(
 export const trafficQueries = {
   all: () => ['traffic'] as const,
   /** Read when asked (the page's Refresh reads again); a window's report is not shared. */
-  report: ({ window, scope, caller, canListUsers }: Omit<TrafficRequest, 'now'>) =>
+  report: ({ window, scope, caller, canListUsers }: Omit<TrafficRequest, 'now' | 'limits'>) =>
     queryOptions({
       // The caller in full: its rights decide whose completions are read.
       queryKey: [...trafficQueries.all(), window, canListUsers, caller, ...readScopeKey(scope)],
