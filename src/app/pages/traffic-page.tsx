@@ -11,8 +11,10 @@ import { SectionSkeleton } from '@/components/feedback/section-skeleton';
 import { PageHeader } from '@/components/page-header';
 import { TrafficPanel } from '@/features/traffic/traffic-panel';
 import { accessOf } from '@/lib/access/access-rights';
+import { paths } from '@/app/paths';
 
 const DEFAULT_WINDOW: TrafficWindow = 'day';
+const updateHref = (updateId: string) => paths.transactions.to(updateId);
 
 /** The window is in the URL (`?window=week`), so a report can be shared and reloaded. */
 export function TrafficPage() {
@@ -53,6 +55,7 @@ function TrafficForCaller({
   }
   return (
     <TrafficPanel
+      updateHref={updateHref}
       window={window}
       onWindowChange={onWindowChange}
       scope={scope}

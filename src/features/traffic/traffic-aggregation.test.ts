@@ -3,6 +3,7 @@ import type { TrafficCompletion } from '@/api/traffic';
 import {
   aggregateBy,
   aggregateTraffic,
+  costliest,
   FAILED,
   NOT_READ,
   reportsNoCost,
@@ -102,6 +103,18 @@ describe('aggregateTraffic', () => {
       true,
     );
     expect(reportsNoCost(aggregateTraffic([]).totals)).toBe(false);
+  });
+});
+
+describe('costliest', () => {
+  it('lists the commands that paid most, leaving out those without a cost', () => {
+    const [a, b, c, d] = [
+      completion({ paidTrafficCost: 10 }),
+      completion({ paidTrafficCost: 30 }),
+      completion({ paidTrafficCost: null }),
+      completion({ paidTrafficCost: 30 }),
+    ];
+    expect(costliest([a, b, c, d], 2)).toEqual([d, b]);
   });
 });
 

@@ -117,6 +117,17 @@ export function aggregateTraffic(completions: readonly TrafficCompletion[]): Tra
   };
 }
 
+/** The `count` completions that paid most, most costly first (equal costs: the later first). */
+export function costliest(
+  completions: readonly TrafficCompletion[],
+  count: number,
+): TrafficCompletion[] {
+  return completions
+    .filter((completion) => completion.paidTrafficCost !== null)
+    .sort((a, b) => (b.paidTrafficCost ?? 0) - (a.paidTrafficCost ?? 0) || b.offset - a.offset)
+    .slice(0, count);
+}
+
 /** True when the participant reported a cost for none of the completions: no traffic control. */
 export function reportsNoCost(totals: TrafficTotals): boolean {
   return totals.count > 0 && totals.withoutCost === totals.count;

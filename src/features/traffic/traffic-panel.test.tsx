@@ -96,6 +96,15 @@ describe('traffic page', () => {
       expect(
         screen.queryByText('This participant reports no traffic cost'),
       ).not.toBeInTheDocument();
+      // The costliest commands, each a link to its transaction.
+      const costliest = screen.getByRole('table', { name: 'Costliest commands' });
+      const [, top] = within(costliest).getAllByRole('row');
+      if (!top) throw new Error('No costliest command');
+      expect(top).toHaveTextContent(formatTrafficCost(Math.max(...expected.map((e) => e.cost))));
+      expect(within(top).getByRole('link').getAttribute('href')).toMatch(
+        /^\/transactions\?update=1220[0-9a-f]{64}$/,
+      );
+      expect(within(costliest).getAllByRole('row')).toHaveLength(21);
 
       await user.click(screen.getByRole('button', { name: 'Export CSV' }));
       await user.click(screen.getByRole('button', { name: 'Export JSON' }));
@@ -141,6 +150,7 @@ describe('traffic page', () => {
     expect(alert).toHaveTextContent('npm start -- --traffic-cost');
     expect(screen.getByRole('combobox', { name: 'Window' })).toHaveValue('Last 7 days');
     expect(rowOf('By user', 'participant_admin').slice(1, 3)).toEqual(['1', '–']);
+    expect(screen.queryByRole('table', { name: 'Costliest commands' })).not.toBeInTheDocument();
   });
 
   it('shows a user with read rights the cost of their own commands only', async () => {

@@ -1,5 +1,6 @@
 import {
   Alert,
+  Anchor,
   Button,
   Code,
   Group,
@@ -12,6 +13,7 @@ import {
 } from '@mantine/core';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { useId, useMemo, type ReactNode } from 'react';
+import { Link } from 'react-router';
 import {
   MAX_JOIN_PAGES,
   MAX_TRAFFIC_COMPLETIONS,
@@ -27,9 +29,11 @@ import type { ReadScope } from '@/api/updates';
 import { Identifier } from '@/components/identifier';
 import type { Caller } from '@/lib/access/access-rights';
 import { formatCount, formatTrafficCost } from '@/lib/text/format';
+import { templateLabel } from '@/lib/transaction-tree/update-summary';
 import { downloadTraffic } from './traffic-export';
 import {
   aggregateTraffic,
+  costliest,
   FAILED,
   NOT_READ,
   reportsNoCost,
@@ -48,6 +52,8 @@ const WINDOW_OPTIONS = Object.entries(TRAFFIC_WINDOWS).map(([value, { label }]) 
 }));
 
 export type TrafficPanelProps = {
+  /** Where a command's transaction opens (the app's route; features know no paths). */
+  updateHref: (updateId: string) => string;
   window: TrafficWindow;
   onWindowChange: (window: TrafficWindow) => void;
   scope: ReadScope;
@@ -57,6 +63,7 @@ export type TrafficPanelProps = {
 
 /** The window picker, the totals, the four tables and the export. */
 export function TrafficPanel({
+  updateHref,
   window,
   onWindowChange,
   scope,
@@ -151,7 +158,74 @@ export function TrafficPanel({
           />
         </SimpleGrid>
       )}
+      {aggregate.totals.count > aggregate.totals.withoutCost && (
+        <CostliestCommands completions={report.completions} updateHref={updateHref} />
+      )}
     </Stack>
+  );
+}
+
+/** Rows of the costliest-commands table. */
+export const COSTLIEST_ROWS = 20;
+
+/** The commands that paid most, each with its completion's facts and a link to its transaction. */
+function CostliestCommands({
+  completions,
+  updateHref,
+}: {
+  completions: TrafficReport['completions'];
+  updateHref: (updateId: string) => string;
+}) {
+  const titleId = useId();
+  const rows = useMemo(() => costliest(completions, COSTLIEST_ROWS), [completions]);
+  return (
+    <section aria-labelledby={titleId}>
+      <Stack gap="xs">
+        <Title order={2} size="h5" id={titleId}>
+          Costliest commands
+        </Title>
+        <Table.ScrollContainer minWidth={560}>
+          <Table aria-labelledby={titleId} striped>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Offset</Table.Th>
+                <Table.Th>User</Table.Th>
+                <Table.Th>Command</Table.Th>
+                <Table.Th ta="right">Traffic paid</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {rows.map((completion) => (
+                <Table.Tr key={`${String(completion.offset)} ${completion.userId}`}>
+                  <Table.Td>
+                    {completion.updateId === '' ? (
+                      completion.offset
+                    ) : (
+                      <Anchor component={Link} to={updateHref(completion.updateId)} size="sm">
+                        {completion.offset}
+                      </Anchor>
+                    )}
+                  </Table.Td>
+                  <Table.Td>
+                    <Text size="sm">{completion.userId}</Text>
+                  </Table.Td>
+                  <Table.Td>
+                    <Text size="sm">
+                      {(completion.actions ?? [])
+                        .map((action) => `${templateLabel(action.templateId)} ${action.choice}`)
+                        .join(', ') || (completion.succeeded ? NOT_READ : FAILED)}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td ta="right">
+                    {formatTrafficCost(completion.paidTrafficCost ?? 0)}
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      </Stack>
+    </section>
   );
 }
 
