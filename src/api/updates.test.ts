@@ -1,11 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { Caller, UserRight } from '@/lib/access/access-rights';
 import { ApiError, describeError, isEndpointMissing } from '@/lib/errors/api-error';
-import {
-  routeFetchToSandbox,
-  type NetworkIntercept,
-  type Sandbox,
-} from '@/testing/sandbox-network';
+import { routeFetchToSandbox, type Sandbox } from '@/testing/sandbox-network';
+import { cantonLikeUpdates } from '@/testing/canton-like-updates';
 import { prunedAt } from '@/testing/pruned-at';
 import { seedFanout, seedIouSplit } from '@/testing/seed-transactions';
 import { sandboxSteps } from '@/testing/sandbox-steps';
@@ -309,48 +306,6 @@ async function seedSparseLedger(sandbox: Sandbox) {
     .filter((party) => !party.startsWith('filler-'));
   const scope: ReadScope = { kind: 'parties', parties };
   return { split, fanout, scope, parties };
-}
-
-/**
- * `/v2/updates` as a real participant answers it: an offset checkpoint at every offset in the
- * range (each before its update, if any), in the order asked for (or ascending, for a release
- * that ignores `descendingOrder`), cut at `limit` without an error.
- */
-function cantonLikeUpdates(honoursDescending: boolean): NetworkIntercept {
-  return async (request, sandboxFetch) => {
-    const url = new URL(request.url);
-    if (url.pathname !== '/v2/updates') return sandboxFetch(request);
-    const body = await bodyOf(request);
-    const limit = Number(url.searchParams.get('limit') ?? UPDATES_LIST_LIMIT);
-    url.searchParams.delete('limit');
-    const response = await sandboxFetch(
-      new Request(url, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ ...body, descendingOrder: false }),
-      }),
-    );
-    const updates = (await response.json()) as {
-      update: Record<string, { value: { offset: number } }>;
-    }[];
-    // Transactions and topology transactions alike: each update's one entry holds its offset.
-    const byOffset = new Map(
-      updates.map((item) => [Object.values(item.update)[0]?.value.offset ?? 0, item]),
-    );
-    const offsets = Array.from(
-      { length: body.endInclusive - body.beginExclusive },
-      (_, i) => body.beginExclusive + 1 + i,
-    );
-    if (honoursDescending && body.descendingOrder) offsets.reverse();
-    const elements = offsets.flatMap((offset) => {
-      const checkpoint = {
-        update: { OffsetCheckpoint: { value: { offset, synchronizerTimes: [] } } },
-      };
-      const transaction = byOffset.get(offset);
-      return transaction ? [checkpoint, transaction] : [checkpoint];
-    });
-    return Response.json(elements.slice(0, limit));
-  };
 }
 
 describe('the last updates /live starts with', () => {
