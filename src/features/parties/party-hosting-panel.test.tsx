@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { HOSTING_MAX_READS, HOSTING_READ_LIMIT } from '@/api/party-hosting';
 import { cantonLikeUpdates } from '@/testing/canton-like-updates';
 import { renderRoute } from '@/testing/render-route';
-import { createSandbox } from '@/testing/sandbox-network';
+import { createSandbox, type Sandbox } from '@/testing/sandbox-network';
 import { hostExternalParty, seedExternalParty } from '@/testing/seed-external-parties';
 import { sandboxSteps } from '@/testing/sandbox-steps';
 import { seedPartyRecords } from '@/testing/seed-parties';
@@ -18,6 +18,14 @@ const cellTexts = (row: HTMLElement) =>
   within(row)
     .getAllByRole('cell')
     .map((cell) => cell.textContent);
+
+/** The party's page: its Hosting section, once the hosting table is there, and that table's rows. */
+async function openHosting(sandbox: Sandbox, party: string) {
+  renderRoute(`/parties/${encodeURIComponent(party)}`, { sandbox });
+  const hosting = await screen.findByRole('region', { name: 'Hosting' }, PAGE);
+  const table = await within(hosting).findByRole('table', { name: 'Hosting participants' }, PAGE);
+  return { hosting, rows: within(table).getAllByRole('row').slice(1).map(cellTexts) };
+}
 
 describe('where a party is hosted', () => {
   it(
@@ -39,15 +47,8 @@ describe('where a party is hosted', () => {
       });
       await hostExternalParty(sandbox, 'Roamer', pem, { synchronizerId: idOf('global') });
 
-      renderRoute(`/parties/${encodeURIComponent(partyId)}`, { sandbox });
-      const hosting = await screen.findByRole('region', { name: 'Hosting' }, PAGE);
-      const table = await within(hosting).findByRole(
-        'table',
-        { name: 'Hosting participants' },
-        PAGE,
-      );
-      const rows = within(table).getAllByRole('row').slice(1);
-      expect(rows.map(cellTexts)).toEqual([
+      const { hosting, rows } = await openHosting(sandbox, partyId);
+      expect(rows).toEqual([
         [
           expect.stringMatching(/^sandbox.*This participant$/),
           expect.stringMatching(/^local/),
@@ -97,14 +98,8 @@ describe('where a party is hosted', () => {
     async () => {
       const sandbox = createSandbox();
       const party = await sandboxSteps(sandbox).allocateParty('alice');
-      renderRoute(`/parties/${encodeURIComponent(party)}`, { sandbox });
-      const hosting = await screen.findByRole('region', { name: 'Hosting' }, PAGE);
-      const table = await within(hosting).findByRole(
-        'table',
-        { name: 'Hosting participants' },
-        PAGE,
-      );
-      expect(within(table).getAllByRole('row').slice(1).map(cellTexts)).toEqual([
+      const { hosting, rows } = await openHosting(sandbox, party);
+      expect(rows).toEqual([
         [
           expect.stringMatching(/This participant$/),
           expect.stringMatching(/^local/),
@@ -129,14 +124,8 @@ describe('where a party is hosted', () => {
       // Written to the store, as a party whose allocation lies before the stream's start would be.
       const [party] = seedPartyRecords(sandbox, [{ hint: 'old' }]);
       sandbox.state.parties.host(party ?? '', sandbox.state.synchronizerId);
-      renderRoute(`/parties/${encodeURIComponent(party ?? '')}`, { sandbox });
-      const hosting = await screen.findByRole('region', { name: 'Hosting' }, PAGE);
-      const table = await within(hosting).findByRole(
-        'table',
-        { name: 'Hosting participants' },
-        PAGE,
-      );
-      expect(within(table).getAllByRole('row').slice(1).map(cellTexts)).toEqual([
+      const { hosting, rows } = await openHosting(sandbox, party ?? '');
+      expect(rows).toEqual([
         [
           expect.stringMatching(/This participant$/),
           expect.stringMatching(/^local/),
