@@ -181,7 +181,8 @@ export function PartyDetail({ partyRef, onIdentityProviderFound, links }: PartyD
         </Stack>
       </SectionCard>
       <SectionCard title="Hosting">
-        <QueryBoundary>
+        {/* The hosting is read from the update stream, which needs a read right for the party. */}
+        <QueryBoundary need="Read as or Act as this party, or Read as any party">
           <PartyHostingPanel
             party={party.party}
             identityProviderId={partyIdentityProviderId}
