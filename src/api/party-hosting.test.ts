@@ -89,6 +89,20 @@ describe('listHostingChanges', () => {
     expect(history.changes).toHaveLength(1);
   }, 60_000);
 
+  it('reads on from a full answer cut between a checkpoint and its update', async () => {
+    const sandbox = createSandbox();
+    const network = routeFetchToSandbox({ sandbox });
+    // The party's allocation at offset 200: a checkpoint at every offset before it fills the first
+    // answer, which ends with the checkpoint at 200, its update cut off.
+    await allocateParties(sandbox, HOSTING_READ_LIMIT - 1);
+    const party = await sandboxSteps(sandbox).allocateParty('late');
+    await allocateParties(sandbox, 10);
+    network.intercept(cantonLikeUpdates(true));
+    const history = await listHostingChanges(party);
+    expect(history.changes.map((change) => change.offset)).toEqual([HOSTING_READ_LIMIT]);
+    expect(history.cut).toBeNull();
+  });
+
   it('stops when the participant takes longer than the time bound, and says where', async () => {
     const sandbox = createSandbox();
     const network = routeFetchToSandbox({ sandbox });

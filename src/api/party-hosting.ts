@@ -117,7 +117,9 @@ export async function listHostingChanges(
       }
       // A short answer, or one that did not move on, has read everything up to the end.
       if (items.length < HOSTING_READ_LIMIT || last === begin) break;
-      begin = last;
+      // Read on from the last offset itself: a checkpoint there may have taken its update's place
+      // in a full answer (repeats are dropped below).
+      begin = last - 1 > begin ? last - 1 : last;
     }
   } finally {
     clearTimeout(timer);
