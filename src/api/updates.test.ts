@@ -1,11 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { Caller, UserRight } from '@/lib/access/access-rights';
 import { ApiError, describeError, isEndpointMissing } from '@/lib/errors/api-error';
-import {
-  routeFetchToSandbox,
-  type NetworkIntercept,
-  type Sandbox,
-} from '@/testing/sandbox-network';
+import { routeFetchToSandbox, type Sandbox } from '@/testing/sandbox-network';
+import { cantonLikeUpdates } from '@/testing/canton-like-updates';
 import { prunedAt } from '@/testing/pruned-at';
 import { seedFanout, seedIouSplit } from '@/testing/seed-transactions';
 import { sandboxSteps } from '@/testing/sandbox-steps';
@@ -165,19 +162,28 @@ describe('update requests', () => {
       if (new URL(request.url).pathname === '/v2/updates') ranges.push(await bodyOf(request));
       return sandboxFetch(request);
     });
-    const { fanout } = await seedSparseLedger(network.sandbox);
+    const { fanout, scope, parties } = await seedSparseLedger(network.sandbox);
 
-    const first = await listRecentUpdates(ANY, { minimum: 1 });
-    expect(first.updates.map((update) => update.updateId)).toEqual([fanout.updateId]);
+    const first = await listRecentUpdates(scope, { minimum: 1 });
+    // The fanout, and the allocation of its party just before it (a topology transaction).
+    expect(first.updates.map((update) => [update.offset, update.kind])).toEqual([
+      [fanout.offset, 'transaction'],
+      [fanout.offset - 1, 'topology'],
+    ]);
+    expect(first.updates[0]?.updateId).toBe(fanout.updateId);
     expect(first.updates[0]?.eventCount).toBe(12);
     expect(ranges[0]?.endInclusive).toBe(fanout.offset);
     expect(ranges[0]?.beginExclusive).toBe(fanout.offset - UPDATES_LIST_LIMIT);
     // Newest first from the participant; labelled records, since rows name argument fields.
     expect(ranges[0]?.descendingOrder).toBe(true);
     expect(ranges[0]?.updateFormat.includeTransactions?.eventFormat.verbose).toBe(true);
+    expect(ranges[0]?.updateFormat.includeTopologyEvents).toEqual({
+      includeParticipantAuthorizationEvents: { parties: parties },
+    });
 
-    const older = await listRecentUpdates(ANY, { endInclusive: first.olderThan ?? 0 });
-    expect(older.updates.map((update) => update.offset)).toEqual([4, 3]);
+    const older = await listRecentUpdates(scope, { endInclusive: first.olderThan ?? 0 });
+    // The Iou's create and split, and the allocations of its bank and owner.
+    expect(older.updates.map((update) => update.offset)).toEqual([4, 3, 2, 1]);
     expect(older.olderThan).toBeNull();
     for (const range of ranges) {
       expect(range.endInclusive - range.beginExclusive).toBeLessThanOrEqual(UPDATES_LIST_LIMIT);
@@ -191,13 +197,16 @@ describe('update requests', () => {
     'miss no transaction when offset checkpoints fill a list to its limit, read %s',
     async (_, honoursDescending) => {
       const network = routeFetchToSandbox();
-      const { fanout } = await seedSparseLedger(network.sandbox);
+      const { fanout, scope } = await seedSparseLedger(network.sandbox);
       network.intercept(cantonLikeUpdates(honoursDescending));
 
-      const first = await listRecentUpdates(ANY, { minimum: 1 });
-      expect(first.updates.map((update) => update.updateId)).toEqual([fanout.updateId]);
-      const older = await listRecentUpdates(ANY, { endInclusive: first.olderThan ?? 0 });
-      expect(older.updates.map((update) => update.offset)).toEqual([4, 3]);
+      const first = await listRecentUpdates(scope, { minimum: 1 });
+      expect(first.updates.map((update) => update.offset)).toEqual([
+        fanout.offset,
+        fanout.offset - 1,
+      ]);
+      const older = await listRecentUpdates(scope, { endInclusive: first.olderThan ?? 0 });
+      expect(older.updates.map((update) => update.offset)).toEqual([4, 3, 2, 1]);
     },
   );
 
@@ -260,7 +269,10 @@ type UpdatesBody = {
   beginExclusive: number;
   endInclusive: number;
   descendingOrder?: boolean;
-  updateFormat: { includeTransactions?: { eventFormat: { verbose?: boolean } } };
+  updateFormat: {
+    includeTransactions?: { eventFormat: { verbose?: boolean } };
+    includeTopologyEvents?: unknown;
+  };
 };
 
 const bodyOf = async (request: Request) => (await request.clone().json()) as UpdatesBody;
@@ -286,48 +298,14 @@ async function seedSparseLedger(sandbox: Sandbox) {
   const split = await seedIouSplit(sandbox);
   await allocateParties(sandbox, 220, (i) => `filler-${String(i)}`);
   const fanout = await seedFanout(sandbox, { width: 10, depth: 1 });
-  return { split, fanout };
-}
-
-/**
- * `/v2/updates` as a real participant answers it: an offset checkpoint at every offset in the
- * range (each before its update, if any), in the order asked for (or ascending, for a release
- * that ignores `descendingOrder`), cut at `limit` without an error.
- */
-function cantonLikeUpdates(honoursDescending: boolean): NetworkIntercept {
-  return async (request, sandboxFetch) => {
-    const url = new URL(request.url);
-    if (url.pathname !== '/v2/updates') return sandboxFetch(request);
-    const body = await bodyOf(request);
-    const limit = Number(url.searchParams.get('limit') ?? UPDATES_LIST_LIMIT);
-    url.searchParams.delete('limit');
-    const response = await sandboxFetch(
-      new Request(url, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ ...body, descendingOrder: false }),
-      }),
-    );
-    const transactions = (await response.json()) as {
-      update: { Transaction: { value: { offset: number } } };
-    }[];
-    const byOffset = new Map(
-      transactions.map((item) => [item.update.Transaction.value.offset, item]),
-    );
-    const offsets = Array.from(
-      { length: body.endInclusive - body.beginExclusive },
-      (_, i) => body.beginExclusive + 1 + i,
-    );
-    if (honoursDescending && body.descendingOrder) offsets.reverse();
-    const elements = offsets.flatMap((offset) => {
-      const checkpoint = {
-        update: { OffsetCheckpoint: { value: { offset, synchronizerTimes: [] } } },
-      };
-      const transaction = byOffset.get(offset);
-      return transaction ? [checkpoint, transaction] : [checkpoint];
-    });
-    return Response.json(elements.slice(0, limit));
-  };
+  // The history shows the allocations of the parties it reads (topology transactions): reading
+  // for every party but the fillers leaves their offsets empty.
+  const parties = sandbox.state.parties
+    .page('', '', 10_000)
+    .map((record) => record.party)
+    .filter((party) => !party.startsWith('filler-'));
+  const scope: ReadScope = { kind: 'parties', parties };
+  return { split, fanout, scope, parties };
 }
 
 describe('the last updates /live starts with', () => {
@@ -398,6 +376,19 @@ describe('the transactions history', () => {
         ),
       ],
       [create.offset, expect.stringMatching(/^Created Iou by bank-/)],
+      // The allocations of the owner and the bank, in plain words.
+      [
+        2,
+        expect.stringMatching(
+          /^Party owner-\S+ now hosted on participant sandbox with submission permission$/,
+        ),
+      ],
+      [
+        1,
+        expect.stringMatching(
+          /^Party bank-\S+ now hosted on participant sandbox with submission permission$/,
+        ),
+      ],
     ]);
     expect(page.prunedUpTo).toBe(0);
     // What the rows show beside the line: the key values by field name, the contracts.
@@ -415,23 +406,29 @@ describe('the transactions history', () => {
       if (new URL(request.url).pathname === '/v2/updates') ranges.push(await bodyOf(request));
       return sandboxFetch(request);
     });
-    const { split, fanout } = await seedSparseLedger(network.sandbox);
+    const { split, fanout, scope } = await seedSparseLedger(network.sandbox);
 
-    const first = await listNewerUpdates(ANY, { beginExclusive: 0, minimum: 1 });
+    const first = await listNewerUpdates(scope, { beginExclusive: 0, minimum: 1 });
+    // The bank's and owner's allocations, then their Iou's create and split.
     expect(first.updates.map((update) => update.offset)).toEqual([
+      1,
+      2,
       split.create.offset,
       split.split.offset,
     ]);
     expect(first.newerThan).toBe(UPDATES_LIST_LIMIT);
     expect(ranges.every((range) => range.descendingOrder === false)).toBe(true);
     expect(first.reachedEnd).toBe(false);
-    const next = await listNewerUpdates(ANY, { beginExclusive: first.newerThan });
-    expect(next.updates.map((update) => update.updateId)).toEqual([fanout.updateId]);
+    const next = await listNewerUpdates(scope, { beginExclusive: first.newerThan });
+    expect(next.updates.map((update) => update.offset)).toEqual([fanout.offset - 1, fanout.offset]);
+    expect(next.updates.at(-1)?.updateId).toBe(fanout.updateId);
     expect(next).toMatchObject({ reachedEnd: true, newerThan: fanout.offset });
     // At the end, a page reads what came since.
     const later = await seedFanout(network.sandbox, { width: 1, depth: 1 });
     const after = await listNewerUpdates(ANY, { beginExclusive: next.newerThan });
-    expect(after.updates.map((update) => update.updateId)).toEqual([later.updateId]);
+    // The new fanout's party allocation, then the fanout.
+    expect(after.updates.map((update) => update.offset)).toEqual([later.offset - 1, later.offset]);
+    expect(after.updates.at(-1)?.updateId).toBe(later.updateId);
     expect(next.ledgerEnd).toBe(fanout.offset);
     for (const range of ranges) {
       expect(range.endInclusive - range.beginExclusive).toBeLessThanOrEqual(UPDATES_LIST_LIMIT);
@@ -549,7 +546,11 @@ describe('readUpdateElement', () => {
       },
     });
     expect(topology).toMatchObject({ offset: 14, summary: { kind: 'topology' } });
-    expect(topology?.summary?.text).toBe('Party bob removed from p1');
+    expect(topology?.summary?.text).toBe('Party bob no longer hosted on participant p1');
+    expect(topology?.summary).toMatchObject({
+      synchronizerId: 'a::1',
+      events: [{ kind: 'revoked', partyId: 'bob::1', participantId: 'p1::1' }],
+    });
     expect(readUpdateElement(null)).toBeNull();
   });
 });

@@ -8,6 +8,7 @@ import {
   summarizeTransaction,
   type ReassignmentFacts,
   type TopologyFacts,
+  type TopologySummary,
   type UpdateSummary,
 } from '@/lib/transaction-tree/update-summary';
 import { api, unwrap } from './client';
@@ -101,7 +102,11 @@ export class NotATransactionError extends DescribedError {
 // ── requests ───────────────────────────────────────────────────────────────────
 
 async function getUpdateWire(ref: UpdateRef, scope: ReadScope, signal?: AbortSignal) {
-  const updateFormat = updateFormatFor(scope);
+  // Topology transactions too: an update link may name one (the live list, a party's timeline).
+  const updateFormat = {
+    ...updateFormatFor(scope),
+    includeTopologyEvents: topologyFormatFor(scope),
+  };
   const init = signal ? { signal } : {};
   const { update } =
     'updateId' in ref
@@ -118,6 +123,15 @@ async function getUpdateWire(ref: UpdateRef, scope: ReadScope, signal?: AbortSig
           }),
         );
   return update;
+}
+
+/** The participant authorization events of the scope's parties (every party's, for any-party readers). */
+function topologyFormatFor(scope: ReadScope): Schemas['TopologyFormat'] {
+  return {
+    includeParticipantAuthorizationEvents: {
+      parties: scope.kind === 'parties' ? [...scope.parties] : [],
+    },
+  };
 }
 
 /**
@@ -183,26 +197,47 @@ async function getTransactionTreeWire(ref: UpdateRef, scope: ReadScope, signal?:
   return transaction;
 }
 
+/** An update as its page shows it: a transaction's tree, or a topology transaction's events. */
+export type UpdateView =
+  | { kind: 'transaction'; updateId: string; tree: TransactionTree }
+  | { kind: 'topology'; updateId: string; summary: TopologySummary };
+
 /**
- * One update as a transaction tree: `update-by-id`/`update-by-offset` in the LEDGER_EFFECTS shape,
- * or, where the participant no longer (or not yet) offers those, the deprecated tree lookups. Both
- * give the same tree (transaction-tree-adapter.ts, src/lib/transaction-tree).
+ * One update: a transaction as a tree (`update-by-id`/`update-by-offset` in the LEDGER_EFFECTS
+ * shape, or, where the participant no longer (or not yet) offers those, the deprecated tree
+ * lookups, which give the same tree: transaction-tree-adapter.ts, src/lib/transaction-tree), or a
+ * topology transaction summarized. A reassignment has no view here (NotATransactionError).
  */
-export async function getTransactionTree(
+export async function getUpdateView(
   ref: UpdateRef,
   scope: ReadScope,
   signal?: AbortSignal,
-): Promise<TransactionTree> {
+): Promise<UpdateView> {
   let update;
   try {
     update = await getUpdateWire(ref, scope, signal);
   } catch (error) {
     if (!isEndpointMissing(error)) throw error;
-    return fromTransactionTree(await getTransactionTreeWire(ref, scope, signal));
+    const tree = fromTransactionTree(await getTransactionTreeWire(ref, scope, signal));
+    return { kind: 'transaction', updateId: tree.updateId, tree };
   }
+  const summary = readUpdateElement(update)?.summary;
+  if (summary?.kind === 'topology')
+    return { kind: 'topology', updateId: summary.updateId, summary };
   const tree = update ? fromUpdate(update) : null;
   if (!tree) throw new NotATransactionError(ref);
-  return tree;
+  return { kind: 'transaction', updateId: tree.updateId, tree };
+}
+
+/** One update as a transaction tree (see getUpdateView); anything else is NotATransactionError. */
+export async function getTransactionTree(
+  ref: UpdateRef,
+  scope: ReadScope,
+  signal?: AbortSignal,
+): Promise<TransactionTree> {
+  const view = await getUpdateView(ref, scope, signal);
+  if (view.kind !== 'transaction') throw new NotATransactionError(ref);
+  return view.tree;
 }
 
 export async function getLedgerEnd(signal?: AbortSignal): Promise<number> {
@@ -244,6 +279,7 @@ type WireTopologyTransaction = {
   updateId: string;
   offset: number;
   recordTime?: string | null;
+  synchronizerId?: string | null;
   events: readonly { event?: Record<string, { value: WireAuthorization } | undefined> }[];
 };
 
@@ -314,6 +350,7 @@ function topologyFacts(wire: WireTopologyTransaction): TopologyFacts {
     updateId: wire.updateId,
     offset: wire.offset,
     ...optional('recordTime', wire.recordTime),
+    ...optional('synchronizerId', wire.synchronizerId),
     events,
   };
 }
@@ -492,9 +529,14 @@ async function readRange(
 
 /**
  * The history's format: transactions with their events, records labelled (verbose), since a row
- * names a few argument fields by their names (`amount 100 · currency USD`).
+ * names a few argument fields by their names (`amount 100 · currency USD`); and the topology
+ * transactions of the scope's parties.
  */
-const historyFormat = (scope: ReadScope) => updateFormatFor(scope, { verbose: true });
+const historyFormat = (scope: ReadScope): Schemas['UpdateFormat'] => ({
+  ...updateFormatFor(scope, { verbose: true }),
+  // Hosting changes of the scope's parties belong to the history too, in plain words.
+  includeTopologyEvents: topologyFormatFor(scope),
+});
 
 /**
  * Transactions at offsets ≤ `endInclusive` (the ledger end when undefined), newest first, read in
@@ -643,14 +685,7 @@ export async function findOffsetAtTime(
     getLedgerEnd(signal),
     getPrunedOffset(signal).catch(() => 0),
   ]);
-  const updateFormat: Schemas['UpdateFormat'] = {
-    ...historyFormat(scope),
-    includeTopologyEvents: {
-      includeParticipantAuthorizationEvents: {
-        parties: scope.kind === 'parties' ? [...scope.parties] : [],
-      },
-    },
-  };
+  const updateFormat = historyFormat(scope);
   // The answer lies in [low, high]; high = ledgerEnd + 1 means "after everything".
   let low = pruned + 1;
   let high = ledgerEnd + 1;
@@ -684,11 +719,7 @@ export function liveUpdateFormat(scope: ReadScope): Schemas['UpdateFormat'] {
   return {
     ...updateFormatFor(scope, { verbose: true }),
     includeReassignments: eventFormatFor(scope, { verbose: false }),
-    includeTopologyEvents: {
-      includeParticipantAuthorizationEvents: {
-        parties: scope.kind === 'parties' ? [...scope.parties] : [],
-      },
-    },
+    includeTopologyEvents: topologyFormatFor(scope),
   };
 }
 
@@ -761,6 +792,13 @@ export const updateQueries = {
     queryOptions({
       queryKey: [...updateQueries.all(), 'tree', ref, ...readScopeKey(scope)],
       queryFn: ({ signal }) => getTransactionTree(ref, scope, signal),
+      staleTime: Infinity,
+    }),
+  /** A committed update never changes either: its view is cached for the session. */
+  view: (ref: UpdateRef, scope: ReadScope) =>
+    queryOptions({
+      queryKey: [...updateQueries.all(), 'view', ref, ...readScopeKey(scope)],
+      queryFn: ({ signal }) => getUpdateView(ref, scope, signal),
       staleTime: Infinity,
     }),
   recent: (scope: ReadScope) =>

@@ -15,8 +15,8 @@ const MAX_PARTIES_NAMED = 2;
  * The rows the update lists share (the live stream, the transactions history): what happened (the
  * templates and choices by short name, full ids on hover), who acted, a few key argument values,
  * the contracts (shortened, full id on hover, copy, link), the caller's command id, the offset,
- * the record time (as the user reads times) and the link to the transaction, which only
- * transactions have. Every cell reads fields the summary computed once per update, and renders
+ * the record time (as the user reads times) and the link to the update's page, which
+ * transactions and topology transactions have. Every cell reads fields the summary computed once per update, and renders
  * plain elements: a live list redraws many times a second.
  */
 export function updateSummaryColumns(
@@ -50,20 +50,20 @@ export function updateSummaryColumns(
       width: '6%',
       cardPlacement: 'actions',
       cell: (update) =>
-        update.kind === 'transaction' ? (
-          <Anchor
-            component={Link}
-            to={openTransaction(update.updateId)}
-            size="sm"
-            aria-label={`Open the transaction at offset ${String(update.offset)}`}
-          >
-            Open
-          </Anchor>
-        ) : (
+        update.kind === 'reassignment' ? (
           // A dash fits the narrow column ("No graph" was cut to "No gr…"); the reason on hover.
           <span className={cellClasses.dimmed} title="Only transactions open as a graph">
             —
           </span>
+        ) : (
+          <Anchor
+            component={Link}
+            to={openTransaction(update.updateId)}
+            size="sm"
+            aria-label={`Open the ${update.kind === 'topology' ? 'topology transaction' : 'transaction'} at offset ${String(update.offset)}`}
+          >
+            Open
+          </Anchor>
         ),
     },
   ];

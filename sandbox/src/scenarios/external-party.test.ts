@@ -43,6 +43,45 @@ describe('onboardExternalParty', () => {
     await expect(onboardExternalParty(client, 'Bob', p256)).rejects.toThrow('Ed25519');
     sandbox.close();
   });
+  it('hosts the party on other confirming and observing participants too, one event each', async () => {
+    const sandbox = createSandbox();
+    const client = createLedgerClient({ transport: (request) => sandbox.fetch(request) });
+    const confirmer = `p2::1220${'b'.repeat(64)}`;
+    const observer = `p3::1220${'c'.repeat(64)}`;
+    const { partyId } = await onboardExternalParty(
+      client,
+      'Shared',
+      generateKeyPairSync('ed25519').privateKey,
+      {
+        otherConfirmingParticipantUids: [confirmer],
+        observingParticipantUids: [observer],
+        confirmationThreshold: 2,
+      },
+    );
+    const updates = await client.request<any[]>('POST', '/v2/updates', {
+      body: {
+        beginExclusive: 0,
+        updateFormat: {
+          includeTopologyEvents: { includeParticipantAuthorizationEvents: { parties: [partyId] } },
+        },
+      },
+    });
+    expect(
+      updates.map(({ update }) =>
+        update.TopologyTransaction.value.events.map(
+          ({ event }: any) =>
+            `${event.ParticipantAuthorizationAdded.value.participantId} ${event.ParticipantAuthorizationAdded.value.participantPermission}`,
+        ),
+      ),
+    ).toEqual([
+      [
+        `${sandbox.state.participantId} PARTICIPANT_PERMISSION_CONFIRMATION`,
+        `${confirmer} PARTICIPANT_PERMISSION_CONFIRMATION`,
+        `${observer} PARTICIPANT_PERMISSION_OBSERVATION`,
+      ],
+    ]);
+    sandbox.close();
+  });
 });
 
 describe('onboardExternalParty over HTTP, in jwt mode', () => {

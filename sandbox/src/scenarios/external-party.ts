@@ -22,6 +22,12 @@ export type ExternalPartyOptions = {
   identityProviderId?: string;
   /** A token for these requests (an admin's, in jwt mode). */
   token?: string;
+  /** Other participants confirming for the party (multi-hosting); none by default. */
+  otherConfirmingParticipantUids?: string[];
+  /** Participants observing the party; none by default. */
+  observingParticipantUids?: string[];
+  /** Of the confirming participants; 0 (the default) means all of them. */
+  confirmationThreshold?: number;
 };
 
 type GeneratedTopology = {
@@ -40,7 +46,15 @@ export async function onboardExternalParty(
   client: LedgerClient,
   hint: string,
   privateKey: KeyObject,
-  { synchronizerId, userId = '', identityProviderId = '', token }: ExternalPartyOptions = {},
+  {
+    synchronizerId,
+    userId = '',
+    identityProviderId = '',
+    token,
+    otherConfirmingParticipantUids = [],
+    observingParticipantUids = [],
+    confirmationThreshold = 0,
+  }: ExternalPartyOptions = {},
 ): Promise<ExternalParty> {
   if (privateKey.type !== 'private' || privateKey.asymmetricKeyType !== 'ed25519') {
     throw new Error('onboardExternalParty needs an Ed25519 private key');
@@ -69,6 +83,9 @@ export async function onboardExternalParty(
           keyData: Buffer.from(x ?? '', 'base64url').toString('base64'),
           keySpec: 'SIGNING_KEY_SPEC_EC_CURVE25519',
         },
+        otherConfirmingParticipantUids,
+        observingParticipantUids,
+        confirmationThreshold,
       },
       token,
     },

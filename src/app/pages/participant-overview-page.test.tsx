@@ -242,7 +242,7 @@ describe('the overview as a dashboard', () => {
         within(await figureOf('Ledger end')).getByText(String(ledgerEnd), { exact: true }),
       ).toBeVisible();
 
-      // The owner's two transactions, newest first, each opening in the viewer.
+      // The owner's two transactions and its allocation, newest first, each opening its page.
       const latest = await within(await figureOf('Latest activity')).findByRole('list', {
         name: 'Latest transactions',
       });
@@ -250,7 +250,9 @@ describe('the overview as a dashboard', () => {
       expect(links.map((link) => link.getAttribute('href'))).toEqual([
         paths.transactions.to(seeded.split.updateId),
         paths.transactions.to(seeded.create.updateId),
+        expect.stringMatching(/^\/transactions\?update=1220[0-9a-f]{64}$/),
       ]);
+      expect(links[2]).toHaveAccessibleName('Open the topology transaction at offset 2');
       expect(links[0]).toHaveAccessibleName(
         `Open the transaction at offset ${String(seeded.split.offset)}`,
       );
@@ -258,6 +260,9 @@ describe('the overview as a dashboard', () => {
       const items = within(latest).getAllByRole('listitem');
       expect(items[0]).toHaveTextContent(/Exercised Iou:Iou_Split.*created Iou ×2/);
       expect(items[1]).toHaveTextContent(/Created Iou/);
+      expect(items[2]).toHaveTextContent(
+        /Party owner-\S+ now hosted on participant sandbox with submission permission/,
+      );
       // The admin changes are for admins.
       expect(
         within(card('Latest activity')).queryByRole('link', { name: 'Admin changes' }),

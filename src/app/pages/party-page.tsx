@@ -16,6 +16,7 @@ const links: PartyDetailLinks = {
   parties: paths.parties.to(),
   user: paths.user.to,
   newExternalParty: paths.newExternalParty.to,
+  update: (updateId: string) => paths.transactions.to(updateId),
 };
 
 /** A party is seen through an IdP (`''` = default); the IdP travels as a search param. */

@@ -61,7 +61,7 @@ function LatestTransactions({ scope, links }: { scope: ReadScope; links: LatestA
               component={Link}
               to={links.update(update.updateId)}
               size="sm"
-              aria-label={`Open the transaction at offset ${String(update.offset)}`}
+              aria-label={`Open the ${update.kind === 'topology' ? 'topology transaction' : 'transaction'} at offset ${String(update.offset)}`}
             >
               Offset {update.offset}
             </Anchor>

@@ -84,7 +84,16 @@ describe('live updates', () => {
         /Exercised Iou:Iou_Split; created Iou ×2; archived 1 contract by owner/,
       );
       expect(create).toHaveTextContent('Created Iou');
-      expect(party).toHaveTextContent(/Party (bank|owner)-\S+ added to/);
+      expect(party).toHaveTextContent(
+        /Party (bank|owner)-\S+ now hosted on participant sandbox with submission permission/,
+      );
+      // A topology row opens its update's page, as a transaction's does.
+      if (!party) throw new Error('No topology row');
+      expect(
+        within(party).getByRole('link', {
+          name: /^Open the topology transaction at offset \d+$/,
+        }),
+      ).toHaveAttribute('href', expect.stringMatching(/^\/transactions\?update=1220[0-9a-f]{64}$/));
       expect(
         within(table).getByRole('link', {
           name: `Open the transaction at offset ${String(seeded.split.offset)}`,
@@ -150,7 +159,7 @@ describe('live updates', () => {
       });
       expect(offsetsShown().slice(0, 2)).toEqual([seeded.split.offset, seeded.create.offset]);
       const rows = within(screen.getByRole('table', { name: 'Live updates' })).getAllByRole('row');
-      expect(rows.at(-1)).toHaveTextContent(/Party owner-\S+ added to/);
+      expect(rows.at(-1)).toHaveTextContent(/Party owner-\S+ now hosted on participant sandbox/);
       expect(router.state.location.search).toBe('?party=owner-');
     },
     JOURNEY_TIMEOUT,

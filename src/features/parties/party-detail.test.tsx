@@ -24,45 +24,52 @@ async function openParty(sandbox: Sandbox, party: string, idp = '') {
 const annotationsForm = () => screen.getByRole('form', { name: 'Annotations' });
 
 describe('party details', () => {
-  it('shows the full id, locality and IdP, and saves annotation changes', async () => {
-    const sandbox = createSandbox();
-    const [alice] = seedPartyRecords(sandbox, [
-      { hint: 'alice', annotations: { team: 'ops', tier: 'gold' } },
-    ]);
-    const party = alice ?? '';
-    const { user } = await openParty(sandbox, party);
+  it(
+    'shows the full id, locality and IdP, and saves annotation changes',
+    async () => {
+      const sandbox = createSandbox();
+      const [alice] = seedPartyRecords(sandbox, [
+        { hint: 'alice', annotations: { team: 'ops', tier: 'gold' } },
+      ]);
+      const party = alice ?? '';
+      const { user } = await openParty(sandbox, party);
 
-    expect(screen.getByRole('heading', { name: 'alice', level: 1 })).toBeVisible();
-    const id = screen.getByRole('group', { name: 'Party id' });
-    expect(within(id).getByText(party)).toBeVisible();
-    expect(within(id).getByRole('button', { name: 'Copy party id' })).toBeVisible();
-    expect(within(screen.getByRole('group', { name: 'Hosting' })).getByText('Local')).toBeVisible();
-    expect(screen.getByRole('group', { name: 'Identity provider' })).toHaveTextContent(
-      'Default identity provider',
-    );
-    const version = screen.getByRole('group', { name: 'Resource version' });
-    expect(version).toHaveTextContent('0');
-    expect(screen.getByRole('button', { name: 'Save annotations' })).toBeDisabled();
+      expect(screen.getByRole('heading', { name: 'alice', level: 1 })).toBeVisible();
+      const id = screen.getByRole('group', { name: 'Party id' });
+      expect(within(id).getByText(party)).toBeVisible();
+      expect(within(id).getByRole('button', { name: 'Copy party id' })).toBeVisible();
+      expect(
+        within(screen.getByRole('group', { name: 'Hosting' })).getByText('Local'),
+      ).toBeVisible();
+      expect(screen.getByRole('group', { name: 'Identity provider' })).toHaveTextContent(
+        'Default identity provider',
+      );
+      const version = screen.getByRole('group', { name: 'Resource version' });
+      expect(version).toHaveTextContent('0');
+      expect(screen.getByRole('button', { name: 'Save annotations' })).toBeDisabled();
 
-    // Change one key, remove another, add a third.
-    await user.clear(screen.getByRole('textbox', { name: 'Annotation 1 value' }));
-    await user.type(screen.getByRole('textbox', { name: 'Annotation 1 value' }), 'night');
-    await user.click(screen.getByRole('button', { name: 'Remove annotation 2' }));
-    await user.click(screen.getByRole('button', { name: 'Add annotation' }));
-    await user.type(screen.getByRole('textbox', { name: 'Annotation 2 key' }), 'site');
-    await user.type(screen.getByRole('textbox', { name: 'Annotation 2 value' }), 'zrh');
-    await user.click(screen.getByRole('button', { name: 'Save annotations' }));
+      // Change one key, remove another, add a third.
+      await user.clear(screen.getByRole('textbox', { name: 'Annotation 1 value' }));
+      await user.type(screen.getByRole('textbox', { name: 'Annotation 1 value' }), 'night');
+      await user.click(screen.getByRole('button', { name: 'Remove annotation 2' }));
+      await user.click(screen.getByRole('button', { name: 'Add annotation' }));
+      await user.type(screen.getByRole('textbox', { name: 'Annotation 2 key' }), 'site');
+      await user.type(screen.getByRole('textbox', { name: 'Annotation 2 value' }), 'zrh');
+      await user.click(screen.getByRole('button', { name: 'Save annotations' }));
 
-    await waitFor(() => {
-      expect(version).toHaveTextContent('1');
-    });
-    expect(screen.getByText(/^Annotations of alice::1220.* saved$/)).toBeVisible();
-    expect(sandbox.state.parties.get(party)).toMatchObject({
-      annotations: { team: 'night', site: 'zrh' },
-      resourceVersion: 1,
-    });
-    expect(screen.getByRole('button', { name: 'Save annotations' })).toBeDisabled();
-  });
+      await waitFor(() => {
+        expect(version).toHaveTextContent('1');
+      });
+      expect(screen.getByText(/^Annotations of alice::1220.* saved$/)).toBeVisible();
+      expect(sandbox.state.parties.get(party)).toMatchObject({
+        annotations: { team: 'night', site: 'zrh' },
+        resourceVersion: 1,
+      });
+      expect(screen.getByRole('button', { name: 'Save annotations' })).toBeDisabled();
+      // Typing a few annotations and the page's several sections: slow on a loaded machine.
+    },
+    JOURNEY_TIMEOUT,
+  );
 
   it(
     'says so when someone else changed the party meanwhile, keeps the edits, and reloads on request',

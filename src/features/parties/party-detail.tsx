@@ -22,6 +22,7 @@ import { isExternalParty } from './parties-filter';
 import { PartyAccessPanel } from './party-access-panel';
 import { PartyAnnotationsForm } from './party-annotations-form';
 import { PartyGrantForm } from './party-grant-form';
+import { PartyHostingPanel } from './party-hosting-panel';
 
 /** The app's routes this feature links to; features cannot import the app's paths. */
 export type PartyDetailLinks = {
@@ -29,6 +30,8 @@ export type PartyDetailLinks = {
   user: (userId: string, identityProviderId: string) => string;
   /** "Allocate external party", with a prefill's query string. */
   newExternalParty: (search: string) => string;
+  /** An update's page (the hosting timeline links its topology transactions). */
+  update: (updateId: string) => string;
 };
 
 export type PartyDetailProps = {
@@ -176,6 +179,17 @@ export function PartyDetail({ partyRef, onIdentityProviderFound, links }: PartyD
             />
           )}
         </Stack>
+      </SectionCard>
+      <SectionCard title="Hosting">
+        {/* The hosting is read from the update stream, which needs a read right for the party. */}
+        <QueryBoundary need="Read as or Act as this party, or Read as any party">
+          <PartyHostingPanel
+            party={party.party}
+            identityProviderId={partyIdentityProviderId}
+            isLocal={party.isLocal === true}
+            updateHref={links.update}
+          />
+        </QueryBoundary>
       </SectionCard>
       <SectionCard title="Annotations">
         {canEdit ? (

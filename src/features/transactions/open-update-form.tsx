@@ -2,11 +2,10 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Group } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
-import { updateQueries, type ReadScope } from '@/api/updates';
+import { updateQueries, type ReadScope, type UpdateView } from '@/api/updates';
 import { FormRootError } from '@/components/form/form-root-error';
 import { FormTextInput } from '@/components/form/form-text-input';
 import { useFormMutation } from '@/components/form/use-form-mutation';
-import type { TransactionTree } from '@/lib/transaction-tree/model';
 import {
   emptyOpenUpdateValues,
   openUpdateSchema,
@@ -37,17 +36,17 @@ export function OpenUpdateForm({ scope, onOpen }: OpenUpdateFormProps) {
   const open = useFormMutation(
     form,
     {
-      mutationFn: async (values: OpenUpdateValues): Promise<TransactionTree> => {
+      mutationFn: async (values: OpenUpdateValues): Promise<UpdateView> => {
         const ref = toUpdateRef(values);
-        const tree = await queryClient.query(updateQueries.tree(ref, scope));
+        const view = await queryClient.query(updateQueries.view(ref, scope));
         queryClient.setQueryData(
-          updateQueries.tree({ updateId: tree.updateId }, scope).queryKey,
-          tree,
+          updateQueries.view({ updateId: view.updateId }, scope).queryKey,
+          view,
         );
-        return tree;
+        return view;
       },
-      onSuccess: (tree) => {
-        onOpen(tree.updateId);
+      onSuccess: (view) => {
+        onOpen(view.updateId);
       },
     },
     { UPDATE_NOT_FOUND: 'value', NON_POSITIVE_OFFSET: 'value', INVALID_ARGUMENT: 'value' },

@@ -285,14 +285,18 @@ describe('transaction viewer', () => {
   );
 
   it(
-    'lists recent transactions newest first, each linking to the viewer',
+    'lists recent updates newest first, each linking to its page; a topology transaction says in words who is hosted where',
     async () => {
       const sandbox = createSandbox();
       const seeded = await seedIouSplit(sandbox);
-      renderRoute('/transactions', { sandbox });
+      const { user } = renderRoute('/transactions', { sandbox });
       const table = await screen.findByRole('table', { name: 'Recent transactions' });
       const rows = within(table).getAllByRole('row').slice(1);
-      expect(rows).toHaveLength(2);
+      // The split, the create, and the allocations of the owner and the bank.
+      expect(rows).toHaveLength(4);
+      expect(rows[2]).toHaveTextContent(
+        /Party owner-\S+ now hosted on participant sandbox with submission permission/,
+      );
       expect(rows[0]).toHaveTextContent(String(seeded.split.offset));
       expect(
         within(nth(rows, 0)).getByRole('link', {
@@ -302,6 +306,22 @@ describe('transaction viewer', () => {
       // Iou_Split: the exercise and its two creates.
       expect(within(nth(rows, 0)).getAllByRole('cell')[4]).toHaveTextContent('3');
       expect(rows[1]).toHaveTextContent(String(seeded.create.offset));
+
+      await user.click(
+        within(nth(rows, 3)).getByRole('link', {
+          name: 'Open the topology transaction at offset 1',
+        }),
+      );
+      expect(
+        await screen.findByRole('heading', { name: 'Topology transaction at offset 1' }),
+      ).toBeVisible();
+      const changes = screen.getByRole('list', { name: 'Hosting changes' });
+      expect(changes).toHaveTextContent(
+        /^Party bank-\S+ now hosted on participant sandbox \(this participant\) with submission permission/,
+      );
+      // The full ids beside the words, to copy.
+      expect(within(changes).getByRole('button', { name: 'Copy participant id' })).toBeVisible();
+      expect(within(changes).getByRole('button', { name: 'Copy party id' })).toBeVisible();
     },
     JOURNEY_TIMEOUT,
   );

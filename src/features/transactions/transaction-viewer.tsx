@@ -7,6 +7,7 @@ import { RelativeTime } from '@/components/relative-time';
 import { formatTrafficCost } from '@/lib/text/format';
 import { actingPartiesOf, type TransactionTree } from '@/lib/transaction-tree/model';
 import type { TransactionLinks } from './transaction-links';
+import { TopologyUpdateView } from './topology-update-view';
 import { TransactionView, type TransactionPane } from './transaction-view';
 import { NoReadScopeState } from '@/blocks/no-read-scope-state';
 import { useReadScope } from '@/hooks/use-read-scope';
@@ -58,13 +59,15 @@ function TransactionViewerOf({
   scope,
 }: TransactionViewerProps & { scope: ReadScope }) {
   const queryClient = useQueryClient();
-  const { data: tree } = useSuspenseQuery(updateQueries.tree(updateRef, scope));
+  const { data: view } = useSuspenseQuery(updateQueries.view(updateRef, scope));
   const isByOffset = 'offset' in updateRef;
   useEffect(() => {
     if (!isByOffset) return;
-    queryClient.setQueryData(updateQueries.tree({ updateId: tree.updateId }, scope).queryKey, tree);
-    onResolveOffset?.(tree.updateId);
-  }, [isByOffset, tree, scope, queryClient, onResolveOffset]);
+    queryClient.setQueryData(updateQueries.view({ updateId: view.updateId }, scope).queryKey, view);
+    onResolveOffset?.(view.updateId);
+  }, [isByOffset, view, scope, queryClient, onResolveOffset]);
+  if (view.kind === 'topology') return <TopologyUpdateView summary={view.summary} />;
+  const { tree } = view;
   return (
     <div className={classes.viewer}>
       <TransactionHeader tree={tree} />

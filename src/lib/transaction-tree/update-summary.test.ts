@@ -233,7 +233,7 @@ describe('summarizeReassignment', () => {
 });
 
 describe('summarizeTopology', () => {
-  it('says which party was added to or removed from which participant', () => {
+  it('says in plain words which party is now hosted where, with which permission, or no longer', () => {
     const summary = summarizeTopology({
       updateId: 't1',
       offset: 3,
@@ -248,7 +248,10 @@ describe('summarizeTopology', () => {
       ],
     });
     expect(summary.text).toBe(
-      'Party alice added to participant1 (submission); Party bob removed from participant1',
+      'Party alice now hosted on participant participant1 with submission permission; Party bob no longer hosted on participant participant1',
+    );
+    expect(summary.fullText).toBe(
+      `Party ${ALICE} now hosted on participant participant1::1220cc with submission permission; Party ${BOB} no longer hosted on participant participant1::1220cc`,
     );
     expect(summary.parties).toEqual([ALICE, BOB]);
     expect(summary.templateIds).toEqual([]);

@@ -1,6 +1,7 @@
 import { splitUniqueIdentifier } from '@ledger-console/participant/unique-identifier';
 import { formatCount, shortenIdentifier } from '@/lib/text/format';
 import { formatKeyValues, keyValues, type KeyValue } from './key-values';
+import { hostingEventText, type HostingEvent } from './party-hosting';
 import { parseIdentifier, type TransactionEvent, type TransactionEvents } from './model';
 
 /**
@@ -40,13 +41,8 @@ export type TopologyFacts = {
   readonly updateId: string;
   readonly offset: number;
   readonly recordTime?: string;
-  readonly events: readonly {
-    readonly kind: 'added' | 'changed' | 'onboarding' | 'revoked';
-    readonly partyId: string;
-    readonly participantId: string;
-    /** `PARTICIPANT_PERMISSION_SUBMISSION` etc.; absent on revocations. */
-    readonly permission?: string;
-  }[];
+  readonly synchronizerId?: string;
+  readonly events: readonly HostingEvent[];
 };
 
 /** A template and how many of its contracts were created. */
@@ -108,6 +104,10 @@ export type ReassignmentSummary = SummaryBase & {
 export type TopologySummary = SummaryBase & {
   readonly kind: 'topology';
   readonly eventCount: number;
+  /** Empty when the participant did not say. */
+  readonly synchronizerId: string;
+  /** The participant authorization events, for views that show each (the hosting timeline). */
+  readonly events: readonly HostingEvent[];
 };
 
 export type UpdateSummary = TransactionSummary | ReassignmentSummary | TopologySummary;
@@ -339,30 +339,9 @@ function reassignmentText(
   return `${moves.join('; ')}${templateList && !isSingle ? ` (${templateList})` : ''}${by}`;
 }
 
-const PERMISSION_WORDS: Readonly<Record<string, string>> = {
-  PARTICIPANT_PERMISSION_SUBMISSION: 'submission',
-  PARTICIPANT_PERMISSION_CONFIRMATION: 'confirmation',
-  PARTICIPANT_PERMISSION_OBSERVATION: 'observation',
-};
-
 function topologyText(topology: TopologyFacts, name: Naming): string {
-  const lines = topology.events.map((event) => {
-    const who = `Party ${name.party(event.partyId)}`;
-    const where = name.party(event.participantId);
-    const permission =
-      event.permission === undefined ? undefined : PERMISSION_WORDS[event.permission];
-    const withPermission = permission ? ` (${permission})` : '';
-    switch (event.kind) {
-      case 'added':
-        return `${who} added to ${where}${withPermission}`;
-      case 'onboarding':
-        return `${who} onboarding to ${where}${withPermission}`;
-      case 'changed':
-        return `${who} changed on ${where}${withPermission}`;
-      case 'revoked':
-        return `${who} removed from ${where}`;
-    }
-  });
+  const naming = { participant: name.party, party: name.party };
+  const lines = topology.events.map((event) => hostingEventText(event, naming));
   return lines.length === 0 ? 'Topology transaction with no events' : lines.join('; ');
 }
 
@@ -375,6 +354,8 @@ export function summarizeTopology(topology: TopologyFacts): TopologySummary {
     commandId: undefined,
     workflowId: undefined,
     eventCount: topology.events.length,
+    synchronizerId: topology.synchronizerId ?? '',
+    events: topology.events,
     actingParties: [],
     contractIds: [],
     contractCount: 0,
