@@ -324,7 +324,6 @@ export function VettingPlanner({ search, onSearchChange, links }: VettingPlanner
           )}
           <Group>
             <Button
-              color="red"
               disabled={!isAdmin || !dryRun.data || expectedSerial === undefined || isConcurrent}
               loading={apply.isPending}
               onClick={() => {
