@@ -24,7 +24,6 @@ import {
   type VettingPlan,
   type VettingUpdateResponse,
 } from '@/api/packages';
-import { packageUsageQueries, type PackageUsage } from '@/api/package-usage';
 import { sessionQueries } from '@/api/session';
 import { synchronizerQueries } from '@/api/synchronizers';
 import { readScopeOf } from '@/api/updates';
@@ -35,6 +34,7 @@ import { describeError } from '@/lib/errors/api-error';
 import { shortenIdentifier } from '@/lib/text/format';
 import { useSynchronizerLabel } from '@/hooks/use-synchronizer-label';
 import { PreferenceReadiness, type PreferenceRow } from './preference-readiness';
+import { usePackageUsage, type UsageResult } from './use-package-usage';
 import {
   buildVerdicts,
   forceOfferFor,
@@ -383,44 +383,6 @@ function useDependencies(packageIds: readonly string[]) {
     if (data) dependencies.set(packageId, data);
   });
   return dependencies;
-}
-
-type UsageResult = {
-  data: PackageUsage | undefined;
-  error: unknown;
-  templates: readonly string[] | undefined;
-};
-
-/** Each package's templates (from its archive), then its active contracts counted. */
-function usePackageUsage(
-  packageIds: readonly string[],
-  scope: ReturnType<typeof readScopeOf>,
-): Map<string, UsageResult> {
-  const contents = useQueries({
-    queries: packageIds.map((packageId) => packageQueries.contents(packageId)),
-  });
-  const templatesOf = packageIds.map((_, i) => {
-    const data = contents[i]?.data;
-    return data?.modules.flatMap((module) =>
-      module.templates.map((template) => `${module.name}:${template.name}`),
-    );
-  });
-  const counts = useQueries({
-    queries: packageIds.map((packageId, i) => ({
-      ...packageUsageQueries.contracts({ packageId, templates: templatesOf[i] ?? [], scope }),
-      enabled: templatesOf[i] !== undefined,
-    })),
-  });
-  return new Map(
-    packageIds.map((packageId, i) => [
-      packageId,
-      {
-        data: counts[i]?.data,
-        error: counts[i]?.error ?? contents[i]?.error,
-        templates: templatesOf[i],
-      },
-    ]),
-  );
 }
 
 type PlanChangesProps = {
