@@ -1,6 +1,9 @@
 import { expect, test } from './fixtures';
-import { seedApi } from './helpers/api';
-import { goToPackages } from './helpers/packages';
+import { fixtureDar } from '@ledger-console/participant/testing/fixture-dars';
+import { seedApi, uniqueId } from './helpers/api';
+import { chooseDarFile, goToPackages, goToUploadDar, seedDar } from './helpers/packages';
+
+const V1 = fixtureDar('upgradeV1').main;
 
 test('plan an unvet of the demo package, apply it, then undo it', async ({ page, request }) => {
   // Some Ious of the demo package, so the verdict has active contracts to flag.
@@ -48,4 +51,21 @@ test('plan an unvet of the demo package, apply it, then undo it', async ({ page,
   await expect(
     page.getByRole('table', { name: 'Vetting per synchronizer' }).getByRole('row').nth(1),
   ).toContainText('Vetted');
+});
+
+test('uploading a new version shows which parties would move to it', async ({ page, request }) => {
+  await seedDar(request, 'upgradeV1');
+  const party = await seedApi(request).allocateParty(uniqueId('upgrader'));
+  await goToUploadDar(page);
+  await chooseDarFile(page, 'upgradeV2');
+
+  const readiness = page.getByRole('region', { name: 'Upgrade readiness' });
+  await expect(readiness).toContainText(
+    `${V1.name} ${V1.version} → ${fixtureDar('upgradeV2').main.version}`,
+  );
+  await readiness.getByRole('combobox', { name: 'Parties to check' }).fill(party);
+  await readiness.getByRole('combobox', { name: 'Parties to check' }).press('Enter');
+  await expect(readiness.getByRole('row').nth(1)).toContainText(
+    `Moves to ${fixtureDar('upgradeV2').main.version}`,
+  );
 });
