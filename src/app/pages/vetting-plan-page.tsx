@@ -1,9 +1,4 @@
-import type { QueryClient } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
-import { packageQueries } from '@/api/packages';
-import { prefetch } from '@/api/prefetch';
-import { sessionQueries } from '@/api/session';
-import { synchronizerQueries } from '@/api/synchronizers';
 import { QueryBoundary } from '@/components/feedback/query-boundary';
 import { PageHeader } from '@/components/page-header';
 import { VettingPlanner, type VettingPlanLinks } from '@/features/packages/vetting-plan';
@@ -15,16 +10,8 @@ const links: VettingPlanLinks = {
   contracts: (templateId) => paths.contracts.to({ template: templateId }),
 };
 
-/** Starts loading what the planner reads first; does not wait. */
-export function vettingPlanPageLoader(queryClient: QueryClient) {
-  return () => {
-    void prefetch(queryClient, sessionQueries.caller());
-    void prefetch(queryClient, packageQueries.ids());
-    void prefetch(queryClient, packageQueries.vetting());
-    void prefetch(queryClient, synchronizerQueries.connected());
-    return null;
-  };
-}
+/** The planner reads first what the packages list does: the caller, ids, vetting, synchronizers. */
+export { packagesPageLoader as vettingPlanPageLoader } from './packages-page';
 
 export function VettingPlanPage() {
   const [searchParams, setSearchParams] = useSearchParams();
