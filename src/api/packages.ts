@@ -167,19 +167,6 @@ export function vettingPlanBody(
   };
 }
 
-/** A plan's update as a request, for "Copy as…". */
-export function vettingPlanRequest(
-  plan: VettingPlan,
-  options: { dryRun: boolean; expectedSerial?: number | null },
-): LedgerApiRequest {
-  return { method: 'POST', path: UPDATE_VETTING_PATH, body: vettingPlanBody(plan, options) };
-}
-
-/** One vetting change as the request {@link updateVetting} sends. */
-export function updateVettingRequest(change: VettingChange): LedgerApiRequest {
-  return { method: 'POST', path: UPDATE_VETTING_PATH, body: updateVettingBody(change) };
-}
-
 /** The packages a package's declarations refer to, sorted (what groups the packages list). */
 export function packageDependencies(
   pkg: Pick<PackageContents, 'packageId' | 'modules' | 'importedPackages'>,

@@ -4,7 +4,7 @@ import { shortenIdentifier as short } from '@/lib/text/format';
 import { renderRoute } from '@/testing/render-route';
 import { seedActiveContracts } from '@/testing/seed-contracts';
 import { createSandbox, type Sandbox } from '@/testing/sandbox-network';
-import { fixtureDar, seedDar } from '@/testing/seed-packages';
+import { fixtureDar, fixtureDarFile, seedDar } from '@/testing/seed-packages';
 import { sandboxJson } from '@/testing/seed-parties';
 import { sandboxSteps } from '@/testing/sandbox-steps';
 
@@ -130,6 +130,25 @@ describe('vetting change planner', { timeout: 30_000 }, () => {
     });
     await accepted();
     expect(screen.getByRole('button', { name: 'Apply vetting change' })).toBeEnabled();
+  });
+
+  it('adds a DAR’s packages to the plan, and unvetting them all together breaks nothing', async () => {
+    const sandbox = createSandbox();
+    await seedDar(sandbox, 'workflows');
+    const { user, container } = renderRoute(planPath(''), { sandbox });
+
+    await screen.findByRole('button', { name: /Add a DAR’s packages/ });
+    const input = container.ownerDocument.querySelector<HTMLInputElement>('input[type="file"]');
+    if (!input) throw new Error('the DAR picker has a file input');
+    await user.upload(input, fixtureDarFile('workflows'));
+    await user.click(await screen.findByRole('button', { name: 'Unvet those vetted' }));
+
+    const planned = await screen.findByRole('table', { name: 'Planned changes' });
+    expect(within(planned).getAllByRole('row')).toHaveLength(WORKFLOWS.packages.length + 1);
+    await accepted();
+    for (const verdict of screen.getAllByRole('article', { name: /^Verdict for / })) {
+      expect(within(verdict).queryByText(/loses this dependency/)).toBeNull();
+    }
   });
 
   it('applies the plan, then its inverse plan restores the vetting', async () => {

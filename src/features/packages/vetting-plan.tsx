@@ -4,6 +4,7 @@ import {
   Badge,
   Button,
   Code,
+  FileButton,
   Group,
   List,
   Select,
@@ -473,6 +474,14 @@ function PlanChanges({ changes, labels, vetted, stored, links, onChange }: PlanC
           No package in the plan yet: add the packages to vet or unvet.
         </Text>
       )}
+      <DarPackagesPicker
+        stored={new Set(stored.map((option) => option.value))}
+        planned={planned}
+        vetted={vetted}
+        onAdd={(added) => {
+          onChange([...changes, ...added]);
+        }}
+      />
       <Group align="flex-end">
         <Select
           label="Add a package"
@@ -501,6 +510,84 @@ function PlanChanges({ changes, labels, vetted, stored, links, onChange }: PlanC
           {picked === null ? 'Add' : pickedIsVetted ? 'Add to unvet' : 'Add to vet'}
         </Button>
       </Group>
+    </Stack>
+  );
+}
+
+/** A DAR's packages, read in the browser, to add to the plan at once (those stored here). */
+function DarPackagesPicker({
+  stored,
+  planned,
+  vetted,
+  onAdd,
+}: {
+  stored: ReadonlySet<string>;
+  planned: ReadonlySet<string>;
+  vetted: ReadonlySet<string>;
+  onAdd: (changes: PlannedVettingChange[]) => void;
+}) {
+  const [chosen, setChosen] = useState<{ file: File; selection: number }>();
+  const dar = useQuery({
+    ...packageQueries.darFile(chosen?.file ?? new File([], ''), chosen?.selection ?? 0),
+    enabled: chosen !== undefined,
+  });
+  const ids = dar.data?.packages.map((pkg) => pkg.packageId) ?? [];
+  const addable = ids.filter((packageId) => stored.has(packageId) && !planned.has(packageId));
+  const notStored = ids.filter((packageId) => !stored.has(packageId)).length;
+  const add = (operation: 'Vet' | 'Unvet') => {
+    onAdd(
+      addable
+        .filter((packageId) =>
+          operation === 'Unvet' ? vetted.has(packageId) : !vetted.has(packageId),
+        )
+        .map((packageId) => ({ operation, packageId })),
+    );
+    setChosen(undefined);
+  };
+  return (
+    <Stack gap={4}>
+      <FileButton
+        accept=".dar"
+        onChange={(file) => {
+          if (file) setChosen((last) => ({ file, selection: (last?.selection ?? 0) + 1 }));
+        }}
+      >
+        {(props) => (
+          <Button {...props} variant="default" w="fit-content">
+            Add a DAR’s packages…
+          </Button>
+        )}
+      </FileButton>
+      {chosen && dar.isPending && <Text size="sm">Reading {chosen.file.name}…</Text>}
+      {chosen && dar.error && <ErrorAlert error={dar.error} />}
+      {chosen && dar.data && (
+        <Group gap="xs">
+          <Text size="sm">
+            {chosen.file.name}: {addable.length} of its {ids.length} packages can be added
+            {notStored > 0 ? ` (${String(notStored)} not stored here: upload the DAR first)` : ''}.
+          </Text>
+          <Button
+            size="xs"
+            variant="light"
+            disabled={addable.length === 0}
+            onClick={() => {
+              add('Unvet');
+            }}
+          >
+            Unvet those vetted
+          </Button>
+          <Button
+            size="xs"
+            variant="light"
+            disabled={addable.length === 0}
+            onClick={() => {
+              add('Vet');
+            }}
+          >
+            Vet those not vetted
+          </Button>
+        </Group>
+      )}
     </Stack>
   );
 }
