@@ -167,6 +167,11 @@ export function vettingPlanBody(
   };
 }
 
+/** One vetting change as the request {@link updateVetting} sends. */
+export function updateVettingRequest(change: VettingChange): LedgerApiRequest {
+  return { method: 'POST', path: UPDATE_VETTING_PATH, body: updateVettingBody(change) };
+}
+
 /** The packages a package's declarations refer to, sorted (what groups the packages list). */
 export function packageDependencies(
   pkg: Pick<PackageContents, 'packageId' | 'modules' | 'importedPackages'>,
