@@ -1,6 +1,5 @@
 import {
   Alert,
-  Anchor,
   Badge,
   Button,
   Code,
@@ -221,9 +220,10 @@ export function PackageVetting({
                         {row.vetted ? 'Unvet' : 'Vet'}
                       </Button>
                       {row.isConnected && vettingPlanHref && (
-                        <Anchor
+                        <Button
                           component={Link}
                           size="xs"
+                          variant="subtle"
                           to={vettingPlanHref(
                             planSearch({
                               plan: {
@@ -241,7 +241,7 @@ export function PackageVetting({
                           aria-label={`Plan a vetting change on ${row.label}`}
                         >
                           Plan a change…
-                        </Anchor>
+                        </Button>
                       )}
                       {!row.isConnected && (
                         <Text id={describedBy} size="xs" c="dimmed" maw={260}>
