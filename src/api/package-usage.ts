@@ -35,6 +35,8 @@ export type PackageUsage = {
   stakeholders: string[];
   /** The offset the set was read at. */
   activeAtOffset: number;
+  /** The caller may read no party's contracts: nothing could be counted. */
+  readsNothing: boolean;
 };
 
 /** The stream request: one template filter per template, for every party in the scope. */
@@ -71,9 +73,9 @@ export async function countPackageContracts(
     isComplete: true,
     stakeholders: [],
     activeAtOffset,
+    readsNothing: query.scope.kind === 'parties' && query.scope.parties.length === 0,
   };
-  const isEmpty = query.scope.kind === 'parties' && query.scope.parties.length === 0;
-  if (query.templates.length === 0 || isEmpty) return usage;
+  if (query.templates.length === 0 || usage.readsNothing) return usage;
   const prefix = `${query.packageId}:`;
   const stakeholders = new Set<string>();
   const note = (parties: unknown) => {

@@ -679,6 +679,11 @@ function Verdict({
         <Text size="sm" c="dimmed">
           Counting…
         </Text>
+      ) : usage?.data?.readsNothing ? (
+        <Text size="sm">
+          Your rights let you read no party’s contracts, so none were counted: ask for Read as any
+          party to see them.
+        </Text>
       ) : usage?.templates?.length === 0 ? (
         <Text size="sm">The package has no templates, so no contracts.</Text>
       ) : (
