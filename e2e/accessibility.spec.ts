@@ -184,6 +184,16 @@ const AXE_PAGES = {
   party: [{ url: (seed) => paths.party.to(seed.party), heading: /^a11y-owner-/ }],
   packages: [{ url: () => paths.packages.to(), heading: 'Packages' }],
   uploadDar: [{ url: () => paths.uploadDar.to(), heading: 'Upload a DAR' }],
+  vettingPlan: [
+    {
+      state: 'a dry-run unvet with its verdict',
+      url: (seed) => paths.vettingPlan.to(`unvet=${seed.packageId}`),
+      heading: 'Plan a vetting change',
+      prepare: async (page) => {
+        await expect(page.getByText(/^The participant accepts this plan/)).toBeVisible();
+      },
+    },
+  ],
   package: [
     {
       state: 'a template and its choices',

@@ -107,6 +107,66 @@ export function updateVettingBody({
 
 export const UPDATE_VETTING_PATH = '/v2/package-vetting/update';
 
+/** The force flags a vetting update takes (ledger-api-behaviour.md §6). */
+export const VETTING_FORCE_FLAGS = {
+  /** Leave a vetted package without one of its dependencies (TOPOLOGY_DEPENDENCIES_NOT_VETTED). */
+  allowUnvettedDependencies: 'UPDATE_VETTED_PACKAGES_FORCE_FLAG_ALLOW_UNVETTED_DEPENDENCIES',
+  /** Vet packages that fail the upgrade checks (NOT_VALID_UPGRADE_PACKAGE, KNOWN_PACKAGE_VERSION). */
+  allowIncompatibleUpgrades: 'UPDATE_VETTED_PACKAGES_FORCE_FLAG_ALLOW_VET_INCOMPATIBLE_UPGRADES',
+} as const;
+
+export type VettingForceFlag = (typeof VETTING_FORCE_FLAGS)[keyof typeof VETTING_FORCE_FLAGS];
+
+/** One package a plan vets (with optional bounds, ISO instants) or unvets. */
+export type PlannedVettingChange =
+  | { operation: 'Vet'; packageId: string; validFrom?: string; validUntil?: string }
+  | { operation: 'Unvet'; packageId: string };
+
+/** Several vetting changes on one synchronizer, sent as one topology transaction. */
+export type VettingPlan = {
+  synchronizerId: string;
+  changes: readonly PlannedVettingChange[];
+  forceFlags: readonly VettingForceFlag[];
+};
+
+/**
+ * The body of a plan's update: `dryRun` asks the participant to check it and answer what it
+ * would do; `expectedSerial` (the serial the dry run saw; `null` for "no vetting yet") makes the
+ * real one fail if the vetting changed in between.
+ */
+export function vettingPlanBody(
+  plan: VettingPlan,
+  { dryRun, expectedSerial }: { dryRun: boolean; expectedSerial?: number | null },
+): Schemas['UpdateVettedPackagesRequest'] {
+  return {
+    changes: plan.changes.map((change) => ({
+      operation:
+        change.operation === 'Vet'
+          ? {
+              Vet: {
+                value: {
+                  packages: [{ packageId: change.packageId }],
+                  ...(change.validFrom ? { newValidFromInclusive: change.validFrom } : {}),
+                  ...(change.validUntil ? { newValidUntilExclusive: change.validUntil } : {}),
+                },
+              },
+            }
+          : { Unvet: { value: { packages: [{ packageId: change.packageId }] } } },
+    })),
+    dryRun,
+    synchronizerId: plan.synchronizerId,
+    ...(expectedSerial === undefined
+      ? {}
+      : {
+          expectedTopologySerial: {
+            serial:
+              expectedSerial === null ? { NoPrior: {} } : { Prior: { value: expectedSerial } },
+          },
+        }),
+    ...(plan.forceFlags.length > 0 ? { updateVettedPackagesForceFlags: [...plan.forceFlags] } : {}),
+  };
+}
+
 /** One vetting change as the request {@link updateVetting} sends. */
 export function updateVettingRequest(change: VettingChange): LedgerApiRequest {
   return { method: 'POST', path: UPDATE_VETTING_PATH, body: updateVettingBody(change) };
@@ -263,6 +323,36 @@ export async function updateVetting(
   return unwrap(await api.POST(UPDATE_VETTING_PATH, { body: updateVettingBody(change) }));
 }
 
+export type VettingUpdateResponse = Schemas['UpdateVettedPackagesResponse'];
+
+/** Asks the participant what the plan would do, changing nothing (`dryRun: true`). */
+export async function dryRunVettingPlan(
+  plan: VettingPlan,
+  signal?: AbortSignal,
+): Promise<VettingUpdateResponse> {
+  return unwrap(
+    await api.POST(UPDATE_VETTING_PATH, {
+      body: vettingPlanBody(plan, { dryRun: true }),
+      ...(signal ? { signal } : {}),
+    }),
+  );
+}
+
+/** What applying a plan sends: the plan and the vetting serial its dry run saw. */
+export type ApplyVettingPlan = { plan: VettingPlan; expectedSerial: number | null };
+
+/** Applies a plan, failing with TOPOLOGY_SERIAL_MISMATCH if the vetting changed since its dry run. */
+export async function applyVettingPlan({
+  plan,
+  expectedSerial,
+}: ApplyVettingPlan): Promise<VettingUpdateResponse> {
+  return unwrap(
+    await api.POST(UPDATE_VETTING_PATH, {
+      body: vettingPlanBody(plan, { dryRun: false, expectedSerial }),
+    }),
+  );
+}
+
 function parseBody(request: XMLHttpRequest): unknown {
   const text = request.responseText;
   if ((request.getResponseHeader('Content-Type') ?? '').includes('json')) {
@@ -390,6 +480,19 @@ export const packageQueries = {
       staleTime: Infinity,
     }),
   /**
+   * What the participant would do with a plan (a dry run, which changes nothing). Under `state`,
+   * so that any vetting change, this console's or a refresh's, asks again; never retried, as its
+   * refusal is the answer.
+   */
+  vettingDryRun: (plan: VettingPlan) =>
+    queryOptions({
+      queryKey: [...packageQueries.state(), 'vetting-dry-run', plan],
+      queryFn: ({ signal }) => dryRunVettingPlan(plan, signal),
+      retry: false,
+      staleTime: 0,
+      meta: { errorDisplay: 'inline' },
+    }),
+  /**
    * A DAR file the user chose, read in the browser for a preview. `selection` tells two choices
    * apart (a file is no query key); the answer is dropped as soon as nothing shows it.
    */
@@ -426,6 +529,16 @@ const vettingActivity = activityMeta<VettingChange, Schemas['UpdateVettedPackage
     valueOf({ synchronizerId, change: operation, response }),
 });
 
+const vettingPlanActivity = activityMeta<ApplyVettingPlan, VettingUpdateResponse>({
+  action: 'package.vetting',
+  call: () => ({ method: 'POST', path: UPDATE_VETTING_PATH }),
+  subjects: ({ plan }) => plan.changes.map(({ packageId }) => ({ kind: 'package', packageId })),
+  // The dry run's serial is what the change was decided on; the answer holds the state before.
+  before: ({ plan, expectedSerial }) =>
+    valueOf({ synchronizerId: plan.synchronizerId, topologySerial: expectedSerial }),
+  after: ({ plan }, response) => valueOf({ changes: plan.changes, response }),
+});
+
 export const packageMutations = {
   // The page shows the participant's verdict in place, code and correlation id included.
   validate: () => mutationOptions({ mutationFn: validateDar, meta: { errorDisplay: 'inline' } }),
@@ -447,6 +560,19 @@ export const packageMutations = {
       // A failed change refreshes too: after TOPOLOGY_SERIAL_MISMATCH (someone else changed the
       // vetting), a retry must send the serial of the vetting as it is now, and the page show it.
       // Returned, so the mutation fails only once the refresh is done.
+      onError: (_error, _variables, _onMutateResult, { client }) =>
+        client.invalidateQueries({ queryKey: packageQueries.state() }),
+    }),
+  applyVettingPlan: () =>
+    mutationOptions({
+      mutationKey: [...packageQueries.all(), 'apply-vetting-plan'],
+      mutationFn: applyVettingPlan,
+      meta: {
+        errorDisplay: 'inline',
+        invalidates: [packageQueries.state()],
+        activity: vettingPlanActivity,
+      },
+      // As updateVetting: after a serial mismatch the plan's next dry run must see the new state.
       onError: (_error, _variables, _onMutateResult, { client }) =>
         client.invalidateQueries({ queryKey: packageQueries.state() }),
     }),

@@ -106,9 +106,14 @@ export const paths = {
   party: { pattern: '/parties/:party', to: partyPath },
   packages: { pattern: '/packages', to: () => '/packages' },
   uploadDar: { pattern: '/packages/upload', to: () => '/packages/upload' },
+  /** The vetting change planner; `search` is the plan (the feature's `planSearch`). */
+  vettingPlan: {
+    pattern: '/packages/vetting-plan',
+    to: (search = '') => (search ? `/packages/vetting-plan?${search}` : '/packages/vetting-plan'),
+  },
   package: {
     pattern: '/packages/:packageId',
-    to: (packageId: string) => `/packages/${routeSegment(packageId, ['upload'])}`,
+    to: (packageId: string) => `/packages/${routeSegment(packageId, ['upload', 'vetting-plan'])}`,
   },
   composer: {
     pattern: '/composer',

@@ -157,6 +157,16 @@ export function appRoutes(queryClient: QueryClient): RouteObject[] {
               },
             },
             {
+              path: paths.vettingPlan.pattern,
+              lazy: async () => {
+                const page = await import('./pages/vetting-plan-page');
+                return {
+                  loader: page.vettingPlanPageLoader(queryClient),
+                  Component: page.VettingPlanPage,
+                };
+              },
+            },
+            {
               path: paths.package.pattern,
               lazy: async () => {
                 const page = await import('./pages/package-page');

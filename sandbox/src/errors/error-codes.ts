@@ -66,6 +66,8 @@ const CODES = {
   UNRESOLVED_VETTING_REFERENCE: { category: 'InvalidGivenCurrentSystemStateResourceMissing' },
   AMBIGUOUS_VETTING_REFERENCE: { category: 'InvalidGivenCurrentSystemStateOther' },
   TOPOLOGY_SERIAL_MISMATCH: { category: 'InvalidGivenCurrentSystemStateOther' },
+  // A vetting change that leaves a vetted package without a dependency (ParticipantTopologyManager).
+  TOPOLOGY_DEPENDENCIES_NOT_VETTED: { category: 'InvalidGivenCurrentSystemStateOther' },
   // The topology manager's refusals of an external party's onboarding (TopologyManagerError,
   // alarms). The sync service passes on only their cause and gRPC code (origin 'status').
   TOPOLOGY_INVALID_TX_SIGNATURE: { category: 'SecurityAlert' },

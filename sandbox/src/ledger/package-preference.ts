@@ -1,10 +1,9 @@
-import { decodeArchivePayload } from '@ledger-console/participant/daml-lf/decode-package';
-import { directDependencies } from '@ledger-console/participant/daml-lf/package-dependencies';
 import { comparePackageVersions } from '@ledger-console/participant/daml-lf/package-version';
 import { SandboxError, invalidArgument, invalidField, missingField } from '../errors/sandbox-error';
 import type { LedgerState } from '../ledger-state';
 import { packageNameProblem, partyProblem } from '../validation/identifiers';
 import { compareInstants, parseInstant, type Instant } from './package-vetting';
+import { dependenciesOf } from './stored-package-dependencies';
 
 /**
  * The interactive submission service's package preferences (`preferred-packages`,
@@ -95,30 +94,6 @@ const compareRefs = (a: Ref, b: Ref) =>
 /** Canton's pretty form of a package reference, as its reasons print them. */
 const showRef = (ref: Ref) => `pkg:${ref.name}:${ref.version}/${ref.packageId}`;
 const showRefs = (refs: readonly Ref[]) => `Set(${refs.map(showRef).join(', ')})`;
-
-/**
- * Direct dependencies by package id. Ids are hashes of the archives, so one cache serves every
- * sandbox in the process; bounded, since ids come from what users upload.
- */
-const dependencyCache = new Map<string, readonly string[]>();
-const MAX_CACHED_DEPENDENCIES = 10_000;
-
-function dependenciesOf(state: LedgerState, packageId: string): readonly string[] {
-  const cached = dependencyCache.get(packageId);
-  if (cached) return cached;
-  const payload = state.packages.payload(packageId);
-  let dependencies: readonly string[] = [];
-  if (payload) {
-    try {
-      dependencies = [...directDependencies(decodeArchivePayload(payload, packageId))].sort();
-    } catch {
-      // A stored package always decoded once; one that no longer does has nothing to walk.
-    }
-  }
-  if (dependencyCache.size >= MAX_CACHED_DEPENDENCIES) dependencyCache.clear();
-  dependencyCache.set(packageId, dependencies);
-  return dependencies;
-}
 
 type PackageIndex = {
   byId: ReadonlyMap<string, Ref>;

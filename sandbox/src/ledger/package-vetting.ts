@@ -16,6 +16,7 @@ import type { LedgerState } from '../ledger-state';
 import { decodePageToken, encodePageToken } from '../store/page-token';
 import type { PackageMetadata, VettedEntry, VettingState } from '../store/packages-store';
 import type { Schemas } from '../wire-types';
+import { dependenciesOf } from './stored-package-dependencies';
 
 /**
  * The participant's package service behind `/v2/dars`, `/v2/packages` and `/v2/package-vetting`:
@@ -51,6 +52,9 @@ export type PriorSerial = { Prior: { value: number } } | { NoPrior: object } | {
 
 export const ALLOW_INCOMPATIBLE_UPGRADES =
   'UPDATE_VETTED_PACKAGES_FORCE_FLAG_ALLOW_VET_INCOMPATIBLE_UPGRADES';
+
+export const ALLOW_UNVETTED_DEPENDENCIES =
+  'UPDATE_VETTED_PACKAGES_FORCE_FLAG_ALLOW_UNVETTED_DEPENDENCIES';
 
 export type UpdateVettedPackagesRequest = {
   changes: { operation?: VettingOperation | null }[];
@@ -403,6 +407,13 @@ export function updateVettedPackages(state: LedgerState, body: UpdateVettedPacka
         );
       }
     }
+    if (!body.updateVettedPackagesForceFlags.includes(ALLOW_UNVETTED_DEPENDENCIES)) {
+      checkVettingDependencies(
+        state,
+        (before?.packages ?? []).map((entry) => entry.packageId),
+        after.packages.map((entry) => entry.packageId),
+      );
+    }
     // After the serial, as the topology manager validates a change only once it is built; the
     // force flag skips both upgrade errors (KNOWN_PACKAGE_VERSION included), dry runs check too.
     if (!body.updateVettedPackagesForceFlags.includes(ALLOW_INCOMPATIBLE_UPGRADES)) {
@@ -417,6 +428,47 @@ export function updateVettedPackages(state: LedgerState, body: UpdateVettedPacka
       newVettedPackages: toWireVetted(after, after.packages, known),
     };
   });
+}
+
+// ── Dependency checks ──
+
+/**
+ * The topology manager's dependency check of a vetting change (ParticipantTopologyManager
+ * `checkPackageDependencies`): every package newly vetted needs its dependencies, transitively,
+ * vetted after the change, and no package removed may be a direct dependency of one still vetted.
+ */
+function checkVettingDependencies(
+  state: LedgerState,
+  before: readonly string[],
+  after: readonly string[],
+) {
+  const target = new Set(after);
+  const previously = new Set(before);
+  const added = after.filter((packageId) => !previously.has(packageId));
+  const removed = new Set(before.filter((packageId) => !target.has(packageId)));
+  const missing = new Set<string>();
+  const seen = new Set<string>();
+  const pending = added.flatMap((packageId) => dependenciesOf(state, packageId));
+  for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
+    if (seen.has(next)) continue;
+    seen.add(next);
+    if (!target.has(next)) missing.add(next);
+    pending.push(...dependenciesOf(state, next));
+  }
+  if (removed.size > 0) {
+    for (const packageId of target) {
+      for (const dependency of dependenciesOf(state, packageId)) {
+        if (removed.has(dependency)) missing.add(dependency);
+      }
+    }
+  }
+  if (missing.size === 0) return;
+  const unvetted = `Set(${[...missing].sort().join(', ')})`;
+  throw new SandboxError(
+    'TOPOLOGY_DEPENDENCIES_NOT_VETTED',
+    'Package vetting failed due to dependencies not being vetted',
+    { context: { unvetted } },
+  );
 }
 
 // ── Upgrade checks ──

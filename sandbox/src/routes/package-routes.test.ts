@@ -29,6 +29,7 @@ import { TEST_SECRET, hs256Token } from '../testing/tokens';
 
 // The project's own fixture DARs (fixture-dars.ts); Canton's are checked in the reference suite.
 const dar = (name: FixtureDarName) => fixtureDar(name).bytes();
+const ALLOW_UNVETTED = 'UPDATE_VETTED_PACKAGES_FORCE_FLAG_ALLOW_UNVETTED_DEPENDENCIES';
 const WORKFLOWS = fixtureDar('workflows');
 const PING = WORKFLOWS.bytes();
 const PING_MAIN = WORKFLOWS.main.packageId;
@@ -301,9 +302,17 @@ describe('package vetting', () => {
     const vetted = onlyVetted(await listVetting());
     expect(vetted.topologySerial).toBe(1);
     expect(vetted.packages.map((p) => p.packageId)).toEqual([t.state.demoPackageId]);
+    // Its dependencies are stored but not vetted: Canton's VettingIT expects a refusal.
+    const alone = expectError(
+      await updateVetting({ changes: [vet(PING_MAIN)], dryRun: true }),
+      400,
+      'TOPOLOGY_DEPENDENCIES_NOT_VETTED',
+    );
+    expect(alone.cause).toBe('Package vetting failed due to dependencies not being vetted');
     const first = await updateVetting({
       changes: [vet(PING_MAIN)],
       expectedTopologySerial: { serial: { Prior: { value: 1 } } },
+      updateVettedPackagesForceFlags: [ALLOW_UNVETTED],
     });
     expect(first.status).toBe(200);
     expect(vettingUpdate(first).pastVettedPackages?.topologySerial).toBe(1);
@@ -314,6 +323,33 @@ describe('package vetting', () => {
     expect(
       sortedIds(vettingUpdate(first).newVettedPackages.packages.map((p) => p.packageId)),
     ).toEqual(sortedIds([t.state.demoPackageId, PING_MAIN]));
+  });
+
+  it('refuses to unvet a dependency of a vetted package unless forced', async () => {
+    await upload(PING);
+    const dependency = WORKFLOWS.packages.find((pkg) => pkg.packageId !== PING_MAIN);
+    if (!dependency) throw new Error('the workflows DAR has dependencies');
+    const change = { changes: [unvet({ packageId: dependency.packageId })] };
+    for (const dryRun of [true, false]) {
+      const refused = expectError(
+        await updateVetting({ ...change, dryRun }),
+        400,
+        'TOPOLOGY_DEPENDENCIES_NOT_VETTED',
+      );
+      expect(refused.context).toMatchObject({ unvetted: `Set(${dependency.packageId})` });
+    }
+    expect(onlyVetted(await listVetting()).topologySerial).toBe(2);
+    const forced = await updateVetting({
+      ...change,
+      updateVettedPackagesForceFlags: [ALLOW_UNVETTED],
+    });
+    expect(forced.status, forced.text).toBe(200);
+    expect(onlyVetted(await listVetting()).packages.map((p) => p.packageId)).not.toContain(
+      dependency.packageId,
+    );
+    // Unvetting the package that needed it, with it, breaks nothing.
+    const both = await updateVetting({ changes: [unvet({ packageId: PING_MAIN })] });
+    expect(both.status, both.text).toBe(200);
   });
 
   it('unvets and vets with serial checks and dry runs', async () => {
@@ -577,6 +613,7 @@ describe('package vetting with two synchronizers', () => {
       changes: [vet(PING_MAIN)],
       synchronizerId: beta,
       expectedTopologySerial: { serial: { Prior: { value: 1 } } },
+      updateVettedPackagesForceFlags: [ALLOW_UNVETTED],
     });
     expect(onBeta.status, onBeta.text).toBe(200);
     expect(vettingUpdate(onBeta).pastVettedPackages).toMatchObject({

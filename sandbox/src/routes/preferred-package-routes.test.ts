@@ -25,8 +25,16 @@ const upload = async (name: FixtureDarName, query = '') => {
   expect(result.status, result.text).toBe(200);
 };
 
-const updateVetting = async (changes: unknown[], synchronizerId = '') => {
-  const result = await t.post('/v2/package-vetting/update', { changes, synchronizerId });
+const updateVetting = async (
+  changes: unknown[],
+  synchronizerId = '',
+  updateVettedPackagesForceFlags: string[] = [],
+) => {
+  const result = await t.post('/v2/package-vetting/update', {
+    changes,
+    synchronizerId,
+    updateVettedPackagesForceFlags,
+  });
   expect(result.status, result.text).toBe(200);
 };
 const vet = (packageId: string, bounds: Record<string, string> = {}) => ({
@@ -213,7 +221,10 @@ describe('preferred packages on one synchronizer', () => {
       { packageId: stdlib11.packageId, packageName: 'fixture-stdlib', packageVersion: '1.1.0' },
     ]);
 
-    await updateVetting([unvet(stdlib11.packageId)]);
+    // fixture-replication still needs it: the participant unvets it only when forced.
+    await updateVetting([unvet(stdlib11.packageId)], '', [
+      'UPDATE_VETTED_PACKAGES_FORCE_FLAG_ALLOW_UNVETTED_DEPENDENCIES',
+    ]);
     const dropped = expectError(await preferred(both), 400, 'NO_PREFERRED_PACKAGES_FOUND');
     expect(dropped.cause).toContain(
       'Packages with required dependencies not vetted by all interested parties',

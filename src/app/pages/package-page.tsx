@@ -27,7 +27,12 @@ export function PackagePage() {
   return (
     <QueryBoundary notFound={{ what: 'package', id: packageId, back }}>
       {/* Another package starts with a fresh filter and folded modules. */}
-      <PackageDetail key={packageId} packageId={packageId} packagesHref={back.to} />
+      <PackageDetail
+        key={packageId}
+        packageId={packageId}
+        packagesHref={back.to}
+        vettingPlanHref={paths.vettingPlan.to}
+      />
     </QueryBoundary>
   );
 }

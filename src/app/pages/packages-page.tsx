@@ -26,7 +26,12 @@ export function PackagesPage() {
     <ListPageLayout
       title="Packages"
       description="The Daml packages stored on this participant, by the DAR they came with, and where they are vetted."
-      actions={<PackagesHeaderActions uploadDarHref={paths.uploadDar.to()} />}
+      actions={
+        <PackagesHeaderActions
+          uploadDarHref={paths.uploadDar.to()}
+          vettingPlanHref={paths.vettingPlan.to()}
+        />
+      }
     >
       <PackagesList
         links={links}

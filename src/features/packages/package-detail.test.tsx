@@ -45,6 +45,8 @@ async function changeVettingElsewhere(sandbox: Sandbox) {
   });
 }
 
+const ALLOW_UNVETTED_DEPENDENCIES = 'UPDATE_VETTED_PACKAGES_FORCE_FLAG_ALLOW_UNVETTED_DEPENDENCIES';
+
 describe('package page', { timeout: 20_000 }, () => {
   it('names the package and shows its details', async () => {
     renderRoute(PING_PAGE, { sandbox: await sandboxWithPing() });
@@ -221,6 +223,8 @@ describe('package page', { timeout: 20_000 }, () => {
           { operation: { Vet: { value: { packages: [{ packageId: PING_MAIN_PACKAGE_ID }] } } } },
         ],
         synchronizerId,
+        // Only the main package: its dependencies stay unvetted, which takes the force flag.
+        updateVettedPackagesForceFlags: [ALLOW_UNVETTED_DEPENDENCIES],
       });
     }
     // The participant has since disconnected from beta; its vetting there is still listed.
@@ -265,6 +269,7 @@ describe('package page', { timeout: 20_000 }, () => {
         { operation: { Vet: { value: { packages: [{ packageId: PING_MAIN_PACKAGE_ID }] } } } },
       ],
       synchronizerId: alpha,
+      updateVettedPackagesForceFlags: [ALLOW_UNVETTED_DEPENDENCIES],
     });
     renderRoute(PING_PAGE, { sandbox });
 

@@ -17,6 +17,8 @@ export type PackageDetailProps = {
   packageId: string;
   /** The packages list, where the header's back link and a not-found page lead. */
   packagesHref: string;
+  /** The vetting change planner with a plan (its URL query). */
+  vettingPlanHref?: (search: string) => string;
 };
 
 /** Name and version as the vetting list gives them, when it knows the package. */
@@ -34,7 +36,7 @@ function vettedHeader(vetting: readonly VettedPackages[] | undefined, packageId:
  * the browser cannot decode still shows its vetting. A package the participant does not know is
  * one "not found" state, without the parts: there is nothing to vet or read.
  */
-export function PackageDetail({ packageId, packagesHref }: PackageDetailProps) {
+export function PackageDetail({ packageId, packagesHref, vettingPlanHref }: PackageDetailProps) {
   const { data: status } = useSuspenseQuery(packageQueries.status(packageId));
   const back = { to: packagesHref, label: 'packages' };
   // The participant answers UNSPECIFIED for an id it has never stored (there is no 404 here).
@@ -56,7 +58,7 @@ export function PackageDetail({ packageId, packagesHref }: PackageDetailProps) {
       </SectionCard>
       <SectionCard title="Vetting">
         <QueryBoundary>
-          <PackageVetting packageId={packageId} />
+          <PackageVetting packageId={packageId} {...(vettingPlanHref ? { vettingPlanHref } : {})} />
         </QueryBoundary>
       </SectionCard>
       <PackageContentsSection packageId={packageId} />

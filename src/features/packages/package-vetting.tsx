@@ -11,6 +11,7 @@ import {
 } from '@mantine/core';
 import { useMutation, useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { useId } from 'react';
+import { Link } from 'react-router';
 import {
   packageMutations,
   packageQueries,
@@ -27,6 +28,7 @@ import { accessOf } from '@/lib/access/access-rights';
 import { describeError } from '@/lib/errors/api-error';
 import { shortenIdentifier } from '@/lib/text/format';
 import { vettingCopyAs } from './package-copy-as';
+import { planSearch } from './vetting-plan-model';
 import { useSynchronizerLabel } from '@/hooks/use-synchronizer-label';
 
 /** Why a caller sees no vetting actions (the participant would refuse the change). */
@@ -52,7 +54,14 @@ type SynchronizerVetting = {
  * confirm step. A change names the vetting serial it was decided on, so a change made elsewhere
  * in between fails (TOPOLOGY_SERIAL_MISMATCH) instead of being overwritten.
  */
-export function PackageVetting({ packageId }: { packageId: string }) {
+export function PackageVetting({
+  packageId,
+  vettingPlanHref,
+}: {
+  packageId: string;
+  /** The vetting change planner with a plan (its URL query). */
+  vettingPlanHref?: (search: string) => string;
+}) {
   const { data: caller } = useSuspenseQuery(sessionQueries.caller());
   const { data: vetting } = useSuspenseQuery(packageQueries.vetting());
   const { data: connected } = useSuspenseQuery(synchronizerQueries.connected());
@@ -210,6 +219,30 @@ export function PackageVetting({ packageId }: { packageId: string }) {
                       >
                         {row.vetted ? 'Unvet' : 'Vet'}
                       </Button>
+                      {row.isConnected && vettingPlanHref && (
+                        <Button
+                          component={Link}
+                          size="xs"
+                          variant="subtle"
+                          to={vettingPlanHref(
+                            planSearch({
+                              plan: {
+                                synchronizerId: row.synchronizerId,
+                                changes: [
+                                  row.vetted
+                                    ? { operation: 'Unvet', packageId }
+                                    : { operation: 'Vet', packageId },
+                                ],
+                                forceFlags: [],
+                              },
+                              parties: [],
+                            }),
+                          )}
+                          aria-label={`Plan a vetting change on ${row.label}`}
+                        >
+                          Plan a change…
+                        </Button>
+                      )}
                       {!row.isConnected && (
                         <Text id={describedBy} size="xs" c="dimmed" maw={260}>
                           {VETTING_NEEDS_CONNECTION}

@@ -1,10 +1,10 @@
-import { Button, Text } from '@mantine/core';
+import { Button, Group, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { sessionQueries } from '@/api/session';
 import { accessOf } from '@/lib/access/access-rights';
 
-export type PackagesHeaderActionsProps = { uploadDarHref: string };
+export type PackagesHeaderActionsProps = { uploadDarHref: string; vettingPlanHref?: string };
 
 /** Why a caller sees no upload button (the participant would refuse the upload). */
 export const UPLOAD_NEEDS_ADMIN = 'Only participant administrators can upload DARs.';
@@ -13,7 +13,10 @@ export const UPLOAD_NEEDS_ADMIN = 'Only participant administrators can upload DA
  * "Upload DAR" for participant admins, the reason instead for everyone else. Reads the caller
  * without suspending: while it loads or if it fails, the header has no action.
  */
-export function PackagesHeaderActions({ uploadDarHref }: PackagesHeaderActionsProps) {
+export function PackagesHeaderActions({
+  uploadDarHref,
+  vettingPlanHref,
+}: PackagesHeaderActionsProps) {
   const { data: caller } = useQuery(sessionQueries.caller());
   if (!caller) return null;
   if (!accessOf(caller).isParticipantAdmin) {
@@ -24,8 +27,15 @@ export function PackagesHeaderActions({ uploadDarHref }: PackagesHeaderActionsPr
     );
   }
   return (
-    <Button component={Link} to={uploadDarHref}>
-      Upload DAR
-    </Button>
+    <Group gap="sm">
+      {vettingPlanHref !== undefined && (
+        <Button component={Link} to={vettingPlanHref} variant="default">
+          Plan a vetting change
+        </Button>
+      )}
+      <Button component={Link} to={uploadDarHref}>
+        Upload DAR
+      </Button>
+    </Group>
   );
 }

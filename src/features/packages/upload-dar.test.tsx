@@ -10,6 +10,7 @@ import {
   type FixtureDarName,
 } from '@/testing/seed-packages';
 import { sandboxJson } from '@/testing/seed-parties';
+import { sandboxSteps } from '@/testing/sandbox-steps';
 import { seedUsers } from '@/testing/seed-users';
 import { signInAs } from '@/testing/sign-in-as';
 
@@ -192,6 +193,29 @@ describe('upload a DAR', { timeout: 20_000 }, () => {
     await user.click(screen.getByRole('link', { name: 'Back to packages' }));
     const table = await screen.findByRole('table', { name: 'Packages' });
     expect(within(table).queryByRole('link', { name: MAIN_NAME })).toBeNull();
+  });
+
+  it('shows which parties would move to a new version, next to the compatibility check', async () => {
+    const sandbox = createSandbox();
+    const alice = await sandboxSteps(sandbox).allocateParty('alice');
+    await seedDar(sandbox, 'upgradeV1');
+    const v1 = fixtureDar('upgradeV1').main;
+    const v2 = fixtureDar('upgradeV2').main;
+    const { user } = renderRoute('/packages/upload', { sandbox });
+
+    await chooseDar(user, 'upgradeV2');
+    const readiness = await screen.findByRole('region', { name: 'Upgrade readiness' });
+    expect(readiness).toHaveTextContent(`${v1.name} ${v1.version} → ${v2.version}`);
+    await user.type(
+      within(readiness).getByRole('combobox', { name: 'Parties to check' }),
+      `${alice}{Enter}`,
+    );
+    const row = await within(readiness).findByRole('row', { name: new RegExp(v1.name) });
+    await waitFor(() => {
+      expect(row).toHaveTextContent(`Moves to ${v2.version}`);
+    });
+    // Nothing was uploaded by looking.
+    expect(sandbox.state.packages.all().some((pkg) => pkg.packageId === v2.packageId)).toBe(false);
   });
 
   it('validates first: an incompatible upgrade is refused with the reason, and nothing is stored', async () => {

@@ -20,6 +20,7 @@ import { accessOf } from '@/lib/access/access-rights';
 import { describeError } from '@/lib/errors/api-error';
 import { DarDropZone } from './dar-drop-zone';
 import { DarPreview } from './dar-preview';
+import { UpgradeReadiness } from './upgrade-readiness';
 import { darUploadCopyAs } from './package-copy-as';
 import { UPLOAD_NEEDS_ADMIN } from './packages-header-actions';
 import { packagesListSearch } from './packages-list-search';
@@ -114,6 +115,10 @@ function UploadControls({
   const { data: main } = useQuery({
     ...packageQueries.darFile(file, selection),
     select: (contents) => contents.main,
+  });
+  const { data: darPackages } = useQuery({
+    ...packageQueries.darFile(file, selection),
+    select: (contents) => contents.packages,
   });
   const [vetAllPackages, setVetAllPackages] = useState(true);
   // With several synchronizers the participant cannot pick one itself: the first is proposed.
@@ -281,6 +286,15 @@ function UploadControls({
             </Text>
             <ErrorAlert error={validate.error} />
           </Stack>
+        )}
+
+        {main && darPackages && (
+          <UpgradeReadiness
+            main={main}
+            packages={darPackages}
+            synchronizerId={synchronizerId}
+            vetAllPackages={vetAllPackages}
+          />
         )}
 
         {upload.isPending && progress && (
