@@ -55,6 +55,9 @@ async function discoverPages(request: APIRequestContext): Promise<Shot[]> {
     { name: 'packages', path: '/packages' },
     { name: 'packages-upload', path: '/packages/upload' },
     ...(packageId ? [{ name: 'package', path: `/packages/${encode(packageId)}` }] : []),
+    ...(packageId
+      ? [{ name: 'vetting-plan', path: `/packages/vetting-plan?unvet=${encode(packageId)}` }]
+      : []),
     { name: 'package-not-found', path: `/packages/${'0'.repeat(64)}` },
     { name: 'composer', path: '/composer' },
     { name: 'transactions', path: '/transactions' },
@@ -64,6 +67,7 @@ async function discoverPages(request: APIRequestContext): Promise<Shot[]> {
     { name: 'contracts-all', path: '/contracts' },
     { name: 'live', path: '/live' },
     { name: 'activity', path: '/activity' },
+    { name: 'traffic', path: '/traffic' },
     { name: 'token-doctor', path: '/token-doctor' },
     { name: 'sign-in', path: '/sign-in' },
     { name: 'page-not-found', path: '/no/such/page' },

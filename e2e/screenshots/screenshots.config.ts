@@ -23,7 +23,7 @@ export default defineConfig({
     launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
   },
   webServer: {
-    command: `npm start -- --port ${String(PORT)}`,
+    command: `npm start -- --port ${String(PORT)} --traffic-cost`,
     url: `${BASE_URL}/readyz`,
     reuseExistingServer: false,
     timeout: 180_000,
