@@ -8,10 +8,10 @@ import {
 import { drainBriefly } from '@ledger-console/edge/body-limits';
 import WebSocket from 'ws';
 import {
+  ConsoleRequestError,
   consoleErrorBody,
   isRecord,
   sendJsonNoStore,
-  type ConsoleErrorStatus,
 } from './participant-caller';
 
 /**
@@ -65,16 +65,8 @@ const HTTP_STATUS_OF_GRPC: Readonly<Record<number, number>> = {
   16: 401,
 };
 
-class CountError extends Error {
-  constructor(
-    readonly status: ConsoleErrorStatus,
-    readonly code: string,
-    cause: string,
-    readonly context: Record<string, string> = {},
-  ) {
-    super(cause);
-  }
-}
+/** An answer of this endpoint's other than a count. */
+class CountError extends ConsoleRequestError {}
 
 /** An answer of the participant's, relayed as it came (its status, its body). */
 type Relayed = { kind: 'relayed'; status: number; body: string };

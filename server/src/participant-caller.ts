@@ -107,6 +107,18 @@ export async function identifyCaller(
 
 export type ConsoleErrorStatus = 400 | 401 | 403 | 405 | 413 | 502 | 503 | 504;
 
+/** A refusal or failure of one of the console's own endpoints, answered as {@link consoleErrorBody}. */
+export class ConsoleRequestError extends Error {
+  constructor(
+    readonly status: ConsoleErrorStatus,
+    readonly code: string,
+    cause: string,
+    readonly context: Record<string, string> = {},
+  ) {
+    super(cause);
+  }
+}
+
 /** An error of the console's own endpoints, in the participant's error shape (error-body.ts). */
 export function consoleErrorBody(
   status: ConsoleErrorStatus,
