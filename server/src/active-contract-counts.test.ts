@@ -60,13 +60,7 @@ async function countAs(
 
 beforeAll(async () => {
   distDir = await tinyDist();
-  sandbox = await startSandbox({
-    port: 0,
-    quiet: true,
-    seed: 'none',
-    auth: 'jwt',
-    jwtSecret: TEST_SECRET,
-  });
+  sandbox = await startSandbox({ port: 0, quiet: true, auth: 'jwt', jwtSecret: TEST_SECRET });
   const admin = await hs256Token('participant_admin');
   const call = async (path: string, body: unknown) => {
     const response = await fetch(`${sandbox.url}${path}`, {
