@@ -2,6 +2,7 @@ import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import path from 'node:path';
 import sirv from 'sirv';
 import {
+  ACTIVE_CONTRACT_COUNTS_PATH,
   AUDIT_LOG_PATH,
   CONSOLE_PATH_PREFIX,
   OIDC_DISCOVERY_PATH,
@@ -15,6 +16,10 @@ import {
   type GuardRefusal,
   type RequestGuardPolicy,
 } from '@ledger-console/edge/request-guard';
+import {
+  createActiveContractCountsHandler,
+  type ActiveContractCountsOptions,
+} from './active-contract-counts';
 import { createAuditHandler } from './audit/audit-endpoint';
 import type { AuditLog } from './audit/audit-log';
 import { answerReadyz } from './audit/audit-readyz';
@@ -51,6 +56,8 @@ export type CreateServerOptions = {
    * `GET /__console/audit`; without it nothing is recorded and that path is not found.
    */
   audit?: AuditLog;
+  /** Limits of `POST /__console/active-contract-counts` (active-contract-counts.ts has the defaults). */
+  activeContractCounts?: ActiveContractCountsOptions;
   /**
    * A server to answer on instead of a new one, e.g. one already listening: `npm start` binds its
    * port before the embedded sandbox starts, whose OpenID provider needs the console's origin.
@@ -114,6 +121,7 @@ export function createServer({
   signInProviders = [],
   oidcDiscovery = {},
   audit,
+  activeContractCounts = {},
   server: existingServer,
 }: CreateServerOptions): http.Server {
   const policyHeader = contentSecurityPolicy(signInProviders);
@@ -124,6 +132,8 @@ export function createServer({
     ...(audit === undefined ? {} : { observe: (req: IncomingMessage) => audit.observe(req) }),
   });
   const handleAudit = audit === undefined ? undefined : createAuditHandler(audit, proxy.target);
+  // Reads the same participant the proxy reaches, with the caller's own token.
+  const counts = createActiveContractCountsHandler(proxy.target, activeContractCounts);
   // Asks the same participant the proxy reaches whether the caller is a participant admin.
   const handleOidcDiscovery = createOidcDiscoveryHandler({
     ...oidcDiscovery,
@@ -187,6 +197,12 @@ export function createServer({
       proxy.handleRequest(withoutBrowserContext(req), res);
       return;
     }
+    // The one console endpoint with a body: the request guard has checked Origin and Content-Type.
+    if ((req.url ?? '').split('?')[0] === ACTIVE_CONTRACT_COUNTS_PATH) {
+      res.setHeader('X-Content-Type-Options', 'nosniff');
+      counts.handle(req, res);
+      return;
+    }
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       res.writeHead(405, { Allow: 'GET, HEAD', 'Content-Type': 'text/plain; charset=utf-8' });
       res.end('Method Not Allowed');
@@ -240,6 +256,7 @@ export function createServer({
 
   server.on('close', () => {
     proxy.close();
+    counts.close();
   });
   proxies.set(server, proxy);
   return server;

@@ -105,7 +105,19 @@ export async function identifyCaller(
   return { kind: 'user', userId, identityProviderId };
 }
 
-export type ConsoleErrorStatus = 400 | 401 | 403 | 405 | 502 | 503 | 504;
+export type ConsoleErrorStatus = 400 | 401 | 403 | 405 | 413 | 502 | 503 | 504;
+
+/** A refusal or failure of one of the console's own endpoints, answered as {@link consoleErrorBody}. */
+export class ConsoleRequestError extends Error {
+  constructor(
+    readonly status: ConsoleErrorStatus,
+    readonly code: string,
+    cause: string,
+    readonly context: Record<string, string> = {},
+  ) {
+    super(cause);
+  }
+}
 
 /** An error of the console's own endpoints, in the participant's error shape (error-body.ts). */
 export function consoleErrorBody(
@@ -120,6 +132,7 @@ export function consoleErrorBody(
     401: { errorCategory: 6, grpcCodeValue: 16 },
     403: { errorCategory: 7, grpcCodeValue: 7 },
     405: { errorCategory: 8, grpcCodeValue: 12 },
+    413: { errorCategory: 8, grpcCodeValue: 8 },
     502: { errorCategory: 1, grpcCodeValue: 14 },
     503: { errorCategory: 1, grpcCodeValue: 14 },
     504: { errorCategory: 1, grpcCodeValue: 4 },

@@ -12,6 +12,44 @@ export const SIGN_IN_PROVIDERS_PATH = '/__console/sign-in-providers';
 /** `GET ?issuer=<url>`, participant admins only: an {@link OidcDiscoveryResult}. */
 export const OIDC_DISCOVERY_PATH = '/__console/oidc-discovery';
 
+/**
+ * `POST`: the caller's active contracts counted by the console server (ADR 021), as an
+ * {@link ActiveContractCounts}. The body is an {@link ActiveContractCountsRequest}: the request the
+ * SPA would send to the `/v2/state/active-contracts` websocket, which the server opens with the
+ * caller's own token (as the page would: the participant's auth rules apply unchanged) and reads
+ * to the end, up to `limit` contracts ({@link MAX_ACTIVE_CONTRACT_COUNT}) and a time bound. Bad
+ * bodies answer 400 `LEDGER_CONSOLE_INVALID_COUNT_REQUEST`; the participant's own refusal (handshake
+ * or stream error) is relayed with its status. Absent (404) where the console is served another
+ * way: the SPA then reads the stream itself.
+ */
+export const ACTIVE_CONTRACT_COUNTS_PATH = '/__console/active-contract-counts';
+
+/** The most contracts one count reads; more answers `isComplete: false` ("at least"). */
+export const MAX_ACTIVE_CONTRACT_COUNT = 100_000;
+/** At most this many distinct stakeholders are collected. */
+export const MAX_COUNTED_STAKEHOLDERS = 50;
+
+export type ActiveContractCountsRequest = {
+  activeAtOffset: number;
+  /** The Ledger API's `EventFormat`, passed to the participant as it is. */
+  eventFormat: Record<string, unknown>;
+  /** Count only templates of this package id (a participant may match others by package name). */
+  packageId?: string;
+  /** 1 to {@link MAX_ACTIVE_CONTRACT_COUNT}, the default. */
+  limit?: number;
+};
+
+export type ActiveContractCounts = {
+  /** Contracts counted (of `packageId` when given). */
+  total: number;
+  /** Per full template id (`<package id>:<module>:<entity>`). */
+  byTemplateId: Record<string, number>;
+  /** False when counting stopped at the limit. */
+  isComplete: boolean;
+  /** Signatories and observers of the counted contracts, at most {@link MAX_COUNTED_STAKEHOLDERS}, sorted. */
+  stakeholders: string[];
+};
+
 /** One sign-in provider as the SPA gets it: `oidc` is oidc-client-ts's UserManager settings as they are. */
 export type ServedSignInProvider = {
   /** Stable key: the SPA names its stored session and callback state after it. */

@@ -6,11 +6,11 @@ import {
   type AuditScope,
 } from '@ledger-console/edge/console-api';
 import {
+  ConsoleRequestError,
   consoleErrorBody,
   identifyCaller,
   sendJsonNoStore,
   type Caller,
-  type ConsoleErrorStatus,
 } from '../participant-caller';
 import type { AuditLog } from './audit-log';
 import type { AuditFilter, AuditReadScope } from './audit-store';
@@ -36,16 +36,8 @@ const PARAMETERS = new Set([
   'text',
 ]);
 
-class AuditRequestError extends Error {
-  constructor(
-    readonly status: ConsoleErrorStatus,
-    readonly code: string,
-    cause: string,
-    readonly context: Record<string, string> = {},
-  ) {
-    super(cause);
-  }
-}
+/** An answer of this endpoint's other than a page. */
+class AuditRequestError extends ConsoleRequestError {}
 
 const invalid = (cause: string, context: Record<string, string> = {}) =>
   new AuditRequestError(400, 'LEDGER_CONSOLE_INVALID_AUDIT_QUERY', cause, context);

@@ -1,0 +1,43 @@
+import { rm } from 'node:fs/promises';
+import type { AddressInfo } from 'node:net';
+import { onTestFinished, vi } from 'vitest';
+import { env } from '@/env';
+import { tinyDist } from '../../server/src/audit/audit-testing';
+import { closeServer, createServer } from '../../server/src/create-server';
+import { startSandbox } from '../../sandbox/src/index';
+
+// Node's own fetch, taken before any test stubs the global one for the app under test.
+const nodeFetch = globalThis.fetch.bind(globalThis);
+
+/**
+ * A real sandbox on loopback (no auth) with the real console server in front of it, and the app's
+ * requests (to the API base) sent to the console: for the console server's own endpoints that
+ * read the participant's websockets, which the in-process sandbox cannot serve to Node.
+ * `ledger` is the sandbox's own URL, for seeding. Closed when the test finishes.
+ */
+export async function routeFetchToConsoleServer(): Promise<{ ledger: string; console: string }> {
+  const sandbox = await startSandbox({ port: 0, quiet: true, seed: 'none' });
+  const distDir = await tinyDist();
+  const server = createServer({ distDir, ledgerUrl: sandbox.url });
+  await new Promise<void>((resolve) => {
+    server.listen(0, '127.0.0.1', resolve);
+  });
+  const consoleUrl = `http://127.0.0.1:${String((server.address() as AddressInfo).port)}`;
+  onTestFinished(async () => {
+    await closeServer(server);
+    await sandbox.close();
+    await rm(distDir, { recursive: true, force: true });
+  });
+  vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
+    const request = new Request(input, init);
+    const url = request.url.replace(env.API_BASE_URL, consoleUrl);
+    const hasBody = request.method !== 'GET' && request.method !== 'HEAD';
+    return nodeFetch(url, {
+      method: request.method,
+      headers: request.headers,
+      ...(hasBody ? { body: await request.arrayBuffer() } : {}),
+      signal: request.signal,
+    });
+  });
+  return { ledger: sandbox.url, console: consoleUrl };
+}
