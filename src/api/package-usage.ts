@@ -9,6 +9,7 @@ import { networkError, toApiError } from '@/lib/errors/api-error';
 import { isRecord } from '@/lib/values/is-record';
 import { readAccessToken } from './access-token';
 import { openLedgerStream } from './ledger-stream';
+import type { PackageContents } from './daml-lf-worker';
 import type { Schemas } from './schema';
 import { getLedgerEnd, type ReadScope } from './updates';
 
@@ -21,6 +22,13 @@ import { getLedgerEnd, type ReadScope } from './updates';
  * itself. Only what counting needs is read of each contract (its template id and stakeholders):
  * nothing is kept, so a large set costs the page its parsing alone.
  */
+
+/** `Module:Entity` of each template a decoded package defines: what its usage counts. */
+export function templateNamesOf(contents: PackageContents): string[] {
+  return contents.modules.flatMap((module) =>
+    module.templates.map((template) => `${module.name}:${template.name}`),
+  );
+}
 
 /** Counting stops here; the answer then says "at least". */
 export const PACKAGE_USAGE_LIMIT = 100_000;

@@ -1,8 +1,17 @@
-import { useSearchParams } from 'react-router';
+import type { QueryClient } from '@tanstack/react-query';
+import { useSearchParams, type LoaderFunctionArgs } from 'react-router';
+import { packageQueries } from '@/api/packages';
+import { packageUsageQueries, templateNamesOf } from '@/api/package-usage';
+import { prefetch } from '@/api/prefetch';
+import { sessionQueries } from '@/api/session';
+import { synchronizerQueries } from '@/api/synchronizers';
+import { readScopeOf } from '@/api/updates';
 import { QueryBoundary } from '@/components/feedback/query-boundary';
 import { PageHeader } from '@/components/page-header';
 import { VettingPlanner, type VettingPlanLinks } from '@/features/packages/vetting-plan';
+import { plannedSynchronizer, readPlanSearch } from '@/features/packages/vetting-plan-model';
 import { paths } from '@/app/paths';
+import { packagesPageLoader } from './packages-page';
 
 const links: VettingPlanLinks = {
   plan: paths.vettingPlan.to,
@@ -10,8 +19,37 @@ const links: VettingPlanLinks = {
   contracts: (templateId) => paths.contracts.to({ template: templateId }),
 };
 
-/** The planner reads first what the packages list does: the caller, ids, vetting, synchronizers. */
-export { packagesPageLoader as vettingPlanPageLoader } from './packages-page';
+/**
+ * What the packages list reads (the caller, ids, vetting, synchronizers), and the verdict's own
+ * chain started at once rather than after the page has rendered: the dry run, and each planned
+ * package's archive, then its active contracts counted. That chain is most of the wait for a
+ * verdict; the planner's queries take over whatever is in flight.
+ */
+export function vettingPlanPageLoader(queryClient: QueryClient) {
+  const readLists = packagesPageLoader(queryClient);
+  return ({ request }: LoaderFunctionArgs) => {
+    readLists();
+    const { plan } = readPlanSearch(new URL(request.url).searchParams);
+    if (plan.changes.length === 0) return null;
+    void prefetch(queryClient, synchronizerQueries.connected()).then((connected) => {
+      const synchronizerId = plannedSynchronizer(plan.synchronizerId, connected ?? []);
+      if (synchronizerId) {
+        void prefetch(queryClient, packageQueries.vettingDryRun({ ...plan, synchronizerId }));
+      }
+    });
+    const caller = prefetch(queryClient, sessionQueries.caller());
+    for (const { packageId } of plan.changes) {
+      const contents = prefetch(queryClient, packageQueries.contents(packageId));
+      void Promise.all([caller, contents]).then(([who, decoded]) => {
+        if (!who || !decoded) return;
+        const templates = templateNamesOf(decoded);
+        const scope = readScopeOf(who);
+        void prefetch(queryClient, packageUsageQueries.contracts({ packageId, templates, scope }));
+      });
+    }
+    return null;
+  };
+}
 
 export function VettingPlanPage() {
   const [searchParams, setSearchParams] = useSearchParams();

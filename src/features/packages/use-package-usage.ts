@@ -1,6 +1,6 @@
 import { useQueries } from '@tanstack/react-query';
 import { packageQueries } from '@/api/packages';
-import { packageUsageQueries, type PackageUsage } from '@/api/package-usage';
+import { packageUsageQueries, templateNamesOf, type PackageUsage } from '@/api/package-usage';
 import type { ReadScope } from '@/api/updates';
 
 export type UsageResult = {
@@ -19,9 +19,7 @@ export function usePackageUsage(
   });
   const templatesOf = packageIds.map((_, i) => {
     const data = contents[i]?.data;
-    return data?.modules.flatMap((module) =>
-      module.templates.map((template) => `${module.name}:${template.name}`),
-    );
+    return data && templateNamesOf(data);
   });
   const counts = useQueries({
     queries: packageIds.map((packageId, i) => ({

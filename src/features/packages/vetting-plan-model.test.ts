@@ -5,6 +5,7 @@ import {
   forceOfferFor,
   inversePlan,
   planSearch,
+  plannedSynchronizer,
   predictPreference,
   readPlanSearch,
   sameVetting,
@@ -54,6 +55,17 @@ describe('the plan in the URL', () => {
     expect(read.plan.changes).toEqual([{ operation: 'Unvet', packageId: A }]);
     expect(read.plan.forceFlags).toEqual([]);
     expect(read.problems).toHaveLength(3);
+  });
+});
+
+describe('the synchronizer of a plan', () => {
+  it('is the one the URL names, else the only one connected, else none until picked', () => {
+    const one = [{ synchronizerId: SYNC }];
+    const two = [{ synchronizerId: SYNC }, { synchronizerId: 'other::1220cd' }];
+    expect(plannedSynchronizer('other::1220cd', one)).toBe('other::1220cd');
+    expect(plannedSynchronizer('', one)).toBe(SYNC);
+    expect(plannedSynchronizer('', two)).toBe('');
+    expect(plannedSynchronizer('', [])).toBe('');
   });
 });
 

@@ -85,6 +85,18 @@ export function readPlanSearch(search: URLSearchParams): ReadPlan {
   };
 }
 
+/**
+ * The synchronizer a plan is for: the one it names, or the participant's only one (with one there
+ * is nothing to choose, and the URL need not say it); '' when the user must pick.
+ */
+export function plannedSynchronizer(
+  named: string,
+  connected: readonly { synchronizerId: string }[],
+): string {
+  if (named) return named;
+  return connected.length === 1 ? (connected[0]?.synchronizerId ?? '') : '';
+}
+
 /** The URL query of a plan: {@link readPlanSearch} reads it back unchanged. */
 export function planSearch({ plan, parties }: PlanState): string {
   const search = new URLSearchParams();

@@ -44,6 +44,7 @@ import {
   packageLabelText,
   planSearch,
   plainRefusal,
+  plannedSynchronizer,
   readPlanSearch,
   simulatePlan,
   type ContractCount,
@@ -84,10 +85,7 @@ export function VettingPlanner({ search, onSearchChange, links }: VettingPlanner
   const [applied, setApplied] = useState<Applied | undefined>();
 
   const read = useMemo(() => readPlanSearch(new URLSearchParams(search)), [search]);
-  const [only, ...others] = connected;
-  // With one synchronizer there is nothing to choose; the URL need not say it.
-  const synchronizerId =
-    read.plan.synchronizerId || (only && others.length === 0 ? only.synchronizerId : '');
+  const synchronizerId = plannedSynchronizer(read.plan.synchronizerId, connected);
   const plan: VettingPlan = useMemo(
     () => ({ ...read.plan, synchronizerId }),
     [read.plan, synchronizerId],
