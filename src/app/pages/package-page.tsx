@@ -17,6 +17,9 @@ export function packagePageLoader(queryClient: QueryClient) {
     void prefetch(queryClient, packageQueries.vetting());
     void prefetch(queryClient, synchronizerQueries.connected());
     void prefetch(queryClient, sessionQueries.caller());
+    // The vetting planner is one click from this page ("Plan a change…"): its code, about twenty
+    // chunks, is fetched while the user reads, so the click waits for the dry run alone.
+    void import('./vetting-plan-page').catch(() => undefined);
     return null;
   };
 }

@@ -29,9 +29,9 @@ describe('allocate party', () => {
       const { user, router, interceptNetwork } = await openForm(sandbox);
       const requests: string[] = [];
       interceptNetwork((request, sandboxFetch) => {
-        if (request.method !== 'GET') {
-          requests.push(`${request.method} ${new URL(request.url).pathname}`);
-        }
+        const call = `${request.method} ${new URL(request.url).pathname}`;
+        // The update list is a read sent as POST (the new party's page reads its hosting there).
+        if (request.method !== 'GET' && call !== 'POST /v2/updates') requests.push(call);
         return sandboxFetch(request);
       });
 
@@ -320,6 +320,11 @@ describe('allocate party as an IdP admin (jwt mode)', () => {
         // The party page shows its hosting once the party details arrive, after the heading.
         within(await screen.findByRole('group', { name: 'Hosting' })).getByText('Local'),
       ).toBeVisible();
+      // An IdP admin holds no read right for it: the Hosting section says so and reads nothing
+      // the participant would refuse.
+      expect(
+        screen.getByText(/^Where this party is hosted is read from the update stream/),
+      ).toHaveTextContent('You hold none of these rights.');
     },
     JOURNEY_TIMEOUT,
   );

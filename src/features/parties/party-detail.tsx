@@ -8,6 +8,7 @@ import { partyQueries, type PartyDetails, type PartyRef } from '@/api/parties';
 import { partyHostingQueries } from '@/api/party-hosting';
 import { synchronizerQueries } from '@/api/synchronizers';
 import { sessionQueries } from '@/api/session';
+import { readScopeOf } from '@/api/updates';
 import { NotFoundState } from '@/components/feedback/page-state';
 import { QueryBoundary } from '@/components/feedback/query-boundary';
 import { Identifier } from '@/components/identifier';
@@ -23,6 +24,8 @@ import { PartyAccessPanel } from './party-access-panel';
 import { PartyAnnotationsForm } from './party-annotations-form';
 import { PartyGrantForm } from './party-grant-form';
 import { PartyHostingPanel } from './party-hosting-panel';
+
+const READ_PARTY_NEED = 'Read as or Act as this party, or Read as any party';
 
 /** The app's routes this feature links to; features cannot import the app's paths. */
 export type PartyDetailLinks = {
@@ -84,6 +87,8 @@ export function PartyDetail({ partyRef, onIdentityProviderFound, links }: PartyD
   }
 
   const partyIdentityProviderId = party.isLocal ? (party.identityProviderId ?? '') : '';
+  const scope = readScopeOf(caller);
+  const mayReadParty = scope.kind === 'any-party' || scope.parties.includes(party.party);
   const canEdit = access.canManageUsers && party.isLocal === true;
   const isExternal = isExternalParty(party, participantId);
   // An external party's namespace is the fingerprint of the key that owns it.
@@ -181,15 +186,22 @@ export function PartyDetail({ partyRef, onIdentityProviderFound, links }: PartyD
         </Stack>
       </SectionCard>
       <SectionCard title="Hosting">
-        {/* The hosting is read from the update stream, which needs a read right for the party. */}
-        <QueryBoundary need="Read as or Act as this party, or Read as any party">
-          <PartyHostingPanel
-            party={party.party}
-            identityProviderId={partyIdentityProviderId}
-            isLocal={party.isLocal === true}
-            updateHref={links.update}
-          />
-        </QueryBoundary>
+        {/* The hosting is read from the update stream, which needs a read right for the party:
+            without one the participant would refuse, so the page says so and asks nothing. */}
+        {mayReadParty ? (
+          <QueryBoundary need={READ_PARTY_NEED}>
+            <PartyHostingPanel
+              party={party.party}
+              identityProviderId={partyIdentityProviderId}
+              isLocal={party.isLocal === true}
+              updateHref={links.update}
+            />
+          </QueryBoundary>
+        ) : (
+          <Text size="sm">
+            {`Where this party is hosted is read from the update stream, which needs ${READ_PARTY_NEED}. You hold none of these rights.`}
+          </Text>
+        )}
       </SectionCard>
       <SectionCard title="Annotations">
         {canEdit ? (
