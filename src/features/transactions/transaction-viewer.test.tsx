@@ -295,7 +295,7 @@ describe('transaction viewer', () => {
       // The split, the create, and the allocations of the owner and the bank.
       expect(rows).toHaveLength(4);
       // The two parties are allocated at once, in either order.
-      const allocations = `${nth(rows, 2).textContent ?? ''} ${nth(rows, 3).textContent ?? ''}`;
+      const allocations = `${nth(rows, 2).textContent} ${nth(rows, 3).textContent}`;
       for (const hint of ['owner', 'bank']) {
         expect(allocations).toMatch(
           new RegExp(
