@@ -168,7 +168,7 @@ async function main() {
         .getByText(/^\d+ modules?/)
         .waitFor();
       await page
-        .getByRole('link', { name: /^Plan a vetting change on / })
+        .getByRole('link', { name: /^Plan a change… on / })
         .first()
         .click();
       const shown = await verdictShownAt(page, countText);

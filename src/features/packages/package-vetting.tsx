@@ -238,7 +238,7 @@ export function PackageVetting({
                               parties: [],
                             }),
                           )}
-                          aria-label={`Plan a vetting change on ${row.label}`}
+                          aria-label={`Plan a change… on ${row.label}`}
                         >
                           Plan a change…
                         </Button>
