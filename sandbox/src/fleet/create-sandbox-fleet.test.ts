@@ -318,6 +318,27 @@ describe('packages and vetting across the fleet', () => {
     );
     // Alice alone needs nothing of participant2.
     expect((await submit(p1, [alice], [create(IOU, iou(alice, alice))])).offset).toBe(2);
+
+    // participant1 lists the synchronizer's vetting: its own and participant2's, now without demo.
+    const listed = await p1.post('/v2/package-vetting/list', {});
+    expect(listed.status, listed.text).toBe(200);
+    const byParticipant = new Map(
+      (
+        listed.json.vettedPackages as { participantId: string; packages: { packageId: string }[] }[]
+      ).map((vetting) => [vetting.participantId, vetting.packages.map((pkg) => pkg.packageId)]),
+    );
+    expect(byParticipant.get(p1.state.participantId)).toContain(demo);
+    expect(byParticipant.get(p2.state.participantId) ?? []).not.toContain(demo);
+  });
+
+  it('lists every participant’s vetting on each', async () => {
+    const listed = await p2.post('/v2/package-vetting/list', {});
+    expect(listed.status, listed.text).toBe(200);
+    expect(
+      (listed.json.vettedPackages as { participantId: string }[]).map(
+        (vetting) => vetting.participantId,
+      ),
+    ).toEqual([p1.state.participantId, p2.state.participantId].sort());
   });
 });
 
