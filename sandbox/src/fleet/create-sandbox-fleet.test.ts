@@ -1,9 +1,12 @@
+import { generateKeyPairSync } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fixtureDar } from '@ledger-console/participant/testing/fixture-dars';
 import { decodeJwt } from 'jose';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { onboardExternalParty } from '../scenarios/external-party';
+import { createLedgerClient } from '../scenarios/ledger-client';
 import { ACCOUNT, IOU, transactionsOf, wildcardFormat } from '../testing/ledger-history';
 import { create, exercise, iou } from '../testing/json-commands';
 import { expectError, testClientFor, type TestSandbox } from '../testing/test-client';
@@ -256,6 +259,63 @@ async function accountId(on: TestSandbox, bank: string): Promise<string> {
   );
   return account.contractEntry.JsActiveContract.createdEvent.contractId as string;
 }
+
+describe('external parties hosted on several participants', () => {
+  it('makes the party local, with its topology event, on each participant its hosting names', async () => {
+    const { privateKey } = generateKeyPairSync('ed25519');
+    const client = createLedgerClient({ transport: (request) => p1.sandbox.fetch(request) });
+    const { partyId } = await onboardExternalParty(client, 'wallet', privateKey, {
+      observingParticipantUids: [p2.state.participantId],
+    });
+    for (const on of [p1, p2]) {
+      const listed = await on.get(`/v2/parties/${encodeURIComponent(partyId)}`);
+      expect(listed.status, listed.text).toBe(200);
+      expect(listed.json.partyDetails[0].isLocal).toBe(true);
+      const topology = await on.post('/v2/updates', {
+        beginExclusive: 0,
+        updateFormat: {
+          includeTopologyEvents: {
+            includeParticipantAuthorizationEvents: { parties: [partyId] },
+          },
+        },
+      });
+      const events = topology.json[0].update.TopologyTransaction.value.events.map(
+        (event: any) => event.event.ParticipantAuthorizationAdded.value,
+      );
+      expect(events).toEqual([
+        {
+          partyId,
+          participantId: p1.state.participantId,
+          participantPermission: 'PARTICIPANT_PERMISSION_CONFIRMATION',
+        },
+        {
+          partyId,
+          participantId: p2.state.participantId,
+          participantPermission: 'PARTICIPANT_PERMISSION_OBSERVATION',
+        },
+      ]);
+    }
+    // An Iou the party owns reaches both of its participants.
+    const bank = await allocate(p1, 'bank');
+    const created = await submit(p1, [bank], [create(IOU, iou(bank, partyId))]);
+    const seen = await p2.post('/v2/updates/update-by-id', {
+      updateId: created.updateId,
+      updateFormat: transactionsOf([partyId]),
+    });
+    expect(seen.status, seen.text).toBe(200);
+    // Observation only: participant2 cannot submit for it.
+    expectError(
+      await p2.post('/v2/commands/submit-and-wait', {
+        commands: [create(IOU, iou(partyId, partyId))],
+        actAs: [partyId],
+        commandId: 'observer-submits',
+        userId: 'participant_admin',
+      }),
+      404,
+      'NO_SYNCHRONIZER_ON_WHICH_ALL_SUBMITTERS_CAN_SUBMIT',
+    );
+  });
+});
 
 describe('a fleet with jwt auth', () => {
   it('mints tokens for one participant, which the others refuse', async () => {
