@@ -497,6 +497,30 @@ describe('streams and reassignments across the fleet', () => {
 });
 
 describe('a fleet with a data directory', () => {
+  it('tells a participant that joins later the parties the others host', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'fleet-'));
+    try {
+      const alone = createSandboxFleet({ participants: 1, dataDir: dir });
+      const [only] = alone.participants;
+      if (!only) throw new Error('a fleet of one');
+      const alice = await allocate(testClientFor(only), 'alice');
+      alone.close();
+      const grown = createSandboxFleet({ participants: 2, dataDir: dir });
+      try {
+        const [, second] = grown.participants.map(testClientFor);
+        const listed = await second?.get(`/v2/parties/${encodeURIComponent(alice)}`);
+        expect(listed?.json.partyDetails).toEqual([
+          expect.objectContaining({ party: alice, isLocal: false }),
+        ]);
+        expect(second?.state.hostingSynchronizers(alice)).toEqual(second?.state.synchronizerIds);
+      } finally {
+        grown.close();
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('keeps each participant in its own directory and restores what was delivered', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'fleet-'));
     try {

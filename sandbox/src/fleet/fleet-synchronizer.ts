@@ -81,11 +81,17 @@ export function connectFleet(members: readonly FleetParticipantState[]): () => v
   // Deliveries announce on the receiving member, whose own listener must not publish them again.
   let delivering = false;
 
-  const learnParty = (member: FleetParticipantState, party: string, synchronizerId: string) => {
-    member.transaction(() => {
-      if (!member.parties.get(party)) member.parties.save(remoteParty(party));
-      member.parties.host(party, synchronizerId);
-    });
+  /** Makes `party` known to `member` on the synchronizers; call inside its transaction. */
+  const learnParty = (
+    member: FleetParticipantState,
+    party: string,
+    synchronizerIds: readonly string[],
+  ) => {
+    const known = member.parties.get(party);
+    if (known?.isLocal) return;
+    if (!known) member.parties.save(remoteParty(party));
+    const recorded = known ? member.parties.recordedSynchronizers(party) : [];
+    for (const id of synchronizerIds) if (!recorded.includes(id)) member.parties.host(party, id);
   };
 
   const deliverTopology = (from: FleetParticipantState, update: TopologyRecord) => {
@@ -93,7 +99,9 @@ export function connectFleet(members: readonly FleetParticipantState[]): () => v
       if (member === from) continue;
       const hosting = update.hosting?.find((host) => host.participantId === member.participantId);
       if (!hosting) {
-        learnParty(member, update.party, update.synchronizerId);
+        member.transaction(() => {
+          learnParty(member, update.party, [update.synchronizerId]);
+        });
         continue;
       }
       // An external party this member hosts too: it becomes local here, with the permission the
@@ -138,15 +146,18 @@ export function connectFleet(members: readonly FleetParticipantState[]): () => v
     }
   };
 
-  // The topology each member already has, shared before anything new is published.
+  // The topology each member already has, shared before anything new is published: one
+  // transaction per member, writing only what it does not know yet (a restart writes nothing).
   for (const member of members) {
-    for (const party of localParties(member)) {
-      for (const other of members) {
-        if (other === member || other.parties.get(party)?.isLocal) continue;
-        for (const synchronizerId of member.hostingSynchronizers(party)) {
-          learnParty(other, party, synchronizerId);
-        }
-      }
+    const local = localParties(member).map((party) => ({
+      party,
+      synchronizerIds: member.hostingSynchronizers(party),
+    }));
+    for (const other of members) {
+      if (other === member) continue;
+      other.transaction(() => {
+        for (const { party, synchronizerIds } of local) learnParty(other, party, synchronizerIds);
+      });
     }
   }
 
