@@ -55,7 +55,7 @@ describe('startSandboxFleet', () => {
           body: JSON.stringify(body),
         });
         expect(response.status, path).toBe(200);
-        return (await response.json());
+        return await response.json();
       };
       const alice = (await post(first.url, '/v2/parties', { partyIdHint: 'alice' })).partyDetails
         .party as string;
