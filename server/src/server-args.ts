@@ -249,6 +249,13 @@ export function parseServerArgs(
         message: `--participants must be a whole number from 1 to ${String(MAX_FLEET_PARTICIPANTS)}, got ${values.participants}`,
       };
     }
+    if (participants > 1 && values.auth === 'oidc') {
+      return {
+        kind: 'error',
+        message:
+          '--auth oidc serves one participant: with --participants above 1 use --auth none or --auth jwt (or --participants 1 for --auth oidc)',
+      };
+    }
   }
 
   const { auth } = values;
