@@ -205,8 +205,7 @@ async function connectParticipants(args: ServerArgs, origins: string[]): Promise
     };
   }
   if ((args.participants ?? 1) > 1) return startFleet(args);
-  // Loaded only when needed: pointing at a real participant must not start (or load) the sandbox.
-  const { startSandbox, mintUserToken } = await import('../../sandbox/src/index');
+  const { startSandbox, mintUserToken } = await loadSandbox();
   const sandbox = await startSandbox({
     port: 0,
     host: '127.0.0.1',
@@ -273,9 +272,15 @@ async function connectParticipants(args: ServerArgs, origins: string[]): Promise
   };
 }
 
+/**
+ * The sandbox's code, loaded only when an embedded one starts: pointing at a real participant
+ * must not start (or load) the sandbox.
+ */
+const loadSandbox = () => import('../../sandbox/src/index');
+
 /** `--participants N` above 1: the sandbox fleet, each member on a free loopback port. */
 async function startFleet(args: ServerArgs): Promise<Fleet> {
-  const { startSandboxFleet, mintUserToken } = await import('../../sandbox/src/index');
+  const { startSandboxFleet, mintUserToken } = await loadSandbox();
   const fleet = await startSandboxFleet({
     participants: args.participants ?? 1,
     port: 0,
