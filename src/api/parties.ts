@@ -9,6 +9,7 @@ import {
 import type { LedgerApiRequest } from '@/lib/text/copy-as';
 import { COUNT_STALE_MS, readBounded, type BoundedCount } from './bounded-count';
 import { api, unwrap } from './client';
+import type { LedgerClient } from './ledger-client';
 import { listIdentityProviders } from './identity-providers';
 import type { Schemas } from './schema';
 import { sessionQueries } from './session';
@@ -66,10 +67,11 @@ export async function getParties(
   parties: readonly [string, ...string[]],
   identityProviderId: string,
   signal?: AbortSignal,
+  client: LedgerClient = api,
 ): Promise<PartyDetails[]> {
   const [first, ...rest] = parties;
   const { partyDetails } = unwrap(
-    await api.GET('/v2/parties/{party}', {
+    await client.GET('/v2/parties/{party}', {
       params: {
         path: { party: first },
         query: {
