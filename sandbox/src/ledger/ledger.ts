@@ -568,6 +568,19 @@ export function createLedger({
       store.appendUpdate(update);
       return update;
     },
+    /**
+     * An update another participant of the fleet committed, as this participant sees it (its
+     * projection): stored at this participant's next offset, with no completion, then announced.
+     */
+    receive<U extends UpdateRecord>(update: U): U {
+      const stored = transaction(() => {
+        const received = { ...update, offset: store.ledgerEnd() + 1 };
+        store.appendUpdate(received);
+        return received;
+      });
+      announce(stored);
+      return stored;
+    },
     announce,
   };
 }
