@@ -103,6 +103,8 @@ export type SearchItem = {
   aside?: { label: string; text: string };
   /** Where the input was found in the row's texts. */
   highlight?: Highlight;
+  /** `to` is another participant's page (another app root): opened by a document navigation. */
+  isDocumentLink?: boolean;
 };
 
 export type SearchGroup = { label: string; items: SearchItem[] };
