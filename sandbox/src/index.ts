@@ -7,4 +7,17 @@
  */
 export { createSandbox, type Sandbox, type SandboxOptions } from './create-sandbox';
 export { startSandbox, type RunningSandbox } from './start-sandbox';
+export {
+  createSandboxFleet,
+  MAX_FLEET_PARTICIPANTS,
+  type FleetMember,
+  type SandboxFleet,
+  type SandboxFleetOptions,
+} from './fleet/create-sandbox-fleet';
+export {
+  startSandboxFleet,
+  type RunningFleetMember,
+  type RunningSandboxFleet,
+  type StartSandboxFleetOptions,
+} from './fleet/start-sandbox-fleet';
 export { mintUserToken } from './auth/user-token';

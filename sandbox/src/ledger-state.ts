@@ -42,6 +42,12 @@ export type LedgerStateOptions = {
    * Off by default, like a participant on a synchronizer without traffic control.
    */
   trafficCost?: boolean;
+  /**
+   * Keep in the active contract set only contracts a party hosted here is a stakeholder of, as
+   * a participant of a fleet does (fleet/): the others reach it only as witnessed events. A
+   * lone sandbox keeps every contract it recorded there, as it always has.
+   */
+  hostedContractsOnly?: boolean;
 };
 
 export { fingerprintOf };
@@ -67,6 +73,7 @@ export function createLedgerState({
   synchronizers: aliases,
   offsetCheckpoints,
   trafficCost = false,
+  hostedContractsOnly = false,
 }: LedgerStateOptions = {}) {
   const synchronizers = connectedSynchronizers(aliases);
   const synchronizerIds = synchronizers.map((synchronizer) => synchronizer.id);
@@ -115,6 +122,10 @@ export function createLedgerState({
     /** Whether the participant reports traffic cost (LedgerStateOptions.trafficCost). */
     trafficCost,
     hostingSynchronizers,
+    /** Whether this participant has vetted the package on the synchronizer, now. */
+    vettedOn,
+    /** LedgerStateOptions.hostedContractsOnly. */
+    hostedContractsOnly,
     users: createUsersStore(db),
     idps: createIdpsStore(db),
     parties,

@@ -132,3 +132,19 @@ export function createPartiesStore(db: SqlDatabase) {
 }
 
 export type PartiesStore = ReturnType<typeof createPartiesStore>;
+
+/**
+ * Whether this participant hosts a party, each party looked up once: for one pass over many
+ * events or contracts (a projection, an active contract set), while the topology stands still.
+ */
+export function hostedPartyCheck(parties: Pick<PartiesStore, 'get'>) {
+  const known = new Map<string, boolean>();
+  return (party: string) => {
+    let hosted = known.get(party);
+    if (hosted === undefined) {
+      hosted = parties.get(party)?.isLocal === true;
+      known.set(party, hosted);
+    }
+    return hosted;
+  };
+}

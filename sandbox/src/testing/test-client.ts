@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, expect } from 'vitest';
-import { createSandbox, type SandboxOptions } from '../create-sandbox';
+import { createSandbox, type Sandbox, type SandboxOptions } from '../create-sandbox';
 import { JS_CANTON_ERROR_KEYS } from './raw-http';
 import { checkResponse } from './spec-conformance';
 
@@ -29,7 +29,11 @@ export type CallResult = {
  * against the real OpenAPI document, so each route test is also a conformance test.
  */
 export function createTestSandbox(options: SandboxOptions = {}) {
-  const sandbox = createSandbox(options);
+  return testClientFor(createSandbox(options));
+}
+
+/** The test client of `createTestSandbox` for a sandbox made elsewhere (a fleet's member). */
+export function testClientFor(sandbox: Sandbox) {
   const call = async (
     method: string,
     path: string,
