@@ -8,11 +8,17 @@ import {
   REFRESH_TOKEN_TTL_RANGE,
   parseOidcFlags,
 } from '@ledger-console/edge/sandbox-oidc-flags';
+import { checkFleetSize, MAX_FLEET_PARTICIPANTS } from './fleet/create-sandbox-fleet';
+import { FLEET_OIDC_REFUSAL } from './fleet/start-sandbox-fleet';
 import type { StartSandboxOptions } from './start-sandbox';
 import { connectedSynchronizers } from './synchronizers';
 
 export const SANDBOX_USAGE = `Usage: npm run sandbox -- [options]
   --port N            port to listen on (default 7575; 0 = any free port)
+  --participants N    run N participants, participant1…participantN (1–${String(MAX_FLEET_PARTICIPANTS)}), on the
+                      same synchronizer(s), on ports --port, --port + 1, …; each has its own
+                      users, parties, packages and offsets and sees its projection of every
+                      transaction (not with --auth oidc)
   --host HOST         address to bind (default 127.0.0.1)
   --auth none|jwt|oidc  none: every request is allowed, like a participant without auth
                       services (default); jwt: tokens are required and rights enforced;
@@ -26,9 +32,11 @@ export const SANDBOX_USAGE = `Usage: npm run sandbox -- [options]
                       ${String(REFRESH_TOKEN_TTL_RANGE.min)}–${String(REFRESH_TOKEN_TTL_RANGE.max)})
   --oidc-redirect-origin O,…  oidc: origins of the console pages that sign in (repeatable;
                       default ${DEFAULT_REDIRECT_ORIGINS.join(', ')})
-  --data-dir DIR      keep all state in DIR/sandbox.db instead of memory
+  --data-dir DIR      keep all state in DIR/sandbox.db instead of memory (with
+                      --participants: each participant in DIR/<name>/sandbox.db)
   --seed demo|none    demo: fill an empty ledger with demo parties, users, an extra IdP and
-                      some history (default); none: start empty
+                      some history (default; with --participants, participant1's); none:
+                      start empty
   --synchronizers A,B connect to these synchronizers, by alias (default local); commands run
                       where their parties and contracts are, and contracts can be reassigned
   --allowed-hosts H,… host names the sandbox is reached by besides localhost and IP addresses
@@ -43,11 +51,14 @@ export const SANDBOX_USAGE = `Usage: npm run sandbox -- [options]
   --help              show this text`;
 
 /** Parses the sandbox's command line; throws an Error with a readable message on bad input. */
-export function parseSandboxArgs(args: string[]): StartSandboxOptions & { help: boolean } {
+export function parseSandboxArgs(
+  args: string[],
+): StartSandboxOptions & { help: boolean; participants?: number } {
   const { values } = parseArgs({
     args,
     options: {
       port: { type: 'string' },
+      participants: { type: 'string' },
       host: { type: 'string' },
       auth: { type: 'string' },
       'jwt-secret': { type: 'string' },
@@ -74,6 +85,23 @@ export function parseSandboxArgs(args: string[]): StartSandboxOptions & { help: 
   const auth = values.auth ?? 'none';
   if (auth !== 'none' && auth !== 'jwt' && auth !== 'oidc')
     throw new Error(`--auth must be "none", "jwt" or "oidc", got "${auth}"`);
+  let participants: number | undefined;
+  if (values.participants !== undefined) {
+    participants = /^[0-9]+$/.test(values.participants) ? Number(values.participants) : NaN;
+    try {
+      checkFleetSize(participants);
+    } catch {
+      throw new Error(
+        `--participants must be a number from 1 to ${String(MAX_FLEET_PARTICIPANTS)}, got "${values.participants}"`,
+      );
+    }
+    if (auth === 'oidc') throw new Error(FLEET_OIDC_REFUSAL);
+    if (port !== 0 && port + participants - 1 > 65535) {
+      throw new Error(
+        `--port ${String(port)} leaves no room for ${String(participants)} participants (ports up to 65535)`,
+      );
+    }
+  }
   if (values['jwt-secret'] !== undefined && auth === 'oidc') {
     throw new Error(
       '--jwt-secret does not apply to --auth oidc: its tokens are verified through the provider’s JWKS only',
@@ -111,6 +139,7 @@ export function parseSandboxArgs(args: string[]): StartSandboxOptions & { help: 
   return {
     help: values.help,
     port,
+    ...(participants === undefined ? {} : { participants }),
     host: values.host ?? '127.0.0.1',
     auth,
     seed,

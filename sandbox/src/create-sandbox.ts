@@ -40,6 +40,12 @@ export type SandboxOptions = LedgerStateOptions &
      * provider's default issuer.
      */
     authServices?: (participant: { participantId: string }) => readonly JwksAuthService[];
+    /**
+     * Tokens the sandbox mints for default-IdP users name this participant in their audience
+     * (audience-based), so that a fleet's other participants, which share the secret, refuse
+     * them as Canton does. Off for a lone sandbox, whose minted tokens stay scope-based.
+     */
+    mintForThisParticipantOnly?: boolean;
   };
 
 const TRACEPARENT = /^[0-9a-f]{2}-([0-9a-f]{32})-[0-9a-f]{16}-[0-9a-f]{2}$/;
@@ -56,6 +62,7 @@ export function createSandbox(options: SandboxOptions = {}) {
     ...(auth === 'jwt' ? secretOption : {}),
     users: state.users,
     idps: state.idps,
+    ...(options.mintForThisParticipantOnly ? { audienceParticipantId: state.participantId } : {}),
     ...(auth === 'oidc'
       ? { noSecretReason: 'The sandbox signs users in through its OpenID provider (--auth oidc)' }
       : {}),

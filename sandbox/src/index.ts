@@ -14,4 +14,10 @@ export {
   type SandboxFleet,
   type SandboxFleetOptions,
 } from './fleet/create-sandbox-fleet';
+export {
+  startSandboxFleet,
+  type RunningFleetMember,
+  type RunningSandboxFleet,
+  type StartSandboxFleetOptions,
+} from './fleet/start-sandbox-fleet';
 export { mintUserToken } from './auth/user-token';

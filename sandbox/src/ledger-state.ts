@@ -122,6 +122,8 @@ export function createLedgerState({
     /** Whether the participant reports traffic cost (LedgerStateOptions.trafficCost). */
     trafficCost,
     hostingSynchronizers,
+    /** Whether this participant has vetted the package on the synchronizer, now. */
+    vettedOn,
     /** LedgerStateOptions.hostedContractsOnly. */
     hostedContractsOnly,
     users: createUsersStore(db),

@@ -3,7 +3,7 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import type { RequestGuardPolicy } from '@ledger-console/edge/request-guard';
-import { createSandbox, type SandboxOptions } from './create-sandbox';
+import { createSandbox, type Sandbox, type SandboxOptions } from './create-sandbox';
 import { guardFetch, refuseUpgrade } from './http/guarded-fetch';
 import { attachWebsocketStreams } from './http/websocket-server';
 import {
@@ -146,33 +146,22 @@ export async function startSandbox({
       throw error;
     }
   }
-  // Web pages the developer browses must not drive the sandbox on their machine (ADR 010).
-  const policy: RequestGuardPolicy = { bindHost: host, allowedHosts, publicOrigins };
-  const fetch = guardFetch(sandbox.fetch, policy);
-  const server = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {
-    const instance = serve({ fetch, port, hostname: host }, () => {
-      resolve(instance);
+  let listening: Listening;
+  try {
+    listening = await listen(sandbox, {
+      port,
+      host,
+      allowedHosts,
+      publicOrigins,
+      websocketMaxMessageBytes,
+      websocketRequestTimeoutMs,
     });
-    instance.once('error', reject);
-  }).catch(async (error: unknown) => {
+  } catch (error) {
     // The provider's port would otherwise keep the process alive after the failure is reported.
     await running?.close();
     throw error;
-  });
-  const websockets = attachWebsocketStreams(server as Server, {
-    channels: streamChannels(sandbox.state),
-    authenticate: sandbox.authenticate,
-    participantName: sandbox.state.participantName,
-    refuseUpgrade: (request) => refuseUpgrade(request, policy),
-    ...(websocketMaxMessageBytes === undefined
-      ? {}
-      : { maxMessageBytes: websocketMaxMessageBytes }),
-    ...(websocketRequestTimeoutMs === undefined
-      ? {}
-      : { requestTimeoutMs: websocketRequestTimeoutMs }),
-  });
-  const address = server.address() as AddressInfo;
-  const url = `http://${host.includes(':') ? `[${host}]` : host}:${String(address.port)}`;
+  }
+  const { url } = listening;
   if (!quiet) {
     console.log(`Sandbox participant ${sandbox.state.participantId}`);
     if (sandbox.state.synchronizers.length > 1) {
@@ -219,14 +208,65 @@ export async function startSandbox({
     seeded,
     seedResumed,
     close: () =>
+      listening.close().finally(async () => {
+        sandbox.close();
+        await running?.close();
+      }),
+  };
+}
+
+export type ListenOptions = Required<
+  Pick<StartSandboxOptions, 'port' | 'host' | 'allowedHosts' | 'publicOrigins'>
+> &
+  Pick<StartSandboxOptions, 'websocketMaxMessageBytes' | 'websocketRequestTimeoutMs'>;
+
+type Listening = { url: string; close(): Promise<void> };
+
+/**
+ * Puts a sandbox behind a port, with its websocket streams and the request guard; `close` stops
+ * listening and leaves the sandbox open.
+ */
+export async function listen(
+  sandbox: Sandbox,
+  {
+    port,
+    host,
+    allowedHosts,
+    publicOrigins,
+    websocketMaxMessageBytes,
+    websocketRequestTimeoutMs,
+  }: ListenOptions,
+): Promise<Listening> {
+  // Web pages the developer browses must not drive the sandbox on their machine (ADR 010).
+  const policy: RequestGuardPolicy = { bindHost: host, allowedHosts, publicOrigins };
+  const fetch = guardFetch(sandbox.fetch, policy);
+  const server = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {
+    const instance = serve({ fetch, port, hostname: host }, () => {
+      resolve(instance);
+    });
+    instance.once('error', reject);
+  });
+  const websockets = attachWebsocketStreams(server as Server, {
+    channels: streamChannels(sandbox.state),
+    authenticate: sandbox.authenticate,
+    participantName: sandbox.state.participantName,
+    refuseUpgrade: (request) => refuseUpgrade(request, policy),
+    ...(websocketMaxMessageBytes === undefined
+      ? {}
+      : { maxMessageBytes: websocketMaxMessageBytes }),
+    ...(websocketRequestTimeoutMs === undefined
+      ? {}
+      : { requestTimeoutMs: websocketRequestTimeoutMs }),
+  });
+  const address = server.address() as AddressInfo;
+  return {
+    url: `http://${host.includes(':') ? `[${host}]` : host}:${String(address.port)}`,
+    close: () =>
       new Promise<void>((resolve, reject) => {
         websockets.close();
         server.close((error) => {
-          sandbox.close();
-          void (running?.close() ?? Promise.resolve()).finally(() => {
-            if (error) reject(error);
-            else resolve();
-          });
+          if (error) reject(error);
+          else resolve();
         });
       }),
   };

@@ -6,7 +6,12 @@ import {
   AUDIT_LOG_PATH,
   CONSOLE_PATH_PREFIX,
   OIDC_DISCOVERY_PATH,
+  PARTICIPANT_API_PREFIX,
+  PARTICIPANT_NAME_PATTERN,
+  PARTICIPANT_PAGE_PREFIX,
+  PARTICIPANTS_PATH,
   SIGN_IN_PROVIDERS_PATH,
+  type ConsoleParticipants,
 } from '@ledger-console/edge/console-api';
 import {
   checkRequest,
@@ -25,17 +30,36 @@ import type { AuditLog } from './audit/audit-log';
 import { answerReadyz } from './audit/audit-readyz';
 import { createLedgerProxy, type LedgerProxy, type LedgerProxyOptions } from './ledger-proxy';
 import { createOidcDiscoveryHandler, type OidcDiscoveryOptions } from './oidc-discovery';
+import { consoleErrorBody, sendJsonNoStore } from './participant-caller';
+import { SINGLE_LEDGER_NAME } from './server-args';
 import { servedSignInProviders, type SignInProvider } from './sign-in-providers';
 
 /** Paths of the participant's API (ledger-api-behaviour.md §10): everything under /v2, plus health. */
 export const LEDGER_PATH_PREFIXES: readonly string[] = ['/v2', '/livez', '/readyz'];
 
+/** One participant the console addresses (ADR 022). */
+export type ParticipantTarget = {
+  /** Matches PARTICIPANT_NAME_PATTERN; its paths are `/participants/NAME/…`. */
+  name: string;
+  /** Base URL of its JSON Ledger API. */
+  ledgerUrl: string | URL;
+  /** Extra path prefixes sent to it, e.g. the sandbox's `/__sandbox` controls. */
+  extraProxyPrefixes?: readonly string[];
+};
+
 export type CreateServerOptions = {
   /** The built SPA (Vite's `dist/`); must exist, since the file list is read once here. */
   distDir: string;
-  /** Base URL of the participant's JSON Ledger API. */
-  ledgerUrl: string | URL;
-  /** Extra path prefixes sent to the ledger, e.g. the sandbox's `/__sandbox` controls. */
+  /**
+   * The participants, the first being the default (also at the unprefixed paths). Without it,
+   * the one participant at `ledgerUrl`, named `participantName`.
+   */
+  participants?: readonly ParticipantTarget[];
+  /** Base URL of the single participant's JSON Ledger API, when `participants` is not given. */
+  ledgerUrl?: string | URL;
+  /** The single participant's name (default {@link SINGLE_LEDGER_NAME}, a bare `--ledger URL`'s). */
+  participantName?: string;
+  /** The single participant's extra path prefixes, e.g. the sandbox's `/__sandbox` controls. */
   extraProxyPrefixes?: readonly string[];
   /** The address the server binds (`--host`, default 127.0.0.1): a Host naming it is ours. */
   host?: string;
@@ -47,7 +71,10 @@ export type CreateServerOptions = {
   serveSourceMaps?: boolean;
   /** The proxy's body limits and upstream timeouts (ledger-proxy.ts has the defaults). */
   proxy?: LedgerProxyOptions;
-  /** The sign-in page's OpenID Connect providers (`--oidc-*`, `--sign-in-config`). */
+  /**
+   * The sign-in page's OpenID Connect providers (`--oidc-*`, `--sign-in-config`); one naming
+   * `participants` is offered for those only, one without for every participant.
+   */
   signInProviders?: readonly SignInProvider[];
   /** Limits of `GET /__console/oidc-discovery` (oidc-discovery.ts has the defaults). */
   oidcDiscovery?: Omit<OidcDiscoveryOptions, 'ledgerUrl'>;
@@ -103,56 +130,162 @@ const BROWSER_CONTEXT_HEADERS = [
   'sec-fetch-user',
 ] as const;
 
-const proxies = new WeakMap<http.Server, LedgerProxy>();
+const proxies = new WeakMap<http.Server, readonly LedgerProxy[]>();
+
+/** What the server keeps per participant: its proxy and its share of the console's endpoints. */
+type ServedParticipant = {
+  name: string;
+  isDefault: boolean;
+  proxy: LedgerProxy;
+  prefixes: readonly string[];
+  signInBody: string;
+  counts: ReturnType<typeof createActiveContractCountsHandler>;
+  handleOidcDiscovery: (req: IncomingMessage, res: ServerResponse) => void;
+  handleAudit: ((req: IncomingMessage, res: ServerResponse) => void) | undefined;
+};
+
+/** Where a request goes: a participant (path without the console's prefix), or a name unknown. */
+type Routed =
+  | { kind: 'participant'; participant: ServedParticipant; pathname: string; prefixed: boolean }
+  | { kind: 'unknown-participant'; name: string };
+
+/** The participants of the options, checked: names valid and distinct, at least one. */
+export function participantTargets(options: CreateServerOptions): ParticipantTarget[] {
+  const targets: ParticipantTarget[] =
+    options.participants === undefined
+      ? options.ledgerUrl === undefined
+        ? []
+        : [
+            {
+              name: options.participantName ?? SINGLE_LEDGER_NAME,
+              ledgerUrl: options.ledgerUrl,
+              ...(options.extraProxyPrefixes === undefined
+                ? {}
+                : { extraProxyPrefixes: options.extraProxyPrefixes }),
+            },
+          ]
+      : [...options.participants];
+  if (targets.length === 0)
+    throw new Error('createServer needs a participant (ledgerUrl or participants)');
+  const seen = new Set<string>();
+  for (const { name } of targets) {
+    if (!PARTICIPANT_NAME_PATTERN.test(name)) throw new Error(`Invalid participant name ${name}`);
+    if (seen.has(name)) throw new Error(`Participant ${name} is given twice`);
+    seen.add(name);
+  }
+  return targets;
+}
 
 /**
  * The console's HTTP server: the SPA from `distDir` (any unknown page path gets index.html, so
  * client-side routes survive a reload) and the ledger's paths, websockets included, proxied.
  */
-export function createServer({
-  distDir,
-  ledgerUrl,
-  extraProxyPrefixes = [],
-  host = '127.0.0.1',
-  allowedHosts = [],
-  publicOrigins = [],
-  serveSourceMaps = false,
-  proxy: proxyOptions = {},
-  signInProviders = [],
-  oidcDiscovery = {},
-  audit,
-  activeContractCounts = {},
-  server: existingServer,
-}: CreateServerOptions): http.Server {
+export function createServer(options: CreateServerOptions): http.Server {
+  const {
+    distDir,
+    host = '127.0.0.1',
+    allowedHosts = [],
+    publicOrigins = [],
+    serveSourceMaps = false,
+    proxy: proxyOptions = {},
+    signInProviders = [],
+    oidcDiscovery = {},
+    audit,
+    activeContractCounts = {},
+    server: existingServer,
+  } = options;
+  const targets = participantTargets(options);
   const policyHeader = contentSecurityPolicy(signInProviders);
-  // The SPA reads this before anyone is signed in, so it cannot come from the participant.
-  const signInBody = JSON.stringify({ providers: servedSignInProviders(signInProviders) });
-  const proxy = createLedgerProxy(ledgerUrl, {
-    ...proxyOptions,
-    ...(audit === undefined ? {} : { observe: (req: IncomingMessage) => audit.observe(req) }),
+  const served = targets.map((target, index): ServedParticipant => {
+    const { name } = target;
+    const isDefault = index === 0;
+    const proxy = createLedgerProxy(target.ledgerUrl, {
+      ...proxyOptions,
+      ...(audit === undefined
+        ? {}
+        : {
+            observe: (req: IncomingMessage) =>
+              audit.observe(req, { name, ledgerUrl: proxy.target }),
+          }),
+    });
+    // The SPA reads this before anyone is signed in, so it cannot come from the participant.
+    const signInBody = JSON.stringify({
+      providers: servedSignInProviders(
+        signInProviders.filter((provider) => provider.participants?.includes(name) ?? true),
+      ),
+    });
+    return {
+      name,
+      isDefault,
+      proxy,
+      prefixes: [...LEDGER_PATH_PREFIXES, ...(target.extraProxyPrefixes ?? [])],
+      signInBody,
+      // Reads the same participant the proxy reaches, with the caller's own token.
+      counts: createActiveContractCountsHandler(proxy.target, activeContractCounts),
+      // Asks the same participant the proxy reaches whether the caller is a participant admin.
+      handleOidcDiscovery: createOidcDiscoveryHandler({
+        ...oidcDiscovery,
+        ledgerUrl: proxy.target,
+      }),
+      handleAudit:
+        audit === undefined
+          ? undefined
+          : createAuditHandler(audit, proxy.target, { name, isDefault }),
+    };
   });
-  const handleAudit = audit === undefined ? undefined : createAuditHandler(audit, proxy.target);
-  // Reads the same participant the proxy reaches, with the caller's own token.
-  const counts = createActiveContractCountsHandler(proxy.target, activeContractCounts);
-  // Asks the same participant the proxy reaches whether the caller is a participant admin.
-  const handleOidcDiscovery = createOidcDiscoveryHandler({
-    ...oidcDiscovery,
-    ledgerUrl: proxy.target,
-  });
+  const byName = new Map(served.map((participant) => [participant.name, participant]));
+  const [defaultParticipant] = served;
+  if (defaultParticipant === undefined) throw new Error('createServer needs a participant');
+  const participantsBody = JSON.stringify({
+    participants: served.map(({ name, isDefault }) => ({
+      name,
+      apiPath: `${PARTICIPANT_API_PREFIX}/${name}`,
+      pagePath: `${PARTICIPANT_PAGE_PREFIX}/${name}`,
+      default: isDefault,
+    })),
+  } satisfies ConsoleParticipants);
   // Paths are checked before the prefix decision below, which reads them as received (ADR 010).
   const policy: RequestGuardPolicy = {
     bindHost: host,
     allowedHosts,
     publicOrigins,
     checkPath: true,
-    guardedReadPrefixes: [CONSOLE_PATH_PREFIX],
+    guardedReadPrefixes: [
+      CONSOLE_PATH_PREFIX,
+      ...served.map(({ name }) => `${PARTICIPANT_API_PREFIX}/${name}${CONSOLE_PATH_PREFIX}`),
+    ],
   };
   const refusalOf = (req: IncomingMessage, upgrade: boolean) =>
     checkRequest(incomingRequest(req, upgrade), policy);
-  const prefixes = [...LEDGER_PATH_PREFIXES, ...extraProxyPrefixes];
-  const isLedgerPath = (url: string | undefined) => {
+  /**
+   * The participant a request is for: `/participants/NAME/…` is NAME's, anything else the default
+   * participant's; undefined for `/participants/NAME` paths that are none of a participant's.
+   */
+  const route = (url: string | undefined): Routed | undefined => {
     const pathname = (url ?? '/').split('?')[0] ?? '/';
-    return prefixes.some((prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`));
+    const apiPrefix = `${PARTICIPANT_API_PREFIX}/`;
+    if (!pathname.startsWith(apiPrefix)) {
+      return { kind: 'participant', participant: defaultParticipant, pathname, prefixed: false };
+    }
+    const rest = pathname.slice(apiPrefix.length);
+    const slash = rest.indexOf('/');
+    const name = slash === -1 ? rest : rest.slice(0, slash);
+    const participant = byName.get(name);
+    if (participant === undefined) return { kind: 'unknown-participant', name };
+    return {
+      kind: 'participant',
+      participant,
+      pathname: slash === -1 ? '' : rest.slice(slash),
+      prefixed: true,
+    };
+  };
+  const isLedgerPath = (participant: ServedParticipant, pathname: string) =>
+    participant.prefixes.some((prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`));
+  /** The request as the participant gets it: the console's prefix taken off its target. */
+  const unprefixed = (req: IncomingMessage, pathname: string) => {
+    const query = (req.url ?? '').indexOf('?');
+    req.url = query === -1 ? pathname : `${pathname}${(req.url ?? '').slice(query)}`;
+    return req;
   };
 
   const assetsDir = path.join(distDir, 'assets');
@@ -183,24 +316,38 @@ export function createServer({
       sendRefusal(req, res, refusal);
       return;
     }
-    if (isLedgerPath(req.url)) {
+    const routed = route(req.url);
+    if (routed === undefined || routed.kind === 'unknown-participant') {
+      res.setHeader('X-Content-Type-Options', 'nosniff');
+      sendUnknownParticipant(req, res, routed?.name ?? '', served);
+      return;
+    }
+    const { participant, pathname, prefixed } = routed;
+    if (isLedgerPath(participant, pathname)) {
       res.setHeader('X-Content-Type-Options', 'nosniff');
       // Opened as a page (a link, a gateway's HTML error), an answer is a document of the
       // console's origin: the console's policy governs it, the proxy drops the upstream's.
       res.setHeader('Content-Security-Policy', policyHeader);
       const health = audit?.health();
       // Not ready while the audit log does not take entries: the participant's checks, and ours.
-      if (health?.ok === false && (req.url ?? '').split('?')[0] === '/readyz') {
-        void answerReadyz(req, res, proxy.target, health);
+      if (health?.ok === false && pathname === '/readyz') {
+        void answerReadyz(req, res, participant.proxy.target, health);
         return;
       }
-      proxy.handleRequest(withoutBrowserContext(req), res);
+      participant.proxy.handleRequest(withoutBrowserContext(unprefixed(req, pathname)), res);
+      return;
+    }
+    const isConsolePath =
+      pathname === CONSOLE_PATH_PREFIX || pathname.startsWith(`${CONSOLE_PATH_PREFIX}/`);
+    if (prefixed && !isConsolePath) {
+      res.setHeader('X-Content-Type-Options', 'nosniff');
+      sendNotAParticipantPath(req, res, participant.name);
       return;
     }
     // The one console endpoint with a body: the request guard has checked Origin and Content-Type.
-    if ((req.url ?? '').split('?')[0] === ACTIVE_CONTRACT_COUNTS_PATH) {
+    if (pathname === ACTIVE_CONTRACT_COUNTS_PATH) {
       res.setHeader('X-Content-Type-Options', 'nosniff');
-      counts.handle(req, res);
+      participant.counts.handle(unprefixed(req, pathname), res);
       return;
     }
     if (req.method !== 'GET' && req.method !== 'HEAD') {
@@ -211,18 +358,22 @@ export function createServer({
     res.setHeader('X-Content-Type-Options', 'nosniff');
     res.setHeader('X-Frame-Options', 'DENY');
     res.setHeader('Referrer-Policy', 'no-referrer');
-    const url = req.url ?? '/';
-    const pathname = url.split('?')[0] ?? '/';
-    if (pathname === CONSOLE_PATH_PREFIX || pathname.startsWith(`${CONSOLE_PATH_PREFIX}/`)) {
-      if (pathname === SIGN_IN_PROVIDERS_PATH) sendJson(req, res, signInBody);
-      else if (pathname === OIDC_DISCOVERY_PATH) handleOidcDiscovery(req, res);
-      else if (pathname === AUDIT_LOG_PATH && handleAudit) handleAudit(req, res);
+    if (isConsolePath) {
+      unprefixed(req, pathname);
+      if (pathname === SIGN_IN_PROVIDERS_PATH) sendJson(req, res, participant.signInBody);
+      else if (pathname === OIDC_DISCOVERY_PATH) participant.handleOidcDiscovery(req, res);
+      else if (pathname === AUDIT_LOG_PATH && participant.handleAudit) {
+        participant.handleAudit(req, res);
+      }
+      // The console's, not one participant's: only unprefixed.
+      else if (pathname === PARTICIPANTS_PATH && !prefixed) sendJson(req, res, participantsBody);
       else notFound(res);
       return;
     }
+    const url = req.url ?? '/';
     // Maps would hand out the whole source tree with its comments; vite.config.ts builds them
     // 'hidden' for decoding stack traces locally.
-    if (!serveSourceMaps && (url.split('?')[0] ?? '').endsWith('.map')) {
+    if (!serveSourceMaps && pathname.endsWith('.map')) {
       notFound(res);
       return;
     }
@@ -234,7 +385,7 @@ export function createServer({
       return;
     }
     // Everything outside /assets is a document a browser may render (index.html for every page
-    // path, the SVG icon): all get the policy.
+    // path, `/p/NAME/…` pages of every participant included, the SVG icon): all get the policy.
     res.setHeader('Content-Security-Policy', policyHeader);
     serveSpa(req, res, () => {
       notFound(res);
@@ -247,19 +398,66 @@ export function createServer({
       socket.end(refusalResponseHead(refusal, null));
       return;
     }
-    if (isLedgerPath(req.url)) {
-      proxy.handleUpgrade(withoutBrowserContext(req), socket, head);
+    const routed = route(req.url);
+    if (routed?.kind === 'participant' && isLedgerPath(routed.participant, routed.pathname)) {
+      routed.participant.proxy.handleUpgrade(
+        withoutBrowserContext(unprefixed(req, routed.pathname)),
+        socket,
+        head,
+      );
       return;
     }
     socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
   });
 
   server.on('close', () => {
-    proxy.close();
-    counts.close();
+    for (const participant of served) {
+      participant.proxy.close();
+      participant.counts.close();
+    }
   });
-  proxies.set(server, proxy);
+  proxies.set(
+    server,
+    served.map((participant) => participant.proxy),
+  );
   return server;
+}
+
+/** `/participants/NAME/…` for a NAME the console does not have. */
+function sendUnknownParticipant(
+  req: IncomingMessage,
+  res: ServerResponse,
+  name: string,
+  served: readonly ServedParticipant[],
+): void {
+  const known = served.map((participant) => participant.name).join(', ');
+  const shown = name.slice(0, 64);
+  sendJsonNoStore(
+    res,
+    404,
+    consoleErrorBody(
+      404,
+      'LEDGER_CONSOLE_UNKNOWN_PARTICIPANT',
+      `This console has no participant named ${JSON.stringify(shown)}; it has ${known} (GET ${PARTICIPANTS_PATH} lists them).`,
+      { participant: shown, participants: known },
+    ),
+  );
+  req.resume();
+}
+
+/** `/participants/NAME/…` naming neither the participant's API nor the console's endpoints. */
+function sendNotAParticipantPath(req: IncomingMessage, res: ServerResponse, name: string): void {
+  sendJsonNoStore(
+    res,
+    404,
+    consoleErrorBody(
+      404,
+      'LEDGER_CONSOLE_NOT_FOUND',
+      `Below ${PARTICIPANT_API_PREFIX}/${name} the console serves the participant's /v2, /livez and /readyz and its own ${CONSOLE_PATH_PREFIX} endpoints; its pages are at ${PARTICIPANT_PAGE_PREFIX}/${name}.`,
+      { participant: name },
+    ),
+  );
+  req.resume();
 }
 
 /**
@@ -273,7 +471,7 @@ export async function closeServer(server: http.Server): Promise<void> {
       else resolve();
     });
   });
-  proxies.get(server)?.close();
+  for (const proxy of proxies.get(server) ?? []) proxy.close();
   server.closeAllConnections();
   await closed;
 }

@@ -5,15 +5,24 @@ import { fileURLToPath } from 'node:url';
 import { bindingWarning } from '@ledger-console/edge/binding-warning';
 import { auditStoreLocation, DEFAULT_AUDIT_RETENTION } from './audit/audit-location';
 import { createAuditLog, type AuditLog } from './audit/audit-log';
+import { PARTICIPANT_API_PREFIX, PARTICIPANT_PAGE_PREFIX } from '@ledger-console/edge/console-api';
 import { closeServer, createServer } from './create-server';
 import { ensureBuilt } from './ensure-build';
-import { exposedApi, parseServerArgs, USAGE, type ServerArgs } from './server-args';
+import {
+  exposedApi,
+  parseServerArgs,
+  participantNames,
+  USAGE,
+  type ServerArgs,
+} from './server-args';
 import type { SignInProvider } from './sign-in-providers';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
-type Participant = {
-  url: string;
+/** The participants the console addresses, as started or named (ADR 022). */
+type Fleet = {
+  /** The default first; each a name, its JSON API URL, and whether it is an embedded sandbox. */
+  participants: { name: string; url: string; embedded: boolean }[];
   description: string;
   /** Extra lines to print after the URLs. */
   notes: string[];
@@ -57,9 +66,9 @@ async function main(): Promise<void> {
   // The bound port, which differs from the requested one for --port 0.
   const { port } = server.address() as AddressInfo;
 
-  let participant: Participant;
+  let fleet: Fleet;
   try {
-    participant = await connectParticipant(args, consoleOrigins(args, port));
+    fleet = await connectParticipants(args, consoleOrigins(args, port));
   } catch (error) {
     server.close();
     throw error;
@@ -67,10 +76,10 @@ async function main(): Promise<void> {
 
   let audit: AuditLog;
   try {
-    audit = await openAuditLog(args, participant.url);
+    audit = await openAuditLog(args);
   } catch (error) {
     server.close();
-    await participant.close?.();
+    await fleet.close?.();
     throw error;
   }
 
@@ -79,21 +88,35 @@ async function main(): Promise<void> {
     audit,
     server,
     distDir: path.join(ROOT, 'dist'),
-    ledgerUrl: participant.url,
-    // The sandbox's test controls (reset, fault injection) are only meaningful with the sandbox.
-    extraProxyPrefixes: participant.close ? ['/__sandbox'] : [],
+    participants: fleet.participants.map(({ name, url, embedded }) => ({
+      name,
+      ledgerUrl: url,
+      // The sandbox's test controls (reset, fault injection) are only meaningful with the sandbox.
+      extraProxyPrefixes: embedded ? ['/__sandbox'] : [],
+    })),
     host: args.host,
     ...(args.allowedHosts === undefined ? {} : { allowedHosts: args.allowedHosts }),
     ...(args.publicOrigins === undefined ? {} : { publicOrigins: args.publicOrigins }),
     serveSourceMaps: args.sourceMaps ?? false,
     // Theirs first: someone who names a provider means it; the sandbox's come after.
-    signInProviders: [...(args.signInProviders ?? []), ...participant.signInProviders],
+    signInProviders: [...(args.signInProviders ?? []), ...fleet.signInProviders],
     proxy: bodyLimits(args),
   });
 
-  console.log(`Ledger Console: http://${hostForUrl(args.host)}:${String(port)}`);
-  console.log(`Participant:    ${participant.url} (${participant.description})`);
-  for (const note of participant.notes) console.log(note);
+  const consoleUrl = `http://${hostForUrl(args.host)}:${String(port)}`;
+  console.log(`Ledger Console: ${consoleUrl}`);
+  if (fleet.participants.length === 1) {
+    console.log(`Participant:    ${fleet.participants[0]?.url ?? ''} (${fleet.description})`);
+  } else {
+    console.log(`Participants:   ${fleet.description}`);
+    for (const [index, { name, url }] of fleet.participants.entries()) {
+      const pages = `${consoleUrl}${PARTICIPANT_PAGE_PREFIX}/${name}/`;
+      const api = `${PARTICIPANT_API_PREFIX}/${name}`;
+      const first = index === 0 ? ', default: also at /' : '';
+      console.log(`  ${name}: ${pages} (API ${api}${first}) → ${url}`);
+    }
+  }
+  for (const note of fleet.notes) console.log(note);
   console.log(`Audit log:      ${auditDescription(args, audit)}`);
   const exposed = exposedApi(args);
   for (const line of exposed ? bindingWarning(args.host, exposed) : []) console.warn(line);
@@ -107,7 +130,7 @@ async function main(): Promise<void> {
     isStopping = true;
     console.log(`\n${signal}: shutting down…`);
     const closed = closeServer(server).then(() => audit.close());
-    void Promise.allSettled([closed, participant.close?.()]).then((results) => {
+    void Promise.allSettled([closed, fleet.close?.()]).then((results) => {
       const failed = results.find((result) => result.status === 'rejected');
       if (failed) console.error('Shutdown did not finish cleanly:', failed.reason);
       process.exit(failed ? 1 : 0);
@@ -118,7 +141,7 @@ async function main(): Promise<void> {
 }
 
 /** The audit log of `--audit-db` / `--data-dir`, its store opened and pruned (or failing, said by /readyz). */
-function openAuditLog(args: ServerArgs, ledgerUrl: string): Promise<AuditLog> {
+function openAuditLog(args: ServerArgs): Promise<AuditLog> {
   return createAuditLog({
     location: auditStoreLocation(args.auditDb, args.dataDir, process.env),
     retention: {
@@ -131,7 +154,6 @@ function openAuditLog(args: ServerArgs, ledgerUrl: string): Promise<AuditLog> {
           ? DEFAULT_AUDIT_RETENTION.maxEntries
           : args.auditMaxEntries,
     },
-    ledgerUrl: new URL(ledgerUrl),
     warn: (line) => {
       console.warn(line);
     },
@@ -164,9 +186,26 @@ function consoleOrigins(args: ServerArgs, port: number): string[] {
   return [...new Set([...origins, ...(args.publicOrigins ?? [])])];
 }
 
-async function connectParticipant(args: ServerArgs, origins: string[]): Promise<Participant> {
+async function connectParticipants(args: ServerArgs, origins: string[]): Promise<Fleet> {
+  const [name = ''] = participantNames(args);
+  if (args.ledgers) {
+    return {
+      participants: args.ledgers.map((ledger) => ({ ...ledger, embedded: false })),
+      description: 'from --ledger',
+      notes: [],
+      signInProviders: [],
+    };
+  }
   if (args.ledger) {
-    return { url: args.ledger, description: 'from --ledger', notes: [], signInProviders: [] };
+    return {
+      participants: [{ name, url: args.ledger, embedded: false }],
+      description: 'from --ledger',
+      notes: [],
+      signInProviders: [],
+    };
+  }
+  if ((args.participants ?? 1) > 1) {
+    throw new Error('--participants above 1 needs the sandbox fleet, which is not available yet');
   }
   // Loaded only when needed: pointing at a real participant must not start (or load) the sandbox.
   const { startSandbox, mintUserToken } = await import('../../sandbox/src/index');
@@ -228,7 +267,7 @@ async function connectParticipant(args: ServerArgs, origins: string[]): Promise<
     );
   }
   return {
-    url: sandbox.url,
+    participants: [{ name, url: sandbox.url, embedded: true }],
     description: details.join(', '),
     notes,
     signInProviders,

@@ -105,7 +105,7 @@ export async function identifyCaller(
   return { kind: 'user', userId, identityProviderId };
 }
 
-export type ConsoleErrorStatus = 400 | 401 | 403 | 405 | 413 | 502 | 503 | 504;
+export type ConsoleErrorStatus = 400 | 401 | 403 | 404 | 405 | 413 | 502 | 503 | 504;
 
 /** A refusal or failure of one of the console's own endpoints, answered as {@link consoleErrorBody}. */
 export class ConsoleRequestError extends Error {
@@ -131,6 +131,8 @@ export function consoleErrorBody(
     400: { errorCategory: 8, grpcCodeValue: 3 },
     401: { errorCategory: 6, grpcCodeValue: 16 },
     403: { errorCategory: 7, grpcCodeValue: 7 },
+    // InvalidGivenCurrentSystemStateResourceMissing / NOT_FOUND.
+    404: { errorCategory: 11, grpcCodeValue: 5 },
     405: { errorCategory: 8, grpcCodeValue: 12 },
     413: { errorCategory: 8, grpcCodeValue: 8 },
     502: { errorCategory: 1, grpcCodeValue: 14 },

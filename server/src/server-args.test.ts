@@ -2,7 +2,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { exposedApi, parseServerArgs, type ServerArgs } from './server-args';
+import { exposedApi, parseServerArgs, participantNames, type ServerArgs } from './server-args';
 
 describe('parseServerArgs', () => {
   it('defaults to loopback port 4173 with the embedded sandbox, seeded with demo data', () => {
@@ -421,6 +421,179 @@ describe('sign-in providers on the command line', () => {
       kind: 'error',
       message:
         '--sign-in-config and the --oidc-* options exclude each other: list every provider in the file',
+    });
+  });
+
+  it('offers a provider to the participants it names, refusing a name the console lacks', async () => {
+    const file = path.join(dir, 'fleet.json');
+    await writeFile(
+      file,
+      JSON.stringify({
+        providers: [
+          { ...provider, participants: ['participant1', 'participant2'] },
+          { ...provider, id: 'second', participants: ['participant2'] },
+        ],
+      }),
+    );
+    const parsed = parseServerArgs(['--participants', '2', '--sign-in-config', file]);
+    expect(
+      parsed.kind === 'run' && parsed.args.signInProviders?.map((p) => p.participants),
+    ).toEqual([['participant1', 'participant2'], ['participant2']]);
+    expect(
+      parseServerArgs(['--ledger', 'participant1=http://a:1', '--sign-in-config', file]),
+    ).toEqual({
+      kind: 'error',
+      message:
+        'sign-in provider corp names participant participant2, which this console does not have (it has participant1)',
+    });
+    const bad = path.join(dir, 'bad-participants.json');
+    await writeFile(
+      bad,
+      JSON.stringify({ providers: [{ ...provider, participants: ['Participant1'] }] }),
+    );
+    expect(parseServerArgs(['--sign-in-config', bad])).toEqual({
+      kind: 'error',
+      message: `${bad}: providers[0] ("corp"): participants: "Participant1" is not a participant name`,
+    });
+  });
+});
+
+describe('several participants on the command line', () => {
+  it('takes --participants N for an embedded fleet, with the sandbox options', () => {
+    expect(
+      parseServerArgs([
+        '--participants',
+        '3',
+        '--auth',
+        'jwt',
+        '--seed',
+        'none',
+        '--data-dir',
+        '/tmp/fleet',
+        '--synchronizers',
+        'local,global',
+        '--traffic-cost',
+      ]),
+    ).toEqual({
+      kind: 'run',
+      args: {
+        port: 4173,
+        host: '127.0.0.1',
+        participants: 3,
+        auth: 'jwt',
+        seed: 'none',
+        dataDir: '/tmp/fleet',
+        synchronizers: ['local', 'global'],
+        trafficCost: true,
+      },
+    });
+    expect(participantNames({ participants: 3 })).toEqual([
+      'participant1',
+      'participant2',
+      'participant3',
+    ]);
+    // One is today's single embedded sandbox.
+    expect(participantNames({ participants: 1 })).toEqual(['sandbox']);
+    expect(participantNames({})).toEqual(['sandbox']);
+  });
+
+  it('refuses --participants outside 1 to 8', () => {
+    for (const value of ['0', '9', '2.5', '-1', 'two', '']) {
+      expect(parseServerArgs([`--participants=${value}`])).toEqual({
+        kind: 'error',
+        message: `--participants must be a whole number from 1 to 8, got ${value}`,
+      });
+    }
+  });
+
+  it('takes named participants in order, the first the default', () => {
+    const parsed = parseServerArgs([
+      '--ledger',
+      'participant1=https://p1.example.com/api/',
+      '--ledger',
+      'bank_b-2=http://127.0.0.1:7575',
+    ]);
+    expect(parsed).toEqual({
+      kind: 'run',
+      args: {
+        port: 4173,
+        host: '127.0.0.1',
+        ledgers: [
+          { name: 'participant1', url: 'https://p1.example.com/api' },
+          { name: 'bank_b-2', url: 'http://127.0.0.1:7575' },
+        ],
+      },
+    });
+    expect(parsed.kind === 'run' && participantNames(parsed.args)).toEqual([
+      'participant1',
+      'bank_b-2',
+    ]);
+    expect(parsed.kind === 'run' && exposedApi(parsed.args)).toEqual({
+      kind: 'proxied-ledger',
+      url: 'https://p1.example.com/api, http://127.0.0.1:7575',
+    });
+    // A bare URL with '=' in its path is still a bare URL: a name has no ':' or '/'.
+    expect(parseServerArgs(['--ledger', 'http://host/a=b'])).toMatchObject({
+      args: { ledger: 'http://host/a=b' },
+    });
+    expect(participantNames({ ledger: 'http://host' })).toEqual(['participant']);
+  });
+
+  it('refuses bad names, twins, mixtures and sandbox options with named participants', () => {
+    const refusals: [string[], string][] = [
+      [
+        ['--ledger', 'Participant1=http://a:1'],
+        '--ledger Participant1=…: a participant name is 1 to 63 lower case letters, digits, _ and -, starting with a letter or digit, e.g. participant1',
+      ],
+      [
+        ['--ledger', '=http://a:1'],
+        '--ledger =…: a participant name is 1 to 63 lower case letters, digits, _ and -, starting with a letter or digit, e.g. participant1',
+      ],
+      [
+        ['--ledger', `${'a'.repeat(64)}=http://a:1`],
+        `--ledger ${'a'.repeat(64)}=…: a participant name is 1 to 63 lower case letters, digits, _ and -, starting with a letter or digit, e.g. participant1`,
+      ],
+      [
+        ['--ledger=-p=http://a:1'],
+        '--ledger -p=…: a participant name is 1 to 63 lower case letters, digits, _ and -, starting with a letter or digit, e.g. participant1',
+      ],
+      [
+        ['--ledger', 'p1=http://a:1', '--ledger', 'p1=http://b:1'],
+        '--ledger p1=…: the name p1 is given twice',
+      ],
+      [
+        ['--ledger', 'p1=http://a:1/', '--ledger', 'p2=http://a:1'],
+        '--ledger p2=…: http://a:1 is already participant p1',
+      ],
+      [['--ledger', 'p1=ftp://a'], '--ledger p1=…: must be an http or https URL, got ftp://a'],
+      [['--ledger', 'p1=http://u:pw@a:1'], '--ledger p1=…: must not contain credentials'],
+      [
+        ['--ledger', 'p1=http://a:1', '--ledger', 'http://b:1'],
+        '--ledger: name every participant (--ledger NAME=URL) or give a single bare --ledger URL, not both; http://b:1 has no name',
+      ],
+      [
+        ['--ledger', 'http://a:1', '--ledger', 'http://b:1'],
+        '--ledger URL can be given once; for several participants name each: --ledger participant1=URL --ledger participant2=URL',
+      ],
+      [
+        ['--participants', '2', '--ledger', 'p1=http://a:1'],
+        '--participants starts an embedded sandbox fleet and --ledger addresses running participants: give one or the other',
+      ],
+      [
+        ['--ledger', 'p1=http://a:1', '--seed', 'none'],
+        '--seed applies only to the embedded sandbox, not to --ledger',
+      ],
+    ];
+    for (const [argv, message] of refusals) {
+      expect(parseServerArgs(argv), argv.join(' ')).toEqual({ kind: 'error', message });
+    }
+    const many = Array.from({ length: 33 }, (_unused, index) => [
+      '--ledger',
+      `p${String(index)}=http://h${String(index)}:1`,
+    ]).flat();
+    expect(parseServerArgs(many)).toEqual({
+      kind: 'error',
+      message: '--ledger: at most 32 participants, got 33',
     });
   });
 });

@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util';
 import type { ExposedApi } from '@ledger-console/edge/binding-warning';
 import { parseByteCount } from '@ledger-console/edge/body-limits';
+import { PARTICIPANT_NAME_PATTERN } from '@ledger-console/edge/console-api';
 import { parseHostList, parseOriginList } from '@ledger-console/edge/request-guard';
 import {
   AUDIT_DB_TOKEN_ENV,
@@ -19,14 +20,19 @@ import {
   providerFromFlags,
   readSignInConfigFile,
   type OidcFlagValues,
+  unknownSignInParticipants,
   type SignInProvider,
 } from './sign-in-providers';
 
 export type ServerArgs = {
   port: number;
   host: string;
-  /** A participant's JSON API base URL; without it the embedded sandbox starts. */
+  /** A participant's JSON API base URL (a bare `--ledger URL`); without it a sandbox starts. */
   ledger?: string;
+  /** Named participants (`--ledger NAME=URL`, repeated), in the order given: the first is the default. */
+  ledgers?: NamedLedger[];
+  /** `--participants N`: an embedded sandbox fleet of N participants (1 = the single sandbox). */
+  participants?: number;
   auth?: 'none' | 'jwt' | 'oidc';
   jwtSecret?: string;
   /** Embedded sandbox with `--auth oidc`: its OpenID provider's port and token lifetimes. */
@@ -58,10 +64,17 @@ export type ServerArgs = {
   signInProviders?: SignInProvider[];
 };
 
+export type NamedLedger = { name: string; url: string };
+
 export type ParsedServerArgs =
   { kind: 'run'; args: ServerArgs } | { kind: 'help' } | { kind: 'error'; message: string };
 
 export const DEFAULT_PORT = 4173;
+/** The most participants `--participants` starts: each is a whole sandbox in this process. */
+export const MAX_FLEET_PARTICIPANTS = 8;
+/** The most `--ledger NAME=URL` a console addresses; each gets its own proxy and connection pool. */
+export const MAX_NAMED_LEDGERS = 32;
+
 // Loopback only unless asked: the console proxies admin rights to a participant.
 export const DEFAULT_HOST = '127.0.0.1';
 
@@ -71,6 +84,11 @@ export const USAGE = `Usage: npm start -- [options]
   --host H            interface to bind (default ${DEFAULT_HOST})
   --ledger URL        a participant's JSON Ledger API base URL, e.g. http://localhost:7575;
                       without it an embedded sandbox participant is started
+  --ledger NAME=URL   one participant of several, repeated: each at /participants/NAME/…
+                      (pages at /p/NAME/…), the first also at the unprefixed paths; NAME is
+                      lower case letters, digits, _ and - (at most 63), e.g. participant1
+  --participants N    embedded sandbox fleet: N participants (1–${String(MAX_FLEET_PARTICIPANTS)}) named participant1…
+                      on one synchronizer, each at /participants/NAME/…; not with --ledger
   --auth none|jwt|oidc  embedded sandbox: authentication mode (default none); oidc starts a
                       sandbox-only OpenID provider on 127.0.0.1 (issuers /default and /acme)
                       whose login page lists the sandbox's users, and the sign-in page offers
@@ -152,7 +170,8 @@ export function parseServerArgs(
       options: {
         port: { type: 'string' },
         host: { type: 'string' },
-        ledger: { type: 'string' },
+        ledger: { type: 'string', multiple: true },
+        participants: { type: 'string' },
         auth: { type: 'string' },
         'jwt-secret': { type: 'string' },
         'oidc-port': { type: 'string' },
@@ -196,7 +215,17 @@ export function parseServerArgs(
   const host = values.host ?? DEFAULT_HOST;
   if (!host) return { kind: 'error', message: '--host must not be empty' };
 
-  if (values.ledger !== undefined) {
+  const ledgerValues = values.ledger ?? [];
+  let ledger: string | undefined;
+  let ledgers: NamedLedger[] | undefined;
+  if (ledgerValues.length > 0) {
+    if (values.participants !== undefined) {
+      return {
+        kind: 'error',
+        message:
+          '--participants starts an embedded sandbox fleet and --ledger addresses running participants: give one or the other',
+      };
+    }
     const given = SANDBOX_ONLY.filter((name) => values[name] !== undefined);
     if (given.length > 0) {
       const list = given.map((name) => `--${name}`).join(', ');
@@ -206,8 +235,20 @@ export function parseServerArgs(
         message: `${list} ${verb} only to the embedded sandbox, not to --ledger`,
       };
     }
-    const problem = ledgerUrlProblem(values.ledger);
-    if (problem) return { kind: 'error', message: problem };
+    const parsedLedgers = parseLedgers(ledgerValues);
+    if (typeof parsedLedgers === 'string') return { kind: 'error', message: parsedLedgers };
+    if (Array.isArray(parsedLedgers)) ledgers = parsedLedgers;
+    else ledger = parsedLedgers.url;
+  }
+  let participants: number | undefined;
+  if (values.participants !== undefined) {
+    participants = /^\d{1,2}$/.test(values.participants) ? Number(values.participants) : NaN;
+    if (!(participants >= 1 && participants <= MAX_FLEET_PARTICIPANTS)) {
+      return {
+        kind: 'error',
+        message: `--participants must be a whole number from 1 to ${String(MAX_FLEET_PARTICIPANTS)}, got ${values.participants}`,
+      };
+    }
   }
 
   const { auth } = values;
@@ -307,6 +348,14 @@ export function parseServerArgs(
     }
   }
 
+  if (signIn?.ok) {
+    const unknown = unknownSignInParticipants(
+      signIn.providers,
+      participantNames({ ledgers, participants }),
+    );
+    if (unknown !== undefined) return { kind: 'error', message: unknown };
+  }
+
   const args: ServerArgs = { port, host };
   if (signIn?.ok) args.signInProviders = signIn.providers;
   if (maxRequestBytes !== undefined) args.maxRequestBytes = maxRequestBytes;
@@ -314,7 +363,9 @@ export function parseServerArgs(
   if (allowedHosts !== undefined) args.allowedHosts = allowedHosts;
   if (publicOrigins !== undefined) args.publicOrigins = publicOrigins;
   if (values['source-maps']) args.sourceMaps = true;
-  if (values.ledger !== undefined) args.ledger = values.ledger.replace(/\/+$/, '');
+  if (ledger !== undefined) args.ledger = ledger;
+  if (ledgers !== undefined) args.ledgers = ledgers;
+  if (participants !== undefined) args.participants = participants;
   if (auth !== undefined) args.auth = auth;
   if (values['jwt-secret'] !== undefined) args.jwtSecret = values['jwt-secret'];
   if (oidcProvider !== undefined) args.oidcProvider = oidcProvider;
@@ -325,7 +376,7 @@ export function parseServerArgs(
   if (synchronizers !== undefined) args.synchronizers = synchronizers;
   if (values['traffic-cost']) args.trafficCost = true;
   // A newcomer's first `npm start` should meet a living participant, not an empty one.
-  if (values.ledger === undefined) args.seed = seed ?? 'demo';
+  if (ledgerValues.length === 0) args.seed = seed ?? 'demo';
   return { kind: 'run', args };
 }
 
@@ -335,8 +386,26 @@ export function parseServerArgs(
  */
 export function exposedApi(args: ServerArgs): ExposedApi | undefined {
   if (args.ledger !== undefined) return { kind: 'proxied-ledger', url: args.ledger };
+  if (args.ledgers !== undefined) {
+    return { kind: 'proxied-ledger', url: args.ledgers.map((named) => named.url).join(', ') };
+  }
   if (args.auth === 'oidc') return undefined;
   return args.auth === 'jwt' ? { kind: 'token-minting' } : { kind: 'no-auth' };
+}
+
+/** The single participant of a bare `--ledger URL`, and the single embedded sandbox. */
+export const SINGLE_LEDGER_NAME = 'participant';
+export const SINGLE_SANDBOX_NAME = 'sandbox';
+
+/** The console's names of its participants, the default first (ADR 022). */
+export function participantNames(
+  args: Pick<ServerArgs, 'ledger' | 'ledgers' | 'participants'>,
+): string[] {
+  if (args.ledgers !== undefined) return args.ledgers.map((ledger) => ledger.name);
+  if (args.ledger !== undefined) return [SINGLE_LEDGER_NAME];
+  const count = args.participants ?? 1;
+  if (count === 1) return [SINGLE_SANDBOX_NAME];
+  return Array.from({ length: count }, (_unused, index) => `participant${String(index + 1)}`);
 }
 
 /** A positive whole number, or `unlimited` (null); undefined when the flag is absent. */
@@ -347,6 +416,51 @@ function limitOrUnlimited(value: string | undefined, flag: string): number | nul
   if (!(count >= 1))
     throw new Error(`${flag} must be a positive whole number or unlimited, got "${value}"`);
   return count;
+}
+
+/**
+ * The `--ledger` values: one bare URL, or participants named `NAME=URL`; a message when they mix,
+ * repeat a name or a URL, or a name or URL is malformed.
+ */
+function parseLedgers(values: readonly string[]): { url: string } | NamedLedger[] | string {
+  // A name has neither ':' nor '/', so `http://host/a=b` is a bare URL, never a name.
+  const named = values.map((value) => /^([^=:/]*)=(.*)$/s.exec(value));
+  const bare = values.filter((_value, index) => named[index] === null);
+  if (bare.length > 0 && bare.length < values.length) {
+    return `--ledger: name every participant (--ledger NAME=URL) or give a single bare --ledger URL, not both; ${bare[0] ?? ''} has no name`;
+  }
+  if (bare.length > 1) {
+    return '--ledger URL can be given once; for several participants name each: --ledger participant1=URL --ledger participant2=URL';
+  }
+  if (bare[0] !== undefined) {
+    const problem = ledgerUrlProblem(bare[0]);
+    return problem ?? { url: withoutTrailingSlash(bare[0]) };
+  }
+  if (values.length > MAX_NAMED_LEDGERS) {
+    return `--ledger: at most ${String(MAX_NAMED_LEDGERS)} participants, got ${String(values.length)}`;
+  }
+  const ledgers: NamedLedger[] = [];
+  for (const match of named) {
+    const name = match?.[1] ?? '';
+    const url = match?.[2] ?? '';
+    if (!PARTICIPANT_NAME_PATTERN.test(name)) {
+      return `--ledger ${name}=…: a participant name is 1 to 63 lower case letters, digits, _ and -, starting with a letter or digit, e.g. participant1`;
+    }
+    if (ledgers.some((other) => other.name === name)) {
+      return `--ledger ${name}=…: the name ${name} is given twice`;
+    }
+    const problem = ledgerUrlProblem(url);
+    if (problem) return `--ledger ${name}=…: ${problem.replace(/^--ledger /, '')}`;
+    const normalised = withoutTrailingSlash(url);
+    const twin = ledgers.find((other) => other.url === normalised);
+    if (twin) return `--ledger ${name}=…: ${normalised} is already participant ${twin.name}`;
+    ledgers.push({ name, url: normalised });
+  }
+  return ledgers;
+}
+
+function withoutTrailingSlash(url: string): string {
+  return url.replace(/\/+$/, '');
 }
 
 function ledgerUrlProblem(value: string): string | undefined {

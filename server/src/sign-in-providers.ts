@@ -1,5 +1,8 @@
 import { readFileSync, statSync } from 'node:fs';
-import type { ServedSignInProvider } from '@ledger-console/edge/console-api';
+import {
+  PARTICIPANT_NAME_PATTERN,
+  type ServedSignInProvider,
+} from '@ledger-console/edge/console-api';
 import { idStringProblem, LEDGER_STRING } from '@ledger-console/participant/identifiers';
 
 /**
@@ -20,6 +23,11 @@ export type SignInProvider = {
   extraAuthorizeParams: Record<string, string>;
   /** The Canton IdP its users belong to: '' for the participant's default IdP. */
   identityProviderId: string;
+  /**
+   * The console's participants it is offered for (`participants` in `--sign-in-config`); every
+   * participant when absent. One provider may serve several: OpenID providers can be shared.
+   */
+  participants?: string[];
 };
 
 export const MAX_SIGN_IN_CONFIG_BYTES = 256 * 1024;
@@ -51,6 +59,7 @@ const PROVIDER_KEYS = [
   'resource',
   'extraAuthorizeParams',
   'identityProviderId',
+  'participants',
 ] as const;
 
 // Parameters oidc-client-ts sets itself (or the provider's own fields set): a second value would
@@ -304,7 +313,45 @@ function checkProvider(raw: Record<string, unknown>): {
       );
     }
   }
+  const participants = raw.participants;
+  if (participants !== undefined) {
+    if (
+      !Array.isArray(participants) ||
+      participants.length === 0 ||
+      participants.some((name) => typeof name !== 'string')
+    ) {
+      problem(
+        'participants',
+        'must be a non-empty array of participant names, e.g. ["participant1"]',
+      );
+    } else {
+      const names = participants as string[];
+      const bad = names.find((name) => !PARTICIPANT_NAME_PATTERN.test(name));
+      if (bad !== undefined) {
+        problem('participants', `${JSON.stringify(bad.slice(0, 64))} is not a participant name`);
+      } else if (new Set(names).size !== names.length) {
+        problem('participants', 'lists a participant twice');
+      } else provider.participants = names;
+    }
+  }
   return { provider, problems };
+}
+
+/**
+ * A message when a provider names a participant the console does not have, so a typo stops the
+ * start instead of hiding the provider; undefined when every name is known.
+ */
+export function unknownSignInParticipants(
+  providers: readonly SignInProvider[],
+  known: readonly string[],
+): string | undefined {
+  for (const provider of providers) {
+    const unknown = provider.participants?.find((name) => !known.includes(name));
+    if (unknown !== undefined) {
+      return `sign-in provider ${provider.id} names participant ${unknown}, which this console does not have (it has ${known.join(', ')})`;
+    }
+  }
+  return undefined;
 }
 
 /** A required non-empty, single-line string field. */

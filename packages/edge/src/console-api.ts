@@ -6,6 +6,35 @@
 /** Answered by the console server itself: never proxied, never the SPA's index.html. */
 export const CONSOLE_PATH_PREFIX = '/__console';
 
+/**
+ * `GET`: the participants this console addresses, as a {@link ConsoleParticipants} (ADR 022).
+ * Always present, with one entry when the console has a single participant. Answered at the
+ * unprefixed path only: it describes the console, not one participant.
+ */
+export const PARTICIPANTS_PATH = '/__console/participants';
+
+/** Participant NAME's API (`/v2`, `/livez`, `/readyz`, `/__console/…`) lives below `/participants/NAME`. */
+export const PARTICIPANT_API_PREFIX = '/participants';
+
+/** Participant NAME's SPA pages live below `/p/NAME`; unprefixed pages are the default participant's. */
+export const PARTICIPANT_PAGE_PREFIX = '/p';
+
+/** A participant's name in the console: lower case, digits, `_` and `-`, at most 63 characters. */
+export const PARTICIPANT_NAME_PATTERN = /^[a-z0-9][a-z0-9_-]{0,62}$/;
+
+export type ConsoleParticipant = {
+  /** Matches {@link PARTICIPANT_NAME_PATTERN}. */
+  name: string;
+  /** `/participants/NAME`: prefix of this participant's API paths and console endpoints. */
+  apiPath: string;
+  /** `/p/NAME`: prefix of this participant's SPA pages. */
+  pagePath: string;
+  /** The first participant: also served at the unprefixed API paths and pages. */
+  default: boolean;
+};
+
+export type ConsoleParticipants = { participants: ConsoleParticipant[] };
+
 /** `GET`: the sign-in page's OpenID Connect providers, `{ providers: ServedSignInProvider[] }`. */
 export const SIGN_IN_PROVIDERS_PATH = '/__console/sign-in-providers';
 
@@ -82,7 +111,9 @@ export type OidcDiscoveryResult = {
  * (ADR 020), newest first, as an {@link AuditPage}. Scoped as the Ledger API is: the server asks
  * the participant who the caller is (`/v2/authenticated-user` and that user's rights) with the
  * caller's own token, then a participant admin sees every entry, an IdP admin the entries of
- * actors in its identity provider, any other user only their own. Query parameters, all optional:
+ * actors in its identity provider, any other user only their own — of that participant: at
+ * `/participants/NAME/__console/audit` the caller is identified by NAME and sees NAME's entries
+ * (the default participant's at the unprefixed path, with entries from before names existed). Query parameters, all optional:
  * `pageSize` (1–500, default 100), `pageToken` (from a previous page), `from` / `to` (ISO 8601,
  * inclusive / exclusive), `actor` (user id or token subject, exact), `action` (an
  * {@link AuditAction}), `outcome` (`ok`: status 200–399; `failed`: any other, 0 included), `text`
@@ -137,6 +168,11 @@ export type AuditEntry = {
   at: string;
   /** The participant the call went to: its participant id when known, else the ledger's URL. */
   participant: string;
+  /**
+   * The console's name for that participant ({@link ConsoleParticipant.name}); null for entries
+   * recorded before consoles named their participants. The server always sends it.
+   */
+  participantName?: string | null;
   actor: AuditActor;
   action: AuditAction;
   method: string;

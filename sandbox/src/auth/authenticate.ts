@@ -6,7 +6,7 @@ import { isValidUserId, userIdRegexMessage } from '../validation/identifiers';
 import type { Caller } from './authorizer';
 import { WILDCARD_CLAIMS, claimsFromRights } from './claims';
 import { SANDBOX_MINT_KEY_ID, type MintVerificationKey } from './token-minter';
-import { hmacKey } from './user-token';
+import { PARTICIPANT_AUDIENCE_PREFIX, hmacKey } from './user-token';
 
 /**
  * `none`: wildcard claims for everyone; `jwt`: user tokens, HS256 with a shared secret or RS256
@@ -36,7 +36,6 @@ export type AuthenticatorOptions = {
 };
 
 const WS_TOKEN_PREFIX = 'jwt.token.';
-const PARTICIPANT_AUDIENCE_PREFIX = 'https://daml.com/jwt/aud/participant/';
 
 /**
  * The bearer token of a request: `Authorization: Bearer …` wins; otherwise the first element of

@@ -20,6 +20,11 @@ export type TokenMinterOptions = {
   idps: IdpsStore;
   /** Why there is no secret to mint with, when it is not "no authentication". */
   noSecretReason?: string;
+  /**
+   * Mint default-IdP tokens with this participant's audience instead of the scope, so no other
+   * participant sharing the secret accepts them (a fleet member's).
+   */
+  audienceParticipantId?: string;
 };
 
 /** A public or private RS256 key as jose hands it out. */
@@ -58,7 +63,12 @@ export function createTokenMinter(options: TokenMinterOptions) {
       if (!user) return { kind: 'unknown-user' };
       const { identityProviderId } = user;
       if (identityProviderId === '') {
-        const token = await mintUserToken(secret, userId, MINTED_TOKEN_LIFETIME);
+        const token = await mintUserToken(
+          secret,
+          userId,
+          MINTED_TOKEN_LIFETIME,
+          options.audienceParticipantId,
+        );
         return { kind: 'token', token, userId, identityProviderId };
       }
       const idp = options.idps.get(identityProviderId);

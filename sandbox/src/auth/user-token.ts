@@ -9,16 +9,30 @@ export function hmacKey(secret: string): Uint8Array {
   return Uint8Array.from(Buffer.from(secret, 'utf8'));
 }
 
+export const PARTICIPANT_AUDIENCE_PREFIX = 'https://daml.com/jwt/aud/participant/';
+
+/** The audience Canton 3.5 expects in an audience-based token for this participant. */
+export function participantAudience(participantId: string): string {
+  return `${PARTICIPANT_AUDIENCE_PREFIX}${participantId}`;
+}
+
 /**
  * A scope-based user token (`sub` = user id, `scope` = `daml_ledger_api`) signed with the
  * sandbox's HS256 secret: what `npm run sandbox` and `npm start` hand out in jwt mode, and what
  * the sign-in screen mints for default-IdP users.
  */
-export function mintUserToken(secret: string, userId: string, expiresIn = '12h'): Promise<string> {
-  return new SignJWT({ scope: 'daml_ledger_api' })
+export function mintUserToken(
+  secret: string,
+  userId: string,
+  expiresIn = '12h',
+  /** A participant id: the token is then audience-based, for that participant only (a fleet's). */
+  forParticipant?: string,
+): Promise<string> {
+  const jwt = new SignJWT(forParticipant === undefined ? { scope: 'daml_ledger_api' } : {})
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
     .setSubject(userId)
     .setIssuedAt()
-    .setExpirationTime(expiresIn)
-    .sign(hmacKey(secret));
+    .setExpirationTime(expiresIn);
+  if (forParticipant !== undefined) jwt.setAudience(participantAudience(forParticipant));
+  return jwt.sign(hmacKey(secret));
 }

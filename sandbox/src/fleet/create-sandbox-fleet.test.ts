@@ -1,7 +1,14 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fixtureDar } from '@ledger-console/participant/testing/fixture-dars';
+import { decodeJwt } from 'jose';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ACCOUNT, IOU, transactionsOf, wildcardFormat } from '../testing/ledger-history';
 import { create, exercise, iou } from '../testing/json-commands';
 import { expectError, testClientFor, type TestSandbox } from '../testing/test-client';
+import { TEST_SECRET } from '../testing/tokens';
+import { checkSchema } from '../testing/spec-conformance';
 import { createSandboxFleet, type SandboxFleet } from './create-sandbox-fleet';
 
 let fleet: SandboxFleet;
@@ -249,3 +256,209 @@ async function accountId(on: TestSandbox, bank: string): Promise<string> {
   );
   return account.contractEntry.JsActiveContract.createdEvent.contractId as string;
 }
+
+describe('a fleet with jwt auth', () => {
+  it('mints tokens for one participant, which the others refuse', async () => {
+    const secured = createSandboxFleet({ participants: 2, auth: 'jwt', jwtSecret: TEST_SECRET });
+    try {
+      const [s1, s2] = secured.participants.map(testClientFor) as [TestSandbox, TestSandbox];
+      const minted = await s1.post('/__sandbox/tokens', { userId: 'participant_admin' });
+      expect(minted.status, minted.text).toBe(200);
+      const token = minted.json.token as string;
+      expect(decodeJwt(token).aud).toBe(
+        `https://daml.com/jwt/aud/participant/${s1.state.participantId}`,
+      );
+      expect((await s1.get('/v2/users', { token })).status).toBe(200);
+      const refused = await s2.get('/v2/users', { token });
+      expect(refused.status, refused.text).toBe(403);
+      // Canton hides why from the caller: the cause is in the participant's log only.
+      expect(refused.json.cause).toBe('A security-sensitive error has been received');
+    } finally {
+      secured.close();
+    }
+  });
+});
+
+describe('packages and vetting across the fleet', () => {
+  it('keeps a DAR on the participant it was uploaded to', async () => {
+    const dar = fixtureDar('workflows');
+    const uploaded = await p1.call('POST', '/v2/dars', { rawBody: dar.bytes() });
+    expect(uploaded.status, uploaded.text).toBe(200);
+    const listed = async (on: TestSandbox) =>
+      (await on.get('/v2/packages')).json.packageIds as string[];
+    expect(await listed(p1)).toContain(dar.main.packageId);
+    expect(await listed(p2)).not.toContain(dar.main.packageId);
+    // The built-in package is known to all.
+    expect(await listed(p2)).toContain(p2.state.demoPackageId);
+    const status = async (on: TestSandbox) =>
+      (await on.get(`/v2/packages/${dar.main.packageId}/status`)).json.packageStatus as string;
+    expect(await status(p1)).toBe('PACKAGE_STATUS_REGISTERED');
+    expect(await status(p2)).toBe('PACKAGE_STATUS_UNSPECIFIED');
+  });
+
+  it('refuses a command whose informee is hosted where the package is not vetted', async () => {
+    const alice = await allocate(p1, 'alice');
+    const bob = await allocate(p2, 'bob');
+    const demo = p2.state.demoPackageId;
+    const unvetted = await p2.post('/v2/package-vetting/update', {
+      changes: [{ operation: { Unvet: { value: { packages: [{ packageId: demo }] } } } }],
+      dryRun: false,
+      synchronizerId: '',
+    });
+    expect(unvetted.status, unvetted.text).toBe(200);
+    const refused = await p1.post('/v2/commands/submit-and-wait', {
+      commands: [create(IOU, iou(alice, bob))],
+      actAs: [alice],
+      commandId: 'needs-bob',
+      userId: 'participant_admin',
+    });
+    const error = expectError(refused, 400, 'NO_SYNCHRONIZER_FOR_SUBMISSION');
+    expect(error.context.unusableSynchronizers).toContain(
+      `Participant PAR::${p2.state.participantId} has not vetted ${demo}`,
+    );
+    // Alice alone needs nothing of participant2.
+    expect((await submit(p1, [alice], [create(IOU, iou(alice, alice))])).offset).toBe(2);
+  });
+});
+
+describe('streams and reassignments across the fleet', () => {
+  it('tails a delivered transaction on the other participant, over the stream endpoints', async () => {
+    const alice = await allocate(p1, 'alice');
+    const bob = await allocate(p2, 'bob');
+    const [, second] = fleet.participants;
+    if (!second) throw new Error('the fleet has two participants');
+    const stream = await second.connectStream('/v2/updates', new Headers());
+    const controller = new AbortController();
+    const messages = stream(
+      JSON.stringify({ beginExclusive: 1, updateFormat: transactionsOf([bob]) }),
+      controller.signal,
+    )[Symbol.asyncIterator]();
+    const first = messages.next();
+    const created = await submit(p1, [alice], [create(IOU, iou(alice, bob))]);
+    const { value } = (await first) as { value: any };
+    controller.abort();
+    expect(value.update.Transaction.value.updateId).toBe(created.updateId);
+    expect(value.update.Transaction.value.offset).toBe(2);
+    expect(checkSchema('JsGetUpdatesResponse', value)).toEqual([]);
+  });
+
+  it('delivers reassignments to the participants of the stakeholders', async () => {
+    const two = createSandboxFleet({ participants: 2, synchronizers: ['alpha', 'beta'] });
+    try {
+      const [q1, q2] = two.participants.map(testClientFor) as [TestSandbox, TestSandbox];
+      const [alpha = '', beta = ''] = q1.state.synchronizerIds;
+      const onBoth = async (on: TestSandbox, hint: string) => {
+        await on.post('/v2/parties', { partyIdHint: hint, synchronizerId: alpha });
+        return (await on.post('/v2/parties', { partyIdHint: hint, synchronizerId: beta })).json
+          .partyDetails.party as string;
+      };
+      const alice = await onBoth(q1, 'alice');
+      const bob = await onBoth(q2, 'bob');
+      const created = await submit(q1, [alice], [create(IOU, iou(alice, bob))]);
+      const contractId = Object.values(created.eventsById)[0]?.CreatedTreeEvent?.value
+        .contractId as string;
+      const out = await q1.post('/v2/commands/submit-and-wait-for-reassignment', {
+        reassignmentCommands: {
+          commandId: 'move',
+          submitter: alice,
+          userId: 'participant_admin',
+          commands: [
+            {
+              command: { UnassignCommand: { value: { contractId, source: alpha, target: beta } } },
+            },
+          ],
+        },
+        eventFormat: wildcardFormat([alice]),
+      });
+      expect(out.status, out.text).toBe(200);
+      const updateId = out.json.reassignment.updateId as string;
+      const seen = await q2.post('/v2/updates/update-by-id', {
+        updateId,
+        updateFormat: { includeReassignments: wildcardFormat([bob]) },
+      });
+      expect(seen.status, seen.text).toBe(200);
+      const reassignment = seen.json.update.Reassignment.value;
+      expect(reassignment.commandId).toBe('');
+      expect(reassignment.events[0].JsUnassignedEvent.value.contractId).toBe(contractId);
+      // Bob's participant knows the contract is in flight, and bob may complete the move there.
+      const assigned = await q2.post('/v2/commands/submit-and-wait-for-reassignment', {
+        reassignmentCommands: {
+          commandId: 'arrive',
+          submitter: bob,
+          userId: 'participant_admin',
+          commands: [
+            {
+              command: {
+                AssignCommand: {
+                  value: {
+                    reassignmentId: reassignment.events[0].JsUnassignedEvent.value.reassignmentId,
+                    source: alpha,
+                    target: beta,
+                  },
+                },
+              },
+            },
+          ],
+        },
+        eventFormat: wildcardFormat([bob]),
+      });
+      expect(assigned.status, assigned.text).toBe(200);
+      const onQ1 = await q1.post('/v2/updates/update-by-id', {
+        updateId: assigned.json.reassignment.updateId,
+        updateFormat: { includeReassignments: wildcardFormat([alice]) },
+      });
+      expect(onQ1.status, onQ1.text).toBe(200);
+      expect(onQ1.json.update.Reassignment.value.synchronizerId).toBe(beta);
+    } finally {
+      two.close();
+    }
+  });
+});
+
+describe('a fleet with a data directory', () => {
+  it('keeps each participant in its own directory and restores what was delivered', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'fleet-'));
+    try {
+      const first = createSandboxFleet({ participants: 2, dataDir: dir });
+      const [d1, d2] = first.participants.map(testClientFor) as [TestSandbox, TestSandbox];
+      const alice = await allocate(d1, 'alice');
+      const bob = await allocate(d2, 'bob');
+      const created = await submit(d1, [alice], [create(IOU, iou(alice, bob))]);
+      first.close();
+
+      const again = createSandboxFleet({ participants: 2, dataDir: dir });
+      try {
+        const [r1, r2] = again.participants.map(testClientFor) as [TestSandbox, TestSandbox];
+        expect(r1.state.participantId).toBe(d1.state.participantId);
+        const seen = await r2.post('/v2/updates/update-by-id', {
+          updateId: created.updateId,
+          updateFormat: transactionsOf([bob]),
+        });
+        expect(seen.status, seen.text).toBe(200);
+        expect(seen.json.update.Transaction.value.offset).toBe(2);
+        const parties = (await r2.get('/v2/parties')).json.partyDetails as {
+          party: string;
+          isLocal: boolean;
+        }[];
+        expect(parties.find((party) => party.party === alice)?.isLocal).toBe(false);
+        // And the fleet goes on: bob exercises from participant2 after the restart.
+        const contractId = Object.values(created.eventsById)[0]?.CreatedTreeEvent?.value
+          .contractId as string;
+        const moved = await submit(
+          r2,
+          [bob],
+          [exercise(IOU, contractId, 'Iou_Transfer', { newOwner: alice })],
+        );
+        const back = await r1.post('/v2/updates/update-by-id', {
+          updateId: moved.updateId,
+          updateFormat: transactionsOf([alice]),
+        });
+        expect(back.status, back.text).toBe(200);
+      } finally {
+        again.close();
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

@@ -51,6 +51,7 @@ export function createSandboxFleet({
         ...options,
         participantName: name,
         hostedContractsOnly: true,
+        mintForThisParticipantOnly: true,
         ...(dataDir === undefined ? {} : { dataDir: join(dataDir, name) }),
       });
       members.push({ ...sandbox, name });

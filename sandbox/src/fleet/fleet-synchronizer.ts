@@ -1,4 +1,5 @@
 import type { LedgerState } from '../ledger-state';
+import type { InformeeVettingCheck } from '../ledger/ledger';
 import type {
   ReassignmentRecord,
   TopologyRecord,
@@ -29,7 +30,7 @@ import { hostedPartyCheck, type PartyRecord } from '../store/parties-store';
 /** One participant of the fleet, as the synchronizer reaches it. */
 export type FleetParticipantState = Pick<
   LedgerState,
-  'participantId' | 'parties' | 'ledger' | 'transaction' | 'hostingSynchronizers'
+  'participantId' | 'parties' | 'ledger' | 'transaction' | 'hostingSynchronizers' | 'vettedOn'
 >;
 
 /** What a non-submitting participant keeps of a submission's metadata. */
@@ -139,6 +140,24 @@ export function connectFleet(members: readonly FleetParticipantState[]): () => v
       }
     }
   }
+
+  // Routing on any member sees every member's vetting, as the synchronizer's topology shows it.
+  const unvettedByHosts: InformeeVettingCheck = (synchronizerId, packagesByInformee) => {
+    const missing = new Map<string, { participantId: string; packageId: string }>();
+    for (const member of members) {
+      const hosts = hostedPartyCheck(member.parties);
+      for (const [party, packageIds] of packagesByInformee) {
+        if (!hosts(party)) continue;
+        for (const packageId of packageIds) {
+          if (member.vettedOn(synchronizerId, packageId)) continue;
+          const participantId = member.participantId;
+          missing.set(JSON.stringify([participantId, packageId]), { participantId, packageId });
+        }
+      }
+    }
+    return [...missing.values()];
+  };
+  for (const member of members) member.ledger.checkInformeeVetting(unvettedByHosts);
 
   const unsubscribes = members.map((member) =>
     member.ledger.subscribe((update) => {

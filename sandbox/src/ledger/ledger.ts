@@ -155,6 +155,8 @@ export function createLedger({
     vettedOn,
   };
   const listeners = new Set<(update: UpdateRecord) => void>();
+  /** The fleet's check that informees' participants vetted what they see (none when alone). */
+  let informeeVetting: InformeeVettingCheck | undefined;
   /** After the commit, and only then: memory and listeners learn of the update. */
   const announce = (update: UpdateRecord) => {
     store.committed(update);
@@ -323,6 +325,24 @@ export function createLedger({
       }),
       prescribed: request.synchronizerId,
     });
+    const unvetted = informeeVetting?.(chosen.synchronizerId, packagesByInformee(interpreted));
+    if (unvetted && unvetted.length > 0) {
+      // UsableSynchronizers.UnknownPackage, reported as the routing's unusable synchronizer.
+      throw new SandboxError(
+        'NO_SYNCHRONIZER_FOR_SUBMISSION',
+        'No valid synchronizer for submission found.',
+        {
+          context: {
+            unusableSynchronizers: `Map(${chosen.synchronizerId} -> Some packages are not known to all informees on synchronizer ${chosen.synchronizerId}: ${unvetted
+              .map(
+                ({ participantId: unvettedBy, packageId }) =>
+                  `Participant PAR::${unvettedBy} has not vetted ${packageId}`,
+              )
+              .join(', ')})`,
+          },
+        },
+      );
+    }
     if (signedBy === 'parties' && chosen.reassignments.length > 0) {
       // An externally signed transaction names its synchronizer, and nobody may reassign its
       // inputs on the parties' behalf (inferred: Canton routes it without automatic reassignment).
@@ -416,6 +436,13 @@ export function createLedger({
   };
 
   return {
+    /**
+     * Lets routing ask whether the participants hosting a transaction's informees vetted the
+     * packages of what they see (a fleet's synchronizer knows every participant's vetting).
+     */
+    checkInformeeVetting(check: InformeeVettingCheck) {
+      informeeVetting = check;
+    },
     ledgerEnd: () => store.ledgerEnd(),
     /** Runs `listener` after each committed update; returns the unsubscribe function. */
     subscribe(listener: (update: UpdateRecord) => void): () => void {
@@ -586,6 +613,28 @@ export function createLedger({
 }
 
 export type Ledger = ReturnType<typeof createLedger>;
+
+/**
+ * For each informee, the packages of the nodes it sees: what its hosting participants must have
+ * vetted on the synchronizer. Returns who did not, with which package.
+ */
+export type InformeeVettingCheck = (
+  synchronizerId: string,
+  packagesByInformee: ReadonlyMap<string, ReadonlySet<string>>,
+) => { participantId: string; packageId: string }[];
+
+function packagesByInformee(interpreted: InterpretedTransaction): Map<string, Set<string>> {
+  const packages = new Map<string, Set<string>>();
+  for (const node of interpreted.nodes) {
+    const packageId = node.templateId.slice(0, node.templateId.indexOf(':'));
+    for (const party of node.witnesses) {
+      let seen = packages.get(party);
+      if (!seen) packages.set(party, (seen = new Set()));
+      seen.add(packageId);
+    }
+  }
+  return packages;
+}
 
 /** The deduplication period a completion reports: what the participant actually applied. */
 function deduplicationPeriodOf(deduplication: Deduplication): unknown {

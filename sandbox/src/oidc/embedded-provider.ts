@@ -8,6 +8,7 @@ import {
 } from '@ledger-console/edge/sandbox-oidc-flags';
 import { SignJWT } from 'jose';
 import type { Configuration, KoaContextWithOIDC } from 'oidc-provider';
+import { participantAudience } from '../auth/user-token';
 import type { IdpsStore } from '../store/idps-store';
 import type { UsersStore } from '../store/users-store';
 import { repointEmbeddedIssuer } from './embedded-idp';
@@ -26,12 +27,7 @@ import {
 export const OIDC_CLIENT_ID = 'ledger-console';
 export const OIDC_SCOPES = ['openid', 'profile', 'email', 'offline_access'] as const;
 
-export const PARTICIPANT_AUDIENCE_PREFIX = 'https://daml.com/jwt/aud/participant/';
-
-/** The audience Canton 3.5 expects in an audience-based token for this participant. */
-export function participantAudience(participantId: string): string {
-  return `${PARTICIPANT_AUDIENCE_PREFIX}${participantId}`;
-}
+export { PARTICIPANT_AUDIENCE_PREFIX, participantAudience } from '../auth/user-token';
 
 /**
  * The three issuers, each a path on the one loopback server. `globex` is for delegating a new IdP

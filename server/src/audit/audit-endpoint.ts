@@ -152,10 +152,15 @@ function readScope(caller: Exclude<Caller, { kind: 'refused' | 'unknown' }>): {
   }
 }
 
-/** The request handler of `GET /__console/audit`. */
+/**
+ * The request handler of `GET /__console/audit` for one participant of the console (ADR 022): the
+ * caller is identified by that participant, so the page holds that participant's entries only;
+ * the default participant's also those recorded before consoles named their participants.
+ */
 export function createAuditHandler(
   log: AuditLog,
   ledgerUrl: URL,
+  participant: { name: string; isDefault: boolean },
 ): (req: IncomingMessage, res: ServerResponse) => void {
   return (req, res) => {
     void (async () => {
@@ -165,6 +170,7 @@ export function createAuditHandler(
           throw new AuditRequestError(405, 'LEDGER_CONSOLE_METHOD_NOT_ALLOWED', 'Use GET.');
         }
         const { pageSize, filter } = parseAuditQuery((req.url ?? '').split('?')[1] ?? '');
+        filter.participant = { name: participant.name, orUnnamed: participant.isDefault };
         let caller: Caller;
         try {
           caller = await identifyCaller(ledgerUrl, req.headers.authorization);

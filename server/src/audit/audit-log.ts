@@ -38,8 +38,6 @@ const MAX_REASON_CHARS = 300;
 export type AuditLogOptions = {
   location: AuditStoreLocation;
   retention?: AuditRetention;
-  /** The participant, as the proxy reaches it. */
-  ledgerUrl: URL;
   commitWaitMs?: number;
   maxQueued?: number;
   pruneIntervalMs?: number;
@@ -54,6 +52,12 @@ export type AuditHealth =
 
 type Pending = { record: AuditRecord; done: (committed: boolean) => void };
 
+/** A participant the console proxies: its name in the console and its URL as the proxy reaches it. */
+export type AuditedParticipant = { name: string; ledgerUrl: URL };
+
+/** What the log asks one participant: who a token stands for, and the participant's id. */
+type ParticipantLookups = { users: TokenUsers; id: ParticipantName };
+
 export class AuditLog {
   readonly retention: AuditRetention;
   readonly storeKind: AuditStoreLocation['kind'];
@@ -66,8 +70,8 @@ export class AuditLog {
   private dropped = 0;
   private closed = false;
   private readonly pruneTimer: NodeJS.Timeout;
-  private readonly users: TokenUsers;
-  private readonly participant: ParticipantName;
+  /** Per participant name: user ids and IdPs are the participant's own, never shared. */
+  private readonly lookups = new Map<string, ParticipantLookups>();
   private readonly now: () => number;
   private readonly commitWaitMs: number;
   private readonly maxQueued: number;
@@ -81,8 +85,6 @@ export class AuditLog {
     this.maxQueued = options.maxQueued ?? DEFAULT_MAX_QUEUED;
     this.retryMinMs = options.retryMinMs ?? RETRY_MIN_MS;
     this.retryDelayMs = this.retryMinMs;
-    this.users = new TokenUsers(options.ledgerUrl, this.now);
-    this.participant = new ParticipantName(options.ledgerUrl);
     this.pruneTimer = setInterval(() => {
       void this.prune();
     }, options.pruneIntervalMs ?? DEFAULT_PRUNE_INTERVAL_MS);
@@ -151,8 +153,11 @@ export class AuditLog {
     return store.page(scope, filter, limit);
   }
 
-  /** Watches one proxied call, or undefined for calls that are not recorded (reads). */
-  observe(req: IncomingMessage): ObservedCall | undefined {
+  /**
+   * Watches one call proxied to `participant`, or undefined for calls that are not recorded
+   * (reads). `req.url` is the path as the participant gets it, without the console's prefix.
+   */
+  observe(req: IncomingMessage, participant: AuditedParticipant): ObservedCall | undefined {
     const method = (req.method ?? 'GET').toUpperCase();
     const pathname = (req.url ?? '/').split('?')[0] ?? '/';
     const call = classifyCall(method, pathname);
@@ -162,11 +167,12 @@ export class AuditLog {
     const token = bearerToken(authorization);
     const claims = token === undefined ? undefined : decodeClaims(token);
     // Asked while the participant works on the call: the answer is held only for the commit.
+    const lookups = this.lookupsOf(participant);
     const user =
       token === undefined || claims === undefined
         ? Promise.resolve(null)
-        : this.users.userOf(token, claims);
-    const participant = this.participant.current(authorization);
+        : lookups.users.userOf(token, claims);
+    const participantId = lookups.id.current(authorization);
     const capture = new BodyCapture(call.action === 'dar.upload' ? 'dar' : 'json');
     return {
       body: (chunk) => {
@@ -187,7 +193,8 @@ export class AuditLog {
           const answered = this.now();
           await this.append({
             at: new Date(answered).toISOString(),
-            participant: await participant,
+            participant: await participantId,
+            participantName: participant.name,
             actor,
             action: call.action,
             method: method.slice(0, 16),
@@ -221,6 +228,15 @@ export class AuditLog {
     }
     this.store?.close();
     this.store = undefined;
+  }
+
+  private lookupsOf({ name, ledgerUrl }: AuditedParticipant): ParticipantLookups {
+    let lookups = this.lookups.get(name);
+    if (lookups === undefined) {
+      lookups = { users: new TokenUsers(ledgerUrl, this.now), id: new ParticipantName(ledgerUrl) };
+      this.lookups.set(name, lookups);
+    }
+    return lookups;
   }
 
   private async openStore(): Promise<AuditStore> {

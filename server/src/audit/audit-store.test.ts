@@ -13,6 +13,7 @@ function record(resource: string, atMs: number, userId: string | null = 'ann'): 
   return {
     at: new Date(atMs).toISOString(),
     participant: 'participant1::1220',
+    participantName: 'participant1',
     actor: {
       issuer: null,
       subject: userId,
@@ -96,5 +97,44 @@ describe('AuditStore', () => {
     ]);
     expect(await read({ kind: 'own', userId: 'ann' })).toEqual(['by-ann']);
     store.close();
+  });
+
+  it('adds the participant name to a store from before names, and reads per participant', async () => {
+    dir = path.join(tmpdir(), `audit-store-${randomBytes(4).toString('hex')}`);
+    const file = path.join(dir, 'audit.db');
+    (await AuditStore.open({ kind: 'file', path: file })).close();
+    // The table as the first console version wrote it, with one of its entries.
+    const client = createClient({ url: `file:${file}` });
+    await client.execute('alter table audit_entries drop column participant_name');
+    await client.execute(
+      `insert into audit_entries (at, at_ms, participant, actor_authenticated, action, method, path, summary, status, duration_ms)
+       values ('2026-06-01T11:00:00.000Z', ${String(NOW - 3_600_000)}, 'sandbox::1220', 0, 'user.create', 'POST', '/v2/users', '', 200, 1)`,
+    );
+    client.close();
+
+    const store = await AuditStore.open({ kind: 'file', path: file });
+    await store.append([
+      record('on-first', NOW),
+      { ...record('on-second', NOW), participantName: 'participant2' },
+    ]);
+    const read = async (participant?: { name: string; orUnnamed: boolean }) =>
+      (await store.page({ kind: 'all' }, participant ? { participant } : {}, 10)).entries.map(
+        (entry) => [entry.resource, entry.participantName],
+      );
+    expect(await read()).toEqual([
+      ['on-second', 'participant2'],
+      ['on-first', 'participant1'],
+      [null, null],
+    ]);
+    expect(await read({ name: 'participant1', orUnnamed: true })).toEqual([
+      ['on-first', 'participant1'],
+      [null, null],
+    ]);
+    expect(await read({ name: 'participant2', orUnnamed: false })).toEqual([
+      ['on-second', 'participant2'],
+    ]);
+    store.close();
+    // Opened again (a second console on the file): the column is there, nothing is added twice.
+    (await AuditStore.open({ kind: 'file', path: file })).close();
   });
 });

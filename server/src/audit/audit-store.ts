@@ -18,7 +18,9 @@ const BUSY_TIMEOUT_MS = 1000;
 /** Rows deleted per statement when pruning, so one prune never holds the file for long. */
 const PRUNE_CHUNK = 5000;
 
-export type AuditRecord = Omit<AuditEntry, 'id'>;
+export type AuditRecord = Omit<AuditEntry, 'id' | 'participantName'> & {
+  participantName: string | null;
+};
 
 export type AuditRetention = { days: number | null; maxEntries: number | null };
 
@@ -29,6 +31,12 @@ export type AuditReadScope =
   | { kind: 'own'; userId: string };
 
 export type AuditFilter = {
+  /**
+   * Entries of this participant (its name in the console): a caller's rights are that
+   * participant's, and user ids of two participants may be equal. `orUnnamed` adds the entries
+   * recorded before consoles named participants (the default participant's).
+   */
+  participant?: { name: string; orUnnamed: boolean };
   /** Entries with an id below this one (the previous page's last). */
   beforeId?: number;
   fromMs?: number;
@@ -68,10 +76,17 @@ const SCHEMA = [
   `insert or ignore into audit_meta (key, value) values ('schema_version', '${String(AUDIT_SCHEMA_VERSION)}')`,
 ];
 
+/**
+ * Added after version 1 shipped: nullable, so consoles that do not know it read and write the
+ * store unchanged (their inserts list their columns), and the schema version stays 1.
+ */
+const ADDED_COLUMNS = [{ name: 'participant_name', type: 'text' }] as const;
+
 const COLUMNS = [
   'at',
   'at_ms',
   'participant',
+  'participant_name',
   'actor_issuer',
   'actor_subject',
   'actor_user_id',
@@ -117,6 +132,19 @@ export class AuditStore {
     try {
       if (location.kind === 'file') await client.execute('pragma journal_mode = wal');
       await client.batch(SCHEMA, 'write');
+      const existing = await client.execute('pragma table_info(audit_entries)');
+      const names = new Set(existing.rows.map((row) => text(row.name ?? null)));
+      for (const column of ADDED_COLUMNS) {
+        if (names.has(column.name)) continue;
+        try {
+          await client.execute(
+            `alter table audit_entries add column ${column.name} ${column.type}`,
+          );
+        } catch (error) {
+          // Another console sharing the store added it at the same moment.
+          if (!/duplicate column/i.test(String(error))) throw error;
+        }
+      }
       const version = await client.execute(
         "select value from audit_meta where key = 'schema_version'",
       );
@@ -158,6 +186,14 @@ export class AuditStore {
     };
     if (scope.kind === 'identity-provider') add('actor_idp = ?', scope.identityProviderId);
     if (scope.kind === 'own') add('actor_user_id = ?', scope.userId);
+    if (filter.participant !== undefined) {
+      add(
+        filter.participant.orUnnamed
+          ? '(participant_name = ? or participant_name is null)'
+          : 'participant_name = ?',
+        filter.participant.name,
+      );
+    }
     if (filter.beforeId !== undefined) add('id < ?', filter.beforeId);
     if (filter.fromMs !== undefined) add('at_ms >= ?', filter.fromMs);
     if (filter.toMs !== undefined) add('at_ms < ?', filter.toMs);
@@ -229,6 +265,7 @@ function rowOf(record: AuditRecord): InArgs {
     record.at,
     Date.parse(record.at),
     record.participant,
+    record.participantName,
     actor.issuer,
     actor.subject,
     actor.userId,
@@ -252,11 +289,12 @@ const text = (value: Row[string]): string =>
     : '';
 const textOrNull = (value: Row[string]): string | null => (value === null ? null : text(value));
 
-function entryOf(row: Row): AuditEntry {
+function entryOf(row: Row): AuditEntry & { participantName: string | null } {
   return {
     id: text(row.id ?? null),
     at: text(row.at ?? null),
     participant: text(row.participant ?? null),
+    participantName: textOrNull(row.participant_name ?? null),
     actor: {
       issuer: textOrNull(row.actor_issuer ?? null),
       subject: textOrNull(row.actor_subject ?? null),

@@ -34,10 +34,10 @@ export type AuditedConsole = {
 export async function startAuditedConsole(
   distDir: string,
   ledgerUrl: string,
-  logOptions: Omit<AuditLogOptions, 'ledgerUrl'>,
+  logOptions: AuditLogOptions,
   serverOptions: Partial<CreateServerOptions> = {},
 ): Promise<AuditedConsole> {
-  const log = await createAuditLog({ ...logOptions, ledgerUrl: new URL(ledgerUrl) });
+  const log = await createAuditLog(logOptions);
   const server = createServer({ distDir, ledgerUrl, audit: log, ...serverOptions });
   const url = await listen(server);
   return {
