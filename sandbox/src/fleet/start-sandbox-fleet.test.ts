@@ -6,7 +6,7 @@ import { FLEET_OIDC_REFUSAL, startSandboxFleet } from './start-sandbox-fleet';
 const json = async (url: string) => {
   const response = await fetch(url);
   expect(response.status, url).toBe(200);
-  return (await response.json());
+  return await response.json();
 };
 
 describe('startSandboxFleet', () => {
