@@ -1,9 +1,11 @@
+import { queryOptions } from '@tanstack/react-query';
 import { ApiError, DescribedError, isNotFound } from '@/lib/errors/api-error';
 import type { TransactionTree } from '@/lib/transaction-tree/model';
 import type { RecognizedId } from '@/lib/values/id-recognition';
 import { lookUpContract } from './contracts';
 import type { LedgerClient } from './ledger-client';
 import { getParties } from './parties';
+import { participantClient, participantKey } from './participants';
 import { getCaller } from './session';
 import { getUpdateView, isEmptyScope, partiesWithinQueryBudget, readScopeOf } from './updates';
 import { getUser } from './users';
@@ -179,3 +181,34 @@ async function lookUp(
     throw error;
   }
 }
+
+// ── cache ──────────────────────────────────────────────────────────────────────
+
+/**
+ * Reads of a named participant of the fleet (the page's own included), through its client with
+ * its stored sign-in; keys start with `['participant', name]` (issue 28's rule).
+ */
+export const fleetReadQueries = {
+  projection: (name: string, updateId: string) =>
+    queryOptions({
+      queryKey: [...participantKey(name), 'updates', 'projection', updateId],
+      queryFn: ({ signal }) => getProjection(updateId, participantClient(name), signal),
+      retry: false,
+    }),
+  /** Null where the caller may not list parties there. */
+  hosting: (name: string, parties: readonly string[]) =>
+    queryOptions({
+      queryKey: [...participantKey(name), 'parties', 'hosting', [...parties].sort()],
+      queryFn: async ({ signal }) =>
+        (await getHosting(parties, participantClient(name), signal)) ?? null,
+      retry: false,
+      staleTime: 30_000,
+    }),
+  find: (name: string, id: FleetSearchId) =>
+    queryOptions({
+      queryKey: [...participantKey(name), 'search', id],
+      queryFn: ({ signal }) => findOnParticipant(id, participantClient(name), signal),
+      retry: false,
+      staleTime: 30_000,
+    }),
+};
