@@ -1,11 +1,17 @@
 import { queryOptions } from '@tanstack/react-query';
+import { env } from '@/env';
 import { ApiError, DescribedError, isNotFound } from '@/lib/errors/api-error';
 import type { TransactionTree } from '@/lib/transaction-tree/model';
 import type { RecognizedId } from '@/lib/values/id-recognition';
 import { lookUpContract } from './contracts';
 import type { LedgerClient } from './ledger-client';
 import { getParties } from './parties';
-import { participantClient, participantKey } from './participants';
+import {
+  participantClient,
+  participantKey,
+  type Fleet,
+  type FleetParticipant,
+} from './participants';
 import { getCaller } from './session';
 import { getUpdateView, isEmptyScope, partiesWithinQueryBudget, readScopeOf } from './updates';
 import { getUser } from './users';
@@ -180,6 +186,17 @@ async function lookUp(
     if (isNotFound(error)) return { status: 'missing' };
     throw error;
   }
+}
+
+/** The page's own participant among the fleet: the one its `/p/NAME` names, else the default. */
+export function pageParticipantOf(fleet: Fleet): FleetParticipant | undefined {
+  const { participants } = fleet;
+  const named = env.PARTICIPANT;
+  return (
+    participants.find((participant) =>
+      named === undefined ? participant.isDefault : participant.name === named,
+    ) ?? participants[0]
+  );
 }
 
 // ── cache ──────────────────────────────────────────────────────────────────────

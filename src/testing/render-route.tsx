@@ -13,6 +13,23 @@ import { routeFetchToSandbox, type SandboxNetworkOptions } from './sandbox-netwo
  */
 export function renderRoute(path: string, options: SandboxNetworkOptions = {}) {
   const network = routeFetchToSandbox(options);
+  const app = renderApp(path);
+  // After the app's own clean-up is registered, so the sandbox outlives the unmount.
+  onTestFinished(() => {
+    network.sandbox.close();
+  });
+  return {
+    ...app,
+    sandbox: network.sandbox,
+    sandboxFetch: network.sandboxFetch,
+    interceptNetwork: network.intercept,
+    /** Drops every open websocket stream, as a lost connection would (reconnect tests). */
+    dropStreams: network.dropStreams,
+  };
+}
+
+/** The app at `path` with the real router, loaders and query client, on whatever fetch is routed to. */
+export function renderApp(path: string) {
   const queryClient = createQueryClient({ retries: 0 });
   const router = createMemoryRouter(appRoutes(queryClient), { initialEntries: [path] });
   const user = userEvent.setup();
@@ -24,18 +41,6 @@ export function renderRoute(path: string, options: SandboxNetworkOptions = {}) {
   onTestFinished(() => {
     view.unmount();
     queryClient.clear();
-    network.sandbox.close();
   });
-
-  return {
-    ...view,
-    user,
-    router,
-    queryClient,
-    sandbox: network.sandbox,
-    sandboxFetch: network.sandboxFetch,
-    interceptNetwork: network.intercept,
-    /** Drops every open websocket stream, as a lost connection would (reconnect tests). */
-    dropStreams: network.dropStreams,
-  };
+  return { ...view, user, router, queryClient };
 }

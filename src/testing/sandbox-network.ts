@@ -111,7 +111,17 @@ export function routeFetchToParticipants(
       );
     }
     url.pathname = path;
-    return sandbox.fetch(new Request(url, request));
+    // A Request as the init of another loses its method and body here (a POST arrived as a
+    // GET: 405), so they are copied over.
+    const hasBody = request.method !== 'GET' && request.method !== 'HEAD';
+    return sandbox.fetch(
+      new Request(url, {
+        method: request.method,
+        headers: request.headers,
+        signal: request.signal,
+        ...(hasBody ? { body: await request.arrayBuffer() } : {}),
+      }),
+    );
   };
   let handler: NetworkHandler = (request) => intercept(request, forward);
   vi.stubGlobal('fetch', (input: RequestInfo | URL, init?: RequestInit) =>

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Group, Loader, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, Loader, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { fleetReadQueries, type Projection } from '@/api/fleet-reads';
@@ -162,14 +162,5 @@ function combineHosting(
 ): PartyHosting {
   return new Map(
     parties.map((party) => [party, { here: here?.get(party), there: there?.get(party) }]),
-  );
-}
-
-/** A link to open the compared participant's own page of the update (another app root). */
-export function OpenOnParticipantLink({ name, href }: { name: string; href: string }) {
-  return (
-    <Anchor href={href} size="sm">
-      Open on {name}
-    </Anchor>
   );
 }

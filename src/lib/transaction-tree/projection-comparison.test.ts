@@ -188,6 +188,13 @@ describe('compareProjections', () => {
     );
   });
 
+  it('leaves out witness parties a participant reports but does not host', () => {
+    const event = created(0, { observers: [BOB], witnessParties: [ALICE, BOB] });
+    const result = compareProjections(tree([event]), tree([event]), HOSTING, NAMES);
+    expect(result.nodes.get(0)?.here.through).toEqual([{ party: ALICE, via: null }]);
+    expect(result.nodes.get(0)?.there.through).toEqual([{ party: BOB, via: null }]);
+  });
+
   it('says where hosting is unknown rather than guessing', () => {
     const result = compareProjections(here, there, new Map(), NAMES);
     expect(result.nodes.get(1)?.reason).toBe(

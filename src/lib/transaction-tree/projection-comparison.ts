@@ -300,8 +300,11 @@ export function compareProjections(
     const sees = tree.nodes.has(id);
     const parties = hosted[side];
     const candidates = new Set<string>();
-    // The event's witness parties on that side are the reader's parties there that see it.
-    for (const party of tree.nodes.get(id)?.witnessParties ?? []) candidates.add(party);
+    // The event's witness parties on that side, unless hosting says they are not hosted there
+    // (a reader of several participants' parties may be told of witnesses hosted elsewhere).
+    for (const party of tree.nodes.get(id)?.witnessParties ?? []) {
+      if (hosting.get(party)?.[side] !== false) candidates.add(party);
+    }
     for (let at: NodeId | null = id; at !== null; at = getNode(union, at).parentId) {
       for (const informee of informees.get(at) ?? []) {
         if (parties.has(informee.party)) candidates.add(informee.party);
