@@ -15,7 +15,7 @@ import { inTransaction, openDatabase, type SqlDatabase } from './store/database'
 import { createIdpsStore } from './store/idps-store';
 import { createLedgerStore } from './store/ledger-store';
 import { createPackagesStore, createVettingStore } from './store/packages-store';
-import { createPartiesStore } from './store/parties-store';
+import { createPartiesStore, hostedPartyCheck } from './store/parties-store';
 import { createSeedProgressStore } from './store/seed-progress-store';
 import { createUsersStore, defaultUser } from './store/users-store';
 import { connectedSynchronizers, fingerprintOf } from './synchronizers';
@@ -44,8 +44,9 @@ export type LedgerStateOptions = {
   trafficCost?: boolean;
   /**
    * Keep in the active contract set only contracts a party hosted here is a stakeholder of, as
-   * a participant of a fleet does (fleet/): the others reach it only as witnessed events. A
-   * lone sandbox keeps every contract it recorded there, as it always has.
+   * a participant of a fleet does (fleet/): the others it only witnessed (divulged) show in its
+   * ledger effects, never in its ACS, its ACS deltas or its contract lookups. A lone sandbox
+   * keeps every contract it recorded, as it always has.
    */
   hostedContractsOnly?: boolean;
 };
@@ -124,8 +125,6 @@ export function createLedgerState({
     hostingSynchronizers,
     /** Whether this participant has vetted the package on the synchronizer, now. */
     vettedOn,
-    /** LedgerStateOptions.hostedContractsOnly. */
-    hostedContractsOnly,
     users: createUsersStore(db),
     idps: createIdpsStore(db),
     parties,
@@ -143,6 +142,7 @@ export function createLedgerState({
       participantId,
       hostingSynchronizers,
       vettedOn,
+      ...(hostedContractsOnly ? { hostsStakeholders: () => hostedPartyCheck(parties) } : {}),
       demo: () => ({ packageId: demo.packageId, packageName: DEMO_PACKAGE_NAME }),
       transaction,
     }),

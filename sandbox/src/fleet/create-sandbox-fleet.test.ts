@@ -191,6 +191,39 @@ describe('createSandboxFleet', () => {
       contractId,
     );
 
+    // Participant2 witnessed the new Iou (bob acted) but hosts none of its stakeholders: its
+    // ledger effects show the create, no ACS delta and no active contract of participant2 does.
+    const effects = await p2.post('/v2/updates/update-by-id', {
+      updateId: transferred.updateId,
+      updateFormat: transactionsOf([bob], 'TRANSACTION_SHAPE_LEDGER_EFFECTS'),
+    });
+    const effectEvents = effects.json.update.Transaction.value.events as Record<string, any>[];
+    expect(effectEvents.map((event) => Object.keys(event)[0])).toEqual([
+      'ExercisedEvent',
+      'CreatedEvent',
+    ]);
+    expect(effectEvents[1]?.CreatedEvent.acsDelta).toBe(false);
+    const delta = await p2.post('/v2/updates/update-by-id', {
+      updateId: transferred.updateId,
+      updateFormat: transactionsOf([bob]),
+    });
+    expect(
+      (delta.json.update.Transaction.value.events as Record<string, any>[]).map(
+        (event) => Object.keys(event)[0],
+      ),
+    ).toEqual(['ArchivedEvent']);
+    const p2Acs = await p2.post('/v2/state/active-contracts', {
+      activeAtOffset: 3,
+      eventFormat: { filtersForAnyParty: wildcardFormat(['x']).filtersByParty.x, verbose: false },
+    });
+    expect(p2Acs.json).toEqual([]);
+    const newIou = effectEvents[1]?.CreatedEvent.contractId as string;
+    expectError(
+      await p2.post('/v2/contracts/contract-by-id', { contractId: newIou, queryingParties: [bob] }),
+      404,
+      'CONTRACT_PAYLOAD_NOT_FOUND',
+    );
+
     // Completions: only on the submitting participant.
     const completions = async (on: TestSandbox, party: string) =>
       (

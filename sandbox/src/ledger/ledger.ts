@@ -21,6 +21,7 @@ import {
 import { routeTransaction, type Route } from './routing';
 import {
   formatMicros,
+  markWitnessedOnly,
   newContractId,
   newUpdateId,
   nowMicros,
@@ -124,6 +125,11 @@ type LedgerDeps = {
   hostingSynchronizers: (party: string) => readonly string[];
   /** Whether this participant has vetted the package on the synchronizer, now. */
   vettedOn: (synchronizerId: string, packageId: string) => boolean;
+  /**
+   * A fleet participant's hosting check: transactions are stored with the nodes it only
+   * witnessed marked (TransactionRecord.witnessedOnly). Absent on a lone sandbox.
+   */
+  hostsStakeholders?: () => (party: string) => boolean;
   demo: () => DemoPackageInfo;
   transaction: <T>(fn: () => T) => T;
 };
@@ -144,9 +150,13 @@ export function createLedger({
   participantId,
   hostingSynchronizers,
   vettedOn,
+  hostsStakeholders,
   demo,
   transaction,
 }: LedgerDeps) {
+  /** A transaction as this participant stores it. */
+  const asStored = (tx: TransactionRecord) =>
+    hostsStakeholders ? markWitnessedOnly(tx, hostsStakeholders()) : tx;
   const topology: ReassignmentTopology = {
     store,
     synchronizerIds,
@@ -392,7 +402,7 @@ export function createLedger({
       // After reassignments the transaction's times follow theirs on the same synchronizer.
       const shift = moved.length > 0 ? nowMicros() - now : 0n;
       const offset = store.ledgerEnd() + 1;
-      const tx: TransactionRecord = {
+      const tx: TransactionRecord = asStored({
         kind: 'transaction',
         offset,
         updateId: newUpdateId(),
@@ -412,7 +422,7 @@ export function createLedger({
         ...(at.paidTrafficCost === undefined
           ? {}
           : { paidTrafficCost: Number(at.paidTrafficCost) }),
-      };
+      });
       store.appendUpdate(tx);
       store.insertCompletion({
         offset,
@@ -599,9 +609,12 @@ export function createLedger({
      * An update another participant of the fleet committed, as this participant sees it (its
      * projection): stored at this participant's next offset, with no completion, then announced.
      */
-    receive<U extends UpdateRecord>(update: U): U {
+    receive(update: UpdateRecord): UpdateRecord {
       const stored = transaction(() => {
-        const received = { ...update, offset: store.ledgerEnd() + 1 };
+        const received: UpdateRecord = {
+          ...(update.kind === 'transaction' ? asStored(update) : update),
+          offset: store.ledgerEnd() + 1,
+        };
         store.appendUpdate(received);
         return received;
       });

@@ -170,10 +170,14 @@ export function projectEvents(
   alwaysPopulateArguments = false,
 ): ProjectedEvent[] {
   const local = createdIn(tx);
+  const witnessedOnly = new Set(tx.witnessedOnly);
   const requesters = (parties: readonly string[]) =>
     filter.anyParty ? parties.length > 0 : parties.some((party) => filter.byParty.has(party));
   const events: ProjectedEvent[] = [];
   for (const node of tx.nodes) {
+    // What the participant only witnessed is no change to its active contracts.
+    const activates = !witnessedOnly.has(node.nodeId);
+    if (shape === 'ACS_DELTA' && !activates) continue;
     if (node.kind === 'create') {
       const stakeholders = [...node.signatories, ...node.observers];
       const transient = node.archivedInNode !== null;
@@ -182,7 +186,8 @@ export function projectEvents(
       if (shape === 'ACS_DELTA' && transient) continue;
       const seen = visibility(filter, node, shape === 'ACS_DELTA' ? stakeholders : node.witnesses);
       if (!seen) continue;
-      const acsDelta = shape === 'ACS_DELTA' || (!transient && requesters(stakeholders));
+      const acsDelta =
+        shape === 'ACS_DELTA' || (activates && !transient && requesters(stakeholders));
       events.push({
         kind: 'created',
         node,
@@ -203,7 +208,7 @@ export function projectEvents(
       const seen = visibility(filter, node, node.witnesses);
       if (!seen) continue;
       const acsDelta =
-        node.consuming && !local.has(node.contractId) && requesters(node.stakeholders);
+        activates && node.consuming && !local.has(node.contractId) && requesters(node.stakeholders);
       events.push({
         kind: 'exercised',
         node,

@@ -82,6 +82,12 @@ export type TransactionRecord = {
    * it off, which report none.
    */
   paidTrafficCost?: number;
+  /**
+   * On a participant of a fleet: the create and consuming exercise nodes it only witnessed, none
+   * of whose stakeholders it hosts. Their contracts never enter its active contract set, so its
+   * ACS deltas leave them out (absent: every node counts, as on a lone sandbox).
+   */
+  witnessedOnly?: number[];
 };
 
 /** A party allocated on this participant: a topology update that also takes an offset. */
@@ -188,4 +194,26 @@ export function nowMicros(): bigint {
   const now = BigInt(Date.now()) * 1000n + BigInt(Math.floor((performance.now() % 1) * 1000));
   lastMicros = now > lastMicros ? now : lastMicros + 1n;
   return lastMicros;
+}
+
+/** The stakeholders of what a node creates or archives: what puts it in an ACS delta. */
+export const stakeholdersOfNode = (node: LedgerNode): readonly string[] =>
+  node.kind === 'create' ? [...node.signatories, ...node.observers] : node.stakeholders;
+
+/**
+ * `tx` as a participant hosting the parties `hosts` accepts stores it: with the nodes it only
+ * witnessed marked (TransactionRecord.witnessedOnly).
+ */
+export function markWitnessedOnly(
+  tx: TransactionRecord,
+  hosts: (party: string) => boolean,
+): TransactionRecord {
+  const witnessedOnly = tx.nodes
+    .filter(
+      (node) => (node.kind === 'create' || node.consuming) && !stakeholdersOfNode(node).some(hosts),
+    )
+    .map((node) => node.nodeId);
+  const stored = { ...tx };
+  delete stored.witnessedOnly;
+  return witnessedOnly.length === 0 ? stored : { ...stored, witnessedOnly };
 }

@@ -10,7 +10,6 @@ import {
 } from '../errors/sandbox-error';
 import type { LedgerState } from '../ledger-state';
 import type { CompletionRecord, ContractRecord } from '../store/ledger-store';
-import { hostedPartyCheck } from '../store/parties-store';
 import { isValidUserId, partyProblem, userIdRegexMessage } from '../validation/identifiers';
 import type { Schemas } from '../wire-types';
 import {
@@ -561,16 +560,8 @@ export function* visibleActiveContracts(
   offset: number,
 ): Generator<VisibleContract> {
   if (offset === 0) return;
-  const isHosted = hostedPartyCheck(state.parties);
   for (const contract of state.history.activeAt(offset)) {
     const { node } = contract;
-    if (
-      state.hostedContractsOnly &&
-      !node.signatories.some(isHosted) &&
-      !node.observers.some(isHosted)
-    ) {
-      continue;
-    }
     const seen = visibility(filter, node, [...node.signatories, ...node.observers]);
     if (seen) yield { contract, seen };
   }

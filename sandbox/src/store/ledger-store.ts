@@ -182,7 +182,10 @@ function createContractIndex() {
         return;
       }
       const tx = update;
+      const witnessedOnly = new Set(tx.witnessedOnly);
       for (const node of tx.nodes) {
+        // A contract the participant only witnessed never enters its active contract set.
+        if (witnessedOnly.has(node.nodeId)) continue;
         if (node.kind === 'create') {
           contracts.set(node.contractId, {
             createdOffset: tx.offset,
