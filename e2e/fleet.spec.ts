@@ -67,3 +67,33 @@ test('a contract with an observer on participant2: opened on both participants, 
   await expect(page).toHaveURL(`/p/participant2${transactionPage}`);
   await expect(outline.getByRole('treeitem')).toHaveCount(1);
 });
+
+test('Ctrl+K finds an update id on every participant, and opens it on the one chosen', async ({
+  page,
+  request,
+}) => {
+  const one = seedApiOn(request, 'participant1');
+  const bank = await one.allocateFreshParty('bank');
+  // The bank's alone: participant2 has no such update.
+  const created = await one.submit(
+    [createIou({ issuer: bank, owner: bank, currency: 'USD', amount: '1.0' })],
+    { actAs: [bank] },
+  );
+
+  await page.goto('/p/participant2/');
+  await page.getByRole('button', { name: /^Search/ }).click();
+  await page.getByRole('combobox', { name: 'Id, page or action' }).fill(created.updateId);
+  const everywhere = page
+    .getByRole('listbox', { name: 'Results' })
+    .getByRole('group', { name: 'On every participant' });
+  await expect(everywhere.getByRole('option')).toHaveText([
+    /^Found on participant1 Transaction at offset \d+, 1 event visible$/,
+    'Not on participant2 (this participant) No such update that you may see there',
+  ]);
+
+  await everywhere.getByRole('option', { name: /^Found on participant1/ }).click();
+  await expect(page).toHaveURL(`/p/participant1/transactions?update=${created.updateId}`);
+  await expect(
+    page.getByRole('tree', { name: 'Transaction outline' }).getByRole('treeitem'),
+  ).toHaveCount(1);
+});
