@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { createdEvent, exercisedEvent } from '@/testing/tree-events';
 import { buildTree } from './build-tree';
 import type { CreatedEvent, ExercisedEvent, TransactionEvent, TransactionTree } from './model';
 import {
@@ -10,49 +11,24 @@ import {
   type PartyHosting,
 } from './projection-comparison';
 
-const IOU = `${'a'.repeat(64)}:Demo.Iou:Iou`;
 const ALICE = `alice::1220${'a'.repeat(64)}`;
 const BOB = `bob::1220${'b'.repeat(64)}`;
 const CAROL = `carol::1220${'c'.repeat(64)}`;
 const NAMES = { here: 'participant1', there: 'participant2' };
 
-const created = (nodeId: number, overrides: Partial<CreatedEvent> = {}): CreatedEvent => ({
-  kind: 'created',
-  nodeId,
-  contractId: `cid-${String(nodeId)}`,
-  templateId: IOU,
-  packageName: 'demo',
-  witnessParties: [ALICE],
-  acsDelta: true,
-  createArgument: { owner: ALICE },
-  contractKey: null,
-  signatories: [ALICE],
-  observers: [],
-  createdAt: null,
-  ...overrides,
-});
+const created = (nodeId: number, overrides: Partial<CreatedEvent> = {}) =>
+  createdEvent(nodeId, ALICE, overrides);
 
 const exercised = (
   nodeId: number,
   lastDescendantNodeId: number,
   overrides: Partial<ExercisedEvent> = {},
-): ExercisedEvent => ({
-  kind: 'exercised',
-  nodeId,
-  contractId: 'earlier',
-  templateId: IOU,
-  packageName: 'demo',
-  witnessParties: [ALICE],
-  acsDelta: false,
-  choice: 'Iou_Transfer',
-  choiceArgument: {},
-  exerciseResult: null,
-  consuming: true,
-  interfaceId: null,
-  actingParties: [ALICE],
-  lastDescendantNodeId,
-  ...overrides,
-});
+) =>
+  exercisedEvent(nodeId, lastDescendantNodeId, ALICE, {
+    contractId: 'earlier',
+    choice: 'Iou_Transfer',
+    ...overrides,
+  });
 
 const tree = (events: TransactionEvent[], offset = 1): TransactionTree =>
   buildTree({ updateId: 'u', offset, events });
