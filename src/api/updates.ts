@@ -11,7 +11,7 @@ import {
   type TopologySummary,
   type UpdateSummary,
 } from '@/lib/transaction-tree/update-summary';
-import { api, unwrap } from './client';
+import { api, unwrap, type ApiClient } from './client';
 import { openLedgerStream, type LedgerStream, type LedgerStreamStatus } from './ledger-stream';
 import { listParties } from './parties';
 import type { Schemas } from './schema';
@@ -240,8 +240,8 @@ export async function getTransactionTree(
   return view.tree;
 }
 
-export async function getLedgerEnd(signal?: AbortSignal): Promise<number> {
-  const { offset } = unwrap(await api.GET('/v2/state/ledger-end', signal ? { signal } : {}));
+export async function getLedgerEnd(signal?: AbortSignal, client: ApiClient = api): Promise<number> {
+  const { offset } = unwrap(await client.GET('/v2/state/ledger-end', signal ? { signal } : {}));
   // Optional in the OpenAPI document; an empty ledger's end is 0 (§7.4).
   return offset ?? 0;
 }

@@ -1,8 +1,13 @@
 import { vi } from 'vitest';
 import { forgetTokenlessAccess } from '@/api/tokenless-access';
-import { createSandbox, type Sandbox, type SandboxOptions } from '../../sandbox/src/index';
+import {
+  createSandbox,
+  createSandboxFleet,
+  type Sandbox,
+  type SandboxOptions,
+} from '../../sandbox/src/index';
 
-export { createSandbox };
+export { createSandbox, createSandboxFleet };
 export { hs256Token, TEST_SECRET } from '../../sandbox/src/testing/index';
 export type { Sandbox, SandboxOptions };
 
@@ -110,8 +115,17 @@ export function routeFetchToParticipants(
         { status: 404 },
       );
     }
+    if (path === url.pathname) return sandbox.fetch(request);
     url.pathname = path;
-    return sandbox.fetch(new Request(url, request));
+    const hasBody = request.method !== 'GET' && request.method !== 'HEAD';
+    return sandbox.fetch(
+      new Request(url, {
+        method: request.method,
+        headers: request.headers,
+        signal: request.signal,
+        ...(hasBody ? { body: await request.arrayBuffer() } : {}),
+      }),
+    );
   };
   let handler: NetworkHandler = (request) => intercept(request, forward);
   vi.stubGlobal('fetch', (input: RequestInfo | URL, init?: RequestInit) =>
