@@ -37,6 +37,12 @@ const OIDC_BASE_URL = `http://127.0.0.1:${String(OIDC_PORT)}`;
  */
 export const TWO_SYNCHRONIZERS_PORT = PORT_BASE + 4;
 export const TWO_SYNCHRONIZERS_BASE_URL = `http://127.0.0.1:${String(TWO_SYNCHRONIZERS_PORT)}`;
+/**
+ * A fifth console addressing an embedded sandbox fleet of two participants (`--participants 2`),
+ * participant1 seeded with the demo, each at /participants/NAME, pages at /p/NAME (ADR 022).
+ */
+export const FLEET_PORT = PORT_BASE + 5;
+export const FLEET_BASE_URL = `http://127.0.0.1:${String(FLEET_PORT)}`;
 const isCi = Boolean(process.env.CI);
 // .ci/run sets this to collect machine-readable counts.
 const reportDir = process.env.TEST_REPORT_DIR;
@@ -97,6 +103,14 @@ export default defineConfig({
     {
       command: `tsx e2e/wait-for-url.ts ${BASE_URL}/readyz && npm start -- --port ${String(TWO_SYNCHRONIZERS_PORT)} --synchronizers local,global`,
       url: `${TWO_SYNCHRONIZERS_BASE_URL}/readyz`,
+      reuseExistingServer: !isCi,
+      timeout: 180_000,
+      stdout: 'pipe',
+    },
+    {
+      command: `tsx e2e/wait-for-url.ts ${BASE_URL}/readyz && npm start -- --port ${String(FLEET_PORT)} --participants 2`,
+      // The last participant's readiness, through its prefix: the whole fleet is up.
+      url: `${FLEET_BASE_URL}/participants/participant2/readyz`,
       reuseExistingServer: !isCi,
       timeout: 180_000,
       stdout: 'pipe',

@@ -41,14 +41,17 @@ if (options.participants !== undefined) {
     }
   }
   warnIfExposed();
-  const running = fleet;
+  stopOnSignals(fleet);
+} else {
+  await startOne();
+}
+
+function stopOnSignals(running: { close(): Promise<void> }) {
   const stop = () => {
     void running.close().then(() => process.exit(0));
   };
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
-} else {
-  await startOne();
 }
 
 function warnIfExposed() {
@@ -85,10 +88,5 @@ async function startOne() {
     console.log(`Client ledger-console, redirect URIs: ${sandbox.oidc.redirectUris.join(' ')}`);
   }
   warnIfExposed();
-  const running = sandbox;
-  const stop = () => {
-    void running.close().then(() => process.exit(0));
-  };
-  process.on('SIGINT', stop);
-  process.on('SIGTERM', stop);
+  stopOnSignals(sandbox);
 }

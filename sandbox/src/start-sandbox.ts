@@ -60,19 +60,11 @@ export type RunningSandbox = {
 };
 
 /** Serves the sandbox over HTTP on loopback (by default 127.0.0.1:7575). */
-export async function startSandbox({
-  port = 7575,
-  host = '127.0.0.1',
-  quiet = false,
-  seed = 'none',
-  seedPauseAfter,
-  allowedHosts = [],
-  publicOrigins = [],
-  websocketMaxMessageBytes,
-  websocketRequestTimeoutMs,
-  oidc,
-  ...options
-}: StartSandboxOptions = {}): Promise<RunningSandbox> {
+export async function startSandbox(
+  startOptions: StartSandboxOptions = {},
+): Promise<RunningSandbox> {
+  const served = listenOptionsOf(startOptions);
+  const { quiet = false, seed = 'none', seedPauseAfter, oidc, ...options } = startOptions;
   const jwtSecret =
     options.auth === 'jwt'
       ? (options.jwtSecret ?? randomBytes(24).toString('base64url'))
@@ -148,14 +140,7 @@ export async function startSandbox({
   }
   let listening: Listening;
   try {
-    listening = await listen(sandbox, {
-      port,
-      host,
-      allowedHosts,
-      publicOrigins,
-      websocketMaxMessageBytes,
-      websocketRequestTimeoutMs,
-    });
+    listening = await listen(sandbox, served);
   } catch (error) {
     // The provider's port would otherwise keep the process alive after the failure is reported.
     await running?.close();
@@ -222,23 +207,34 @@ export type ListenOptions = Required<
 
 type Listening = { url: string; close(): Promise<void> };
 
+/** Where and how a sandbox started with these options listens, defaults applied. */
+export function listenOptionsOf(options: StartSandboxOptions): ListenOptions {
+  return {
+    port: options.port ?? 7575,
+    host: options.host ?? '127.0.0.1',
+    allowedHosts: options.allowedHosts ?? [],
+    publicOrigins: options.publicOrigins ?? [],
+    ...(options.websocketMaxMessageBytes === undefined
+      ? {}
+      : { websocketMaxMessageBytes: options.websocketMaxMessageBytes }),
+    ...(options.websocketRequestTimeoutMs === undefined
+      ? {}
+      : { websocketRequestTimeoutMs: options.websocketRequestTimeoutMs }),
+  };
+}
+
 /**
  * Puts a sandbox behind a port, with its websocket streams and the request guard; `close` stops
  * listening and leaves the sandbox open.
  */
-export async function listen(
-  sandbox: Sandbox,
-  {
-    port,
-    host,
-    allowedHosts,
-    publicOrigins,
-    websocketMaxMessageBytes,
-    websocketRequestTimeoutMs,
-  }: ListenOptions,
-): Promise<Listening> {
+export async function listen(sandbox: Sandbox, options: ListenOptions): Promise<Listening> {
+  const { port, host, websocketMaxMessageBytes, websocketRequestTimeoutMs } = options;
   // Web pages the developer browses must not drive the sandbox on their machine (ADR 010).
-  const policy: RequestGuardPolicy = { bindHost: host, allowedHosts, publicOrigins };
+  const policy: RequestGuardPolicy = {
+    bindHost: host,
+    allowedHosts: options.allowedHosts,
+    publicOrigins: options.publicOrigins,
+  };
   const fetch = guardFetch(sandbox.fetch, policy);
   const server = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {
     const instance = serve({ fetch, port, hostname: host }, () => {

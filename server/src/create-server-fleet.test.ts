@@ -29,6 +29,8 @@ let distDir: string;
 let participant1: RunningSandbox;
 let participant2: RunningSandbox;
 let silent: http.Server;
+/** A participant's URL where nothing listens any more. */
+let goneUrl: string;
 let audit: AuditLog;
 let server: http.Server;
 let consoleUrl: string;
@@ -62,6 +64,9 @@ beforeAll(async () => {
   // Takes the request and says nothing: the console's response timeout must answer.
   silent = http.createServer(() => undefined);
   const silentUrl = await listen(silent);
+  const closed = http.createServer();
+  goneUrl = await listen(closed);
+  await new Promise((resolve) => closed.close(resolve));
   audit = await createAuditLog({ location: { kind: 'memory' } });
   server = createServer({
     distDir,
@@ -69,6 +74,7 @@ beforeAll(async () => {
       { name: 'participant1', ledgerUrl: participant1.url, extraProxyPrefixes: ['/__sandbox'] },
       { name: 'participant2', ledgerUrl: participant2.url },
       { name: 'silent', ledgerUrl: silentUrl },
+      { name: 'gone', ledgerUrl: goneUrl },
     ],
     audit,
     proxy: { maxRequestBytes: MAX_REQUEST_BYTES, responseTimeoutMs: 300 },
@@ -181,6 +187,7 @@ describe('addressing participants by name', () => {
           default: false,
         },
         { name: 'silent', apiPath: '/participants/silent', pagePath: '/p/silent', default: false },
+        { name: 'gone', apiPath: '/participants/gone', pagePath: '/p/gone', default: false },
       ],
     } satisfies ConsoleParticipants);
   });
@@ -236,7 +243,7 @@ describe('addressing participants by name', () => {
       expect(status).toBe(404);
       expect(Object.keys(body).sort()).toEqual([...JS_CANTON_ERROR_KEYS].sort());
       expect(body.code).toBe('LEDGER_CONSOLE_UNKNOWN_PARTICIPANT');
-      expect(body.cause).toContain('participant1, participant2, silent');
+      expect(body.cause).toContain('participant1, participant2, silent, gone');
     }
     expect(
       await handshakeStatus(
@@ -309,6 +316,22 @@ describe('the console’s own endpoints per participant', () => {
     expect(await ids('/participants/participant1')).toEqual(['shared', 'first-only']);
     expect(await ids('/participants/participant2')).toEqual(['shared', 'second-and-silent']);
     expect(await ids('/participants/silent')).toEqual(['shared', 'second-and-silent']);
+  });
+
+  it('asks the participant the prefix names whether the caller may discover an issuer', async () => {
+    // Nothing listens at the issuer: participant1 (no auth: everyone is its admin) lets the
+    // console try, and the fetch fails; the gone participant cannot be asked at all.
+    const issuer = encodeURIComponent(goneUrl);
+    const first = await json<{ code: string }>(
+      `/participants/participant1/__console/oidc-discovery?issuer=${issuer}`,
+    );
+    const gone = await json<{ code: string; cause: string }>(
+      `/participants/gone/__console/oidc-discovery?issuer=${issuer}`,
+    );
+    expect(first.body.code).toBe('LEDGER_CONSOLE_DISCOVERY_UNREACHABLE');
+    expect(gone.status).toBe(502);
+    expect(gone.body.code).toBe('LEDGER_UNREACHABLE');
+    expect(gone.body.cause).toContain('who the caller is');
   });
 
   it('lists the participants at the console’s path only', async () => {

@@ -409,6 +409,35 @@ describe('proxying HTTP to the ledger', () => {
   });
 });
 
+describe('a console of one participant', () => {
+  it('lists it as the default participant, named participant, also at its prefix', async () => {
+    const listed = (await (await fetch(`${baseUrl}/__console/participants`)).json()) as unknown;
+    expect(listed).toEqual({
+      participants: [
+        {
+          name: 'participant',
+          apiPath: '/participants/participant',
+          pagePath: '/p/participant',
+          default: true,
+        },
+      ],
+    });
+    const echo = (await (
+      await fetch(`${baseUrl}/participants/participant/v2/users?pageSize=2`)
+    ).json()) as Echo;
+    // The participant gets the API's own path: the console's prefix stays with the console.
+    expect(echo.url).toBe('/v2/users?pageSize=2');
+
+    const socket = openSocket(
+      `${baseUrl.replace('http', 'ws')}/participants/participant/v2/updates`,
+      ['daml.ws.auth'],
+    );
+    await socket.opened;
+    expect(JSON.parse(String(await socket.nextMessage()))).toMatchObject({ url: '/v2/updates' });
+    socket.ws.close();
+  });
+});
+
 describe('when the ledger is unreachable', () => {
   it('answers 502 with a JsCantonError-shaped body naming the target', async () => {
     const deadLedger = `http://127.0.0.1:${String(await unusedPort())}`;

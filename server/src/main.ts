@@ -204,9 +204,7 @@ async function connectParticipants(args: ServerArgs, origins: string[]): Promise
       signInProviders: [],
     };
   }
-  if ((args.participants ?? 1) > 1) {
-    throw new Error('--participants above 1 needs the sandbox fleet, which is not available yet');
-  }
+  if ((args.participants ?? 1) > 1) return startFleet(args);
   // Loaded only when needed: pointing at a real participant must not start (or load) the sandbox.
   const { startSandbox, mintUserToken } = await import('../../sandbox/src/index');
   const sandbox = await startSandbox({
@@ -272,6 +270,58 @@ async function connectParticipants(args: ServerArgs, origins: string[]): Promise
     notes,
     signInProviders,
     close: () => sandbox.close(),
+  };
+}
+
+/** `--participants N` above 1: the sandbox fleet, each member on a free loopback port. */
+async function startFleet(args: ServerArgs): Promise<Fleet> {
+  const { startSandboxFleet, mintUserToken } = await import('../../sandbox/src/index');
+  const fleet = await startSandboxFleet({
+    participants: args.participants ?? 1,
+    port: 0,
+    host: '127.0.0.1',
+    quiet: true,
+    ...(args.auth === undefined || args.auth === 'oidc' ? {} : { auth: args.auth }),
+    ...(args.jwtSecret === undefined ? {} : { jwtSecret: args.jwtSecret }),
+    ...(args.dataDir === undefined ? {} : { dataDir: args.dataDir }),
+    ...(args.synchronizers === undefined ? {} : { synchronizers: args.synchronizers }),
+    seed: args.seed ?? 'demo',
+    ...(args.trafficCost ? { trafficCost: true } : {}),
+    ...bodyLimits(args),
+  });
+  const [first] = fleet.participants;
+  const details = [
+    `embedded sandbox fleet of ${String(fleet.participants.length)}, auth ${args.auth ?? 'none'}`,
+  ];
+  if (args.dataDir) details.push(`data in ${args.dataDir}/<name>`);
+  if (args.trafficCost) details.push('traffic cost reported');
+  if (first?.seeded) details.push(`demo data seeded on ${first.name} (--seed none for none)`);
+  const notes: string[] = [];
+  if (first?.jwtSecret !== undefined) {
+    if (args.jwtSecret === undefined) notes.push(`HS256 secret (generated): ${first.jwtSecret}`);
+    notes.push(
+      'Sign in from the console (Sign in → "Sign in as a sandbox user"), or use these',
+      'participant_admin tokens (12 h, each for its participant only) with curl:',
+    );
+    const { jwtSecret } = first;
+    const tokens = await Promise.all(
+      fleet.participants.map(async ({ name, participantId }) => {
+        const token = await mintUserToken(jwtSecret, 'participant_admin', '12h', participantId);
+        return `  ${name}: ${token}`;
+      }),
+    );
+    notes.push(...tokens);
+  }
+  return {
+    participants: fleet.participants.map((member) => ({
+      name: member.name,
+      url: member.url,
+      embedded: true,
+    })),
+    description: details.join(', '),
+    notes,
+    signInProviders: [],
+    close: () => fleet.close(),
   };
 }
 

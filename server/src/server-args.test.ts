@@ -2,7 +2,14 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { exposedApi, parseServerArgs, participantNames, type ServerArgs } from './server-args';
+import { MAX_FLEET_PARTICIPANTS as SANDBOX_FLEET_MAX } from '../../sandbox/src/index';
+import {
+  exposedApi,
+  MAX_FLEET_PARTICIPANTS,
+  parseServerArgs,
+  participantNames,
+  type ServerArgs,
+} from './server-args';
 
 describe('parseServerArgs', () => {
   it('defaults to loopback port 4173 with the embedded sandbox, seeded with demo data', () => {
@@ -497,7 +504,8 @@ describe('several participants on the command line', () => {
     expect(participantNames({})).toEqual(['sandbox']);
   });
 
-  it('refuses --participants outside 1 to 8', () => {
+  it('refuses --participants outside 1 to 8, the sandbox fleet’s own bound', () => {
+    expect(MAX_FLEET_PARTICIPANTS).toBe(SANDBOX_FLEET_MAX);
     for (const value of ['0', '9', '2.5', '-1', 'two', '']) {
       expect(parseServerArgs([`--participants=${value}`])).toEqual({
         kind: 'error',
@@ -578,6 +586,10 @@ describe('several participants on the command line', () => {
       [
         ['--participants', '2', '--ledger', 'p1=http://a:1'],
         '--participants starts an embedded sandbox fleet and --ledger addresses running participants: give one or the other',
+      ],
+      [
+        ['--participants', '2', '--auth', 'oidc'],
+        '--auth oidc serves one participant: with --participants above 1 use --auth none or --auth jwt (or --participants 1 for --auth oidc)',
       ],
       [
         ['--ledger', 'p1=http://a:1', '--seed', 'none'],

@@ -88,7 +88,8 @@ export const USAGE = `Usage: npm start -- [options]
                       (pages at /p/NAME/…), the first also at the unprefixed paths; NAME is
                       lower case letters, digits, _ and - (at most 63), e.g. participant1
   --participants N    embedded sandbox fleet: N participants (1–${String(MAX_FLEET_PARTICIPANTS)}) named participant1…
-                      on one synchronizer, each at /participants/NAME/…; not with --ledger
+                      on shared synchronizers, each at /participants/NAME/… (pages /p/NAME/…),
+                      demo data on participant1; --auth none or jwt above 1; not with --ledger
   --auth none|jwt|oidc  embedded sandbox: authentication mode (default none); oidc starts a
                       sandbox-only OpenID provider on 127.0.0.1 (issuers /default and /acme)
                       whose login page lists the sandbox's users, and the sign-in page offers
@@ -124,7 +125,8 @@ export const USAGE = `Usage: npm start -- [options]
                       the embedded sandbox); default 8388608 (pekko-http's 8 MiB)
   --max-dar-bytes N   the same for DAR uploads; default 67108864 (the 64 MiB gRPC limit)
   --sign-in-config FILE  OpenID Connect sign-in providers, several, from a JSON file
-                      (docs/sign-in.md); not with the --oidc-* options
+                      (docs/sign-in.md), each for all participants or those it names;
+                      not with the --oidc-* options
   --oidc-issuer URL   one OpenID Connect provider: its issuer (https; http only on loopback)
   --oidc-client-id ID   its public client id (Authorization Code + PKCE, no secret)
   --oidc-scope S      its scopes, space- or comma-separated (default "openid daml_ledger_api",
@@ -247,6 +249,13 @@ export function parseServerArgs(
       return {
         kind: 'error',
         message: `--participants must be a whole number from 1 to ${String(MAX_FLEET_PARTICIPANTS)}, got ${values.participants}`,
+      };
+    }
+    if (participants > 1 && values.auth === 'oidc') {
+      return {
+        kind: 'error',
+        message:
+          '--auth oidc serves one participant: with --participants above 1 use --auth none or --auth jwt (or --participants 1 for --auth oidc)',
       };
     }
   }

@@ -1,9 +1,12 @@
+import { generateKeyPairSync } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fixtureDar } from '@ledger-console/participant/testing/fixture-dars';
 import { decodeJwt } from 'jose';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { onboardExternalParty } from '../scenarios/external-party';
+import { createLedgerClient } from '../scenarios/ledger-client';
 import { ACCOUNT, IOU, transactionsOf, wildcardFormat } from '../testing/ledger-history';
 import { create, exercise, iou } from '../testing/json-commands';
 import { expectError, testClientFor, type TestSandbox } from '../testing/test-client';
@@ -257,6 +260,63 @@ async function accountId(on: TestSandbox, bank: string): Promise<string> {
   return account.contractEntry.JsActiveContract.createdEvent.contractId as string;
 }
 
+describe('external parties hosted on several participants', () => {
+  it('makes the party local, with its topology event, on each participant its hosting names', async () => {
+    const { privateKey } = generateKeyPairSync('ed25519');
+    const client = createLedgerClient({ transport: (request) => p1.sandbox.fetch(request) });
+    const { partyId } = await onboardExternalParty(client, 'wallet', privateKey, {
+      observingParticipantUids: [p2.state.participantId],
+    });
+    for (const on of [p1, p2]) {
+      const listed = await on.get(`/v2/parties/${encodeURIComponent(partyId)}`);
+      expect(listed.status, listed.text).toBe(200);
+      expect(listed.json.partyDetails[0].isLocal).toBe(true);
+      const topology = await on.post('/v2/updates', {
+        beginExclusive: 0,
+        updateFormat: {
+          includeTopologyEvents: {
+            includeParticipantAuthorizationEvents: { parties: [partyId] },
+          },
+        },
+      });
+      const events = topology.json[0].update.TopologyTransaction.value.events.map(
+        (event: any) => event.event.ParticipantAuthorizationAdded.value,
+      );
+      expect(events).toEqual([
+        {
+          partyId,
+          participantId: p1.state.participantId,
+          participantPermission: 'PARTICIPANT_PERMISSION_CONFIRMATION',
+        },
+        {
+          partyId,
+          participantId: p2.state.participantId,
+          participantPermission: 'PARTICIPANT_PERMISSION_OBSERVATION',
+        },
+      ]);
+    }
+    // An Iou the party owns reaches both of its participants.
+    const bank = await allocate(p1, 'bank');
+    const created = await submit(p1, [bank], [create(IOU, iou(bank, partyId))]);
+    const seen = await p2.post('/v2/updates/update-by-id', {
+      updateId: created.updateId,
+      updateFormat: transactionsOf([partyId]),
+    });
+    expect(seen.status, seen.text).toBe(200);
+    // Observation only: participant2 cannot submit for it.
+    expectError(
+      await p2.post('/v2/commands/submit-and-wait', {
+        commands: [create(IOU, iou(partyId, partyId))],
+        actAs: [partyId],
+        commandId: 'observer-submits',
+        userId: 'participant_admin',
+      }),
+      404,
+      'NO_SYNCHRONIZER_ON_WHICH_ALL_SUBMITTERS_CAN_SUBMIT',
+    );
+  });
+});
+
 describe('a fleet with jwt auth', () => {
   it('mints tokens for one participant, which the others refuse', async () => {
     const secured = createSandboxFleet({ participants: 2, auth: 'jwt', jwtSecret: TEST_SECRET });
@@ -318,6 +378,27 @@ describe('packages and vetting across the fleet', () => {
     );
     // Alice alone needs nothing of participant2.
     expect((await submit(p1, [alice], [create(IOU, iou(alice, alice))])).offset).toBe(2);
+
+    // participant1 lists the synchronizer's vetting: its own and participant2's, now without demo.
+    const listed = await p1.post('/v2/package-vetting/list', {});
+    expect(listed.status, listed.text).toBe(200);
+    const byParticipant = new Map(
+      (
+        listed.json.vettedPackages as { participantId: string; packages: { packageId: string }[] }[]
+      ).map((vetting) => [vetting.participantId, vetting.packages.map((pkg) => pkg.packageId)]),
+    );
+    expect(byParticipant.get(p1.state.participantId)).toContain(demo);
+    expect(byParticipant.get(p2.state.participantId) ?? []).not.toContain(demo);
+  });
+
+  it('lists every participant’s vetting on each', async () => {
+    const listed = await p2.post('/v2/package-vetting/list', {});
+    expect(listed.status, listed.text).toBe(200);
+    expect(
+      (listed.json.vettedPackages as { participantId: string }[]).map(
+        (vetting) => vetting.participantId,
+      ),
+    ).toEqual([p1.state.participantId, p2.state.participantId].sort());
   });
 });
 
@@ -416,6 +497,30 @@ describe('streams and reassignments across the fleet', () => {
 });
 
 describe('a fleet with a data directory', () => {
+  it('tells a participant that joins later the parties the others host', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'fleet-'));
+    try {
+      const alone = createSandboxFleet({ participants: 1, dataDir: dir });
+      const [only] = alone.participants;
+      if (!only) throw new Error('a fleet of one');
+      const alice = await allocate(testClientFor(only), 'alice');
+      alone.close();
+      const grown = createSandboxFleet({ participants: 2, dataDir: dir });
+      try {
+        const [, second] = grown.participants.map(testClientFor);
+        const listed = await second?.get(`/v2/parties/${encodeURIComponent(alice)}`);
+        expect(listed?.json.partyDetails).toEqual([
+          expect.objectContaining({ party: alice, isLocal: false }),
+        ]);
+        expect(second?.state.hostingSynchronizers(alice)).toEqual(second?.state.synchronizerIds);
+      } finally {
+        grown.close();
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('keeps each participant in its own directory and restores what was delivered', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'fleet-'));
     try {

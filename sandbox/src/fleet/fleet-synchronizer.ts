@@ -6,6 +6,7 @@ import type {
   TransactionRecord,
   UpdateRecord,
 } from '../ledger/transaction';
+import type { VettingState } from '../store/packages-store';
 import { hostedPartyCheck, type PartyRecord } from '../store/parties-store';
 
 /**
@@ -21,7 +22,9 @@ import { hostedPartyCheck, type PartyRecord } from '../store/parties-store';
  *   witnesses already include its ancestors' informees, so a visible node brings its whole
  *   subtree), under the same update id, times and node ids, at the member's next offset; a
  *   member that witnesses nothing stores nothing;
- * - reassignments: to members hosting a stakeholder of the moved contracts.
+ * - reassignments: to members hosting a stakeholder of the moved contracts;
+ * - vetting: each member's VettedPackages mappings are in every member's topology state, and
+ *   routing refuses a transaction an informee's participant has not vetted the packages of.
  *
  * Command id, submission id, user and traffic cost belong to the submitting participant: the
  * others store the update without them (its completion exists only there).
@@ -30,7 +33,13 @@ import { hostedPartyCheck, type PartyRecord } from '../store/parties-store';
 /** One participant of the fleet, as the synchronizer reaches it. */
 export type FleetParticipantState = Pick<
   LedgerState,
-  'participantId' | 'parties' | 'ledger' | 'transaction' | 'hostingSynchronizers' | 'vettedOn'
+  | 'participantId'
+  | 'parties'
+  | 'ledger'
+  | 'transaction'
+  | 'hostingSynchronizers'
+  | 'vettedOn'
+  | 'vetting'
 >;
 
 /** What a non-submitting participant keeps of a submission's metadata. */
@@ -72,11 +81,17 @@ export function connectFleet(members: readonly FleetParticipantState[]): () => v
   // Deliveries announce on the receiving member, whose own listener must not publish them again.
   let delivering = false;
 
-  const learnParty = (member: FleetParticipantState, party: string, synchronizerId: string) => {
-    member.transaction(() => {
-      if (!member.parties.get(party)) member.parties.save(remoteParty(party));
-      member.parties.host(party, synchronizerId);
-    });
+  /** Makes `party` known to `member` on the synchronizers; call inside its transaction. */
+  const learnParty = (
+    member: FleetParticipantState,
+    party: string,
+    synchronizerIds: readonly string[],
+  ) => {
+    const known = member.parties.get(party);
+    if (known?.isLocal) return;
+    if (!known) member.parties.save(remoteParty(party));
+    const recorded = known ? member.parties.recordedSynchronizers(party) : [];
+    for (const id of synchronizerIds) if (!recorded.includes(id)) member.parties.host(party, id);
   };
 
   const deliverTopology = (from: FleetParticipantState, update: TopologyRecord) => {
@@ -84,7 +99,9 @@ export function connectFleet(members: readonly FleetParticipantState[]): () => v
       if (member === from) continue;
       const hosting = update.hosting?.find((host) => host.participantId === member.participantId);
       if (!hosting) {
-        learnParty(member, update.party, update.synchronizerId);
+        member.transaction(() => {
+          learnParty(member, update.party, [update.synchronizerId]);
+        });
         continue;
       }
       // An external party this member hosts too: it becomes local here, with the permission the
@@ -129,15 +146,18 @@ export function connectFleet(members: readonly FleetParticipantState[]): () => v
     }
   };
 
-  // The topology each member already has, shared before anything new is published.
+  // The topology each member already has, shared before anything new is published: one
+  // transaction per member, writing only what it does not know yet (a restart writes nothing).
   for (const member of members) {
-    for (const party of localParties(member)) {
-      for (const other of members) {
-        if (other === member || other.parties.get(party)?.isLocal) continue;
-        for (const synchronizerId of member.hostingSynchronizers(party)) {
-          learnParty(other, party, synchronizerId);
-        }
-      }
+    const local = localParties(member).map((party) => ({
+      party,
+      synchronizerIds: member.hostingSynchronizers(party),
+    }));
+    for (const other of members) {
+      if (other === member) continue;
+      other.transaction(() => {
+        for (const { party, synchronizerIds } of local) learnParty(other, party, synchronizerIds);
+      });
     }
   }
 
@@ -159,6 +179,25 @@ export function connectFleet(members: readonly FleetParticipantState[]): () => v
   };
   for (const member of members) member.ledger.checkInformeeVetting(unvettedByHosts);
 
+  // Each member's VettedPackages mappings reach the others' topology state too, so listing the
+  // vetting (and package preferences) on one shows every participant's, as on a synchronizer.
+  const ownSaves = members.map((member) => member.vetting.save.bind(member.vetting));
+  const mirror = (from: FleetParticipantState, vetting: VettingState) => {
+    if (vetting.participantId !== from.participantId) return;
+    for (const other of members) if (other !== from) other.vetting.save(vetting);
+  };
+  members.forEach((member, index) => {
+    const save = ownSaves[index];
+    if (!save) return;
+    member.vetting.save = (vetting) => {
+      save(vetting);
+      mirror(member, vetting);
+    };
+  });
+  for (const member of members) {
+    for (const vetting of member.vetting.all()) mirror(member, vetting);
+  }
+
   const unsubscribes = members.map((member) =>
     member.ledger.subscribe((update) => {
       if (delivering) return;
@@ -172,6 +211,10 @@ export function connectFleet(members: readonly FleetParticipantState[]): () => v
   );
   return () => {
     for (const unsubscribe of unsubscribes) unsubscribe();
+    members.forEach((member, index) => {
+      const save = ownSaves[index];
+      if (save) member.vetting.save = save;
+    });
   };
 }
 

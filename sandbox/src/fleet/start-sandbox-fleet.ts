@@ -1,6 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { seedDemo } from '../seed/demo-seed';
-import { listen, type RunningSandbox, type StartSandboxOptions } from '../start-sandbox';
+import {
+  listen,
+  listenOptionsOf,
+  type RunningSandbox,
+  type StartSandboxOptions,
+} from '../start-sandbox';
 import { checkFleetSize, createSandboxFleet } from './create-sandbox-fleet';
 
 export type StartSandboxFleetOptions = Omit<
@@ -28,18 +33,12 @@ export const FLEET_OIDC_REFUSAL =
  * each on a free port when `port` is 0. `seed: 'demo'` seeds participant1 only, before any port
  * opens; what the others then hold is what reaches them of it (docs/sandbox-fidelity.md).
  */
-export async function startSandboxFleet({
-  participants,
-  port = 7575,
-  host = '127.0.0.1',
-  quiet = false,
-  seed = 'none',
-  allowedHosts = [],
-  publicOrigins = [],
-  websocketMaxMessageBytes,
-  websocketRequestTimeoutMs,
-  ...options
-}: StartSandboxFleetOptions): Promise<RunningSandboxFleet> {
+export async function startSandboxFleet(
+  fleetOptions: StartSandboxFleetOptions,
+): Promise<RunningSandboxFleet> {
+  const served = listenOptionsOf(fleetOptions);
+  const { port } = served;
+  const { participants, quiet = false, seed = 'none', ...options } = fleetOptions;
   checkFleetSize(participants);
   if (options.auth === 'oidc') throw new Error(FLEET_OIDC_REFUSAL);
   if (port !== 0 && port + participants - 1 > 65535) {
@@ -71,16 +70,7 @@ export async function startSandboxFleet({
       seedResumed = result.seeded && result.resumed;
     }
     for (const [index, member] of fleet.participants.entries()) {
-      listening.push(
-        await listen(member, {
-          port: port === 0 ? 0 : port + index,
-          host,
-          allowedHosts,
-          publicOrigins,
-          websocketMaxMessageBytes,
-          websocketRequestTimeoutMs,
-        }),
-      );
+      listening.push(await listen(member, { ...served, port: port === 0 ? 0 : port + index }));
     }
   } catch (error) {
     await closeAll();
