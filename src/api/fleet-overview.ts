@@ -1,6 +1,7 @@
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { getLiveness, getParticipantId, getReadiness, getVersion } from './participant';
 import { listParties } from './parties';
+import { prefetch } from './prefetch';
 import { participantClient, participantKey } from './participants';
 import { listConnectedSynchronizers } from './synchronizers';
 import { getLedgerEnd } from './updates';
@@ -96,3 +97,14 @@ export const fleetQueries = {
       staleTime: 30_000,
     }),
 };
+
+/** Starts every read of the overview for participant `name` (a route loader's head start). */
+export function prefetchParticipant(queryClient: QueryClient, name: string): void {
+  void prefetch(queryClient, fleetQueries.liveness(name));
+  void prefetch(queryClient, fleetQueries.readiness(name));
+  void prefetch(queryClient, fleetQueries.version(name));
+  void prefetch(queryClient, fleetQueries.participantId(name));
+  void prefetch(queryClient, fleetQueries.ledgerEnd(name));
+  void prefetch(queryClient, fleetQueries.synchronizers(name));
+  void prefetch(queryClient, fleetQueries.hostedParties(name));
+}

@@ -235,7 +235,7 @@ export function appRoutes(queryClient: QueryClient): RouteObject[] {
               path: paths.fleet.pattern,
               lazy: async () => {
                 const page = await import('./pages/fleet-page');
-                return { Component: page.FleetPage };
+                return { loader: page.fleetPageLoader(queryClient), Component: page.FleetPage };
               },
             },
             { path: '*', Component: NotFoundPage },
