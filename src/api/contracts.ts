@@ -1,7 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { isNotFound } from '@/lib/errors/api-error';
-import { api, unwrap } from './client';
-import type { LedgerClient } from './ledger-client';
+import { api, unwrap, type ApiClient } from './client';
 import { getContractEvents } from './events';
 import type { Schemas } from './schema';
 import { readScopeKey, type ReadScope } from './updates';
@@ -29,7 +28,7 @@ export async function getContractById(
   contractId: string,
   scope: ReadScope,
   signal?: AbortSignal,
-  client: LedgerClient = api,
+  client: ApiClient = api,
 ): Promise<Schemas['GetContractResponse']> {
   const body: Schemas['GetContractRequest'] = {
     contractId,
@@ -50,7 +49,7 @@ export async function lookUpContract(
   contractId: string,
   scope: ReadScope,
   signal?: AbortSignal,
-  client: LedgerClient = api,
+  client: ApiClient = api,
 ): Promise<ContractLookup> {
   let templateId: string;
   try {

@@ -1,6 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { api, unwrap } from './client';
-import type { LedgerClient } from './ledger-client';
+import { api, unwrap, type ApiClient } from './client';
 import type { Schemas } from './schema';
 import { eventFormatFor, readScopeKey, type ReadScope } from './updates';
 
@@ -23,7 +22,7 @@ export async function getContractEvents(
   contractId: string,
   scope: ReadScope,
   signal?: AbortSignal,
-  client: LedgerClient = api,
+  client: ApiClient = api,
 ): Promise<ContractEvents> {
   const { created, archived } = unwrap(
     await client.POST('/v2/events/events-by-contract-id', {

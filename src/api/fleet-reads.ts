@@ -1,17 +1,11 @@
 import { queryOptions } from '@tanstack/react-query';
-import { env } from '@/env';
 import { ApiError, DescribedError, isNotFound } from '@/lib/errors/api-error';
 import type { TransactionTree } from '@/lib/transaction-tree/model';
 import type { RecognizedId } from '@/lib/values/id-recognition';
 import { lookUpContract } from './contracts';
-import type { LedgerClient } from './ledger-client';
 import { getParties } from './parties';
-import {
-  participantClient,
-  participantKey,
-  type Fleet,
-  type FleetParticipant,
-} from './participants';
+import type { ApiClient } from './client';
+import { participantClient, participantKey } from './participants';
 import { getCaller } from './session';
 import { getUpdateView, isEmptyScope, partiesWithinQueryBudget, readScopeOf } from './updates';
 import { getUser } from './users';
@@ -40,7 +34,7 @@ const isSignInRefusal = (error: unknown) => error instanceof ApiError && error.s
 /** The update `updateId` as the participant behind `client` shows it to the caller signed in there. */
 export async function getProjection(
   updateId: string,
-  client: LedgerClient,
+  client: ApiClient,
   signal?: AbortSignal,
 ): Promise<Projection> {
   try {
@@ -65,7 +59,7 @@ export async function getProjection(
  */
 export async function getHosting(
   parties: readonly string[],
-  client: LedgerClient,
+  client: ApiClient,
   signal?: AbortSignal,
 ): Promise<ReadonlyMap<string, boolean> | undefined> {
   const hosted = new Map<string, boolean>(parties.map((party) => [party, false]));
@@ -112,7 +106,7 @@ export class LookupTimeoutError extends DescribedError {
 /** Whether the participant behind `client` knows `id`, as the caller signed in there may see. */
 export async function findOnParticipant(
   id: FleetSearchId,
-  client: LedgerClient,
+  client: ApiClient,
   signal?: AbortSignal,
   timeoutMs: number = FLEET_LOOKUP_TIMEOUT_MS,
 ): Promise<FoundThere> {
@@ -135,7 +129,7 @@ export async function findOnParticipant(
 
 async function lookUp(
   id: FleetSearchId,
-  client: LedgerClient,
+  client: ApiClient,
   signal: AbortSignal,
 ): Promise<FoundThere> {
   try {
@@ -186,17 +180,6 @@ async function lookUp(
     if (isNotFound(error)) return { status: 'missing' };
     throw error;
   }
-}
-
-/** The page's own participant among the fleet: the one its `/p/NAME` names, else the default. */
-export function pageParticipantOf(fleet: Fleet): FleetParticipant | undefined {
-  const { participants } = fleet;
-  const named = env.PARTICIPANT;
-  return (
-    participants.find((participant) =>
-      named === undefined ? participant.isDefault : participant.name === named,
-    ) ?? participants[0]
-  );
 }
 
 // ── cache ──────────────────────────────────────────────────────────────────────

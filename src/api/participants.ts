@@ -1,4 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
+import { PARTICIPANTS_PATH } from '@ledger-console/edge/console-api';
 import { env } from '@/env';
 import { networkError, toApiError } from '@/lib/errors/api-error';
 import {
@@ -12,8 +13,6 @@ import { readParticipantAccessToken } from './access-token';
 import { createApiClient, type ApiClient } from './client';
 import { setPageParticipantIsDefault } from './participant-scope';
 
-/** The console server's list of the participants it fronts (issue 28). */
-export const PARTICIPANTS_PATH = '/__console/participants';
 /** More than any console fronts; a longer list is cut here. */
 const MAX_PARTICIPANTS = 64;
 
@@ -156,12 +155,12 @@ export function participantKey(name: string) {
   return ['participant', name] as const;
 }
 
-export const participantQueries = {
+export const participantListQueries = {
   all: () => ['fleet', 'participants'] as const,
   /** The console's participants; fixed for the server's lifetime. */
   list: () =>
     queryOptions({
-      queryKey: participantQueries.all(),
+      queryKey: participantListQueries.all(),
       queryFn: listParticipants,
       staleTime: Infinity,
       retry: 1,
@@ -187,4 +186,12 @@ export async function resolvePageParticipant(): Promise<Fleet | undefined> {
   } catch {
     return undefined;
   }
+}
+
+/** The participant whose pages these are, in `fleet`: named in the URL, or the default one. */
+export function pageParticipantOf(fleet: Fleet): FleetParticipant | undefined {
+  if (env.PARTICIPANT === undefined) {
+    return fleet.participants.find((participant) => participant.isDefault);
+  }
+  return fleet.participants.find((participant) => participant.name === env.PARTICIPANT);
 }

@@ -2,8 +2,7 @@ import { mutationOptions, queryOptions } from '@tanstack/react-query';
 import { env } from '@/env';
 import { ApiError, networkError, toApiError } from '@/lib/errors/api-error';
 import type { Caller } from '@/lib/access/access-rights';
-import { api } from './client';
-import type { LedgerClient } from './ledger-client';
+import { api, type ApiClient } from './client';
 import { getSandboxInfo } from './sandbox-info';
 import { getAuthenticatedUser, listUserRights, toUserRights } from './users';
 import { isRecord } from '@/lib/values/is-record';
@@ -25,7 +24,7 @@ export type SandboxUser = {
  * when the participant answers that there is no user (no auth configured, or a privileged token;
  * ledger-api-behaviour.md §2.9). 401 and 403 are thrown like any other failure.
  */
-export async function getCaller(client: LedgerClient = api): Promise<Caller> {
+export async function getCaller(client: ApiClient = api): Promise<Caller> {
   let user;
   try {
     user = await getAuthenticatedUser(client);

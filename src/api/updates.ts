@@ -11,8 +11,7 @@ import {
   type TopologySummary,
   type UpdateSummary,
 } from '@/lib/transaction-tree/update-summary';
-import { api, unwrap } from './client';
-import type { LedgerClient } from './ledger-client';
+import { api, unwrap, type ApiClient } from './client';
 import { openLedgerStream, type LedgerStream, type LedgerStreamStatus } from './ledger-stream';
 import { listParties } from './parties';
 import type { Schemas } from './schema';
@@ -106,7 +105,7 @@ async function getUpdateWire(
   ref: UpdateRef,
   scope: ReadScope,
   signal: AbortSignal | undefined,
-  client: LedgerClient,
+  client: ApiClient,
 ) {
   // Topology transactions too: an update link may name one (the live list, a party's timeline).
   const updateFormat = {
@@ -218,7 +217,7 @@ export async function getUpdateView(
   ref: UpdateRef,
   scope: ReadScope,
   signal?: AbortSignal,
-  client: LedgerClient = api,
+  client: ApiClient = api,
 ): Promise<UpdateView> {
   let update;
   try {
@@ -248,8 +247,8 @@ export async function getTransactionTree(
   return view.tree;
 }
 
-export async function getLedgerEnd(signal?: AbortSignal): Promise<number> {
-  const { offset } = unwrap(await api.GET('/v2/state/ledger-end', signal ? { signal } : {}));
+export async function getLedgerEnd(signal?: AbortSignal, client: ApiClient = api): Promise<number> {
+  const { offset } = unwrap(await client.GET('/v2/state/ledger-end', signal ? { signal } : {}));
   // Optional in the OpenAPI document; an empty ledger's end is 0 (§7.4).
   return offset ?? 0;
 }

@@ -18,8 +18,7 @@ import {
 } from '@/lib/activity/activity-log';
 import type { LedgerApiRequest } from '@/lib/text/copy-as';
 import { COUNT_STALE_MS, readBounded, type BoundedCount } from './bounded-count';
-import { api, unwrap } from './client';
-import type { LedgerClient } from './ledger-client';
+import { api, unwrap, type ApiClient } from './client';
 import type { Schemas, WireRight } from './schema';
 import { registerActivitySpecs } from '@/lib/activity/activity-specs';
 
@@ -79,7 +78,7 @@ export async function countUsers(signal?: AbortSignal): Promise<BoundedCount> {
 
 export async function getUser(
   { userId, identityProviderId }: UserRef,
-  client: LedgerClient = api,
+  client: ApiClient = api,
 ): Promise<User> {
   const { user } = unwrap(
     await client.GET('/v2/users/{user-id}', {
@@ -92,7 +91,7 @@ export async function getUser(
   return user;
 }
 
-export async function getAuthenticatedUser(client: LedgerClient = api): Promise<User> {
+export async function getAuthenticatedUser(client: ApiClient = api): Promise<User> {
   const { user } = unwrap(await client.GET('/v2/authenticated-user'));
   return user;
 }
@@ -190,7 +189,7 @@ export async function deleteUser({ userId }: UserRef): Promise<void> {
 export async function listUserRights(
   { userId }: UserRef,
   signal?: AbortSignal,
-  client: LedgerClient = api,
+  client: ApiClient = api,
 ): Promise<Right[]> {
   const { rights } = unwrap(
     await client.GET('/v2/users/{user-id}/rights', {

@@ -231,6 +231,13 @@ export function appRoutes(queryClient: QueryClient): RouteObject[] {
                 return { Component: page.TrafficPage };
               },
             },
+            {
+              path: paths.fleet.pattern,
+              lazy: async () => {
+                const page = await import('./pages/fleet-page');
+                return { loader: page.fleetPageLoader(queryClient), Component: page.FleetPage };
+              },
+            },
             { path: '*', Component: NotFoundPage },
           ],
         },

@@ -1,39 +1,24 @@
 import { onTestFinished } from 'vitest';
 import { createSandboxFleet, type SandboxFleet } from '../../sandbox/src/index';
-import { renderApp } from './render-route';
-import { routeFetchToParticipants } from './sandbox-network';
+import { consoleParticipantList } from './console-server';
+import { renderFleetRoute } from './render-route';
 
 export { createSandboxFleet, type SandboxFleet };
 
 /**
- * Renders the whole app at `path` against an in-process sandbox fleet, routed as the console
- * server routes one (`/participants/NAME/…`, the first participant unprefixed too), with the
- * server's participant list: pages that read other participants run end to end.
+ * Renders the whole app at `path` against an in-process sandbox fleet as the console server
+ * fronts one: routed by participant prefix, with the server's own participant list. The fleet is
+ * closed when the test ends.
  */
-export function renderFleetRoute(
+export async function renderSandboxFleet(
   path: string,
   fleet: SandboxFleet = createSandboxFleet({ participants: 2 }),
 ) {
   const members = fleet.participants.map((member) => ({ name: member.name, sandbox: member }));
-  const list = {
-    participants: members.map(({ name }, index) => ({
-      name,
-      apiPath: `/participants/${name}`,
-      pagePath: `/p/${name}`,
-      default: index === 0,
-    })),
-  };
-  const network = routeFetchToParticipants(members, {
-    console: (request) =>
-      Promise.resolve(
-        new URL(request.url).pathname === '/__console/participants'
-          ? Response.json(list)
-          : undefined,
-      ),
-  });
-  const app = renderApp(path);
+  const console = await consoleParticipantList(members.map((member) => member.name));
+  const rendered = renderFleetRoute(path, members, { console });
   onTestFinished(() => {
     fleet.close();
   });
-  return { ...app, fleet, network };
+  return { ...rendered, fleet };
 }

@@ -5,7 +5,13 @@ import { onTestFinished } from 'vitest';
 import { AppProviders } from '@/app/app-providers';
 import { createQueryClient } from '@/app/query-client';
 import { appRoutes } from '@/app/router';
-import { routeFetchToSandbox, type SandboxNetworkOptions } from './sandbox-network';
+import {
+  routeFetchToParticipants,
+  routeFetchToSandbox,
+  type FleetTestMember,
+  type ParticipantsNetworkOptions,
+  type SandboxNetworkOptions,
+} from './sandbox-network';
 
 /**
  * Renders the whole app at `path` against an in-process sandbox: the real router, loaders,
@@ -13,11 +19,10 @@ import { routeFetchToSandbox, type SandboxNetworkOptions } from './sandbox-netwo
  */
 export function renderRoute(path: string, options: SandboxNetworkOptions = {}) {
   const network = routeFetchToSandbox(options);
-  const app = renderApp(path);
-  // After the app's own clean-up is registered, so the sandbox outlives the unmount.
-  onTestFinished(() => {
+  const app = mountApp(path, () => {
     network.sandbox.close();
   });
+
   return {
     ...app,
     sandbox: network.sandbox,
@@ -28,8 +33,25 @@ export function renderRoute(path: string, options: SandboxNetworkOptions = {}) {
   };
 }
 
-/** The app at `path` with the real router, loaders and query client, on whatever fetch is routed to. */
-export function renderApp(path: string) {
+/**
+ * Renders the whole app at `path` against several in-process participants, routed as the console
+ * server routes a fleet (routeFetchToParticipants): the page is the first member's unless the
+ * modules were loaded for a `/p/NAME/…` location.
+ */
+export function renderFleetRoute(
+  path: string,
+  members: readonly FleetTestMember[],
+  options: ParticipantsNetworkOptions = {},
+) {
+  const network = routeFetchToParticipants(members, options);
+  return { ...mountApp(path), network };
+}
+
+/**
+ * The app at `path` in a memory router, unmounted (its cache cleared, then `cleanUp` run) when
+ * the test ends.
+ */
+function mountApp(path: string, cleanUp?: () => void) {
   const queryClient = createQueryClient({ retries: 0 });
   const router = createMemoryRouter(appRoutes(queryClient), { initialEntries: [path] });
   const user = userEvent.setup();
@@ -41,6 +63,7 @@ export function renderApp(path: string) {
   onTestFinished(() => {
     view.unmount();
     queryClient.clear();
+    cleanUp?.();
   });
   return { ...view, user, router, queryClient };
 }

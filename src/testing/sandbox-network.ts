@@ -1,8 +1,13 @@
 import { vi } from 'vitest';
 import { forgetTokenlessAccess } from '@/api/tokenless-access';
-import { createSandbox, type Sandbox, type SandboxOptions } from '../../sandbox/src/index';
+import {
+  createSandbox,
+  createSandboxFleet,
+  type Sandbox,
+  type SandboxOptions,
+} from '../../sandbox/src/index';
 
-export { createSandbox };
+export { createSandbox, createSandboxFleet };
 export { hs256Token, TEST_SECRET } from '../../sandbox/src/testing/index';
 export type { Sandbox, SandboxOptions };
 
@@ -110,9 +115,8 @@ export function routeFetchToParticipants(
         { status: 404 },
       );
     }
+    if (path === url.pathname) return sandbox.fetch(request);
     url.pathname = path;
-    // A Request as the init of another loses its method and body here (a POST arrived as a
-    // GET: 405), so they are copied over.
     const hasBody = request.method !== 'GET' && request.method !== 'HEAD';
     return sandbox.fetch(
       new Request(url, {

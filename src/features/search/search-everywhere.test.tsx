@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createSandboxFleet, renderFleetRoute } from '@/testing/render-fleet-route';
+import { createSandboxFleet, renderSandboxFleet } from '@/testing/render-fleet-route';
 import { seedTransferAcross } from '@/testing/seed-fleet';
 import { flushVisits } from './visits';
 
@@ -26,7 +26,7 @@ describe('search on every participant', () => {
       const [p1, p2] = fleet.participants;
       if (!p1 || !p2) throw new Error('A fleet of three is needed');
       const { issued, transfer } = await seedTransferAcross(p1, p2);
-      const { user, network } = renderFleetRoute('/token-doctor', fleet);
+      const { user, network } = await renderSandboxFleet('/token-doctor', fleet);
       // participant3 is down, as a participant behind a broken network would be.
       network.intercept((request, forward) =>
         new URL(request.url).pathname.startsWith('/participants/participant3/')

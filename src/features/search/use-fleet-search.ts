@@ -1,6 +1,6 @@
 import { useQueries, useQuery } from '@tanstack/react-query';
-import { fleetReadQueries, pageParticipantOf, type FleetSearchId } from '@/api/fleet-reads';
-import { participantQueries } from '@/api/participants';
+import { fleetReadQueries, type FleetSearchId } from '@/api/fleet-reads';
+import { pageParticipantOf, participantListQueries } from '@/api/participants';
 import { describeError } from '@/lib/errors/api-error';
 import {
   fleetSearchGroup,
@@ -20,7 +20,7 @@ export function useFleetSearch(
   links: FleetSearchLinks,
 ): SearchGroup | undefined {
   const { data: fleet } = useQuery({
-    ...participantQueries.list(),
+    ...participantListQueries.list(),
     meta: { errorDisplay: 'inline' },
   });
   const participants = fleet?.participants ?? [];

@@ -1,8 +1,11 @@
 import { Anchor, Button, Group, Menu, Text } from '@mantine/core';
 import { IconArrowsLeftRight, IconChevronDown } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { pageParticipantOf } from '@/api/fleet-reads';
-import { participantQueries, type FleetParticipant } from '@/api/participants';
+import {
+  pageParticipantOf,
+  participantListQueries,
+  type FleetParticipant,
+} from '@/api/participants';
 import type { TransactionTree } from '@/lib/transaction-tree/model';
 import { CompareProjections } from './compare-projections';
 
@@ -22,7 +25,7 @@ export type TransactionCompare = {
 /** The fleet as this page needs it: its own participant and the others, once the list is read. */
 function useCompareFleet(): { here: FleetParticipant; others: FleetParticipant[] } | undefined {
   const { data: fleet } = useQuery({
-    ...participantQueries.list(),
+    ...participantListQueries.list(),
     meta: { errorDisplay: 'inline' },
   });
   const here = fleet && pageParticipantOf(fleet);

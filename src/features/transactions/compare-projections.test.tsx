@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import {
   createSandboxFleet,
-  renderFleetRoute,
+  renderSandboxFleet,
   type SandboxFleet,
 } from '@/testing/render-fleet-route';
 import { TEST_SECRET, type Sandbox } from '@/testing/sandbox-network';
@@ -32,7 +32,10 @@ describe('compare projections', () => {
       const fleet = createSandboxFleet({ participants: 2 });
       const [p1, p2] = twoOf(fleet);
       const { transfer } = await seedTransferAcross(p1, p2);
-      const { user, router } = renderFleetRoute(`/transactions?update=${transfer.updateId}`, fleet);
+      const { user, router } = await renderSandboxFleet(
+        `/transactions?update=${transfer.updateId}`,
+        fleet,
+      );
 
       await user.click(await screen.findByRole('button', { name: 'Compare with participant…' }));
       await user.click(await screen.findByRole('menuitem', { name: 'participant2' }));
@@ -81,7 +84,10 @@ describe('compare projections', () => {
       const fleet = createSandboxFleet({ participants: 2 });
       const [p1, p2] = twoOf(fleet);
       const { issued, alice } = await seedTransferAcross(p1, p2);
-      renderFleetRoute(`/transactions?update=${issued.updateId}&compare=participant2`, fleet);
+      await renderSandboxFleet(
+        `/transactions?update=${issued.updateId}&compare=participant2`,
+        fleet,
+      );
 
       const alert = await screen.findByRole('alert');
       expect(alert).toHaveTextContent('participant2 has no such update for you');
@@ -100,7 +106,10 @@ describe('compare projections', () => {
       const [p1] = twoOf(fleet);
       const { issued, userId } = await seedOwnIouWithUser(p1);
       await signInAs(p1, userId);
-      renderFleetRoute(`/transactions?update=${issued.updateId}&compare=participant2`, fleet);
+      await renderSandboxFleet(
+        `/transactions?update=${issued.updateId}&compare=participant2`,
+        fleet,
+      );
 
       const alert = await screen.findByRole('alert');
       expect(alert).toHaveTextContent('You are not signed in on participant2');
