@@ -153,6 +153,7 @@ const LIB_ROOMS = {
   signing: [],
   storage: [],
   access: ['text'],
+  fleet: [],
   activity: ['storage', 'values'],
   errors: ['access', 'values'],
   navigation: ['text'],

@@ -301,6 +301,7 @@ const AXE_PAGES = {
   ],
   activity: [{ url: () => paths.activity.to(), heading: 'Activity' }],
   traffic: [{ url: () => paths.traffic.to(), heading: 'Traffic' }],
+  fleet: [{ url: () => paths.fleet.to(), heading: 'Fleet' }],
   /** The router's catch-all (`*`). */
   notFound: [{ url: () => '/no-such-page', heading: 'Page not found' }],
 } satisfies Record<keyof typeof paths | 'notFound', readonly AxePage[]>;

@@ -3,6 +3,8 @@ import '@mantine/notifications/styles.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from '@/app/app';
+import { preparePageParticipant } from '@/app/page-participant';
+import { env } from '@/env';
 import { ApiError } from '@/lib/errors/api-error';
 import { configureZod } from '@/lib/forms/zod-config';
 
@@ -13,7 +15,10 @@ if (!container) throw new Error('index.html has no #root element');
 
 // The popup of a mid-session sign-in lands here: it hands the provider's answer to the page that
 // opened it (which exchanges the code) and closes. No console is rendered in it.
-if (window.location.pathname === '/sign-in/popup-callback') {
+// On a fleet participant's pages (`/p/NAME/…`) the path after the prefix is the console's own.
+const pagePath = window.location.pathname.slice(env.PAGE_BASE.length);
+
+if (pagePath === '/sign-in/popup-callback') {
   container.textContent = 'Completing the sign-in…';
   void import('@/api/oidc-session')
     .then(({ completePopupSignIn }) => completePopupSignIn(window.location.href))
@@ -21,8 +26,22 @@ if (window.location.pathname === '/sign-in/popup-callback') {
       container.textContent =
         'This window could not hand the sign-in back to the console. Close it and sign in again.';
     });
-} else {
+} else if (env.PARTICIPANT === undefined) {
   renderApp(container);
+} else {
+  // Which sign-in the page uses depends on whether NAME is the default participant: learn it
+  // before the first request.
+  void preparePageParticipant().then((problem) => {
+    if (problem === undefined) {
+      renderApp(container);
+      return;
+    }
+    container.textContent = problem;
+    const home = document.createElement('a');
+    home.href = '/';
+    home.textContent = ' Open the default participant.';
+    container.append(home);
+  });
 }
 
 function renderApp(container: HTMLElement) {

@@ -12,7 +12,7 @@ export function uniqueId(prefix: string): string {
  * Carries the scenario steps' requests through Playwright's request context, which resolves the
  * path against the project's baseURL (the console under test) and shows in its traces.
  */
-function requestContextTransport(request: APIRequestContext): Transport {
+export function requestContextTransport(request: APIRequestContext): Transport {
   return async (sent) => {
     const { pathname, search } = new URL(sent.url);
     const body = sent.body ? Buffer.from(await sent.arrayBuffer()) : undefined;

@@ -1,8 +1,12 @@
 import { decodeToken } from '@/lib/access/token-claims';
+import { pageStorageParticipant } from './participant-scope';
 
-const STORAGE_KEY = 'ledger-console.access-token';
+/** The default participant's token (and a single-participant console's). */
+const DEFAULT_TOKEN_KEY = 'ledger-console.access-token';
 /** The OpenID provider (its configured id) that issued the token, when one did. */
-const PROVIDER_KEY = 'ledger-console.sign-in-provider';
+const DEFAULT_PROVIDER_KEY = 'ledger-console.sign-in-provider';
+/** Another fleet participant's: `<prefix><name>/access-token` and `…/sign-in-provider`. */
+const PARTICIPANT_KEY_PREFIX = 'ledger-console.participant/';
 /** Every key the console keeps in session storage starts with this. */
 const SESSION_DATA_PREFIX = 'ledger-console.';
 /** Data kept per identity (see identityScopedKey): `<prefix><identity>/<name>/<scope>`, encoded. */
@@ -23,10 +27,40 @@ export type WriteAccessTokenOptions = {
   providerId?: string;
 };
 
+/**
+ * Where a participant's sign-in is kept: the default participant's (`undefined`) under the keys a
+ * single-participant console always used, any other fleet participant's under keys of its own, so
+ * signing in on one never signs in (or out) on another.
+ */
+function signInKeys(participant: string | undefined): { token: string; provider: string } {
+  if (participant === undefined)
+    return { token: DEFAULT_TOKEN_KEY, provider: DEFAULT_PROVIDER_KEY };
+  const prefix = `${PARTICIPANT_KEY_PREFIX}${participant}/`;
+  return { token: `${prefix}access-token`, provider: `${prefix}sign-in-provider` };
+}
+
+function isSignInKey(key: string): boolean {
+  return (
+    key === DEFAULT_TOKEN_KEY ||
+    key === DEFAULT_PROVIDER_KEY ||
+    (key.startsWith(PARTICIPANT_KEY_PREFIX) &&
+      (key.endsWith('/access-token') || key.endsWith('/sign-in-provider')))
+  );
+}
+
 /** The bearer token sent with every API call, or undefined when none is set. */
 export function readAccessToken(): string | undefined {
+  return readParticipantAccessToken(pageStorageParticipant());
+}
+
+/**
+ * The token stored for a participant of the fleet (`undefined`: the default participant), for
+ * pages that read other participants than their own (the fleet overview).
+ */
+export function readParticipantAccessToken(participant: string | undefined): string | undefined {
+  const key = signInKeys(participant).token;
   for (const storage of storages()) {
-    const token = storage.getItem(STORAGE_KEY)?.trim();
+    const token = storage.getItem(key)?.trim();
     if (token) return token;
   }
   return undefined;
@@ -34,7 +68,8 @@ export function readAccessToken(): string | undefined {
 
 /** Whether the current token was stored to be remembered beyond this browser session. */
 export function isAccessTokenRemembered(): boolean {
-  return Boolean(storage('localStorage')?.getItem(STORAGE_KEY)?.trim());
+  const key = signInKeys(pageStorageParticipant()).token;
+  return Boolean(storage('localStorage')?.getItem(key)?.trim());
 }
 
 /**
@@ -46,13 +81,14 @@ export function writeAccessToken(
   { remember = false, providerId }: WriteAccessTokenOptions = {},
 ): void {
   const trimmed = token?.trim();
+  const keys = signInKeys(pageStorageParticipant());
   const previous = identityOf(readAccessToken());
   const isSameIdentity =
     trimmed !== undefined && trimmed !== '' && previous === identityOf(trimmed);
   // One token at a time: writing a new one, or none, clears both places.
   for (const storage of storages()) {
-    storage.removeItem(STORAGE_KEY);
-    storage.removeItem(PROVIDER_KEY);
+    storage.removeItem(keys.token);
+    storage.removeItem(keys.provider);
   }
   // Anyone else signing in, or signing out, ends the previous identity's stay in this browser.
   if (!isSameIdentity) {
@@ -61,8 +97,8 @@ export function writeAccessToken(
   }
   if (trimmed) {
     const target = storage(remember ? 'localStorage' : 'sessionStorage');
-    target?.setItem(STORAGE_KEY, trimmed);
-    if (providerId !== undefined) target?.setItem(PROVIDER_KEY, providerId);
+    target?.setItem(keys.token, trimmed);
+    if (providerId !== undefined) target?.setItem(keys.provider, providerId);
   }
   for (const listener of listeners) listener();
 }
@@ -82,8 +118,9 @@ export function subscribeAccessToken(listener: () => void): () => void {
 
 /** The id of the OpenID provider that issued the current token, if it came from one. */
 export function readSignInProviderId(): string | undefined {
+  const keys = signInKeys(pageStorageParticipant());
   for (const storage of storages()) {
-    if (storage.getItem(STORAGE_KEY)?.trim()) return storage.getItem(PROVIDER_KEY) ?? undefined;
+    if (storage.getItem(keys.token)?.trim()) return storage.getItem(keys.provider) ?? undefined;
   }
   return undefined;
 }
@@ -147,7 +184,8 @@ function forgetSessionData(): void {
   if (!session) return;
   const keys = Array.from({ length: session.length }, (_, index) => session.key(index));
   for (const key of keys) {
-    if (key?.startsWith(SESSION_DATA_PREFIX) && key !== STORAGE_KEY && key !== PROVIDER_KEY) {
+    // Every participant's sign-in stays: each is signed in and out on its own.
+    if (key?.startsWith(SESSION_DATA_PREFIX) && !isSignInKey(key)) {
       session.removeItem(key);
     }
   }

@@ -1,25 +1,28 @@
-import createClient, { defaultPathSerializer, type Middleware } from 'openapi-fetch';
+import createClient, { defaultPathSerializer, type Client, type Middleware } from 'openapi-fetch';
 import { env } from '@/env';
 import { ApiError, networkError, toApiError } from '@/lib/errors/api-error';
 import { readAccessToken } from './access-token';
 import type { paths } from './schema';
 import { answerWithoutAsking, learnFromTokenlessAnswer } from './tokenless-access';
 
-const bearerToken: Middleware = {
-  onRequest({ request }) {
-    const token = readAccessToken();
-    if (token) request.headers.set('Authorization', `Bearer ${token}`);
-    return request;
-  },
-  // fetch() itself threw (offline, DNS, server gone): still an ApiError, with status 0.
-  onError({ error }) {
-    return networkError(error);
-  },
-};
+/** Puts the token `readToken` finds (if any) on every request. */
+function bearerToken(readToken: () => string | undefined): Middleware {
+  return {
+    onRequest({ request }) {
+      const token = readToken();
+      if (token) request.headers.set('Authorization', `Bearer ${token}`);
+      return request;
+    },
+    // fetch() itself threw (offline, DNS, server gone): still an ApiError, with status 0.
+    onError({ error }) {
+      return networkError(error);
+    },
+  };
+}
 
 /**
  * Without a token, asks nothing whose answer is known to be "sign in first" (tokenless-access.ts).
- * Runs after {@link bearerToken}, so it sees whether a token went on the request.
+ * Runs after the bearer token middleware, so it sees whether a token went on the request.
  */
 const tokenlessAccessGate: Middleware = {
   onRequest({ request, schemaPath }) {
@@ -38,13 +41,20 @@ const tokenlessAccessGate: Middleware = {
  * `/v2/` and `/v2/users/./rights` `/v2/users/rights`. Nothing is sent for them; the participant's
  * path-addressed endpoints cannot reach such an id over HTTP from a browser.
  */
-function pathSerializer(pathname: string, pathParams: Record<string, unknown>): string {
+function pathSerializerFor(baseUrl: string) {
+  return (pathname: string, pathParams: Record<string, unknown>): string =>
+    pathSerializer(baseUrl, pathname, pathParams);
+}
+
+function pathSerializer(
+  baseUrl: string,
+  pathname: string,
+  pathParams: Record<string, unknown>,
+): string {
   for (const [name, value] of Object.entries(pathParams)) {
     if (value === '.' || value === '..') {
       // The serializer gets the template with the base URL in front; name the endpoint only.
-      const endpoint = pathname.startsWith(env.API_BASE_URL)
-        ? pathname.slice(env.API_BASE_URL.length)
-        : pathname;
+      const endpoint = pathname.startsWith(baseUrl) ? pathname.slice(baseUrl.length) : pathname;
       throw new ApiError(400, {
         code: 'UNADDRESSABLE_PATH_PARAMETER',
         cause: `The ${name} "${value}" cannot be put in a URL path: browsers remove "." and ".." path segments however they are encoded, so the JSON Ledger API's ${endpoint} cannot be called for it from here. The console sent nothing; use the gRPC Ledger API for it.`,
@@ -55,14 +65,26 @@ function pathSerializer(pathname: string, pathParams: Record<string, unknown>): 
   return defaultPathSerializer(pathname, pathParams);
 }
 
-/** The typed JSON Ledger API client. Only `src/api/*` modules use it, through {@link unwrap}. */
-export const api = createClient<paths>({
-  baseUrl: env.API_BASE_URL,
-  pathSerializer,
-  // Look fetch up per call: tests stub globalThis.fetch after this module has loaded.
-  fetch: (request) => globalThis.fetch(request),
-});
-api.use(bearerToken, tokenlessAccessGate);
+export type ApiClient = Client<paths>;
+
+/** A typed JSON Ledger API client for `baseUrl`, sending the token `readToken` finds. */
+export function createApiClient(baseUrl: string, readToken: () => string | undefined): ApiClient {
+  const client = createClient<paths>({
+    baseUrl,
+    pathSerializer: pathSerializerFor(baseUrl),
+    // Look fetch up per call: tests stub globalThis.fetch after this module has loaded.
+    fetch: (request) => globalThis.fetch(request),
+  });
+  client.use(bearerToken(readToken));
+  return client;
+}
+
+/**
+ * The typed JSON Ledger API client of the page's participant. Only `src/api/*` modules use it,
+ * through {@link unwrap}.
+ */
+export const api = createApiClient(env.API_BASE_URL, readAccessToken);
+api.use(tokenlessAccessGate);
 
 type Outcome<T> = { data?: T; error?: unknown; response: Response };
 

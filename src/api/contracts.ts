@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { isNotFound } from '@/lib/errors/api-error';
-import { api, unwrap } from './client';
+import { api, unwrap, type ApiClient } from './client';
 import { getContractEvents } from './events';
 import type { Schemas } from './schema';
 import { readScopeKey, type ReadScope } from './updates';
@@ -28,13 +28,14 @@ export async function getContractById(
   contractId: string,
   scope: ReadScope,
   signal?: AbortSignal,
+  client: ApiClient = api,
 ): Promise<Schemas['GetContractResponse']> {
   const body: Schemas['GetContractRequest'] = {
     contractId,
     queryingParties: queryingPartiesOf(scope),
   };
   return unwrap(
-    await api.POST('/v2/contracts/contract-by-id', { body, ...(signal ? { signal } : {}) }),
+    await client.POST('/v2/contracts/contract-by-id', { body, ...(signal ? { signal } : {}) }),
   );
 }
 
@@ -48,16 +49,17 @@ export async function lookUpContract(
   contractId: string,
   scope: ReadScope,
   signal?: AbortSignal,
+  client: ApiClient = api,
 ): Promise<ContractLookup> {
   let templateId: string;
   try {
-    templateId = (await getContractById(contractId, scope, signal)).createdEvent.templateId;
+    templateId = (await getContractById(contractId, scope, signal, client)).createdEvent.templateId;
   } catch (error) {
     if (isNotFound(error)) return { status: 'missing' };
     throw error;
   }
   try {
-    const { archived } = await getContractEvents(contractId, scope, signal);
+    const { archived } = await getContractEvents(contractId, scope, signal, client);
     return { status: archived ? 'archived' : 'active', templateId };
   } catch (error) {
     if (isNotFound(error)) return { status: 'archived', templateId };

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { api, unwrap } from './client';
+import { api, unwrap, type ApiClient } from './client';
 import type { Schemas } from './schema';
 import { eventFormatFor, readScopeKey, type ReadScope } from './updates';
 
@@ -22,9 +22,10 @@ export async function getContractEvents(
   contractId: string,
   scope: ReadScope,
   signal?: AbortSignal,
+  client: ApiClient = api,
 ): Promise<ContractEvents> {
   const { created, archived } = unwrap(
-    await api.POST('/v2/events/events-by-contract-id', {
+    await client.POST('/v2/events/events-by-contract-id', {
       body: { contractId, eventFormat: eventFormatFor(scope) },
       ...(signal ? { signal } : {}),
     }),

@@ -5,9 +5,11 @@ import {
   type OidcMetadata,
   type User,
 } from 'oidc-client-ts';
+import { env } from '@/env';
 import { DescribedError } from '@/lib/errors/api-error';
 import type { SignInProviderConfig } from './sign-in-providers';
 import { isWebUrl } from '@/lib/text/is-web-url';
+import { pageStorageParticipant } from './participant-scope';
 
 /*
  * Authorization Code + PKCE with an organisation's OpenID provider, through oidc-client-ts. Only
@@ -16,13 +18,15 @@ import { isWebUrl } from '@/lib/text/is-web-url';
  *
  * Storage: the pending request (state, nonce, PKCE verifier) and the signed-in user (with its
  * refresh token) live in this tab's session storage, like the access token: closing the tab ends
- * the sign-in. oidc-client-ts logs nothing unless told to, so no token reaches the console.
+ * the sign-in. oidc-client-ts logs nothing unless told to, so no token reaches the console. In a
+ * fleet each participant keeps its own (tokens carry a participant's audience, even when the
+ * provider is shared), and the provider sends the browser back to the participant's own pages
+ * (`/p/NAME/sign-in/callback`, to register at the provider like the unprefixed one).
  */
 
 export const CALLBACK_PATH = '/sign-in/callback';
 export const POPUP_CALLBACK_PATH = '/sign-in/popup-callback';
 export const SIGNED_OUT_PATH = '/sign-in';
-const STORE_PREFIX = 'oidc.';
 /** Longest text of the provider's we show: its error descriptions are not ours to size. */
 const MAX_PROVIDER_TEXT = 300;
 
@@ -44,8 +48,14 @@ export type CompletedSignIn = {
 
 const managers = new Map<string, UserManager>();
 
+/** The page's participant's prefix, read per use: the page learns it at boot. */
+function storePrefix(): string {
+  const participant = pageStorageParticipant();
+  return participant === undefined ? 'oidc.' : `oidc.participant/${participant}/`;
+}
+
 function sessionStore(): WebStorageStateStore {
-  return new WebStorageStateStore({ store: globalThis.sessionStorage, prefix: STORE_PREFIX });
+  return new WebStorageStateStore({ store: globalThis.sessionStorage, prefix: storePrefix() });
 }
 
 /** One UserManager per provider and page: its events (token expiring) belong to the page. */
@@ -53,7 +63,8 @@ export function managerFor(provider: SignInProviderConfig): UserManager {
   const key = managerKey(provider);
   let manager = managers.get(key);
   if (!manager) {
-    const origin = globalThis.location.origin;
+    // On `/p/NAME/…` pages the provider comes back to that participant's pages.
+    const origin = `${globalThis.location.origin}${env.PAGE_BASE}`;
     manager = new UserManager({
       authority: provider.oidc.authority,
       client_id: provider.oidc.client_id,
@@ -197,7 +208,7 @@ export async function completeRedirectSignIn(
 
 function pendingSignIn(stateId: string): { authority: string; client_id: string } | undefined {
   try {
-    const raw = globalThis.sessionStorage.getItem(`${STORE_PREFIX}${stateId}`);
+    const raw = globalThis.sessionStorage.getItem(`${storePrefix()}${stateId}`);
     if (!raw) return undefined;
     const parsed: unknown = JSON.parse(raw);
     if (typeof parsed !== 'object' || parsed === null) return undefined;

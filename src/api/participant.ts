@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { isParticipantUnreachable, toApiError, type ApiError } from '@/lib/errors/api-error';
-import { api, unwrap } from './client';
+import { api, unwrap, type ApiClient } from './client';
 import type { Schemas } from './schema';
 
 export type LedgerApiVersion = Schemas['GetLedgerApiVersionResponse'];
@@ -37,22 +37,24 @@ function failedProbe(status: number, text: unknown): HealthStatus {
 
 // ── requests: one per endpoint, no caching, no UI ──────────────────────────────
 
-export async function getVersion(): Promise<LedgerApiVersion> {
-  return unwrap(await api.GET('/v2/version'));
+// `client`: the page's participant, or another of the fleet (participants.ts).
+
+export async function getVersion(client: ApiClient = api): Promise<LedgerApiVersion> {
+  return unwrap(await client.GET('/v2/version'));
 }
 
-export async function getParticipantId(): Promise<string> {
-  return unwrap(await api.GET('/v2/parties/participant-id')).participantId;
+export async function getParticipantId(client: ApiClient = api): Promise<string> {
+  return unwrap(await client.GET('/v2/parties/participant-id')).participantId;
 }
 
-export async function getLiveness(): Promise<HealthStatus> {
-  const { error, response } = await api.GET('/livez', { parseAs: 'text' });
+export async function getLiveness(client: ApiClient = api): Promise<HealthStatus> {
+  const { error, response } = await client.GET('/livez', { parseAs: 'text' });
   if (response.ok) return { isHealthy: true, detail: '' };
   return failedProbe(response.status, error);
 }
 
-export async function getReadiness(): Promise<HealthStatus> {
-  const { data, error, response } = await api.GET('/readyz', { parseAs: 'text' });
+export async function getReadiness(client: ApiClient = api): Promise<HealthStatus> {
+  const { data, error, response } = await client.GET('/readyz', { parseAs: 'text' });
   if (response.ok) return { isHealthy: true, detail: (data ?? '').trim() };
   // 503 carries the failed checks as plain text ("[-] ledger failed (…)"), which toApiError keeps.
   return failedProbe(response.status, error);
@@ -63,18 +65,24 @@ export async function getReadiness(): Promise<HealthStatus> {
 export const participantQueries = {
   all: () => ['participant'] as const,
   version: () =>
-    queryOptions({ queryKey: [...participantQueries.all(), 'version'], queryFn: getVersion }),
+    queryOptions({
+      queryKey: [...participantQueries.all(), 'version'],
+      queryFn: () => getVersion(),
+    }),
   participantId: () =>
     queryOptions({
       queryKey: [...participantQueries.all(), 'participant-id'],
-      queryFn: getParticipantId,
+      queryFn: () => getParticipantId(),
     }),
   health: () => [...participantQueries.all(), 'health'] as const,
   liveness: () =>
-    queryOptions({ queryKey: [...participantQueries.health(), 'liveness'], queryFn: getLiveness }),
+    queryOptions({
+      queryKey: [...participantQueries.health(), 'liveness'],
+      queryFn: () => getLiveness(),
+    }),
   readiness: () =>
     queryOptions({
       queryKey: [...participantQueries.health(), 'readiness'],
-      queryFn: getReadiness,
+      queryFn: () => getReadiness(),
     }),
 };

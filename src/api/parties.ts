@@ -8,7 +8,7 @@ import {
 } from '@/lib/activity/activity-log';
 import type { LedgerApiRequest } from '@/lib/text/copy-as';
 import { COUNT_STALE_MS, readBounded, type BoundedCount } from './bounded-count';
-import { api, unwrap } from './client';
+import { api, unwrap, type ApiClient } from './client';
 import { listIdentityProviders } from './identity-providers';
 import type { Schemas } from './schema';
 import { sessionQueries } from './session';
@@ -41,9 +41,10 @@ const PICKER_PAGE_SIZE = 1000;
 export async function listParties(
   { pageSize, pageToken, identityProviderId, filterParty }: PartyPageParams,
   signal?: AbortSignal,
+  client: ApiClient = api,
 ) {
   return unwrap(
-    await api.GET('/v2/parties', {
+    await client.GET('/v2/parties', {
       params: {
         query: {
           pageSize,
@@ -66,10 +67,11 @@ export async function getParties(
   parties: readonly [string, ...string[]],
   identityProviderId: string,
   signal?: AbortSignal,
+  client: ApiClient = api,
 ): Promise<PartyDetails[]> {
   const [first, ...rest] = parties;
   const { partyDetails } = unwrap(
-    await api.GET('/v2/parties/{party}', {
+    await client.GET('/v2/parties/{party}', {
       params: {
         path: { party: first },
         query: {

@@ -2,6 +2,7 @@ import { mutationOptions, queryOptions } from '@tanstack/react-query';
 import { env } from '@/env';
 import { ApiError, networkError, toApiError } from '@/lib/errors/api-error';
 import type { Caller } from '@/lib/access/access-rights';
+import { api, type ApiClient } from './client';
 import { getSandboxInfo } from './sandbox-info';
 import { getAuthenticatedUser, listUserRights, toUserRights } from './users';
 import { isRecord } from '@/lib/values/is-record';
@@ -23,10 +24,10 @@ export type SandboxUser = {
  * when the participant answers that there is no user (no auth configured, or a privileged token;
  * ledger-api-behaviour.md §2.9). 401 and 403 are thrown like any other failure.
  */
-export async function getCaller(): Promise<Caller> {
+export async function getCaller(client: ApiClient = api): Promise<Caller> {
   let user;
   try {
-    user = await getAuthenticatedUser();
+    user = await getAuthenticatedUser(client);
   } catch (error) {
     if (error instanceof ApiError && error.status === 400 && error.code === 'INVALID_TOKEN') {
       return { kind: 'unidentified' };
@@ -36,7 +37,7 @@ export async function getCaller(): Promise<Caller> {
   const identityProviderId = user.identityProviderId ?? '';
   let rights;
   try {
-    rights = await listUserRights({ userId: user.id, identityProviderId });
+    rights = await listUserRights({ userId: user.id, identityProviderId }, undefined, client);
   } catch (error) {
     // The JSON API asks for rights in the default IdP only, and does not fill in the caller's own
     // IdP for a participant admin (ledger-api-behaviour.md §4.5): such a user of another IdP gets
@@ -98,7 +99,7 @@ export const sessionQueries = {
   caller: () =>
     queryOptions({
       queryKey: [...sessionQueries.all(), 'caller'],
-      queryFn: getCaller,
+      queryFn: () => getCaller(),
       // Rights change rarely and every change made here invalidates it; 401 must not retry.
       staleTime: 60_000,
       retry: false,

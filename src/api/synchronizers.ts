@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { api, unwrap } from './client';
+import { api, unwrap, type ApiClient } from './client';
 import type { Schemas } from './schema';
 
 export type ConnectedSynchronizer = Schemas['ConnectedSynchronizer'];
@@ -9,9 +9,10 @@ export type ConnectedSynchronizer = Schemas['ConnectedSynchronizer'];
 /** The synchronizers this participant is connected to (any authenticated caller may ask, §4.6). */
 export async function listConnectedSynchronizers(
   signal?: AbortSignal,
+  client: ApiClient = api,
 ): Promise<ConnectedSynchronizer[]> {
   const { connectedSynchronizers } = unwrap(
-    await api.GET('/v2/state/connected-synchronizers', signal ? { signal } : {}),
+    await client.GET('/v2/state/connected-synchronizers', signal ? { signal } : {}),
   );
   return connectedSynchronizers ?? [];
 }

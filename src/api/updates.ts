@@ -11,7 +11,7 @@ import {
   type TopologySummary,
   type UpdateSummary,
 } from '@/lib/transaction-tree/update-summary';
-import { api, unwrap } from './client';
+import { api, unwrap, type ApiClient } from './client';
 import { openLedgerStream, type LedgerStream, type LedgerStreamStatus } from './ledger-stream';
 import { listParties } from './parties';
 import type { Schemas } from './schema';
@@ -101,7 +101,12 @@ export class NotATransactionError extends DescribedError {
 
 // ── requests ───────────────────────────────────────────────────────────────────
 
-async function getUpdateWire(ref: UpdateRef, scope: ReadScope, signal?: AbortSignal) {
+async function getUpdateWire(
+  ref: UpdateRef,
+  scope: ReadScope,
+  signal: AbortSignal | undefined,
+  client: ApiClient,
+) {
   // Topology transactions too: an update link may name one (the live list, a party's timeline).
   const updateFormat = {
     ...updateFormatFor(scope),
@@ -111,13 +116,13 @@ async function getUpdateWire(ref: UpdateRef, scope: ReadScope, signal?: AbortSig
   const { update } =
     'updateId' in ref
       ? unwrap(
-          await api.POST('/v2/updates/update-by-id', {
+          await client.POST('/v2/updates/update-by-id', {
             body: { updateId: ref.updateId, updateFormat },
             ...init,
           }),
         )
       : unwrap(
-          await api.POST('/v2/updates/update-by-offset', {
+          await client.POST('/v2/updates/update-by-offset', {
             body: { offset: ref.offset, updateFormat },
             ...init,
           }),
@@ -212,12 +217,14 @@ export async function getUpdateView(
   ref: UpdateRef,
   scope: ReadScope,
   signal?: AbortSignal,
+  client: ApiClient = api,
 ): Promise<UpdateView> {
   let update;
   try {
-    update = await getUpdateWire(ref, scope, signal);
+    update = await getUpdateWire(ref, scope, signal, client);
   } catch (error) {
-    if (!isEndpointMissing(error)) throw error;
+    // The deprecated tree lookups are the page's own participant's only (a fallback for old ones).
+    if (!isEndpointMissing(error) || client !== api) throw error;
     const tree = fromTransactionTree(await getTransactionTreeWire(ref, scope, signal));
     return { kind: 'transaction', updateId: tree.updateId, tree };
   }
@@ -240,8 +247,8 @@ export async function getTransactionTree(
   return view.tree;
 }
 
-export async function getLedgerEnd(signal?: AbortSignal): Promise<number> {
-  const { offset } = unwrap(await api.GET('/v2/state/ledger-end', signal ? { signal } : {}));
+export async function getLedgerEnd(signal?: AbortSignal, client: ApiClient = api): Promise<number> {
+  const { offset } = unwrap(await client.GET('/v2/state/ledger-end', signal ? { signal } : {}));
   // Optional in the OpenAPI document; an empty ledger's end is 0 (§7.4).
   return offset ?? 0;
 }

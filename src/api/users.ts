@@ -18,7 +18,7 @@ import {
 } from '@/lib/activity/activity-log';
 import type { LedgerApiRequest } from '@/lib/text/copy-as';
 import { COUNT_STALE_MS, readBounded, type BoundedCount } from './bounded-count';
-import { api, unwrap } from './client';
+import { api, unwrap, type ApiClient } from './client';
 import type { Schemas, WireRight } from './schema';
 import { registerActivitySpecs } from '@/lib/activity/activity-specs';
 
@@ -76,9 +76,12 @@ export async function countUsers(signal?: AbortSignal): Promise<BoundedCount> {
   return { count: items.length, isComplete };
 }
 
-export async function getUser({ userId, identityProviderId }: UserRef): Promise<User> {
+export async function getUser(
+  { userId, identityProviderId }: UserRef,
+  client: ApiClient = api,
+): Promise<User> {
   const { user } = unwrap(
-    await api.GET('/v2/users/{user-id}', {
+    await client.GET('/v2/users/{user-id}', {
       params: {
         path: { 'user-id': userId },
         query: identityProviderId ? { 'identity-provider-id': identityProviderId } : {},
@@ -88,8 +91,8 @@ export async function getUser({ userId, identityProviderId }: UserRef): Promise<
   return user;
 }
 
-export async function getAuthenticatedUser(): Promise<User> {
-  const { user } = unwrap(await api.GET('/v2/authenticated-user'));
+export async function getAuthenticatedUser(client: ApiClient = api): Promise<User> {
+  const { user } = unwrap(await client.GET('/v2/authenticated-user'));
   return user;
 }
 
@@ -183,9 +186,13 @@ export async function deleteUser({ userId }: UserRef): Promise<void> {
   unwrap(await api.DELETE('/v2/users/{user-id}', { params: { path: { 'user-id': userId } } }));
 }
 
-export async function listUserRights({ userId }: UserRef, signal?: AbortSignal): Promise<Right[]> {
+export async function listUserRights(
+  { userId }: UserRef,
+  signal?: AbortSignal,
+  client: ApiClient = api,
+): Promise<Right[]> {
   const { rights } = unwrap(
-    await api.GET('/v2/users/{user-id}/rights', {
+    await client.GET('/v2/users/{user-id}/rights', {
       params: { path: { 'user-id': userId } },
       ...(signal ? { signal } : {}),
     }),

@@ -177,4 +177,6 @@ export const paths = {
   activity: { pattern: '/activity', to: () => '/activity' },
   /** Paid traffic cost of a window's commands, by user, party, template and choice (issue 27). */
   traffic: { pattern: '/traffic', to: () => '/traffic' },
+  /** Every participant of the console at a glance (a fleet's; issue 28). */
+  fleet: { pattern: '/fleet', to: () => '/fleet' },
 } as const;

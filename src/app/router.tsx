@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { createBrowserRouter, type RouteObject } from 'react-router';
+import { env } from '@/env';
 import { SectionSkeleton } from '@/components/feedback/section-skeleton';
 import { AppLayout } from './layout/app-layout';
 import { NotFoundPage } from './pages/not-found-page';
@@ -230,6 +231,13 @@ export function appRoutes(queryClient: QueryClient): RouteObject[] {
                 return { Component: page.TrafficPage };
               },
             },
+            {
+              path: paths.fleet.pattern,
+              lazy: async () => {
+                const page = await import('./pages/fleet-page');
+                return { loader: page.fleetPageLoader(queryClient), Component: page.FleetPage };
+              },
+            },
             { path: '*', Component: NotFoundPage },
           ],
         },
@@ -239,5 +247,9 @@ export function appRoutes(queryClient: QueryClient): RouteObject[] {
 }
 
 export function createAppRouter(queryClient: QueryClient) {
-  return createBrowserRouter(appRoutes(queryClient));
+  // A fleet participant's pages live under `/p/NAME` (env.ts); links stay participant-relative.
+  return createBrowserRouter(
+    appRoutes(queryClient),
+    env.PAGE_BASE === '' ? {} : { basename: env.PAGE_BASE },
+  );
 }

@@ -5,7 +5,13 @@ import { onTestFinished } from 'vitest';
 import { AppProviders } from '@/app/app-providers';
 import { createQueryClient } from '@/app/query-client';
 import { appRoutes } from '@/app/router';
-import { routeFetchToSandbox, type SandboxNetworkOptions } from './sandbox-network';
+import {
+  routeFetchToParticipants,
+  routeFetchToSandbox,
+  type FleetTestMember,
+  type ParticipantsNetworkOptions,
+  type SandboxNetworkOptions,
+} from './sandbox-network';
 
 /**
  * Renders the whole app at `path` against an in-process sandbox: the real router, loaders,
@@ -13,6 +19,39 @@ import { routeFetchToSandbox, type SandboxNetworkOptions } from './sandbox-netwo
  */
 export function renderRoute(path: string, options: SandboxNetworkOptions = {}) {
   const network = routeFetchToSandbox(options);
+  const app = mountApp(path, () => {
+    network.sandbox.close();
+  });
+
+  return {
+    ...app,
+    sandbox: network.sandbox,
+    sandboxFetch: network.sandboxFetch,
+    interceptNetwork: network.intercept,
+    /** Drops every open websocket stream, as a lost connection would (reconnect tests). */
+    dropStreams: network.dropStreams,
+  };
+}
+
+/**
+ * Renders the whole app at `path` against several in-process participants, routed as the console
+ * server routes a fleet (routeFetchToParticipants): the page is the first member's unless the
+ * modules were loaded for a `/p/NAME/…` location.
+ */
+export function renderFleetRoute(
+  path: string,
+  members: readonly FleetTestMember[],
+  options: ParticipantsNetworkOptions = {},
+) {
+  const network = routeFetchToParticipants(members, options);
+  return { ...mountApp(path), network };
+}
+
+/**
+ * The app at `path` in a memory router, unmounted (its cache cleared, then `cleanUp` run) when
+ * the test ends.
+ */
+function mountApp(path: string, cleanUp?: () => void) {
   const queryClient = createQueryClient({ retries: 0 });
   const router = createMemoryRouter(appRoutes(queryClient), { initialEntries: [path] });
   const user = userEvent.setup();
@@ -24,18 +63,7 @@ export function renderRoute(path: string, options: SandboxNetworkOptions = {}) {
   onTestFinished(() => {
     view.unmount();
     queryClient.clear();
-    network.sandbox.close();
+    cleanUp?.();
   });
-
-  return {
-    ...view,
-    user,
-    router,
-    queryClient,
-    sandbox: network.sandbox,
-    sandboxFetch: network.sandboxFetch,
-    interceptNetwork: network.intercept,
-    /** Drops every open websocket stream, as a lost connection would (reconnect tests). */
-    dropStreams: network.dropStreams,
-  };
+  return { ...view, user, router, queryClient };
 }

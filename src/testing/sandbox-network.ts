@@ -1,8 +1,13 @@
 import { vi } from 'vitest';
 import { forgetTokenlessAccess } from '@/api/tokenless-access';
-import { createSandbox, type Sandbox, type SandboxOptions } from '../../sandbox/src/index';
+import {
+  createSandbox,
+  createSandboxFleet,
+  type Sandbox,
+  type SandboxOptions,
+} from '../../sandbox/src/index';
 
-export { createSandbox };
+export { createSandbox, createSandboxFleet };
 export { hs256Token, TEST_SECRET } from '../../sandbox/src/testing/index';
 export type { Sandbox, SandboxOptions };
 
@@ -45,7 +50,7 @@ export function routeFetchToSandbox({
     'XMLHttpRequest',
     sandboxXmlHttpRequest((request) => handler(request)),
   );
-  const streams = sandboxWebSocket(sandbox);
+  const streams = sandboxWebSocket((path, headers) => sandbox.connectStream(path, headers));
   vi.stubGlobal('WebSocket', streams.WebSocket);
   return {
     sandbox,
@@ -60,6 +65,90 @@ export function routeFetchToSandbox({
     /** Replaces the intercept for all requests from now on. */
     intercept: (next: NetworkIntercept) => {
       handler = (request) => next(request, sandboxFetch);
+    },
+  };
+}
+
+/** One participant of a fleet in the tests: the name the console server would list it under. */
+export type FleetTestMember = { name: string; sandbox: Sandbox };
+
+export type ParticipantsNetworkOptions = {
+  /**
+   * In front of every member, as the network between browser and console would be; `forward`
+   * routes the request as the console server would. Change it later with `intercept`.
+   */
+  intercept?: NetworkIntercept;
+  /**
+   * What the console server itself answers (`/__console/participants` and the like) before any
+   * member is asked; undefined passes the request on to the routing.
+   */
+  console?: (request: Request) => Promise<Response | undefined>;
+};
+
+/**
+ * Points fetch, XMLHttpRequest and WebSocket at several in-process sandboxes, routed as the
+ * console server routes a fleet: `/participants/NAME/…` to member NAME (with the prefix removed),
+ * anything unprefixed to the first member; an unknown name gets the server's 404.
+ */
+export function routeFetchToParticipants(
+  members: readonly FleetTestMember[],
+  { intercept = (request, forward) => forward(request), console }: ParticipantsNetworkOptions = {},
+) {
+  const first = members[0];
+  if (!first) throw new Error('routeFetchToParticipants needs at least one member');
+  forgetTokenlessAccess();
+  const byName = new Map(members.map((member) => [member.name, member.sandbox]));
+  /** The member a path belongs to and the path as that member serves it. */
+  const route = (pathname: string): { sandbox: Sandbox | undefined; path: string } => {
+    const match = /^\/participants\/([^/]+)(\/.*)?$/.exec(pathname);
+    if (!match) return { sandbox: first.sandbox, path: pathname };
+    return { sandbox: byName.get(match[1] ?? ''), path: match[2] ?? '/' };
+  };
+  const forward: NetworkHandler = async (request) => {
+    const answered = await console?.(request);
+    if (answered) return answered;
+    const url = new URL(request.url);
+    const { sandbox, path } = route(url.pathname);
+    if (!sandbox) {
+      return Response.json(
+        { code: 'LEDGER_CONSOLE_UNKNOWN_PARTICIPANT', cause: 'No such participant' },
+        { status: 404 },
+      );
+    }
+    if (path === url.pathname) return sandbox.fetch(request);
+    url.pathname = path;
+    const hasBody = request.method !== 'GET' && request.method !== 'HEAD';
+    return sandbox.fetch(
+      new Request(url, {
+        method: request.method,
+        headers: request.headers,
+        signal: request.signal,
+        ...(hasBody ? { body: await request.arrayBuffer() } : {}),
+      }),
+    );
+  };
+  let handler: NetworkHandler = (request) => intercept(request, forward);
+  vi.stubGlobal('fetch', (input: RequestInfo | URL, init?: RequestInit) =>
+    handler(new Request(input, init)),
+  );
+  vi.stubGlobal(
+    'XMLHttpRequest',
+    sandboxXmlHttpRequest((request) => handler(request)),
+  );
+  const streams = sandboxWebSocket((pathname, headers) => {
+    const { sandbox, path } = route(pathname);
+    if (!sandbox) return Promise.reject(new Error('No such participant'));
+    return sandbox.connectStream(path, headers);
+  });
+  vi.stubGlobal('WebSocket', streams.WebSocket);
+  return {
+    members,
+    /** Sends as the console server would route it, past any intercept. */
+    forward,
+    openStreamCount: () => streams.openCount(),
+    /** Replaces the intercept for all requests from now on. */
+    intercept: (next: NetworkIntercept) => {
+      handler = (request) => next(request, forward);
     },
   };
 }
@@ -218,7 +307,9 @@ function closeEvent(code: number, reason = ''): Event {
  * `addEventListener`, `send` (the first message starts the stream, as on the real server) and
  * `close`.
  */
-function sandboxWebSocket(sandbox: Sandbox) {
+type StreamConnector = (path: string, headers: Headers) => ReturnType<Sandbox['connectStream']>;
+
+function sandboxWebSocket(connectStream: StreamConnector) {
   const open = new Set<SandboxWebSocket>();
 
   class SandboxWebSocket extends EventTarget {
@@ -243,7 +334,7 @@ function sandboxWebSocket(sandbox: Sandbox) {
       void (async () => {
         await macrotask();
         try {
-          this.stream = await sandbox.connectStream(path, headers);
+          this.stream = await connectStream(path, headers);
         } catch {
           this.finish(1006, true);
           return;

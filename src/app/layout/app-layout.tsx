@@ -2,6 +2,7 @@ import { AppShell, Burger, Group, ScrollArea, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { ColorSchemeControl } from '@/components/color-scheme-control';
 import { IdentifierLinksContext, type IdentifierLinks } from '@/components/identifier-links';
+import { ParticipantSwitcher } from '@/features/fleet/participant-switcher';
 import { paths } from '@/app/paths';
 import classes from './app-layout.module.css';
 import { LocationRecorder } from './came-from';
@@ -51,6 +52,7 @@ export function AppLayout() {
               <Text fw={700} size="md" truncate>
                 Ledger Console
               </Text>
+              <ParticipantSwitcher fleetPath={paths.fleet.to()} />
             </Group>
             <Group gap="xs" wrap="nowrap" style={{ minWidth: 0, flexShrink: 0 }}>
               <SearchTrigger />

@@ -1,6 +1,7 @@
 import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
+import { env } from '@/env';
 import { lazy, Suspense, useSyncExternalStore } from 'react';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import { SectionSkeleton } from '@/components/feedback/section-skeleton';
@@ -138,7 +139,7 @@ export function MainContent() {
         <Suspense fallback={<SectionSkeleton lines={6} />}>
           <NotOnboarded
             error={caller.error}
-            reviewPath={paths.accessRequest.to()}
+            reviewPath={`${env.PAGE_BASE}${paths.accessRequest.to()}`}
             doctorPath={paths.tokenDoctor.to()}
             onSignOut={() => void signOut()}
           />

@@ -1,10 +1,17 @@
 import { NavLink, Stack, Text } from '@mantine/core';
-import { IconLogin2, IconLogout, IconUserCircle, IconSwitchHorizontal } from '@tabler/icons-react';
+import {
+  IconLogin2,
+  IconLogout,
+  IconServer2,
+  IconUserCircle,
+  IconSwitchHorizontal,
+} from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useSyncExternalStore, type ReactNode } from 'react';
 import { NavLink as RouterNavLink, useLocation, useNavigate } from 'react-router';
 import { readAccessToken, subscribeAccessToken } from '@/api/access-token';
 import { sessionQueries } from '@/api/session';
+import { usePageFleet } from '@/hooks/use-page-fleet';
 import { useSignOut } from '@/features/session/use-sign-in';
 import { accessOf, type Access } from '@/lib/access/access-rights';
 import { isParticipantUnreachable } from '@/lib/errors/api-error';
@@ -32,6 +39,8 @@ export function MainNav({ onNavigate }: MainNavProps) {
   );
   // Here, not in the items: signing out unmounts them before the sign-in page is opened.
   const navigate = useNavigate();
+  // A console of several participants has a page for all of them.
+  const hasFleet = usePageFleet() !== undefined;
   const signOut = useSignOut(() => void navigate(paths.signIn.to()));
   // A token the participant refused (expired, unknown issuer) signs nobody in.
   const isRefused = caller.isError && !isWaiting;
@@ -66,6 +75,15 @@ export function MainNav({ onNavigate }: MainNavProps) {
                 onClick={onNavigate}
               />
             ))}
+            {group.label === undefined && hasFleet && (
+              <NavLink
+                component={RouterNavLink}
+                to={paths.fleet.to()}
+                label="Fleet"
+                leftSection={<IconServer2 size={ICON_SIZE} aria-hidden />}
+                onClick={onNavigate}
+              />
+            )}
             {group.label === 'Help' && (
               <>
                 {ownUser !== undefined && (

@@ -105,6 +105,7 @@ export function SearchPaletteHost({ opened, onClose }: SearchPaletteHostProps) {
       links={links}
       actions={actions}
       recentItemOf={recentItemOf}
+      signIn={paths.signIn.to}
     />
   );
 }

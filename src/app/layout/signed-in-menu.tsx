@@ -14,6 +14,7 @@ import { isParticipantUnreachable } from '@/lib/errors/api-error';
 import { decodeToken } from '@/lib/access/token-claims';
 import { formatExactTime } from '@/lib/text/format';
 import { paths } from '@/app/paths';
+import { usePageFleet } from '@/hooks/use-page-fleet';
 import classes from './signed-in-menu.module.css';
 
 /**
@@ -53,6 +54,8 @@ export function SignedInMenu() {
     meta: { errorDisplay: 'inline' },
   }).data;
   const lifetime = useTokenLifetime();
+  // In a fleet, signing in is per participant: the menu says on which one.
+  const participant = usePageFleet()?.current.name;
 
   const userId = caller.data?.kind === 'user' ? caller.data.userId : undefined;
   const subject = claimText(claims?.subject);
@@ -94,9 +97,11 @@ export function SignedInMenu() {
   const extra = [
     shownLabel !== label ? label : undefined,
     userId !== undefined && userId !== label ? `user ${userId}` : undefined,
+    participant === undefined ? undefined : `on participant ${participant}`,
   ].filter((part): part is string => part !== undefined);
   const accessibleName = `Signed in: ${shown}${extra.length > 0 ? ` (${extra.join('; ')})` : ''}`;
   const details = [
+    participant !== undefined && `Participant: ${participant}`,
     personName && personName !== userId && `Name: ${personName}`,
     userId !== undefined && `User id: ${userId}`,
     subject !== undefined && subject !== userId && `Subject: ${subject}`,
@@ -140,6 +145,7 @@ export function SignedInMenu() {
                 {personName}
               </Text>
             )}
+            <IdentityLine label="Participant" value={participant} />
             <IdentityLine label="User id" value={userId} />
             <IdentityLine
               label="Subject"

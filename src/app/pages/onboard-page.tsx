@@ -1,3 +1,4 @@
+import { env } from '@/env';
 import { useSearchParams } from 'react-router';
 import { QueryBoundary } from '@/components/feedback/query-boundary';
 import { PageHeader } from '@/components/page-header';
@@ -29,7 +30,7 @@ export function OnboardPage() {
             ...(identityProviderId ? { identityProviderId } : {}),
           }}
           {...(requestedAccess ? { requestedAccess } : {})}
-          signInUrl={`${window.location.origin}${paths.signIn.to()}`}
+          signInUrl={`${window.location.origin}${env.PAGE_BASE}${paths.signIn.to()}`}
           cancelHref={paths.users.to()}
         />
       </QueryBoundary>

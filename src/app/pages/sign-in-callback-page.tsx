@@ -1,3 +1,4 @@
+import { env } from '@/env';
 import { Loader, Group, Text } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
@@ -22,7 +23,7 @@ export function SignInCallbackPage() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const { pathname, search } = useLocation();
-  const url = `${window.location.origin}${pathname}${search}`;
+  const url = `${window.location.origin}${env.PAGE_BASE}${pathname}${search}`;
 
   useEffect(() => {
     const fail = (error: unknown) => {

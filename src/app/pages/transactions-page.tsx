@@ -1,5 +1,5 @@
 import { Stack } from '@mantine/core';
-import { useCallback } from 'react';
+import { useCallback, useMemo } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { QueryBoundary } from '@/components/feedback/query-boundary';
 import { SectionSkeleton } from '@/components/feedback/section-skeleton';
@@ -22,6 +22,12 @@ const wholeNumber = (value: string | null) =>
 const VIEW_PARAM = 'view';
 /** `fullscreen=1`: the transaction over the whole window, likewise. */
 const FULL_SCREEN_PARAM = 'fullscreen';
+/** `compare=NAME`: the transaction beside NAME's projection of it (issue 28). */
+const COMPARE_PARAM = 'compare';
+const compareLinks = {
+  update: (updateId: string) => paths.transactions.to(updateId),
+  signIn: (from: string) => paths.signIn.to(from),
+};
 
 /**
  * The query of `path` (a paths.transactions link) with the pane added when it is the graph, and
@@ -49,6 +55,7 @@ export function TransactionsPage() {
   const updateRef = updateId ? { updateId } : offset !== undefined ? { offset } : undefined;
   const pane: TransactionPane = searchParams.get(VIEW_PARAM) === 'graph' ? 'graph' : 'outline';
   const isFullScreen = searchParams.get(FULL_SCREEN_PARAM) === '1';
+  const compareWith = searchParams.get(COMPARE_PARAM) ?? undefined;
 
   const handleResolveOffset = useCallback(
     (resolvedId: string) => {
@@ -93,6 +100,16 @@ export function TransactionsPage() {
       setParam(FULL_SCREEN_PARAM, next ? '1' : undefined);
     },
     [setParam],
+  );
+  const compare = useMemo(
+    () => ({
+      with: compareWith,
+      onChange: (name: string | undefined) => {
+        setParam(COMPARE_PARAM, name);
+      },
+      links: compareLinks,
+    }),
+    [compareWith, setParam],
   );
 
   const openUpdate = (
@@ -141,6 +158,7 @@ export function TransactionsPage() {
             onPaneChange={handlePaneChange}
             isFullScreen={isFullScreen}
             onFullScreenChange={handleFullScreenChange}
+            compare={compare}
           />
         </QueryBoundary>
       ) : (

@@ -17,6 +17,7 @@ import { formatCount } from '@/lib/text/format';
 import { MAX_SEARCH_LENGTH, recognizeId, type RecognizedId } from '@/lib/values/id-recognition';
 import { recentItemsOf, type RecentItem } from './recent-items';
 import {
+  GO_TO_GROUP,
   searchResults,
   templateKindIn,
   templatePackageId,
@@ -33,6 +34,8 @@ import classes from './search-palette.module.css';
 import { highlightPieces } from './search-match';
 import type { PackageSource } from './search-entries';
 import { useNameSearch } from './use-name-search';
+import { fleetSearchId } from './fleet-search';
+import { useFleetSearch } from './use-fleet-search';
 import { readVisits } from './visits';
 
 export type { SearchAction, SearchLinks } from './search-results';
@@ -46,6 +49,8 @@ export type SearchPaletteProps = {
   actions: readonly SearchAction[];
   /** The item a visited location (`/contracts/00ab…`) stands for, if any; the app knows routes. */
   recentItemOf: (location: string) => RecentItem | undefined;
+  /** The sign-in page, coming back to `from`: where a participant not signed in on leads. */
+  signIn: (from: string) => string;
 };
 
 /** Until the participant says who the caller is, it is offered what anyone may do. */
@@ -82,7 +87,7 @@ export function SearchPalette({ opened, onClose, ...panel }: SearchPaletteProps)
 
 type SearchPanelProps = Omit<SearchPaletteProps, 'opened'>;
 
-function SearchPanel({ onClose, links, actions, recentItemOf }: SearchPanelProps) {
+function SearchPanel({ onClose, links, actions, recentItemOf, signIn }: SearchPanelProps) {
   const navigate = useNavigate();
   const listId = useId();
   const [query, setQuery] = useState('');
@@ -147,7 +152,12 @@ function SearchPanel({ onClose, links, actions, recentItemOf }: SearchPanelProps
     packages,
     links,
   });
-  const groups = searchResults(recognition, {
+  const fleetLinks = useMemo(() => ({ ids: links, signIn }), [links, signIn]);
+  const fleetGroup = useFleetSearch(
+    fleetSearchId(recognition.candidates, lookedUpUserId),
+    fleetLinks,
+  );
+  const ownGroups = searchResults(recognition, {
     links,
     actions: visibleActions,
     recent,
@@ -160,13 +170,20 @@ function SearchPanel({ onClose, links, actions, recentItemOf }: SearchPanelProps
     identityProviderId: ownIdentityProviderId(caller.data, access),
     nameMatches: nameSearch.matches,
   });
+  // Right after the id's own page here, where the eye already is.
+  const firstOthers = ownGroups[0]?.label === GO_TO_GROUP ? 1 : 0;
+  const groups = fleetGroup
+    ? [...ownGroups.slice(0, firstOthers), fleetGroup, ...ownGroups.slice(firstOthers)]
+    : ownGroups;
   const items = groups.flatMap((group) => group.items);
   const active = Math.min(activeIndex, Math.max(items.length - 1, 0));
   const optionId = (index: number) => `${listId}-option-${String(index)}`;
 
   const open = (item: SearchItem) => {
     onClose();
-    void navigate(item.to);
+    // Another participant's pages are another app root (its own basename, caches and sign-in).
+    if (item.isDocumentLink) globalThis.location.assign(item.to);
+    else void navigate(item.to);
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {

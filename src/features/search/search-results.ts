@@ -103,9 +103,14 @@ export type SearchItem = {
   aside?: { label: string; text: string };
   /** Where the input was found in the row's texts. */
   highlight?: Highlight;
+  /** `to` is another participant's page (another app root): opened by a document navigation. */
+  isDocumentLink?: boolean;
 };
 
 export type SearchGroup = { label: string; items: SearchItem[] };
+
+/** The group of the pages the input's ids lead to: first when there is one. */
+export const GO_TO_GROUP = 'Go to';
 
 const PARTY_DESCRIPTIONS: Record<PartyLookup['status'], string> = {
   unknown: 'Its hosting, annotations and who may act as it',
@@ -143,7 +148,7 @@ export function searchResults(recognition: Recognition, context: SearchContext):
       matches(needle, [action.label, ...(action.keywords ?? [])]),
   );
   const groups: SearchGroup[] = [
-    { label: 'Go to', items: ids },
+    { label: GO_TO_GROUP, items: ids },
     { label: 'Recent', items: recent },
     {
       label: 'Pages',

@@ -446,9 +446,9 @@ function toFlowNodes(visible: VisibleTree, layout: TreeLayout): TreeFlowNode[] {
  * The parent → child edges, drawn as one SVG path of tree "brackets" (down from the parent, across
  * its children, down to each) instead of one React Flow edge each: React Flow renders every edge
  * that merely crosses the view, and from a parent with 10,000 children every edge does, which
- * took seconds. One path of 10,000 segments is a few milliseconds.
+ * took seconds. One path of 10,000 segments is a few milliseconds. The compare view draws them too.
  */
-const TreeEdges = memo(function TreeEdges({ layout }: { layout: TreeLayout }) {
+export const TreeEdges = memo(function TreeEdges({ layout }: { layout: TreeLayout }) {
   const path = useMemo(() => edgePath(layout), [layout]);
   return (
     <ViewportPortal>

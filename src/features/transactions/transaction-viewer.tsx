@@ -7,6 +7,7 @@ import { RelativeTime } from '@/components/relative-time';
 import { formatTrafficCost } from '@/lib/text/format';
 import { actingPartiesOf, type TransactionTree } from '@/lib/transaction-tree/model';
 import type { TransactionLinks } from './transaction-links';
+import { ComparedTransaction, CompareControl, type TransactionCompare } from './compare-control';
 import { TopologyUpdateView } from './topology-update-view';
 import { TransactionView, type TransactionPane } from './transaction-view';
 import { NoReadScopeState } from '@/blocks/no-read-scope-state';
@@ -30,6 +31,11 @@ export type TransactionViewerProps = {
   /** Over the whole window (the page keeps it in the URL). */
   isFullScreen?: boolean | undefined;
   onFullScreenChange?: ((isFullScreen: boolean) => void) | undefined;
+  /**
+   * Comparing with another participant of the console (the page keeps which in the URL); offered
+   * when given and the console has more than one participant.
+   */
+  compare?: TransactionCompare | undefined;
 };
 
 /**
@@ -56,6 +62,7 @@ function TransactionViewerOf({
   onPaneChange,
   isFullScreen,
   onFullScreenChange,
+  compare,
   scope,
 }: TransactionViewerProps & { scope: ReadScope }) {
   const queryClient = useQueryClient();
@@ -71,17 +78,22 @@ function TransactionViewerOf({
   return (
     <div className={classes.viewer}>
       <TransactionHeader tree={tree} />
-      <TransactionView
-        tree={tree}
-        selectedNodeId={selectedNodeId}
-        onSelectNode={onSelectNode}
-        links={links}
-        pane={pane}
-        onPaneChange={onPaneChange}
-        isFullScreen={isFullScreen}
-        onFullScreenChange={onFullScreenChange}
-        fill
-      />
+      {compare && <CompareControl tree={tree} compare={compare} />}
+      {compare?.with !== undefined ? (
+        <ComparedTransaction tree={tree} compare={compare} />
+      ) : (
+        <TransactionView
+          tree={tree}
+          selectedNodeId={selectedNodeId}
+          onSelectNode={onSelectNode}
+          links={links}
+          pane={pane}
+          onPaneChange={onPaneChange}
+          isFullScreen={isFullScreen}
+          onFullScreenChange={onFullScreenChange}
+          fill
+        />
+      )}
     </div>
   );
 }

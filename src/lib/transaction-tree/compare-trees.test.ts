@@ -1,52 +1,23 @@
 import { describe, expect, it } from 'vitest';
 import { fanoutTree } from '@/testing/tree-generators';
+import { createdEvent, exercisedEvent } from '@/testing/tree-events';
 import { buildTree } from './build-tree';
 import { compareTrees } from './compare-trees';
 import type { CreatedEvent, ExercisedEvent, TransactionEvent, TransactionTree } from './model';
 
-const IOU = `${'a'.repeat(64)}:Demo.Iou:Iou`;
 const ALICE = 'alice::1220ab';
 const BOB = 'bob::1220ab';
 const PREPARED_ID = `00${'1'.repeat(64)}`;
 const COMMITTED_ID = `${PREPARED_ID}ca11ab1e`;
 
-const created = (nodeId: number, overrides: Partial<CreatedEvent> = {}): CreatedEvent => ({
-  kind: 'created',
-  nodeId,
-  contractId: `cid-${String(nodeId)}`,
-  templateId: IOU,
-  packageName: 'demo',
-  witnessParties: [ALICE],
-  acsDelta: null,
-  createArgument: { owner: ALICE, amount: '10.0' },
-  contractKey: null,
-  signatories: [ALICE],
-  observers: [],
-  createdAt: null,
-  ...overrides,
-});
+const created = (nodeId: number, overrides: Partial<CreatedEvent> = {}) =>
+  createdEvent(nodeId, ALICE, overrides);
 
 const exercised = (
   nodeId: number,
   lastDescendantNodeId: number,
   overrides: Partial<ExercisedEvent> = {},
-): ExercisedEvent => ({
-  kind: 'exercised',
-  nodeId,
-  contractId: 'input',
-  templateId: IOU,
-  packageName: 'demo',
-  witnessParties: [ALICE],
-  acsDelta: null,
-  choice: 'Iou_Split',
-  choiceArgument: { splitAmount: '1.0' },
-  exerciseResult: null,
-  consuming: true,
-  interfaceId: null,
-  actingParties: [ALICE],
-  lastDescendantNodeId,
-  ...overrides,
-});
+) => exercisedEvent(nodeId, lastDescendantNodeId, ALICE, { ...overrides });
 
 const tree = (events: TransactionEvent[], updateId = 'u'): TransactionTree =>
   buildTree({ updateId, offset: 1, events });
