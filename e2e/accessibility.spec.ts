@@ -1,6 +1,7 @@
 import type { APIRequestContext, Browser, BrowserContext, Page } from '@playwright/test';
 import { createIou } from '../sandbox/src/scenarios/demo-commands';
 import { createdInTree } from '../sandbox/src/scenarios/ledger-steps';
+import { FLEET_BASE_URL } from '../playwright.config';
 import { paths } from '../src/app/paths';
 import { expect, test } from './fixtures';
 import { seedApi, uniqueId } from './helpers/api';
@@ -301,7 +302,28 @@ const AXE_PAGES = {
   ],
   activity: [{ url: () => paths.activity.to(), heading: 'Activity' }],
   traffic: [{ url: () => paths.traffic.to(), heading: 'Traffic' }],
-  fleet: [{ url: () => paths.fleet.to(), heading: 'Fleet' }],
+  fleet: [
+    { state: 'one participant', url: () => paths.fleet.to(), heading: 'Fleet' },
+    // `npm start -- --participants 2` (playwright.config.ts): both participants' cards.
+    {
+      state: 'two participants',
+      url: () => `${FLEET_BASE_URL}/p/participant2${paths.fleet.to()}`,
+      heading: 'Fleet',
+    },
+    {
+      state: 'participant switcher open',
+      url: () => `${FLEET_BASE_URL}/p/participant2${paths.overview.to()}`,
+      heading: 'Participant overview',
+      prepare: async (page) => {
+        await page.getByRole('button', { name: /switch participant/ }).click();
+        await expect(
+          page
+            .getByRole('navigation', { name: 'Participants' })
+            .getByRole('link', { name: 'participant1 (default)' }),
+        ).toBeVisible();
+      },
+    },
+  ],
   /** The router's catch-all (`*`). */
   notFound: [{ url: () => '/no-such-page', heading: 'Page not found' }],
 } satisfies Record<keyof typeof paths | 'notFound', readonly AxePage[]>;

@@ -35,18 +35,20 @@ describe('the participant switcher', () => {
       name: 'participant1 (participant; switch participant)',
     });
     await user.click(switcher);
-    const items = await screen.findAllByRole('menuitem');
-    const participantItems = items.filter((item) => /^participant\d/.test(item.textContent));
-    expect(participantItems.map((item) => item.textContent)).toEqual([
+    const list = await screen.findByRole('navigation', { name: 'Participants' });
+    const participantLinks = within(list)
+      .getAllByRole('link')
+      .filter((link) => /^participant\d/.test(link.textContent));
+    expect(participantLinks.map((link) => link.textContent)).toEqual([
       'participant1 (default)',
       'participant2',
       'participant3',
     ]);
-    expect(participantItems[0]).toHaveAttribute('aria-current', 'page');
-    expect(participantItems[1]).not.toHaveAttribute('aria-current');
+    expect(participantLinks[0]).toHaveAttribute('aria-current', 'page');
+    expect(participantLinks[1]).not.toHaveAttribute('aria-current');
     // A document navigation to the same page on the other participant.
-    expect(participantItems[1]).toHaveAttribute('href', '/p/participant2/users?idp=corp#top');
-    expect(screen.getByRole('menuitem', { name: 'Fleet overview' })).toBeVisible();
+    expect(participantLinks[1]).toHaveAttribute('href', '/p/participant2/users?idp=corp#top');
+    expect(within(list).getByRole('link', { name: 'Fleet overview' })).toBeVisible();
   });
 
   it('is not there for a console of one participant', async () => {

@@ -1,4 +1,4 @@
-import { Button, Menu, Text } from '@mantine/core';
+import { Anchor, Button, Divider, Popover, Stack, Text } from '@mantine/core';
 import { IconCheck, IconChevronDown, IconServer2 } from '@tabler/icons-react';
 import { Link, useLocation } from 'react-router';
 import { usePageFleet } from '@/hooks/use-page-fleet';
@@ -12,7 +12,8 @@ export type ParticipantSwitcherProps = {
  * In the header of a fleet (two participants or more): which participant these pages are, and the
  * same page on any other. Choosing one is a document navigation to `/p/OTHER/<same path>`, so the
  * new page starts with that participant's caches, streams and sign-in only. Nothing for a single
- * participant.
+ * participant. A popover of links (a navigation, not a menu of actions): Tab moves through them,
+ * Escape closes it.
  */
 export function ParticipantSwitcher({ fleetPath }: ParticipantSwitcherProps) {
   const fleet = usePageFleet();
@@ -21,8 +22,9 @@ export function ParticipantSwitcher({ fleetPath }: ParticipantSwitcherProps) {
   const { current, participants } = fleet;
 
   return (
-    <Menu position="bottom-start" withinPortal>
-      <Menu.Target>
+    // Its content is a navigation landmark of its own, wherever the portal puts it.
+    <Popover position="bottom-start" trapFocus shadow="md">
+      <Popover.Target>
         <Button
           variant="light"
           size="compact-sm"
@@ -33,37 +35,44 @@ export function ParticipantSwitcher({ fleetPath }: ParticipantSwitcherProps) {
         >
           {current.name}
         </Button>
-      </Menu.Target>
-      <Menu.Dropdown>
-        <Menu.Label>Participants</Menu.Label>
-        {participants.map((participant) => {
-          const isCurrent = participant.name === current.name;
-          return (
-            <Menu.Item
-              key={participant.name}
-              component="a"
-              // The participant's pages are its own document: a full load, not a route change.
-              href={`${participant.pagePath}${pathname}${search}${hash}`}
-              leftSection={
-                isCurrent ? <IconCheck size={14} aria-hidden /> : <span style={{ width: 14 }} />
-              }
-              {...(isCurrent ? { 'aria-current': 'page' as const } : {})}
-            >
-              {participant.name}
-              {participant.isDefault && (
-                <Text span size="xs" c="dimmed">
-                  {' '}
-                  (default)
-                </Text>
-              )}
-            </Menu.Item>
-          );
-        })}
-        <Menu.Divider />
-        <Menu.Item component={Link} to={fleetPath}>
-          Fleet overview
-        </Menu.Item>
-      </Menu.Dropdown>
-    </Menu>
+      </Popover.Target>
+      <Popover.Dropdown p="xs">
+        <nav aria-label="Participants">
+          <Stack gap={4}>
+            {participants.map((participant) => {
+              const isCurrent = participant.name === current.name;
+              return (
+                <Anchor
+                  key={participant.name}
+                  // The participant's pages are its own document: a full load, not a route change.
+                  href={`${participant.pagePath}${pathname}${search}${hash}`}
+                  size="sm"
+                  fw={isCurrent ? 700 : 400}
+                  {...(isCurrent ? { 'aria-current': 'page' as const } : {})}
+                  style={{ display: 'flex', alignItems: 'center', gap: 6 }}
+                >
+                  {isCurrent ? (
+                    <IconCheck size={14} aria-hidden />
+                  ) : (
+                    <span style={{ width: 14 }} aria-hidden />
+                  )}
+                  {participant.name}
+                  {participant.isDefault && ' '}
+                  {participant.isDefault && (
+                    <Text span size="xs" c="dimmed">
+                      (default)
+                    </Text>
+                  )}
+                </Anchor>
+              );
+            })}
+          </Stack>
+          <Divider my="xs" />
+          <Anchor component={Link} to={fleetPath} size="sm">
+            Fleet overview
+          </Anchor>
+        </nav>
+      </Popover.Dropdown>
+    </Popover>
   );
 }
