@@ -63,7 +63,9 @@ export async function getReadiness(client: ApiClient = api): Promise<HealthStatu
 // ── cache: keys and query functions defined together ───────────────────────────
 
 export const participantQueries = {
-  all: () => ['participant'] as const,
+  // Not ['participant']: keys of other participants are ['participant', name, …] (participants.ts),
+  // and a participant named "health" or "version" must not share this page's entries.
+  all: () => ['this-participant'] as const,
   version: () =>
     queryOptions({
       queryKey: [...participantQueries.all(), 'version'],
