@@ -516,6 +516,11 @@ export default defineConfig(
     },
   },
   {
+    // The bare pages benchmarks measure against run in the browser (bench/bare/vite.config.ts).
+    files: [`bench/bare/**/*.tsx`],
+    languageOptions: { globals: globals.browser },
+  },
+  {
     files: [`{bench,e2e}/**/*.${TS}`, '*.config.ts'],
     rules: {
       'no-restricted-imports': [

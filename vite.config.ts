@@ -55,6 +55,7 @@ export default defineConfig({
             'packages/**/*.test.ts',
             'sandbox/**/*.test.ts',
             'server/**/*.test.ts',
+            'bench/**/*.test.ts',
           ],
         },
       },

@@ -25,26 +25,55 @@ export type BenchStack = {
   sandbox: RunningSandbox;
   /** The console server's origin (it proxies the Ledger API to the sandbox). */
   base: string;
+  /**
+   * The same server code serving the bare pages (bench/bare, built in this run) in front of the
+   * same sandbox: `${bareBase}/NAME.html` is bench/bare/NAME.html.
+   */
+  bareBase: string;
   browser: Browser;
 };
 
+/** Where the bare pages are built; under bench/results, which git ignores. */
+export const BARE_DIST = path.join(ROOT, 'bench/results/bare-dist');
+
 /**
- * Builds the SPA if stale, starts an empty sandbox, the console server in front of it and
- * Chromium, runs `bench` on them and closes all three, whether it succeeded or not.
+ * Builds the bare pages (bench/bare) now, so that the limit and the console are built by the same
+ * tools in the same run. Returns the output directory.
+ */
+export async function buildBarePages(): Promise<string> {
+  const { build } = await import('vite');
+  await build({
+    configFile: path.join(ROOT, 'bench/bare/vite.config.ts'),
+    build: { outDir: BARE_DIST },
+  });
+  return BARE_DIST;
+}
+
+async function listen(server: ReturnType<typeof createServer>): Promise<string> {
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return `http://127.0.0.1:${String((server.address() as AddressInfo).port)}`;
+}
+
+/**
+ * Builds the SPA if stale and the bare pages always, starts an empty sandbox, the console server
+ * in front of it (and a second one serving the bare pages) and Chromium, runs `bench` on them and closes all three, whether it succeeded or not.
  */
 export async function withBenchStack(bench: (stack: BenchStack) => Promise<void>): Promise<void> {
   await ensureBuilt(ROOT, (line) => {
     console.log(line);
   });
+  const bareDist = await buildBarePages();
   const sandbox = await startSandbox({ port: 0, quiet: true, seed: 'none' });
   const server = createServer({ distDir: DIST, ledgerUrl: sandbox.url });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const base = `http://127.0.0.1:${String((server.address() as AddressInfo).port)}`;
+  const bareServer = createServer({ distDir: bareDist, ledgerUrl: sandbox.url });
+  const base = await listen(server);
+  const bareBase = await listen(bareServer);
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   try {
-    await bench({ sandbox, base, browser });
+    await bench({ sandbox, base, bareBase, browser });
   } finally {
     await browser.close();
+    await closeServer(bareServer);
     await closeServer(server);
     await sandbox.close();
   }

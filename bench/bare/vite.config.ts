@@ -1,0 +1,28 @@
+/**
+ * The bare pages benchmarks measure the console against (issue 29), built in the same run as the
+ * console and served by the same console server code (same origin, same proxy to the sandbox).
+ * Every `*.html` here is a page; each is the least a page doing that job needs.
+ */
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+const root = path.dirname(fileURLToPath(import.meta.url));
+
+export default defineConfig({
+  root,
+  logLevel: 'warn',
+  plugins: [react()],
+  build: {
+    emptyOutDir: true,
+    rollupOptions: {
+      input: Object.fromEntries(
+        readdirSync(root)
+          .filter((name) => name.endsWith('.html'))
+          .map((name) => [name.slice(0, -'.html'.length), path.join(root, name)]),
+      ),
+    },
+  },
+});

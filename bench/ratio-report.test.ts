@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { figure, ratioOf } from './ratio-report';
+
+describe('figure', () => {
+  it('passes a ratio under its ceiling and fails one over it', () => {
+    const fast = figure({
+      name: 'rows',
+      ours: 120,
+      limit: 100,
+      unit: 'ms',
+      limitIs: 'bare table',
+      target: { ratioAtMost: 1.5 },
+    });
+    expect(fast.ratio).toBeCloseTo(1.2);
+    expect(fast.ok).toBe(true);
+    expect(fast.line).toBe(
+      'rows | ours 120 ms | limit 100 ms (bare table) | ratio 1.20× | target ratio ≤ 1.5× | ✓',
+    );
+    const slow = figure({ ...fast, ours: 151 });
+    expect(slow.ok).toBe(false);
+    expect(slow.line.endsWith('✗')).toBe(true);
+  });
+
+  it('checks a floor, and an absolute ceiling whatever the limit', () => {
+    const layout = { name: 'layout', unit: 'ms', limitIs: 'dagre' };
+    expect(figure({ ...layout, ours: 350, limit: 3, target: { ratioAtLeast: 100 } }).ok).toBe(true);
+    expect(figure({ ...layout, ours: 250, limit: 3, target: { ratioAtLeast: 100 } }).ok).toBe(
+      false,
+    );
+    const task = { name: 'longest task', unit: 'ms', limitIs: 'idle page' };
+    expect(figure({ ...task, ours: 49, limit: 0, target: { oursAtMost: 50 } }).ok).toBe(true);
+    expect(figure({ ...task, ours: 51, limit: 60, target: { oursAtMost: 50 } }).ok).toBe(false);
+  });
+
+  it('fails a figure that was not measured', () => {
+    const missing = figure({
+      name: 'rows',
+      ours: Number.NaN,
+      limit: 100,
+      unit: 'ms',
+      limitIs: 'bare table',
+      target: { ratioAtMost: 1.5 },
+    });
+    expect(missing.ok).toBe(false);
+    expect(missing.line).toContain('ours n/a ms');
+  });
+});
+
+describe('ratioOf', () => {
+  it('treats two zeros as equal and a zero limit as infinitely exceeded', () => {
+    expect(ratioOf(0, 0)).toBe(1);
+    expect(ratioOf(3, 0)).toBe(Number.POSITIVE_INFINITY);
+  });
+});
