@@ -235,3 +235,17 @@ export const GRAPH_SHOWN_SCRIPT = `
   };
   ${LONG_TASKS_SCRIPT}
 `;
+
+/** `__watch(text)` (TEXT_SEEN_SCRIPT), and when the page last saw a click in `__clickedAt`. */
+export const WATCH_SCRIPT = `${TEXT_SEEN_SCRIPT}
+  // When the browser dispatched the click, not when Playwright started acting (which includes
+  // its own actionability checks and round trips).
+  document.addEventListener('click', () => { window.__clickedAt = performance.now(); }, true);
+`;
+
+/**
+ * When `text` first appeared (WATCH_SCRIPT's `__watch`). Polled every 100 ms, not every animation
+ * frame: the polling itself would compete with the page being measured.
+ */
+export const seenAt = (page: Page, text: string) =>
+  pageTime(page, '__seen', text, { timeout: 30_000, polling: 100 });

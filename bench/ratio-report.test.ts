@@ -27,6 +27,12 @@ describe('figure', () => {
     expect(figure({ ...layout, ours: 250, limit: 3, target: { ratioAtLeast: 100 } }).ok).toBe(
       false,
     );
+    const flip = { name: 'flip', unit: 'ms', limitIs: 'bare table' };
+    const oneFrame = { overLimitAtMost: 1000 / 60, what: 'one frame (16.7 ms)' };
+    expect(figure({ ...flip, ours: 40, limit: 25, target: oneFrame }).ok).toBe(true);
+    expect(figure({ ...flip, ours: 42, limit: 25, target: oneFrame }).line).toContain(
+      'target ours ≤ limit + one frame (16.7 ms) | ✗',
+    );
     const task = { name: 'longest task', unit: 'ms', limitIs: 'idle page' };
     expect(figure({ ...task, ours: 49, limit: 0, target: { oursAtMost: 50 } }).ok).toBe(true);
     expect(figure({ ...task, ours: 51, limit: 60, target: { oursAtMost: 50 } }).ok).toBe(false);

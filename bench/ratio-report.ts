@@ -27,11 +27,16 @@ export function machineLabel(extra: Record<string, string> = {}): string {
 }
 
 /**
- * What a figure must meet: its ratio to the limit at most or at least a value, or (for frames and
- * tasks, where the limit is the same page idle) ours at most an absolute value.
+ * What a figure must meet: its ratio to the limit at most or at least a value, ours at most the
+ * limit plus a margin, or (for frames and tasks, where the limit is the same page idle) ours at
+ * most an absolute value.
  */
 export type Target =
-  { ratioAtMost: number } | { ratioAtLeast: number } | { oursAtMost: number; unit?: string };
+  | { ratioAtMost: number }
+  | { ratioAtLeast: number }
+  /** ours − limit at most this (in the figure's unit): e.g. one frame budget more than bare. */
+  | { overLimitAtMost: number; what?: string }
+  | { oursAtMost: number; unit?: string };
 
 export type Figure = {
   /** What is measured, e.g. "1,000 rows shown after the response". */
@@ -56,15 +61,19 @@ export function ratioOf(ours: number, limit: number): number {
   return ours / limit;
 }
 
-function meets(target: Target, ours: number, ratio: number): boolean {
+function meets(target: Target, ours: number, limit: number, ratio: number): boolean {
   if ('ratioAtMost' in target) return ratio <= target.ratioAtMost;
   if ('ratioAtLeast' in target) return ratio >= target.ratioAtLeast;
+  if ('overLimitAtMost' in target) return ours - limit <= target.overLimitAtMost;
   return ours <= target.oursAtMost;
 }
 
 function targetText(target: Target, unit: string): string {
   if ('ratioAtMost' in target) return `ratio ≤ ${String(target.ratioAtMost)}×`;
   if ('ratioAtLeast' in target) return `ratio ≥ ${String(target.ratioAtLeast)}×`;
+  if ('overLimitAtMost' in target) {
+    return `ours ≤ limit + ${target.what ?? `${String(target.overLimitAtMost)} ${unit}`}`;
+  }
   return `ours ≤ ${String(target.oursAtMost)} ${target.unit ?? unit}`;
 }
 
@@ -74,7 +83,7 @@ const ratioText = (ratio: number) =>
 /** The figure's one line: name | ours | limit (what it is) | ratio | target | ✓/✗. */
 export function figure(input: Figure): FigureResult {
   const ratio = ratioOf(input.ours, input.limit);
-  const ok = Number.isFinite(input.ours) && meets(input.target, input.ours, ratio);
+  const ok = Number.isFinite(input.ours) && meets(input.target, input.ours, input.limit, ratio);
   const digits = input.digits ?? 0;
   const value = (n: number) => `${Number.isFinite(n) ? n.toFixed(digits) : 'n/a'} ${input.unit}`;
   const line = [

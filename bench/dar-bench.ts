@@ -1,0 +1,226 @@
+/**
+ * Browser benchmark of Daml-LF decoding in the console (issues 5 and 29), in Debian's headless
+ * Chromium, on the largest of the generated fixture DARs
+ * (packages/participant/src/testing/fixture-dars.ts):
+ *
+ * - on the upload page, file chosen → its contents shown (read in the Web Worker);
+ * - its main package's page, opened from the packages list: click → the decoded contents shown,
+ *   and the `GET /v2/packages/{id}` response → shown;
+ * - for both, the longest main-thread task meanwhile (long tasks are those over 50 ms) — target:
+ *   none.
+ *
+ * It builds the SPA if stale, serves it with the real server in front of an in-process sandbox,
+ * all on 127.0.0.1, and prints medians of RUNS runs. Never part of `npm test`.
+ *
+ *   npm run bench:web   (runs web-bench.ts, then this, …)
+ */
+import type { Browser, Page } from '@playwright/test';
+import { readDar } from '@ledger-console/participant/daml-lf/read-dar';
+import {
+  FIXTURE_DAR_NAMES,
+  FIXTURE_DAR_REFUSALS,
+  fixtureDar,
+  type FixtureDarName,
+} from '@ledger-console/participant/testing/fixture-dars';
+import {
+  fmt,
+  ledgerStepsAt,
+  mark,
+  median,
+  responseEndOf,
+  seenAt,
+  WATCH_SCRIPT,
+  withBenchStack,
+  writeResults,
+} from './bench-support';
+
+const RUNS = 5;
+const BUDGET_CONTENTS_MS = 500;
+/** The browser reports main-thread tasks over 50 ms as long tasks; the target is that none are. */
+const LONG_TASK_MS = 50;
+
+/**
+ * Records long main-thread tasks (over 50 ms) from the moment `__observeLongTasks()` is called;
+ * `buffered` so that none queued before the observer's first callback is missed.
+ */
+const LONG_TASK_SCRIPT = `
+  window.__observeLongTasks = () => {
+    const since = performance.now();
+    const durations = [];
+    const observer = new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) if (entry.startTime >= since) durations.push(entry.duration);
+    });
+    observer.observe({ type: 'longtask', buffered: true });
+    window.__longTasks = () => {
+      for (const entry of observer.takeRecords()) if (entry.startTime >= since) durations.push(entry.duration);
+      observer.disconnect();
+      return durations;
+    };
+  };
+  // When the chosen file reached the page (the input's change event).
+  document.addEventListener('change', () => { window.__changedAt = performance.now(); }, true);
+`;
+
+/** The longest task since `__observeLongTasks()`, once the page has settled for two frames. */
+async function longestTask(page: Page): Promise<number> {
+  return page.evaluate(async () => {
+    await new Promise<void>((resolve) => {
+      requestAnimationFrame(() => {
+        requestAnimationFrame(() => {
+          setTimeout(resolve, 50);
+        });
+      });
+    });
+    const durations = (window as unknown as { __longTasks: () => number[] }).__longTasks();
+    return durations.length === 0 ? 0 : Math.max(...durations);
+  });
+}
+
+type DarFixture = {
+  name: FixtureDarName;
+  file: string;
+  kib: number;
+  packages: number;
+  mainPackageId: string;
+  mainTitle: string;
+  mainName: string;
+};
+
+/**
+ * The largest of the project's generated fixture DARs (`large`: thirty packages), not one of those
+ * a participant refuses on purpose.
+ */
+async function largestFixtureDar(): Promise<DarFixture> {
+  const [largest] = FIXTURE_DAR_NAMES.filter((name) => !(name in FIXTURE_DAR_REFUSALS))
+    .map((name) => ({ name, fixture: fixtureDar(name) }))
+    .sort((a, b) => b.fixture.size - a.fixture.size);
+  if (!largest) throw new Error('no fixture DARs');
+  const dar = await readDar(largest.fixture.bytes());
+  return {
+    name: largest.name,
+    file: largest.fixture.file,
+    kib: largest.fixture.size / 1024,
+    packages: dar.packages.length,
+    mainPackageId: dar.main.packageId,
+    mainName: dar.main.name,
+    mainTitle: `${dar.main.name} ${dar.main.version}`,
+  };
+}
+
+type ContentsTiming = { total: number; afterResponse: number; longestTask: number };
+
+/** Upload page: the DAR is chosen with the real file input → its contents are shown. */
+async function darPreview(
+  browser: Browser,
+  base: string,
+  dar: DarFixture,
+): Promise<ContentsTiming> {
+  const page = await browser.newPage();
+  await page.addInitScript(`${WATCH_SCRIPT}; ${LONG_TASK_SCRIPT}`);
+  await page.goto(`${base}/packages/upload`);
+  const input = page.getByLabel('Choose a DAR file');
+  await input.waitFor({ state: 'attached', timeout: 30_000 });
+  const shownText = `${String(dar.packages)} packages in this DAR`;
+  await watchWithLongTasks(page, shownText);
+  await input.setInputFiles({
+    name: dar.file,
+    mimeType: 'application/octet-stream',
+    buffer: Buffer.from(fixtureDar(dar.name).bytes()),
+  });
+  const shown = await seenAt(page, shownText);
+  const longest = await longestTask(page);
+  const changedAt = await page.evaluate(
+    () => (window as unknown as { __changedAt: number }).__changedAt,
+  );
+  await page.close();
+  return { total: shown - changedAt, afterResponse: Number.NaN, longestTask: longest };
+}
+
+/** Starts watching for a text and recording long tasks (WATCH_SCRIPT, LONG_TASK_SCRIPT). */
+async function watchWithLongTasks(page: Page, text: string): Promise<void> {
+  await page.evaluate((t) => {
+    const w = window as unknown as {
+      __watch: (text: string) => void;
+      __observeLongTasks: () => void;
+    };
+    w.__watch(t);
+    w.__observeLongTasks();
+  }, text);
+}
+
+/** Packages list → the main package's page: click → its decoded contents are shown. */
+async function packagePage(
+  browser: Browser,
+  base: string,
+  dar: DarFixture,
+): Promise<ContentsTiming> {
+  const page = await browser.newPage();
+  await page.addInitScript(`${WATCH_SCRIPT}; ${LONG_TASK_SCRIPT}`);
+  await page.goto(`${base}/packages`);
+  const link = page
+    .getByRole('table', { name: 'Packages' })
+    .getByRole('link', { name: dar.mainName, exact: true });
+  await link.waitFor({ timeout: 30_000 });
+  // Rendered only once the package is decoded (the contents' own filter).
+  const shownText = 'Filter contents';
+  await watchWithLongTasks(page, shownText);
+  await link.click();
+  const shown = await seenAt(page, shownText);
+  const longest = await longestTask(page);
+  const clickedAt = await page.evaluate(
+    () => (window as unknown as { __clickedAt: number }).__clickedAt,
+  );
+  const responseEnd = await responseEndOf(page, `/v2/packages/${dar.mainPackageId}`);
+  await page.close();
+  return { total: shown - clickedAt, afterResponse: shown - responseEnd, longestTask: longest };
+}
+
+async function main() {
+  await withBenchStack(async ({ base, browser }) => {
+    const dar = await largestFixtureDar();
+    await ledgerStepsAt(base).uploadDar(fixtureDar(dar.name).bytes());
+    // One warm-up of each, then RUNS measured runs.
+    const previews: ContentsTiming[] = [];
+    const packagePages: ContentsTiming[] = [];
+    for (let run = 0; run <= RUNS; run++) {
+      const d = await darPreview(browser, base, dar);
+      const p = await packagePage(browser, base, dar);
+      if (run === 0) continue;
+      previews.push(d);
+      packagePages.push(p);
+    }
+    const summary = {
+      darPreview: {
+        dar: dar.file,
+        kib: dar.kib,
+        packages: dar.packages,
+        totalMs: median(previews.map((t) => t.total)),
+        // The worst run: one task over 50 ms in any run is a freeze a user could feel.
+        longestTaskMs: Math.max(...previews.map((t) => t.longestTask)),
+        longestTaskMsPerRun: previews.map((t) => t.longestTask),
+      },
+      packagePage: {
+        package: dar.mainTitle,
+        totalMs: median(packagePages.map((t) => t.total)),
+        afterResponseMs: median(packagePages.map((t) => t.afterResponse)),
+        longestTaskMs: Math.max(...packagePages.map((t) => t.longestTask)),
+        longestTaskMsPerRun: packagePages.map((t) => t.longestTask),
+      },
+    };
+    console.log(`\nLedger Console DAR benchmark (median of ${String(RUNS)} runs)`);
+    const longTask = (ms: number) =>
+      ms === 0
+        ? `none over ${String(LONG_TASK_MS)} ms ✓`
+        : `${fmt(ms)} ms ✗ (none over ${String(LONG_TASK_MS)})`;
+    const { darPreview: preview, packagePage: detail } = summary;
+    console.log(
+      `DAR preview (${preview.dar}, ${fmt(preview.kib)} KiB, ${String(preview.packages)} packages): file chosen → contents shown ${fmt(preview.totalMs)} ms ${mark(preview.totalMs <= BUDGET_CONTENTS_MS)} (≤ ${String(BUDGET_CONTENTS_MS)}); longest main-thread task (worst run): ${longTask(preview.longestTaskMs)}`,
+    );
+    console.log(
+      `package page (${detail.package}, from the list): click → contents shown ${fmt(detail.totalMs)} ms ${mark(detail.totalMs <= BUDGET_CONTENTS_MS)} (≤ ${String(BUDGET_CONTENTS_MS)}); GET /v2/packages/{id} response → shown ${fmt(detail.afterResponseMs)} ms; longest main-thread task (worst run): ${longTask(detail.longestTaskMs)}`,
+    );
+    writeResults('dar-bench', summary);
+  });
+}
+
+await main();
