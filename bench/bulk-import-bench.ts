@@ -34,6 +34,7 @@ import { closeServer, createServer } from '../server/src/create-server';
 import { isBuildStale } from '../server/src/ensure-build';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../playwright.config';
 import { TEXT_SEEN_SCRIPT } from './bench-support';
+import { machineLabel } from './ratio-report';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 /** A build of its own: rebuilding `dist/` under a running console would break it. */
@@ -306,7 +307,7 @@ async function main() {
     // tasks look longer than their work, so the load is part of the figure.
     const [load] = os.loadavg();
     console.log(
-      `machine: ${String(os.cpus().length)} CPUs, load average ${fmt(load ?? 0, 1)}${(load ?? 0) > os.cpus().length ? ' (busy: long tasks overstated)' : ''}`,
+      `machine: ${machineLabel()}${(load ?? 0) > os.cpus().length ? ' (busy: long tasks overstated)' : ''}`,
     );
     for (let run = 1; run <= runs; run += 1) {
       const result = await oneRun(browser, run, mode);

@@ -20,6 +20,7 @@ import { closeServer, createServer } from '../server/src/create-server';
 import { ensureBuilt } from '../server/src/ensure-build';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../playwright.config';
 import { DIST, fmt, mark, median, ROOT, writeResults } from './bench-support';
+import { machineLabel } from './ratio-report';
 
 const PARTICIPANTS = 5;
 const PARTIES = 20;
@@ -151,6 +152,7 @@ async function main() {
   const shownMs = median(shown);
   const bareMs = median(bare);
   const clickedMs = median(clicked);
+  console.log(`machine: ${machineLabel()}`);
   console.log(
     `Fleet overview, ${String(PARTICIPANTS)} participants (${String(PARTIES)} parties each), median of ${String(RUNS)} cold runs:`,
   );
@@ -161,7 +163,7 @@ async function main() {
     `  cold page load of /fleet → all fully shown        ${fmt(shownMs)} ms   (limit ${String(BUDGET_MS)} ms) ${mark(shownMs <= BUDGET_MS)}`,
   );
   console.log(
-    `  reference: the same ${String(PARTICIPANTS * ENDPOINTS.length)} reads as bare fetch   ${fmt(bareMs)} ms`,
+    `  reference: the same ${String(PARTICIPANTS * ENDPOINTS.length)} reads as bare fetch   ${fmt(bareMs)} ms (click ÷ bare ${fmt(clickedMs / bareMs, 2)}×, cold ÷ bare ${fmt(shownMs / bareMs, 2)}×)`,
   );
   console.log(
     `  runs: click ${clicked.map((value) => fmt(value)).join(', ')} ms; cold ${shown.map((value) => fmt(value)).join(', ')} ms`,

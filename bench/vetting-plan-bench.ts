@@ -31,6 +31,7 @@ import {
   withBenchStack,
   writeResults,
 } from './bench-support';
+import { machineLabel } from './ratio-report';
 
 const COUNT = Number(process.env.VETTING_BENCH_COUNT ?? 10_000);
 const TARGET_MS = 1000;
@@ -198,6 +199,7 @@ async function main() {
     console.log(
       `\nVetting plan benchmark (${COUNT.toLocaleString('en')} active contracts, ${String(RUNS)} runs)`,
     );
+    console.log(`machine: ${machineLabel()}`);
     console.log(
       `Dry-run verdict shown ${fmt(summary.fromPlannerLinkMs.median)} ms after the planner link's click (median; all ${fromPlanner.map((v) => fmt(v)).join(', ')}) ${mark(summary.fromPlannerLinkMs.median <= TARGET_MS)} (≤ ${String(TARGET_MS)})`,
     );
@@ -205,7 +207,7 @@ async function main() {
       `Cold: ${fmt(summary.coldPageLoadMs.median)} ms from opening the planner's URL in a new tab (median) ${mark(summary.coldPageLoadMs.median <= TARGET_MS)} (≤ ${String(TARGET_MS)})`,
     );
     console.log(
-      `Transport floor: a bare WebSocket reading the same ${COUNT.toLocaleString('en')} contracts took ${fmt(summary.bareWebSocketStreamMs.median)} ms (median; all ${raw.map((v) => fmt(v)).join(', ')})`,
+      `Transport floor: a bare WebSocket reading the same ${COUNT.toLocaleString('en')} contracts took ${fmt(summary.bareWebSocketStreamMs.median)} ms (median; all ${raw.map((v) => fmt(v)).join(', ')}); verdict from the link ÷ floor ${fmt(summary.fromPlannerLinkMs.median / summary.bareWebSocketStreamMs.median, 2)}×`,
     );
     console.log(
       `Longest main-thread task while counting: ${fmt(summary.longestTaskWhileCountingMs)} ms`,
