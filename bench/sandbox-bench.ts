@@ -58,7 +58,7 @@ const ROUNDS = Math.max(1, Number(values.rounds));
 const STARTED = Date.now();
 // Each phase has a time budget for ours (the counts above are what a fast machine reaches within
 // it) and the bare endpoint gets the same budget per round; nothing runs past DEADLINE.
-const DEADLINE = STARTED + 300_000;
+const DEADLINE = STARTED + 360_000;
 const USERS_PHASE_MS = 45_000;
 const PAGES_PHASE_MS = 15_000;
 const GRANTS_PHASE_MS = 10_000;
