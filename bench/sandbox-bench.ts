@@ -18,7 +18,7 @@
 import { spawn } from 'node:child_process';
 import { generateKeyPairSync, sign } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { Agent, request } from 'node:http';
+import { Agent, request, type ClientRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -84,7 +84,10 @@ function drain(base: URL, path: string): Promise<{ status: number; bytes: number
         resolve({ status: res.statusCode ?? 0, bytes });
       });
     });
-    req.on('error', reject);
+    req.on('error', (error) => {
+      if (isStaleSocket(req, error)) drain(base, path).then(resolve, reject);
+      else reject(error);
+    });
     req.end();
   });
 }
@@ -110,9 +113,21 @@ function call(base: URL, method: string, path: string, body?: unknown): Promise<
         });
       },
     );
-    req.on('error', reject);
+    req.on('error', (error) => {
+      if (isStaleSocket(req, error)) call(base, method, path, body).then(resolve, reject);
+      else reject(error);
+    });
     req.end(payload);
   });
+}
+
+/**
+ * A kept-alive socket the server closed for idleness just as a request went out on it: the server
+ * never read that request, so it is sent again on a new socket (as Node's documentation advises).
+ * Each server idles while the other is measured, longer than its 5 s keep-alive timeout.
+ */
+function isStaleSocket(req: ClientRequest, error: Error): boolean {
+  return req.reusedSocket && (error as NodeJS.ErrnoException).code === 'ECONNRESET';
 }
 
 /** The scenario steps' requests, over the same keep-alive agent as the measured ones. */
@@ -199,8 +214,8 @@ type Kind = {
 
 /**
  * A kind's comparison, interleaved (issue 29): a warm-up on ours, then ROUNDS × (ours on the next
- * slice of indices, the bare endpoint on the same slice, so the same request bodies, with the same
- * count and time bounds). Ours' first answer is handed to the bare endpoint, which gets its own
+ * slice of indices, then the bare endpoint on the indices ours completed, so the same request
+ * bodies, under the same time budget). Ours' first answer is handed to the bare endpoint, which gets its own
  * warm-up, before its first round. Ours goes on from where it stopped, so the indices ours has
  * done are always 0 up to `next`; the ratio is of the rounds' median rates.
  */
