@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { Hono } from 'hono';
 import { createAuthenticator, type AuthMode, type JwksAuthService } from './auth/authenticate';
@@ -11,6 +10,7 @@ import { methodsFor } from './http/known-endpoints';
 import type { SandboxContext, SandboxEnv } from './http/sandbox-env';
 import { streamMessages } from './http/websocket-server';
 import { createLedgerState, type LedgerStateOptions } from './ledger-state';
+import { randomHex } from './ledger/transaction';
 import { healthRoutes, versionRoutes } from './routes/health-routes';
 import { identityProviderRoutes } from './routes/identity-provider-routes';
 import { interactiveSubmissionRoutes } from './routes/interactive-submission-routes';
@@ -87,7 +87,7 @@ export function createSandbox(options: SandboxOptions = {}) {
   app.use(async (c, next) => {
     // The trace id of a `traceparent` header is honoured and shows up in errors (§1.5, §10).
     const match = TRACEPARENT.exec(c.req.header('traceparent') ?? '');
-    c.set('traceId', match?.[1] ?? randomBytes(16).toString('hex'));
+    c.set('traceId', match?.[1] ?? randomHex(16));
     c.set('loggingContext', {});
     await next();
   });
@@ -203,8 +203,7 @@ export function createSandbox(options: SandboxOptions = {}) {
       if (!channel) throw new Error(`No websocket endpoint at ${path}`);
       const caller = await authenticate(headers);
       if (caller === undefined) throw unauthenticated();
-      const traceId =
-        TRACEPARENT.exec(headers.get('traceparent') ?? '')?.[1] ?? randomBytes(16).toString('hex');
+      const traceId = TRACEPARENT.exec(headers.get('traceparent') ?? '')?.[1] ?? randomHex(16);
       return (message, signal) =>
         streamMessages(channel, message, {
           caller,

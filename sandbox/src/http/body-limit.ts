@@ -29,6 +29,20 @@ export function bodyLimit(limits: BodyLimits): MiddlewareHandler<SandboxEnv> {
     if (declared !== undefined && c.req.header('transfer-encoding') === undefined) {
       const length = Number(declared);
       if (Number.isFinite(length) && length > limit) throw requestTooLarge(limit, length);
+      // From a socket, Node's HTTP parser ends the body at the Content-Length it announced, so
+      // one announced within the limit stays within it: nothing to count, and the route reads
+      // the body straight from the socket (@hono/node-server's fast path) instead of through
+      // two web streams. A Request built in process carries no such guarantee and is counted.
+      if (Number.isFinite(length) && isFromSocket(c.env)) {
+        await next();
+        return;
+      }
+    }
+    // A GET's or HEAD's body never reaches the fetch Request (readIncomingText reads it), and
+    // asking for it would only build one, stream and all.
+    if (c.req.method === 'GET' || c.req.method === 'HEAD') {
+      await next();
+      return;
     }
     const body = c.req.raw.body;
     if (body) {
@@ -46,6 +60,11 @@ export function bodyLimit(limits: BodyLimits): MiddlewareHandler<SandboxEnv> {
     }
     await next();
   };
+}
+
+/** @hono/node-server passes the Node request as `env.incoming`; an in-process call has none. */
+function isFromSocket(env: unknown): boolean {
+  return typeof env === 'object' && env !== null && 'incoming' in env;
 }
 
 /**

@@ -1,5 +1,6 @@
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createSandbox } from '../create-sandbox';
 import { startSandbox, type RunningSandbox } from '../start-sandbox';
 import { bodyOf, rawExchange } from '../testing/raw-http';
 import { createTestSandbox, expectDecodeFailure } from '../testing/test-client';
@@ -88,6 +89,41 @@ describe('request body limits over a real socket', () => {
         `Content-Length: ${String(body.length)}\r\nConnection: close\r\n\r\n${body}`,
     );
     expect(response).toMatch(/^HTTP\/1\.1 200 /);
+  });
+
+  it('ends an announced body at its Content-Length: what follows is another request', async () => {
+    // The socket path does not count announced bodies (body-limit.ts): it relies on this.
+    const body = JSON.stringify({ user: { id: 'framed', primaryParty: '' } });
+    const next = `GET /livez HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Pad: ${'x'.repeat(2000)}\r\n\r\n`;
+    const { response } = await rawExchange(
+      sandbox.url,
+      `POST /v2/users HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n` +
+        `Content-Length: ${String(body.length)}\r\n\r\n${body}${next}`,
+    );
+    expect(response).toMatch(/^HTTP\/1\.1 200 /);
+    // Read with the next request's bytes, the body would not have decoded.
+    expect(bodyOf(response)).toMatch(/^\{"user":\{"id":"framed"/);
+  });
+});
+
+describe('request body limits in process', () => {
+  const sandbox = createSandbox({ maxRequestBytes: 1024 });
+  afterAll(() => {
+    sandbox.close();
+  });
+
+  it('counts a body whose Content-Length understates it', async () => {
+    // No HTTP parser framed this Request, so its announced length proves nothing.
+    const body = JSON.stringify({ user: { id: 'liar', primaryParty: 'x'.repeat(2000) } });
+    const response = await sandbox.fetch(
+      new Request('http://127.0.0.1/v2/users', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'content-length': '40' },
+        body,
+      }),
+    );
+    expect(response.status).toBe(413);
+    expect(await response.json()).toMatchObject({ code: 'REQUEST_ENTITY_TOO_LARGE' });
   });
 });
 

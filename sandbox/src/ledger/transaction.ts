@@ -147,7 +147,8 @@ export type UpdateRecord = TransactionRecord | TopologyRecord | ReassignmentReco
 // Ids are drawn from a pool: one call for many ids, as a 10,000-node tree needs 10,000 of them.
 let pool = Buffer.alloc(0);
 let poolOffset = 0;
-function randomHex(bytes: number): string {
+/** `bytes` random bytes as hex, from the pool (trace ids too: one per request otherwise costs a call). */
+export function randomHex(bytes: number): string {
   if (poolOffset + bytes > pool.length) {
     pool = randomBytes(16 * 1024);
     poolOffset = 0;

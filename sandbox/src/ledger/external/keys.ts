@@ -151,7 +151,7 @@ export function verifySignature(
   if (signature.signedBy !== key.fingerprint) return false;
   const bytes = Buffer.from(signature.signature, 'base64');
   if (bytes.length === 0 || bytes.length > 512) return false;
-  const object = createPublicKey({ key: key.spki, format: 'der', type: 'spki' });
+  const object = publicKeyObject(key.spki);
   try {
     if (key.spec === 'SIGNING_KEY_SPEC_EC_CURVE25519') {
       if (signature.signingAlgorithmSpec !== 'SIGNING_ALGORITHM_SPEC_ED25519') return false;
@@ -170,6 +170,27 @@ export function verifySignature(
   } catch {
     return false;
   }
+}
+
+/**
+ * Parsed public keys by their DER bytes: parsing one costs about as much as the verification
+ * itself, and a wallet's party signs every transaction with the same key. Bounded, oldest out.
+ */
+const publicKeys = new Map<string, KeyObject>();
+const MAX_PUBLIC_KEYS = 256;
+
+function publicKeyObject(spki: Buffer): KeyObject {
+  const id = spki.toString('base64');
+  let object = publicKeys.get(id);
+  if (object === undefined) {
+    object = createPublicKey({ key: spki, format: 'der', type: 'spki' });
+    if (publicKeys.size >= MAX_PUBLIC_KEYS) {
+      const oldest = publicKeys.keys().next();
+      if (oldest.done !== true) publicKeys.delete(oldest.value);
+    }
+    publicKeys.set(id, object);
+  }
+  return object;
 }
 
 /** The wire's `SigningPublicKey` of a kept key, as DER SPKI (what Canton prints back). */
