@@ -1,23 +1,28 @@
 /**
- * Browser benchmark of /contracts (issue 17) in Debian's headless Chromium: 100,000 active Ious
+ * Browser benchmark of /contracts (issues 17, 29) in Debian's headless Chromium: N active Ious
  * (sandbox/src/scenarios/seed-ious.ts, a few large transactions) listed for their owner through the
- * console server's websocket proxy. Measured in the page:
+ * console server's websocket proxy, against two limits measured in the same run, interleaved
+ * (ours, bare page, bare Node client; after a warm-up; medians of RUNS):
  *
- * - first rows: the first stream message → the first table row painted (the frame after it is in
- *   the DOM); target ≤ 300 ms;
- * - the whole set: the page's navigation start and the first message → the status line reading
- *   all of them as listed;
- * - scrolling the virtualized table from top to bottom at a steady speed, with
- *   requestAnimationFrame sampling: median and p95 frame interval, dropped frames (each gap beyond
- *   one 60 Hz frame counts the frames it skipped) and the longest gap; target 60 fps;
- * - the longest main-thread task (PerformanceObserver `longtask`) while the set streams in;
- * - the page's JS heap once every contract is listed (after a full collection).
+ * - a bare page in the same Chromium (bench/bare/acs-stream.html): the same websocket (path,
+ *   protocols and request message captured from the console's page), JSON.parse per message,
+ *   contracts counted and shown in a plain-DOM virtualized table; it carries the targets;
+ * - a bare Node client in this process (`ws`), the same request through the same proxy, counting
+ *   contracts until the stream ends: what the wire and the server give, printed for reference.
+ *
+ * Measured in each page by the same probes (PAGE_SCRIPT), in the page's clock: the first stream
+ * message → the first table row painted, and → the status line reading all N as active; then
+ * scrolling the table from top to bottom at a steady speed with requestAnimationFrame sampling
+ * (dropped frames: each gap beyond one 60 Hz frame counts the frames it skipped). Ours also
+ * reports the longest main-thread task while streaming and the JS heap once all are listed.
  *
  * Never part of `npm test`.
  *
- *   npx tsx bench/contracts-bench.ts   (CONTRACTS_BENCH_COUNT to change the set's size)
+ *   npx tsx bench/contracts-bench.ts
+ *   (CONTRACTS_BENCH_COUNT: the set's size, default 100,000; CONTRACTS_BENCH_RUNS, default 3)
  */
-import type { Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
+import WebSocket from 'ws';
 import { seedActiveIous } from '../sandbox/src/scenarios/seed-ious';
 import {
   FRAME_MS,
@@ -25,23 +30,27 @@ import {
   fmt,
   ledgerStepsAt,
   longTasksWithin,
-  mark,
+  median,
   pageTime,
   quantile,
   withBenchStack,
   writeResults,
 } from './bench-support';
+import { figure, printFigures } from './ratio-report';
 
 const COUNT = Number(process.env.CONTRACTS_BENCH_COUNT ?? 100_000);
-const TARGET_FIRST_ROWS_MS = 300;
+const RUNS = Number(process.env.CONTRACTS_BENCH_RUNS ?? 3);
 /** Scrolling speed: about a screenful of rows every few frames, as a fast fling. */
 const SCROLL_PX_PER_S = 6000;
 const SCROLL_MS = 6000;
+const TARGET_RATIO = 1.5;
+/** Dropped frames while scrolling, in % of the frames the 60 Hz display would have drawn. */
+const TARGET_DROPPED_PERCENT = 1;
 
 /**
- * The first websocket message (a wrapped WebSocket notes it before the app's handler runs), the
+ * The first websocket message (a wrapped WebSocket notes it before the page's handler runs), the
  * first table row painted, the status line at `__expect` contracts, and long tasks, in the page's
- * clock.
+ * clock; and, for the limits, what the page's first websocket asked for (`__ws`).
  */
 const PAGE_SCRIPT = `
   window.__at = {};
@@ -50,6 +59,13 @@ const PAGE_SCRIPT = `
   window.WebSocket = class extends NativeWebSocket {
     constructor(...args) {
       super(...args);
+      // What the page asked for, so that the limits open the very same stream.
+      if (window.__ws === undefined) {
+        const url = new URL(String(args[0]));
+        window.__ws = { path: url.pathname, protocols: args[1] === undefined ? [] : [].concat(args[1]) };
+        const send = this.send.bind(this);
+        this.send = (data) => { if (window.__ws.body === undefined) window.__ws.body = String(data); send(data); };
+      }
       this.addEventListener('message', () => {
         if (window.__at.firstMessage === undefined) window.__at.firstMessage = performance.now();
       });
@@ -71,11 +87,6 @@ const PAGE_SCRIPT = `
   };
   new MutationObserver(check).observe(document, { childList: true, subtree: true, characterData: true });
 `;
-
-type PageWindow = { __expect: string };
-
-const waitAt = (page: Page, name: string) =>
-  pageTime(page, '__at', name, { timeout: 300_000, polling: 50 });
 
 /**
  * Scrolls the table's box from top to bottom at a steady speed; resolves to the frame times seen
@@ -101,78 +112,230 @@ const SCROLL_SCRIPT = `(speed, duration) => new Promise((resolve) => {
   requestAnimationFrame(onFrame);
 })`;
 
+type PageWindow = { __expect: string; __acsRequest: StreamRequest };
+type StreamRequest = { path: string; protocols: string[]; body: string };
+
+const waitAt = (page: Page, name: string) =>
+  pageTime(page, '__at', name, { timeout: 600_000, polling: 50 });
+
 async function scrollFrames(page: Page): Promise<number[]> {
   return page.evaluate(`(${SCROLL_SCRIPT})(${String(SCROLL_PX_PER_S)}, ${String(SCROLL_MS)})`);
 }
 
+type PageRun = {
+  firstRowsMs: number;
+  allListedMs: number;
+  longestTaskMs: number;
+  longTasks: number;
+  heapMiB: number;
+  scroll: {
+    frames: number;
+    dropped: number;
+    droppedPercent: number;
+    medianFrameMs: number;
+    p95FrameMs: number;
+    longestFrameMs: number;
+    rowsInDom: number;
+  };
+  request?: StreamRequest;
+};
+
+/** Opens `url` in a fresh context, waits for all N listed, measures, scrolls. */
+async function measurePage(
+  browser: Browser,
+  url: string,
+  request: StreamRequest | undefined,
+): Promise<PageRun> {
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  const page = await context.newPage();
+  await page.addInitScript(PAGE_SCRIPT);
+  await page.addInitScript(
+    ([expected, given]) => {
+      const target = window as unknown as PageWindow;
+      target.__expect = expected;
+      if (given) target.__acsRequest = given;
+    },
+    [COUNT.toLocaleString('en'), request] as const,
+  );
+  await page.goto(url);
+  const firstMessage = await waitAt(page, 'firstMessage');
+  const firstRowShown = await waitAt(page, 'firstRowShown');
+  const all = await waitAt(page, 'all');
+  const tasks = await longTasksWithin(page, firstMessage, all);
+  const captured = await page.evaluate(() => (window as unknown as { __ws?: StreamRequest }).__ws);
+  // Let the last batch's render settle before scrolling.
+  await page.waitForTimeout(500);
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('HeapProfiler.collectGarbage');
+  const { usedSize } = await cdp.send('Runtime.getHeapUsage');
+  const frames = await scrollFrames(page);
+  const gaps = frames.slice(1).map((time, index) => time - (frames[index] ?? time));
+  const dropped = gaps.reduce((sum, gap) => sum + Math.max(0, Math.round(gap / FRAME_MS) - 1), 0);
+  const rowsInDom = await page
+    .locator('table[aria-label="Active contracts"] tbody tr[aria-rowindex]')
+    .count();
+  await context.close();
+  return {
+    firstRowsMs: firstRowShown - firstMessage,
+    allListedMs: all - firstMessage,
+    longestTaskMs: Math.max(0, ...tasks.map(([, duration]) => duration)),
+    longTasks: tasks.length,
+    heapMiB: usedSize / 2 ** 20,
+    scroll: {
+      frames: frames.length,
+      dropped,
+      // Of the frames a 60 Hz display would have drawn over the same time.
+      droppedPercent: (100 * dropped) / Math.max(1, frames.length + dropped),
+      medianFrameMs: quantile(gaps, 0.5),
+      p95FrameMs: quantile(gaps, 0.95),
+      longestFrameMs: Math.max(0, ...gaps),
+      rowsInDom,
+    },
+    ...(captured ? { request: captured } : {}),
+  };
+}
+
+/**
+ * The bare Node client: the same request on the same websocket through the same proxy; the first
+ * message → the stream's end, counting the contracts (JSON.parse per message, as the pages do).
+ */
+async function measureNode(
+  base: string,
+  request: StreamRequest,
+): Promise<{ ms: number; contracts: number }> {
+  const url = new URL(request.path, base);
+  url.protocol = 'ws:';
+  return new Promise((resolve, reject) => {
+    const socket = new WebSocket(url, request.protocols);
+    let first: number | undefined;
+    let contracts = 0;
+    socket.on('open', () => {
+      socket.send(request.body);
+    });
+    socket.on('message', (data: Buffer) => {
+      first ??= performance.now();
+      const element = JSON.parse(data.toString()) as {
+        contractEntry?: { JsActiveContract?: unknown };
+      };
+      if (element.contractEntry?.JsActiveContract) contracts += 1;
+    });
+    socket.on('close', () => {
+      resolve({ ms: performance.now() - (first ?? performance.now()), contracts });
+    });
+    socket.on('error', reject);
+  });
+}
+
 async function main() {
-  await withBenchStack(async ({ sandbox, base, browser }) => {
+  await withBenchStack(async ({ sandbox, base, bareBase, browser }) => {
     const ledger = ledgerStepsAt(sandbox.url);
     const owner = await ledger.allocateParty('contracts-bench');
     const seeded = await seedActiveIous(ledger, { owner, count: COUNT, batchSize: 50_000 });
     console.log(
       `Seeded ${COUNT.toLocaleString('en')} active Ious in ${fmt(seeded.elapsedMs)} ms (ledger end ${String(seeded.ledgerEnd)})`,
     );
-
-    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
-    const page = await context.newPage();
-    await page.addInitScript(PAGE_SCRIPT);
-    await page.addInitScript((expected) => {
-      (window as unknown as PageWindow).__expect = expected;
-    }, COUNT.toLocaleString('en'));
     const params = new URLSearchParams({ party: owner, template: '#sandbox-demo:Demo.Iou:Iou' });
-    await page.goto(`${base}/contracts?${params.toString()}`);
+    // The ledger end stays put, so every run lists the same set at the same offset.
+    const oursUrl = `${base}/contracts?${params.toString()}&offset=${String(seeded.ledgerEnd)}`;
+    const bareUrl = `${bareBase}/acs-stream.html`;
 
-    const firstMessage = await waitAt(page, 'firstMessage');
-    const firstRowShown = await waitAt(page, 'firstRowShown');
-    const all = await waitAt(page, 'all');
-    const navigationStart = 0;
-    const streamingTasks = await longTasksWithin(page, firstMessage, all);
-    // Let the last batch's render settle before scrolling.
-    await page.waitForTimeout(500);
-    // What the listed set costs the page, after a full collection.
-    const cdp = await context.newCDPSession(page);
-    await cdp.send('HeapProfiler.collectGarbage');
-    const { usedSize } = await cdp.send('Runtime.getHeapUsage');
-    const frames = await scrollFrames(page);
-    const gaps = frames.slice(1).map((time, index) => time - (frames[index] ?? time));
-    const dropped = gaps.reduce((sum, gap) => sum + Math.max(0, Math.round(gap / FRAME_MS) - 1), 0);
-    const rowsInDom = await page
-      .locator('table[aria-label="Active contracts"] tbody tr[aria-rowindex]')
-      .count();
-    await context.close();
+    // Warm-up: one of each, unreported; the console's run also shows what its page asks for.
+    const warm = await measurePage(browser, oursUrl, undefined);
+    const request = warm.request;
+    if (!request?.body) throw new Error('The console page opened no active-contracts stream');
+    await measurePage(browser, bareUrl, request);
+    await measureNode(base, request);
 
+    const ours: PageRun[] = [];
+    const bare: PageRun[] = [];
+    const node: { ms: number; contracts: number }[] = [];
+    for (let run = 0; run < RUNS; run++) {
+      ours.push(await measurePage(browser, oursUrl, undefined));
+      bare.push(await measurePage(browser, bareUrl, request));
+      node.push(await measureNode(base, request));
+    }
+    const miss = node.find((one) => one.contracts !== COUNT);
+    if (miss) throw new Error(`The Node client counted ${String(miss.contracts)} contracts`);
+    const med = (runs: PageRun[], pick: (run: PageRun) => number) => median(runs.map(pick));
     const summary = {
       count: COUNT,
-      firstRowsAfterFirstMessageMs: firstRowShown - firstMessage,
-      allListedAfterFirstMessageMs: all - firstMessage,
-      allListedAfterNavigationMs: all - navigationStart,
-      heapAfterListingMiB: usedSize / 2 ** 20,
-      streaming: {
-        longTasks: streamingTasks.length,
-        longestTaskMs: Math.max(0, ...streamingTasks.map(([, duration]) => duration)),
+      runs: RUNS,
+      request: { path: request.path, protocols: request.protocols },
+      ours: {
+        firstRowsMs: med(ours, (run) => run.firstRowsMs),
+        allListedMs: med(ours, (run) => run.allListedMs),
+        longestTaskMs: med(ours, (run) => run.longestTaskMs),
+        longTasks: med(ours, (run) => run.longTasks),
+        heapMiB: med(ours, (run) => run.heapMiB),
+        scrollDroppedPercent: med(ours, (run) => run.scroll.droppedPercent),
+        scrollDropped: med(ours, (run) => run.scroll.dropped),
+        scrollFrames: med(ours, (run) => run.scroll.frames),
+        scrollMedianFrameMs: med(ours, (run) => run.scroll.medianFrameMs),
+        scrollP95FrameMs: med(ours, (run) => run.scroll.p95FrameMs),
+        scrollLongestFrameMs: med(ours, (run) => run.scroll.longestFrameMs),
+        rowsInDom: med(ours, (run) => run.scroll.rowsInDom),
       },
-      scroll: {
-        frames: frames.length,
-        medianFrameMs: quantile(gaps, 0.5),
-        p95FrameMs: quantile(gaps, 0.95),
-        longestFrameMs: Math.max(0, ...gaps),
-        droppedFrames: dropped,
-        rowsInDom,
+      barePage: {
+        firstRowsMs: med(bare, (run) => run.firstRowsMs),
+        allListedMs: med(bare, (run) => run.allListedMs),
+        longestTaskMs: med(bare, (run) => run.longestTaskMs),
+        scrollDroppedPercent: med(bare, (run) => run.scroll.droppedPercent),
+        scrollDropped: med(bare, (run) => run.scroll.dropped),
+        scrollFrames: med(bare, (run) => run.scroll.frames),
       },
+      bareNode: { allReceivedMs: median(node.map((one) => one.ms)) },
+      runsRaw: { ours, bare, node },
     };
-    console.log(`\nActive contracts benchmark (${COUNT.toLocaleString('en')} contracts)`);
-    console.log(
-      `First rows shown ${fmt(summary.firstRowsAfterFirstMessageMs)} ms after the first stream message ${mark(summary.firstRowsAfterFirstMessageMs <= TARGET_FIRST_ROWS_MS)} (≤ ${String(TARGET_FIRST_ROWS_MS)})`,
+    const n = COUNT.toLocaleString('en');
+    const figures = [
+      figure({
+        name: `${n} contracts all listed after the first message`,
+        ours: summary.ours.allListedMs,
+        limit: summary.barePage.allListedMs,
+        unit: 'ms',
+        limitIs: 'bare page, same stream, same Chromium',
+        target: { ratioAtMost: TARGET_RATIO },
+      }),
+      figure({
+        name: `${n} contracts all listed after the first message, against Node`,
+        ours: summary.ours.allListedMs,
+        limit: summary.bareNode.allReceivedMs,
+        unit: 'ms',
+        limitIs: 'bare Node ws client, same stream (reference; the bare page carries the target)',
+        target: { ratioAtMost: TARGET_RATIO },
+      }),
+      figure({
+        name: 'first rows shown after the first message',
+        ours: summary.ours.firstRowsMs,
+        limit: summary.barePage.firstRowsMs,
+        unit: 'ms',
+        limitIs: 'bare page',
+        target: { ratioAtMost: TARGET_RATIO },
+      }),
+      figure({
+        name: 'frames dropped scrolling top to bottom at 60 Hz',
+        ours: summary.ours.scrollDroppedPercent,
+        limit: summary.barePage.scrollDroppedPercent,
+        unit: '%',
+        digits: 1,
+        limitIs: 'the same scroll on the bare page',
+        target: { oursAtMost: TARGET_DROPPED_PERCENT },
+      }),
+    ];
+    const report = printFigures(
+      `Active contracts benchmark (${n} contracts, median of ${String(RUNS)} runs)`,
+      figures,
     );
     console.log(
-      `All listed ${fmt(summary.allListedAfterFirstMessageMs)} ms after the first message (${fmt(summary.allListedAfterNavigationMs)} ms after navigation); while streaming ${String(summary.streaming.longTasks)} long tasks, the longest ${fmt(summary.streaming.longestTaskMs)} ms`,
+      `absolute: all listed ${fmt(summary.ours.allListedMs)} ms (bare page ${fmt(summary.barePage.allListedMs)} ms, bare Node ${fmt(summary.bareNode.allReceivedMs)} ms); first rows ${fmt(summary.ours.firstRowsMs)} ms (bare page ${fmt(summary.barePage.firstRowsMs)} ms)`,
     );
-    console.log(`JS heap with every contract listed: ${fmt(summary.heapAfterListingMiB)} MiB`);
     console.log(
-      `Scrolling ${String(frames.length)} frames: median ${summary.scroll.medianFrameMs.toFixed(1)} ms, p95 ${summary.scroll.p95FrameMs.toFixed(1)} ms, longest ${fmt(summary.scroll.longestFrameMs)} ms, ${String(dropped)} dropped ${mark(summary.scroll.p95FrameMs <= FRAME_MS * 1.5)} (60 fps); ${String(rowsInDom)} rows in the DOM`,
+      `absolute: while streaming ${String(summary.ours.longTasks)} long tasks, the longest ${fmt(summary.ours.longestTaskMs)} ms (bare page ${fmt(summary.barePage.longestTaskMs)} ms); JS heap with every contract listed ${fmt(summary.ours.heapMiB)} MiB`,
     );
-    writeResults('contracts-bench', summary);
+    console.log(
+      `absolute: scrolling ${fmt(summary.ours.scrollFrames)} frames, ${fmt(summary.ours.scrollDropped)} dropped (bare page ${fmt(summary.barePage.scrollFrames)} frames, ${fmt(summary.barePage.scrollDropped)} dropped); median ${summary.ours.scrollMedianFrameMs.toFixed(1)} ms, p95 ${summary.ours.scrollP95FrameMs.toFixed(1)} ms, longest ${fmt(summary.ours.scrollLongestFrameMs)} ms; ${fmt(summary.ours.rowsInDom)} rows in the DOM`,
+    );
+    writeResults('contracts-bench', { ...summary, report });
   });
 }
 

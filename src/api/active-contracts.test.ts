@@ -179,5 +179,5 @@ describe('streamActiveContracts', () => {
     expect(statuses.at(-1)).toBe('ended');
     expect(contracts).toHaveLength(3000);
     expect(new Set(contracts.map((contract) => contract.contractId)).size).toBe(3000);
-  });
+  }, 30_000); // 3,000 messages, a task each, and a reconnect: over 5 s on a loaded 2-core machine
 });

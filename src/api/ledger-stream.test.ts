@@ -164,6 +164,25 @@ describe('openLedgerStream', () => {
     expect(requests[1]).toBe(offsets[1]);
   });
 
+  it('hands over the first elements after about a frame, then batches every batchMs', async () => {
+    const { sandbox } = routeFetchToSandbox();
+    await seedIouSplit(sandbox);
+    const run = record({
+      path: '/v2/updates',
+      reconnect: true,
+      // Longer than the test waits: only the quick first batch can arrive in time.
+      batchMs: 60_000,
+      request: () => ({ beginExclusive: 0, updateFormat: updateFormatFor(ANY) }),
+    });
+    const opened = Date.now();
+    await run.until(() => run.batches.length >= 1);
+    expect(Date.now() - opened).toBeLessThan(5_000);
+    await sandboxSteps(sandbox).iouSplit();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    // The later updates wait for the next batch.
+    expect(run.batches).toHaveLength(1);
+  });
+
   it('stops for good on close(), also while waiting to reconnect', async () => {
     const network = routeFetchToSandbox();
     const run = record({

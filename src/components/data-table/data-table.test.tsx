@@ -109,3 +109,35 @@ describe('data table', () => {
     }
   });
 });
+
+describe('DataTable as a stream grows', () => {
+  it('renders only the new row when one arrives on top; the others keep their cells and move down', () => {
+    const rendered: string[] = [];
+    const counted: DataTableColumn<Fruit>[] = [
+      {
+        key: 'name',
+        header: 'Name',
+        cell: (fruit) => {
+          rendered.push(fruit.name);
+          return fruit.name;
+        },
+      },
+    ];
+    const table = (rows: Fruit[]) => (
+      <MantineProvider>
+        <DataTable label="Fruit" columns={counted} rows={rows} rowKey={(fruit) => fruit.name} />
+      </MantineProvider>
+    );
+    const { rerender } = render(table(FRUITS));
+    expect(rendered).toEqual(['apple', 'pear']);
+    rendered.length = 0;
+    rerender(table([{ name: 'plum', colour: 'purple', stock: 1 }, ...FRUITS]));
+    expect(rendered).toEqual(['plum']);
+    const rows = screen.getAllByRole('row').slice(1);
+    expect(rows.map((row) => [row.getAttribute('aria-rowindex'), row.textContent])).toEqual([
+      ['2', 'plum'],
+      ['3', 'apple'],
+      ['4', 'pear'],
+    ]);
+  });
+});

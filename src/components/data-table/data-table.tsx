@@ -1,7 +1,7 @@
 import { Box, Group, Table, UnstyledButton } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { observeElementRect, useVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useRef, type CSSProperties, type ReactNode } from 'react';
+import { memo, useEffect, useRef, type CSSProperties, type ReactNode } from 'react';
 import { StrokeIcon } from '@/components/stroke-icon';
 import classes from './data-table.module.css';
 
@@ -36,7 +36,11 @@ export type DataTableProps<T, K extends string = string> = {
   onSortChange?: (sort: DataTableSort<K>) => void;
   /** Tells assistive technology the rows are being replaced. */
   isBusy?: boolean;
-  /** Above this many rows only the visible ones are in the DOM; below, all are. */
+  /**
+   * Above this many rows only the visible ones are in the DOM; below, all are. A streamed list
+   * passes about a screenful (STREAMED_VIRTUALIZE_ABOVE): its first batch may bring a hundred rows
+   * at once, and only those on screen should cost a render.
+   */
   virtualizeAbove?: number;
   /** Height of the scrolling body; the header stays in view. */
   maxHeight?: CSSProperties['maxHeight'];
@@ -56,6 +60,8 @@ export const CARD_LAYOUT_QUERY = '(max-width: 47.99em)';
 const CARD_LINE_HEIGHT = 26;
 const CARD_PADDING = 36;
 const OVERSCAN = 12;
+/** About a screenful of rows at ROW_HEIGHT: where a streamed list starts virtualizing. */
+export const STREAMED_VIRTUALIZE_ABOVE = 30;
 // A scroll box with no layout yet (hidden, or jsdom in tests) measures 0 px high; it then still
 // renders a screenful of rows instead of none.
 const FALLBACK_RECT = { width: 0, height: 600 };
@@ -161,34 +167,13 @@ export function DataTable<T, K extends string = string>({
           <Table.Tbody role="rowgroup">
             {paddingTop > 0 && <SpacerRow height={paddingTop} columns={columns.length} />}
             {visible.map(({ row, index }) => (
-              // Native elements with Mantine's own table classes and the data attributes its
-              // Table.Tr/Td would set (row border, hover): the same look, without a component
-              // and a style computation per cell, which a page flip of 1000 rows cannot afford.
-              <tr
+              <DataRow
                 key={rowKey(row)}
-                ref={isVirtual && isCards ? virtualizer.measureElement : undefined}
-                data-index={index}
-                role="row"
-                aria-rowindex={index + 2}
-                className={`${Table.classes.tr} ${classes.row}`}
-                data-with-row-border
-                data-hover
-              >
-                {columns.map((column, columnIndex) => (
-                  <td
-                    key={column.key}
-                    // jsx-a11y takes a td for a grid cell (interactive); in this table it is a
-                    // cell, said explicitly for the card layout's display:block.
-                    // eslint-disable-next-line jsx-a11y/no-interactive-element-to-noninteractive-role
-                    role="cell"
-                    className={`${Table.classes.td} ${classes.cell}`}
-                    data-label={column.header}
-                    data-card={cardPlacement(column, columnIndex)}
-                  >
-                    {column.cell(row)}
-                  </td>
-                ))}
-              </tr>
+                row={row}
+                index={index}
+                columns={columns}
+                measureRef={isVirtual && isCards ? virtualizer.measureElement : undefined}
+              />
             ))}
             {paddingBottom > 0 && <SpacerRow height={paddingBottom} columns={columns.length} />}
           </Table.Tbody>
@@ -202,6 +187,69 @@ export function DataTable<T, K extends string = string>({
     </Box>
   );
 }
+
+type DataRowProps<T, K extends string> = {
+  row: T;
+  index: number;
+  columns: readonly DataTableColumn<T, K>[];
+  measureRef: ((element: HTMLTableRowElement | null) => void) | undefined;
+};
+
+/**
+ * One row; rendered again only when its row, place or columns change, and its cells only when its
+ * row or columns do. Scrolling a virtualized table re-renders the table every frame, and a
+ * streamed list with every batch (a live list's new rows on top move every other row down one
+ * place): the rows already on screen need not be rendered again for that, only those that come
+ * into view.
+ */
+const DataRow = memo(function DataRow<T, K extends string>({
+  row,
+  index,
+  columns,
+  measureRef,
+}: DataRowProps<T, K>) {
+  return (
+    // Native elements with Mantine's own table classes and the data attributes its Table.Tr/Td
+    // would set (row border, hover): the same look, without a component and a style computation
+    // per cell, which a page flip of 1000 rows cannot afford.
+    <tr
+      ref={measureRef}
+      data-index={index}
+      role="row"
+      aria-rowindex={index + 2}
+      className={`${Table.classes.tr} ${classes.row}`}
+      data-with-row-border
+      data-hover
+    >
+      <RowCells row={row} columns={columns} />
+    </tr>
+  );
+}) as <T, K extends string>(props: DataRowProps<T, K>) => ReactNode;
+
+type RowCellsProps<T, K extends string> = {
+  row: T;
+  columns: readonly DataTableColumn<T, K>[];
+};
+
+const RowCells = memo(function RowCells<T, K extends string>({
+  row,
+  columns,
+}: RowCellsProps<T, K>) {
+  return columns.map((column, columnIndex) => (
+    <td
+      key={column.key}
+      // jsx-a11y takes a td for a grid cell (interactive); in this table it is a cell, said
+      // explicitly for the card layout's display:block.
+      // eslint-disable-next-line jsx-a11y/no-interactive-element-to-noninteractive-role
+      role="cell"
+      className={`${Table.classes.td} ${classes.cell}`}
+      data-label={column.header}
+      data-card={cardPlacement(column, columnIndex)}
+    >
+      {column.cell(row)}
+    </td>
+  ));
+}) as <T, K extends string>(props: RowCellsProps<T, K>) => ReactNode;
 
 function SpacerRow({ height, columns }: { height: number; columns: number }) {
   return (

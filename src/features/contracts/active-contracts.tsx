@@ -17,7 +17,11 @@ import {
 } from '@/api/active-contracts';
 import { isEmptyScope, updateQueries, type ReadScope } from '@/api/updates';
 import { DamlValue } from '@/components/daml-value';
-import { DataTable, type DataTableColumn } from '@/components/data-table/data-table';
+import {
+  DataTable,
+  STREAMED_VIRTUALIZE_ABOVE,
+  type DataTableColumn,
+} from '@/components/data-table/data-table';
 import { downloadFile } from '@/components/data-table/download-file';
 import { EmptyState } from '@/components/feedback/empty-state';
 import { ErrorState } from '@/components/feedback/error-state';
@@ -197,6 +201,7 @@ function ActiveContractsOf({
           rows={shown}
           rowKey={(contract) => contract.contractId}
           isBusy={isStreaming}
+          virtualizeAbove={STREAMED_VIRTUALIZE_ABOVE}
           scrollResetKey={`${JSON.stringify(query)}:${String(generation)}:${search}`}
         />
       )}

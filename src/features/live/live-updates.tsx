@@ -1,5 +1,5 @@
 import { Badge, Button, Checkbox, Group, Select, Stack, Text, TextInput } from '@mantine/core';
-import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
+import { memo, useCallback, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { useSearchParams } from 'react-router';
 import type { LedgerStreamStatus } from '@/api/ledger-stream';
 import {
@@ -11,7 +11,7 @@ import {
   type LatestUpdates,
   type ReadScope,
 } from '@/api/updates';
-import { DataTable } from '@/components/data-table/data-table';
+import { DataTable, STREAMED_VIRTUALIZE_ABOVE } from '@/components/data-table/data-table';
 import { EmptyState } from '@/components/feedback/empty-state';
 import { ErrorAlert } from '@/components/feedback/error-alert';
 import { updateSummaryColumns } from '@/components/update-summary-columns';
@@ -131,9 +131,14 @@ function LiveStream({
     };
   }, [feed, scope, run, startWith]);
 
-  const setFilter = (next: UpdateFilter) => {
-    setSearchParams((current) => withLiveFilter(current, next), { replace: true });
-  };
+  // Stable, like the controls below (memo): a batch re-renders the list and the status line, not
+  // the filters' inputs.
+  const setFilter = useCallback(
+    (next: UpdateFilter) => {
+      setSearchParams((current) => withLiveFilter(current, next), { replace: true });
+    },
+    [setSearchParams],
+  );
   const columns = useMemo(() => updateSummaryColumns(links.update), [links]);
 
   return (
@@ -179,7 +184,7 @@ function LiveStream({
       <LiveFilters filter={filter} onChange={setFilter} />
       <Group justify="space-between" align="flex-end" gap="sm" wrap="wrap">
         <StartWithSelect value={String(startWith)} />
-        <TimeDisplayControl />
+        <TimeDisplay />
       </Group>
       {start && <StartNote start={start} startWith={startWith} />}
       <BufferNote snapshot={snapshot} />
@@ -198,6 +203,7 @@ function LiveStream({
           columns={columns}
           rows={snapshot.rows}
           rowKey={(update) => update.updateId}
+          virtualizeAbove={STREAMED_VIRTUALIZE_ABOVE}
           // New rows arrive on top all the time; the reader's place is theirs to keep.
           scrollResetKey={filter}
         />
@@ -223,7 +229,9 @@ async function readStart(
   }
 }
 
-function StartWithSelect({ value }: { value: string }) {
+const TimeDisplay = memo(TimeDisplayControl);
+
+const StartWithSelect = memo(function StartWithSelect({ value }: { value: string }) {
   return (
     <Select
       label="Start with"
@@ -240,7 +248,7 @@ function StartWithSelect({ value }: { value: string }) {
       w={300}
     />
   );
-}
+});
 
 /** How the view began: how many past updates it read, and why fewer than asked. */
 function StartNote({ start, startWith }: { start: Start; startWith: number }) {
@@ -357,7 +365,7 @@ function BufferNote({ snapshot }: { snapshot: LiveSnapshot }) {
   );
 }
 
-function LiveFilters({
+const LiveFilters = memo(function LiveFilters({
   filter,
   onChange,
 }: {
@@ -407,4 +415,4 @@ function LiveFilters({
       </Checkbox.Group>
     </Group>
   );
-}
+});
