@@ -3,27 +3,11 @@
  * and the same package payload with the console's decoder and with a bare schema-less protobuf
  * walk, alternately; `__darDecodeTimes(request)` returns both series in ms.
  */
+import { askWorker } from './ask-worker';
 import type { DarDecodeRequest, DarDecodeTimes } from './dar-decode-worker';
 
 const worker = new Worker(new URL('./dar-decode-worker.tsx', import.meta.url), { type: 'module' });
 
 Object.assign(window, {
-  __darDecodeTimes: (request: DarDecodeRequest) =>
-    new Promise<DarDecodeTimes>((resolve, reject) => {
-      worker.addEventListener(
-        'message',
-        (event: MessageEvent<DarDecodeTimes>) => {
-          resolve(event.data);
-        },
-        { once: true },
-      );
-      worker.addEventListener(
-        'error',
-        (event) => {
-          reject(new Error(event.message));
-        },
-        { once: true },
-      );
-      worker.postMessage(request);
-    }),
+  __darDecodeTimes: (request: DarDecodeRequest) => askWorker<DarDecodeTimes>(worker, request),
 });

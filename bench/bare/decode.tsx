@@ -3,27 +3,11 @@
  * same prepare answer with the console's decoder and with the bare Canton bindings, alternately;
  * `__decodeTimes(answer, runs)` returns both series in ms.
  */
+import { askWorker } from './ask-worker';
 import type { DecodeTimes, DecodeTimesRequest } from './decode-worker';
 
 const worker = new Worker(new URL('./decode-worker.tsx', import.meta.url), { type: 'module' });
 
 Object.assign(window, {
-  __decodeTimes: (request: DecodeTimesRequest) =>
-    new Promise<DecodeTimes>((resolve, reject) => {
-      worker.addEventListener(
-        'message',
-        (event: MessageEvent<DecodeTimes>) => {
-          resolve(event.data);
-        },
-        { once: true },
-      );
-      worker.addEventListener(
-        'error',
-        (event) => {
-          reject(new Error(event.message));
-        },
-        { once: true },
-      );
-      worker.postMessage(request);
-    }),
+  __decodeTimes: (request: DecodeTimesRequest) => askWorker<DecodeTimes>(worker, request),
 });
