@@ -14,6 +14,7 @@
  *   npm run bench:web   (runs web-bench.ts, graph-bench.ts, …, then this)
  */
 import type { Browser, Page } from '@playwright/test';
+import { createAndRunFanout } from '../sandbox/src/scenarios/demo-commands';
 import {
   GRAPH_SHOWN_SCRIPT,
   fmt,
@@ -25,8 +26,13 @@ import {
   withBenchStack,
   writeResults,
 } from './bench-support';
+import { figure, printFigures, type FigureResult } from './ratio-report';
 
-const RUNS = 3;
+const RUNS = Number(process.env.PREVIEW_BENCH_RUNS ?? 3);
+/** Decodes timed per size in the bench worker, alternately ours and bare. */
+const DECODE_RUNS = Number(process.env.PREVIEW_BENCH_DECODE_RUNS ?? 10);
+/** The browser reports main-thread tasks over 50 ms as long tasks; the target is none. */
+const LONG_TASK_MS = 50;
 const SIZES = [100, 1000] as const;
 const FANOUT = '#sandbox-demo:Demo.Fanout:Fanout';
 const DRAFT_KEY = 'ledger-console.composer.draft:';
@@ -93,32 +99,137 @@ async function previewOnce(browser: Browser, base: string, owner: string, size: 
   return result;
 }
 
+type PrepareAnswer = {
+  preparedTransaction: string;
+  preparedTransactionHash: string;
+  hashingSchemeVersion: string;
+};
+
+/** The same prepare the composer sends, made here through the console server. */
+async function prepareAnswer(base: string, owner: string, size: number): Promise<PrepareAnswer> {
+  const response = await fetch(`${base}/v2/interactive-submission/prepare`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      commands: [createAndRunFanout(owner, 'root', { width: size - 2, depth: 1 })],
+      commandId: `preview-bench-decode-${String(size)}-${String(Date.now())}`,
+      actAs: [owner],
+      userId: 'participant_admin',
+      verboseHashing: false,
+    }),
+  });
+  if (!response.ok)
+    throw new Error(`prepare answered ${String(response.status)}: ${await response.text()}`);
+  return (await response.json()) as PrepareAnswer;
+}
+
+type DecodeTimes = { ours: number[]; limit: number[]; nodes: number; bytes: number };
+
+/** Ours and the bare decode of the same answer, alternately in one worker (bench/bare/decode.html). */
+async function decodeTimes(browser: Browser, bareBase: string, answer: PrepareAnswer) {
+  const page = await browser.newPage();
+  await page.goto(`${bareBase}/decode.html`);
+  await page.waitForFunction(() => '__decodeTimes' in window);
+  const times = await page.evaluate(
+    (request) =>
+      (
+        window as unknown as {
+          __decodeTimes: (r: typeof request) => Promise<DecodeTimes>;
+        }
+      ).__decodeTimes(request),
+    { answer, runs: DECODE_RUNS },
+  );
+  await page.close();
+  return times;
+}
+
+/** The longest task of the same composer page left idle for as long as a preview took. */
+async function idleLongestTask(browser: Browser, base: string, ms: number): Promise<number> {
+  const page = await browser.newPage();
+  await page.addInitScript(PAGE_SCRIPT);
+  await page.goto(`${base}/composer`);
+  await page.getByRole('button', { name: 'Preview', exact: true }).waitFor();
+  await page.waitForTimeout(200);
+  const from = await page.evaluate(() => performance.now());
+  await page.waitForTimeout(ms);
+  const longest = await longestTask(page, from, from + ms);
+  await page.close();
+  return longest;
+}
+
 async function main() {
-  await withBenchStack(async ({ base, browser }) => {
+  await withBenchStack(async ({ base, bareBase, browser }) => {
     const owner = await ledgerStepsAt(base).allocateParty('preview-bench');
-    const summary: Record<string, { ms: number; longestTaskMs: number; nodesDrawn: number }> = {};
+    const summary: Record<
+      string,
+      {
+        ms: number;
+        longestTaskMs: number;
+        nodesDrawn: number;
+        idleLongestTaskMs: number;
+        decode: { oursMs: number; bareMs: number; nodes: number; bytes: number };
+      }
+    > = {};
     for (const size of SIZES) {
       const runs = [];
       for (let run = 0; run <= RUNS; run++) {
         const result = await previewOnce(browser, base, owner, size);
         if (run > 0) runs.push(result);
       }
+      const ms = median(runs.map((r) => r.ms));
+      const decode = await decodeTimes(browser, bareBase, await prepareAnswer(base, owner, size));
       summary[`preview${String(size)}`] = {
-        ms: median(runs.map((r) => r.ms)),
+        ms,
         longestTaskMs: Math.max(...runs.map((r) => r.longestTaskMs)),
         nodesDrawn: Math.max(...runs.map((r) => r.nodes)),
+        idleLongestTaskMs: await idleLongestTask(browser, base, Math.max(500, ms)),
+        decode: {
+          oursMs: median(decode.ours),
+          bareMs: median(decode.limit),
+          nodes: decode.nodes,
+          bytes: decode.bytes,
+        },
       };
     }
+    const sizeText = (size: number) => (size === 1000 ? '1,000' : String(size));
+    const figures: FigureResult[] = [];
+    for (const size of SIZES) {
+      const entry = summary[`preview${String(size)}`];
+      if (!entry) continue;
+      figures.push(
+        figure({
+          name: `decode, ${sizeText(size)} nodes (${String(entry.decode.bytes)} bytes): base64 → preview model and V2 hash`,
+          ours: entry.decode.oursMs,
+          limit: entry.decode.bareMs,
+          unit: 'ms',
+          digits: 2,
+          limitIs: `base64 → core-ledger-proto PreparedTransaction.fromBinary, same bytes, same worker, median of ${String(DECODE_RUNS)} alternate runs`,
+          target: { ratioAtMost: 1.5 },
+        }),
+        figure({
+          name: `longest main-thread task, ${sizeText(size)} nodes: prepare response → graph shown`,
+          ours: entry.longestTaskMs,
+          limit: entry.idleLongestTaskMs,
+          unit: 'ms',
+          limitIs: 'the same composer page idle as long; 0 = none over 50 ms',
+          target: { oursAtMost: LONG_TASK_MS },
+        }),
+      );
+    }
+    const report = printFigures(
+      `Composer preview benchmark (Fanout, median of ${String(RUNS)} runs)`,
+      figures,
+    );
     const task = (ms: number) => (ms === 0 ? 'none over 50 ms' : `${fmt(ms)} ms`);
-    console.log(`\nComposer preview benchmark (Fanout, median of ${String(RUNS)} runs)`);
+    console.log('absolute:');
     for (const size of SIZES) {
       const entry = summary[`preview${String(size)}`];
       if (!entry) continue;
       console.log(
-        `preview (prepare response → graph shown), ${size === 1000 ? '1,000' : String(size)} nodes: ${fmt(entry.ms)} ms; longest task ${task(entry.longestTaskMs)}; ${String(entry.nodesDrawn)} nodes drawn`,
+        `  preview (prepare response → graph shown), ${sizeText(size)} nodes: ${fmt(entry.ms)} ms; longest task ${task(entry.longestTaskMs)}; ${String(entry.nodesDrawn)} nodes drawn`,
       );
     }
-    writeResults('preview-bench', summary);
+    writeResults('preview-bench', { ...summary, ratios: report });
   });
 }
 

@@ -3,6 +3,7 @@ import type { LedgerApiRequest } from '@/lib/text/copy-as';
 import type { TransactionTree } from '@/lib/transaction-tree/model';
 import { api, unwrap } from './client';
 import { ledgerEffectsFormat, type JsCommands } from './commands';
+import { decodePreparedInWorker } from './prepared-transaction-decoder';
 import type { Schemas } from './schema';
 import { fromLedgerEffectsTransaction } from './transaction-tree-adapter';
 import { updateQueries } from './updates';
@@ -11,7 +12,7 @@ import { updateQueries } from './updates';
  * Interactive submission (`/v2/interactive-submission/*`): prepare the composer's commands into a
  * transaction to look at (and, for an external party, to sign), then execute exactly those bytes
  * with the parties' signatures. The prepared transaction is decoded in the browser by
- * `prepared-transaction-adapter.ts`, loaded only when a preview is asked for.
+ * `prepared-transaction-adapter.ts`, in a Web Worker started when a preview is first asked for.
  */
 
 export const PREPARE_ENDPOINT = '/v2/interactive-submission/prepare';
@@ -130,13 +131,12 @@ export function prepareRequest(commands: JsCommands): LedgerApiRequest {
   return { method: 'POST', path: PREPARE_ENDPOINT, body: prepareRequestBody(commands) };
 }
 
-/** The decoder, in its own chunk: the protobuf bindings stay out of the first route. */
-export const loadPreparedTransactionAdapter = () => import('./prepared-transaction-adapter');
-
-/** Decodes a prepare answer in the browser (lazily loading the decoder). */
-export async function decodePrepared(response: PrepareResponse): Promise<PreparedPreview> {
-  const { decodePreparedSubmission } = await loadPreparedTransactionAdapter();
-  return decodePreparedSubmission(response);
+/**
+ * Decodes a prepare answer in the browser, in a Web Worker: the protobuf bindings stay out of the
+ * page's chunks, and the decode and hash off its thread.
+ */
+export function decodePrepared(response: PrepareResponse): Promise<PreparedPreview> {
+  return decodePreparedInWorker(response);
 }
 
 /** Prepares the commands and decodes what would be committed. */

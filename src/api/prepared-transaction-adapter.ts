@@ -20,6 +20,7 @@ import type {
   PreparedInputContract,
   PreparedPreview,
 } from './interactive-submission';
+import { PreparedTransactionError } from './prepared-transaction-error';
 
 /**
  * The API edge of a prepared transaction (`/v2/interactive-submission/prepare`): its protobuf
@@ -28,8 +29,8 @@ import type {
  * recomputed from the same bytes with the Canton team's V2 hasher.
  *
  * This module pulls in `@canton-network/core-ledger-proto` and `core-tx-visualizer`, which are
- * large: only `interactive-submission.ts` loads it, with a dynamic `import()`, when a preview is
- * asked for. Never import it statically.
+ * large, and its work (above all the V2 hash) takes long: it runs in a Web Worker
+ * (`prepared-transaction-worker.ts`), never in the page. Never import it from the page's code.
  *
  * The bytes come from the participant but are treated as untrusted: their size, the node count,
  * the tree's depth and each value's nesting are bounded, and anything that does not decode or
@@ -48,10 +49,7 @@ export const PREPARED_TRANSACTION_LIMITS = {
   maxInputContracts: 10_000,
 } as const;
 
-/** The prepared transaction cannot be shown: malformed, too large, or not a tree. */
-export class PreparedTransactionError extends Error {
-  override readonly name = 'PreparedTransactionError';
-}
+export { PreparedTransactionError };
 
 const fail = (message: string): never => {
   throw new PreparedTransactionError(message);

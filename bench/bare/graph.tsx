@@ -1,0 +1,145 @@
+/**
+ * The transaction graph's limits (issue 29), in the same Chromium as the console:
+ *
+ * - layout: dagre (`@dagrejs/dagre`, the general layered layout most React Flow apps use), timed
+ *   beside the console's own `layoutTree` on the same tree, alternately (`__graph.layoutTimes`);
+ * - render: React Flow with its default nodes and edges at positions computed here BEFORE the
+ *   timer starts (`?update=…&render`): from `__graphStart` to the frame that shows the nodes, read
+ *   by the same probe as the console's graph (GRAPH_SHOWN_SCRIPT). It gets the console's opening
+ *   viewport and `onlyRenderVisibleElements`, so it draws about the nodes the console draws.
+ *
+ * The tree is the console's own model of the same `update-by-id` answer, fetched through the same
+ * server; building it is not timed.
+ */
+import '@xyflow/react/dist/style.css';
+import dagre from '@dagrejs/dagre';
+import { ReactFlow, type Edge, type Node } from '@xyflow/react';
+import { createRoot } from 'react-dom/client';
+import { fromUpdate, type WireUpdate } from '@/api/transaction-tree-adapter';
+import { layoutTree, NODE_HEIGHT, NODE_WIDTH } from '@/lib/transaction-tree/layout';
+import type { TransactionTree } from '@/lib/transaction-tree/model';
+import { openingViewport } from '@/lib/transaction-tree/viewport';
+import { buildVisibleTree, expandAll } from '@/lib/transaction-tree/visibility';
+
+const UPDATE_FORMAT = {
+  includeTransactions: {
+    eventFormat: {
+      filtersForAnyParty: {
+        cumulative: [{ identifierFilter: { WildcardFilter: { value: {} } } }],
+      },
+      verbose: true,
+    },
+    transactionShape: 'TRANSACTION_SHAPE_LEDGER_EFFECTS',
+  },
+};
+
+async function treeOf(updateId: string): Promise<TransactionTree> {
+  const response = await fetch('/v2/updates/update-by-id', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ updateId, updateFormat: UPDATE_FORMAT }),
+  });
+  if (!response.ok) throw new Error(`update-by-id answered ${String(response.status)}`);
+  const { update } = (await response.json()) as { update: WireUpdate };
+  const tree = fromUpdate(update);
+  if (!tree) throw new Error(`${updateId} is not a transaction`);
+  return tree;
+}
+
+/** dagre on the same tree: every node a 240 × 72 box, top-down, as dagre's usual options. */
+function dagreLayout(tree: TransactionTree): number {
+  const graph = new dagre.graphlib.Graph();
+  graph.setGraph({ rankdir: 'TB', nodesep: 20, ranksep: 40 });
+  graph.setDefaultEdgeLabel(() => ({}));
+  for (const id of tree.order)
+    graph.setNode(String(id), { width: NODE_WIDTH, height: NODE_HEIGHT });
+  for (const id of tree.order) {
+    for (const child of tree.nodes.get(id)?.children ?? [])
+      graph.setEdge(String(id), String(child));
+  }
+  dagre.layout(graph);
+  // Read one centre back, so that the layout cannot be skipped as unused.
+  return (graph.node('0') as { x: number }).x;
+}
+
+function ourLayout(tree: TransactionTree): number {
+  return layoutTree(buildVisibleTree(tree, expandAll())).width;
+}
+
+/** ms of each, alternately: ours, dagre, ours, dagre … after one warm-up of both. */
+function layoutTimes(tree: TransactionTree, runs: number) {
+  const ours: number[] = [];
+  const limit: number[] = [];
+  let sink = 0;
+  for (let run = 0; run <= runs; run++) {
+    let start = performance.now();
+    sink += ourLayout(tree);
+    const oursMs = performance.now() - start;
+    start = performance.now();
+    sink += dagreLayout(tree);
+    const dagreMs = performance.now() - start;
+    if (run === 0) continue;
+    ours.push(oursMs);
+    limit.push(dagreMs);
+  }
+  return { ours, limit, sink };
+}
+
+const trees = new Map<string, TransactionTree>();
+
+Object.assign(window, {
+  __graph: {
+    /** Fetches and models the tree (not timed); its node count. */
+    load: async (updateId: string) => {
+      const tree = await treeOf(updateId);
+      trees.set(updateId, tree);
+      return tree.nodes.size;
+    },
+    layoutTimes: (updateId: string, runs: number) => {
+      const tree = trees.get(updateId);
+      if (!tree) throw new Error(`${updateId} is not loaded`);
+      return layoutTimes(tree, runs);
+    },
+  },
+});
+
+async function render(updateId: string) {
+  const tree = await treeOf(updateId);
+  const layout = layoutTree(buildVisibleTree(tree, expandAll()));
+  const frame = { width: window.innerWidth, height: Math.round(window.innerHeight * 0.75) };
+  const nodes: Node[] = layout.nodes.map((box) => ({
+    id: String(box.id),
+    position: { x: box.x, y: box.y },
+    data: { label: tree.nodes.get(box.id)?.kind ?? '' },
+    width: box.width,
+    height: box.height,
+  }));
+  const edges: Edge[] = layout.edges.map((edge) => ({
+    id: edge.id,
+    source: String(edge.source),
+    target: String(edge.target),
+  }));
+  const viewport = openingViewport(tree, layout, frame);
+  const container = document.getElementById('root');
+  if (!container) return;
+  Object.assign(window, { __graphStart: performance.now() });
+  createRoot(container).render(
+    <div aria-label="Transaction graph" style={{ width: frame.width, height: frame.height }}>
+      <ReactFlow
+        nodes={nodes}
+        edges={edges}
+        defaultViewport={viewport}
+        minZoom={0.02}
+        nodesDraggable={false}
+        nodesConnectable={false}
+        elementsSelectable={false}
+        onlyRenderVisibleElements
+        proOptions={{ hideAttribution: true }}
+      />
+    </div>,
+  );
+}
+
+const params = new URLSearchParams(location.search);
+const updateId = params.get('update');
+if (updateId && params.has('render')) void render(updateId);
