@@ -1,7 +1,7 @@
 import { Box, Group, Table, UnstyledButton } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { observeElementRect, useVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useRef, type CSSProperties, type ReactNode } from 'react';
+import { observeElementRect, useVirtualizer, type VirtualItem } from '@tanstack/react-virtual';
+import { memo, useEffect, useRef, type CSSProperties, type ReactNode } from 'react';
 import { StrokeIcon } from '@/components/stroke-icon';
 import classes from './data-table.module.css';
 
@@ -117,15 +117,9 @@ export function DataTable<T, K extends string = string>({
     if (scrollRef.current) scrollRef.current.scrollTop = 0;
   }, [resetKey]);
 
-  const items = isVirtual ? virtualizer.getVirtualItems() : [];
-  const visible = isVirtual
-    ? items.flatMap((item) => {
-        const row = rows[item.index];
-        return row === undefined ? [] : [{ row, index: item.index }];
-      })
-    : rows.map((row, index) => ({ row, index }));
-  const paddingTop = isVirtual ? (items[0]?.start ?? 0) : 0;
-  const paddingBottom = isVirtual ? virtualizer.getTotalSize() - (items.at(-1)?.end ?? 0) : 0;
+  // Stable while the rendered range is (TanStack memoizes it), so DataTableBody may skip.
+  const items = isVirtual ? virtualizer.getVirtualItems() : undefined;
+  const totalSize = isVirtual ? virtualizer.getTotalSize() : 0;
 
   return (
     <Box>
@@ -158,40 +152,14 @@ export function DataTable<T, K extends string = string>({
               ))}
             </Table.Tr>
           </Table.Thead>
-          <Table.Tbody role="rowgroup">
-            {paddingTop > 0 && <SpacerRow height={paddingTop} columns={columns.length} />}
-            {visible.map(({ row, index }) => (
-              // Native elements with Mantine's own table classes and the data attributes its
-              // Table.Tr/Td would set (row border, hover): the same look, without a component
-              // and a style computation per cell, which a page flip of 1000 rows cannot afford.
-              <tr
-                key={rowKey(row)}
-                ref={isVirtual && isCards ? virtualizer.measureElement : undefined}
-                data-index={index}
-                role="row"
-                aria-rowindex={index + 2}
-                className={`${Table.classes.tr} ${classes.row}`}
-                data-with-row-border
-                data-hover
-              >
-                {columns.map((column, columnIndex) => (
-                  <td
-                    key={column.key}
-                    // jsx-a11y takes a td for a grid cell (interactive); in this table it is a
-                    // cell, said explicitly for the card layout's display:block.
-                    // eslint-disable-next-line jsx-a11y/no-interactive-element-to-noninteractive-role
-                    role="cell"
-                    className={`${Table.classes.td} ${classes.cell}`}
-                    data-label={column.header}
-                    data-card={cardPlacement(column, columnIndex)}
-                  >
-                    {column.cell(row)}
-                  </td>
-                ))}
-              </tr>
-            ))}
-            {paddingBottom > 0 && <SpacerRow height={paddingBottom} columns={columns.length} />}
-          </Table.Tbody>
+          <DataTableBody
+            rows={rows}
+            items={items}
+            totalSize={totalSize}
+            columns={columns}
+            rowKey={rowKey}
+            measureElement={isVirtual && isCards ? virtualizer.measureElement : undefined}
+          />
         </Table>
       </Box>
       {caption !== undefined && (
@@ -202,6 +170,74 @@ export function DataTable<T, K extends string = string>({
     </Box>
   );
 }
+
+type DataTableBodyProps<T, K extends string> = {
+  rows: readonly T[];
+  /** The rendered range when virtualized; undefined renders every row. */
+  items: readonly VirtualItem[] | undefined;
+  totalSize: number;
+  columns: readonly DataTableColumn<T, K>[];
+  rowKey: (row: T) => string;
+  measureElement: ((element: Element | null) => void) | undefined;
+};
+
+/**
+ * The rows, memoized: the table re-renders when only its busy state or the sort changes (a page
+ * flip marks the old rows busy first), and then the rows need not.
+ */
+const DataTableBody = memo(function DataTableBody<T, K extends string>({
+  rows,
+  items,
+  totalSize,
+  columns,
+  rowKey,
+  measureElement,
+}: DataTableBodyProps<T, K>) {
+  const visible = items
+    ? items.flatMap((item) => {
+        const row = rows[item.index];
+        return row === undefined ? [] : [{ row, index: item.index }];
+      })
+    : rows.map((row, index) => ({ row, index }));
+  const paddingTop = items ? (items[0]?.start ?? 0) : 0;
+  const paddingBottom = items ? totalSize - (items.at(-1)?.end ?? 0) : 0;
+  return (
+    <Table.Tbody role="rowgroup">
+      {paddingTop > 0 && <SpacerRow height={paddingTop} columns={columns.length} />}
+      {visible.map(({ row, index }) => (
+        // Native elements with Mantine's own table classes and the data attributes its
+        // Table.Tr/Td would set (row border, hover): the same look, without a component
+        // and a style computation per cell, which a page flip of 1000 rows cannot afford.
+        <tr
+          key={rowKey(row)}
+          ref={measureElement}
+          data-index={index}
+          role="row"
+          aria-rowindex={index + 2}
+          className={`${Table.classes.tr} ${classes.row}`}
+          data-with-row-border
+          data-hover
+        >
+          {columns.map((column, columnIndex) => (
+            <td
+              key={column.key}
+              // jsx-a11y takes a td for a grid cell (interactive); in this table it is a
+              // cell, said explicitly for the card layout's display:block.
+              // eslint-disable-next-line jsx-a11y/no-interactive-element-to-noninteractive-role
+              role="cell"
+              className={`${Table.classes.td} ${classes.cell}`}
+              data-label={column.header}
+              data-card={cardPlacement(column, columnIndex)}
+            >
+              {column.cell(row)}
+            </td>
+          ))}
+        </tr>
+      ))}
+      {paddingBottom > 0 && <SpacerRow height={paddingBottom} columns={columns.length} />}
+    </Table.Tbody>
+  );
+}) as <T, K extends string>(props: DataTableBodyProps<T, K>) => ReactNode;
 
 function SpacerRow({ height, columns }: { height: number; columns: number }) {
   return (
