@@ -41,6 +41,39 @@ function renderTable(onSortChange?: (sort: DataTableSort) => void) {
 const bodyRows = () => screen.getAllByRole('row').slice(1);
 
 describe('data table', () => {
+  it('marks the rows busy without rendering them again, and renders new rows when they come', () => {
+    const rendered: string[] = [];
+    const counted: DataTableColumn<Fruit>[] = [
+      {
+        key: 'name',
+        header: 'Name',
+        cell: (fruit) => {
+          rendered.push(fruit.name);
+          return fruit.name;
+        },
+      },
+    ];
+    const rowKey = (fruit: Fruit) => fruit.name;
+    const table = (rows: Fruit[], isBusy: boolean) => (
+      <MantineProvider>
+        <DataTable label="Fruit" columns={counted} rows={rows} rowKey={rowKey} isBusy={isBusy} />
+      </MantineProvider>
+    );
+    const { rerender } = render(table(FRUITS, false));
+    expect(rendered).toEqual(['apple', 'pear']);
+
+    // A page flip: first the old rows are marked busy…
+    rerender(table(FRUITS, true));
+    expect(screen.getByRole('table', { name: 'Fruit' })).toHaveAttribute('aria-busy', 'true');
+    expect(rendered).toEqual(['apple', 'pear']);
+
+    // …then the next page's rows replace them.
+    rerender(table([{ name: 'plum', colour: 'purple', stock: 1 }], false));
+    expect(rendered).toEqual(['apple', 'pear', 'plum']);
+    expect(bodyRows().map((row) => row.textContent)).toEqual(['plum']);
+    expect(screen.getByRole('table', { name: 'Fruit' })).toHaveAttribute('aria-busy', 'false');
+  });
+
   it('labels each cell with its column for the card layout, the first as the card title', () => {
     renderTable();
     const table = screen.getByRole('table', { name: 'Fruit' });

@@ -1,6 +1,6 @@
 import { Box, Group, Table, UnstyledButton } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { observeElementRect, useVirtualizer } from '@tanstack/react-virtual';
+import { observeElementRect, useVirtualizer, type VirtualItem } from '@tanstack/react-virtual';
 import { memo, useEffect, useRef, type CSSProperties, type ReactNode } from 'react';
 import { StrokeIcon } from '@/components/stroke-icon';
 import classes from './data-table.module.css';
@@ -123,15 +123,9 @@ export function DataTable<T, K extends string = string>({
     if (scrollRef.current) scrollRef.current.scrollTop = 0;
   }, [resetKey]);
 
-  const items = isVirtual ? virtualizer.getVirtualItems() : [];
-  const visible = isVirtual
-    ? items.flatMap((item) => {
-        const row = rows[item.index];
-        return row === undefined ? [] : [{ row, index: item.index }];
-      })
-    : rows.map((row, index) => ({ row, index }));
-  const paddingTop = isVirtual ? (items[0]?.start ?? 0) : 0;
-  const paddingBottom = isVirtual ? virtualizer.getTotalSize() - (items.at(-1)?.end ?? 0) : 0;
+  // Stable while the rendered range is (TanStack memoizes it), so DataTableBody may skip.
+  const items = isVirtual ? virtualizer.getVirtualItems() : undefined;
+  const totalSize = isVirtual ? virtualizer.getTotalSize() : 0;
 
   return (
     <Box>
@@ -164,19 +158,14 @@ export function DataTable<T, K extends string = string>({
               ))}
             </Table.Tr>
           </Table.Thead>
-          <Table.Tbody role="rowgroup">
-            {paddingTop > 0 && <SpacerRow height={paddingTop} columns={columns.length} />}
-            {visible.map(({ row, index }) => (
-              <DataRow
-                key={rowKey(row)}
-                row={row}
-                index={index}
-                columns={columns}
-                measureRef={isVirtual && isCards ? virtualizer.measureElement : undefined}
-              />
-            ))}
-            {paddingBottom > 0 && <SpacerRow height={paddingBottom} columns={columns.length} />}
-          </Table.Tbody>
+          <DataTableBody
+            rows={rows}
+            items={items}
+            totalSize={totalSize}
+            columns={columns}
+            rowKey={rowKey}
+            measureElement={isVirtual && isCards ? virtualizer.measureElement : undefined}
+          />
         </Table>
       </Box>
       {caption !== undefined && (
@@ -188,11 +177,59 @@ export function DataTable<T, K extends string = string>({
   );
 }
 
+type DataTableBodyProps<T, K extends string> = {
+  rows: readonly T[];
+  /** The rendered range when virtualized; undefined renders every row. */
+  items: readonly VirtualItem[] | undefined;
+  totalSize: number;
+  columns: readonly DataTableColumn<T, K>[];
+  rowKey: (row: T) => string;
+  measureElement: ((element: Element | null) => void) | undefined;
+};
+
+/**
+ * The rows, memoized: the table re-renders when only its busy state or the sort changes (a page
+ * flip marks the old rows busy first), and then the rows need not; each row is memoized too
+ * (DataRow), for when the rows do change.
+ */
+const DataTableBody = memo(function DataTableBody<T, K extends string>({
+  rows,
+  items,
+  totalSize,
+  columns,
+  rowKey,
+  measureElement,
+}: DataTableBodyProps<T, K>) {
+  const visible = items
+    ? items.flatMap((item) => {
+        const row = rows[item.index];
+        return row === undefined ? [] : [{ row, index: item.index }];
+      })
+    : rows.map((row, index) => ({ row, index }));
+  const paddingTop = items ? (items[0]?.start ?? 0) : 0;
+  const paddingBottom = items ? totalSize - (items.at(-1)?.end ?? 0) : 0;
+  return (
+    <Table.Tbody role="rowgroup">
+      {paddingTop > 0 && <SpacerRow height={paddingTop} columns={columns.length} />}
+      {visible.map(({ row, index }) => (
+        <DataRow
+          key={rowKey(row)}
+          row={row}
+          index={index}
+          columns={columns}
+          measureRef={measureElement}
+        />
+      ))}
+      {paddingBottom > 0 && <SpacerRow height={paddingBottom} columns={columns.length} />}
+    </Table.Tbody>
+  );
+}) as <T, K extends string>(props: DataTableBodyProps<T, K>) => ReactNode;
+
 type DataRowProps<T, K extends string> = {
   row: T;
   index: number;
   columns: readonly DataTableColumn<T, K>[];
-  measureRef: ((element: HTMLTableRowElement | null) => void) | undefined;
+  measureRef: ((element: Element | null) => void) | undefined;
 };
 
 /**

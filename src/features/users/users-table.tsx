@@ -28,6 +28,9 @@ export type UsersTableProps = {
   isBusy?: boolean;
 };
 
+// Stable, so the table's rows need not render again when only their busy state changes.
+const userRowKey = (user: User) => `${user.identityProviderId ?? ''}/${user.id}`;
+
 /** Users with id (a link), primary party, IdP, status and annotations count. */
 export function UsersTable({
   users,
@@ -115,7 +118,7 @@ export function UsersTable({
       caption={caption}
       columns={columns}
       rows={users}
-      rowKey={(user) => `${user.identityProviderId ?? ''}/${user.id}`}
+      rowKey={userRowKey}
       {...(sort ? { sort } : {})}
       {...(onSortChange ? { onSortChange } : {})}
       isBusy={isBusy ?? false}
