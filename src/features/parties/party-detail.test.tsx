@@ -60,7 +60,7 @@ describe('party details', () => {
       await waitFor(() => {
         expect(version).toHaveTextContent('1');
       });
-      expect(screen.getByText(/^Annotations of alice::1220.* saved$/)).toBeVisible();
+      expect(await screen.findByText(/^Annotations of alice::1220.* saved$/)).toBeVisible();
       expect(sandbox.state.parties.get(party)).toMatchObject({
         annotations: { team: 'night', site: 'zrh' },
         resourceVersion: 1,

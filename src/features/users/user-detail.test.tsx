@@ -66,7 +66,7 @@ describe('user profile', () => {
     await waitFor(() => {
       expect(version).toHaveTextContent('1');
     });
-    expect(screen.getByText('User ops saved')).toBeVisible();
+    expect(await screen.findByText('User ops saved')).toBeVisible();
     expect(sandbox.state.users.get('ops')).toMatchObject({
       primaryParty: alice,
       isDeactivated: true,
