@@ -1,11 +1,9 @@
 import { localStorageColorSchemeManager, MantineProvider } from '@mantine/core';
 import { ModalsProvider } from '@mantine/modals';
-import { useNotifications } from '@mantine/notifications';
+import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { cssVariablesResolver, theme } from '@/theme';
-
-const NotificationsHost = lazy(() => import('./notifications-host'));
 
 const colorSchemeManager = localStorageColorSchemeManager({ key: 'ledger-console.color-scheme' });
 
@@ -26,26 +24,10 @@ export function AppProviders({ queryClient, children, env = 'default' }: AppProv
       defaultColorScheme="auto"
       env={env}
     >
-      <NotificationsOnceShown />
+      <Notifications />
       <QueryClientProvider client={queryClient}>
         <ModalsProvider>{children}</ModalsProvider>
       </QueryClientProvider>
     </MantineProvider>
-  );
-}
-
-/**
- * Mounts the toasts' renderer once the first toast is shown (toasts wait in Mantine's store until
- * then), so the first route does not load code it does not show.
- */
-function NotificationsOnceShown() {
-  const { notifications, queue } = useNotifications();
-  const [isNeeded, setNeeded] = useState(false);
-  if (!isNeeded && notifications.length + queue.length > 0) setNeeded(true);
-  if (!isNeeded) return null;
-  return (
-    <Suspense fallback={null}>
-      <NotificationsHost />
-    </Suspense>
   );
 }

@@ -1,4 +1,4 @@
-import { AppShell, Burger, Group, Text } from '@mantine/core';
+import { AppShell, Burger, Group, ScrollArea, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { ColorSchemeControl } from '@/components/color-scheme-control';
 import { IdentifierLinksContext, type IdentifierLinks } from '@/components/identifier-links';
@@ -68,8 +68,7 @@ export function AppLayout() {
           className={classes.navbar}
           {...(isNavOpen ? {} : { 'data-closed': true })}
         >
-          {/* The browser's own scrolling: Mantine's ScrollArea would be first-route code for one box. */}
-          <AppShell.Section grow className={classes.navScroll}>
+          <AppShell.Section grow component={ScrollArea} scrollbarSize={6}>
             <MainNav onNavigate={closeNav} />
           </AppShell.Section>
         </AppShell.Navbar>
