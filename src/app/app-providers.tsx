@@ -1,8 +1,8 @@
 import { localStorageColorSchemeManager, MantineProvider } from '@mantine/core';
-import { ModalsProvider } from '@mantine/modals';
 import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
+import { ModalsHost } from '@/components/feedback/modals-host';
 import { cssVariablesResolver, theme } from '@/theme';
 
 const colorSchemeManager = localStorageColorSchemeManager({ key: 'ledger-console.color-scheme' });
@@ -26,7 +26,8 @@ export function AppProviders({ queryClient, children, env = 'default' }: AppProv
     >
       <Notifications />
       <QueryClientProvider client={queryClient}>
-        <ModalsProvider>{children}</ModalsProvider>
+        {children}
+        <ModalsHost />
       </QueryClientProvider>
     </MantineProvider>
   );

@@ -1,11 +1,13 @@
 import {
   ActionIcon,
-  Menu,
   SegmentedControl,
   useMantineColorScheme,
   type MantineColorScheme,
 } from '@mantine/core';
 import { IconDeviceDesktop, IconMoon, IconSun } from '@tabler/icons-react';
+import { LazyMenu } from './lazy-menu';
+
+const loadMenu = async () => (await import('./color-scheme-menu')).ColorSchemeMenu;
 
 const OPTIONS: { label: string; value: MantineColorScheme }[] = [
   { label: 'Light', value: 'light' },
@@ -35,8 +37,8 @@ export function ColorSchemeControl() {
           setColorScheme(value);
         }}
       />
-      <Menu position="bottom-end" withinPortal>
-        <Menu.Target>
+      <LazyMenu
+        trigger={
           <ActionIcon
             hiddenFrom="sm"
             variant="subtle"
@@ -46,25 +48,10 @@ export function ColorSchemeControl() {
           >
             <CurrentIcon size={18} aria-hidden />
           </ActionIcon>
-        </Menu.Target>
-        <Menu.Dropdown>
-          {OPTIONS.map((option) => {
-            const OptionIcon = ICONS[option.value];
-            return (
-              <Menu.Item
-                key={option.value}
-                leftSection={<OptionIcon size={16} aria-hidden />}
-                onClick={() => {
-                  setColorScheme(option.value);
-                }}
-                aria-current={option.value === colorScheme ? 'true' : undefined}
-              >
-                {option.label}
-              </Menu.Item>
-            );
-          })}
-        </Menu.Dropdown>
-      </Menu>
+        }
+        load={loadMenu}
+        menuProps={{ options: OPTIONS, icons: ICONS, colorScheme, onChange: setColorScheme }}
+      />
     </>
   );
 }

@@ -1,8 +1,9 @@
-import { AppShell, Burger, Group, ScrollArea, Text } from '@mantine/core';
+import { AppShell, Burger, Group, Text } from '@mantine/core';
+import { lazy, Suspense } from 'react';
 import { useDisclosure } from '@mantine/hooks';
 import { ColorSchemeControl } from '@/components/color-scheme-control';
 import { IdentifierLinksContext, type IdentifierLinks } from '@/components/identifier-links';
-import { ParticipantSwitcher } from '@/features/fleet/participant-switcher';
+import { usePageFleet } from '@/hooks/use-page-fleet';
 import { paths } from '@/app/paths';
 import classes from './app-layout.module.css';
 import { LocationRecorder } from './came-from';
@@ -20,6 +21,12 @@ const IDENTIFIER_LINKS: IdentifierLinks = {
   contract: paths.contract.to,
   update: (updateId) => paths.transactions.to(updateId),
 };
+
+// Only a fleet has a switcher, and its popover brings floating-ui: no single participant's first
+// route loads it (issue 29).
+const ParticipantSwitcher = lazy(async () => ({
+  default: (await import('@/features/fleet/participant-switcher')).ParticipantSwitcher,
+}));
 
 /**
  * The shell. It reads no router state itself: a navigation (a page flip) then re-renders only the
@@ -52,7 +59,7 @@ export function AppLayout() {
               <Text fw={700} size="md" truncate>
                 Ledger Console
               </Text>
-              <ParticipantSwitcher fleetPath={paths.fleet.to()} />
+              <FleetSwitcher />
             </Group>
             <Group gap="xs" wrap="nowrap" style={{ minWidth: 0, flexShrink: 0 }}>
               <SearchTrigger />
@@ -68,7 +75,7 @@ export function AppLayout() {
           className={classes.navbar}
           {...(isNavOpen ? {} : { 'data-closed': true })}
         >
-          <AppShell.Section grow component={ScrollArea} scrollbarSize={6}>
+          <AppShell.Section grow className={classes.navScroll}>
             <MainNav onNavigate={closeNav} />
           </AppShell.Section>
         </AppShell.Navbar>
@@ -77,5 +84,14 @@ export function AppLayout() {
         </AppShell.Main>
       </AppShell>
     </IdentifierLinksContext>
+  );
+}
+
+function FleetSwitcher() {
+  if (!usePageFleet()) return null;
+  return (
+    <Suspense fallback={null}>
+      <ParticipantSwitcher fleetPath={paths.fleet.to()} />
+    </Suspense>
   );
 }

@@ -1,8 +1,8 @@
-import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { env } from '@/env';
-import { lazy, Suspense, useSyncExternalStore } from 'react';
+import { lazy, Suspense, useState, useSyncExternalStore } from 'react';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import { SectionSkeleton } from '@/components/feedback/section-skeleton';
 import { sessionQueries } from '@/api/session';
@@ -25,10 +25,10 @@ import { ParticipantUnreachableBanner } from './participant-unreachable-banner';
 import { SignInRequired } from './sign-in-required';
 import { useParticipantUnreachable } from './use-participant-unreachable';
 
-// Loaded only when someone signs in again: the form and its validation must stay out of the
-// first chunk every route loads (the first route's JS budget is 250 KB gzip).
-const SignInPanel = lazy(() =>
-  import('@/features/session/sign-in-panel').then((module) => ({ default: module.SignInPanel })),
+// Loaded only when someone signs in again: the dialog, the form and its validation stay out of
+// the first chunk every route loads.
+const SignInDialog = lazy(() =>
+  import('./sign-in-dialog').then((module) => ({ default: module.SignInDialog })),
 );
 const NotOnboarded = lazy(() =>
   import('@/features/session/not-onboarded').then((module) => ({ default: module.NotOnboarded })),
@@ -52,7 +52,12 @@ export function MainContent() {
   );
   const renewal = useOidcRenewal();
   const signOut = useSignOut(() => void navigate(paths.signIn.to()));
-  const [isSignInOpen, signInDialog] = useDisclosure(false);
+  const [hasSignInOpened, setHasSignInOpened] = useState(false);
+  const [isSignInOpen, signInDialog] = useDisclosure(false, {
+    onOpen: () => {
+      setHasSignInOpened(true);
+    },
+  });
   // Without a token, the page waits until the console knows whether the participant needs one:
   // if so, its sections would each fail on their own (and report it) before the sign-in prompt
   // replaced them. Once known, a participant that needs a sign-in is not asked who this is.
@@ -190,15 +195,16 @@ export function MainContent() {
       <ParticipantReachabilityContext value={unreachable === undefined}>
         {page}
       </ParticipantReachabilityContext>
-      <Modal opened={isSignInOpen} onClose={signInDialog.close} title="Sign in again" size="lg">
-        <Suspense fallback={<SectionSkeleton lines={6} />}>
-          <SignInPanel
-            mode="dialog"
+      {/* Mounted from its first opening on, so that it closes with its transition. */}
+      {hasSignInOpened && (
+        <Suspense fallback={null}>
+          <SignInDialog
+            opened={isSignInOpen}
+            onClose={signInDialog.close}
             returnTo={`${pathname}${search}`}
-            onSignedIn={signInDialog.close}
           />
         </Suspense>
-      </Modal>
+      )}
     </AuthRecoveryContext>
   );
 }

@@ -1,7 +1,8 @@
-import { Badge, Group, Text, Tooltip } from '@mantine/core';
+import { Badge, Group, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { participantQueries } from '@/api/participant';
 import { Identifier } from '@/components/identifier';
+import { LazyTooltip } from '@/components/lazy-tooltip';
 import { describeError } from '@/lib/errors/api-error';
 import { HEADER_HEALTH_REFRESH_MS } from './use-participant-unreachable';
 
@@ -43,11 +44,16 @@ export function ParticipantStatus() {
           API {version.data.version}
         </Text>
       )}
-      <Tooltip label={health.detail || health.text} disabled={!health.detail} multiline maw={360}>
+      <LazyTooltip
+        label={health.detail || health.text}
+        disabled={!health.detail}
+        multiline
+        maw={360}
+      >
         <Badge color={health.color} variant="dot" aria-label={`Health: ${health.text}`}>
           {health.text}
         </Badge>
-      </Tooltip>
+      </LazyTooltip>
     </Group>
   );
 }

@@ -1,8 +1,9 @@
-import { Box, Button, Kbd, Modal, Text } from '@mantine/core';
+import { Box, Button, Kbd } from '@mantine/core';
 import { useDisclosure, useHotkeys, useOs } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
+import { notify } from '@/components/feedback/notify';
 import { rememberVisit } from '@/features/search/visits';
 
 // The palette (its results, id recognition and queries) stays out of the first route's chunk,
@@ -83,10 +84,21 @@ function VisitRecorder() {
   return null;
 }
 
-function SearchUnavailable({ opened, onClose }: { opened: boolean; onClose: () => void }) {
-  return (
-    <Modal opened={opened} onClose={onClose} title="Search">
-      <Text size="sm">The search box could not be loaded. Reload the page to try again.</Text>
-    </Modal>
-  );
+/** Said in a toast, not a dialog: Mantine's Modal is in the palette's chunk, which did not load. */
+function SearchUnavailable({
+  opened,
+  onClose,
+}: {
+  opened: boolean;
+  onClose: () => void;
+}): ReactNode {
+  useEffect(() => {
+    if (!opened) return;
+    notify.error(
+      new Error('The search box could not be loaded. Reload the page to try again.'),
+      'Search unavailable',
+    );
+    onClose();
+  }, [opened, onClose]);
+  return null;
 }

@@ -1,20 +1,20 @@
-import { Box, Button, Menu, Stack, Text } from '@mantine/core';
+import { Button, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router';
 
 import { readAccessToken, readSignInProviderId, subscribeAccessToken } from '@/api/access-token';
 import { sessionQueries } from '@/api/session';
 import { signInProviderQueries } from '@/api/sign-in-providers';
-import { useSignOut } from '@/features/session/use-sign-in';
 import { describeLifetime, useTokenLifetime } from '@/features/session/use-token-lifetime';
 import { accessOf, type Caller } from '@/lib/access/access-rights';
 import { claimText, fitText } from '@/lib/access/signed-in-identity';
 import { isParticipantUnreachable } from '@/lib/errors/api-error';
 import { decodeToken } from '@/lib/access/token-claims';
 import { formatExactTime } from '@/lib/text/format';
+import { LazyMenu } from '@/components/lazy-menu';
 import { paths } from '@/app/paths';
 import { usePageFleet } from '@/hooks/use-page-fleet';
+import type { SignedInIdentity } from './signed-in-menu-dropdown';
 import classes from './signed-in-menu.module.css';
 
 /**
@@ -27,6 +27,8 @@ const TEXT_BUDGET = 28;
 const SECOND_LINE_BUDGET = 40;
 /** The lifetime joins the line under the name only when it is short enough to act on. */
 const LIFETIME_SHOWN_BELOW_S = 5 * 60;
+
+const loadMenu = async () => (await import('./signed-in-menu-dropdown')).SignedInMenuDropdown;
 
 /**
  * Who is signed in, in the header: the person's name where an OpenID sign-in brought an ID token
@@ -111,78 +113,49 @@ export function SignedInMenu() {
       `Token ${lifetimeText}${expiresAt === undefined ? '' : ` (at ${expiresAt})`}`,
   ].filter((line): line is string => typeof line === 'string' && line !== '');
 
+  const identity: SignedInIdentity = {
+    personName: personName && personName !== userId ? personName : undefined,
+    participant,
+    userId,
+    subject: subject !== undefined && subject !== userId ? subject : undefined,
+    issuer: claimText(claims?.issuer),
+    role,
+    through: provider
+      ? `${provider.name}${identityProvider ? ` · ${identityProvider}` : ''}`
+      : identityProvider && `Token · ${identityProvider}`,
+    token: lifetimeText && `${lifetimeText}${expiresAt === undefined ? '' : ` (at ${expiresAt})`}`,
+  };
+  const myUserHref =
+    caller.data?.kind === 'user'
+      ? paths.user.to(caller.data.userId, caller.data.identityProviderId)
+      : undefined;
+
+  const trigger = (
+    <Button
+      variant="subtle"
+      size="compact-sm"
+      aria-label={accessibleName}
+      title={details.join('\n')}
+      h="auto"
+      py={2}
+      // The content decides the width: each text is fitted in words, never clipped.
+      styles={{ label: { overflow: 'visible' } }}
+    >
+      <Stack gap={0} align="flex-end">
+        {/* The space keeps the two lines two words in the text the name is compared with. */}
+        <Text size="sm" className={classes.name}>
+          {shownLabel}
+        </Text>{' '}
+        {shownSecondLine !== undefined && (
+          <Text size="xs" c="dimmed" visibleFrom="sm" className={classes.name}>
+            {shownSecondLine}
+          </Text>
+        )}
+      </Stack>
+    </Button>
+  );
   return (
-    <Menu position="bottom-end" withinPortal>
-      <Menu.Target>
-        <Button
-          variant="subtle"
-          size="compact-sm"
-          aria-label={accessibleName}
-          title={details.join('\n')}
-          h="auto"
-          py={2}
-          // The content decides the width: each text is fitted in words, never clipped.
-          styles={{ label: { overflow: 'visible' } }}
-        >
-          <Stack gap={0} align="flex-end">
-            {/* The space keeps the two lines two words in the text the name is compared with. */}
-            <Text size="sm" className={classes.name}>
-              {shownLabel}
-            </Text>{' '}
-            {shownSecondLine !== undefined && (
-              <Text size="xs" c="dimmed" visibleFrom="sm" className={classes.name}>
-                {shownSecondLine}
-              </Text>
-            )}
-          </Stack>
-        </Button>
-      </Menu.Target>
-      <Menu.Dropdown maw={360}>
-        {details.length > 0 && (
-          <Box px="sm" py={6} aria-label="Signed-in identity" role="group">
-            {personName && personName !== userId && (
-              <Text size="sm" fw={600} style={{ overflowWrap: 'anywhere' }}>
-                {personName}
-              </Text>
-            )}
-            <IdentityLine label="Participant" value={participant} />
-            <IdentityLine label="User id" value={userId} />
-            <IdentityLine
-              label="Subject"
-              value={subject !== undefined && subject !== userId ? subject : undefined}
-            />
-            <IdentityLine label="Issuer" value={claimText(claims?.issuer)} />
-            <IdentityLine label="Role" value={role} />
-            <IdentityLine
-              label="Through"
-              value={
-                provider
-                  ? `${provider.name}${identityProvider ? ` · ${identityProvider}` : ''}`
-                  : identityProvider && `Token · ${identityProvider}`
-              }
-            />
-            <IdentityLine
-              label="Token"
-              value={
-                lifetimeText &&
-                `${lifetimeText}${expiresAt === undefined ? '' : ` (at ${expiresAt})`}`
-              }
-            />
-          </Box>
-        )}
-        {details.length > 0 && <Menu.Divider />}
-        {caller.data?.kind === 'user' && (
-          <Menu.Item
-            component={Link}
-            to={paths.user.to(caller.data.userId, caller.data.identityProviderId)}
-          >
-            My user
-          </Menu.Item>
-        )}
-        <SignInElsewhereItem />
-        {hasToken && <SignOutItem />}
-      </Menu.Dropdown>
-    </Menu>
+    <LazyMenu trigger={trigger} load={loadMenu} menuProps={{ identity, myUserHref, hasToken }} />
   );
 }
 
@@ -194,37 +167,4 @@ function roleOf(caller: Caller): string {
     return `IdP admin of ${access.administeredIdentityProviderId}`;
   }
   return 'User';
-}
-
-/** One fact of the identity in the menu; long values wrap anywhere, as ids must be read whole. */
-function IdentityLine({ label, value }: { label: string; value: string | undefined }) {
-  if (value === undefined || value === '') return null;
-  return (
-    <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-      {label}:{' '}
-      <Text span size="xs" c="var(--mantine-color-text)">
-        {value}
-      </Text>
-    </Text>
-  );
-}
-
-/** Reads the location only while the menu is open, so navigations do not re-render the header. */
-function SignInElsewhereItem() {
-  const { pathname, search } = useLocation();
-  return (
-    <Menu.Item component={Link} to={paths.signIn.to(`${pathname}${search}`)}>
-      Sign in as someone else
-    </Menu.Item>
-  );
-}
-
-function SignOutItem() {
-  const navigate = useNavigate();
-  const signOut = useSignOut(() => void navigate(paths.signIn.to()));
-  return (
-    <Menu.Item color="red" onClick={() => void signOut()}>
-      Sign out
-    </Menu.Item>
-  );
 }

@@ -1,6 +1,7 @@
 import { Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import type { ReactNode } from 'react';
+import { whenModalsReady } from './modals-ready';
 
 export type ConfirmDangerOptions = {
   title: string;
@@ -21,11 +22,14 @@ export function confirmDanger({
   onConfirm,
   color = 'red',
 }: ConfirmDangerOptions): void {
-  modals.openConfirmModal({
-    title,
-    children: typeof body === 'string' ? <Text size="sm">{body}</Text> : body,
-    labels: { confirm: confirmLabel, cancel: 'Cancel' },
-    confirmProps: { color },
-    onConfirm,
+  // The dialog opens once the modals' code is in: at once after the first time.
+  void whenModalsReady().then(() => {
+    modals.openConfirmModal({
+      title,
+      children: typeof body === 'string' ? <Text size="sm">{body}</Text> : body,
+      labels: { confirm: confirmLabel, cancel: 'Cancel' },
+      confirmProps: { color },
+      onConfirm,
+    });
   });
 }
