@@ -1,6 +1,7 @@
-import { Text, Tooltip, type TextProps } from '@mantine/core';
+import { Text, type TextProps } from '@mantine/core';
 import { useSyncExternalStore } from 'react';
 import { formatAbsoluteTime, formatExactTime, formatRelativeTime } from '@/lib/text/format';
+import { useLazyTooltip } from './lazy-tooltip';
 import { useTimeDisplay } from './time-display';
 
 // One clock for every relative time on screen, ticking while any is mounted: a table of 200 rows
@@ -57,23 +58,27 @@ export function RelativeTime({ value, ...textProps }: RelativeTimeProps) {
   const nowMs = useSyncExternalStore(subscribe, readNow, readNow);
   const display = useTimeDisplay();
   const epochMs = typeof value === 'number' ? value : Date.parse(value);
-  if (!Number.isFinite(epochMs)) {
+  const isReadable = Number.isFinite(epochMs);
+  const exact = isReadable ? formatExactTime(epochMs) : '';
+  const relative = isReadable ? formatRelativeTime(epochMs, nowMs) : '';
+  const shown = display === 'absolute' && isReadable ? formatAbsoluteTime(epochMs) : relative;
+  const hover = display === 'absolute' ? `${relative} · ${exact}` : exact;
+  // Lazily: a table shows a time per row, and scrolling mounts a screenful of rows at a time.
+  const { trigger, tooltip } = useLazyTooltip<HTMLTimeElement>({ label: hover, openDelay: 300 });
+  if (!isReadable) {
     return (
       <Text span size="sm" {...textProps}>
         {String(value)}
       </Text>
     );
   }
-  const exact = formatExactTime(epochMs);
-  const relative = formatRelativeTime(epochMs, nowMs);
-  const shown = display === 'absolute' ? formatAbsoluteTime(epochMs) : relative;
-  const hover = display === 'absolute' ? `${relative} · ${exact}` : exact;
   return (
-    <Tooltip label={hover} openDelay={300}>
+    <>
       <Text
         span
         size="sm"
         {...textProps}
+        {...trigger}
         component="time"
         dateTime={new Date(epochMs).toISOString()}
         tabIndex={0}
@@ -81,6 +86,7 @@ export function RelativeTime({ value, ...textProps }: RelativeTimeProps) {
       >
         {shown}
       </Text>
-    </Tooltip>
+      {tooltip}
+    </>
   );
 }
