@@ -1,5 +1,7 @@
-import { Tooltip, type TooltipProps } from '@mantine/core';
+import type { TooltipProps } from '@mantine/core';
+import { DeferredTooltip } from './deferred-tooltip';
 import {
+  Suspense,
   useEffect,
   useRef,
   useState,
@@ -28,7 +30,7 @@ export type LazyTooltipTrigger<E extends HTMLElement> = {
 /**
  * A Mantine Tooltip that costs nothing until it is wanted: the element gets a few handlers, and the
  * Tooltip (floating-ui's positioning, interactions and portal) mounts only on the element's first
- * pointer-enter or focus, then stays. A table row with a tooltip per cell mounts dozens per screen
+ * pointer-enter or focus, then stays; its code loads then too. A table row with a tooltip per cell mounts dozens per screen
  * while scrolling, and almost none of them is ever hovered (issue 29).
  *
  * Opens after `openDelay` on hover by a mouse or pen, at once on focus (a click that focuses it is
@@ -81,7 +83,9 @@ export function useLazyTooltip<E extends HTMLElement>({
   const tooltip = isWanted ? (
     // Controlled and pointed at the element: it opens at once although the pointer entered (or the
     // focus came) before it existed, and the element itself is never wrapped nor remounted.
-    <Tooltip {...tooltipProps} label={label} target={ref} opened={isOpen} />
+    <Suspense fallback={null}>
+      <DeferredTooltip {...tooltipProps} label={label} target={ref} opened={isOpen} />
+    </Suspense>
   ) : null;
   return { trigger, tooltip };
 }

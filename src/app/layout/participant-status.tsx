@@ -2,7 +2,7 @@ import { Badge, Group, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { participantQueries } from '@/api/participant';
 import { Identifier } from '@/components/identifier';
-import { LazyTooltip } from '@/components/lazy-tooltip';
+import { useLazyTooltip } from '@/components/lazy-tooltip';
 import { describeError } from '@/lib/errors/api-error';
 import { HEADER_HEALTH_REFRESH_MS } from './use-participant-unreachable';
 
@@ -34,6 +34,12 @@ export function ParticipantStatus() {
     return { color: 'green', text: 'Live · Ready', detail: readiness.data.detail };
   })();
 
+  const healthTooltip = useLazyTooltip<HTMLDivElement>({
+    label: health.detail,
+    multiline: true,
+    maw: 360,
+  });
+
   return (
     <Group gap="sm" wrap="nowrap" role="group" aria-label="Participant status" visibleFrom="md">
       {participantId.data !== undefined && (
@@ -44,16 +50,15 @@ export function ParticipantStatus() {
           API {version.data.version}
         </Text>
       )}
-      <LazyTooltip
-        label={health.detail || health.text}
-        disabled={!health.detail}
-        multiline
-        maw={360}
+      <Badge
+        {...healthTooltip.trigger}
+        color={health.color}
+        variant="dot"
+        aria-label={`Health: ${health.text}`}
       >
-        <Badge color={health.color} variant="dot" aria-label={`Health: ${health.text}`}>
-          {health.text}
-        </Badge>
-      </LazyTooltip>
+        {health.text}
+      </Badge>
+      {health.detail && healthTooltip.tooltip}
     </Group>
   );
 }
