@@ -17,12 +17,9 @@ export type PreparedDecodeResponse =
   | { id: number | null; ok: false; refused: boolean; message: string };
 
 /** Decodes one request. Exported for the page's fallback where there is no `Worker` (jsdom). */
-export async function runPreparedDecode({
-  id,
-  answer,
-}: PreparedDecodeRequest): Promise<PreparedDecodeResponse> {
+export function runPreparedDecode({ id, answer }: PreparedDecodeRequest): PreparedDecodeResponse {
   try {
-    return { id, ok: true, preview: await decodePreparedSubmission(answer) };
+    return { id, ok: true, preview: decodePreparedSubmission(answer) };
   } catch (error) {
     const message = error instanceof Error ? error.message || error.name : String(error);
     return { id, ok: false, refused: error instanceof PreparedTransactionError, message };
@@ -58,7 +55,7 @@ export function servePreparedDecodes(scope: PreparedDecodeScope): void {
     }
   };
   scope.addEventListener('message', (event) => {
-    void runPreparedDecode(event.data).then(post);
+    post(runPreparedDecode(event.data));
   });
   scope.addEventListener('messageerror', () => {
     post({
