@@ -27,10 +27,11 @@ import { PREPARED_TRANSACTION_LIMITS } from './prepared-transaction-limits';
  * The API edge of a prepared transaction (`/v2/interactive-submission/prepare`): its protobuf
  * bytes, decoded with the Canton team's bindings, become the tree model's `TransactionEvents`, so
  * a preview shows in the same graph and outline as a committed transaction; and its hash is
- * recomputed from the same bytes with the Canton team's V2 hasher.
+ * recomputed from the same bytes with our V2 hasher (`prepared-transaction-hash.ts`, ADR 024; the
+ * Canton team's `core-tx-visualizer` is its oracle in the tests only).
  *
- * This module pulls in `@canton-network/core-ledger-proto` and `core-tx-visualizer`, which are
- * large, and its work (above all the V2 hash) takes long: it runs in a Web Worker
+ * This module pulls in `@canton-network/core-ledger-proto`, which is large, and its work on a big
+ * transaction takes tens of milliseconds: it runs in a Web Worker
  * (`prepared-transaction-worker.ts`), never in the page. Never import it from the page's code.
  *
  * The bytes come from the participant but are treated as untrusted: their size, the node count,
