@@ -92,13 +92,12 @@ class Preimage {
   }
 
   /** Length-prefixed UTF-8, a lone surrogate as U+FFFD (as TextEncoder writes it). */
-  string(text = '') {
-    const count = text.length;
-    this.reserve(4 + count * 3);
+  string(text = '', from = 0, to = text.length) {
+    this.reserve(4 + (to - from) * 3);
     const start = this.length;
     const bytes = this.bytes;
     let at = start + 4;
-    for (let i = 0; i < count; i++) {
+    for (let i = from; i < to; i++) {
       const code = text.charCodeAt(i);
       if (code < 0x80) {
         bytes[at++] = code;
@@ -106,7 +105,7 @@ class Preimage {
         bytes[at++] = 0xc0 | (code >> 6);
         bytes[at++] = 0x80 | (code & 0x3f);
       } else if (code >= 0xd800 && code <= 0xdfff) {
-        const low = i + 1 < count ? text.charCodeAt(i + 1) : 0;
+        const low = i + 1 < to ? text.charCodeAt(i + 1) : 0;
         if (code <= 0xdbff && low >= 0xdc00 && low <= 0xdfff) {
           const point = 0x10000 + ((code - 0xd800) << 10) + (low - 0xdc00);
           bytes[at++] = 0xf0 | (point >> 18);
@@ -127,6 +126,19 @@ class Preimage {
     }
     this.view.setInt32(start, at - start - 4, false);
     this.length = at;
+  }
+
+  /** The segments of a dotted name as a list of strings, as the package's `split('.')` gives them. */
+  dotted(name: string) {
+    let count = 1;
+    for (let i = name.indexOf('.'); i >= 0; i = name.indexOf('.', i + 1)) count++;
+    this.int32(count);
+    let from = 0;
+    for (let i = name.indexOf('.'); i >= 0; i = name.indexOf('.', from)) {
+      this.string(name, from, i);
+      from = i + 1;
+    }
+    this.string(name, from);
   }
 
   strings(texts: readonly string[] | undefined) {
@@ -167,8 +179,8 @@ class Preimage {
 function identifier(pre: Preimage, id: Identifier | undefined, what: string) {
   if (!id) return fail(`${what} has no identifier.`);
   pre.string(id.packageId);
-  pre.strings(id.moduleName.split('.'));
-  pre.strings(id.entityName.split('.'));
+  pre.dotted(id.moduleName);
+  pre.dotted(id.entityName);
 }
 
 function optionalIdentifier(pre: Preimage, id: Identifier | undefined, what: string) {
