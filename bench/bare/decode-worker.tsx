@@ -18,14 +18,14 @@ function bareDecode(base64: string): PreparedTransaction {
   return PreparedTransaction.fromBinary(bytes);
 }
 
-async function decodeTimes({ answer, runs }: DecodeTimesRequest): Promise<DecodeTimes> {
+function decodeTimes({ answer, runs }: DecodeTimesRequest): DecodeTimes {
   const ours: number[] = [];
   const limit: number[] = [];
   let nodes = 0;
   let bytes = 0;
   for (let run = 0; run <= runs; run++) {
     let start = performance.now();
-    const preview = await decodePreparedSubmission(answer);
+    const preview = decodePreparedSubmission(answer);
     const oursMs = performance.now() - start;
     start = performance.now();
     const bare = bareDecode(answer.preparedTransaction);
@@ -40,7 +40,5 @@ async function decodeTimes({ answer, runs }: DecodeTimesRequest): Promise<Decode
 }
 
 addEventListener('message', (event: MessageEvent<DecodeTimesRequest>) => {
-  void decodeTimes(event.data).then((times) => {
-    postMessage(times);
-  });
+  postMessage(decodeTimes(event.data));
 });

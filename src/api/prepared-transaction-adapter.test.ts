@@ -98,7 +98,7 @@ describe('decodePreparedSubmission', () => {
     const answer = await prepare({
       CreateCommand: { templateId: IOU, createArguments: iou('12.5') },
     });
-    const preview = await decodePreparedSubmission(answer);
+    const preview = decodePreparedSubmission(answer);
 
     const [root] = preview.tree.roots;
     const node = getNode(preview.tree, root ?? -1);
@@ -144,7 +144,7 @@ describe('decodePreparedSubmission', () => {
         choiceArgument: { otherCid: other },
       },
     });
-    const { tree, hidden, inputContracts } = await decodePreparedSubmission(answer);
+    const { tree, hidden, inputContracts } = decodePreparedSubmission(answer);
     // Iou_Merge fetches the other Iou (node 1), archives it (2) and creates the sum (3).
     expect(tree.order.map((id) => describeNode(getNode(tree, id)))).toEqual([
       'Exercise Iou_Merge on Iou',
@@ -188,7 +188,7 @@ describe('decodePreparedSubmission', () => {
         choiceArgument: { splitAmount: '30.0' },
       },
     };
-    const preview = await decodePreparedSubmission(await prepare(split));
+    const preview = decodePreparedSubmission(await prepare(split));
     const committed = fromLedgerEffectsTransaction(await submit(split));
     const comparison = compareTrees(preview.tree, committed);
     // Prepared and submitted separately, the two new contracts got unrelated ids, which the
@@ -210,7 +210,7 @@ describe('decodePreparedSubmission', () => {
         choiceArgument: { width: '9', depth: '3' },
       },
     });
-    const { tree, hash } = await decodePreparedSubmission(answer);
+    const { tree, hash } = decodePreparedSubmission(answer);
     expect(tree.nodes.size).toBeGreaterThan(800);
     expect(tree.maxDepth).toBe(3);
     expect(hash.isMatching).toBe(true);
@@ -221,7 +221,7 @@ describe('decodePreparedSubmission', () => {
     const tampered = changed(answer, (tx) => {
       if (tx.metadata) tx.metadata.preparationTime += 1n;
     });
-    const { hash } = await decodePreparedSubmission(tampered);
+    const { hash } = decodePreparedSubmission(tampered);
     expect(hash.isMatching).toBe(false);
     expect(hash.computed).not.toBe(answer.preparedTransactionHash);
     expect(hash.base64).toBe(answer.preparedTransactionHash);
@@ -229,7 +229,7 @@ describe('decodePreparedSubmission', () => {
 
   it('cannot recompute a scheme other than V2 and says so', async () => {
     const answer = await prepare({ CreateCommand: { templateId: IOU, createArguments: iou('1') } });
-    const { hash } = await decodePreparedSubmission({
+    const { hash } = decodePreparedSubmission({
       ...answer,
       hashingSchemeVersion: 'HASHING_SCHEME_VERSION_V3',
     });
@@ -265,7 +265,7 @@ describe('decodePreparedSubmission', () => {
       const second = transaction.nodes.find((node) => node.nodeId === '2');
       if (second) second.nodeId = '4';
     });
-    const { tree, hidden } = await decodePreparedSubmission(rolledBack);
+    const { tree, hidden } = decodePreparedSubmission(rolledBack);
     expect(tree.order).toEqual([0, 1]);
     expect(getNode(tree, 0)).toMatchObject({ lastDescendantNodeId: 4 });
     expect(hidden).toEqual([{ kind: 'rollback', nodeId: 3, descendantCount: 1 }]);
@@ -273,37 +273,40 @@ describe('decodePreparedSubmission', () => {
 
   it('refuses malformed bytes, bad base64 and structures that are not trees, clearly', async () => {
     const answer = await prepare({ CreateCommand: { templateId: IOU, createArguments: iou('1') } });
-    const refusal = (input: PrepareAnswer) =>
-      decodePreparedSubmission(input).then(
-        () => 'decoded',
-        (error: unknown) => (error instanceof PreparedTransactionError ? error.message : error),
-      );
-    expect(await refusal({ ...answer, preparedTransaction: 'not base64!' })).toBe(
+    const refusal = (input: PrepareAnswer) => {
+      try {
+        decodePreparedSubmission(input);
+        return 'decoded';
+      } catch (error) {
+        return error instanceof PreparedTransactionError ? error.message : error;
+      }
+    };
+    expect(refusal({ ...answer, preparedTransaction: 'not base64!' })).toBe(
       'The prepared transaction is not valid base64.',
     );
     // Truncated protobuf.
     const bytes = Buffer.from(answer.preparedTransaction, 'base64');
     expect(
-      await refusal({
+      refusal({
         ...answer,
         preparedTransaction: bytes.subarray(0, bytes.length - 7).toString('base64'),
       }),
     ).toMatch(/^The prepared transaction's bytes are malformed: /);
     expect(
-      await refusal({
+      refusal({
         ...answer,
         preparedTransaction: Buffer.from([0xff, 0xff, 0xff]).toString('base64'),
       }),
     ).toMatch(/^The prepared transaction's bytes are malformed: /);
     // A root that is not there; a node reached twice.
-    expect(await refusal(changed(answer, (tx) => tx.transaction?.roots.splice(0, 1, '7')))).toBe(
+    expect(refusal(changed(answer, (tx) => tx.transaction?.roots.splice(0, 1, '7')))).toBe(
       'The transaction refers to node 7, which it does not hold.',
     );
-    expect(await refusal(changed(answer, (tx) => tx.transaction?.roots.push('0')))).toBe(
+    expect(refusal(changed(answer, (tx) => tx.transaction?.roots.push('0')))).toBe(
       'Node 0 appears twice in the tree.',
     );
     expect(
-      await refusal({
+      refusal({
         ...answer,
         preparedTransaction: 'A'.repeat(PREPARED_TRANSACTION_LIMITS.maxBase64Length + 4),
       }),

@@ -5,7 +5,6 @@ import {
   type Identifier,
   type Value,
 } from '@canton-network/core-ledger-proto';
-import { hashPreparedTransaction } from '@canton-network/core-tx-visualizer';
 import { buildTree } from '@/lib/transaction-tree/build-tree';
 import type {
   CreatedEvent,
@@ -21,15 +20,18 @@ import type {
   PreparedPreview,
 } from './interactive-submission';
 import { PreparedTransactionError } from './prepared-transaction-error';
+import { preparedTransactionHashV2Base64 } from './prepared-transaction-hash';
+import { PREPARED_TRANSACTION_LIMITS } from './prepared-transaction-limits';
 
 /**
  * The API edge of a prepared transaction (`/v2/interactive-submission/prepare`): its protobuf
  * bytes, decoded with the Canton team's bindings, become the tree model's `TransactionEvents`, so
  * a preview shows in the same graph and outline as a committed transaction; and its hash is
- * recomputed from the same bytes with the Canton team's V2 hasher.
+ * recomputed from the same bytes with our V2 hasher (`prepared-transaction-hash.ts`, ADR 024; the
+ * Canton team's `core-tx-visualizer` is its oracle in the tests only).
  *
- * This module pulls in `@canton-network/core-ledger-proto` and `core-tx-visualizer`, which are
- * large, and its work (above all the V2 hash) takes long: it runs in a Web Worker
+ * This module pulls in `@canton-network/core-ledger-proto`, which is large, and its work on a big
+ * transaction takes tens of milliseconds: it runs in a Web Worker
  * (`prepared-transaction-worker.ts`), never in the page. Never import it from the page's code.
  *
  * The bytes come from the participant but are treated as untrusted: their size, the node count,
@@ -37,18 +39,7 @@ import { PreparedTransactionError } from './prepared-transaction-error';
  * does not form a tree is a {@link PreparedTransactionError} with a sentence for the user.
  */
 
-/** Bounds on what is decoded; beyond them the preview is refused, not attempted. */
-export const PREPARED_TRANSACTION_LIMITS = {
-  /** Of the base64 text: about 12 MB of protobuf. */
-  maxBase64Length: 16 * 1024 * 1024,
-  maxNodes: 50_000,
-  /** Nesting of exercises and rollbacks. */
-  maxTreeDepth: 1_000,
-  /** Daml-LF's own limit for values. */
-  maxValueDepth: 100,
-  maxInputContracts: 10_000,
-} as const;
-
+export { PREPARED_TRANSACTION_LIMITS };
 export { PreparedTransactionError };
 
 const fail = (message: string): never => {
@@ -369,13 +360,13 @@ function inputContracts(prepared: PreparedTransaction): PreparedInputContract[] 
 const optionalTime = (micros: bigint | undefined) =>
   micros === undefined ? undefined : microsToIso(micros);
 
-/** The hashing scheme the browser can recompute: the Canton team's hasher implements V2 only. */
+/** The hashing scheme the browser can recompute: our hasher implements V2 only. */
 const RECOMPUTABLE_SCHEME = 'HASHING_SCHEME_VERSION_V2';
 
-async function recomputeHash(
+function recomputeHash(
   prepared: PreparedTransaction,
   scheme: string,
-): Promise<{ computed: string | null; problem?: string }> {
+): { computed: string | null; problem?: string } {
   if (scheme !== RECOMPUTABLE_SCHEME) {
     return {
       computed: null,
@@ -383,7 +374,7 @@ async function recomputeHash(
     };
   }
   try {
-    return { computed: await hashPreparedTransaction(prepared, 'base64') };
+    return { computed: preparedTransactionHashV2Base64(prepared) };
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     return { computed: null, problem: `The hash could not be recomputed: ${reason}` };
@@ -402,7 +393,7 @@ export type PrepareAnswer = {
  * transaction's), what no committed transaction shows (fetches, rollbacks), the input contracts
  * and metadata, and the hash recomputed here next to the participant's.
  */
-export async function decodePreparedSubmission(answer: PrepareAnswer): Promise<PreparedPreview> {
+export function decodePreparedSubmission(answer: PrepareAnswer): PreparedPreview {
   const bytes = base64Bytes(answer.preparedTransaction);
   const prepared = decodeBytes(bytes);
   const metadata = prepared.metadata ?? fail('The prepared transaction has no metadata.');
@@ -430,7 +421,7 @@ export async function decodePreparedSubmission(answer: PrepareAnswer): Promise<P
     }
     throw error;
   }
-  const { computed, problem } = await recomputeHash(prepared, answer.hashingSchemeVersion);
+  const { computed, problem } = recomputeHash(prepared, answer.hashingSchemeVersion);
   return {
     tree,
     hidden: walked.hidden,

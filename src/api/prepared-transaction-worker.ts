@@ -1,9 +1,10 @@
 /**
  * The Web Worker that decodes prepared transactions for the composer's Preview
  * (prepared-transaction-decoder.ts is its page-side client): decoding the protobuf, building the
- * tree and recomputing the V2 hash of a 1,000-node transaction takes the Canton team's hasher
- * hundreds of milliseconds, which on the page's thread froze it for as long (issue 29). What
- * crosses back is plain data: the tree's Maps and arrays clone as they are.
+ * tree and recomputing the V2 hash of a large transaction is one long synchronous task (with the
+ * Canton team's hasher it took hundreds of milliseconds for 1,000 nodes and froze the page as
+ * long, issue 29; our own hasher, ADR 024, cut that, but 50,000 nodes are still too many for the
+ * page's thread). What crosses back is plain data: the tree's Maps and arrays clone as they are.
  */
 import type { PreparedPreview } from './interactive-submission';
 import { decodePreparedSubmission, type PrepareAnswer } from './prepared-transaction-adapter';
@@ -17,12 +18,9 @@ export type PreparedDecodeResponse =
   | { id: number | null; ok: false; refused: boolean; message: string };
 
 /** Decodes one request. Exported for the page's fallback where there is no `Worker` (jsdom). */
-export async function runPreparedDecode({
-  id,
-  answer,
-}: PreparedDecodeRequest): Promise<PreparedDecodeResponse> {
+export function runPreparedDecode({ id, answer }: PreparedDecodeRequest): PreparedDecodeResponse {
   try {
-    return { id, ok: true, preview: await decodePreparedSubmission(answer) };
+    return { id, ok: true, preview: decodePreparedSubmission(answer) };
   } catch (error) {
     const message = error instanceof Error ? error.message || error.name : String(error);
     return { id, ok: false, refused: error instanceof PreparedTransactionError, message };
@@ -58,7 +56,7 @@ export function servePreparedDecodes(scope: PreparedDecodeScope): void {
     }
   };
   scope.addEventListener('message', (event) => {
-    void runPreparedDecode(event.data).then(post);
+    post(runPreparedDecode(event.data));
   });
   scope.addEventListener('messageerror', () => {
     post({
