@@ -1,8 +1,8 @@
 import { localStorageColorSchemeManager, MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { ModalsHost } from '@/components/feedback/modals-host';
+import { NotificationsHost } from '@/components/feedback/notifications-host';
 import { cssVariablesResolver, theme } from '@/theme';
 
 const colorSchemeManager = localStorageColorSchemeManager({ key: 'ledger-console.color-scheme' });
@@ -24,7 +24,7 @@ export function AppProviders({ queryClient, children, env = 'default' }: AppProv
       defaultColorScheme="auto"
       env={env}
     >
-      <Notifications />
+      <NotificationsHost />
       <QueryClientProvider client={queryClient}>
         {children}
         <ModalsHost />

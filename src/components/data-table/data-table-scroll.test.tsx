@@ -1,5 +1,5 @@
 import { MantineProvider } from '@mantine/core';
-import { render, screen } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { DataTable, type DataTableColumn } from './data-table';
 
@@ -43,5 +43,26 @@ describe('DataTable scroll position', () => {
     expect(scroller().scrollTop).toBe(800);
     view.rerender(table(rowsUpTo(50), 'query-2'));
     expect(scroller().scrollTop).toBe(0);
+  });
+});
+
+describe('DataTable above its virtualization threshold', () => {
+  it('renders the first screenful at once, and only the rows in view once scrolled', async () => {
+    render(table(rowsUpTo(1000)));
+    const rows = () => screen.getAllByRole('row').slice(1);
+    // Before and after the virtualizer's code is in: the same first rows, none of the others.
+    expect(rows()).toHaveLength(27);
+    expect(rows()[0]).toHaveAttribute('aria-rowindex', '2');
+    expect(screen.getByRole('table', { name: 'Rows' })).toHaveAttribute('aria-rowcount', '1001');
+
+    // At 40 px a row, 20,000 px down is row 500; the view (600 px) and 12 more on each side.
+    await waitFor(() => {
+      scroller().scrollTop = 20_000;
+      fireEvent.scroll(scroller());
+      expect(screen.getByText('row-500')).toBeInTheDocument();
+    });
+    expect(screen.queryByText('row-0')).toBeNull();
+    expect(rows().length).toBeLessThan(45);
+    expect(rows()[0]).toHaveAttribute('aria-rowindex', String(500 - 12 + 2));
   });
 });

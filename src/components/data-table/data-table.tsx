@@ -1,9 +1,12 @@
-import { Box, Group, Table, UnstyledButton } from '@mantine/core';
+import { Box, Group, UnstyledButton } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { observeElementRect, useVirtualizer, type VirtualItem } from '@tanstack/react-virtual';
-import { memo, useEffect, useRef, type CSSProperties, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useRef, type CSSProperties, type ReactNode } from 'react';
 import { StrokeIcon } from '@/components/stroke-icon';
+import { DataTableBody } from './data-table-body';
 import classes from './data-table.module.css';
+import { firstScreenful } from './row-geometry';
+import { FIXED_TABLE_VARS, TABLE_CLASSES } from './table-classes';
+import type VirtualizedRowsComponent from './virtualized-rows';
 
 export type SortDirection = 'ascending' | 'descending';
 export type DataTableSort<K extends string = string> = { key: K; direction: SortDirection };
@@ -51,29 +54,21 @@ export type DataTableProps<T, K extends string = string> = {
   scrollResetKey?: unknown;
 };
 
-// One line per row at a fixed height, so the virtualizer never has to measure (the height is also
-// in data-table.module.css).
-const ROW_HEIGHT = 40;
 /** Where rows become cards; the same query as in data-table.module.css (Mantine's `sm`). */
 export const CARD_LAYOUT_QUERY = '(max-width: 47.99em)';
-// A card is a title and a line per further column; only a first guess, cards are measured.
-const CARD_LINE_HEIGHT = 26;
-const CARD_PADDING = 36;
-const OVERSCAN = 12;
-/** About a screenful of rows at ROW_HEIGHT: where a streamed list starts virtualizing. */
+/** About a screenful of rows at one line each: where a streamed list starts virtualizing. */
 export const STREAMED_VIRTUALIZE_ABOVE = 30;
-// A scroll box with no layout yet (hidden, or jsdom in tests) measures 0 px high; it then still
-// renders a screenful of rows instead of none.
-const FALLBACK_RECT = { width: 0, height: 600 };
 
-function cardPlacement<T, K extends string>(column: DataTableColumn<T, K>, index: number) {
-  return column.cardPlacement ?? (index === 0 ? 'title' : 'line');
-}
+// `lazy` drops the generic parameters; the component keeps them.
+const VirtualizedRows = lazy(
+  () => import('./virtualized-rows'),
+) as unknown as typeof VirtualizedRowsComponent;
 
 /**
  * A real `<table>` for long lists: sticky header, sortable header buttons with `aria-sort`, and
- * row virtualization (TanStack Virtual) above `virtualizeAbove` rows, with `aria-rowcount` and
- * `aria-rowindex` telling assistive technology where the rendered rows sit in the whole set.
+ * row virtualization (TanStack Virtual, in virtualized-rows.tsx) above `virtualizeAbove` rows,
+ * with `aria-rowcount` and `aria-rowindex` telling assistive technology where the rendered rows
+ * sit in the whole set.
  * Spacer rows above and below the rendered ones keep the scroll height and the table layout.
  * On phones (CARD_LAYOUT_QUERY) the same rows are styled as cards, each value under its column's
  * header; the roles are explicit because a table styled `display: block` loses its implicit ones
@@ -98,24 +93,6 @@ export function DataTable<T, K extends string = string>({
   // know, since cards are taller than a line and vary in height.
   const isCards = useMediaQuery(CARD_LAYOUT_QUERY, undefined, { getInitialValueInEffect: false });
   const isSortableTable = onSortChange !== undefined && columns.some((c) => c.isSortable);
-  // The compiler cannot memoize around the virtualizer's mutable instance; it re-renders on scroll.
-  // eslint-disable-next-line react-hooks/incompatible-library
-  const virtualizer = useVirtualizer({
-    count: rows.length,
-    getScrollElement: () => scrollRef.current,
-    estimateSize: () => (isCards ? CARD_PADDING + CARD_LINE_HEIGHT * columns.length : ROW_HEIGHT),
-    overscan: OVERSCAN,
-    enabled: isVirtual,
-    observeElementRect: (instance, onChange) =>
-      observeElementRect(instance, (rect) => {
-        onChange(rect.height > 0 ? rect : FALLBACK_RECT);
-      }),
-  });
-
-  // Sizes guessed for the other layout are wrong once the screen crosses the breakpoint.
-  useEffect(() => {
-    if (isVirtual) virtualizer.measure();
-  }, [isCards, isVirtual, virtualizer]);
 
   // New rows (another page, a filter) start at the top, not at the old scroll offset.
   const resetKey = scrollResetKey === undefined ? rows : scrollResetKey;
@@ -123,9 +100,43 @@ export function DataTable<T, K extends string = string>({
     if (scrollRef.current) scrollRef.current.scrollTop = 0;
   }, [resetKey]);
 
-  // Stable while the rendered range is (TanStack memoizes it), so DataTableBody may skip.
-  const items = isVirtual ? virtualizer.getVirtualItems() : undefined;
-  const totalSize = isVirtual ? virtualizer.getTotalSize() : 0;
+  const allRows = (
+    <DataTableBody
+      rows={rows}
+      items={undefined}
+      totalSize={0}
+      columns={columns}
+      rowKey={rowKey}
+      measureElement={undefined}
+    />
+  );
+  let body = allRows;
+  if (isVirtual) {
+    // Until the virtualizer's code is in (the first long table only), the rows it would render.
+    const { items, totalSize } = firstScreenful(rows.length, isCards, columns.length);
+    body = (
+      <Suspense
+        fallback={
+          <DataTableBody
+            rows={rows}
+            items={items}
+            totalSize={totalSize}
+            columns={columns}
+            rowKey={rowKey}
+            measureElement={undefined}
+          />
+        }
+      >
+        <VirtualizedRows
+          scrollRef={scrollRef}
+          isCards={isCards}
+          rows={rows}
+          columns={columns}
+          rowKey={rowKey}
+        />
+      </Suspense>
+    );
+  }
 
   return (
     <Box>
@@ -135,19 +146,30 @@ export function DataTable<T, K extends string = string>({
         data-virtual={isVirtual || undefined}
         style={{ maxHeight, overflow: 'auto' }}
       >
-        <Table
-          className={classes.table}
+        {/* Mantine's table markup without its Table component (see table-classes.ts). */}
+        <table
+          className={`${TABLE_CLASSES.table} ${classes.table}`}
+          style={FIXED_TABLE_VARS}
           role="table"
           aria-label={label}
           aria-rowcount={rows.length + 1}
           aria-busy={isBusy}
-          layout="fixed"
-          stickyHeader
-          highlightOnHover
-          striped={false}
         >
-          <Table.Thead role="rowgroup" data-sortable={isSortableTable || undefined}>
-            <Table.Tr role="row" aria-rowindex={1}>
+          {/* The roles are explicit for the card layout's display:block (see above). */}
+          {/* eslint-disable-next-line jsx-a11y/no-redundant-roles */}
+          <thead
+            className={TABLE_CLASSES.thead}
+            data-sticky
+            role="rowgroup"
+            data-sortable={isSortableTable || undefined}
+          >
+            <tr
+              className={TABLE_CLASSES.tr}
+              data-with-row-border
+              data-hover
+              role="row"
+              aria-rowindex={1}
+            >
               {columns.map((column) => (
                 <HeaderCell
                   key={column.key}
@@ -156,17 +178,10 @@ export function DataTable<T, K extends string = string>({
                   onSortChange={onSortChange}
                 />
               ))}
-            </Table.Tr>
-          </Table.Thead>
-          <DataTableBody
-            rows={rows}
-            items={items}
-            totalSize={totalSize}
-            columns={columns}
-            rowKey={rowKey}
-            measureElement={isVirtual && isCards ? virtualizer.measureElement : undefined}
-          />
-        </Table>
+            </tr>
+          </thead>
+          {body}
+        </table>
       </Box>
       {caption !== undefined && (
         <Box mt="xs" c="dimmed" fz="sm">
@@ -174,125 +189,6 @@ export function DataTable<T, K extends string = string>({
         </Box>
       )}
     </Box>
-  );
-}
-
-type DataTableBodyProps<T, K extends string> = {
-  rows: readonly T[];
-  /** The rendered range when virtualized; undefined renders every row. */
-  items: readonly VirtualItem[] | undefined;
-  totalSize: number;
-  columns: readonly DataTableColumn<T, K>[];
-  rowKey: (row: T) => string;
-  measureElement: ((element: Element | null) => void) | undefined;
-};
-
-/**
- * The rows, memoized: the table re-renders when only its busy state or the sort changes (a page
- * flip marks the old rows busy first), and then the rows need not; each row is memoized too
- * (DataRow), for when the rows do change.
- */
-const DataTableBody = memo(function DataTableBody<T, K extends string>({
-  rows,
-  items,
-  totalSize,
-  columns,
-  rowKey,
-  measureElement,
-}: DataTableBodyProps<T, K>) {
-  const visible = items
-    ? items.flatMap((item) => {
-        const row = rows[item.index];
-        return row === undefined ? [] : [{ row, index: item.index }];
-      })
-    : rows.map((row, index) => ({ row, index }));
-  const paddingTop = items ? (items[0]?.start ?? 0) : 0;
-  const paddingBottom = items ? totalSize - (items.at(-1)?.end ?? 0) : 0;
-  return (
-    <Table.Tbody role="rowgroup">
-      {paddingTop > 0 && <SpacerRow height={paddingTop} columns={columns.length} />}
-      {visible.map(({ row, index }) => (
-        <DataRow
-          key={rowKey(row)}
-          row={row}
-          index={index}
-          columns={columns}
-          measureRef={measureElement}
-        />
-      ))}
-      {paddingBottom > 0 && <SpacerRow height={paddingBottom} columns={columns.length} />}
-    </Table.Tbody>
-  );
-}) as <T, K extends string>(props: DataTableBodyProps<T, K>) => ReactNode;
-
-type DataRowProps<T, K extends string> = {
-  row: T;
-  index: number;
-  columns: readonly DataTableColumn<T, K>[];
-  measureRef: ((element: Element | null) => void) | undefined;
-};
-
-/**
- * One row; rendered again only when its row, place or columns change, and its cells only when its
- * row or columns do. Scrolling a virtualized table re-renders the table every frame, and a
- * streamed list with every batch (a live list's new rows on top move every other row down one
- * place): the rows already on screen need not be rendered again for that, only those that come
- * into view.
- */
-const DataRow = memo(function DataRow<T, K extends string>({
-  row,
-  index,
-  columns,
-  measureRef,
-}: DataRowProps<T, K>) {
-  return (
-    // Native elements with Mantine's own table classes and the data attributes its Table.Tr/Td
-    // would set (row border, hover): the same look, without a component and a style computation
-    // per cell, which a page flip of 1000 rows cannot afford.
-    <tr
-      ref={measureRef}
-      data-index={index}
-      role="row"
-      aria-rowindex={index + 2}
-      className={`${Table.classes.tr} ${classes.row}`}
-      data-with-row-border
-      data-hover
-    >
-      <RowCells row={row} columns={columns} />
-    </tr>
-  );
-}) as <T, K extends string>(props: DataRowProps<T, K>) => ReactNode;
-
-type RowCellsProps<T, K extends string> = {
-  row: T;
-  columns: readonly DataTableColumn<T, K>[];
-};
-
-const RowCells = memo(function RowCells<T, K extends string>({
-  row,
-  columns,
-}: RowCellsProps<T, K>) {
-  return columns.map((column, columnIndex) => (
-    <td
-      key={column.key}
-      // jsx-a11y takes a td for a grid cell (interactive); in this table it is a cell, said
-      // explicitly for the card layout's display:block.
-      // eslint-disable-next-line jsx-a11y/no-interactive-element-to-noninteractive-role
-      role="cell"
-      className={`${Table.classes.td} ${classes.cell}`}
-      data-label={column.header}
-      data-card={cardPlacement(column, columnIndex)}
-    >
-      {column.cell(row)}
-    </td>
-  ));
-}) as <T, K extends string>(props: RowCellsProps<T, K>) => ReactNode;
-
-function SpacerRow({ height, columns }: { height: number; columns: number }) {
-  return (
-    <tr aria-hidden="true">
-      <td colSpan={columns} style={{ height, padding: 0, border: 0 }} />
-    </tr>
   );
 }
 
@@ -306,15 +202,21 @@ function HeaderCell<T, K extends string>({ column, sort, onSortChange }: HeaderC
   const style: CSSProperties = { width: column.width };
   if (!column.isSortable || !onSortChange) {
     return (
-      <Table.Th role="columnheader" style={style}>
+      <th className={TABLE_CLASSES.th} role="columnheader" style={style}>
         {column.header}
-      </Table.Th>
+      </th>
     );
   }
   const direction = sort?.key === column.key ? sort.direction : undefined;
   const next: SortDirection = direction === 'ascending' ? 'descending' : 'ascending';
   return (
-    <Table.Th role="columnheader" style={style} aria-sort={direction ?? 'none'} data-sortable>
+    <th
+      className={TABLE_CLASSES.th}
+      role="columnheader"
+      style={style}
+      aria-sort={direction ?? 'none'}
+      data-sortable
+    >
       <UnstyledButton
         fw={700}
         fz="sm"
@@ -327,7 +229,7 @@ function HeaderCell<T, K extends string>({ column, sort, onSortChange }: HeaderC
           <SortIcon direction={direction} />
         </Group>
       </UnstyledButton>
-    </Table.Th>
+    </th>
   );
 }
 

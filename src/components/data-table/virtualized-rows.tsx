@@ -1,0 +1,55 @@
+import { observeElementRect, useVirtualizer } from '@tanstack/react-virtual';
+import { useEffect, type RefObject } from 'react';
+import { DataTableBody, type DataTableBodyProps } from './data-table-body';
+import { FALLBACK_RECT, OVERSCAN, estimatedRowHeight } from './row-geometry';
+
+type VirtualizedRowsProps<T, K extends string> = Omit<
+  DataTableBodyProps<T, K>,
+  'items' | 'totalSize' | 'measureElement'
+> & {
+  scrollRef: RefObject<HTMLDivElement | null>;
+  isCards: boolean;
+};
+
+/**
+ * The rows on screen of a long table (TanStack Virtual), with spacers for the rest. A module of
+ * its own, loaded when a table first grows past its threshold: a list page of 50 rows does not
+ * carry the virtualizer in its first load.
+ */
+export default function VirtualizedRows<T, K extends string>({
+  scrollRef,
+  isCards,
+  rows,
+  columns,
+  rowKey,
+}: VirtualizedRowsProps<T, K>) {
+  // The compiler cannot memoize around the virtualizer's mutable instance; it re-renders on scroll.
+  // eslint-disable-next-line react-hooks/incompatible-library
+  const virtualizer = useVirtualizer({
+    count: rows.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => estimatedRowHeight(isCards, columns.length),
+    overscan: OVERSCAN,
+    observeElementRect: (instance, onChange) =>
+      observeElementRect(instance, (rect) => {
+        onChange(rect.height > 0 ? rect : FALLBACK_RECT);
+      }),
+  });
+
+  // Sizes guessed for the other layout are wrong once the screen crosses the breakpoint.
+  useEffect(() => {
+    virtualizer.measure();
+  }, [isCards, virtualizer]);
+
+  return (
+    <DataTableBody
+      rows={rows}
+      // Stable while the rendered range is (TanStack memoizes it), so DataTableBody may skip.
+      items={virtualizer.getVirtualItems()}
+      totalSize={virtualizer.getTotalSize()}
+      columns={columns}
+      rowKey={rowKey}
+      measureElement={isCards ? virtualizer.measureElement : undefined}
+    />
+  );
+}
