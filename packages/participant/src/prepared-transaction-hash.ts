@@ -90,6 +90,7 @@ const HASHING_SCHEME_VERSION_V2 = 2;
 const NODE_ENCODING_VERSION = 1;
 const METADATA_ENCODING_VERSION = 1;
 const NODE_TAG = { create: 0, exercise: 1, fetch: 2, rollback: 3 } as const;
+const NODE_LABEL = { create: 'Create', exercise: 'Exercise', fetch: 'Fetch' } as const;
 const INT64 = /^-?\d{1,19}$/;
 const HEX = /^(?:[0-9a-f]{2})*$/;
 const INT64_MAX = 9223372036854775807n;
@@ -437,6 +438,29 @@ type Nodes = {
   seen: Set<string>;
 };
 
+/** What a create, an exercise and a fetch node begin with: versions and the node's tag. */
+function header(pre: Preimage, lfVersion: string, kind: NodeKind) {
+  pre.byte(NODE_ENCODING_VERSION, 'node encoding version');
+  pre.string('LF version', lfVersion);
+  pre.byte(NODE_TAG[kind], NODE_LABEL[kind]);
+}
+
+/** The contract a create, an exercise or a fetch node is of. */
+function contract(
+  pre: Preimage,
+  node: Create | Exercise | Fetch,
+  kind: NodeKind,
+  nodeId: string | undefined,
+) {
+  pre.hex('contract id', node.contractId);
+  pre.string('package name', node.packageName);
+  identifier(
+    pre,
+    node.templateId ?? fail({ kind: 'no-template-id', node: kind, nodeId }),
+    'template id',
+  );
+}
+
 /**
  * A create node's hash, of a transaction's create (with its seed) or an input contract (without);
  * a missing create is hashed as nothing at all, as the package does.
@@ -448,22 +472,14 @@ function createNodeHash(
 ): Uint8Array {
   const start = pre.open(pre.trace && create ? `Create ${create.contractId}` : '');
   if (create) {
-    pre.byte(NODE_ENCODING_VERSION, 'node encoding version');
-    pre.string('LF version', create.lfVersion);
-    pre.byte(NODE_TAG.create, 'Create');
+    header(pre, create.lfVersion, 'create');
     if (seed === undefined) {
       pre.byte(0, 'node seed: none');
     } else {
       pre.byte(1, 'node seed: some');
       pre.raw(seed, 'node seed');
     }
-    pre.hex('contract id', create.contractId);
-    pre.string('package name', create.packageName);
-    identifier(
-      pre,
-      create.templateId ?? fail({ kind: 'no-template-id', node: 'create', nodeId: undefined }),
-      'template id',
-    );
+    contract(pre, create, 'create', undefined);
     value(pre, create.argument, 0);
     pre.set(create.signatories, 'signatory');
     pre.set(create.stakeholders, 'stakeholder');
@@ -480,17 +496,9 @@ function children(nodes: Nodes, ids: readonly string[], depth: number) {
 function exerciseNode(nodes: Nodes, exercise: Exercise, id: string, depth: number) {
   const { pre } = nodes;
   const seed = nodes.seedOf(id) ?? fail({ kind: 'no-seed', nodeId: id, node: 'exercise' });
-  pre.byte(NODE_ENCODING_VERSION, 'node encoding version');
-  pre.string('LF version', exercise.lfVersion);
-  pre.byte(NODE_TAG.exercise, 'Exercise');
+  header(pre, exercise.lfVersion, 'exercise');
   pre.raw(seed, 'node seed');
-  pre.hex('contract id', exercise.contractId);
-  pre.string('package name', exercise.packageName);
-  identifier(
-    pre,
-    exercise.templateId ?? fail({ kind: 'no-template-id', node: 'exercise', nodeId: id }),
-    'template id',
-  );
+  contract(pre, exercise, 'exercise', id);
   pre.set(exercise.signatories, 'signatory');
   pre.set(exercise.stakeholders, 'stakeholder');
   pre.set(exercise.actingParties, 'acting party');
@@ -509,16 +517,8 @@ function exerciseNode(nodes: Nodes, exercise: Exercise, id: string, depth: numbe
 }
 
 function fetchNode(pre: Preimage, fetch: Fetch, id: string) {
-  pre.byte(NODE_ENCODING_VERSION, 'node encoding version');
-  pre.string('LF version', fetch.lfVersion);
-  pre.byte(NODE_TAG.fetch, 'Fetch');
-  pre.hex('contract id', fetch.contractId);
-  pre.string('package name', fetch.packageName);
-  identifier(
-    pre,
-    fetch.templateId ?? fail({ kind: 'no-template-id', node: 'fetch', nodeId: id }),
-    'template id',
-  );
+  header(pre, fetch.lfVersion, 'fetch');
+  contract(pre, fetch, 'fetch', id);
   pre.set(fetch.signatories, 'signatory');
   pre.set(fetch.stakeholders, 'stakeholder');
   optionalIdentifier(pre, fetch.interfaceId, 'interface id', 'interface id');
