@@ -9,6 +9,7 @@ import {
   type V2HashOptions,
   type V2HashProblem,
 } from './prepared-transaction-hash';
+import { cid, party } from './testing/prepared-transactions';
 
 // The console's and the sandbox's adapters have their own tests (the Canton team's hasher and the
 // participant's hash as oracles, their messages); these are of the options both choose from.
@@ -33,8 +34,6 @@ const AS_CANTON: V2HashOptions = {
 
 const PACKAGE = 'a'.repeat(64);
 const templateId = { packageId: PACKAGE, moduleName: 'Demo.Iou', entityName: 'Iou' };
-const cid = (digit: string) => `00${digit.repeat(64)}`;
-const party = (name: string) => `${name}::1220${'e'.repeat(64)}`;
 const [alice, bob, carol] = [party('alice'), party('bob'), party('carol')];
 const argument = (label: string): Value => ({
   sum: {
