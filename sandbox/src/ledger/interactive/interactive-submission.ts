@@ -494,9 +494,7 @@ function authenticatedInputs(
       expected.contract.oneofKind === 'v1' &&
       input.createdAt === expected.createdAt &&
       Buffer.from(input.eventBlob).equals(Buffer.from(expected.eventBlob)) &&
-      createNodeHash(input.contract.v1, undefined).equals(
-        createNodeHash(expected.contract.v1, undefined),
-      );
+      createNodeHash(input.contract.v1).equals(createNodeHash(expected.contract.v1));
     if (!genuine || !stored) {
       throw new SandboxError(
         'LOCAL_VERDICT_FAILED_MODEL_CONFORMANCE_CHECK',
