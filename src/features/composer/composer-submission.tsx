@@ -13,7 +13,7 @@ import {
   Title,
   VisuallyHidden,
 } from '@mantine/core';
-import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useId, useMemo, useRef, useState, useTransition, type ReactNode } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { Link } from 'react-router';
 import { commandMutations, type JsCommands, type SubmitEndpoint } from '@/api/commands';
@@ -162,6 +162,7 @@ export function ComposerSubmission({
     setFailure(classified ? { failure: classified, title } : undefined);
   };
   const [previewed, setPreviewed] = useState<Previewed>();
+  const [isPreviewRendering, startPreviewTransition] = useTransition();
   const [isDraftNoticeShown, setDraftNoticeShown] = useState(isRestoredDraft);
   // Bumped on each new result, so the effect below moves the eye there once per result.
   const [resultSerial, setResultSerial] = useState(0);
@@ -295,8 +296,13 @@ export function ComposerSubmission({
     setFailure(undefined);
     prepare.mutate(request, {
       onSuccess: (prepared) => {
-        setPreviewed({ prepared, values });
-        setResultSerial((serial) => serial + 1);
+        // A preview of a thousand nodes is a long render: as a transition React slices it, so the
+        // page keeps answering (no main-thread task of the size of the tree), and the button
+        // stays busy until it is shown.
+        startPreviewTransition(() => {
+          setPreviewed({ prepared, values });
+          setResultSerial((serial) => serial + 1);
+        });
       },
       onError: (error) => {
         showFailure(error, values, 'Not prepared');
@@ -418,7 +424,7 @@ export function ComposerSubmission({
               submitError={submit.error ?? prepare.error}
               copyAs={copyAs}
               onPreview={handlePreview}
-              isPreviewing={prepare.isPending}
+              isPreviewing={prepare.isPending || isPreviewRendering}
               failure={
                 failure && (
                   <CommandFailureAlert
