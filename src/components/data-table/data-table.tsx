@@ -1,6 +1,6 @@
 import { Box, Group, UnstyledButton } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { lazy, Suspense, useEffect, useRef, type CSSProperties, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type CSSProperties, type ReactNode } from 'react';
 import { StrokeIcon } from '@/components/stroke-icon';
 import { DataTableBody } from './data-table-body';
 import classes from './data-table.module.css';
@@ -59,10 +59,57 @@ export const CARD_LAYOUT_QUERY = '(max-width: 47.99em)';
 /** About a screenful of rows at one line each: where a streamed list starts virtualizing. */
 export const STREAMED_VIRTUALIZE_ABOVE = 30;
 
-// `lazy` drops the generic parameters; the component keeps them.
-const VirtualizedRows = lazy(
-  () => import('./virtualized-rows'),
-) as unknown as typeof VirtualizedRowsComponent;
+type VirtualizedRowsLoad =
+  | { status: 'loading' }
+  | { status: 'loaded'; component: typeof VirtualizedRowsComponent }
+  | { status: 'failed' };
+
+// The virtualizer's module, fetched when a table first grows past its threshold. Not `lazy` and
+// Suspense: a table that grows in a transition (a page size chosen, a route change) would then
+// keep the old rows until the module is in, where it can show the first rows at once.
+let virtualizedRows: Promise<typeof VirtualizedRowsComponent> | undefined;
+let loadedVirtualizedRows: typeof VirtualizedRowsComponent | undefined;
+
+function loadVirtualizedRows(): Promise<typeof VirtualizedRowsComponent> {
+  virtualizedRows ??= import('./virtualized-rows').then(
+    (module) => (loadedVirtualizedRows = module.default),
+    (error: unknown) => {
+      // The next long table tries again.
+      virtualizedRows = undefined;
+      throw error;
+    },
+  );
+  return virtualizedRows;
+}
+
+/** The virtualizer's component once loaded (loading it when wanted), or why there is none yet. */
+function useVirtualizedRows(isWanted: boolean): VirtualizedRowsLoad {
+  const [load, setLoad] = useState<VirtualizedRowsLoad>(() =>
+    loadedVirtualizedRows
+      ? { status: 'loaded', component: loadedVirtualizedRows }
+      : { status: 'loading' },
+  );
+  useEffect(() => {
+    if (!isWanted || load.status !== 'loading') return;
+    let isCurrent = true;
+    loadVirtualizedRows().then(
+      (component) => {
+        if (isCurrent) setLoad({ status: 'loaded', component });
+      },
+      () => {
+        if (isCurrent) setLoad({ status: 'failed' });
+      },
+    );
+    return () => {
+      isCurrent = false;
+    };
+  }, [isWanted, load.status]);
+  // Another table may have loaded it since this one mounted.
+  if (load.status === 'loading' && loadedVirtualizedRows) {
+    return { status: 'loaded', component: loadedVirtualizedRows };
+  }
+  return load;
+}
 
 /**
  * A real `<table>` for long lists: sticky header, sortable header buttons with `aria-sort`, and
@@ -89,6 +136,7 @@ export function DataTable<T, K extends string = string>({
 }: DataTableProps<T, K>) {
   const scrollRef = useRef<HTMLDivElement>(null);
   const isVirtual = rows.length > virtualizeAbove;
+  const virtualizer = useVirtualizedRows(isVirtual);
   // The cards themselves come from CSS (no flash of a wide table); only the virtualizer needs to
   // know, since cards are taller than a line and vary in height.
   const isCards = useMediaQuery(CARD_LAYOUT_QUERY, undefined, { getInitialValueInEffect: false });
@@ -111,30 +159,30 @@ export function DataTable<T, K extends string = string>({
     />
   );
   let body = allRows;
-  if (isVirtual) {
-    // Until the virtualizer's code is in (the first long table only), the rows it would render.
+  if (isVirtual && virtualizer.status === 'loaded') {
+    const VirtualizedRows = virtualizer.component;
+    body = (
+      <VirtualizedRows
+        scrollRef={scrollRef}
+        isCards={isCards}
+        rows={rows}
+        columns={columns}
+        rowKey={rowKey}
+      />
+    );
+  } else if (isVirtual && virtualizer.status === 'loading') {
+    // Until the virtualizer's code is in (the first long table only), the rows it would render at
+    // the top. Should it fail to load, every row is rendered: slower, but all there.
     const { items, totalSize } = firstScreenful(rows.length, isCards, columns.length);
     body = (
-      <Suspense
-        fallback={
-          <DataTableBody
-            rows={rows}
-            items={items}
-            totalSize={totalSize}
-            columns={columns}
-            rowKey={rowKey}
-            measureElement={undefined}
-          />
-        }
-      >
-        <VirtualizedRows
-          scrollRef={scrollRef}
-          isCards={isCards}
-          rows={rows}
-          columns={columns}
-          rowKey={rowKey}
-        />
-      </Suspense>
+      <DataTableBody
+        rows={rows}
+        items={items}
+        totalSize={totalSize}
+        columns={columns}
+        rowKey={rowKey}
+        measureElement={undefined}
+      />
     );
   }
 
