@@ -148,17 +148,7 @@ export function DataTable<T, K extends string = string>({
     if (scrollRef.current) scrollRef.current.scrollTop = 0;
   }, [resetKey]);
 
-  const allRows = (
-    <DataTableBody
-      rows={rows}
-      items={undefined}
-      totalSize={0}
-      columns={columns}
-      rowKey={rowKey}
-      measureElement={undefined}
-    />
-  );
-  let body = allRows;
+  let body: ReactNode;
   if (isVirtual && virtualizer.status === 'loaded') {
     const VirtualizedRows = virtualizer.component;
     body = (
@@ -170,15 +160,18 @@ export function DataTable<T, K extends string = string>({
         rowKey={rowKey}
       />
     );
-  } else if (isVirtual && virtualizer.status === 'loading') {
+  } else {
     // Until the virtualizer's code is in (the first long table only), the rows it would render at
-    // the top. Should it fail to load, every row is rendered: slower, but all there.
-    const { items, totalSize } = firstScreenful(rows.length, isCards, columns.length);
+    // the top. Below the threshold, or should it fail to load, every row: slower, but all there.
+    const range =
+      isVirtual && virtualizer.status === 'loading'
+        ? firstScreenful(rows.length, isCards, columns.length)
+        : { items: undefined, totalSize: 0 };
     body = (
       <DataTableBody
         rows={rows}
-        items={items}
-        totalSize={totalSize}
+        items={range.items}
+        totalSize={range.totalSize}
         columns={columns}
         rowKey={rowKey}
         measureElement={undefined}
