@@ -48,7 +48,8 @@ describe('allocate party', () => {
       const party = `Alice Ops::${sandbox.state.namespace}`;
       expect(await screen.findByRole('heading', { name: 'Alice Ops', level: 1 })).toBeVisible();
       expect(router.state.location.pathname).toBe(`/parties/${encodeURIComponent(party)}`);
-      expect(screen.getByText(`Party ${party} allocated`)).toBeVisible();
+      // The first toast loads its module, so it may follow the navigation.
+      expect(await screen.findByText(`Party ${party} allocated`)).toBeVisible();
       expect(requests).toEqual(['POST /v2/parties']);
       expect(sandbox.state.parties.get(party)).toMatchObject({
         isLocal: true,

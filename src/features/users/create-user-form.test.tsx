@@ -69,7 +69,7 @@ describe('create user', () => {
 
       expect(await screen.findByRole('heading', { name: 'ops' })).toBeVisible();
       expect(router.state.location.pathname).toBe('/users/ops');
-      expect(screen.getByText('User ops created')).toBeVisible();
+      expect(await screen.findByText('User ops created')).toBeVisible();
       expect(requests).toEqual(['POST /v2/users']);
       expect(sandbox.state.users.get('ops')).toMatchObject({
         primaryParty: alice,

@@ -288,7 +288,7 @@ describe('deleting a user', () => {
     await waitFor(() => {
       expect(router.state.location.pathname).toBe('/users');
     });
-    expect(screen.getByText('User ops deleted')).toBeVisible();
+    expect(await screen.findByText('User ops deleted')).toBeVisible();
     expect(sandbox.state.users.get('ops')).toBeUndefined();
   });
 });
