@@ -360,6 +360,22 @@ describe('auth matrix in jwt mode', () => {
       403,
       'NA',
     );
+    expectError(
+      await t.patch(
+        '/v2/users/plain/rights',
+        { userId: 'plain', rights: [canActAs(partyOfPlain)] },
+        asAdminA,
+      ),
+      403,
+      'NA',
+    );
+    expectError(await t.get('/v2/users/plain/rights', asAdminA), 403, 'NA');
+    // An id another IdP holds is refused as not this admin's, not as "already exists" (409).
+    expectError(
+      await t.post('/v2/users', { user: { id: 'plain' }, rights: [] }, asAdminA),
+      403,
+      'NA',
+    );
     expect((await t.delete('/v2/users/leaver-a', asAdminA)).status).toBe(200);
     expectError(await t.get('/v2/users/leaver-a', as('participant admin')), 404, 'USER_NOT_FOUND');
   });

@@ -108,11 +108,19 @@ const tooManyRights = (operation: string, id: string) =>
 function userInIdp(state: LedgerState, id: string, idp: string, operation: string): UserRecord {
   const user = state.users.get(id);
   if (!user) throw userNotFound(operation, id);
-  if (user.identityProviderId !== idp) {
-    throw permissionDenied(`User ${id} belongs to another Identity Provider`);
-  }
+  if (user.identityProviderId !== idp) throw otherIdentityProvider(id);
   return user;
 }
+
+/** Like userInIdp, for the callers that need only to know the user is there and theirs. */
+function requireUserInIdp(state: LedgerState, id: string, idp: string, operation: string) {
+  const userIdp = state.users.identityProviderOf(id);
+  if (userIdp === undefined) throw userNotFound(operation, id);
+  if (userIdp !== idp) throw otherIdentityProvider(id);
+}
+
+const otherIdentityProvider = (id: string) =>
+  permissionDenied(`User ${id} belongs to another Identity Provider`);
 
 function requireGrantable(claims: Claims, rights: RightRecord[]) {
   if (!claims.admin && rights.some((right) => ADMIN_ONLY_RIGHT_KINDS.includes(right.kind))) {
@@ -225,11 +233,9 @@ export function userRoutes(state: LedgerState, { authenticatedUserOnly = false }
       checkIdentityProviderExists(state, idp);
       requirePartiesInIdp(state, claims, idp, rights);
       const created = state.transaction(() => {
-        const existing = state.users.get(user.id);
-        if (existing) {
-          if (existing.identityProviderId !== idp) {
-            throw permissionDenied(`User ${user.id} belongs to another Identity Provider`);
-          }
+        const existingIdp = state.users.identityProviderOf(user.id);
+        if (existingIdp !== undefined) {
+          if (existingIdp !== idp) throw otherIdentityProvider(user.id);
           throw new SandboxError(
             'USER_ALREADY_EXISTS',
             `creating user failed, as user "${user.id}" already exists`,
@@ -246,8 +252,8 @@ export function userRoutes(state: LedgerState, { authenticatedUserOnly = false }
           primaryPartyAuthentication: user.primaryPartyAuthentication,
         };
         state.users.insert(record);
-        state.users.addRights(user.id, rights);
-        if (state.users.countRights(user.id) > MAX_RIGHTS_PER_USER)
+        // A new user has no rights but these: the count is what was added.
+        if (state.users.addRights(user.id, rights).length > MAX_RIGHTS_PER_USER)
           throw tooManyRights('creating user', user.id);
         return record;
       });
@@ -326,7 +332,7 @@ export function userRoutes(state: LedgerState, { authenticatedUserOnly = false }
       const { claims, idp } = requireAdminOrIdpAdmin(c.get('caller'), '');
       if (claims.userId === id) throw invalidArgument('Requesting user cannot delete itself');
       state.transaction(() => {
-        userInIdp(state, id, idp, 'deleting user');
+        requireUserInIdp(state, id, idp, 'deleting user');
         state.users.delete(id);
       });
       return c.json({});
@@ -334,17 +340,18 @@ export function userRoutes(state: LedgerState, { authenticatedUserOnly = false }
     .get('/:userId/rights', (c) => {
       const id = pathUserId(c);
       const { idp } = requireSelfOrAdmin(c.get('caller'), id, '');
-      userInIdp(state, id, idp, 'list user rights');
+      requireUserInIdp(state, id, idp, 'list user rights');
       return c.json({ rights: state.users.rights(id).map(toWireRight) });
     })
     .post('/:userId/rights', async (c) => {
       const { body, claims, idp, rights } = await readRightsChange(c);
       requirePartiesInIdp(state, claims, idp, rights);
       const granted = state.transaction(() => {
-        userInIdp(state, body.userId, idp, 'grant user rights');
+        requireUserInIdp(state, body.userId, idp, 'grant user rights');
         const added = state.users.addRights(body.userId, rights);
-        // Over the limit the whole grant rolls back; exactly 1000 is allowed (§2.7).
-        if (state.users.countRights(body.userId) > MAX_RIGHTS_PER_USER) {
+        // Over the limit the whole grant rolls back; exactly 1000 is allowed (§2.7). A grant
+        // that added nothing left the count as it was, within the limit.
+        if (added.length > 0 && state.users.countRights(body.userId) > MAX_RIGHTS_PER_USER) {
           throw tooManyRights('grant user rights', body.userId);
         }
         return added;
@@ -360,7 +367,7 @@ export function userRoutes(state: LedgerState, { authenticatedUserOnly = false }
         throw invalidArgument('Requesting user cannot remove own admin rights');
       }
       const revoked = state.transaction(() => {
-        userInIdp(state, body.userId, idp, 'revoke user rights');
+        requireUserInIdp(state, body.userId, idp, 'revoke user rights');
         return state.users.removeRights(body.userId, rights);
       });
       return c.json({ newlyRevokedRights: revoked.map(toWireRight) });

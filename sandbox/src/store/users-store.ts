@@ -71,6 +71,7 @@ const toColumns = (user: UserRecord) =>
 export function createUsersStore(db: SqlDatabase) {
   const statements = {
     get: db.prepare('select * from users where id = ?'),
+    idpOf: db.prepare('select idp from users where id = ?'),
     // SQLite's BINARY collation compares UTF-8 bytes, like Postgres' collate "C" (§2.6).
     page: db.prepare('select * from users where idp = ? and id > ? order by id limit ?'),
     pageWire: db.prepare('select id, wire from users where idp = ? and id > ? order by id limit ?'),
@@ -100,6 +101,13 @@ export function createUsersStore(db: SqlDatabase) {
     get(id: string): UserRecord | undefined {
       const row = statements.get.get(id) as UserRow | undefined;
       return row && fromRow(row);
+    },
+    /**
+     * The user's identity provider, or undefined when there is no such user: what most checks
+     * need, without reading and parsing the whole row.
+     */
+    identityProviderOf(id: string): string | undefined {
+      return (statements.idpOf.get(id) as { idp: string } | undefined)?.idp;
     },
     /** Users of one IdP with ids strictly greater than `afterId`, in byte order. */
     page(identityProviderId: string, afterId: string, limit: number): UserRecord[] {
