@@ -1,7 +1,10 @@
-import { observeElementRect, useVirtualizer } from '@tanstack/react-virtual';
+import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, type RefObject } from 'react';
+import { observeRectAfterLayout } from '@/components/observe-rect-after-layout';
 import { DataTableBody, type DataTableBodyProps } from './data-table-body';
 import { FALLBACK_RECT, OVERSCAN, estimatedRowHeight } from './row-geometry';
+
+const observeAfterLayout = observeRectAfterLayout(FALLBACK_RECT);
 
 type VirtualizedRowsProps<T, K extends string> = Omit<
   DataTableBodyProps<T, K>,
@@ -30,10 +33,8 @@ export default function VirtualizedRows<T, K extends string>({
     getScrollElement: () => scrollRef.current,
     estimateSize: () => estimatedRowHeight(isCards, columns.length),
     overscan: OVERSCAN,
-    observeElementRect: (instance, onChange) =>
-      observeElementRect(instance, (rect) => {
-        onChange(rect.height > 0 ? rect : FALLBACK_RECT);
-      }),
+    initialRect: FALLBACK_RECT,
+    observeElementRect: observeAfterLayout,
   });
 
   // Sizes guessed for the other layout are wrong once the screen crosses the breakpoint.

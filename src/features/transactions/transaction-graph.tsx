@@ -138,6 +138,7 @@ export function TransactionGraph({
   fill = false,
 }: TransactionGraphProps) {
   const { nodes, total, isComplete } = useSlicedNodes(visible, layout, anchorNodeId);
+  const isCanvasMounted = useIsCanvasMounted();
   // How the view was last placed, so that a resized frame can be placed the same way again.
   const viewModeRef = useRef<ViewMode>('opening');
   const moveStartRef = useRef<Viewport | undefined>(undefined);
@@ -170,62 +171,87 @@ export function TransactionGraph({
         onKeyDown={handleKeyDown}
         role="region"
         aria-label="Transaction graph"
-        aria-busy={!isComplete}
-        data-drawn-nodes={nodes.length}
+        aria-busy={!isCanvasMounted || !isComplete}
+        data-drawn-nodes={isCanvasMounted ? nodes.length : 0}
       >
-        <ReactFlow<TreeFlowNode>
-          nodes={nodes}
-          edges={NO_EDGES}
-          nodeTypes={nodeTypes}
-          colorMode={colorMode}
-          onNodeClick={(_, node) => {
-            onSelect(node.data.node.nodeId);
-          }}
-          onMoveStart={(event, viewport) => {
-            moveStartRef.current = event ? viewport : undefined;
-          }}
-          onMoveEnd={(event, viewport) => {
-            // Only the user's own pan or zoom has an event (ours, opening and centring, have
-            // none), and a press on a node starts one that may not move at all.
-            const start = moveStartRef.current;
-            moveStartRef.current = undefined;
-            if (!event || !start) return;
-            if (start.x !== viewport.x || start.y !== viewport.y || start.zoom !== viewport.zoom) {
-              viewModeRef.current = 'placed';
-            }
-          }}
-          minZoom={0.02}
-          maxZoom={2}
-          nodesDraggable={false}
-          nodesConnectable={false}
-          elementsSelectable={false}
-          edgesFocusable={false}
-          onlyRenderVisibleElements
-          proOptions={{ hideAttribution: true }}
-        >
-          <TreeEdges layout={layout} />
-          <GraphViewControl
-            tree={tree}
-            layout={layout}
-            frameRef={frameRef}
-            centerRequest={centerRequest}
-            anchorNodeId={anchorNodeId}
-            fitRequest={fitRequest}
-            selectedNodeId={selectedNodeId}
-            viewModeRef={viewModeRef}
-          />
-          <TransactionMiniMap layout={layout} kindOf={kindOf} />
-          {!isComplete && (
-            <Panel position="top-left" className={classes.progress}>
-              <span role="status">
-                Drawing {String(nodes.length)} of {formatCount(total, 'node', 'nodes')}…
-              </span>
-            </Panel>
-          )}
-        </ReactFlow>
+        {isCanvasMounted && (
+          <ReactFlow<TreeFlowNode>
+            nodes={nodes}
+            edges={NO_EDGES}
+            nodeTypes={nodeTypes}
+            colorMode={colorMode}
+            onNodeClick={(_, node) => {
+              onSelect(node.data.node.nodeId);
+            }}
+            onMoveStart={(event, viewport) => {
+              moveStartRef.current = event ? viewport : undefined;
+            }}
+            onMoveEnd={(event, viewport) => {
+              // Only the user's own pan or zoom has an event (ours, opening and centring, have
+              // none), and a press on a node starts one that may not move at all.
+              const start = moveStartRef.current;
+              moveStartRef.current = undefined;
+              if (!event || !start) return;
+              if (
+                start.x !== viewport.x ||
+                start.y !== viewport.y ||
+                start.zoom !== viewport.zoom
+              ) {
+                viewModeRef.current = 'placed';
+              }
+            }}
+            minZoom={0.02}
+            maxZoom={2}
+            nodesDraggable={false}
+            nodesConnectable={false}
+            elementsSelectable={false}
+            edgesFocusable={false}
+            onlyRenderVisibleElements
+            proOptions={{ hideAttribution: true }}
+          >
+            <TreeEdges layout={layout} />
+            <GraphViewControl
+              tree={tree}
+              layout={layout}
+              frameRef={frameRef}
+              centerRequest={centerRequest}
+              anchorNodeId={anchorNodeId}
+              fitRequest={fitRequest}
+              selectedNodeId={selectedNodeId}
+              viewModeRef={viewModeRef}
+            />
+            <TransactionMiniMap layout={layout} kindOf={kindOf} />
+            {!isComplete && (
+              <Panel position="top-left" className={classes.progress}>
+                <span role="status">
+                  Drawing {String(nodes.length)} of {formatCount(total, 'node', 'nodes')}…
+                </span>
+              </Panel>
+            )}
+          </ReactFlow>
+        )}
       </div>
     </GraphActionsContext>
   );
+}
+
+/**
+ * False in the commit that mounts the graph, true one task later. React Flow measures its frame
+ * when it mounts, which forces the layout of everything the same commit added (a preview's
+ * outline and summary): mounted a task later it finds them laid out, and a preview's work is two
+ * shorter tasks instead of one long one (issue 29).
+ */
+function useIsCanvasMounted(): boolean {
+  const [isMounted, setIsMounted] = useState(false);
+  useEffect(() => {
+    const timer = window.setTimeout(() => {
+      setIsMounted(true);
+    }, 0);
+    return () => {
+      window.clearTimeout(timer);
+    };
+  }, []);
+  return isMounted;
 }
 
 type SlicedNodes = {

@@ -1,5 +1,6 @@
-import { observeElementRect, useVirtualizer } from '@tanstack/react-virtual';
+import { useVirtualizer } from '@tanstack/react-virtual';
 import { Fragment, memo, useCallback, useEffect, useRef, type KeyboardEvent } from 'react';
+import { observeRectAfterLayout, scrollUnlessThere } from '@/components/observe-rect-after-layout';
 import { formatKeyValues, keyValues } from '@/lib/transaction-tree/key-values';
 import { describeNode, getNode, type NodeId } from '@/lib/transaction-tree/model';
 import { keyAction, type TreeKeyAction } from '@/lib/transaction-tree/navigation';
@@ -12,6 +13,7 @@ const INDENT = 16;
 const OVERSCAN = 12;
 // jsdom has no layout: without a height the virtualizer would render no rows at all.
 const FALLBACK_RECT = { width: 320, height: 560 };
+const observeAfterLayout = observeRectAfterLayout(FALLBACK_RECT);
 
 export type TransactionOutlineProps = {
   visible: VisibleTree;
@@ -49,10 +51,9 @@ export function TransactionOutline({
     getScrollElement: () => scrollRef.current,
     estimateSize: () => ROW_HEIGHT,
     overscan: OVERSCAN,
-    observeElementRect: (instance, onChange) =>
-      observeElementRect(instance, (rect) => {
-        onChange(rect.height > 0 ? rect : FALLBACK_RECT);
-      }),
+    initialRect: FALLBACK_RECT,
+    observeElementRect: observeAfterLayout,
+    scrollToFn: scrollUnlessThere,
   });
   const focusable =
     selectedNodeId !== undefined && visible.rowOf.has(selectedNodeId)
