@@ -201,14 +201,21 @@ export function ComposerSubmission({
   // A new result: on narrow screens it is below the form, so go there. Wide, it is beside it and
   // sticks to the top while the form scrolls — unless the form is shorter than the result, when
   // the column has no room to stick: then the least scroll that shows its heading.
+  // In the next frame, not in this effect: scrolling needs the new result laid out, and laying it
+  // out here would add that to the commit's task (issue 29: the Preview's longest task).
   useEffect(() => {
     if (resultSerial === 0) return;
-    const heading = resultHeadingRef.current;
-    if (!isWide()) scrollToTop(heading);
-    else if (heading && typeof heading.scrollIntoView === 'function') {
-      heading.scrollIntoView({ block: 'nearest' });
-    }
-    heading?.focus({ preventScroll: true });
+    const frame = requestAnimationFrame(() => {
+      const heading = resultHeadingRef.current;
+      if (!isWide()) scrollToTop(heading);
+      else if (heading && typeof heading.scrollIntoView === 'function') {
+        heading.scrollIntoView({ block: 'nearest' });
+      }
+      heading?.focus({ preventScroll: true });
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+    };
   }, [resultSerial]);
 
   const submit = useFormMutation(
