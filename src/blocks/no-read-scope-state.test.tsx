@@ -41,6 +41,10 @@ describe('a caller who reads no party', () => {
       const state = await refusal();
       expect(state).toHaveTextContent('You, as a participant admin, can grant it.');
       const party = within(state).getByRole('combobox', { name: 'Party to read as' });
+      // Disabled until the participant's parties are there to offer.
+      await waitFor(() => {
+        expect(party).toBeEnabled();
+      });
       await user.click(party);
       await user.paste(owner);
       await user.click(within(state).getByRole('button', { name: 'Grant Read as…' }));
@@ -74,6 +78,10 @@ describe('a caller who reads no party', () => {
       const { user } = renderRoute('/contracts', { sandbox });
 
       const state = await refusal();
+      // The field waits, disabled, for the participant's parties to offer.
+      await waitFor(() => {
+        expect(within(state).getByRole('combobox', { name: 'Party to read as' })).toBeEnabled();
+      });
       await user.click(within(state).getByRole('combobox', { name: 'Party to read as' }));
       await user.paste('alice<b>');
       await user.click(within(state).getByRole('button', { name: 'Grant Read as…' }));
