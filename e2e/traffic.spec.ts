@@ -60,6 +60,8 @@ test('the Traffic page totals what two users’ commands paid, matches each tran
   await page.getByRole('combobox', { name: 'Window' }).click();
   await page.getByRole('option', { name: 'Last hour' }).click();
   await expect(page).toHaveURL('/traffic?window=hour');
+  // The last window's report stays until the hour's is read; then the summary names the hour.
+  await expect(page.getByText(/^Last hour \(/)).toBeVisible({ timeout: 20_000 });
 
   const byUser = page.getByRole('table', { name: 'By user' });
   await expect(byUser.getByRole('row').filter({ hasText: trader })).toBeVisible({

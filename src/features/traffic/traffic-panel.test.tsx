@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { formatTrafficCost } from '@/lib/text/format';
 import { captureDownloads } from '@/testing/capture-downloads';
@@ -137,6 +137,39 @@ describe('traffic page', () => {
     },
     JOURNEY_TIMEOUT,
   );
+
+  it('keeps the last window on screen while the next one reads, and exports it only once shown', async () => {
+    const sandbox = createSandbox({ trafficCost: true });
+    await seedOneCommand(sandbox);
+    const downloads = captureDownloads();
+    const { user, interceptNetwork } = renderRoute('/traffic', { sandbox });
+    await screen.findByRole('group', { name: 'Traffic paid' }, { timeout: 20_000 });
+    let release: ((value?: unknown) => void) | undefined;
+    const held = new Promise((resolve) => {
+      release = resolve;
+    });
+    interceptNetwork(async (request, forward) => {
+      await held;
+      return forward(request);
+    });
+
+    const picker = screen.getByRole('combobox', { name: 'Window' });
+    await user.click(picker);
+    await user.click(await screen.findByRole('option', { name: 'Last hour' }));
+    // The picker says what was asked for; the day's report is still what is shown, not exportable
+    // as the hour's.
+    expect(picker).toHaveValue('Last hour');
+    expect(screen.getByText(/^Last 24 hours \(/)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Export CSV' })).toBeDisabled();
+
+    release?.();
+    await screen.findByText(/^Last hour \(/);
+    await waitFor(() => {
+      expect(screen.getByRole('button', { name: 'Export CSV' })).toBeEnabled();
+    });
+    await user.click(screen.getByRole('button', { name: 'Export CSV' }));
+    expect(downloads.names).toEqual([expect.stringMatching(/^traffic-hour-.*\.csv$/)]);
+  });
 
   it('says plainly when the participant reports no cost, and how to turn it on in the sandbox', async () => {
     const sandbox = createSandbox();

@@ -12,7 +12,7 @@ import {
   Title,
 } from '@mantine/core';
 import { useSuspenseQuery } from '@tanstack/react-query';
-import { useId, useMemo, type ReactNode } from 'react';
+import { useId, useMemo, useOptimistic, useTransition, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import {
   MAX_JOIN_PAGES,
@@ -21,6 +21,7 @@ import {
   MAX_TRAFFIC_USERS,
   TRAFFIC_PAGE_LIMIT,
   TRAFFIC_WINDOWS,
+  isTrafficWindow,
   trafficQueries,
   type TrafficReport,
   type TrafficWindow,
@@ -73,25 +74,33 @@ export function TrafficPanel({
   const query = useSuspenseQuery(trafficQueries.report({ window, scope, caller, canListUsers }));
   const report = query.data;
   const aggregate = useMemo(() => aggregateTraffic(report.completions), [report]);
+  // A new window's report suspends inside the navigation's transition, so the last window's
+  // report stays on screen meanwhile: the picker shows the window asked for, and nothing of the
+  // report on screen can be exported under the new window's name until it is the new window's.
+  const [switching, startSwitch] = useTransition();
+  const [picked, setPicked] = useOptimistic(window);
   return (
-    <Stack gap="lg">
+    <Stack gap="lg" aria-busy={switching}>
       <Group align="end" justify="space-between">
         <Group align="end">
           <Select
             label="Window"
             data={WINDOW_OPTIONS}
-            value={window}
+            value={picked}
             allowDeselect={false}
             onChange={(value) => {
-              if (value !== null && Object.hasOwn(TRAFFIC_WINDOWS, value)) {
-                onWindowChange(value as TrafficWindow);
+              if (isTrafficWindow(value)) {
+                startSwitch(() => {
+                  setPicked(value);
+                  onWindowChange(value);
+                });
               }
             }}
             w={220}
           />
           <Button
             variant="default"
-            loading={query.isFetching}
+            loading={query.isFetching || switching}
             onClick={() => {
               void query.refetch();
             }}
@@ -105,7 +114,7 @@ export function TrafficPanel({
               key={format}
               size="xs"
               variant="default"
-              disabled={report.completions.length === 0}
+              disabled={switching || report.completions.length === 0}
               onClick={() => {
                 downloadTraffic(format, report, aggregate);
               }}
