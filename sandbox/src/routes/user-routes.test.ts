@@ -408,6 +408,15 @@ describe('rights', () => {
       'grant user rights failed, as user "lou" would have too many rights.',
     );
     expect((await t.get('/v2/users/lou/rights')).json.rights).toHaveLength(1000);
+    // At the limit one more right is refused, and one already held is no change.
+    const one = await t.post('/v2/users/lou/rights', { userId: 'lou', rights: [canActAs('c')] });
+    expectError(one, 400, 'TOO_MANY_USER_RIGHTS');
+    const again = await t.post('/v2/users/lou/rights', {
+      userId: 'lou',
+      rights: [canActAs('last')],
+    });
+    expect(again.json).toEqual({ newlyGrantedRights: [] });
+    expect((await t.get('/v2/users/lou/rights')).json.rights).toHaveLength(1000);
   });
 
   it('decodes every Kind variant as the spec writes it, in create, grant and revoke', async () => {

@@ -20,7 +20,7 @@ import { fieldMaskSchema, list, message, queryInt32, readJsonBody, str } from '.
 import type { SandboxContext, SandboxEnv } from '../http/sandbox-env';
 import type { LedgerState } from '../ledger-state';
 import { ADMIN_ONLY_RIGHT_KINDS, toWireRight, type RightRecord } from '../store/rights';
-import type { UserRecord } from '../store/users-store';
+import { uniqueRights, type UserRecord } from '../store/users-store';
 import { isValidUserId, partyProblem, userIdRegexMessage } from '../validation/identifiers';
 import {
   checkAnnotations,
@@ -114,7 +114,16 @@ function userInIdp(state: LedgerState, id: string, idp: string, operation: strin
 
 /** Like userInIdp, for the callers that need only to know the user is there and theirs. */
 function requireUserInIdp(state: LedgerState, id: string, idp: string, operation: string) {
-  const userIdp = state.users.identityProviderOf(id);
+  requireIdentityProvider(state.users.identityProviderOf(id), id, idp, operation);
+}
+
+/** `userIdp` is the user's IdP as read, undefined when there is no such user. */
+function requireIdentityProvider(
+  userIdp: string | undefined,
+  id: string,
+  idp: string,
+  operation: string,
+): asserts userIdp is string {
   if (userIdp === undefined) throw userNotFound(operation, id);
   if (userIdp !== idp) throw otherIdentityProvider(id);
 }
@@ -346,16 +355,23 @@ export function userRoutes(state: LedgerState, { authenticatedUserOnly = false }
     .post('/:userId/rights', async (c) => {
       const { body, claims, idp, rights } = await readRightsChange(c);
       requirePartiesInIdp(state, claims, idp, rights);
-      const granted = state.transaction(() => {
-        requireUserInIdp(state, body.userId, idp, 'grant user rights');
-        const added = state.users.addRights(body.userId, rights);
-        // Over the limit the whole grant rolls back; exactly 1000 is allowed (§2.7). A grant
-        // that added nothing left the count as it was, within the limit.
-        if (added.length > 0 && state.users.countRights(body.userId) > MAX_RIGHTS_PER_USER) {
-          throw tooManyRights('grant user rights', body.userId);
-        }
-        return added;
-      });
+      const target = state.users.grantTarget(body.userId);
+      requireIdentityProvider(target?.idp, body.userId, idp, 'grant user rights');
+      const asked = uniqueRights(rights);
+      // One right that fits even if new is one statement, atomic on its own; the handler runs
+      // synchronously from the read, so no other write comes between. Anything else is checked
+      // after adding, and over the limit the whole grant rolls back; exactly 1000 is allowed
+      // (§2.7). A grant that added nothing left the count as it was, within the limit.
+      const granted =
+        asked.length === 1 && target.rightCount < MAX_RIGHTS_PER_USER
+          ? state.users.addRights(body.userId, asked)
+          : state.transaction(() => {
+              const added = state.users.addRights(body.userId, asked);
+              if (added.length > 0 && state.users.countRights(body.userId) > MAX_RIGHTS_PER_USER) {
+                throw tooManyRights('grant user rights', body.userId);
+              }
+              return added;
+            });
       return c.json({ newlyGrantedRights: granted.map(toWireRight) });
     })
     .patch('/:userId/rights', async (c) => {

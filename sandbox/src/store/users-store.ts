@@ -72,6 +72,9 @@ export function createUsersStore(db: SqlDatabase) {
   const statements = {
     get: db.prepare('select * from users where id = ?'),
     idpOf: db.prepare('select idp from users where id = ?'),
+    idpAndRightCount: db.prepare(
+      'select idp, (select count(*) from user_rights where user_id = users.id) as n from users where id = ?',
+    ),
     // SQLite's BINARY collation compares UTF-8 bytes, like Postgres' collate "C" (§2.6).
     page: db.prepare('select * from users where idp = ? and id > ? order by id limit ?'),
     pageWire: db.prepare('select id, wire from users where idp = ? and id > ? order by id limit ?'),
@@ -108,6 +111,11 @@ export function createUsersStore(db: SqlDatabase) {
      */
     identityProviderOf(id: string): string | undefined {
       return (statements.idpOf.get(id) as { idp: string } | undefined)?.idp;
+    },
+    /** The user's identity provider and how many rights it has: what a grant checks first. */
+    grantTarget(id: string): { idp: string; rightCount: number } | undefined {
+      const row = statements.idpAndRightCount.get(id) as { idp: string; n: number } | undefined;
+      return row && { idp: row.idp, rightCount: row.n };
     },
     /** Users of one IdP with ids strictly greater than `afterId`, in byte order. */
     page(identityProviderId: string, afterId: string, limit: number): UserRecord[] {
