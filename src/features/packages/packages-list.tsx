@@ -12,7 +12,7 @@ import {
 } from '@mantine/core';
 import { useQueries, useSuspenseQuery } from '@tanstack/react-query';
 import { IconCornerDownRight } from '@tabler/icons-react';
-import { useDeferredValue, useMemo, useState, type ReactNode } from 'react';
+import { memo, useDeferredValue, useMemo, useState, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { packageQueries } from '@/api/packages';
 import { EmptyState } from '@/components/feedback/empty-state';
@@ -301,7 +301,40 @@ function SectionRow({ title }: { title: string }) {
   );
 }
 
-function PackageRowView({
+type PackageRowViewProps = RowProps & {
+  row: PackageRow;
+  kind: 'main' | 'dependency' | 'library';
+  isUploaded?: boolean;
+  alsoUsedBy?: readonly string[];
+};
+
+const sameItems = (a: readonly string[] = [], b: readonly string[] = []) =>
+  a.length === b.length && a.every((item, index) => item === b[index]);
+
+/**
+ * Every archive read re-renders the list with rows built anew, one read at a time: a row renders
+ * again only when what it shows changed, or each read re-rendered every row in one long task.
+ */
+function isSameRowView(before: PackageRowViewProps, after: PackageRowViewProps): boolean {
+  const [a, b] = [before.row, after.row];
+  const id = b.packageId;
+  return (
+    a.packageId === id &&
+    a.name === b.name &&
+    a.version === b.version &&
+    a.source === b.source &&
+    sameItems(a.vettedOn, b.vettedOn) &&
+    before.kind === after.kind &&
+    before.isUploaded === after.isUploaded &&
+    sameItems(before.alsoUsedBy, after.alsoUsedBy) &&
+    before.links === after.links &&
+    before.synchronizerLabel === after.synchronizerLabel &&
+    before.failures.has(id) === after.failures.has(id) &&
+    before.failures.get(id) === after.failures.get(id)
+  );
+}
+
+const PackageRowView = memo(function PackageRowView({
   row,
   kind,
   isUploaded = false,
@@ -309,12 +342,7 @@ function PackageRowView({
   links,
   synchronizerLabel,
   failures,
-}: RowProps & {
-  row: PackageRow;
-  kind: 'main' | 'dependency' | 'library';
-  isUploaded?: boolean;
-  alsoUsedBy?: readonly string[];
-}) {
+}: PackageRowViewProps) {
   const name =
     row.name === undefined ? (
       <Text size="sm" c="dimmed">
@@ -389,7 +417,7 @@ function PackageRowView({
       </Table.Td>
     </Table.Tr>
   );
-}
+}, isSameRowView);
 
 function VersionCell({
   row,
