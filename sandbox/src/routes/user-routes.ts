@@ -241,9 +241,20 @@ export function userRoutes(state: LedgerState, { authenticatedUserOnly = false }
       requireGrantable(claims, rights);
       checkIdentityProviderExists(state, idp);
       requirePartiesInIdp(state, claims, idp, rights);
-      const created = state.transaction(() => {
-        const existingIdp = state.users.identityProviderOf(user.id);
-        if (existingIdp !== undefined) {
+      const asked = uniqueRights(rights);
+      const record: UserRecord = {
+        id: user.id,
+        primaryParty: user.primaryParty,
+        isDeactivated: user.isDeactivated,
+        resourceVersion: 0,
+        annotations: user.metadata?.annotations ?? {},
+        identityProviderId: idp,
+        primaryPartyAuthentication: user.primaryPartyAuthentication,
+      };
+      state.transaction(() => {
+        // The insert is the check for a taken id: one statement instead of a read and a write.
+        if (!state.users.insertIfAbsent(record)) {
+          const existingIdp = state.users.identityProviderOf(user.id);
           if (existingIdp !== idp) throw otherIdentityProvider(user.id);
           throw new SandboxError(
             'USER_ALREADY_EXISTS',
@@ -251,22 +262,11 @@ export function userRoutes(state: LedgerState, { authenticatedUserOnly = false }
             { resources: [['USER', user.id]] },
           );
         }
-        const record: UserRecord = {
-          id: user.id,
-          primaryParty: user.primaryParty,
-          isDeactivated: user.isDeactivated,
-          resourceVersion: 0,
-          annotations: user.metadata?.annotations ?? {},
-          identityProviderId: idp,
-          primaryPartyAuthentication: user.primaryPartyAuthentication,
-        };
-        state.users.insert(record);
-        // A new user has no rights but these: the count is what was added.
-        if (state.users.addRights(user.id, rights).length > MAX_RIGHTS_PER_USER)
-          throw tooManyRights('creating user', user.id);
-        return record;
+        // A new user has no rights but these; over the limit the user is not created either.
+        if (asked.length > MAX_RIGHTS_PER_USER) throw tooManyRights('creating user', user.id);
+        state.users.addRights(user.id, asked);
       });
-      return c.json({ user: toWireUser(created) });
+      return c.json({ user: toWireUser(record) });
     })
     .get('/:userId', (c) => {
       const id = pathUserId(c);

@@ -81,6 +81,9 @@ export function createUsersStore(db: SqlDatabase) {
     insert: db.prepare(
       'insert into users (id, primary_party, is_deactivated, resource_version, annotations, idp, primary_party_authentication, wire) values (?, ?, ?, ?, ?, ?, ?, ?)',
     ),
+    insertIfAbsent: db.prepare(
+      'insert into users (id, primary_party, is_deactivated, resource_version, annotations, idp, primary_party_authentication, wire) values (?, ?, ?, ?, ?, ?, ?, ?) on conflict (id) do nothing',
+    ),
     update: db.prepare(
       'update users set primary_party = ?, is_deactivated = ?, resource_version = ?, annotations = ?, idp = ?, primary_party_authentication = ?, wire = ? where id = ?',
     ),
@@ -134,6 +137,10 @@ export function createUsersStore(db: SqlDatabase) {
     },
     insert(user: UserRecord) {
       statements.insert.run(user.id, ...toColumns(user));
+    },
+    /** Inserts the user unless its id is taken; false when it was (nothing written then). */
+    insertIfAbsent(user: UserRecord): boolean {
+      return statements.insertIfAbsent.run(user.id, ...toColumns(user)).changes > 0;
     },
     update(user: UserRecord) {
       statements.update.run(...toColumns(user), user.id);
