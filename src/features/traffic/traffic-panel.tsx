@@ -75,8 +75,8 @@ export function TrafficPanel({
   const report = query.data;
   const aggregate = useMemo(() => aggregateTraffic(report.completions), [report]);
   // A new window's report suspends inside the navigation's transition, so the last window's
-  // report stays on screen meanwhile: the picker shows the window asked for, and nothing of the
-  // report on screen can be exported under the new window's name until it is the new window's.
+  // report stays on screen meanwhile: the picker shows the window asked for, and the export waits
+  // until the report shown is that window's, so a pick is never answered with the last one's file.
   const [switching, startSwitch] = useTransition();
   const [picked, setPicked] = useOptimistic(window);
   return (
