@@ -14,6 +14,9 @@
  *
  *   npm run bench:web   (runs web-bench.ts, then this, …)
  */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
 import type { Browser, Page } from '@playwright/test';
 import { readDar } from '@ledger-console/participant/daml-lf/read-dar';
 import {
@@ -82,6 +85,8 @@ async function longestTask(page: Page): Promise<number> {
 type DarFixture = {
   name: FixtureDarName;
   file: string;
+  /** The DAR written to a file, for the file input to read as a user's choice would be. */
+  path: string;
   kib: number;
   packages: number;
   mainPackageId: string;
@@ -99,9 +104,12 @@ async function largestFixtureDar(): Promise<DarFixture> {
     .sort((a, b) => b.fixture.size - a.fixture.size);
   if (!largest) throw new Error('no fixture DARs');
   const dar = await readDar(largest.fixture.bytes());
+  const path = join(mkdtempSync(join(tmpdir(), 'dar-bench-')), largest.fixture.file);
+  writeFileSync(path, largest.fixture.bytes());
   return {
     name: largest.name,
     file: largest.fixture.file,
+    path,
     kib: largest.fixture.size / 1024,
     packages: dar.packages.length,
     mainPackageId: dar.main.packageId,
@@ -125,11 +133,10 @@ async function darPreview(
   await input.waitFor({ state: 'attached', timeout: 30_000 });
   const shownText = `${String(dar.packages)} packages in this DAR`;
   await watchWithLongTasks(page, shownText);
-  await input.setInputFiles({
-    name: dar.file,
-    mimeType: 'application/octet-stream',
-    buffer: Buffer.from(fixtureDar(dar.name).bytes()),
-  });
+  // A path, not a buffer: Chromium then sets the file itself, as for a user's choice. A buffer is
+  // decoded by Playwright's script in the page, a main-thread task of its own (40-70 ms in traces)
+  // that the page's longest task then counted.
+  await input.setInputFiles(dar.path);
   const shown = await seenAt(page, shownText);
   const longest = await longestTask(page);
   const changedAt = await page.evaluate(
@@ -228,96 +235,104 @@ async function idleLongestTask(browser: Browser, base: string, path: string, ms:
 async function main() {
   await withBenchStack(async ({ base, bareBase, browser }) => {
     const dar = await largestFixtureDar();
-    await ledgerStepsAt(base).uploadDar(fixtureDar(dar.name).bytes());
-    // One warm-up of each, then RUNS measured runs.
-    const previews: ContentsTiming[] = [];
-    const packagePages: ContentsTiming[] = [];
-    for (let run = 0; run <= RUNS; run++) {
-      const d = await darPreview(browser, base, dar);
-      const p = await packagePage(browser, base, dar);
-      if (run === 0) continue;
-      previews.push(d);
-      packagePages.push(p);
+    try {
+      await measure(base, bareBase, browser, dar);
+    } finally {
+      rmSync(dirname(dar.path), { recursive: true, force: true });
     }
-    const decode = await decodeTimes(browser, bareBase, dar);
-    const previewMs = median(previews.map((t) => t.total));
-    const packageMs = median(packagePages.map((t) => t.total));
-    const summary = {
-      darPreview: {
-        dar: dar.file,
-        kib: dar.kib,
-        packages: dar.packages,
-        totalMs: previewMs,
-        // The worst run: one task over 50 ms in any run is a freeze a user could feel.
-        longestTaskMs: Math.max(...previews.map((t) => t.longestTask)),
-        longestTaskMsPerRun: previews.map((t) => t.longestTask),
-        idleLongestTaskMs: await idleLongestTask(browser, base, '/packages/upload', previewMs),
-        decodeOursMs: median(decode.dar.ours),
-        decodeBareMs: median(decode.dar.limit),
-      },
-      packagePage: {
-        package: dar.mainTitle,
-        totalMs: packageMs,
-        afterResponseMs: median(packagePages.map((t) => t.afterResponse)),
-        longestTaskMs: Math.max(...packagePages.map((t) => t.longestTask)),
-        longestTaskMsPerRun: packagePages.map((t) => t.longestTask),
-        idleLongestTaskMs: await idleLongestTask(browser, base, '/packages', packageMs),
-        decodeOursMs: median(decode.payload.ours),
-        decodeBareMs: median(decode.payload.limit),
-      },
-    };
-    const { darPreview: preview, packagePage: detail } = summary;
-    const bare = `schema-less protobuf walk (decode_raw), same bytes, same worker, median of ${String(DECODE_RUNS)} alternate runs`;
-    const idle = 'the same page idle as long; 0 = none over 50 ms';
-    const report = printFigures(`Ledger Console DAR benchmark (median of ${String(RUNS)} runs)`, [
-      figure({
-        name: `decode DAR (${preview.dar}, ${fmt(preview.kib)} KiB, ${String(preview.packages)} packages): unzip, hash, decode`,
-        ours: preview.decodeOursMs,
-        limit: preview.decodeBareMs,
-        unit: 'ms',
-        digits: 2,
-        limitIs: `inflate + ${bare}`,
-        target: { ratioAtMost: 1.5 },
-      }),
-      figure({
-        name: 'upload page: longest main-thread task, file chosen → contents shown (worst run)',
-        ours: preview.longestTaskMs,
-        limit: preview.idleLongestTaskMs,
-        unit: 'ms',
-        limitIs: idle,
-        target: { oursAtMost: LONG_TASK_MS },
-      }),
-      figure({
-        name: `decode package payload (${detail.package}, as GET /v2/packages/{id})`,
-        ours: detail.decodeOursMs,
-        limit: detail.decodeBareMs,
-        unit: 'ms',
-        digits: 2,
-        limitIs: bare,
-        target: { ratioAtMost: 1.5 },
-      }),
-      figure({
-        name: 'package page: longest main-thread task, click → contents shown (worst run)',
-        ours: detail.longestTaskMs,
-        limit: detail.idleLongestTaskMs,
-        unit: 'ms',
-        limitIs: idle,
-        target: { oursAtMost: LONG_TASK_MS },
-      }),
-    ]);
-    const longTask = (ms: number) =>
-      ms === 0
-        ? `none over ${String(LONG_TASK_MS)} ms ✓`
-        : `${fmt(ms)} ms ✗ (none over ${String(LONG_TASK_MS)})`;
-    console.log('absolute:');
-    console.log(
-      `  DAR preview (${preview.dar}, ${fmt(preview.kib)} KiB, ${String(preview.packages)} packages): file chosen → contents shown ${fmt(preview.totalMs)} ms ${mark(preview.totalMs <= BUDGET_CONTENTS_MS)} (≤ ${String(BUDGET_CONTENTS_MS)}); longest main-thread task (worst run): ${longTask(preview.longestTaskMs)} (per run: ${preview.longestTaskMsPerRun.map((ms) => fmt(ms)).join(', ')})`,
-    );
-    console.log(
-      `  package page (${detail.package}, from the list): click → contents shown ${fmt(detail.totalMs)} ms ${mark(detail.totalMs <= BUDGET_CONTENTS_MS)} (≤ ${String(BUDGET_CONTENTS_MS)}); GET /v2/packages/{id} response → shown ${fmt(detail.afterResponseMs)} ms; longest main-thread task (worst run): ${longTask(detail.longestTaskMs)} (per run: ${detail.longestTaskMsPerRun.map((ms) => fmt(ms)).join(', ')})`,
-    );
-    writeResults('dar-bench', { ...summary, decodeFieldsWalked: decode.fields, ratios: report });
   });
+}
+
+async function measure(base: string, bareBase: string, browser: Browser, dar: DarFixture) {
+  await ledgerStepsAt(base).uploadDar(fixtureDar(dar.name).bytes());
+  // One warm-up of each, then RUNS measured runs.
+  const previews: ContentsTiming[] = [];
+  const packagePages: ContentsTiming[] = [];
+  for (let run = 0; run <= RUNS; run++) {
+    const d = await darPreview(browser, base, dar);
+    const p = await packagePage(browser, base, dar);
+    if (run === 0) continue;
+    previews.push(d);
+    packagePages.push(p);
+  }
+  const decode = await decodeTimes(browser, bareBase, dar);
+  const previewMs = median(previews.map((t) => t.total));
+  const packageMs = median(packagePages.map((t) => t.total));
+  const summary = {
+    darPreview: {
+      dar: dar.file,
+      kib: dar.kib,
+      packages: dar.packages,
+      totalMs: previewMs,
+      // The worst run: one task over 50 ms in any run is a freeze a user could feel.
+      longestTaskMs: Math.max(...previews.map((t) => t.longestTask)),
+      longestTaskMsPerRun: previews.map((t) => t.longestTask),
+      idleLongestTaskMs: await idleLongestTask(browser, base, '/packages/upload', previewMs),
+      decodeOursMs: median(decode.dar.ours),
+      decodeBareMs: median(decode.dar.limit),
+    },
+    packagePage: {
+      package: dar.mainTitle,
+      totalMs: packageMs,
+      afterResponseMs: median(packagePages.map((t) => t.afterResponse)),
+      longestTaskMs: Math.max(...packagePages.map((t) => t.longestTask)),
+      longestTaskMsPerRun: packagePages.map((t) => t.longestTask),
+      idleLongestTaskMs: await idleLongestTask(browser, base, '/packages', packageMs),
+      decodeOursMs: median(decode.payload.ours),
+      decodeBareMs: median(decode.payload.limit),
+    },
+  };
+  const { darPreview: preview, packagePage: detail } = summary;
+  const bare = `schema-less protobuf walk (decode_raw), same bytes, same worker, median of ${String(DECODE_RUNS)} alternate runs`;
+  const idle = 'the same page idle as long; 0 = none over 50 ms';
+  const report = printFigures(`Ledger Console DAR benchmark (median of ${String(RUNS)} runs)`, [
+    figure({
+      name: `decode DAR (${preview.dar}, ${fmt(preview.kib)} KiB, ${String(preview.packages)} packages): unzip, hash, decode`,
+      ours: preview.decodeOursMs,
+      limit: preview.decodeBareMs,
+      unit: 'ms',
+      digits: 2,
+      limitIs: `inflate + ${bare}`,
+      target: { ratioAtMost: 1.5 },
+    }),
+    figure({
+      name: 'upload page: longest main-thread task, file chosen → contents shown (worst run)',
+      ours: preview.longestTaskMs,
+      limit: preview.idleLongestTaskMs,
+      unit: 'ms',
+      limitIs: idle,
+      target: { oursAtMost: LONG_TASK_MS },
+    }),
+    figure({
+      name: `decode package payload (${detail.package}, as GET /v2/packages/{id})`,
+      ours: detail.decodeOursMs,
+      limit: detail.decodeBareMs,
+      unit: 'ms',
+      digits: 2,
+      limitIs: bare,
+      target: { ratioAtMost: 1.5 },
+    }),
+    figure({
+      name: 'package page: longest main-thread task, click → contents shown (worst run)',
+      ours: detail.longestTaskMs,
+      limit: detail.idleLongestTaskMs,
+      unit: 'ms',
+      limitIs: idle,
+      target: { oursAtMost: LONG_TASK_MS },
+    }),
+  ]);
+  const longTask = (ms: number) =>
+    ms === 0
+      ? `none over ${String(LONG_TASK_MS)} ms ✓`
+      : `${fmt(ms)} ms ✗ (none over ${String(LONG_TASK_MS)})`;
+  console.log('absolute:');
+  console.log(
+    `  DAR preview (${preview.dar}, ${fmt(preview.kib)} KiB, ${String(preview.packages)} packages): file chosen → contents shown ${fmt(preview.totalMs)} ms ${mark(preview.totalMs <= BUDGET_CONTENTS_MS)} (≤ ${String(BUDGET_CONTENTS_MS)}); longest main-thread task (worst run): ${longTask(preview.longestTaskMs)} (per run: ${preview.longestTaskMsPerRun.map((ms) => fmt(ms)).join(', ')})`,
+  );
+  console.log(
+    `  package page (${detail.package}, from the list): click → contents shown ${fmt(detail.totalMs)} ms ${mark(detail.totalMs <= BUDGET_CONTENTS_MS)} (≤ ${String(BUDGET_CONTENTS_MS)}); GET /v2/packages/{id} response → shown ${fmt(detail.afterResponseMs)} ms; longest main-thread task (worst run): ${longTask(detail.longestTaskMs)} (per run: ${detail.longestTaskMsPerRun.map((ms) => fmt(ms)).join(', ')})`,
+  );
+  writeResults('dar-bench', { ...summary, decodeFieldsWalked: decode.fields, ratios: report });
 }
 
 await main();
