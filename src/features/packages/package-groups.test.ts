@@ -186,6 +186,24 @@ describe('groupByDar', () => {
     expect(groupByDar(rows, dependencies, { firstMainId: id(3) }).dars[0]?.name).toBe('settlement');
   });
 
+  it('orders DARs by name ignoring case, as a reader would', () => {
+    const named = (n: number, name: string): PackageRow => ({
+      packageId: id(n),
+      name,
+      version: '1.0.0',
+      vettedOn: [],
+      source: 'vetting',
+    });
+    const mixed = [named(1, 'zeta'), named(2, 'Beta'), named(3, 'alpha'), named(4, 'Gamma')];
+
+    expect(groupByDar(mixed, new Map()).dars.map((dar) => dar.name)).toEqual([
+      'alpha',
+      'Beta',
+      'Gamma',
+      'zeta',
+    ]);
+  });
+
   it('counts a package whose dependencies are not known yet as a DAR of its own', () => {
     const partial = new Map(dependencies);
     partial.delete(id(1));
