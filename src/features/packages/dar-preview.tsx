@@ -1,6 +1,6 @@
 import { Alert, Badge, Group, Loader, Stack, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useDeferredValue } from 'react';
+import { memo, useDeferredValue, useMemo } from 'react';
 import { formatLfVersion, type DarContents } from '@/api/daml-lf-decoder';
 import { packageQueries } from '@/api/packages';
 import { ErrorAlert } from '@/components/feedback/error-alert';
@@ -66,11 +66,18 @@ export function DarPreview({ file, selection }: DarPreviewProps) {
 function DarContentsView({ contents }: { contents: DarContents }) {
   // Not suspending: without the list, the preview still says what is in the DAR.
   const { data: storedIds } = useQuery(packageQueries.ids());
-  const stored = new Set(storedIds ?? []);
+  const stored = useMemo(() => new Set(storedIds ?? []), [storedIds]);
   const { main, packages } = contents;
-  // The table of every package comes in a render of its own, after the summary.
+  // The table of every package comes in a render of its own, after the summary. A query's update
+  // renders at once, not in slices, so the table takes the stored ids deferred too: their arrival
+  // redraws its rows in a background render, and other updates leave the table alone (memo).
   const listed = useDeferredValue(packages, NO_PACKAGES);
   const isListed = listed === packages;
+  const tableStoredIds = useDeferredValue(storedIds);
+  const tableStored = useMemo(
+    () => (tableStoredIds === undefined ? undefined : new Set(tableStoredIds)),
+    [tableStoredIds],
+  );
   const alreadyStored = packages.filter((pkg) => stored.has(pkg.packageId)).length;
   const templates = main.modules.flatMap((module) =>
     module.templates.map((template) => `${module.name}:${template.name}`),
@@ -133,56 +140,73 @@ function DarContentsView({ contents }: { contents: DarContents }) {
           ? `${count(packages.length, 'package', 'packages')} in this DAR${storedIds ? `, ${String(alreadyStored)} already on this participant` : ''}`
           : `Listing ${count(packages.length, 'package', 'packages')}…`}
       </Text>
-      <TableScroller label={'Packages in this DAR'} minWidth={640}>
-        <Table aria-label="Packages in this DAR" verticalSpacing={4} fz="sm">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th scope="col">Name</Table.Th>
-              <Table.Th scope="col">Version</Table.Th>
-              <Table.Th scope="col">Daml-LF</Table.Th>
-              <Table.Th scope="col">Package id</Table.Th>
-              <Table.Th scope="col">On this participant</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {listed.map((pkg) => {
-              const isStored = stored.has(pkg.packageId);
-              return (
-                <Table.Tr key={pkg.packageId}>
-                  <Table.Td>
-                    <IsolatedText isIdentifier>{pkg.name}</IsolatedText>
-                    {pkg.packageId === main.packageId ? ' (main)' : ''}
-                  </Table.Td>
-                  <Table.Td>
-                    <IsolatedText isIdentifier>{pkg.version}</IsolatedText>
-                  </Table.Td>
-                  <Table.Td>{formatLfVersion(pkg.lfVersion)}</Table.Td>
-                  <Table.Td>
-                    <Identifier
-                      value={pkg.packageId}
-                      label={`package id of ${pkg.name} ${pkg.version}`}
-                      {...(isStored ? { kind: 'package' as const } : {})}
-                    />
-                  </Table.Td>
-                  <Table.Td>
-                    {storedIds === undefined ? (
-                      ''
-                    ) : isStored ? (
-                      <Badge color="gray" variant="light" tt="none">
-                        Already stored
-                      </Badge>
-                    ) : (
-                      <Badge color="blue" variant="light" tt="none">
-                        New
-                      </Badge>
-                    )}
-                  </Table.Td>
-                </Table.Tr>
-              );
-            })}
-          </Table.Tbody>
-        </Table>
-      </TableScroller>
+      <DarPackagesTable packages={listed} mainId={main.packageId} stored={tableStored} />
     </Stack>
   );
 }
+
+type DarPackagesTableProps = {
+  packages: DarContents['packages'];
+  mainId: string;
+  /** The ids the participant stores; undefined until known. */
+  stored: ReadonlySet<string> | undefined;
+};
+
+const DarPackagesTable = memo(function DarPackagesTable({
+  packages,
+  mainId,
+  stored,
+}: DarPackagesTableProps) {
+  return (
+    <TableScroller label={'Packages in this DAR'} minWidth={640}>
+      <Table aria-label="Packages in this DAR" verticalSpacing={4} fz="sm">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th scope="col">Name</Table.Th>
+            <Table.Th scope="col">Version</Table.Th>
+            <Table.Th scope="col">Daml-LF</Table.Th>
+            <Table.Th scope="col">Package id</Table.Th>
+            <Table.Th scope="col">On this participant</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {packages.map((pkg) => {
+            const isStored = stored?.has(pkg.packageId) ?? false;
+            return (
+              <Table.Tr key={pkg.packageId}>
+                <Table.Td>
+                  <IsolatedText isIdentifier>{pkg.name}</IsolatedText>
+                  {pkg.packageId === mainId ? ' (main)' : ''}
+                </Table.Td>
+                <Table.Td>
+                  <IsolatedText isIdentifier>{pkg.version}</IsolatedText>
+                </Table.Td>
+                <Table.Td>{formatLfVersion(pkg.lfVersion)}</Table.Td>
+                <Table.Td>
+                  <Identifier
+                    value={pkg.packageId}
+                    label={`package id of ${pkg.name} ${pkg.version}`}
+                    {...(isStored ? { kind: 'package' as const } : {})}
+                  />
+                </Table.Td>
+                <Table.Td>
+                  {stored === undefined ? (
+                    ''
+                  ) : isStored ? (
+                    <Badge color="gray" variant="light" tt="none">
+                      Already stored
+                    </Badge>
+                  ) : (
+                    <Badge color="blue" variant="light" tt="none">
+                      New
+                    </Badge>
+                  )}
+                </Table.Td>
+              </Table.Tr>
+            );
+          })}
+        </Table.Tbody>
+      </Table>
+    </TableScroller>
+  );
+});

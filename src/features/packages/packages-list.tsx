@@ -27,6 +27,7 @@ import {
   isStandardLibrary,
   toPackageRows,
   type DarGroup,
+  type PackageGrouping,
   type PackageHeader,
   type PackageRow,
 } from './package-groups';
@@ -128,6 +129,11 @@ export function PackagesList({ links, emptyAction }: PackagesListProps) {
   const vettedCount = rows.filter((row) => row.vettedOn.length > 0).length;
   const isEmpty =
     shown.dars.length === 0 && shown.standardLibrary.length === 0 && shown.unnamed.length === 0;
+  // Each archive read is a query update, which React renders at once, not in slices. The table
+  // takes the grouping deferred: the rows a read moves under their DAR are drawn by a background
+  // render that yields to the page (and to a click on a package), and reads arriving together are
+  // drawn once. Other updates leave the table alone (memo).
+  const table = useDeferredValue({ shown, failures });
 
   const setStandardLibraryShown = (isShown: boolean) => {
     setSearchParams(
@@ -151,7 +157,6 @@ export function PackagesList({ links, emptyAction }: PackagesListProps) {
     );
   }
 
-  const rowProps = { links, synchronizerLabel, failures };
   return (
     <Stack gap="md">
       <Group gap="lg" align="flex-end" wrap="wrap">
@@ -193,56 +198,13 @@ export function PackagesList({ links, emptyAction }: PackagesListProps) {
           No package matches “{needle}”.
         </Text>
       ) : (
-        // On phones each package is a card (data-table.module.css); wider, the table scrolls.
-        <div className={tableClasses.wideScroll}>
-          <Table
-            aria-label="Packages"
-            verticalSpacing="xs"
-            className={tableClasses.table}
-            role="table"
-          >
-            <Table.Thead role="rowgroup">
-              <Table.Tr role="row">
-                <Table.Th scope="col" role="columnheader">
-                  Name
-                </Table.Th>
-                <Table.Th scope="col" role="columnheader">
-                  Version
-                </Table.Th>
-                <Table.Th scope="col" role="columnheader">
-                  Package id
-                </Table.Th>
-                <Table.Th scope="col" role="columnheader">
-                  Vetting
-                </Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            {shown.dars.map((dar) => (
-              <DarRows
-                key={dar.name}
-                dar={dar}
-                isUploaded={dar.mains.some((main) => main.packageId === uploaded)}
-                {...rowProps}
-              />
-            ))}
-            {shown.standardLibrary.length > 0 && (
-              <Table.Tbody aria-label="Standard library" role="rowgroup">
-                <SectionRow title="Standard library" />
-                {shown.standardLibrary.map((row) => (
-                  <PackageRowView key={row.packageId} row={row} kind="library" {...rowProps} />
-                ))}
-              </Table.Tbody>
-            )}
-            {shown.unnamed.length > 0 && (
-              <Table.Tbody aria-label="Name not known" role="rowgroup">
-                <SectionRow title="Name not known" />
-                {shown.unnamed.map((row) => (
-                  <PackageRowView key={row.packageId} row={row} kind="library" {...rowProps} />
-                ))}
-              </Table.Tbody>
-            )}
-          </Table>
-        </div>
+        <PackagesTable
+          shown={table.shown}
+          uploaded={uploaded}
+          links={links}
+          synchronizerLabel={synchronizerLabel}
+          failures={table.failures}
+        />
       )}
     </Stack>
   );
@@ -254,6 +216,63 @@ type RowProps = {
   /** Why an archive could not be read, by package id. */
   failures: ReadonlyMap<string, unknown>;
 };
+
+type PackagesTableProps = RowProps & { shown: PackageGrouping; uploaded: string | undefined };
+
+const PackagesTable = memo(function PackagesTable({
+  shown,
+  uploaded,
+  ...rowProps
+}: PackagesTableProps) {
+  return (
+    // On phones each package is a card (data-table.module.css); wider, the table scrolls.
+    // On phones each package is a card (data-table.module.css); wider, the table scrolls.
+    <div className={tableClasses.wideScroll}>
+      <Table aria-label="Packages" verticalSpacing="xs" className={tableClasses.table} role="table">
+        <Table.Thead role="rowgroup">
+          <Table.Tr role="row">
+            <Table.Th scope="col" role="columnheader">
+              Name
+            </Table.Th>
+            <Table.Th scope="col" role="columnheader">
+              Version
+            </Table.Th>
+            <Table.Th scope="col" role="columnheader">
+              Package id
+            </Table.Th>
+            <Table.Th scope="col" role="columnheader">
+              Vetting
+            </Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        {shown.dars.map((dar) => (
+          <DarRows
+            key={dar.name}
+            dar={dar}
+            isUploaded={dar.mains.some((main) => main.packageId === uploaded)}
+            {...rowProps}
+          />
+        ))}
+        {shown.standardLibrary.length > 0 && (
+          <Table.Tbody aria-label="Standard library" role="rowgroup">
+            <SectionRow title="Standard library" />
+            {shown.standardLibrary.map((row) => (
+              <PackageRowView key={row.packageId} row={row} kind="library" {...rowProps} />
+            ))}
+          </Table.Tbody>
+        )}
+        {shown.unnamed.length > 0 && (
+          <Table.Tbody aria-label="Name not known" role="rowgroup">
+            <SectionRow title="Name not known" />
+            {shown.unnamed.map((row) => (
+              <PackageRowView key={row.packageId} row={row} kind="library" {...rowProps} />
+            ))}
+          </Table.Tbody>
+        )}
+      </Table>
+    </div>
+  );
+});
 
 /** One DAR: its main package's versions, then its dependencies, indented. */
 function DarRows({
