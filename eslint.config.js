@@ -154,6 +154,7 @@ const LIB_ROOMS = {
   storage: [],
   access: ['text'],
   fleet: [],
+  scheduling: [],
   activity: ['storage', 'values'],
   errors: ['access', 'values'],
   navigation: ['text'],

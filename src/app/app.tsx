@@ -1,6 +1,7 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { RouterProvider } from 'react-router';
 import { AppProviders } from './app-providers';
+import { preloadRoutesOnIntent } from './preload-on-intent';
 import { createQueryClient } from './query-client';
 import { createAppRouter } from './router';
 
@@ -8,6 +9,7 @@ export function App() {
   // One client and router for the app's lifetime; useState keeps them stable across renders.
   const [queryClient] = useState(() => createQueryClient());
   const [router] = useState(() => createAppRouter(queryClient));
+  useEffect(() => preloadRoutesOnIntent(router), [router]);
 
   return (
     <AppProviders queryClient={queryClient}>

@@ -1,4 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { useParams, type LoaderFunctionArgs } from 'react-router';
 import { packageQueries } from '@/api/packages';
 import { prefetch } from '@/api/prefetch';
@@ -6,6 +7,7 @@ import { sessionQueries } from '@/api/session';
 import { synchronizerQueries } from '@/api/synchronizers';
 import { QueryBoundary } from '@/components/feedback/query-boundary';
 import { PackageDetail } from '@/features/packages/package-detail';
+import { whenIdle } from '@/lib/scheduling/when-idle';
 import { idFromRouteSegment, paths } from '@/app/paths';
 
 /** Starts loading the package (archive and its decoding), its status and vetting; does not wait. */
@@ -17,15 +19,20 @@ export function packagePageLoader(queryClient: QueryClient) {
     void prefetch(queryClient, packageQueries.vetting());
     void prefetch(queryClient, synchronizerQueries.connected());
     void prefetch(queryClient, sessionQueries.caller());
-    // The vetting planner is one click from this page ("Plan a change…"): its code, about twenty
-    // chunks, is fetched while the user reads, so the click waits for the dry run alone.
-    void import('./vetting-plan-page').catch(() => undefined);
     return null;
   };
 }
 
+const loadVettingPlanPage = () => {
+  void import('./vetting-plan-page').catch(() => undefined);
+};
+
 export function PackagePage() {
   const packageId = idFromRouteSegment(useParams().packageId);
+  // The vetting planner is one click from this page ("Plan a change…"): its code, about twenty
+  // chunks, is fetched while the user reads, so the click waits for the dry run alone. Not from
+  // the loader: there it was fetched in the click's own work, before the page was shown.
+  useEffect(() => whenIdle(loadVettingPlanPage), []);
   const back = { to: paths.packages.to(), label: 'packages' };
   return (
     <QueryBoundary notFound={{ what: 'package', id: packageId, back }}>

@@ -1,4 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { packageQueries } from '@/api/packages';
 import { prefetch } from '@/api/prefetch';
 import { sessionQueries } from '@/api/session';
@@ -7,6 +8,7 @@ import { PackagesHeaderActions } from '@/features/packages/packages-header-actio
 import { PackagesList } from '@/features/packages/packages-list';
 import { ListPageLayout } from '@/app/layout/list-page-layout';
 import { paths } from '@/app/paths';
+import { whenIdle } from '@/lib/scheduling/when-idle';
 
 const links = { package: paths.package.to };
 
@@ -21,7 +23,14 @@ export function packagesPageLoader(queryClient: QueryClient) {
   };
 }
 
+const loadPackagePage = () => {
+  void import('./package-page').catch(() => undefined);
+};
+
 export function PackagesPage() {
+  // A package's page is where this list leads: its code (about twenty more chunks) loads once the
+  // list is idle, so opening a package does not first fetch it, in the click's task.
+  useEffect(() => whenIdle(loadPackagePage), []);
   return (
     <ListPageLayout
       title="Packages"
