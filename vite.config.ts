@@ -1,6 +1,9 @@
+import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
+import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
 
 const root = path.dirname(fileURLToPath(import.meta.url));
@@ -12,8 +15,29 @@ const API_PATHS = ['/v2', '/livez', '/readyz', '/__sandbox'];
 // .ci/run sets this to collect machine-readable counts; locally only the console reporter runs.
 const reportDir = process.env.TEST_REPORT_DIR;
 
+/**
+ * React Router 7 exports only its development build, whatever the mode (remix-run/react-router
+ * #14102): its dev warnings stay on in production ("No routes matched location …" on the
+ * console). It ships the production build beside it, which differs in that flag alone; builds
+ * take that one. The dev server and tests keep the warnings. The bench's bare pages take it too.
+ */
+export function reactRouterProductionBuild(): Plugin {
+  const production = path.join(
+    path.dirname(createRequire(import.meta.url).resolve('react-router/package.json')),
+    'dist/production/index.mjs',
+  );
+  return {
+    name: 'react-router-production-build',
+    apply: 'build',
+    config: () =>
+      existsSync(production)
+        ? { resolve: { alias: [{ find: /^react-router$/, replacement: production }] } }
+        : {},
+  };
+}
+
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), reactRouterProductionBuild()],
   resolve: {
     alias: {
       '@': path.join(root, 'src'),

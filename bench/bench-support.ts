@@ -15,6 +15,7 @@ import { ledgerSteps } from '../sandbox/src/scenarios/ledger-steps';
 import { closeServer, createServer } from '../server/src/create-server';
 import { ensureBuilt } from '../server/src/ensure-build';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../playwright.config';
+import { reactRouterProductionBuild } from '../vite.config';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const DIST = path.join(ROOT, 'dist');
@@ -44,6 +45,8 @@ export async function buildBarePages(): Promise<string> {
   const { build } = await import('vite');
   await build({
     configFile: path.join(ROOT, 'bench/bare/vite.config.ts'),
+    // React Router's production build, as the console's build takes it.
+    plugins: [reactRouterProductionBuild()],
     build: { outDir: BARE_DIST },
   });
   return BARE_DIST;
