@@ -183,6 +183,25 @@ describe('openLedgerStream', () => {
     expect(run.batches).toHaveLength(1);
   });
 
+  it('hands over an update after a quiet spell after about a frame, not a whole batch later', async () => {
+    const { sandbox } = routeFetchToSandbox();
+    await seedIouSplit(sandbox);
+    const batchMs = 1_000;
+    const run = record({
+      path: '/v2/updates',
+      reconnect: true,
+      batchMs,
+      request: () => ({ beginExclusive: 0, updateFormat: updateFormatFor(ANY) }),
+    });
+    await run.until(() => run.batches.length >= 1);
+    await new Promise((resolve) => setTimeout(resolve, batchMs + 100));
+    const committing = Date.now();
+    await sandboxSteps(sandbox).iouSplit();
+    await run.until(() => run.batches.length >= 2);
+    // A timer started by the update would have held it for the whole batchMs.
+    expect(Date.now() - committing).toBeLessThan(batchMs * 0.7);
+  });
+
   it('stops for good on close(), also while waiting to reconnect', async () => {
     const network = routeFetchToSandbox();
     const run = record({

@@ -8,7 +8,7 @@ const columns: DataTableColumn<Row>[] = [{ key: 'id', header: 'Id', cell: (row) 
 const rowsUpTo = (count: number) =>
   Array.from({ length: count }, (_, i) => ({ id: `row-${String(i)}` }));
 
-function table(rows: Row[], scrollResetKey?: unknown) {
+function table(rows: Row[], scrollResetKey?: unknown, overscan?: number) {
   return (
     <MantineProvider>
       <DataTable
@@ -17,6 +17,7 @@ function table(rows: Row[], scrollResetKey?: unknown) {
         rows={rows}
         rowKey={(row) => row.id}
         {...(scrollResetKey === undefined ? {} : { scrollResetKey })}
+        {...(overscan === undefined ? {} : { overscan })}
       />
     </MantineProvider>
   );
@@ -64,5 +65,19 @@ describe('DataTable above its virtualization threshold', () => {
     expect(screen.queryByText('row-0')).toBeNull();
     expect(rows().length).toBeLessThan(45);
     expect(rows()[0]).toHaveAttribute('aria-rowindex', String(500 - 12 + 2));
+  });
+
+  it('renders only as many rows beyond the screen as it is told to', async () => {
+    render(table(rowsUpTo(1000), undefined, 2));
+    const rows = () => screen.getAllByRole('row').slice(1);
+    // The view (600 px: 15 rows) and 2 more, before and after the virtualizer's code is in.
+    expect(rows()).toHaveLength(17);
+    await waitFor(() => {
+      scroller().scrollTop = 20_000;
+      fireEvent.scroll(scroller());
+      expect(screen.getByText('row-500')).toBeInTheDocument();
+    });
+    expect(rows()[0]).toHaveAttribute('aria-rowindex', String(500 - 2 + 2));
+    expect(rows()).toHaveLength(2 + 15 + 2);
   });
 });

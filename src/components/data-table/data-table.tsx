@@ -4,7 +4,7 @@ import { useEffect, useRef, useState, type CSSProperties, type ReactNode } from 
 import { StrokeIcon } from '@/components/stroke-icon';
 import { DataTableBody } from './data-table-body';
 import classes from './data-table.module.css';
-import { firstScreenful } from './row-geometry';
+import { firstScreenful, OVERSCAN } from './row-geometry';
 import { FIXED_TABLE_VARS, TABLE_CLASSES } from './table-classes';
 import type VirtualizedRowsComponent from './virtualized-rows';
 
@@ -45,6 +45,12 @@ export type DataTableProps<T, K extends string = string> = {
    * at once, and only those on screen should cost a render.
    */
   virtualizeAbove?: number;
+  /**
+   * Rows rendered beyond each edge of the screen when virtualized (OVERSCAN by default). A list
+   * whose rows are all replaced several times a second (the live tail, newest on top) renders
+   * fewer: every batch costs a render and a layout of each of them, seen or not.
+   */
+  overscan?: number;
   /** Height of the scrolling body; the header stays in view. */
   maxHeight?: CSSProperties['maxHeight'];
   /**
@@ -131,6 +137,7 @@ export function DataTable<T, K extends string = string>({
   onSortChange,
   isBusy = false,
   virtualizeAbove = 100,
+  overscan = OVERSCAN,
   maxHeight = '70vh',
   scrollResetKey,
 }: DataTableProps<T, K>) {
@@ -155,6 +162,7 @@ export function DataTable<T, K extends string = string>({
       <VirtualizedRows
         scrollRef={scrollRef}
         isCards={isCards}
+        overscan={overscan}
         rows={rows}
         columns={columns}
         rowKey={rowKey}
@@ -165,7 +173,7 @@ export function DataTable<T, K extends string = string>({
     // the top. Below the threshold, or should it fail to load, every row: slower, but all there.
     const range =
       isVirtual && virtualizer.status === 'loading'
-        ? firstScreenful(rows.length, isCards, columns.length)
+        ? firstScreenful(rows.length, isCards, columns.length, overscan)
         : { items: undefined, totalSize: 0 };
     body = (
       <DataTableBody

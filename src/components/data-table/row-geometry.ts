@@ -17,9 +17,14 @@ export function estimatedRowHeight(isCards: boolean, columns: number): number {
  * What the virtualizer renders of a table scrolled to the top, before its code is in: the rows of
  * a screenful and the overscan, and the height of the rest.
  */
-export function firstScreenful(count: number, isCards: boolean, columns: number) {
+export function firstScreenful(
+  count: number,
+  isCards: boolean,
+  columns: number,
+  overscan = OVERSCAN,
+) {
   const height = estimatedRowHeight(isCards, columns);
-  const shown = Math.min(count, Math.ceil(FALLBACK_RECT.height / height) + OVERSCAN);
+  const shown = Math.min(count, Math.ceil(FALLBACK_RECT.height / height) + overscan);
   return {
     items: Array.from({ length: shown }, (_, index) => ({
       index,

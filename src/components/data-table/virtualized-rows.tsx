@@ -2,7 +2,7 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, type RefObject } from 'react';
 import { observeRectAfterLayout } from '@/components/observe-rect-after-layout';
 import { DataTableBody, type DataTableBodyProps } from './data-table-body';
-import { FALLBACK_RECT, OVERSCAN, estimatedRowHeight } from './row-geometry';
+import { FALLBACK_RECT, estimatedRowHeight } from './row-geometry';
 
 const observeAfterLayout = observeRectAfterLayout(FALLBACK_RECT);
 
@@ -12,6 +12,7 @@ type VirtualizedRowsProps<T, K extends string> = Omit<
 > & {
   scrollRef: RefObject<HTMLDivElement | null>;
   isCards: boolean;
+  overscan: number;
 };
 
 /**
@@ -22,6 +23,7 @@ type VirtualizedRowsProps<T, K extends string> = Omit<
 export default function VirtualizedRows<T, K extends string>({
   scrollRef,
   isCards,
+  overscan,
   rows,
   columns,
   rowKey,
@@ -32,7 +34,7 @@ export default function VirtualizedRows<T, K extends string>({
     count: rows.length,
     getScrollElement: () => scrollRef.current,
     estimateSize: () => estimatedRowHeight(isCards, columns.length),
-    overscan: OVERSCAN,
+    overscan,
     initialRect: FALLBACK_RECT,
     observeElementRect: observeAfterLayout,
   });

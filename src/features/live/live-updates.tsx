@@ -1,5 +1,13 @@
 import { Badge, Button, Checkbox, Group, Select, Stack, Text, TextInput } from '@mantine/core';
-import { memo, useCallback, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
+import {
+  memo,
+  useCallback,
+  useDeferredValue,
+  useEffect,
+  useMemo,
+  useState,
+  useSyncExternalStore,
+} from 'react';
 import { useSearchParams } from 'react-router';
 import type { LedgerStreamStatus } from '@/api/ledger-stream';
 import {
@@ -11,14 +19,18 @@ import {
   type LatestUpdates,
   type ReadScope,
 } from '@/api/updates';
-import { DataTable, STREAMED_VIRTUALIZE_ABOVE } from '@/components/data-table/data-table';
+import {
+  DataTable,
+  STREAMED_VIRTUALIZE_ABOVE,
+  type DataTableColumn,
+} from '@/components/data-table/data-table';
 import { EmptyState } from '@/components/feedback/empty-state';
 import { ErrorAlert } from '@/components/feedback/error-alert';
 import { updateSummaryColumns } from '@/components/update-summary-columns';
 import { TimeDisplayControl } from '@/components/time-display-control';
 import { describeError, networkError, isApiError } from '@/lib/errors/api-error';
 import { formatCount } from '@/lib/text/format';
-import type { UpdateFilter } from '@/lib/transaction-tree/update-summary';
+import type { UpdateFilter, UpdateSummary } from '@/lib/transaction-tree/update-summary';
 import { PartyInput } from '@/pickers/party-select';
 import { NoReadScopeState } from '@/blocks/no-read-scope-state';
 import { useReadScope } from '@/hooks/use-read-scope';
@@ -30,6 +42,14 @@ import {
   liveStartSetting,
   type LiveStartChoice,
 } from './live-start-setting';
+
+/**
+ * At most four redraws a second while updates pour in (the first after a quiet spell shows at
+ * once): at hundreds of updates a second nobody reads faster, and each redraw replaces the screen.
+ */
+const LIVE_BATCH_MS = 250;
+/** Rows rendered below the screen: at the top of a busy ledger each batch replaces them all. */
+const LIVE_OVERSCAN = 4;
 
 export type LiveUpdatesLinks = {
   /** The transaction viewer with this update open. */
@@ -97,6 +117,7 @@ function LiveStream({
       stream = watchUpdates({
         scope,
         beginExclusive: feed.getSnapshot().lastOffset ?? beginExclusive,
+        batchMs: LIVE_BATCH_MS,
         onBatch: (batch) => {
           feed.push(batch);
         },
@@ -140,11 +161,18 @@ function LiveStream({
     [setSearchParams],
   );
   const columns = useMemo(() => updateSummaryColumns(links.update), [links]);
+  // The list takes each batch as a background render, in slices between frames: under load a
+  // batch replaces a screenful of rows, too much for one task. The status line stays urgent.
+  const shownSnapshot = useDeferredValue(snapshot);
 
   return (
     <Stack gap="sm">
       <Group justify="space-between" align="center" wrap="wrap" gap="sm">
-        <StreamStatus status={status} snapshot={snapshot} />
+        <StreamStatus
+          status={status}
+          snapshot={snapshot}
+          shownOffset={shownSnapshot.lastShownOffset}
+        />
         <Group gap="xs">
           {status.kind === 'failed' && (
             <Button
@@ -187,6 +215,23 @@ function LiveStream({
         <TimeDisplay />
       </Group>
       {start && <StartNote start={start} startWith={startWith} />}
+      <LiveList snapshot={shownSnapshot} columns={columns} filter={filter} />
+    </Stack>
+  );
+}
+
+/** The rows and what the buffer let go, as of the batch last rendered. */
+const LiveList = memo(function LiveList({
+  snapshot,
+  columns,
+  filter,
+}: {
+  snapshot: LiveSnapshot;
+  columns: DataTableColumn<UpdateSummary>[];
+  filter: UpdateFilter;
+}) {
+  return (
+    <>
       <BufferNote snapshot={snapshot} />
       {snapshot.rows.length === 0 ? (
         <EmptyState
@@ -204,13 +249,14 @@ function LiveStream({
           rows={snapshot.rows}
           rowKey={(update) => update.updateId}
           virtualizeAbove={STREAMED_VIRTUALIZE_ABOVE}
+          overscan={LIVE_OVERSCAN}
           // New rows arrive on top all the time; the reader's place is theirs to keep.
           scrollResetKey={filter}
         />
       )}
-    </Stack>
+    </>
   );
-}
+});
 
 /**
  * The last `count` updates and the offset the stream continues after. When they cannot be read
@@ -277,7 +323,16 @@ function StartNote({ start, startWith }: { start: Start; startWith: number }) {
   );
 }
 
-function StreamStatus({ status, snapshot }: { status: StreamState; snapshot: LiveSnapshot }) {
+function StreamStatus({
+  status,
+  snapshot,
+  shownOffset,
+}: {
+  status: StreamState;
+  snapshot: LiveSnapshot;
+  /** The newest row on screen, which may trail the snapshot while the list renders. */
+  shownOffset: number | undefined;
+}) {
   const now = useNow(status.kind === 'reconnecting');
   let label: string;
   let color: string;
@@ -318,7 +373,7 @@ function StreamStatus({ status, snapshot }: { status: StreamState; snapshot: Liv
         size="sm"
         c="dimmed"
         data-last-offset={snapshot.lastOffset ?? ''}
-        data-last-shown-offset={snapshot.lastShownOffset ?? ''}
+        data-last-shown-offset={shownOffset ?? ''}
       >
         {snapshot.lastOffset === undefined ? '' : `Last offset seen ${String(snapshot.lastOffset)}`}
       </Text>
