@@ -1,12 +1,12 @@
 import { Box, Group, UnstyledButton } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { useEffect, useRef, useState, type CSSProperties, type ReactNode } from 'react';
+import { useEffect, useRef, type CSSProperties, type ReactNode } from 'react';
 import { StrokeIcon } from '@/components/stroke-icon';
 import { DataTableBody } from './data-table-body';
 import classes from './data-table.module.css';
 import { firstScreenful, OVERSCAN } from './row-geometry';
 import { FIXED_TABLE_VARS, TABLE_CLASSES } from './table-classes';
-import type VirtualizedRowsComponent from './virtualized-rows';
+import { useVirtualizedRows } from './load-virtualizer';
 
 export type SortDirection = 'ascending' | 'descending';
 export type DataTableSort<K extends string = string> = { key: K; direction: SortDirection };
@@ -64,58 +64,6 @@ export type DataTableProps<T, K extends string = string> = {
 export const CARD_LAYOUT_QUERY = '(max-width: 47.99em)';
 /** About a screenful of rows at one line each: where a streamed list starts virtualizing. */
 export const STREAMED_VIRTUALIZE_ABOVE = 30;
-
-type VirtualizedRowsLoad =
-  | { status: 'loading' }
-  | { status: 'loaded'; component: typeof VirtualizedRowsComponent }
-  | { status: 'failed' };
-
-// The virtualizer's module, fetched when a table first grows past its threshold. Not `lazy` and
-// Suspense: a table that grows in a transition (a page size chosen, a route change) would then
-// keep the old rows until the module is in, where it can show the first rows at once.
-let virtualizedRows: Promise<typeof VirtualizedRowsComponent> | undefined;
-let loadedVirtualizedRows: typeof VirtualizedRowsComponent | undefined;
-
-function loadVirtualizedRows(): Promise<typeof VirtualizedRowsComponent> {
-  virtualizedRows ??= import('./virtualized-rows').then(
-    (module) => (loadedVirtualizedRows = module.default),
-    (error: unknown) => {
-      // The next long table tries again.
-      virtualizedRows = undefined;
-      throw error;
-    },
-  );
-  return virtualizedRows;
-}
-
-/** The virtualizer's component once loaded (loading it when wanted), or why there is none yet. */
-function useVirtualizedRows(isWanted: boolean): VirtualizedRowsLoad {
-  const [load, setLoad] = useState<VirtualizedRowsLoad>(() =>
-    loadedVirtualizedRows
-      ? { status: 'loaded', component: loadedVirtualizedRows }
-      : { status: 'loading' },
-  );
-  useEffect(() => {
-    if (!isWanted || load.status !== 'loading') return;
-    let isCurrent = true;
-    loadVirtualizedRows().then(
-      (component) => {
-        if (isCurrent) setLoad({ status: 'loaded', component });
-      },
-      () => {
-        if (isCurrent) setLoad({ status: 'failed' });
-      },
-    );
-    return () => {
-      isCurrent = false;
-    };
-  }, [isWanted, load.status]);
-  // Another table may have loaded it since this one mounted.
-  if (load.status === 'loading' && loadedVirtualizedRows) {
-    return { status: 'loaded', component: loadedVirtualizedRows };
-  }
-  return load;
-}
 
 /**
  * A real `<table>` for long lists: sticky header, sortable header buttons with `aria-sort`, and

@@ -19,11 +19,8 @@ import {
   type LatestUpdates,
   type ReadScope,
 } from '@/api/updates';
-import {
-  DataTable,
-  STREAMED_VIRTUALIZE_ABOVE,
-  type DataTableColumn,
-} from '@/components/data-table/data-table';
+import { DataTable, type DataTableColumn } from '@/components/data-table/data-table';
+import { preloadVirtualizer } from '@/components/data-table/load-virtualizer';
 import { EmptyState } from '@/components/feedback/empty-state';
 import { ErrorAlert } from '@/components/feedback/error-alert';
 import { updateSummaryColumns } from '@/components/update-summary-columns';
@@ -108,6 +105,8 @@ function LiveStream({
   useEffect(() => {
     feed.setFilter(filter);
   }, [feed, filter]);
+
+  useEffect(preloadVirtualizer, []);
 
   useEffect(() => {
     let isCancelled = false;
@@ -248,7 +247,8 @@ const LiveList = memo(function LiveList({
           columns={columns}
           rows={snapshot.rows}
           rowKey={(update) => update.updateId}
-          virtualizeAbove={STREAMED_VIRTUALIZE_ABOVE}
+          // Virtual from the first row (its code fetched with the page): never switched mid-stream.
+          virtualizeAbove={0}
           overscan={LIVE_OVERSCAN}
           // New rows arrive on top all the time; the reader's place is theirs to keep.
           scrollResetKey={filter}
