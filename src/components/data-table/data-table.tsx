@@ -42,7 +42,9 @@ export type DataTableProps<T, K extends string = string> = {
   /**
    * Above this many rows only the visible ones are in the DOM; below, all are. A streamed list
    * passes about a screenful (STREAMED_VIRTUALIZE_ABOVE): its first batch may bring a hundred rows
-   * at once, and only those on screen should cost a render.
+   * at once, and only those on screen should cost a render. A list watched while it changes many
+   * times a second (the live tail) passes 0 and calls `preloadVirtualizer`, so that it is never
+   * switched over mid-stream (ADR 027).
    */
   virtualizeAbove?: number;
   /**
