@@ -64,6 +64,10 @@ export default defineConfig({
     browserName: 'chromium',
     headless: true,
     viewport: { width: 1280, height: 800 },
+    // As a user who asked the system for less motion: a dialog is where it stays from its first
+    // frame, so a click cannot land while its 200 ms entrance still moves it (the press on its
+    // button, the release 30 px away: no click). packages.spec.ts covers both settings.
+    reducedMotion: 'reduce',
     launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
     trace: 'retain-on-failure',
   },

@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { assertNoAccessibilityViolations } from './helpers/overview';
 import {
@@ -98,3 +99,50 @@ test('the upload page, with a DAR read, has no detectable accessibility violatio
   await assertPreviewMainPackage(page, PING_TITLE);
   await assertNoAccessibilityViolations(page);
 });
+
+test('a confirmation appears in place for who asks for less motion, and slides in otherwise', async ({
+  page,
+  request,
+}) => {
+  await seedDar(request, PARTY_REPLICATION_DAR);
+  const styles = await dialogStylesOnOpening(page, 'reduce');
+  expect(styles.length).toBeGreaterThan(0);
+  expect(styles.filter((style) => style.includes('opacity: 0'))).toEqual([]);
+
+  const moving = await dialogStylesOnOpening(page, 'no-preference');
+  expect(moving.filter((style) => style.includes('opacity: 0')).length).toBeGreaterThan(0);
+});
+
+/**
+ * Opens the vetting confirmation with the system's motion preference set, and returns each inline
+ * style the dialog carried on its way in, as a MutationObserver saw them; then cancels.
+ */
+async function dialogStylesOnOpening(
+  page: Page,
+  reducedMotion: 'reduce' | 'no-preference',
+): Promise<string[]> {
+  await page.emulateMedia({ reducedMotion });
+  await goToPackage(page, PARTY_REPLICATION_MAIN, PARTY_REPLICATION_TITLE);
+  await page.evaluate(() => {
+    const seen: string[] = [];
+    Object.assign(window, { dialogStyles: seen });
+    const record = () => {
+      const dialog = document.querySelector('[role="dialog"]');
+      if (dialog) seen.push(dialog.getAttribute('style') ?? '');
+    };
+    new MutationObserver(record).observe(document.body, {
+      subtree: true,
+      childList: true,
+      attributes: true,
+      attributeFilter: ['style'],
+    });
+  });
+  const row = page.getByRole('table', { name: 'Vetting per synchronizer' }).getByRole('row').nth(1);
+  await row.getByRole('button', { name: /^(Vet|Unvet) on / }).click();
+  const dialog = page.getByRole('dialog', { name: new RegExp(`${PARTY_REPLICATION_TITLE} on `) });
+  await expect(dialog).toBeVisible();
+  await expect(dialog).toHaveCSS('opacity', '1');
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toBeHidden();
+  return page.evaluate(() => (window as unknown as { dialogStyles: string[] }).dialogStyles);
+}
