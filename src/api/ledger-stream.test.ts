@@ -10,7 +10,16 @@ import { seedFanout, seedIouSplit } from '@/testing/seed-transactions';
 import { MemoryStorage } from '@/testing/memory-storage';
 import { sandboxSteps } from '@/testing/sandbox-steps';
 import { writeAccessToken } from './access-token';
-import { openLedgerStream, type LedgerStream, type LedgerStreamStatus } from './ledger-stream';
+import {
+  FIRST_BATCH_MS,
+  FIRST_BATCH_SIZE,
+  gather,
+  isDueOnArrival,
+  openLedgerStream,
+  type GatheringBatch,
+  type LedgerStream,
+  type LedgerStreamStatus,
+} from './ledger-stream';
 import { eventFormatFor, getLedgerEnd, updateFormatFor } from './updates';
 
 const ANY = { kind: 'any-party' } as const;
@@ -183,6 +192,22 @@ describe('openLedgerStream', () => {
     expect(run.batches).toHaveLength(1);
   });
 
+  it('hands over the first screenful of a fast stream at once, before its timer is due', async () => {
+    const { sandbox } = routeFetchToSandbox();
+    await seedFanout(sandbox, { width: 250, depth: 1 });
+    const activeAtOffset = await getLedgerEnd();
+    const run = record({
+      path: '/v2/state/active-contracts',
+      // No timer goes off within the test: only the size of the first batch can let it go.
+      batchMs: 60_000,
+      firstBatchMs: 60_000,
+      request: () => ({ activeAtOffset, eventFormat: eventFormatFor(ANY) }),
+    });
+    await run.until(() => run.batches.length >= 1);
+    expect(run.batches[0]).toHaveLength(FIRST_BATCH_SIZE);
+    expect(run.statuses.at(-1)?.kind).toBe('open');
+  });
+
   it('hands over an update after a quiet spell after about a frame, not a whole batch later', async () => {
     const { sandbox } = routeFetchToSandbox();
     await seedIouSplit(sandbox);
@@ -217,5 +242,42 @@ describe('openLedgerStream', () => {
     await new Promise((resolve) => setTimeout(resolve, 700));
     expect(run.statuses.at(-1)?.kind).toBe('closed');
     expect(network.openStreamCount()).toBe(0);
+  });
+});
+
+describe('batches as elements come in', () => {
+  const batchMs = 100;
+  /** `count` elements arriving at `times` (one each), after a last batch at `lastBatchAt`. */
+  function arrivals(times: number[], lastBatchAt: number) {
+    let batch: GatheringBatch | undefined;
+    return times.map((now) => {
+      batch = gather(batch, now, lastBatchAt, batchMs);
+      return { ...batch, isDue: isDueOnArrival(batch, now) };
+    });
+  }
+
+  it('gives the first element after a quiet spell about a frame, and a busy stream batchMs', () => {
+    const [quiet] = arrivals([1_000], 0);
+    expect(quiet).toMatchObject({ dueAt: 1_000 + FIRST_BATCH_MS, isFirstAfterQuiet: true });
+    const [busy] = arrivals([1_030], 1_000);
+    expect(busy).toMatchObject({ dueAt: 1_000 + batchMs, isFirstAfterQuiet: false });
+  });
+
+  it('lets a batch go with the element that comes in once it is due, its timer or not', () => {
+    // A flood: elements 1 ms apart, the timer's task never run meanwhile.
+    const times = Array.from({ length: 150 }, (_, index) => 1_030 + index);
+    const steps = arrivals(times, 1_000);
+    const firstDue = steps.findIndex((step) => step.isDue);
+    expect(times[firstDue]).toBe(1_000 + batchMs);
+    expect(steps.slice(0, firstDue).every((step) => !step.isDue)).toBe(true);
+  });
+
+  it('lets the first batch after a quiet spell go once it fills a screen', () => {
+    const times = Array.from({ length: FIRST_BATCH_SIZE + 5 }, () => 5_000);
+    const steps = arrivals(times, 0);
+    expect(steps.findIndex((step) => step.isDue)).toBe(FIRST_BATCH_SIZE - 1);
+    // Within a busy stream, size alone lets nothing go.
+    const busy = arrivals(times, 4_990);
+    expect(busy.some((step) => step.isDue)).toBe(false);
   });
 });

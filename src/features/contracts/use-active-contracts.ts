@@ -1,4 +1,5 @@
 import { useEffect, useReducer } from 'react';
+import { flushSync } from 'react-dom';
 import {
   streamActiveContracts,
   type ActiveContract,
@@ -54,8 +55,19 @@ export function useActiveContracts(
   useEffect(() => {
     if (key === undefined) return;
     dispatch({ kind: 'reset' });
+    let isFirstBatch = true;
     const stream = streamActiveContracts(JSON.parse(key) as ActiveContractsQuery, {
       onContracts: (contracts) => {
+        // The first rows render now, in the message's task: a render React scheduled would wait
+        // behind the stream's next messages, which keep coming as fast as the socket delivers
+        // them. Later batches render as React schedules them.
+        if (isFirstBatch) {
+          isFirstBatch = false;
+          flushSync(() => {
+            dispatch({ kind: 'contracts', contracts });
+          });
+          return;
+        }
         dispatch({ kind: 'contracts', contracts });
       },
       onStatus: (status) => {
