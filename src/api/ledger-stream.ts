@@ -163,13 +163,14 @@ export function gather(
 }
 
 /**
- * Whether the batch goes out with the element that just came in, without waiting for its timer:
- * once it is due, since a stream that floods the page keeps the timer's task queued behind its
- * messages (the first rows of 100,000 contracts waited 150-250 ms for a 16 ms timer), or, first
- * after a quiet spell, once it fills a screen.
+ * Whether the first batch after a quiet spell goes out with the element that just came in,
+ * without waiting for its timer: once it is due, since a stream that floods the page keeps the
+ * timer's task queued behind its messages (the first rows of 100,000 contracts waited 150-250 ms
+ * for a 16 ms timer), or once it fills a screen. Later batches keep to their timer: a busy stream
+ * renders at most every `batchMs`, in a task of its own.
  */
 export function isDueOnArrival(batch: GatheringBatch, now: number): boolean {
-  return now >= batch.dueAt || (batch.isFirstAfterQuiet && batch.size >= FIRST_BATCH_SIZE);
+  return batch.isFirstAfterQuiet && (now >= batch.dueAt || batch.size >= FIRST_BATCH_SIZE);
 }
 
 /** Opens a stream; `close()` ends it (and any pending reconnect) for good. */
