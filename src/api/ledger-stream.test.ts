@@ -247,7 +247,7 @@ describe('openLedgerStream', () => {
 
 describe('batches as elements come in', () => {
   const batchMs = 100;
-  /** `count` elements arriving at `times` (one each), after a last batch at `lastBatchAt`. */
+  /** The batch as elements arrive at `times` (one each), after a last batch at `lastBatchAt`. */
   function arrivals(times: number[], lastBatchAt: number) {
     let batch: GatheringBatch | undefined;
     return times.map((now) => {
