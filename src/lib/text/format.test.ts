@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   breakAfterSeparators,
   formatAbsoluteTime,
@@ -108,5 +108,36 @@ describe('formatAbsoluteTime', () => {
     expect(shown).toMatch(/^24 Nov 2026, \d\d:03:27$/);
     expect(formatExactTime(at, 'en-GB').startsWith(shown)).toBe(true);
     expect(formatExactTime(at, 'en-GB').length).toBeGreaterThan(shown.length);
+  });
+});
+
+describe('prepareTimeFormats', () => {
+  it('builds every formatter a time on screen uses, so that none is built while rendering', async () => {
+    // A fresh copy of the module: its formatter caches start empty.
+    vi.resetModules();
+    const format = await import('./format');
+    let built = 0;
+    const { DateTimeFormat, RelativeTimeFormat } = Intl;
+    vi.spyOn(Intl, 'DateTimeFormat').mockImplementation(function (
+      ...args: ConstructorParameters<typeof DateTimeFormat>
+    ) {
+      built += 1;
+      return new DateTimeFormat(...args);
+    });
+    vi.spyOn(Intl, 'RelativeTimeFormat').mockImplementation(function (
+      ...args: ConstructorParameters<typeof RelativeTimeFormat>
+    ) {
+      built += 1;
+      return new RelativeTimeFormat(...args);
+    });
+
+    format.prepareTimeFormats();
+    expect(built).toBe(3);
+
+    const at = Date.parse('2026-11-24T13:03:27Z');
+    format.formatExactTime(at);
+    format.formatAbsoluteTime(at);
+    format.formatRelativeTime(at, at - 300_000);
+    expect(built).toBe(3);
   });
 });
