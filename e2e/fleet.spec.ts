@@ -66,6 +66,18 @@ test('a contract with an observer on participant2: opened on both participants, 
   await page.getByRole('link', { name: 'Open on participant2' }).click();
   await expect(page).toHaveURL(`/p/participant2${transactionPage}`);
   await expect(outline.getByRole('treeitem')).toHaveCount(1);
+
+  // A party in the page links to its page on the same participant, and the router follows it: the
+  // page is not loaded again.
+  await page.evaluate(() => {
+    (window as unknown as { stillHere: boolean }).stillHere = true;
+  });
+  const bankPage = `/p/participant2/parties/${encodeURIComponent(bank)}`;
+  await page.locator(`main a[href="${bankPage}"]`).first().click();
+  await expect(page).toHaveURL(bankPage);
+  expect(await page.evaluate(() => (window as unknown as { stillHere?: boolean }).stillHere)).toBe(
+    true,
+  );
 });
 
 test('Ctrl+K finds an update id on every participant, and opens it on the one chosen', async ({

@@ -1,5 +1,5 @@
 import { Fragment, type ReactNode } from 'react';
-import { Link } from 'react-router';
+import { PlainLink } from './plain-link';
 import { valueToText, type ValueNode } from '@/lib/values/daml-value';
 import { identifierText, revealBidiControls, revealControls } from '@/lib/text/display-text';
 import { useIdentifierHref, type IdentifierKind } from './identifier-links';
@@ -27,9 +27,9 @@ function IdLink({ kind, value }: { kind: IdentifierKind; value: string }) {
   const href = useIdentifierHref(kind, value);
   const { shown, title } = identifierText(value);
   return href ? (
-    <Link className={`${classes.id} ${linkClasses.link}`} to={href} title={title}>
+    <PlainLink className={`${classes.id} ${linkClasses.link}`} to={href} title={title}>
       <bdi>{shown}</bdi>
-    </Link>
+    </PlainLink>
   ) : (
     <bdi className={classes.id} title={title}>
       {shown}

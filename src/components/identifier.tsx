@@ -1,11 +1,11 @@
 import { Fragment } from 'react';
 import { useClipboard } from '@mantine/hooks';
-import { Link } from 'react-router';
 import { identifierText } from '@/lib/text/display-text';
 import { breakAfterSeparators, shortenQualifiedName } from '@/lib/text/format';
 import classes from './identifier.module.css';
 import { useIdentifierHref, type IdentifierKind } from './identifier-links';
 import { StrokeIcon } from './stroke-icon';
+import { PlainLink } from './plain-link';
 
 export type IdentifierProps = {
   value: string;
@@ -63,9 +63,9 @@ export function Identifier({
   return (
     <span className={classes.root}>
       {href ? (
-        <Link className={classes.value} to={href} title={title} data-shape={shape}>
+        <PlainLink className={classes.value} to={href} title={title} data-shape={shape}>
           {text}
-        </Link>
+        </PlainLink>
       ) : (
         <span className={classes.value} title={title} data-shape={shape}>
           {text}

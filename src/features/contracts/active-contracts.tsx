@@ -9,7 +9,7 @@ import {
   useState,
   type ReactNode,
 } from 'react';
-import { Link } from 'react-router';
+import { PlainLink } from '@/components/plain-link';
 import {
   MAX_ACTIVE_CONTRACTS,
   type ActiveContract,
@@ -407,13 +407,13 @@ function columnsOf(
       header: 'Contract',
       width: 170,
       cell: (contract) => (
-        <Link
+        <PlainLink
           className={`${classes.value} ${classes.id} ${linkClasses.link}`}
           to={links.contract(contract.contractId)}
           title={contract.contractId}
         >
           {shortenIdentifier(contract.contractId)}
-        </Link>
+        </PlainLink>
       ),
     },
     ...(view.template === undefined
@@ -469,13 +469,13 @@ function columnsOf(
       width: 110,
       cardPlacement: 'actions',
       cell: (contract) => (
-        <Link
+        <PlainLink
           className={`${classes.value} ${linkClasses.link}`}
           to={links.exercise(contract.contractId, contract.templateId)}
           aria-label={`Exercise… on ${shortenIdentifier(contract.contractId)}`}
         >
           Exercise…
-        </Link>
+        </PlainLink>
       ),
     },
   ];

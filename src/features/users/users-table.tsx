@@ -1,5 +1,5 @@
 import { useMemo, type ReactNode } from 'react';
-import { Link } from 'react-router';
+import { PlainLink } from '@/components/plain-link';
 import type { User } from '@/api/users';
 import {
   DataTable,
@@ -48,13 +48,13 @@ export function UsersTable({
         width: '30%',
         isSortable: true,
         cell: (user) => (
-          <Link
+          <PlainLink
             className={classes.link}
             to={userHref(user.id, user.identityProviderId ?? '')}
             title={revealControls(user.id)}
           >
             <IsolatedText isIdentifier>{user.id}</IsolatedText>
-          </Link>
+          </PlainLink>
         ),
       },
       {
