@@ -1,11 +1,12 @@
 import { useEffect, useState } from 'react';
 import { RouterProvider } from 'react-router';
+import { LinkNavigationContext } from '@/components/link-navigation';
 import { whenIdle } from '@/lib/scheduling/when-idle';
 import { prepareTimeFormats } from '@/lib/text/format';
 import { AppProviders } from './app-providers';
 import { preloadRoutesOnIntent } from './preload-on-intent';
 import { createQueryClient } from './query-client';
-import { createAppRouter } from './router';
+import { createAppRouter, linkNavigationOf } from './router';
 
 export function App() {
   // One client and router for the app's lifetime; useState keeps them stable across renders.
@@ -14,10 +15,13 @@ export function App() {
   useEffect(() => preloadRoutesOnIntent(router), [router]);
   // Off the first render of the first table of times (see prepareTimeFormats).
   useEffect(() => whenIdle(prepareTimeFormats), []);
+  const [linkNavigation] = useState(() => linkNavigationOf(router));
 
   return (
     <AppProviders queryClient={queryClient}>
-      <RouterProvider router={router} />
+      <LinkNavigationContext value={linkNavigation}>
+        <RouterProvider router={router} />
+      </LinkNavigationContext>
     </AppProviders>
   );
 }

@@ -1,8 +1,8 @@
 import { QueryClient } from '@tanstack/react-query';
-import type { RouteObject } from 'react-router';
-import { describe, expect, it } from 'vitest';
+import { createMemoryRouter, type RouteObject } from 'react-router';
+import { describe, expect, it, vi } from 'vitest';
 import { paths } from './paths';
-import { appRoutes } from './router';
+import { appRoutes, linkNavigationOf } from './router';
 
 function patternsOf(routes: readonly RouteObject[]): string[] {
   return routes.flatMap((route) => [
@@ -20,5 +20,25 @@ describe('the route table', () => {
     expect([...routed].sort()).toEqual(
       [...Object.values(paths).map((path) => path.pattern), '*'].sort(),
     );
+  });
+});
+
+describe('linkNavigationOf', () => {
+  it('puts the router’s basename before a link’s path, and navigates within it', async () => {
+    const routes = [{ path: '*', element: null }];
+    const fleet = createMemoryRouter(routes, {
+      basename: '/p/north',
+      initialEntries: ['/p/north/users'],
+    });
+    const links = linkNavigationOf(fleet);
+    expect(links.href('/parties/alice')).toBe('/p/north/parties/alice');
+    links.navigate('/parties/alice');
+    await vi.waitFor(() => {
+      // The router adds its basename to the path it is given, as for its own links.
+      expect(fleet.state.location.pathname).toBe('/p/north/parties/alice');
+    });
+
+    const single = createMemoryRouter(routes, { initialEntries: ['/users'] });
+    expect(linkNavigationOf(single).href('/parties/alice')).toBe('/parties/alice');
   });
 });

@@ -2,6 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { env } from '@/env';
 import { SectionSkeleton } from '@/components/feedback/section-skeleton';
+import type { LinkNavigation } from '@/components/link-navigation';
 import { AppLayout } from './layout/app-layout';
 import { NotFoundPage } from './pages/not-found-page';
 import { RouteErrorPage } from './pages/route-error-page';
@@ -252,4 +253,22 @@ export function createAppRouter(queryClient: QueryClient) {
     appRoutes(queryClient),
     env.PAGE_BASE === '' ? {} : { basename: env.PAGE_BASE },
   );
+}
+
+/**
+ * What PlainLinks (ADR 029) need of a router: its basename for their hrefs, its navigate for their
+ * clicks. The router object's, not a hook's: `useNavigate` reads the route context, so a component
+ * calling it (the shell) would render again on every navigation.
+ */
+export function linkNavigationOf(router: {
+  basename: string | undefined;
+  navigate: (to: string) => Promise<void>;
+}): LinkNavigation {
+  const base = (router.basename ?? '').replace(/\/$/, '');
+  return {
+    href: (to) => `${base}${to}`,
+    navigate: (to) => {
+      void router.navigate(to);
+    },
+  };
 }

@@ -4,7 +4,8 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { onTestFinished } from 'vitest';
 import { AppProviders } from '@/app/app-providers';
 import { createQueryClient } from '@/app/query-client';
-import { appRoutes } from '@/app/router';
+import { appRoutes, linkNavigationOf } from '@/app/router';
+import { LinkNavigationContext } from '@/components/link-navigation';
 import {
   routeFetchToParticipants,
   routeFetchToSandbox,
@@ -57,7 +58,9 @@ function mountApp(path: string, cleanUp?: () => void) {
   const user = userEvent.setup();
   const view = render(
     <AppProviders queryClient={queryClient} env="test">
-      <RouterProvider router={router} />
+      <LinkNavigationContext value={linkNavigationOf(router)}>
+        <RouterProvider router={router} />
+      </LinkNavigationContext>
     </AppProviders>,
   );
   onTestFinished(() => {

@@ -1,13 +1,10 @@
 import { AppShell, Burger, Group, Text } from '@mantine/core';
-import { lazy, Suspense, useMemo } from 'react';
+import { lazy, Suspense } from 'react';
 import { useDisclosure } from '@mantine/hooks';
-import { useNavigate } from 'react-router';
 import { ColorSchemeControl } from '@/components/color-scheme-control';
 import { IdentifierLinksContext, type IdentifierLinks } from '@/components/identifier-links';
-import { LinkNavigationContext, type LinkNavigation } from '@/components/link-navigation';
 import { usePageFleet } from '@/hooks/use-page-fleet';
 import { paths } from '@/app/paths';
-import { env } from '@/env';
 import classes from './app-layout.module.css';
 import { LocationRecorder } from './came-from';
 import { MainContent } from './main-content';
@@ -37,58 +34,55 @@ const ParticipantSwitcher = lazy(async () => ({
  */
 export function AppLayout() {
   const [isNavOpen, { toggle: toggleNav, close: closeNav }] = useDisclosure(false);
-  const linkNavigation = useLinkNavigation();
 
   return (
     <IdentifierLinksContext value={IDENTIFIER_LINKS}>
-      <LinkNavigationContext value={linkNavigation}>
-        <AppShell
-          header={{ height: 52 }}
-          navbar={{ width: 232, breakpoint: 'sm', collapsed: { mobile: !isNavOpen } }}
-          padding={{ base: 'sm', sm: 'lg' }}
-        >
-          <LocationRecorder />
-          <AppShell.Header>
-            {/* In the banner landmark: while a route loads it is the page's only new content. */}
-            <NavigationProgress />
-            <Group h="100%" px="md" justify="space-between" wrap="nowrap">
-              {/* On a phone with a long signed-in name, the product name gives way to the controls. */}
-              <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
-                <Burger
-                  opened={isNavOpen}
-                  onClick={toggleNav}
-                  hiddenFrom="sm"
-                  size="sm"
-                  aria-label={isNavOpen ? 'Close navigation' : 'Open navigation'}
-                />
-                <Text fw={700} size="md" truncate>
-                  Ledger Console
-                </Text>
-                <FleetSwitcher />
-              </Group>
-              <Group gap="xs" wrap="nowrap" style={{ minWidth: 0, flexShrink: 0 }}>
-                <SearchTrigger />
-                <ParticipantStatus />
-                <SignedInMenu />
-                <ColorSchemeControl />
-              </Group>
+      <AppShell
+        header={{ height: 52 }}
+        navbar={{ width: 232, breakpoint: 'sm', collapsed: { mobile: !isNavOpen } }}
+        padding={{ base: 'sm', sm: 'lg' }}
+      >
+        <LocationRecorder />
+        <AppShell.Header>
+          {/* In the banner landmark: while a route loads it is the page's only new content. */}
+          <NavigationProgress />
+          <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+            {/* On a phone with a long signed-in name, the product name gives way to the controls. */}
+            <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
+              <Burger
+                opened={isNavOpen}
+                onClick={toggleNav}
+                hiddenFrom="sm"
+                size="sm"
+                aria-label={isNavOpen ? 'Close navigation' : 'Open navigation'}
+              />
+              <Text fw={700} size="md" truncate>
+                Ledger Console
+              </Text>
+              <FleetSwitcher />
             </Group>
-          </AppShell.Header>
-          <AppShell.Navbar
-            p="xs"
-            aria-label="Main"
-            className={classes.navbar}
-            {...(isNavOpen ? {} : { 'data-closed': true })}
-          >
-            <AppShell.Section grow className={classes.navScroll}>
-              <MainNav onNavigate={closeNav} />
-            </AppShell.Section>
-          </AppShell.Navbar>
-          <AppShell.Main>
-            <MainContent />
-          </AppShell.Main>
-        </AppShell>
-      </LinkNavigationContext>
+            <Group gap="xs" wrap="nowrap" style={{ minWidth: 0, flexShrink: 0 }}>
+              <SearchTrigger />
+              <ParticipantStatus />
+              <SignedInMenu />
+              <ColorSchemeControl />
+            </Group>
+          </Group>
+        </AppShell.Header>
+        <AppShell.Navbar
+          p="xs"
+          aria-label="Main"
+          className={classes.navbar}
+          {...(isNavOpen ? {} : { 'data-closed': true })}
+        >
+          <AppShell.Section grow className={classes.navScroll}>
+            <MainNav onNavigate={closeNav} />
+          </AppShell.Section>
+        </AppShell.Navbar>
+        <AppShell.Main>
+          <MainContent />
+        </AppShell.Main>
+      </AppShell>
     </IdentifierLinksContext>
   );
 }
@@ -99,22 +93,5 @@ function FleetSwitcher() {
     <Suspense fallback={null}>
       <ParticipantSwitcher fleetPath={paths.fleet.to()} />
     </Suspense>
-  );
-}
-
-/**
- * The router's basename (env.PAGE_BASE, as router.tsx gives it) and navigation for PlainLinks:
- * stable, and without reading the location, which would render the shell again on every page flip.
- */
-function useLinkNavigation(): LinkNavigation {
-  const navigate = useNavigate();
-  return useMemo(
-    () => ({
-      href: (to) => `${env.PAGE_BASE}${to}`,
-      navigate: (to) => {
-        void navigate(to);
-      },
-    }),
-    [navigate],
   );
 }
