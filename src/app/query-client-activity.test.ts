@@ -2,11 +2,12 @@ import type { MutationOptions, QueryClient } from '@tanstack/react-query';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { identityProviderMutations } from '@/api/identity-providers';
 import { packageMutations } from '@/api/packages';
-import { getParticipantId } from '@/api/participant';
+import { getParticipantId, participantQueries } from '@/api/participant';
 import { partyMutations, type PartyDetails } from '@/api/parties';
 import { userMutations, userQueries, type User } from '@/api/users';
-import { activityPlace, flushActivity, readActivity } from '@/features/activity/activity-store';
-import type { ActivityEntry } from '@/lib/activity/activity-log';
+import { activityPlace } from '@/features/activity/activity-place';
+import { flushActivity, readActivity } from '@/features/activity/activity-store';
+import { activityMeta, NOTHING, valueOf, type ActivityEntry } from '@/lib/activity/activity-log';
 import { MemoryStorage } from '@/testing/memory-storage';
 import { routeFetchToSandbox, type Sandbox } from '@/testing/sandbox-network';
 import { fixtureDar } from '@/testing/seed-packages';
@@ -216,5 +217,31 @@ describe('recording admin mutations', () => {
       },
       result: { kind: 'ok' },
     });
+  });
+
+  it('records calls that settle before the code writing entries has loaded, in order', async () => {
+    await queryClient.query(participantQueries.participantId());
+    // No round trip: each settles within microtasks of its start, while the import is in flight.
+    const instant = (userId: string): MutationOptions<string, Error, string> => ({
+      mutationFn: (id) => Promise.resolve(id),
+      meta: {
+        activity: activityMeta<string, string>({
+          action: 'user.delete',
+          call: (id) => ({ method: 'DELETE', path: `/v2/users/${id}` }),
+          subjects: (id) => [{ kind: 'user', userId: id, identityProviderId: '' }],
+          before: () => NOTHING,
+          after: (id) => valueOf(id),
+        }),
+      },
+      mutationKey: ['test', userId],
+    });
+    await Promise.all([
+      run(queryClient, instant('first'), 'first'),
+      run(queryClient, instant('second'), 'second'),
+    ]);
+
+    const [second, first] = await logOf(2);
+    expect(first).toMatchObject({ call: { path: '/v2/users/first' }, result: { kind: 'ok' } });
+    expect(second).toMatchObject({ call: { path: '/v2/users/second' }, result: { kind: 'ok' } });
   });
 });

@@ -4,21 +4,15 @@ import { participantQueries } from '@/api/participant';
 import { sessionQueries } from '@/api/session';
 import type { Caller } from '@/lib/access/access-rights';
 import { activitySpecByKey } from '@/lib/activity/activity-specs';
-import {
-  createEntry,
-  errorResult,
-  type ActivityActor,
-  type ActivityMeta,
-  type ActivityValue,
-} from '@/lib/activity/activity-log';
+import type { ActivityActor, ActivityMeta, ActivityValue } from '@/lib/activity/activity-log';
 import { decodeToken } from '@/lib/access/token-claims';
-import { activityPlace, appendActivity, type ActivityPlace } from './activity-store';
+import { activityPlace, type ActivityPlace } from './activity-place';
 
 // The mutation cache hands over mutations of any types; the recorder reads only meta and state.
 type AnyMutation = Mutation<unknown, unknown>;
 
 /** What is known as the call starts: who makes it, where it is logged, the state before it. */
-type Started = {
+export type Started = {
   spec: ActivityMeta;
   at: string;
   actor: ActivityActor;
@@ -31,22 +25,11 @@ type Started = {
 
 export type Outcome = { data: unknown } | { error: unknown };
 
-let sequence = 0;
-
 function specOf(mutation: AnyMutation): ActivityMeta | undefined {
   const own = mutation.meta?.activity;
   if (own) return own;
   const key: MutationKey | undefined = mutation.options.mutationKey;
   return key ? activitySpecByKey(key) : undefined;
-}
-
-function entryId(): string {
-  sequence += 1;
-  const random =
-    typeof crypto !== 'undefined' && 'randomUUID' in crypto
-      ? crypto.randomUUID()
-      : Math.random().toString(36).slice(2);
-  return `${Date.now().toString(36)}-${sequence}-${random}`;
 }
 
 /** The caller as the console knows it: its user, else the token's claims, else anonymous. */
@@ -67,7 +50,7 @@ function actorOf(caller: Caller | undefined): ActivityActor {
     : { kind: 'token', subject: null, issuer: null };
 }
 
-function safely<T>(describe: () => T, fallback: T): T {
+export function safely<T>(describe: () => T, fallback: T): T {
   try {
     return describe();
   } catch {
@@ -79,14 +62,20 @@ function safely<T>(describe: () => T, fallback: T): T {
  * Records every mutation whose meta has an `activity` spec: `start` as it begins (the cache still
  * holds the state before), `settle` with its data or error. A failure to describe or store an
  * entry never affects the mutation itself.
+ *
+ * What must be read as the call starts is read here, synchronously. Writing the entry is
+ * `recordActivity`, loaded by the first recorded call: a mutation takes a round trip to the
+ * participant, in which the module arrives; `settle` waits for it otherwise.
  */
 export function createActivityRecorder(client: () => QueryClient) {
   const started = new WeakMap<AnyMutation, Started>();
+  let writer: Promise<typeof import('./record-activity')> | undefined;
 
   return {
     start(mutation: AnyMutation, variables: unknown): void {
       const spec = specOf(mutation);
       if (!spec) return;
+      writer ??= import('./record-activity');
       const queryClient = client();
       const participantId = queryClient.getQueryData(participantQueries.participantId().queryKey);
       started.set(mutation, {
@@ -113,48 +102,11 @@ export function createActivityRecorder(client: () => QueryClient) {
       const begun = started.get(mutation);
       if (!begun) return;
       started.delete(mutation);
-      void record(client(), begun.spec, mutation.state.variables, begun, outcome);
+      const { variables } = mutation.state;
+      void writer
+        ?.then(({ recordActivity }) => recordActivity(client(), variables, begun, outcome))
+        // The call it records has happened either way; an entry that cannot be written is lost.
+        .catch(() => undefined);
     },
   };
-}
-
-async function record(
-  queryClient: QueryClient,
-  spec: ActivityMeta,
-  variables: unknown,
-  begun: Started,
-  outcome: Outcome,
-): Promise<void> {
-  let { participantId, place } = begun;
-  if (participantId === undefined) {
-    try {
-      participantId = await queryClient.query(participantQueries.participantId());
-    } catch {
-      // Nowhere to file it: logs are per participant, and this one did not say who it is.
-      return;
-    }
-    // Someone else signed in meanwhile: their log is not the place for this call.
-    if (identityScopedKey('activity.log', '') !== begun.identity) return;
-    place = activityPlace(participantId);
-  }
-  const data = 'data' in outcome ? outcome.data : undefined;
-  const entry = createEntry({
-    id: entryId(),
-    at: begun.at,
-    actor: begun.actor,
-    participantId,
-    action: spec.action,
-    call: safely(() => spec.call(variables), { method: '?', path: '?' }),
-    subjects: safely(() => spec.subjects(variables, data), []),
-    before: begun.before,
-    after:
-      'data' in outcome
-        ? safely(() => spec.after(variables, outcome.data), {
-            kind: 'unknown',
-            reason: 'could not be read',
-          })
-        : { kind: 'unknown', reason: 'the call failed; see its result' },
-    result: 'data' in outcome ? { kind: 'ok' } : errorResult(outcome.error),
-  });
-  if (place) appendActivity(place, entry);
 }

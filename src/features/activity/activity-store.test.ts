@@ -1,13 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createEntry, type ActivityEntry } from '@/lib/activity/activity-log';
 import { MemoryStorage, SmallStorage } from '@/testing/memory-storage';
-import {
-  appendActivity,
-  flushActivity,
-  readActivity,
-  writeActivity,
-  type ActivityPlace,
-} from './activity-store';
+import { appendActivity, flushActivity, readActivity, writeActivity } from './activity-store';
+import type { ActivityPlace } from './activity-place';
 
 function entry(id: string): ActivityEntry {
   return createEntry({

@@ -1,4 +1,3 @@
-import { identityDataStorage, identityScopedKey } from '@/api/access-token';
 import {
   appendEntry,
   isActivityEntry,
@@ -6,18 +5,8 @@ import {
   MAX_STORED_CHARS,
   type ActivityEntry,
 } from '@/lib/activity/activity-log';
-import { createBoundedJsonStore, type StorePlace } from '@/lib/storage/bounded-json-store';
-
-/** One log: a participant's, for one identity, in the storage that identity's data lives in. */
-export type ActivityPlace = StorePlace;
-
-/** Where the signed-in identity's log of `participantId` is kept (read the token now). */
-export function activityPlace(participantId: string): ActivityPlace {
-  return {
-    storage: identityDataStorage(),
-    key: identityScopedKey('activity.log', participantId),
-  };
-}
+import { createBoundedJsonStore } from '@/lib/storage/bounded-json-store';
+import type { ActivityPlace } from './activity-place';
 
 /** The activity log's bounded store (the views' hook reads it through `useActivityLog`). */
 export const activityStore = createBoundedJsonStore({

@@ -1,9 +1,9 @@
 import { useCallback } from 'react';
 import { useStoredList } from '@/hooks/use-stored-list';
-import { activityPlace, activityStore, writeActivity } from './activity-store';
+import { activityPlace } from './activity-place';
+import { activityStore, writeActivity } from './activity-store';
 
-// Apart from activity-store.ts, which the recorder loads with the first route: only the views that
-// show the log need this hook and the stored-list subscription behind it.
+// Only the views that show the log need this hook and the stored-list subscription behind it.
 /**
  * The signed-in identity's activity log on `participantId`, newest first, shared with every view
  * and other tabs. Kept as long as that identity's sign-in (see identityDataStorage).
