@@ -15,6 +15,11 @@ const API_PATHS = ['/v2', '/livez', '/readyz', '/__sandbox'];
 // .ci/run sets this to collect machine-readable counts; locally only the console reporter runs.
 const reportDir = process.env.TEST_REPORT_DIR;
 
+function reactRouterBuild(build: 'development' | 'production', file: string): string {
+  const packageJson = createRequire(import.meta.url).resolve('react-router/package.json');
+  return path.join(path.dirname(packageJson), 'dist', build, file);
+}
+
 /**
  * React Router 7 exports only its development build, whatever the mode (remix-run/react-router
  * #14102): its dev warnings stay on in production ("No routes matched location …" on the
@@ -22,16 +27,23 @@ const reportDir = process.env.TEST_REPORT_DIR;
  * take that one. The dev server and tests keep the warnings. The bench's bare pages take it too.
  */
 export function reactRouterProductionBuild(): Plugin {
-  const production = path.join(
-    path.dirname(createRequire(import.meta.url).resolve('react-router/package.json')),
-    'dist/production/index.mjs',
-  );
+  // Both entries, or neither: `react-router/dom` (the RouterProvider that can flushSync) shares
+  // its chunks, and so its contexts, with the build of `react-router` beside it.
+  const production = reactRouterBuild('production', 'index.mjs');
+  const productionDom = reactRouterBuild('production', 'dom-export.mjs');
   return {
     name: 'react-router-production-build',
     apply: 'build',
     config: () =>
-      existsSync(production)
-        ? { resolve: { alias: [{ find: /^react-router$/, replacement: production }] } }
+      existsSync(production) && existsSync(productionDom)
+        ? {
+            resolve: {
+              alias: [
+                { find: /^react-router$/, replacement: production },
+                { find: /^react-router\/dom$/, replacement: productionDom },
+              ],
+            },
+          }
         : {},
   };
 }
@@ -97,6 +109,15 @@ export default defineConfig({
     chunkSizeWarningLimit: 700,
   },
   test: {
+    // `react-router` and `react-router/dom` must load as one copy (one set of contexts); left to
+    // the resolver, our modules got its CommonJS build and `react-router/dom` the ESM one.
+    alias: [
+      { find: /^react-router$/, replacement: reactRouterBuild('development', 'index.mjs') },
+      {
+        find: /^react-router\/dom$/,
+        replacement: reactRouterBuild('development', 'dom-export.mjs'),
+      },
+    ],
     // Each test starts from real globals and real implementations (style guide §B10).
     unstubGlobals: true,
     restoreMocks: true,

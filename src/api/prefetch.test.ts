@@ -1,6 +1,6 @@
 import { QueryClient, queryOptions } from '@tanstack/react-query';
-import { describe, expect, it } from 'vitest';
-import { prefetch } from './prefetch';
+import { describe, expect, it, vi } from 'vitest';
+import { isFresh, prefetch } from './prefetch';
 
 function setup() {
   return new QueryClient({ defaultOptions: { queries: { retry: false } } });
@@ -25,5 +25,47 @@ describe('prefetch', () => {
 
     await expect(prefetch(queryClient, query)).resolves.toBeUndefined();
     expect(queryClient.getQueryState(query.queryKey)?.error).toBe(failure);
+  });
+});
+
+describe('isFresh', () => {
+  it('is true only for data in the cache within its stale time, and not invalidated', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      const queryClient = setup();
+      const query = queryOptions({
+        queryKey: ['page', 2],
+        queryFn: () => Promise.resolve(['row']),
+        staleTime: 30_000,
+      });
+      expect(isFresh(queryClient, query)).toBe(false);
+
+      await prefetch(queryClient, query);
+      expect(isFresh(queryClient, query)).toBe(true);
+      vi.setSystemTime(Date.now() + 30_001);
+      expect(isFresh(queryClient, query)).toBe(false);
+
+      await queryClient.refetchQueries({ queryKey: query.queryKey });
+      expect(isFresh(queryClient, query)).toBe(true);
+      await queryClient.invalidateQueries({ queryKey: query.queryKey, refetchType: 'none' });
+      expect(isFresh(queryClient, query)).toBe(false);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('takes the client default stale time, and a failed query is not fresh', async () => {
+    const queryClient = new QueryClient({
+      defaultOptions: { queries: { retry: false, staleTime: 60_000 } },
+    });
+    const ok = queryOptions({ queryKey: ['ok'], queryFn: () => Promise.resolve(1) });
+    const broken = queryOptions({
+      queryKey: ['broken'],
+      queryFn: (): Promise<number> => Promise.reject(new Error('down')),
+    });
+    await prefetch(queryClient, ok);
+    await prefetch(queryClient, broken);
+    expect(isFresh(queryClient, ok)).toBe(true);
+    expect(isFresh(queryClient, broken)).toBe(false);
   });
 });

@@ -13,3 +13,18 @@ export function prefetch<TQueryFnData, TError, TData, TQueryKey extends QueryKey
 ): Promise<TData | undefined> {
   return queryClient.query(options).catch(() => undefined);
 }
+
+/**
+ * The query's data is in the cache and fresh: `queryClient.query` (and so `prefetch`) would
+ * resolve with it without a request, and a screen reading it would not suspend.
+ */
+export function isFresh<TQueryFnData, TError, TData, TQueryKey extends QueryKey>(
+  queryClient: QueryClient,
+  options: QueryExecuteOptions<TQueryFnData, TError, TData, TQueryFnData, TQueryKey>,
+): boolean {
+  const { queryKey, staleTime } = queryClient.defaultQueryOptions(options);
+  const query = queryClient.getQueryCache().find({ queryKey, exact: true });
+  // A stale time computed per query is not resolved here: such a query counts as not fresh.
+  if (query?.state.data === undefined || typeof staleTime === 'function') return false;
+  return !query.isStaleByTime(staleTime);
+}

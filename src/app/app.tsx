@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { RouterProvider } from 'react-router';
+import { RouterProvider } from 'react-router/dom';
 import { LinkNavigationContext } from '@/components/link-navigation';
 import { whenIdle } from '@/lib/scheduling/when-idle';
 import { prepareTimeFormats } from '@/lib/text/format';

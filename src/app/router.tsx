@@ -55,7 +55,11 @@ export function appRoutes(queryClient: QueryClient): RouteObject[] {
               path: paths.users.pattern,
               lazy: async () => {
                 const page = await import('./pages/users-page');
-                return { loader: page.usersPageLoader(queryClient), Component: page.UsersPage };
+                return {
+                  loader: page.usersPageLoader(queryClient),
+                  shouldRevalidate: page.usersPageShouldRevalidate(queryClient),
+                  Component: page.UsersPage,
+                };
               },
             },
             {
@@ -117,7 +121,11 @@ export function appRoutes(queryClient: QueryClient): RouteObject[] {
               path: paths.parties.pattern,
               lazy: async () => {
                 const page = await import('./pages/parties-page');
-                return { loader: page.partiesPageLoader(queryClient), Component: page.PartiesPage };
+                return {
+                  loader: page.partiesPageLoader(queryClient),
+                  shouldRevalidate: page.partiesPageShouldRevalidate(queryClient),
+                  Component: page.PartiesPage,
+                };
               },
             },
             {

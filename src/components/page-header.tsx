@@ -1,6 +1,6 @@
 import { Anchor, Box, Group, Stack, Text, Title } from '@mantine/core';
 import { IconChevronLeft } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
+import { memo, type ReactNode } from 'react';
 import { Link } from 'react-router';
 
 export type PageHeaderProps = {
@@ -17,9 +17,16 @@ export type PageHeaderProps = {
 
 /**
  * Every page's header, compact (docs/design-system.md §Page header): an optional back link, the
- * title with its badges, one dimmed line, and the page's actions at the right.
+ * title with its badges, one dimmed line, and the page's actions at the right. Memoized: a list
+ * page renders again on each page flip, its header need not (given stable `actions`).
  */
-export function PageHeader({ title, description, back, actions, badges }: PageHeaderProps) {
+export const PageHeader = memo(function PageHeader({
+  title,
+  description,
+  back,
+  actions,
+  badges,
+}: PageHeaderProps) {
   return (
     <Stack gap={2} mb="md">
       {back !== undefined && (
@@ -56,4 +63,4 @@ export function PageHeader({ title, description, back, actions, badges }: PageHe
       )}
     </Stack>
   );
-}
+});

@@ -7,10 +7,11 @@ import {
   IconSwitchHorizontal,
 } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useId, useSyncExternalStore, type ReactNode } from 'react';
-import { NavLink as RouterNavLink, useLocation, useNavigate } from 'react-router';
+import { use, useId, useSyncExternalStore, type ReactNode } from 'react';
+import { NavLink as RouterNavLink, useLocation } from 'react-router';
 import { readAccessToken, subscribeAccessToken } from '@/api/access-token';
 import { sessionQueries } from '@/api/session';
+import { LinkNavigationContext } from '@/components/link-navigation';
 import { usePageFleet } from '@/hooks/use-page-fleet';
 import { useSignOut } from '@/features/session/use-sign-in';
 import { accessOf, type Access } from '@/lib/access/access-rights';
@@ -37,11 +38,16 @@ export function MainNav({ onNavigate }: MainNavProps) {
     subscribeAccessToken,
     () => readAccessToken() !== undefined,
   );
-  // Here, not in the items: signing out unmounts them before the sign-in page is opened.
-  const navigate = useNavigate();
+  // Here, not in the items: signing out unmounts them before the sign-in page is opened. The
+  // router object's navigation, not useNavigate, which would render the whole list again on every
+  // navigation (a page flip) for a sign-out.
+  const navigation = use(LinkNavigationContext);
   // A console of several participants has a page for all of them.
   const hasFleet = usePageFleet() !== undefined;
-  const signOut = useSignOut(() => void navigate(paths.signIn.to()));
+  const signOut = useSignOut(() => {
+    if (navigation) navigation.navigate(paths.signIn.to());
+    else window.location.assign(paths.signIn.to());
+  });
   // A token the participant refused (expired, unknown issuer) signs nobody in.
   const isRefused = caller.isError && !isWaiting;
   const isVisible = (item: NavItem): boolean => {

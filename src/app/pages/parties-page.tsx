@@ -1,19 +1,21 @@
-import type { QueryClient } from '@tanstack/react-query';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
 import type { LoaderFunctionArgs } from 'react-router';
 import { partyQueries } from '@/api/parties';
-import { prefetch } from '@/api/prefetch';
+import { isFresh, prefetch } from '@/api/prefetch';
 import { sessionQueries } from '@/api/session';
 import { PartiesHeaderActions } from '@/features/parties/parties-header-actions';
 import { PartiesList } from '@/features/parties/parties-list';
 import {
   parsePartiesPageState,
   toPartiesPageSearchParams,
+  type PartiesPageState,
 } from '@/features/parties/parties-page-state';
-import { accessOf } from '@/lib/access/access-rights';
+import { accessOf, type Access } from '@/lib/access/access-rights';
 import { currentPageToken } from '@/lib/navigation/page-trail';
 import { ListPageLayout } from '@/app/layout/list-page-layout';
 import { paths } from '@/app/paths';
-import { usePagedRoute } from '@/app/use-paged-route';
+import { skipLoaderWhenReady, usePagedRoute } from '@/app/use-paged-route';
 
 const links = { newParty: paths.newParty.to() };
 
@@ -22,6 +24,26 @@ const links = { newParty: paths.newParty.to() };
  * until the next ones are there. On the first visit the page renders at once and the list fills
  * in; it is fetched only for callers who may list parties (the caller decides which IdP's view).
  */
+// An IdP admin lists its own IdP's parties, whatever the URL says.
+const listOf = (page: PartiesPageState, access: Access) =>
+  partyQueries.list({
+    pageSize: page.pageSize,
+    pageToken: currentPageToken(page),
+    identityProviderId: access.administeredIdentityProviderId ?? page.identityProviderId,
+  });
+
+/** The page's parties are in the cache, fresh, for the caller the cache knows. */
+function isPageFresh(queryClient: QueryClient, page: PartiesPageState): boolean {
+  const caller = queryClient.getQueryData(sessionQueries.caller().queryKey);
+  const access = caller && accessOf(caller);
+  return access?.canManageUsers === true && isFresh(queryClient, listOf(page, access));
+}
+
+/** A flip to a page already fetched (the next one is prefetched) does not wait in the loader. */
+export function partiesPageShouldRevalidate(queryClient: QueryClient) {
+  return skipLoaderWhenReady((params) => isPageFresh(queryClient, parsePartiesPageState(params)));
+}
+
 export function partiesPageLoader(queryClient: QueryClient) {
   return async ({ request }: LoaderFunctionArgs) => {
     const page = parsePartiesPageState(new URL(request.url).searchParams);
@@ -30,14 +52,7 @@ export function partiesPageLoader(queryClient: QueryClient) {
     const parties = prefetch(queryClient, sessionQueries.caller()).then((caller) => {
       const access = caller && accessOf(caller);
       if (!access?.canManageUsers) return undefined;
-      return prefetch(
-        queryClient,
-        partyQueries.list({
-          pageSize: page.pageSize,
-          pageToken: currentPageToken(page),
-          identityProviderId: access.administeredIdentityProviderId ?? page.identityProviderId,
-        }),
-      );
+      return prefetch(queryClient, listOf(page, access));
     });
     if (hasShownParties) await parties;
     return null;
@@ -45,10 +60,16 @@ export function partiesPageLoader(queryClient: QueryClient) {
 }
 
 export function PartiesPage() {
+  const queryClient = useQueryClient();
+  const isReady = useCallback(
+    (page: PartiesPageState) => isPageFresh(queryClient, page),
+    [queryClient],
+  );
   const { page, isPageLoading, handlePageChange } = usePagedRoute(
     paths.parties.to(),
     parsePartiesPageState,
     toPartiesPageSearchParams,
+    isReady,
   );
 
   return (

@@ -1,21 +1,30 @@
-import type { QueryClient } from '@tanstack/react-query';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
 import type { LoaderFunctionArgs } from 'react-router';
-import { prefetch } from '@/api/prefetch';
+import { isFresh, prefetch } from '@/api/prefetch';
 import { sessionQueries } from '@/api/session';
 import { userQueries } from '@/api/users';
 import { UsersHeaderActions } from '@/features/users/users-header-actions';
 import { UsersList } from '@/features/users/users-list';
-import { parseUsersPageState, toUsersPageSearchParams } from '@/features/users/users-page-state';
+import {
+  parseUsersPageState,
+  toUsersPageSearchParams,
+  type UsersPageState,
+} from '@/features/users/users-page-state';
 import { currentPageToken } from '@/lib/navigation/page-trail';
 import { ListPageLayout } from '@/app/layout/list-page-layout';
 import { paths } from '@/app/paths';
-import { usePagedRoute } from '@/app/use-paged-route';
+import { skipLoaderWhenReady, usePagedRoute } from '@/app/use-paged-route';
 
 const links = {
   user: paths.user.to,
   newUser: paths.newUser.to(),
   identityProviders: paths.identityProviders.to(),
 };
+// One element for every render, so the memoized header is not rendered again on a page flip.
+const headerActions = (
+  <UsersHeaderActions newUserHref={paths.newUser.to()} importHref={paths.usersImport.to()} />
+);
 
 /**
  * On a page flip (or back/forward) it waits for the next page, so the current rows stay on screen
@@ -27,29 +36,38 @@ export function usersPageLoader(queryClient: QueryClient) {
     const page = parseUsersPageState(new URL(request.url).searchParams);
     void prefetch(queryClient, sessionQueries.caller());
     const hasShownUsers = queryClient.getQueriesData({ queryKey: userQueries.lists() }).length > 0;
-    const users = prefetch(
-      queryClient,
-      userQueries.list({ pageSize: page.pageSize, pageToken: currentPageToken(page) }),
-    );
+    const users = prefetch(queryClient, listOf(page));
     if (hasShownUsers) await users;
     return null;
   };
 }
 
+const listOf = (page: UsersPageState) =>
+  userQueries.list({ pageSize: page.pageSize, pageToken: currentPageToken(page) });
+
+/** A flip to a page already fetched (the next one is prefetched) does not wait in the loader. */
+export function usersPageShouldRevalidate(queryClient: QueryClient) {
+  return skipLoaderWhenReady((params) => isFresh(queryClient, listOf(parseUsersPageState(params))));
+}
+
 export function UsersPage() {
+  const queryClient = useQueryClient();
+  const isReady = useCallback(
+    (page: UsersPageState) => isFresh(queryClient, listOf(page)),
+    [queryClient],
+  );
   const { page, isPageLoading, handlePageChange } = usePagedRoute(
     paths.users.to(),
     parseUsersPageState,
     toUsersPageSearchParams,
+    isReady,
   );
 
   return (
     <ListPageLayout
       title="Users"
       description="Users of this participant and their status."
-      actions={
-        <UsersHeaderActions newUserHref={paths.newUser.to()} importHref={paths.usersImport.to()} />
-      }
+      actions={headerActions}
     >
       <UsersList
         page={page}

@@ -99,10 +99,16 @@ export function DataTable<T, K extends string = string>({
   const isCards = useMediaQuery(CARD_LAYOUT_QUERY, undefined, { getInitialValueInEffect: false });
   const isSortableTable = onSortChange !== undefined && columns.some((c) => c.isSortable);
 
-  // New rows (another page, a filter) start at the top, not at the old scroll offset.
+  // New rows (another page, a filter) start at the top, not at the old scroll offset. Writing
+  // scrollTop lays the page out there and then, in the task that shows the new rows (a page flip
+  // measured 3.5 ms of style and 5.6 ms of layout there): only a box scrolled away from the top is
+  // written to. The scroll event says where it is, at no cost.
+  const isScrolledRef = useRef(false);
   const resetKey = scrollResetKey === undefined ? rows : scrollResetKey;
   useEffect(() => {
-    if (scrollRef.current) scrollRef.current.scrollTop = 0;
+    if (!isScrolledRef.current || !scrollRef.current) return;
+    scrollRef.current.scrollTop = 0;
+    isScrolledRef.current = false;
   }, [resetKey]);
 
   let body: ReactNode;
@@ -144,6 +150,9 @@ export function DataTable<T, K extends string = string>({
         className={classes.scroller}
         data-virtual={isVirtual || undefined}
         style={{ maxHeight, overflow: 'auto' }}
+        onScroll={(event) => {
+          isScrolledRef.current = event.currentTarget.scrollTop > 0;
+        }}
       >
         {/* Mantine's table markup without its Table component (see table-classes.ts). */}
         <table

@@ -1,6 +1,7 @@
 import { captureDownloads } from '@/testing/capture-downloads';
-import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { userQueries } from '@/api/users';
 import { allowConsole } from '@/testing/console-guard';
 import { renderRoute } from '@/testing/render-route';
 import { createSandbox } from '@/testing/sandbox-network';
@@ -101,6 +102,44 @@ describe('users list', { timeout: 30_000 }, () => {
     await router.navigate(`/users${page2}`);
     expect(await status('Showing users 26–50')).toBeVisible();
     expect(screen.getByRole('link', { name: 'user-0025' })).toBeVisible();
+  });
+
+  it('shows a prefetched next page within the click, with no loader; a page not fetched waits in it', async () => {
+    const sandbox = createSandbox();
+    seedUsers(sandbox, 60);
+    const { router, queryClient } = renderRoute('/users?size=25', { sandbox });
+    await status('Showing users 1–25');
+    const navigations: string[] = [];
+    router.subscribe((state) => {
+      navigations.push(state.navigation.state);
+    });
+    // Once a page is shown, the next one is prefetched.
+    await waitFor(() => {
+      expect(
+        queryClient.getQueriesData({ queryKey: userQueries.lists() }).filter(([, data]) => data),
+      ).toHaveLength(2);
+    });
+
+    // The navigation goes through, watched.
+    const navigate = vi.spyOn(router, 'navigate');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Next page' }));
+    // Rendered at once (flushSync, not a transition), with nothing awaited in a loader.
+    expect(screen.getByText('Showing users 26–50', { selector: '[role="status"]' })).toBeVisible();
+    expect(navigate).toHaveBeenLastCalledWith(
+      expect.anything(),
+      expect.objectContaining({ flushSync: true }),
+    );
+    expect(navigations).not.toContain('loading');
+
+    // A page size nobody fetched yet goes through the loader, which waits for it, in a transition.
+    fireEvent.change(screen.getByLabelText('Page size'), { target: { value: '50' } });
+    expect(await status('Showing users 1–50')).toBeVisible();
+    expect(navigate).toHaveBeenLastCalledWith(
+      expect.anything(),
+      expect.objectContaining({ flushSync: false }),
+    );
+    expect(navigations).toContain('loading');
   });
 
   it('says "No more users" when the last page was exactly full', async () => {

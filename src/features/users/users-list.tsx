@@ -1,6 +1,6 @@
 import { Alert, Anchor, Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
-import { useDeferredValue, useEffect, useMemo, useState } from 'react';
+import { memo, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { prefetch } from '@/api/prefetch';
 import { sessionQueries } from '@/api/session';
@@ -72,18 +72,7 @@ export function UsersList({ page, onPageChange, isPageLoading, links }: UsersLis
       scopeNotePlacement="above-toolbar"
       toolbar={
         <>
-          <TextInput
-            label="Filter users"
-            description={
-              isAllMode ? 'Over all loaded users' : 'Over this page; load all users to search all'
-            }
-            placeholder="Id, party, IdP, status or annotation"
-            value={filter}
-            onChange={(event) => {
-              setFilter(event.currentTarget.value);
-            }}
-            w={320}
-          />
+          <FilterField value={filter} isAllMode={isAllMode} onChange={setFilter} />
           {!isAllMode && (
             <PageSizeSelect sizes={USERS_PAGE_SIZES} page={page} onPageChange={onPageChange} />
           )}
@@ -119,7 +108,34 @@ export function UsersList({ page, onPageChange, isPageLoading, links }: UsersLis
   );
 }
 
-function ScopeNote({
+// The toolbar's parts are memoized: a page flip renders the list again, and they do not change.
+
+const FilterField = memo(function FilterField({
+  value,
+  isAllMode,
+  onChange,
+}: {
+  value: string;
+  isAllMode: boolean;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <TextInput
+      label="Filter users"
+      description={
+        isAllMode ? 'Over all loaded users' : 'Over this page; load all users to search all'
+      }
+      placeholder="Id, party, IdP, status or annotation"
+      value={value}
+      onChange={(event) => {
+        onChange(event.currentTarget.value);
+      }}
+      w={320}
+    />
+  );
+});
+
+const ScopeNote = memo(function ScopeNote({
   isParticipantAdmin,
   administeredIdentityProviderId,
   identityProvidersHref,
@@ -152,7 +168,7 @@ function ScopeNote({
       .
     </Alert>
   );
-}
+});
 
 type LoadAllControlsProps = {
   state: LoadAllUsersState;
@@ -161,7 +177,12 @@ type LoadAllControlsProps = {
   reset: () => void;
 };
 
-function LoadAllControls({ state, start, resume, reset }: LoadAllControlsProps) {
+const LoadAllControls = memo(function LoadAllControls({
+  state,
+  start,
+  resume,
+  reset,
+}: LoadAllControlsProps) {
   switch (state.status) {
     case 'idle':
       return (
@@ -195,7 +216,7 @@ function LoadAllControls({ state, start, resume, reset }: LoadAllControlsProps) 
         </>
       );
   }
-}
+});
 
 function LoadAllProgress({ state, onCancel }: { state: LoadAllUsersState; onCancel: () => void }) {
   if (state.status !== 'loading') return null;
