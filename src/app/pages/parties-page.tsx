@@ -19,11 +19,6 @@ import { skipLoaderWhenReady, usePagedRoute } from '@/app/use-paged-route';
 
 const links = { newParty: paths.newParty.to() };
 
-/**
- * On a page flip (or back/forward) it waits for the next page, so the current rows stay on screen
- * until the next ones are there. On the first visit the page renders at once and the list fills
- * in; it is fetched only for callers who may list parties (the caller decides which IdP's view).
- */
 // An IdP admin lists its own IdP's parties, whatever the URL says.
 const listOf = (page: PartiesPageState, access: Access) =>
   partyQueries.list({
@@ -44,6 +39,11 @@ export function partiesPageShouldRevalidate(queryClient: QueryClient) {
   return skipLoaderWhenReady((params) => isPageFresh(queryClient, parsePartiesPageState(params)));
 }
 
+/**
+ * On a page flip (or back/forward) it waits for the next page, so the current rows stay on screen
+ * until the next ones are there. On the first visit the page renders at once and the list fills
+ * in; it is fetched only for callers who may list parties (the caller decides which IdP's view).
+ */
 export function partiesPageLoader(queryClient: QueryClient) {
   return async ({ request }: LoaderFunctionArgs) => {
     const page = parsePartiesPageState(new URL(request.url).searchParams);

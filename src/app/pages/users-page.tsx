@@ -26,6 +26,9 @@ const headerActions = (
   <UsersHeaderActions newUserHref={paths.newUser.to()} importHref={paths.usersImport.to()} />
 );
 
+const listOf = (page: UsersPageState) =>
+  userQueries.list({ pageSize: page.pageSize, pageToken: currentPageToken(page) });
+
 /**
  * On a page flip (or back/forward) it waits for the next page, so the current rows stay on screen
  * until the next ones are there instead of flashing a skeleton. On the first visit there are no
@@ -41,9 +44,6 @@ export function usersPageLoader(queryClient: QueryClient) {
     return null;
   };
 }
-
-const listOf = (page: UsersPageState) =>
-  userQueries.list({ pageSize: page.pageSize, pageToken: currentPageToken(page) });
 
 /** A flip to a page already fetched (the next one is prefetched) does not wait in the loader. */
 export function usersPageShouldRevalidate(queryClient: QueryClient) {
