@@ -1,6 +1,10 @@
 import { mutationOptions } from '@tanstack/react-query';
-import { activityMeta, NOTHING, valueOf } from '@/lib/activity/activity-log';
-import { registerActivitySpecs } from '@/lib/activity/activity-specs';
+import {
+  activityMeta,
+  NOTHING,
+  valueOf,
+  registerActivitySpecs,
+} from '@/lib/activity/activity-spec';
 import type { LedgerApiRequest } from '@/lib/text/copy-as';
 import { api, unwrap } from './client';
 import type { TopologyView } from '@/lib/signing/external-party-topology';
@@ -135,5 +139,5 @@ export const externalPartyMutations = {
     }),
 };
 
-// The activity recorder finds these specs by mutation key (lib/activity/activity-specs.ts).
+// The activity recorder finds these specs by mutation key (lib/activity/activity-spec.ts).
 registerActivitySpecs(externalPartyMutations);

@@ -5,11 +5,11 @@ import {
   NOTHING,
   valueOf,
   type CacheReader,
-} from '@/lib/activity/activity-log';
+  registerActivitySpecs,
+} from '@/lib/activity/activity-spec';
 import type { LedgerApiRequest } from '@/lib/text/copy-as';
 import { api, unwrap } from './client';
 import type { Schemas } from './schema';
-import { registerActivitySpecs } from '@/lib/activity/activity-specs';
 
 export type IdentityProviderConfig = Schemas['IdentityProviderConfig'];
 export type UpdateIdentityProviderConfigRequest = Schemas['UpdateIdentityProviderConfigRequest'];
@@ -175,5 +175,5 @@ export const identityProviderMutations = {
     }),
 };
 
-// The activity recorder finds these specs by mutation key (lib/activity/activity-specs.ts).
+// The activity recorder finds these specs by mutation key (lib/activity/activity-spec.ts).
 registerActivitySpecs(identityProviderMutations);

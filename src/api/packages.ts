@@ -1,6 +1,12 @@
 import { mutationOptions, queryOptions } from '@tanstack/react-query';
 import { env } from '@/env';
-import { activityMeta, NOT_LOADED, NOTHING, valueOf } from '@/lib/activity/activity-log';
+import {
+  activityMeta,
+  NOT_LOADED,
+  NOTHING,
+  valueOf,
+  registerActivitySpecs,
+} from '@/lib/activity/activity-spec';
 import { networkError, toApiError } from '@/lib/errors/api-error';
 import type { LedgerApiRequest } from '@/lib/text/copy-as';
 import { readAccessToken } from './access-token';
@@ -16,7 +22,6 @@ import {
 import { directDependencies } from '@ledger-console/participant/daml-lf/package-dependencies';
 import { getParticipantId } from './participant';
 import type { Schemas } from './schema';
-import { registerActivitySpecs } from '@/lib/activity/activity-specs';
 
 /** Daml's order of package versions, for the lists and search that pick the newest. */
 export { comparePackageVersions } from '@ledger-console/participant/daml-lf/package-version';
@@ -578,5 +583,5 @@ export const packageMutations = {
     }),
 };
 
-// The activity recorder finds these specs by mutation key (lib/activity/activity-specs.ts).
+// The activity recorder finds these specs by mutation key (lib/activity/activity-spec.ts).
 registerActivitySpecs(packageMutations);

@@ -5,7 +5,8 @@ import {
   NOTHING,
   valueOf,
   type ActivitySubject,
-} from '@/lib/activity/activity-log';
+  registerActivitySpecs,
+} from '@/lib/activity/activity-spec';
 import type { LedgerApiRequest } from '@/lib/text/copy-as';
 import { COUNT_STALE_MS, readBounded, type BoundedCount } from './bounded-count';
 import { api, unwrap, type ApiClient } from './client';
@@ -13,7 +14,6 @@ import { listIdentityProviders } from './identity-providers';
 import type { Schemas } from './schema';
 import { sessionQueries } from './session';
 import { userQueries } from './users';
-import { registerActivitySpecs } from '@/lib/activity/activity-specs';
 
 export type PartyDetails = Schemas['PartyDetails'];
 export type AllocatePartyRequest = Schemas['AllocatePartyRequest'];
@@ -331,5 +331,5 @@ export const partyMutations = {
     }),
 };
 
-// The activity recorder finds these specs by mutation key (lib/activity/activity-specs.ts).
+// The activity recorder finds these specs by mutation key (lib/activity/activity-spec.ts).
 registerActivitySpecs(partyMutations);

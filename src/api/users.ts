@@ -15,12 +15,12 @@ import {
   type ActivitySubject,
   type ActivityValue,
   type CacheReader,
-} from '@/lib/activity/activity-log';
+  registerActivitySpecs,
+} from '@/lib/activity/activity-spec';
 import type { LedgerApiRequest } from '@/lib/text/copy-as';
 import { COUNT_STALE_MS, readBounded, type BoundedCount } from './bounded-count';
 import { api, unwrap, type ApiClient } from './client';
 import type { Schemas, WireRight } from './schema';
-import { registerActivitySpecs } from '@/lib/activity/activity-specs';
 
 export type User = Schemas['User'];
 export type Right = WireRight;
@@ -456,5 +456,5 @@ export function toWireRight(right: UserRight): Right {
   }
 }
 
-// The activity recorder finds these specs by mutation key (lib/activity/activity-specs.ts).
+// The activity recorder finds these specs by mutation key (lib/activity/activity-spec.ts).
 registerActivitySpecs(userMutations);

@@ -1,7 +1,7 @@
 import { MutationCache, QueryCache, QueryClient, type QueryKey } from '@tanstack/react-query';
 import { notify } from '@/components/feedback/notify';
 import { isRetryable } from '@/lib/errors/api-error';
-import type { ActivityMeta } from '@/lib/activity/activity-log';
+import type { ActivityMeta } from '@/lib/activity/activity-spec';
 import { createActivityRecorder } from '@/features/activity/activity-recorder';
 
 type ErrorDisplay = {

@@ -9,9 +9,9 @@ import {
   matchesFilter,
   MAX_ACTIVITY_ENTRIES,
   NO_FILTER,
-  type ActivityAction,
   type ActivityFilter,
 } from '@/lib/activity/activity-log';
+import { type ActivityAction } from '@/lib/activity/activity-spec';
 import { formatCount } from '@/lib/text/format';
 import { downloadActivity } from './activity-export';
 import { useActivityLog } from './use-activity-log';

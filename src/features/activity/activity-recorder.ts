@@ -3,8 +3,12 @@ import { identityScopedKey, readAccessToken } from '@/api/access-token';
 import { participantQueries } from '@/api/participant';
 import { sessionQueries } from '@/api/session';
 import type { Caller } from '@/lib/access/access-rights';
-import { activitySpecByKey } from '@/lib/activity/activity-specs';
-import type { ActivityActor, ActivityMeta, ActivityValue } from '@/lib/activity/activity-log';
+import {
+  type ActivityActor,
+  type ActivityMeta,
+  type ActivityValue,
+  activitySpecByKey,
+} from '@/lib/activity/activity-spec';
 import { decodeToken } from '@/lib/access/token-claims';
 import { activityPlace, type ActivityPlace } from './activity-place';
 

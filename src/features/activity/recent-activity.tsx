@@ -3,7 +3,8 @@ import { useSuspenseQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { participantQueries } from '@/api/participant';
 import { SectionCard } from '@/components/section-card';
-import { concerns, type ActivitySubject } from '@/lib/activity/activity-log';
+import { concerns } from '@/lib/activity/activity-log';
+import { type ActivitySubject } from '@/lib/activity/activity-spec';
 import { useActivityLog } from './use-activity-log';
 import { ActivityTable } from './activity-table';
 

@@ -4,44 +4,22 @@
  * {@link ActivitySpec}, the recorder turns a settled mutation into an {@link ActivityEntry}, and
  * storage and UI only read and bound entries.
  */
-import { AUDIT_ACTIONS, type AuditAction } from '@ledger-console/edge/console-api';
+import { AUDIT_ACTIONS } from '@ledger-console/edge/console-api';
 import { isRecord } from '@/lib/values/is-record';
 import { parseJsonList, withNewest } from '@/lib/storage/bounded-json-store';
+import {
+  NOT_RECORDED_IN_THE_BROWSER,
+  type ActivityAction,
+  type ActivityActor,
+  type ActivityCall,
+  type ActivitySubject,
+  type ActivityValue,
+} from './activity-spec';
 
-/**
- * The shared log's actions that this browser records as well, with the state before and after;
- * the rest (commands, external parties, calls no action names) only the server's log has.
- */
-const NOT_RECORDED_IN_THE_BROWSER = [
-  'party.external.allocate',
-  'command.submit',
-  'command.prepare',
-  'command.execute',
-  'command.reassign',
-  'other',
-] as const;
-export type ActivityAction = Exclude<AuditAction, (typeof NOT_RECORDED_IN_THE_BROWSER)[number]>;
 export const ACTIVITY_ACTIONS: readonly ActivityAction[] = AUDIT_ACTIONS.filter(
   (action): action is ActivityAction =>
     !(NOT_RECORDED_IN_THE_BROWSER as readonly string[]).includes(action),
 );
-
-/** What an entry concerns, so the user's and the party's pages can show their own entries. */
-export type ActivitySubject =
-  | { kind: 'user'; userId: string; identityProviderId: string }
-  | { kind: 'party'; party: string }
-  | { kind: 'identity-provider'; identityProviderId: string }
-  | { kind: 'package'; packageId: string };
-
-/** Who made the call, as the console knew it when the call started. */
-export type ActivityActor =
-  | { kind: 'user'; userId: string; identityProviderId: string }
-  /** A token the participant maps to no user (privileged, or no user service): its claims. */
-  | { kind: 'token'; subject: string | null; issuer: string | null }
-  | { kind: 'anonymous' };
-
-/** The HTTP call: method and path (with query), never a body or a header. */
-export type ActivityCall = { method: string; path: string };
 
 /** A state before or after the call, as bounded JSON text; or why there is none. */
 export type ActivitySnapshot =
@@ -75,54 +53,6 @@ export type ActivityEntry = {
   after: ActivitySnapshot;
   result: ActivityResult;
 };
-
-/** What a spec says about one side of the change, before it is bounded into a snapshot. */
-export type ActivityValue =
-  { kind: 'value'; value: unknown } | { kind: 'none' } | { kind: 'unknown'; reason: string };
-
-/** Reads the query cache without fetching: what the console had loaded, unless known stale. */
-export type CacheReader = (queryKey: readonly unknown[]) => unknown;
-
-/**
- * How one kind of mutation is logged. `before` runs as the call starts (the cache still holds
- * the old state), `after` only on success.
- */
-export type ActivitySpec<TVariables, TData> = {
-  action: ActivityAction;
-  call: (variables: TVariables) => ActivityCall;
-  subjects: (variables: TVariables, data: TData | undefined) => ActivitySubject[];
-  before: (variables: TVariables, read: CacheReader) => ActivityValue;
-  after: (variables: TVariables, data: TData) => ActivityValue;
-};
-
-/** A spec with its types erased, as mutation `meta` carries it. */
-export type ActivityMeta = {
-  readonly action: ActivityAction;
-  readonly call: (variables: unknown) => ActivityCall;
-  readonly subjects: (variables: unknown, data: unknown) => ActivitySubject[];
-  readonly before: (variables: unknown, read: CacheReader) => ActivityValue;
-  readonly after: (variables: unknown, data: unknown) => ActivityValue;
-};
-
-/** Erases a spec's types for `meta`; the recorder passes each function the mutation's own values. */
-export function activityMeta<TVariables, TData>(
-  spec: ActivitySpec<TVariables, TData>,
-): ActivityMeta {
-  return spec as unknown as ActivityMeta;
-}
-
-export const valueOf = (value: unknown): ActivityValue => ({ kind: 'value', value });
-export const NOTHING: ActivityValue = { kind: 'none' };
-export const NOT_LOADED: ActivityValue = {
-  kind: 'unknown',
-  reason: 'not loaded in this console before the call, or out of date',
-};
-
-/** A cached value as the "before" of a change, or {@link NOT_LOADED} when the cache has none. */
-export function cachedBefore(read: CacheReader, queryKey: readonly unknown[]): ActivityValue {
-  const cached = read(queryKey);
-  return cached === undefined || cached === null ? NOT_LOADED : valueOf(cached);
-}
 
 // ── bounds ───────────────────────────────────────────────────────────────────
 

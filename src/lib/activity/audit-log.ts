@@ -11,7 +11,8 @@ import {
   type AuditEntry,
   type AuditPage,
 } from '@ledger-console/edge/console-api';
-import type { ActivityEntry, ActivitySubject } from './activity-log';
+import type { ActivityEntry } from './activity-log';
+import type { ActivitySubject } from './activity-spec';
 
 // ── filters ──────────────────────────────────────────────────────────────────
 
