@@ -91,12 +91,9 @@ test('an unknown user says so, with the way back and no pointless Retry', async 
   await expect(page.getByRole('heading', { level: 1, name: 'Users' })).toBeVisible();
 });
 
-test('on a phone the colour scheme is one icon with a menu, and the header fits', async ({
-  page,
-}) => {
+test('on a phone the colour scheme menu works and the header fits', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto('/');
-  await expect(page.getByRole('radiogroup', { name: 'Colour scheme' })).toBeHidden();
   await page.getByRole('button', { name: /^Colour scheme: / }).click();
   await page.getByRole('menuitem', { name: 'Dark' }).click();
   await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'dark');

@@ -9,6 +9,7 @@ import {
   graphNodes,
   outline,
 } from './helpers/transactions';
+import { selectColorScheme } from './helpers/overview';
 import { goToUsers } from './helpers/users';
 
 const PHONE = { width: 390, height: 844 };
@@ -141,7 +142,7 @@ test('the graph and its minimap are dark in dark mode, from the system or the co
   await page.emulateMedia({ colorScheme: 'light' });
   await expect(canvas()).toHaveClass(/\blight\b/);
   expect(await backgroundLuminance(minimap())).toBeGreaterThan(0.8);
-  await page.getByRole('radiogroup', { name: 'Colour scheme' }).getByText('Dark').click();
+  await selectColorScheme(page, 'Dark');
   await expect(canvas()).toHaveClass(/\bdark\b/);
   expect(await backgroundLuminance(minimap())).toBeLessThan(0.1);
 });

@@ -43,7 +43,10 @@ export async function assertHealth(
 }
 
 export async function selectColorScheme(page: Page, scheme: 'Light' | 'Dark' | 'System') {
-  await page.getByRole('radiogroup', { name: 'Colour scheme' }).getByText(scheme).click();
+  await page.getByRole('button', { name: /^Colour scheme: / }).click();
+  await page.getByRole('menuitem', { name: scheme }).click();
+  await expect(page.getByRole('button', { name: `Colour scheme: ${scheme}` })).toBeVisible();
+  await expect(page.getByRole('menu')).toBeHidden();
 }
 
 /** WCAG 2.2 A/AA violations axe can detect on the current page. */

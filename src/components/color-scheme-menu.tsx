@@ -9,7 +9,7 @@ export type ColorSchemeMenuProps = LazyMenuBodyProps & {
   onChange: (value: MantineColorScheme) => void;
 };
 
-/** The phone's colour-scheme menu, loaded when its button is first wanted (LazyMenu). */
+/** The colour-scheme menu, loaded when its button is first wanted (LazyMenu). */
 export function ColorSchemeMenu({
   trigger,
   isOpenedOnMount,
