@@ -1,10 +1,11 @@
 import { Box, Button, Kbd } from '@mantine/core';
-import { useDisclosure, useHotkeys, useOs } from '@mantine/hooks';
+import { useDisclosure } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
 import { notify } from '@/components/feedback/notify';
 import { rememberVisit } from '@/features/search/visits';
+import { isApplePlatform, isSearchShortcut } from './search-shortcut';
 
 // The palette (its results, id recognition and queries) stays out of the first route's chunk,
 // whose JS budget is 250 KB gzip: only this button and the key listener are in the shell.
@@ -25,16 +26,25 @@ const SearchPaletteHost = lazy(() =>
 export function SearchTrigger() {
   const [opened, { open, close }] = useDisclosure(false);
   const [isMounted, setMounted] = useState(false);
-  const os = useOs();
-  const isApple = os === 'macos' || os === 'ios';
+  const isApple = isApplePlatform(navigator.userAgent);
   const shortcut = isApple ? '⌘K' : 'Ctrl+K';
   const show = () => {
     setMounted(true);
     open();
   };
-  // Only the platform's own modifier: Ctrl+K is "delete to the end of the line" in macOS text
-  // fields.
-  useHotkeys([[isApple ? 'meta+K' : 'ctrl+K', show]], [], true);
+  // In inputs too: the box is for jumping away from whatever has the focus.
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (!isSearchShortcut(event, isApple)) return;
+      event.preventDefault();
+      setMounted(true);
+      open();
+    };
+    window.addEventListener('keydown', onKeyDown);
+    return () => {
+      window.removeEventListener('keydown', onKeyDown);
+    };
+  }, [isApple, open]);
   const preload = () => void loadPalette();
 
   return (
