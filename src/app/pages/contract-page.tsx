@@ -6,7 +6,7 @@ import { Identifier } from '@/components/identifier';
 import { PageHeader } from '@/components/page-header';
 import { ContractEvents } from '@/features/transactions/contract-events';
 import { idFromRouteSegment, paths } from '@/app/paths';
-import { useCameFrom } from '@/app/layout/came-from';
+import { useCameFrom } from '@/app/layout/back-link-place';
 
 const links = { nodeAtOffset: paths.transactions.atOffset };
 const exerciseLink = (contractId: string, templateId: string) =>
