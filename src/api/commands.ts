@@ -5,7 +5,7 @@ import type { LedgerApiRequest } from '@/lib/text/copy-as';
 import type { TransactionTree } from '@/lib/transaction-tree/model';
 import { api, unwrap } from './client';
 import type { Schemas } from './schema';
-import { fromLedgerEffectsTransaction, fromTransactionTree } from './transaction-tree-adapter';
+import { fromLedgerEffectsTransaction, fromTransactionTree } from './transaction-tree-builder';
 import { updateQueries } from './updates';
 
 /** A composite command as the JSON API takes it (ledger-api-behaviour.md §7.1). */

@@ -7,7 +7,8 @@ import { getParties } from './parties';
 import type { ApiClient } from './client';
 import { participantClient, participantKey } from './participants';
 import { getCaller } from './session';
-import { getUpdateView, isEmptyScope, partiesWithinQueryBudget, readScopeOf } from './updates';
+import { isEmptyScope, readScopeOf } from './updates';
+import { getUpdateView, partiesWithinQueryBudget } from './update-views';
 import { getUser } from './users';
 
 /**

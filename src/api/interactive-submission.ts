@@ -5,7 +5,7 @@ import { api, unwrap } from './client';
 import { ledgerEffectsFormat, type JsCommands } from './commands';
 import { decodePreparedInWorker } from './prepared-transaction-decoder';
 import type { Schemas } from './schema';
-import { fromLedgerEffectsTransaction } from './transaction-tree-adapter';
+import { fromLedgerEffectsTransaction } from './transaction-tree-builder';
 import { updateQueries } from './updates';
 
 /**

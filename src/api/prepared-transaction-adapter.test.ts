@@ -16,7 +16,8 @@ import {
   type PrepareAnswer,
 } from './prepared-transaction-adapter';
 import { ledgerEffectsFormat } from './commands';
-import { fromLedgerEffectsTransaction, type WireTransaction } from './transaction-tree-adapter';
+import { type WireTransaction } from './transaction-tree-adapter';
+import { fromLedgerEffectsTransaction } from './transaction-tree-builder';
 
 const IOU = '#sandbox-demo:Demo.Iou:Iou';
 const FANOUT = '#sandbox-demo:Demo.Fanout:Fanout';

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { contractQueries, type ContractLookup } from './contracts';
 import { cachedIds } from './seen-ids';
 import { updateQueries } from './updates';
+import { updateViewQueries } from './update-views';
 
 const UPDATE_ID = `1220${'ab'.repeat(32)}`;
 const TREE_UPDATE_ID = `1220${'cd'.repeat(32)}`;
@@ -18,7 +19,7 @@ describe('cachedIds', () => {
       pages: [{ updates: [{ updateId: UPDATE_ID, offset: 7 }], olderThan: null, prunedUpTo: 0 }],
       pageParams: [undefined],
     } as never);
-    queryClient.setQueryData(updateQueries.tree({ updateId: TREE_UPDATE_ID }, scope).queryKey, {
+    queryClient.setQueryData(updateViewQueries.tree({ updateId: TREE_UPDATE_ID }, scope).queryKey, {
       updateId: TREE_UPDATE_ID,
       offset: 9,
       nodes: new Map([[0, { contractId: CONTRACT_ID, templateId: TEMPLATE_ID }]]),

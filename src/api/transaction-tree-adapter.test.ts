@@ -6,9 +6,6 @@ import {
   type TransactionTreeErrorCode,
 } from '@/lib/transaction-tree/transaction-tree-error';
 import {
-  fromLedgerEffectsTransaction,
-  fromTransactionTree,
-  fromUpdate,
   type WireCreatedEvent,
   type WireEvent,
   type WireExercisedEvent,
@@ -17,6 +14,11 @@ import {
   type WireTreeEvent,
   type WireUpdate,
 } from './transaction-tree-adapter';
+import {
+  fromLedgerEffectsTransaction,
+  fromTransactionTree,
+  fromUpdate,
+} from './transaction-tree-builder';
 
 type Schemas = v3_5.components['schemas'];
 

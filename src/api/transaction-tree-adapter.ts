@@ -1,4 +1,3 @@
-import { buildTree } from '@/lib/transaction-tree/build-tree';
 import {
   OPTIONAL_HEADER_KEYS,
   type ArchivedEvent,
@@ -6,7 +5,6 @@ import {
   type ExercisedEvent,
   type TransactionEvent,
   type TransactionEvents,
-  type TransactionTree,
 } from '@/lib/transaction-tree/model';
 import { TransactionTreeError } from '@/lib/transaction-tree/transaction-tree-error';
 
@@ -109,30 +107,6 @@ export type WireUpdate = {
   TransactionTree?: { value: WireTransactionTree };
   [otherKind: string]: unknown;
 };
-
-/** The deprecated tree shape (`submit-and-wait-for-transaction-tree`, `transaction-tree-by-id`). */
-export function fromTransactionTree(wire: WireTransactionTree): TransactionTree {
-  return buildTree(eventsOfTransactionTree(wire));
-}
-
-/**
- * A flat `JsTransaction` (`submit-and-wait-for-transaction`, `update-by-id`, …). Meant for the
- * LEDGER_EFFECTS shape; an ACS_DELTA transaction is accepted too and gives created and archived
- * nodes, all roots, since that shape has no exercises to nest under.
- */
-export function fromLedgerEffectsTransaction(wire: WireTransaction): TransactionTree {
-  return buildTree(eventsOfTransaction(wire));
-}
-
-/**
- * The tree of an update-by-id/offset response's `update`, or of a `/v2/updates(/trees)` item;
- * null for reassignments, topology transactions and offset checkpoints.
- */
-export function fromUpdate(update: WireUpdate): TransactionTree | null {
-  if (update.Transaction) return fromLedgerEffectsTransaction(update.Transaction.value);
-  if (update.TransactionTree) return fromTransactionTree(update.TransactionTree.value);
-  return null;
-}
 
 /** The events of a tree-shape transaction, in `eventsById`'s order. */
 export function eventsOfTransactionTree(wire: WireTransactionTree): TransactionEvents {

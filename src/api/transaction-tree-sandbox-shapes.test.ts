@@ -8,13 +8,15 @@ import {
 import { createSandbox, type Sandbox } from '@/testing/sandbox-network';
 import { fanoutTree } from '@/testing/tree-generators';
 import {
-  fromLedgerEffectsTransaction,
-  fromTransactionTree,
-  fromUpdate,
   type WireTransaction,
   type WireTransactionTree,
   type WireUpdate,
 } from './transaction-tree-adapter';
+import {
+  fromLedgerEffectsTransaction,
+  fromTransactionTree,
+  fromUpdate,
+} from './transaction-tree-builder';
 
 // The same transactions, read back from the in-process sandbox in both wire shapes, must give
 // the same tree: the tree shape's eventsById, and the flat LEDGER_EFFECTS event list.

@@ -12,21 +12,22 @@ import {
   clampToPruned,
   findOffsetAtTime,
   getLedgerEnd,
-  getTransactionTree,
   listLatestUpdates,
   listNewerUpdates,
   listRecentUpdates,
   readUpdateElement,
   timeInMicros,
-  watchUpdates,
-  type LiveUpdatesBatch,
-  NotATransactionError,
-  partiesWithinQueryBudget,
   readScopeOf,
-  TREE_LOOKUP_QUERY_BUDGET,
   UPDATES_LIST_LIMIT,
   type ReadScope,
 } from './updates';
+import {
+  getTransactionTree,
+  NotATransactionError,
+  partiesWithinQueryBudget,
+  TREE_LOOKUP_QUERY_BUDGET,
+} from './update-views';
+import { watchUpdates, type LiveUpdatesBatch } from './update-stream';
 
 const ANY: ReadScope = { kind: 'any-party' };
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fromLedgerEffectsTransaction, fromTransactionTree } from '@/api/transaction-tree-adapter';
+import { fromLedgerEffectsTransaction, fromTransactionTree } from '@/api/transaction-tree-builder';
 import { getNode, type NodeId, type TransactionTree } from '@/lib/transaction-tree/model';
 import {
   fanoutNodeCount,

@@ -1,12 +1,4 @@
-import {
-  eventsOfTransaction,
-  type WireCreatedEvent,
-  type WireEvent,
-  type WireExercisedEvent,
-  type WireTransaction,
-  type WireTransactionTree,
-  type WireTreeEvent,
-} from '@/api/transaction-tree-adapter';
+import { eventsOfTransaction, type WireCreatedEvent, type WireEvent, type WireExercisedEvent, type WireTransaction, type WireTransactionTree, type WireTreeEvent } from '@/api/transaction-tree-adapter';
 import type { NodeId, TransactionEvents } from '@/lib/transaction-tree/model';
 
 /**

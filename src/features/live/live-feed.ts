@@ -1,4 +1,4 @@
-import type { LiveUpdatesBatch } from '@/api/updates';
+import type { LiveUpdatesBatch } from '@/api/update-stream';
 import {
   matchesFilter,
   type UpdateFilter,

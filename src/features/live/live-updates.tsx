@@ -15,10 +15,10 @@ import {
   isEmptyScope,
   listLatestUpdates,
   readScopeKey,
-  watchUpdates,
   type LatestUpdates,
   type ReadScope,
 } from '@/api/updates';
+import { watchUpdates } from '@/api/update-stream';
 import { DataTable, type DataTableColumn } from '@/components/data-table/data-table';
 import { preloadVirtualizer } from '@/components/data-table/load-virtualizer';
 import { EmptyState } from '@/components/feedback/empty-state';

@@ -2,7 +2,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Group } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
-import { updateQueries, type ReadScope, type UpdateView } from '@/api/updates';
+import { type ReadScope } from '@/api/updates';
+import { type UpdateView, updateViewQueries } from '@/api/update-views';
 import { FormRootError } from '@/components/form/form-root-error';
 import { FormTextInput } from '@/components/form/form-text-input';
 import { useFormMutation } from '@/components/form/use-form-mutation';
@@ -38,9 +39,9 @@ export function OpenUpdateForm({ scope, onOpen }: OpenUpdateFormProps) {
     {
       mutationFn: async (values: OpenUpdateValues): Promise<UpdateView> => {
         const ref = toUpdateRef(values);
-        const view = await queryClient.query(updateQueries.view(ref, scope));
+        const view = await queryClient.query(updateViewQueries.view(ref, scope));
         queryClient.setQueryData(
-          updateQueries.view({ updateId: view.updateId }, scope).queryKey,
+          updateViewQueries.view({ updateId: view.updateId }, scope).queryKey,
           view,
         );
         return view;

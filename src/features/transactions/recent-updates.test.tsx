@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { getTransactionTree } from '@/api/updates';
+import { getTransactionTree } from '@/api/update-views';
 import { renderRoute } from '@/testing/render-route';
 import { prunedAt } from '@/testing/pruned-at';
 import { createSandbox, type Sandbox } from '@/testing/sandbox-network';

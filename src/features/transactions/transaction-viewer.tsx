@@ -1,7 +1,8 @@
 import { Group, Text, Title } from '@mantine/core';
 import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { useEffect, useId, type ReactNode } from 'react';
-import { isEmptyScope, updateQueries, type ReadScope, type UpdateRef } from '@/api/updates';
+import { isEmptyScope, type ReadScope } from '@/api/updates';
+import { type UpdateRef, updateViewQueries } from '@/api/update-views';
 import { Identifier } from '@/components/identifier';
 import { RelativeTime } from '@/components/relative-time';
 import { formatTrafficCost } from '@/lib/text/format';
@@ -66,11 +67,14 @@ function TransactionViewerOf({
   scope,
 }: TransactionViewerProps & { scope: ReadScope }) {
   const queryClient = useQueryClient();
-  const { data: view } = useSuspenseQuery(updateQueries.view(updateRef, scope));
+  const { data: view } = useSuspenseQuery(updateViewQueries.view(updateRef, scope));
   const isByOffset = 'offset' in updateRef;
   useEffect(() => {
     if (!isByOffset) return;
-    queryClient.setQueryData(updateQueries.view({ updateId: view.updateId }, scope).queryKey, view);
+    queryClient.setQueryData(
+      updateViewQueries.view({ updateId: view.updateId }, scope).queryKey,
+      view,
+    );
     onResolveOffset?.(view.updateId);
   }, [isByOffset, view, scope, queryClient, onResolveOffset]);
   if (view.kind === 'topology') return <TopologyUpdateView summary={view.summary} />;
