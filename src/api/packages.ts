@@ -11,14 +11,7 @@ import { networkError, toApiError } from '@/lib/errors/api-error';
 import type { LedgerApiRequest } from '@/lib/text/copy-as';
 import { readAccessToken } from './access-token';
 import { api, unwrap } from './client';
-import {
-  decodePackageNameVersion,
-  decodePackagePayload,
-  readDarContents,
-  type DarContents,
-  type PackageContents,
-  type PackageNameVersion,
-} from './daml-lf-decoder';
+import type { DarContents, PackageContents, PackageNameVersion } from './daml-lf-decoder';
 import { directDependencies } from '@ledger-console/participant/daml-lf/package-dependencies';
 import { getParticipantId } from './participant';
 import type { Schemas } from './schema';
@@ -183,6 +176,12 @@ export function packageDependencies(
 ): string[] {
   return [...directDependencies(pkg)].sort();
 }
+
+/**
+ * The Daml-LF decoder's client (its worker and protocol), loaded by the first query that decodes:
+ * the overview and the lists that only count or name packages by id need none of it.
+ */
+const decoder = () => import('./daml-lf-decoder');
 
 // ── requests: one per endpoint, no caching, no UI ──────────────────────────────
 
@@ -448,8 +447,13 @@ export const packageQueries = {
   contents: (packageId: string) =>
     queryOptions<PackageContents>({
       queryKey: [...packageQueries.all(), 'contents', packageId],
-      queryFn: async ({ signal }) =>
-        decodePackagePayload(await getPackageArchive(packageId, signal), packageId),
+      queryFn: async ({ signal }) => {
+        const [{ decodePackagePayload }, archive] = await Promise.all([
+          decoder(),
+          getPackageArchive(packageId, signal),
+        ]);
+        return decodePackagePayload(archive, packageId);
+      },
       staleTime: Infinity,
     }),
   /**
@@ -460,11 +464,13 @@ export const packageQueries = {
     queryOptions<PackageNameVersion>({
       queryKey: [...packageQueries.all(), 'name-version', packageId],
       queryFn: ({ signal }) =>
-        nameReads(
-          async () =>
-            decodePackageNameVersion(await getPackageArchive(packageId, signal), packageId),
-          signal,
-        ),
+        nameReads(async () => {
+          const [{ decodePackageNameVersion }, archive] = await Promise.all([
+            decoder(),
+            getPackageArchive(packageId, signal),
+          ]);
+          return decodePackageNameVersion(archive, packageId);
+        }, signal),
       staleTime: Infinity,
     }),
   /**
@@ -475,13 +481,13 @@ export const packageQueries = {
     queryOptions<string[]>({
       queryKey: [...packageQueries.all(), 'dependencies', packageId],
       queryFn: ({ signal }) =>
-        nameReads(
-          async () =>
-            packageDependencies(
-              await decodePackagePayload(await getPackageArchive(packageId, signal), packageId),
-            ),
-          signal,
-        ),
+        nameReads(async () => {
+          const [{ decodePackagePayload }, archive] = await Promise.all([
+            decoder(),
+            getPackageArchive(packageId, signal),
+          ]);
+          return packageDependencies(await decodePackagePayload(archive, packageId));
+        }, signal),
       staleTime: Infinity,
     }),
   /**
@@ -504,7 +510,10 @@ export const packageQueries = {
   darFile: (file: Blob & { readonly name: string }, selection: number) =>
     queryOptions<DarContents>({
       queryKey: [...packageQueries.all(), 'dar-file', selection, file.name, file.size],
-      queryFn: async () => readDarContents(await file.arrayBuffer()),
+      queryFn: async () => {
+        const [{ readDarContents }, bytes] = await Promise.all([decoder(), file.arrayBuffer()]);
+        return readDarContents(bytes);
+      },
       staleTime: Infinity,
       gcTime: 0,
       meta: { errorDisplay: 'inline' },
