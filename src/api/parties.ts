@@ -10,7 +10,6 @@ import {
 import type { LedgerApiRequest } from '@/lib/text/copy-as';
 import { COUNT_STALE_MS, readBounded, type BoundedCount } from './bounded-count';
 import { api, unwrap, type ApiClient } from './client';
-import { listIdentityProviders } from './identity-providers';
 import type { Schemas } from './schema';
 import { sessionQueries } from './session';
 import { userQueries } from './users';
@@ -189,6 +188,8 @@ export async function findPartyIdentityProvider(
   party: string,
   signal?: AbortSignal,
 ): Promise<string | null> {
+  // The identity providers' module loads here, not with every page that counts or lists parties.
+  const { listIdentityProviders } = await import('./identity-providers');
   const identityProviders = await listIdentityProviders();
   const views = await Promise.all(
     identityProviders.map(({ identityProviderId }) =>

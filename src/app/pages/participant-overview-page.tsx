@@ -1,4 +1,4 @@
-import { SimpleGrid, Stack } from '@mantine/core';
+import { Stack } from '@mantine/core';
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { packageQueries } from '@/api/packages';
 import { participantQueries } from '@/api/participant';
@@ -26,6 +26,7 @@ import { ParticipantHealth } from '@/features/participant/participant-health';
 import { ParticipantInfo } from '@/features/participant/participant-info';
 import { accessOf } from '@/lib/access/access-rights';
 import { paths } from '@/app/paths';
+import classes from './participant-overview-page.module.css';
 
 /**
  * Starts every request of the page at once, without waiting: each card owns its loading and
@@ -72,7 +73,7 @@ export function ParticipantOverviewPage() {
         title="Participant overview"
         description="The participant this console is connected to, and what it holds."
       />
-      <SimpleGrid cols={{ base: 1, xs: 2, lg: 3 }}>
+      <div className={classes.stats}>
         <StatCard title="Ledger end" links={[{ to: paths.live.to(), label: 'Watch live' }]}>
           <LedgerEndStat />
         </StatCard>
@@ -91,8 +92,8 @@ export function ParticipantOverviewPage() {
         <StatCard title="Pruned up to" links={[{ to: paths.transactions.to(), label: 'History' }]}>
           <PruningStat />
         </StatCard>
-      </SimpleGrid>
-      <SimpleGrid cols={{ base: 1, md: 2 }}>
+      </div>
+      <div className={classes.sections}>
         <SectionCard title="Participant">
           <QueryBoundary>
             <ParticipantInfo />
@@ -103,7 +104,7 @@ export function ParticipantOverviewPage() {
             <ParticipantHealth />
           </QueryBoundary>
         </SectionCard>
-      </SimpleGrid>
+      </div>
       <StatCard
         title="Latest activity"
         links={[
