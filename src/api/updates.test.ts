@@ -12,7 +12,6 @@ import {
   clampToPruned,
   findOffsetAtTime,
   getLedgerEnd,
-  listLatestUpdates,
   listNewerUpdates,
   listRecentUpdates,
   readUpdateElement,
@@ -27,7 +26,7 @@ import {
   partiesWithinQueryBudget,
   TREE_LOOKUP_QUERY_BUDGET,
 } from './update-views';
-import { watchUpdates, type LiveUpdatesBatch } from './update-stream';
+import { listLatestUpdates, watchUpdates, type LiveUpdatesBatch } from './update-stream';
 
 const ANY: ReadScope = { kind: 'any-party' };
 

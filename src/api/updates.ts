@@ -410,9 +410,10 @@ export async function listRecentUpdates(
 /**
  * Updates at offsets ≤ `end` and above `pruned`, newest first, in ranges of `UPDATES_LIST_LIMIT`
  * offsets walking back until at least `minimum` are found, {@link MAX_RANGES_PER_PAGE} ranges were
- * read, or `pruned` (the ledger's start, or its pruning offset) is reached.
+ * read, or `pruned` (the ledger's start, or its pruning offset) is reached. The history's pages
+ * and what /live starts with (update-stream.ts) read back this way.
  */
-async function readBackwards(
+export async function readBackwards(
   updateFormat: Schemas['UpdateFormat'],
   { end: ledgerEnd, pruned, minimum }: { end: number; pruned: number; minimum: number },
   signal: AbortSignal | undefined,
@@ -426,53 +427,6 @@ async function readBackwards(
     if (updates.length >= minimum) break;
   }
   return { updates, olderThan: end > pruned ? end : null };
-}
-
-export type LatestUpdates = {
-  /** At most the count asked for, oldest first (the order the stream continues in). */
-  updates: UpdateSummary[];
-  /** The offset read up to: the live stream continues after it, so nothing is missed or repeated. */
-  endInclusive: number;
-  /**
-   * Why fewer came than asked: `start` when the ledger (or what pruning left of it) holds no more,
-   * `bound` when the offsets read (at most MAX_RANGES_PER_PAGE × UPDATES_LIST_LIMIT) held no more.
-   */
-  shortBecause: 'start' | 'bound' | null;
-  /** How many offsets back were read. */
-  offsetsRead: number;
-};
-
-/**
- * The last `count` updates of the live view's kinds (transactions, reassignments, the scope's
- * topology changes) up to the ledger end, read backwards like the history (`/v2/updates` with
- * `descendingOrder` in ranges of offsets, bounded). The live stream then begins after
- * `endInclusive`.
- */
-export async function listLatestUpdates(
-  scope: ReadScope,
-  count: number,
-  signal?: AbortSignal,
-): Promise<LatestUpdates> {
-  const [ledgerEnd, pruned] = await Promise.all([
-    getLedgerEnd(signal),
-    getPrunedOffset(signal).catch(() => 0),
-  ]);
-  if (count <= 0) {
-    return { updates: [], endInclusive: ledgerEnd, shortBecause: null, offsetsRead: 0 };
-  }
-  const { updates, olderThan } = await readBackwards(
-    liveUpdateFormat(scope),
-    { end: ledgerEnd, pruned, minimum: count },
-    signal,
-  );
-  const newest = updates.slice(0, count).reverse();
-  const isShort = newest.length < count;
-  return {
-    updates: newest,
-    endInclusive: ledgerEnd,
-    shortBecause: !isShort ? null : olderThan === null ? 'start' : 'bound',
-    offsetsRead: ledgerEnd - (olderThan ?? pruned),
-  };
 }
 
 /**
@@ -550,21 +504,6 @@ export async function findOffsetAtTime(
     else low = Math.max(timed.offset + 1, middle + 1);
   }
   return { beginExclusive: clampToPruned(low - 1, pruned), prunedUpTo: pruned, requests };
-}
-
-// ── the live stream ────────────────────────────────────────────────────────────
-
-/**
- * What /live asks for: transactions (LEDGER_EFFECTS, labelled records: a row names a few argument
- * fields), reassignments, and the participant authorization changes of the scope's parties (every
- * party's, for any-party readers).
- */
-export function liveUpdateFormat(scope: ReadScope): Schemas['UpdateFormat'] {
-  return {
-    ...updateFormatFor(scope, { verbose: true }),
-    includeReassignments: eventFormatFor(scope, { verbose: false }),
-    includeTopologyEvents: topologyFormatFor(scope),
-  };
 }
 
 const nonEmpty = (value: string | null | undefined) =>

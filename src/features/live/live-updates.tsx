@@ -10,15 +10,8 @@ import {
 } from 'react';
 import { useSearchParams } from 'react-router';
 import type { LedgerStreamStatus } from '@/api/ledger-stream';
-import {
-  getLedgerEnd,
-  isEmptyScope,
-  listLatestUpdates,
-  readScopeKey,
-  type LatestUpdates,
-  type ReadScope,
-} from '@/api/updates';
-import { watchUpdates } from '@/api/update-stream';
+import { getLedgerEnd, isEmptyScope, readScopeKey, type ReadScope } from '@/api/updates';
+import { listLatestUpdates, watchUpdates, type LatestUpdates } from '@/api/update-stream';
 import { DataTable, type DataTableColumn } from '@/components/data-table/data-table';
 import { preloadVirtualizer } from '@/components/data-table/load-virtualizer';
 import { EmptyState } from '@/components/feedback/empty-state';
