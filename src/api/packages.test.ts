@@ -17,17 +17,17 @@ import {
   createTaskLimiter,
   getPackageArchive,
   getPackageStatus,
-  isAbortError,
-  listOwnVettedPackages,
   listPackageIds,
-  listVettedPackages,
   NAME_READS_AT_ONCE,
   packageQueries,
-  updateVetting,
-  uploadDar,
-  validateDar,
-  type UploadProgress,
 } from './packages';
+import { listOwnVettedPackages, listVettedPackages, updateVetting } from './package-vetting';
+import { isAbortError, uploadDar, validateDar, type UploadProgress } from './dars';
+
+/*
+ * A package's life through the API modules that share it: a DAR uploaded (dars.ts), its packages
+ * listed and decoded (packages.ts), vetted and unvetted (package-vetting.ts).
+ */
 
 /** A fresh buffer per call: decoding transfers (detaches) the one it is given in a browser. */
 const fixture = (name: FixtureDarName): ArrayBuffer => fixtureDar(name).bytes().buffer;

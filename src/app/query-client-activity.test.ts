@@ -1,7 +1,7 @@
 import type { MutationOptions, QueryClient } from '@tanstack/react-query';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { identityProviderMutations } from '@/api/identity-providers';
-import { packageMutations } from '@/api/packages';
+import { darMutations } from '@/api/dars';
 import { getParticipantId, participantQueries } from '@/api/participant';
 import { partyMutations, type PartyDetails } from '@/api/parties';
 import { userMutations, userQueries, type User } from '@/api/users';
@@ -178,8 +178,8 @@ describe('recording admin mutations', () => {
     });
     await run(queryClient, identityProviderMutations.delete(), 'globex');
     const bytes = fixtureDar('workflows').bytes().buffer;
-    await run(queryClient, packageMutations.validate(), { bytes, synchronizerId: '' });
-    await run(queryClient, packageMutations.upload(), {
+    await run(queryClient, darMutations.validate(), { bytes, synchronizerId: '' });
+    await run(queryClient, darMutations.upload(), {
       bytes,
       synchronizerId: '',
       vetAllPackages: true,

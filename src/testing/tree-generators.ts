@@ -1,4 +1,12 @@
-import { eventsOfTransaction, type WireCreatedEvent, type WireEvent, type WireExercisedEvent, type WireTransaction, type WireTransactionTree, type WireTreeEvent } from '@/api/transaction-tree-adapter';
+import {
+  eventsOfTransaction,
+  type WireCreatedEvent,
+  type WireEvent,
+  type WireExercisedEvent,
+  type WireTransaction,
+  type WireTransactionTree,
+  type WireTreeEvent,
+} from '@/api/transaction-tree-adapter';
 import type { NodeId, TransactionEvents } from '@/lib/transaction-tree/model';
 
 /**

@@ -2,6 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useParams, type LoaderFunctionArgs } from 'react-router';
 import { packageQueries } from '@/api/packages';
+import { vettingQueries } from '@/api/package-vetting';
 import { prefetch } from '@/api/prefetch';
 import { sessionQueries } from '@/api/session';
 import { synchronizerQueries } from '@/api/synchronizers';
@@ -16,7 +17,7 @@ export function packagePageLoader(queryClient: QueryClient) {
     const packageId = idFromRouteSegment(params.packageId);
     void prefetch(queryClient, packageQueries.contents(packageId));
     void prefetch(queryClient, packageQueries.status(packageId));
-    void prefetch(queryClient, packageQueries.vetting());
+    void prefetch(queryClient, vettingQueries.vetting());
     void prefetch(queryClient, synchronizerQueries.connected());
     void prefetch(queryClient, sessionQueries.caller());
     return null;

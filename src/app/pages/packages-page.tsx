@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { packageQueries } from '@/api/packages';
+import { vettingQueries } from '@/api/package-vetting';
 import { prefetch } from '@/api/prefetch';
 import { sessionQueries } from '@/api/session';
 import { synchronizerQueries } from '@/api/synchronizers';
@@ -17,7 +18,7 @@ export function packagesPageLoader(queryClient: QueryClient) {
   return () => {
     void prefetch(queryClient, sessionQueries.caller());
     void prefetch(queryClient, packageQueries.ids());
-    void prefetch(queryClient, packageQueries.vetting());
+    void prefetch(queryClient, vettingQueries.vetting());
     void prefetch(queryClient, synchronizerQueries.connected());
     return null;
   };

@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { useSearchParams, type LoaderFunctionArgs } from 'react-router';
 import { packageQueries } from '@/api/packages';
+import { vettingQueries } from '@/api/package-vetting';
 import { packageUsageQueries, templateNamesOf } from '@/api/package-usage';
 import { prefetch } from '@/api/prefetch';
 import { sessionQueries } from '@/api/session';
@@ -34,7 +35,7 @@ export function vettingPlanPageLoader(queryClient: QueryClient) {
     void prefetch(queryClient, synchronizerQueries.connected()).then((connected) => {
       const synchronizerId = plannedSynchronizer(plan.synchronizerId, connected ?? []);
       if (synchronizerId) {
-        void prefetch(queryClient, packageQueries.vettingDryRun({ ...plan, synchronizerId }));
+        void prefetch(queryClient, vettingQueries.vettingDryRun({ ...plan, synchronizerId }));
       }
     });
     const caller = prefetch(queryClient, sessionQueries.caller());

@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { memo, useDeferredValue, useMemo } from 'react';
 import { formatLfVersion, type DarContents } from '@/api/daml-lf-decoder';
 import { packageQueries } from '@/api/packages';
+import { darQueries } from '@/api/dars';
 import { ErrorAlert } from '@/components/feedback/error-alert';
 import { Identifier } from '@/components/identifier';
 import { IsolatedText } from '@/components/isolated-text';
@@ -25,7 +26,7 @@ const sentence = (text: string) => `${text.charAt(0).toUpperCase()}${text.slice(
  * package, and every package with whether the participant already stores it.
  */
 export function DarPreview({ file, selection }: DarPreviewProps) {
-  const preview = useQuery(packageQueries.darFile(file, selection));
+  const preview = useQuery(darQueries.darFile(file, selection));
   // Shown by a deferred render, which yields to the browser every few milliseconds: the
   // contents of a large DAR then never block the page for long (web-bench.ts measures it).
   const contents = useDeferredValue(preview.data);

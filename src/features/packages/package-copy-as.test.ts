@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { darUploadPath, packageDependencies, updateVettingBody } from '@/api/packages';
+import { packageDependencies } from '@/api/packages';
+import { updateVettingBody } from '@/api/package-vetting';
+import { darUploadPath } from '@/api/dars';
 import { toCurl } from '@/lib/text/copy-as';
 import { darUploadCopyAs, vettingCopyAs } from './package-copy-as';
 

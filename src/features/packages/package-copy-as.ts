@@ -1,9 +1,5 @@
-import {
-  darUploadRequest,
-  updateVettingRequest,
-  type DarUploadOptions,
-  type VettingChange,
-} from '@/api/packages';
+import { updateVettingRequest, type VettingChange } from '@/api/package-vetting';
+import { darUploadRequest, type DarUploadOptions } from '@/api/dars';
 import { cantonConsoleCall, scalaString, type CopyAsCommands } from '@/lib/text/copy-as';
 
 /**

@@ -1,7 +1,8 @@
 import { Badge, Group, Loader, Stack, Text } from '@mantine/core';
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { formatLfVersion } from '@/api/daml-lf-decoder';
-import { packageQueries, type VettedPackages } from '@/api/packages';
+import { packageQueries } from '@/api/packages';
+import { type VettedPackages, vettingQueries } from '@/api/package-vetting';
 import { NotFoundState } from '@/components/feedback/page-state';
 import { QueryBoundary } from '@/components/feedback/query-boundary';
 import { Identifier } from '@/components/identifier';
@@ -67,7 +68,7 @@ export function PackageDetail({ packageId, packagesHref, vettingPlanHref }: Pack
 }
 
 function usePackageHeader(packageId: string) {
-  const { data: vetting } = useQuery(packageQueries.vetting());
+  const { data: vetting } = useQuery(vettingQueries.vetting());
   const contents = useQuery(packageQueries.contents(packageId));
   const header =
     vettedHeader(vetting, packageId) ??

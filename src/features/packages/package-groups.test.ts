@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { VettedPackages } from '@/api/packages';
+import type { VettedPackages } from '@/api/package-vetting';
 import {
   filterGrouping,
   filterPackageRows,

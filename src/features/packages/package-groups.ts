@@ -1,4 +1,5 @@
-import { comparePackageVersions, type VettedPackages } from '@/api/packages';
+import { comparePackageVersions } from '@/api/packages';
+import { type VettedPackages } from '@/api/package-vetting';
 import { isStandardLibrary } from '@/lib/values/standard-library';
 
 /** What the list knows of one package id. */

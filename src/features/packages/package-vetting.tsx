@@ -12,12 +12,13 @@ import {
 import { useMutation, useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import { Link } from 'react-router';
+import { packageQueries } from '@/api/packages';
 import {
-  packageMutations,
-  packageQueries,
   type VettedPackage,
   type VettingChange,
-} from '@/api/packages';
+  vettingQueries,
+  vettingMutations,
+} from '@/api/package-vetting';
 import { sessionQueries } from '@/api/session';
 import { CopyAsMenu } from '@/components/copy-as-menu';
 import { synchronizerQueries } from '@/api/synchronizers';
@@ -63,10 +64,10 @@ export function PackageVetting({
   vettingPlanHref?: (search: string) => string;
 }) {
   const { data: caller } = useSuspenseQuery(sessionQueries.caller());
-  const { data: vetting } = useSuspenseQuery(packageQueries.vetting());
+  const { data: vetting } = useSuspenseQuery(vettingQueries.vetting());
   const { data: connected } = useSuspenseQuery(synchronizerQueries.connected());
   const { data: contents } = useQuery(packageQueries.contents(packageId));
-  const change = useMutation(packageMutations.updateVetting());
+  const change = useMutation(vettingMutations.updateVetting());
   const synchronizerLabel = useSynchronizerLabel();
   const notConnectedId = useId();
   const canChange = accessOf(caller).isParticipantAdmin;

@@ -15,6 +15,7 @@ import { IconCornerDownRight } from '@tabler/icons-react';
 import { memo, useDeferredValue, useMemo, useState, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { packageQueries } from '@/api/packages';
+import { vettingQueries } from '@/api/package-vetting';
 import { EmptyState } from '@/components/feedback/empty-state';
 import { FIELD_WIDTH } from '@/components/form/field-widths';
 import { Identifier } from '@/components/identifier';
@@ -59,7 +60,7 @@ const count = (n: number, one: string, many: string) => `${String(n)} ${n === 1 
  */
 export function PackagesList({ links, emptyAction }: PackagesListProps) {
   const { data: packageIds } = useSuspenseQuery(packageQueries.ids());
-  const { data: vetting } = useSuspenseQuery(packageQueries.vetting());
+  const { data: vetting } = useSuspenseQuery(vettingQueries.vetting());
   const synchronizerLabel = useSynchronizerLabel();
   const [searchParams, setSearchParams] = useSearchParams();
   const isStandardLibraryShown = searchParams.get(SHOW_STANDARD_LIBRARY_PARAM) === 'shown';

@@ -2,7 +2,7 @@ import { Badge, Table, Text } from '@mantine/core';
 import { useQueries } from '@tanstack/react-query';
 import { useState } from 'react';
 import { packagePreferenceQueries } from '@/api/package-preferences';
-import type { VettedPackage } from '@/api/packages';
+import type { VettedPackage } from '@/api/package-vetting';
 import { describeError } from '@/lib/errors/api-error';
 import { shortenIdentifier } from '@/lib/text/format';
 import { predictPreference, type PreferenceRef } from './vetting-plan-model';

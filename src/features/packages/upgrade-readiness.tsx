@@ -1,7 +1,7 @@
 import { Stack, TagsInput, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { packageQueries, type VettedPackage } from '@/api/packages';
+import { type VettedPackage, vettingQueries } from '@/api/package-vetting';
 import { sessionQueries } from '@/api/session';
 import { readScopeOf } from '@/api/updates';
 import { PreferenceReadiness } from './preference-readiness';
@@ -31,7 +31,7 @@ export function UpgradeReadiness({
   vetAllPackages,
 }: UpgradeReadinessProps) {
   const { data: caller } = useQuery(sessionQueries.caller());
-  const { data: vetting } = useQuery(packageQueries.vetting());
+  const { data: vetting } = useQuery(vettingQueries.vetting());
   const [parties, setParties] = useState<string[]>([]);
   const entry =
     vetting?.find((candidate) => candidate.synchronizerId === synchronizerId) ??

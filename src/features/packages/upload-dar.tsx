@@ -2,12 +2,7 @@ import { Alert, Button, Group, Progress, Select, Stack, Switch, Text } from '@ma
 import { useIsMutating, useMutation, useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { startTransition, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import {
-  isAbortError,
-  packageMutations,
-  packageQueries,
-  type UploadProgress,
-} from '@/api/packages';
+import { isAbortError, type UploadProgress, darQueries, darMutations } from '@/api/dars';
 import { sessionQueries } from '@/api/session';
 import { synchronizerQueries, type ConnectedSynchronizer } from '@/api/synchronizers';
 import { CopyAsMenu } from '@/components/copy-as-menu';
@@ -58,7 +53,7 @@ export function UploadDar({ links }: UploadDarProps) {
   const isAdmin = accessOf(caller).isParticipantAdmin;
   const [chosen, setChosen] = useState<Chosen>();
   const [uploaded, setUploaded] = useState<Uploaded>();
-  const isUploading = useIsMutating({ mutationKey: packageMutations.upload().mutationKey }) > 0;
+  const isUploading = useIsMutating({ mutationKey: darMutations.upload().mutationKey }) > 0;
 
   return (
     <Stack gap="lg">
@@ -113,11 +108,11 @@ function UploadControls({
 }: UploadControlsProps) {
   // Only the main package's name: the controls need not re-render with the whole preview.
   const { data: main } = useQuery({
-    ...packageQueries.darFile(file, selection),
+    ...darQueries.darFile(file, selection),
     select: (contents) => contents.main,
   });
   const { data: darPackages } = useQuery({
-    ...packageQueries.darFile(file, selection),
+    ...darQueries.darFile(file, selection),
     select: (contents) => contents.packages,
   });
   const [vetAllPackages, setVetAllPackages] = useState(true);
@@ -130,8 +125,8 @@ function UploadControls({
   const [readError, setReadError] = useState<{ error: unknown }>();
   const [isReading, setIsReading] = useState(false);
   const abort = useRef<AbortController>(undefined);
-  const validate = useMutation(packageMutations.validate());
-  const upload = useMutation(packageMutations.upload());
+  const validate = useMutation(darMutations.validate());
+  const upload = useMutation(darMutations.upload());
   const isBusy = isReading || validate.isPending || upload.isPending;
   const darName = main ? `${main.name} ${main.version}` : file.name;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { VETTING_FORCE_FLAGS, type VettedPackage, type VettingPlan } from '@/api/packages';
+import { VETTING_FORCE_FLAGS, type VettedPackage, type VettingPlan } from '@/api/package-vetting';
 import {
   buildVerdicts,
   forceOfferFor,

@@ -1,12 +1,12 @@
+import { comparePackageVersions } from '@/api/packages';
 import {
-  comparePackageVersions,
   VETTING_FORCE_FLAGS,
   type PlannedVettingChange,
   type VettedPackage,
   type VettedPackages,
   type VettingForceFlag,
   type VettingPlan,
-} from '@/api/packages';
+} from '@/api/package-vetting';
 
 /**
  * The vetting change planner's pure part: the plan as a URL (shareable, reloadable), what the

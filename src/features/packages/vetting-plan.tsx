@@ -17,14 +17,16 @@ import {
 import { useMutation, useQueries, useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
+import { packageQueries } from '@/api/packages';
 import {
-  packageMutations,
-  packageQueries,
   type PlannedVettingChange,
   type VettedPackage,
   type VettingPlan,
   type VettingUpdateResponse,
-} from '@/api/packages';
+  vettingQueries,
+  vettingMutations,
+} from '@/api/package-vetting';
+import { darQueries } from '@/api/dars';
 import { sessionQueries } from '@/api/session';
 import { synchronizerQueries } from '@/api/synchronizers';
 import { readScopeOf } from '@/api/updates';
@@ -79,7 +81,7 @@ type Applied = { search: string; plan: VettingPlan; response: VettingUpdateRespo
 export function VettingPlanner({ search, onSearchChange, links }: VettingPlannerProps) {
   const { data: caller } = useSuspenseQuery(sessionQueries.caller());
   const { data: connected } = useSuspenseQuery(synchronizerQueries.connected());
-  const { data: vetting } = useSuspenseQuery(packageQueries.vetting());
+  const { data: vetting } = useSuspenseQuery(vettingQueries.vetting());
   const { data: storedIds } = useSuspenseQuery(packageQueries.ids());
   const synchronizerLabel = useSynchronizerLabel();
   const [applied, setApplied] = useState<Applied | undefined>();
@@ -101,8 +103,8 @@ export function VettingPlanner({ search, onSearchChange, links }: VettingPlanner
   );
 
   const canPlan = plan.changes.length > 0 && synchronizerId !== '';
-  const dryRun = useQuery({ ...packageQueries.vettingDryRun(plan), enabled: canPlan });
-  const apply = useMutation(packageMutations.applyVettingPlan());
+  const dryRun = useQuery({ ...vettingQueries.vettingDryRun(plan), enabled: canPlan });
+  const apply = useMutation(vettingMutations.applyVettingPlan());
 
   const before: readonly VettedPackage[] =
     dryRun.data?.pastVettedPackages?.packages ?? current?.packages ?? [];
@@ -526,7 +528,7 @@ function DarPackagesPicker({
 }) {
   const [chosen, setChosen] = useState<{ file: File; selection: number }>();
   const dar = useQuery({
-    ...packageQueries.darFile(chosen?.file ?? new File([], ''), chosen?.selection ?? 0),
+    ...darQueries.darFile(chosen?.file ?? new File([], ''), chosen?.selection ?? 0),
     enabled: chosen !== undefined,
   });
   const ids = dar.data?.packages.map((pkg) => pkg.packageId) ?? [];

@@ -4,7 +4,8 @@ import { IconSearch } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useMemo, useState, type KeyboardEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { packageQueries, type VettedPackages } from '@/api/packages';
+import { packageQueries } from '@/api/packages';
+import { type VettedPackages, vettingQueries } from '@/api/package-vetting';
 import { partyQueries } from '@/api/parties';
 import { sessionQueries } from '@/api/session';
 import { contractQueries } from '@/api/contracts';
@@ -95,7 +96,7 @@ function SearchPanel({ onClose, links, actions, recentItemOf, signIn }: SearchPa
 
   const caller = useQuery({ ...sessionQueries.caller(), meta: { errorDisplay: 'inline' } });
   const access = accessOf(caller.data ?? NO_RIGHTS);
-  const vetting = useQuery({ ...packageQueries.vetting(), meta: { errorDisplay: 'inline' } });
+  const vetting = useQuery({ ...vettingQueries.vetting(), meta: { errorDisplay: 'inline' } });
   const packagesByName = useMemo(() => packageVersionsByName(vetting.data), [vetting.data]);
   const packages = useMemo(() => packageSources(packagesByName), [packagesByName]);
 
