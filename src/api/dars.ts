@@ -13,13 +13,13 @@ import { api, unwrap } from './client';
 import type { DarContents } from './daml-lf-decoder';
 import { packageQueries } from './packages';
 
-/** The Daml-LF decoder's client, loaded by the first DAR file read in the browser. */
-const decoder = () => import('./daml-lf-decoder');
-
 /*
  * DARs: the upload (`POST /v2/dars`), its dry run (`/v2/dars/validate`), and a DAR file read in
  * the browser before it goes. The packages a DAR brings are then the packages' (packages.ts).
  */
+
+/** The Daml-LF decoder's client, loaded by the first DAR file read in the browser. */
+const decoder = () => import('./daml-lf-decoder');
 
 /** The DAR's bytes and where they go; `synchronizerId` `''` lets the participant choose. */
 export type DarTarget = { bytes: ArrayBuffer; synchronizerId: string };
