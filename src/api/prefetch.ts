@@ -28,3 +28,9 @@ export function isFresh<TQueryFnData, TError, TData, TQueryKey extends QueryKey>
   if (query?.state.data === undefined || typeof staleTime === 'function') return false;
   return !query.isStaleByTime(staleTime);
 }
+
+/**
+ * How long a list waits at most for the browser to be idle before it fetches its next page: the
+ * fetch stays out of the task that shows a page, and starts soon after it all the same.
+ */
+export const NEXT_PAGE_PREFETCH_WITHIN_MS = 250;

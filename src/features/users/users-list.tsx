@@ -2,7 +2,7 @@ import { Alert, Anchor, Button, Group, Stack, Text, TextInput } from '@mantine/c
 import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { memo, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router';
-import { prefetch } from '@/api/prefetch';
+import { NEXT_PAGE_PREFETCH_WITHIN_MS, prefetch } from '@/api/prefetch';
 import { sessionQueries } from '@/api/session';
 import { userQueries, type User } from '@/api/users';
 import { downloadFile } from '@/components/data-table/download-file';
@@ -15,6 +15,7 @@ import { ErrorAlert } from '@/components/feedback/error-alert';
 import { accessOf } from '@/lib/access/access-rights';
 import { formatCount } from '@/lib/text/format';
 import { currentPageToken } from '@/lib/navigation/page-trail';
+import { whenIdle } from '@/lib/scheduling/when-idle';
 import { useLoadAllUsers, type LoadAllUsersState } from './use-load-all-users';
 import {
   USERS_EXPORT_MIME_TYPES,
@@ -300,14 +301,17 @@ function UsersPageView({
   const shown = useMemo(() => filterUsers(users, filter), [users, filter]);
   const nextPageToken = data.nextPageToken ?? '';
 
-  // The next page is likely wanted: fetch it now, so flipping to it is instant.
+  // The next page is likely wanted: fetch it as soon as this one is on screen, so flipping to it
+  // is instant. Not in the task that shows this page: a flip renders it in the click (ADR 030),
+  // and a request started there would delay that frame.
   useEffect(() => {
-    if (nextPageToken) {
+    if (!nextPageToken) return undefined;
+    return whenIdle(() => {
       void prefetch(
         queryClient,
         userQueries.list({ pageSize: page.pageSize, pageToken: nextPageToken }),
       );
-    }
+    }, NEXT_PAGE_PREFETCH_WITHIN_MS);
   }, [queryClient, nextPageToken, page.pageSize]);
 
   return (
