@@ -116,7 +116,12 @@ describe('bulk import', () => {
         const index = downloads.names.findIndex((name) => name.endsWith(extension));
         return (await downloads.saved[index]?.text()) ?? '';
       };
-      await user.click(screen.getByRole('button', { name: 'Download results (CSV)' }));
+      // The summary shows once every row has its result; the buttons wait for the run to end.
+      const csvButton = screen.getByRole('button', { name: 'Download results (CSV)' });
+      await waitFor(() => {
+        expect(csvButton).toBeEnabled();
+      });
+      await user.click(csvButton);
       const csv = await offered('.csv');
       await user.click(screen.getByRole('button', { name: 'Download results (JSON)' }));
       const json = await offered('.json');
