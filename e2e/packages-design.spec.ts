@@ -118,7 +118,7 @@ for (const size of DESIGN_SIZES) {
 
       await goToUploadDar(page);
       await page.getByLabel('Choose a DAR file').setInputFiles(dar.upload);
-      const preview = page.getByRole('region', { name: 'In this DAR' });
+      const preview = page.getByRole('region', { name: 'In this DAR', exact: true });
       await expect(preview.getByRole('group', { name: 'Main package' })).toHaveText(
         /design-demo 1\.0\.0$/,
       );

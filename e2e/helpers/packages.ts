@@ -72,21 +72,23 @@ export async function goToPackage(page: Page, packageId: string, title: string):
 /** Picks the file with the page's real file input, as the browser's file chooser would. */
 export async function chooseDarFile(page: Page, name: FixtureDarName): Promise<Locator> {
   await page.getByLabel('Choose a DAR file').setInputFiles(fixtureDarUpload(name));
-  const preview = page.getByRole('region', { name: 'In this DAR' });
+  const preview = page.getByRole('region', { name: 'In this DAR', exact: true });
   await expect(preview).toBeVisible();
   return preview;
 }
 
 export async function assertPreviewMainPackage(page: Page, title: string): Promise<void> {
   await expect(
-    page.getByRole('region', { name: 'In this DAR' }).getByRole('group', { name: 'Main package' }),
+    page
+      .getByRole('region', { name: 'In this DAR', exact: true })
+      .getByRole('group', { name: 'Main package' }),
   ).toHaveText(new RegExp(`${title}$`));
 }
 
 export async function assertPreviewDecodeError(page: Page, title: string): Promise<void> {
-  await expect(page.getByRole('region', { name: 'In this DAR' }).getByRole('alert')).toContainText(
-    title,
-  );
+  await expect(
+    page.getByRole('region', { name: 'In this DAR', exact: true }).getByRole('alert'),
+  ).toContainText(title);
 }
 
 export async function clickUpload(page: Page): Promise<void> {
