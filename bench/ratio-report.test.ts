@@ -38,6 +38,13 @@ describe('figure', () => {
     expect(figure({ ...task, ours: 51, limit: 60, target: { oursAtMost: 50 } }).ok).toBe(false);
   });
 
+  it('prints a ratio under 0.1 with two significant digits', () => {
+    const layout = { name: 'layout', unit: 'ms', limitIs: 'dagre', target: { ratioAtMost: 0.01 } };
+    expect(figure({ ...layout, ours: 0.06, limit: 16.5 }).line).toContain('ratio 0.0036× |');
+    expect(figure({ ...layout, ours: 0.7, limit: 28.6 }).line).toContain('ratio 0.024× |');
+    expect(figure({ ...layout, ours: 0, limit: 28.6 }).line).toContain('ratio 0.00× |');
+  });
+
   it('fails a figure that was not measured', () => {
     const missing = figure({
       name: 'rows',

@@ -77,8 +77,13 @@ function targetText(target: Target, unit: string): string {
   return `ours ≤ ${String(target.oursAtMost)} ${target.unit ?? unit}`;
 }
 
-const ratioText = (ratio: number) =>
-  Number.isFinite(ratio) ? `${ratio >= 10 ? ratio.toFixed(0) : ratio.toFixed(2)}×` : '∞×';
+/** Two significant digits below 0.1, so that a ratio such as 0.004 against a 0.01 target is not 0.00. */
+function ratioText(ratio: number): string {
+  if (!Number.isFinite(ratio)) return '∞×';
+  if (ratio >= 10) return `${ratio.toFixed(0)}×`;
+  if (ratio >= 0.1 || ratio === 0) return `${ratio.toFixed(2)}×`;
+  return `${String(Number(ratio.toPrecision(2)))}×`;
+}
 
 /** The figure's one line: name | ours | limit (what it is) | ratio | target | ✓/✗. */
 export function figure(input: Figure): FigureResult {

@@ -68,29 +68,63 @@ function ourLayout(tree: TransactionTree): number {
 }
 
 /**
- * Runs of each not timed first. One was too few for the 100-node tree: ours then still ran code
- * V8 had not optimized yet, and took 0.8–1.3 ms where the 1,000-node tree, timed after it, took
- * 0.5–0.6 ms.
+ * Each is run untimed for at least WARM_UP_MS and twice before its samples. A count was not
+ * enough: after 5 runs of the 100-node tree (3.5 ms in all) V8 had not optimized ours yet, and it
+ * took 0.7 ms where the 1,000-node tree, timed after it, took 0.5 ms.
  */
-const WARM_UPS = 5;
+const WARM_UP_MS = 200;
+/**
+ * A sample is the mean of as many runs in a row as fill SAMPLE_MS: outside a cross-origin
+ * isolated page Chromium rounds `performance.now()` to 0.1 ms, the size of a 100-node layout.
+ */
+const SAMPLE_MS = 10;
 
-/** ms of each, alternately: ours, dagre, ours, dagre … after WARM_UPS runs of both. */
+type Layout = (tree: TransactionTree) => number;
+
+/** Runs `layout` untimed until warm; the ms one run then takes. */
+function warmUp(layout: Layout, tree: TransactionTree): { perRunMs: number; sink: number } {
+  let sink = 0;
+  let runs = 0;
+  let spent = 0;
+  let last = 0;
+  while (runs < 2 || spent < WARM_UP_MS) {
+    const start = performance.now();
+    sink += layout(tree);
+    last = performance.now() - start;
+    spent += last;
+    runs++;
+  }
+  return { perRunMs: last, sink };
+}
+
+/** One sample: the mean ms of `repeats` runs in a row. */
+function sample(layout: Layout, tree: TransactionTree, repeats: number) {
+  let sink = 0;
+  const start = performance.now();
+  for (let run = 0; run < repeats; run++) sink += layout(tree);
+  return { ms: (performance.now() - start) / repeats, sink };
+}
+
+const repeatsFor = (perRunMs: number) =>
+  Math.max(1, Math.ceil(SAMPLE_MS / Math.max(perRunMs, 0.01)));
+
+/** `runs` samples of each, alternately (ours, dagre, ours, dagre …), after both are warm. */
 function layoutTimes(tree: TransactionTree, runs: number) {
   const ours: number[] = [];
   const limit: number[] = [];
-  let sink = 0;
-  for (let run = 1 - WARM_UPS; run <= runs; run++) {
-    let start = performance.now();
-    sink += ourLayout(tree);
-    const oursMs = performance.now() - start;
-    start = performance.now();
-    sink += dagreLayout(tree);
-    const dagreMs = performance.now() - start;
-    if (run <= 0) continue;
-    ours.push(oursMs);
-    limit.push(dagreMs);
+  const oursWarm = warmUp(ourLayout, tree);
+  const dagreWarm = warmUp(dagreLayout, tree);
+  let sink = oursWarm.sink + dagreWarm.sink;
+  const oursRepeats = repeatsFor(oursWarm.perRunMs);
+  const dagreRepeats = repeatsFor(dagreWarm.perRunMs);
+  for (let run = 0; run < runs; run++) {
+    const oursSample = sample(ourLayout, tree, oursRepeats);
+    const dagreSample = sample(dagreLayout, tree, dagreRepeats);
+    ours.push(oursSample.ms);
+    limit.push(dagreSample.ms);
+    sink += oursSample.sink + dagreSample.sink;
   }
-  return { ours, limit, sink };
+  return { ours, limit, sink, oursRepeats, dagreRepeats };
 }
 
 const trees = new Map<string, TransactionTree>();
