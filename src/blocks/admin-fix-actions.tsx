@@ -13,6 +13,7 @@ import {
 } from '@/lib/errors/admin-error-fixes';
 import { RIGHT_KIND_INFO } from '@/lib/access/right-names';
 import { shortenIdentifier } from '@/lib/text/format';
+import { buttonBusy } from '@/components/form/button-busy';
 
 /** The app's routes the fixes link to; features pass the app's paths in. */
 export type AdminFixLinks = {
@@ -229,7 +230,7 @@ function MutatingFix({
       <Button
         size="xs"
         variant="light"
-        loading={mutation.isPending}
+        loading={buttonBusy(mutation.isPending)}
         onClick={() => {
           // Failures show below the button (the mutation's error).
           apply().catch(() => undefined);

@@ -12,6 +12,7 @@ import { accessOf, type Caller, type UserRight } from '@/lib/access/access-right
 import { describeRight, RIGHT_KIND_INFO } from '@/lib/access/right-names';
 import { idStringProblemText } from '@/lib/forms/id-string-problem-text';
 import { shortenIdentifier } from '@/lib/text/format';
+import { buttonBusy } from '@/components/form/button-busy';
 
 type CallerUser = Extract<Caller, { kind: 'user' }>;
 
@@ -140,7 +141,7 @@ export function GrantReadAccess({ caller }: GrantReadAccessProps) {
       )}
       <Button
         variant="light"
-        loading={grant.isPending}
+        loading={buttonBusy(grant.isPending)}
         onClick={confirm}
         style={{ alignSelf: 'flex-start' }}
       >

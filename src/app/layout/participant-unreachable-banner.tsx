@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { participantQueries } from '@/api/participant';
 import { describeError } from '@/lib/errors/api-error';
 import { HEADER_HEALTH_REFRESH_MS, useParticipantUnreachable } from './use-participant-unreachable';
+import { buttonBusy } from '@/components/form/button-busy';
 
 /**
  * The one place that says the participant does not answer (docs/design-system.md §States): the
@@ -27,7 +28,7 @@ export function ParticipantUnreachableBanner() {
           size="xs"
           variant="light"
           color="red"
-          loading={isChecking}
+          loading={buttonBusy(isChecking)}
           onClick={() => void queryClient.refetchQueries({ queryKey: participantQueries.health() })}
         >
           Retry now

@@ -1,6 +1,7 @@
 import { Button, Group } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { buttonBusy } from './button-busy';
 
 export type FormActionsProps = {
   /** Names what is saved or done: "Create user", "Save changes", "Grant". */
@@ -39,7 +40,7 @@ export function FormActions({
       <Group gap="sm" wrap="wrap">
         <Button
           type="submit"
-          loading={isSubmitting}
+          loading={buttonBusy(isSubmitting)}
           disabled={isSubmitDisabled}
           {...(isDanger ? { color: 'red' } : {})}
         >

@@ -2,6 +2,7 @@ import { Alert, Button, Stack, Text } from '@mantine/core';
 import type { Control, FieldValues } from 'react-hook-form';
 import { describeError } from '@/lib/errors/api-error';
 import { FormRootError } from './form-root-error';
+import { buttonBusy } from './button-busy';
 
 export type FormUpdateErrorProps<T extends FieldValues> = {
   control: Control<T>;
@@ -39,7 +40,7 @@ export function FormUpdateError<T extends FieldValues>({
           Nothing was saved, and your edits are still in the form. Reload latest to see the current
           version (this discards your edits), then make your changes again.
         </Text>
-        <Button size="xs" onClick={onReload} loading={isReloading}>
+        <Button size="xs" onClick={onReload} loading={buttonBusy(isReloading)}>
           Reload latest
         </Button>
       </Stack>

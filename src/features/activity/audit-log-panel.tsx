@@ -27,6 +27,7 @@ import { downloadAudit } from './audit-export';
 import { AuditTable } from './audit-table';
 import { AUDIT_PAGE_SIZES, withAuditFilter, type AuditView } from './audit-view';
 import { useActivityLog } from './use-activity-log';
+import { buttonBusy } from '@/components/form/button-busy';
 
 export type AuditLogPanelProps = {
   /** Filters and page, from the URL. */
@@ -150,7 +151,7 @@ function AuditLogResults({
           size="xs"
           variant="default"
           disabled={page.entries.length === 0 || (collect.isPending && exporting !== format)}
-          loading={collect.isPending && exporting === format}
+          loading={buttonBusy(collect.isPending && exporting === format)}
           onClick={() => {
             handleExport(format);
           }}

@@ -13,6 +13,7 @@ import { shortenIdentifier } from '@/lib/text/format';
 import { BULK_IMPORT_MIME_TYPES } from './bulk-import-files';
 import { externalPlanOf, type ExternalRowState, type ImportRowState } from './use-bulk-import';
 import { TableScroller } from '@/components/table-scroller';
+import { buttonBusy } from '@/components/form/button-busy';
 
 /** Rows listed with a field each; more are signed through the files (bounded markup). */
 const MAX_LISTED_ROWS = 100;
@@ -98,7 +99,7 @@ export function ExternalSignatures({
           />
           <Button
             variant="default"
-            loading={isGenerating}
+            loading={buttonBusy(isGenerating)}
             disabled={isBusy || synchronizerId === null || synchronizerId === undefined}
             onClick={() => {
               if (synchronizerId) onGenerate(synchronizerId);

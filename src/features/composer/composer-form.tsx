@@ -22,6 +22,7 @@ import {
 import { PartiesField } from './parties-field';
 import { SegmentedChoiceField } from './segmented-choice-field';
 import type { TemplateCatalog } from '@/hooks/template-catalog';
+import { buttonBusy } from '@/components/form/button-busy';
 
 export type ComposerFormProps = {
   form: UseFormReturn<ComposerValues>;
@@ -298,7 +299,7 @@ export function ComposerForm({
           beside={
             <Button
               variant="light"
-              loading={isPreviewing}
+              loading={buttonBusy(isPreviewing)}
               disabled={isSubmitting}
               onClick={() => void handlePreview()}
             >

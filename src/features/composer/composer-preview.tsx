@@ -10,6 +10,7 @@ import type { TreeComparison } from '@/lib/transaction-tree/compare-trees';
 import { parseIdentifier, type TransactionTree } from '@/lib/transaction-tree/model';
 import type { CommitRoute } from './composer-signing';
 import { SignAndExecute } from './sign-and-execute';
+import { buttonBusy } from '@/components/form/button-busy';
 
 export type ComposerPreviewProps = {
   prepared: Prepared;
@@ -184,7 +185,7 @@ function CommitSection({
             previewed commands, then compares what is committed with this preview.
           </Text>
           <Group>
-            <Button onClick={onCommit} loading={isCommitting}>
+            <Button onClick={onCommit} loading={buttonBusy(isCommitting)}>
               Commit
             </Button>
           </Group>

@@ -27,6 +27,7 @@ import { parseSignature, signHash } from '@/lib/signing/signatures';
 import { isSigningInputError } from '@/lib/signing/signing-input-error';
 import { executeCopyAs } from './composer-copy-as';
 import { classifyExecuteFailure, namespaceOf, type ExecuteFailure } from './composer-signing';
+import { buttonBusy } from '@/components/form/button-busy';
 
 export type SignAndExecuteProps = {
   prepared: Prepared;
@@ -244,7 +245,7 @@ export function SignAndExecute({
       <Group justify="space-between">
         <Button
           onClick={() => void handleExecute()}
-          loading={execute.isPending}
+          loading={buttonBusy(execute.isPending)}
           disabled={!hash.isMatching}
         >
           Sign and execute

@@ -15,6 +15,7 @@ import { useFormMutation } from '@/components/form/use-form-mutation';
 import { SectionCard } from '@/components/section-card';
 import type { ApiError } from '@/lib/errors/api-error';
 import { issuerLookupSchema, MAX_ISSUER_URL_LENGTH, type IssuerLookupValues } from './delegation';
+import { buttonBusy } from '@/components/form/button-busy';
 
 export type FillFromIssuerProps = {
   /** Called with the checked discovery; the caller fills its own fields from it. */
@@ -100,7 +101,7 @@ export function FillFromIssuer({ onFilled, identityProviderHref }: FillFromIssue
               maxLength={MAX_ISSUER_URL_LENGTH + 1}
               style={{ flex: 1 }}
             />
-            <Button type="submit" loading={discover.isPending} mt={24}>
+            <Button type="submit" loading={buttonBusy(discover.isPending)} mt={24}>
               Fill from issuer
             </Button>
           </Group>

@@ -15,6 +15,7 @@ import {
 } from './identity-provider-copy-as';
 import { toStatusUpdateRequest } from './identity-provider-form-schema';
 import { identityProviderPartiesQuery } from './identity-provider-parties-query';
+import { buttonBusy } from '@/components/form/button-busy';
 
 export type IdentityProviderActionsProps = {
   config: IdentityProviderConfig;
@@ -134,10 +135,15 @@ export function IdentityProviderActions({ config, onDeleted }: IdentityProviderA
 
   return (
     <Group gap="xs">
-      <Button variant="default" onClick={handleStatus} loading={updateStatus.isPending}>
+      <Button variant="default" onClick={handleStatus} loading={buttonBusy(updateStatus.isPending)}>
         {isDeactivated ? 'Activate' : 'Deactivate'}
       </Button>
-      <Button color="red" variant="light" onClick={handleDelete} loading={remove.isPending}>
+      <Button
+        color="red"
+        variant="light"
+        onClick={handleDelete}
+        loading={buttonBusy(remove.isPending)}
+      >
         Delete
       </Button>
     </Group>

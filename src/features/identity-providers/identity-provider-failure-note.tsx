@@ -10,6 +10,7 @@ import {
   type SubmissionFacts,
 } from './identity-provider-error-fixes';
 import { toStatusUpdateRequest } from './identity-provider-form-schema';
+import { buttonBusy } from '@/components/form/button-busy';
 
 export type IdentityProviderFailureNoteProps = {
   failure: IdentityProviderFailure;
@@ -64,7 +65,7 @@ export function ActivateIdentityProviderButton({
   return (
     <Button
       size="xs"
-      loading={activate.isPending}
+      loading={buttonBusy(activate.isPending)}
       onClick={() => {
         activate.mutate(
           toStatusUpdateRequest({ identityProviderId, issuer: '', jwksUrl: '' }, false),

@@ -13,6 +13,7 @@ import { TopologyViewPanel } from '@/components/topology-view';
 import { shortenIdentifier } from '@/lib/text/format';
 import type { OnboardingValues } from './onboarding-form-schema';
 import { isGeneratedFor, type ExternalParty } from './use-external-party';
+import { buttonBusy } from '@/components/form/button-busy';
 
 export type ExternalPartyFieldsProps = {
   form: UseFormReturn<OnboardingValues>;
@@ -93,7 +94,7 @@ export function ExternalPartyFields({ form, external }: ExternalPartyFieldsProps
       <Group>
         <Button
           variant="default"
-          loading={external.isGenerating}
+          loading={buttonBusy(external.isGenerating)}
           onClick={() => void external.generateTopology()}
         >
           {generated === undefined ? 'Generate topology' : 'Generate topology again'}

@@ -4,6 +4,7 @@ import { SectionCard } from '@/components/section-card';
 import { describeError } from '@/lib/errors/api-error';
 import type { StepStatus } from '@/lib/onboarding/run-progress';
 import { StepCall } from './onboarding-plan-view';
+import { buttonBusy } from '@/components/form/button-busy';
 
 export type OnboardingRunProps = {
   state: RunState;
@@ -40,7 +41,7 @@ export function OnboardingRun({ state, onBack, onPlanAgain, isPlanning }: Onboar
             <Button variant="default" onClick={onBack}>
               Back to the form
             </Button>
-            <Button onClick={onPlanAgain} loading={isPlanning}>
+            <Button onClick={onPlanAgain} loading={buttonBusy(isPlanning)}>
               Plan again
             </Button>
           </Group>

@@ -35,6 +35,7 @@ import { describeError } from '@/lib/errors/api-error';
 import { filterModules, moduleSummary } from './package-contents-filter';
 import { packageErrorText } from './package-error-text';
 import { TableScroller } from '@/components/table-scroller';
+import { buttonBusy } from '@/components/form/button-busy';
 
 const count = (n: number, one: string, many: string) => `${String(n)} ${n === 1 ? one : many}`;
 
@@ -397,7 +398,7 @@ function ForeignArgumentFields({
         <Button
           size="compact-xs"
           variant="subtle"
-          loading={isFetching}
+          loading={buttonBusy(isFetching)}
           aria-label={`Retry reading the argument of ${choiceName} of ${owner}`}
           onClick={() => {
             void refetch();

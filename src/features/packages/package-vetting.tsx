@@ -31,6 +31,7 @@ import { shortenIdentifier } from '@/lib/text/format';
 import { vettingCopyAs } from './package-copy-as';
 import { planSearch } from './vetting-plan-model';
 import { useSynchronizerLabel } from '@/hooks/use-synchronizer-label';
+import { buttonBusy } from '@/components/form/button-busy';
 
 /** Why a caller sees no vetting actions (the participant would refuse the change). */
 export const VETTING_NEEDS_ADMIN = 'Only participant administrators can change vetting.';
@@ -210,7 +211,7 @@ export function PackageVetting({
                         size="xs"
                         variant="light"
                         color={row.vetted ? 'red' : 'blue'}
-                        loading={isChanging}
+                        loading={buttonBusy(isChanging)}
                         disabled={!row.isConnected || (change.isPending && !isChanging)}
                         aria-label={`${row.vetted ? 'Unvet' : 'Vet'} on ${row.label}`}
                         {...(row.isConnected ? {} : { 'aria-describedby': describedBy })}

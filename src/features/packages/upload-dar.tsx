@@ -19,6 +19,7 @@ import { UpgradeReadiness } from './upgrade-readiness';
 import { darUploadCopyAs } from './package-copy-as';
 import { UPLOAD_NEEDS_ADMIN } from './packages-header-actions';
 import { packagesListSearch } from './packages-list-search';
+import { buttonBusy } from '@/components/form/button-busy';
 
 export type UploadDarLinks = {
   package: (packageId: string) => string;
@@ -234,7 +235,7 @@ function UploadControls({
             <Group gap="sm" wrap="wrap">
               <Button
                 variant="default"
-                loading={validate.isPending}
+                loading={buttonBusy(validate.isPending)}
                 disabled={isBusy && !validate.isPending}
                 onClick={() => void handleValidate()}
               >

@@ -53,6 +53,7 @@ import {
   type PackageLabel,
   type PackageVerdict,
 } from './vetting-plan-model';
+import { buttonBusy } from '@/components/form/button-busy';
 
 export type VettingPlanLinks = {
   /** The planner with another plan (the inverse plan, a re-plan). */
@@ -326,7 +327,7 @@ export function VettingPlanner({ search, onSearchChange, links }: VettingPlanner
           <Group>
             <Button
               disabled={!isAdmin || !dryRun.data || expectedSerial === undefined || isConcurrent}
-              loading={apply.isPending}
+              loading={buttonBusy(apply.isPending)}
               onClick={() => {
                 if (expectedSerial === undefined) return;
                 apply.mutate(

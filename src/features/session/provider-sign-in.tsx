@@ -4,6 +4,7 @@ import { signInProviderQueries, type SignInProviderConfig } from '@/api/sign-in-
 import { ErrorAlert } from '@/components/feedback/error-alert';
 import { describeError } from '@/lib/errors/api-error';
 import { useSignIn } from './use-sign-in';
+import { buttonBusy } from '@/components/form/button-busy';
 
 export type ProviderSignInProps = {
   /**
@@ -96,7 +97,7 @@ function ProviderRow({
             onClick={() => {
               start.mutate();
             }}
-            loading={start.isPending}
+            loading={buttonBusy(start.isPending)}
             disabled={discovery.isError}
           >
             {label}
@@ -112,7 +113,7 @@ function ProviderRow({
                 size="xs"
                 variant="default"
                 onClick={() => void discovery.refetch()}
-                loading={discovery.isFetching}
+                loading={buttonBusy(discovery.isFetching)}
               >
                 Try again
               </Button>

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { sessionMutations, sessionQueries, type SandboxUser } from '@/api/session';
 import { ErrorAlert } from '@/components/feedback/error-alert';
 import { useSignIn } from './use-sign-in';
+import { buttonBusy } from '@/components/form/button-busy';
 
 export type SandboxSignInProps = { onSignedIn: () => void };
 
@@ -57,7 +58,7 @@ export function SandboxSignIn({ onSignedIn }: SandboxSignInProps) {
         <Button
           onClick={handleSignIn}
           disabled={!userId}
-          loading={mint.isPending || signIn.isPending}
+          loading={buttonBusy(mint.isPending || signIn.isPending)}
           variant="light"
           color="grape"
         >

@@ -9,6 +9,7 @@ import { ProviderSignIn } from './provider-sign-in';
 import { SandboxSignIn } from './sandbox-sign-in';
 import { TokenSignInForm } from './token-sign-in-form';
 import { useSignIn } from './use-sign-in';
+import { buttonBusy } from '@/components/form/button-busy';
 
 export type SignInPanelProps = {
   onSignedIn: () => void;
@@ -89,7 +90,7 @@ function WithoutToken({ auth, onSignedIn }: { auth: string | undefined; onSigned
       <Divider />
       <Button
         variant="default"
-        loading={withoutToken.isPending}
+        loading={buttonBusy(withoutToken.isPending)}
         onClick={() => {
           withoutToken.mutate({ token: undefined, remember: false }, { onSuccess: onSignedIn });
         }}

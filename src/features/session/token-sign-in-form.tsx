@@ -14,6 +14,7 @@ import {
 } from './sign-in-form-schema';
 import { TokenClaimsSummary } from './token-claims-summary';
 import { useSignIn } from './use-sign-in';
+import { buttonBusy } from '@/components/form/button-busy';
 
 export type TokenSignInFormProps = { onSignedIn: () => void };
 
@@ -62,7 +63,7 @@ export function TokenSignInForm({ onSignedIn }: TokenSignInFormProps) {
           description="Kept in this browser's local storage until you sign out; otherwise only for this browser session."
         />
         <div>
-          <Button type="submit" loading={signIn.isPending}>
+          <Button type="submit" loading={buttonBusy(signIn.isPending)}>
             Sign in with token
           </Button>
         </div>

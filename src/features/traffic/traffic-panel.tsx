@@ -41,6 +41,7 @@ import {
   type TrafficAggregate,
   type TrafficRow,
 } from './traffic-aggregation';
+import { buttonBusy } from '@/components/form/button-busy';
 
 /** Rows each table shows; the export has them all. */
 export const TRAFFIC_TABLE_ROWS = 50;
@@ -100,7 +101,7 @@ export function TrafficPanel({
           />
           <Button
             variant="default"
-            loading={query.isFetching || switching}
+            loading={buttonBusy(query.isFetching || switching)}
             onClick={() => {
               void query.refetch();
             }}

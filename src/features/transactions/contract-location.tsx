@@ -33,6 +33,7 @@ import {
 } from './move-contract-form-schema';
 import { completeMoveCopyAs, moveCopyAs } from './reassignment-copy-as';
 import { reassignmentProblem } from './reassignment-errors';
+import { buttonBusy } from '@/components/form/button-busy';
 
 export type ContractLocationProps = {
   contractId: string;
@@ -383,7 +384,7 @@ function MoveContractForm({
           <Button variant="default" onClick={onClose} disabled={isBusy}>
             Cancel
           </Button>
-          <Button type="submit" loading={isBusy} disabled={submitters.length === 0}>
+          <Button type="submit" loading={buttonBusy(isBusy)} disabled={submitters.length === 0}>
             {isMove ? 'Move' : 'Assign'}
           </Button>
         </Group>

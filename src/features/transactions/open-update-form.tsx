@@ -13,6 +13,7 @@ import {
   toUpdateRef,
   type OpenUpdateValues,
 } from './open-update-form-schema';
+import { buttonBusy } from '@/components/form/button-busy';
 
 export type OpenUpdateFormProps = {
   scope: ReadScope;
@@ -71,7 +72,7 @@ export function OpenUpdateForm({ scope, onOpen }: OpenUpdateFormProps) {
           w={{ base: '100%', xs: 300 }}
           style={{ flex: 1, maxWidth: 360 }}
         />
-        <Button type="submit" variant="default" loading={open.isPending}>
+        <Button type="submit" variant="default" loading={buttonBusy(open.isPending)}>
           Open
         </Button>
       </Group>

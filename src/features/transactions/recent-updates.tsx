@@ -24,6 +24,7 @@ import {
 } from './history-seek-form-schema';
 import { NoReadScopeState } from '@/blocks/no-read-scope-state';
 import { useReadScope } from '@/hooks/use-read-scope';
+import { buttonBusy } from '@/components/form/button-busy';
 
 export type RecentUpdatesLinks = {
   /** The viewer with this update open. */
@@ -147,7 +148,7 @@ function LatestUpdates({ scope, links }: { scope: ReadScope; links: RecentUpdate
         <Button
           variant="default"
           size="xs"
-          loading={isRefetching && !isFetchingNextPage}
+          loading={buttonBusy(isRefetching && !isFetchingNextPage)}
           onClick={() => {
             void refetch();
           }}
@@ -271,7 +272,7 @@ function LoadMore({
     <Group justify="center">
       <Button
         variant="default"
-        loading={isLoading}
+        loading={buttonBusy(isLoading)}
         onClick={() => {
           void onLoad();
         }}

@@ -48,6 +48,7 @@ import { GRAPH_NODE_HEIGHT, TransactionGraph, type CenterRequest } from './trans
 import type { TransactionLinks } from './transaction-links';
 import { TransactionOutline } from './transaction-outline';
 import classes from './transaction-view.module.css';
+import { buttonBusy } from '@/components/form/button-busy';
 
 /** Which of outline and graph a narrow screen shows (wide ones show both side by side). */
 export type TransactionPane = 'outline' | 'graph';
@@ -369,7 +370,7 @@ function TreeExplorer({
           </Button>
           <Button
             variant="default"
-            loading={isRefolding}
+            loading={buttonBusy(isRefolding)}
             onClick={() => {
               refold(expandAll());
             }}

@@ -20,6 +20,7 @@ import {
 } from './user-access-check-verdicts';
 import { canListUserRights } from './user-rights-access';
 import { IsolatedText } from '@/components/isolated-text';
+import { buttonBusy } from '@/components/form/button-busy';
 
 export type UserAccessCheckProps = { userRef: UserRef; links: AdminFixLinks };
 
@@ -99,7 +100,7 @@ function AccessCheck({ caller, user, userRef, links }: AccessCheckProps) {
         </Text>
         <Group>
           {requested ? (
-            <Button variant="default" onClick={recheck} loading={pending}>
+            <Button variant="default" onClick={recheck} loading={buttonBusy(pending)}>
               Check again
             </Button>
           ) : (

@@ -23,6 +23,7 @@ import { AdminFixActions, type AdminFixLinks } from '@/blocks/admin-fix-actions'
 import { canListUserRights } from './user-rights-access';
 import { deleteUserCommands, rightsChangeCommands, updateUserCommands } from './users-copy-as';
 import { IsolatedText } from '@/components/isolated-text';
+import { buttonBusy } from '@/components/form/button-busy';
 
 export type UserOffboardingProps = {
   userRef: UserRef;
@@ -315,7 +316,7 @@ function Action({ label, onClick, loading, reason, copyLabel, commands }: Action
           color="red"
           variant="light"
           onClick={onClick}
-          loading={loading}
+          loading={buttonBusy(loading)}
           disabled={reason !== undefined}
         >
           {label}

@@ -16,6 +16,7 @@ import { ADMIN_ONLY_EXPLANATION, describeRight, RIGHT_KIND_INFO } from '@/lib/ac
 import { canListUserRights } from './user-rights-access';
 import { rightsChangeCommands } from './users-copy-as';
 import { RightsList, UserRightsGrantForm } from './user-rights-grant-form';
+import { buttonBusy } from '@/components/form/button-busy';
 
 export type UserRightsPanelProps = {
   userRef: UserRef;
@@ -198,7 +199,7 @@ function CurrentRights({ userRef, access, canEdit, onChanged }: CurrentRightsPro
             color="red"
             variant="light"
             disabled={selected.length === 0}
-            loading={revoke.isPending}
+            loading={buttonBusy(revoke.isPending)}
             onClick={handleRevoke}
           >
             Revoke selected
