@@ -13,8 +13,10 @@ import type {
   TransactionEvents,
   TransactionTree,
 } from '@/lib/transaction-tree/model';
+import { fromPaddedBase64 } from '@/lib/signing/bytes';
 import { TransactionTreeError } from '@/lib/transaction-tree/transaction-tree-error';
 import type {
+  HashVerdict,
   PreparedHiddenNode,
   PreparedInputContract,
   PreparedPreview,
@@ -46,21 +48,13 @@ const fail = (message: string): never => {
   throw new PreparedTransactionError(message);
 };
 
-const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
-
 function base64Bytes(text: string): Uint8Array {
   if (text.length > PREPARED_TRANSACTION_LIMITS.maxBase64Length) {
     fail(
       `The prepared transaction is ${String(text.length)} characters of base64, more than the ${String(PREPARED_TRANSACTION_LIMITS.maxBase64Length)} this console decodes.`,
     );
   }
-  if (text.length % 4 !== 0 || !BASE64.test(text)) {
-    fail('The prepared transaction is not valid base64.');
-  }
-  const binary = atob(text);
-  const bytes = new Uint8Array(binary.length);
-  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
-  return bytes;
+  return fromPaddedBase64(text) ?? fail('The prepared transaction is not valid base64.');
 }
 
 const toHex = (bytes: Uint8Array) =>
@@ -114,7 +108,7 @@ export function protoValueToJson(value: Value | undefined, depth = 0): unknown {
     );
   }
   if (!value) return fail('A value is missing.');
-  const next = (inner: Value | undefined) => protoValueToJson(inner, depth + 1);
+  const inner = depth + 1;
   const { sum } = value;
   switch (sum.oneofKind) {
     case 'unit':
@@ -141,35 +135,47 @@ export function protoValueToJson(value: Value | undefined, depth = 0): unknown {
       return /^-?\d{1,20}$/.test(sum.timestamp)
         ? microsToIso(BigInt(sum.timestamp))
         : fail(`The timestamp ${sum.timestamp} is not a number of microseconds.`);
-    case 'list':
-      return sum.list.elements.map(next);
-    case 'optional': {
-      const inner = sum.optional.value;
-      if (inner === undefined) return null;
-      // Optional (Optional a): None is null, Some None is [], Some (Some x) is [x].
-      if (inner.sum.oneofKind === 'optional') {
-        return inner.sum.optional.value === undefined ? [] : [next(inner)];
-      }
-      return next(inner);
+    case 'list': {
+      const { elements } = sum.list;
+      const out: unknown[] = [];
+      for (const element of elements) out.push(protoValueToJson(element, inner));
+      return out;
     }
-    case 'textMap':
-      return Object.fromEntries(
-        sum.textMap.entries.map((entry) => [entry.key, next(entry.value)] as const),
-      );
-    case 'genMap':
-      return sum.genMap.entries.map((entry) => [next(entry.key), next(entry.value)]);
-    case 'record':
-      return Object.fromEntries(
-        sum.record.fields.map(
-          (field, index) =>
-            [
-              field.label === '' ? `_${String(index + 1)}` : field.label,
-              next(field.value),
-            ] as const,
-        ),
-      );
+    case 'optional': {
+      const some = sum.optional.value;
+      if (some === undefined) return null;
+      // Optional (Optional a): None is null, Some None is [], Some (Some x) is [x].
+      if (some.sum.oneofKind === 'optional') {
+        return some.sum.optional.value === undefined ? [] : [protoValueToJson(some, inner)];
+      }
+      return protoValueToJson(some, inner);
+    }
+    case 'textMap': {
+      const { entries } = sum.textMap;
+      const pairs: [string, unknown][] = [];
+      for (const entry of entries) pairs.push([entry.key, protoValueToJson(entry.value, inner)]);
+      // fromEntries defines each key as its own property, `__proto__` included.
+      return Object.fromEntries(pairs);
+    }
+    case 'genMap': {
+      const { entries } = sum.genMap;
+      const pairs: [unknown, unknown][] = [];
+      for (const entry of entries) {
+        pairs.push([protoValueToJson(entry.key, inner), protoValueToJson(entry.value, inner)]);
+      }
+      return pairs;
+    }
+    case 'record': {
+      const { fields } = sum.record;
+      const pairs: [string, unknown][] = [];
+      for (const field of fields) {
+        const label = field.label === '' ? `_${String(pairs.length + 1)}` : field.label;
+        pairs.push([label, protoValueToJson(field.value, inner)]);
+      }
+      return Object.fromEntries(pairs);
+    }
     case 'variant':
-      return { tag: sum.variant.constructor, value: next(sum.variant.value) };
+      return { tag: sum.variant.constructor, value: protoValueToJson(sum.variant.value, inner) };
     case 'enum':
       return sum.enum.constructor;
     default:
@@ -388,22 +394,23 @@ export type PrepareAnswer = {
   hashingSchemeVersion: string;
 };
 
+/** A prepared transaction decoded into what the Preview shows, all but the hash's verdict. */
+export type PreparedReading = {
+  /** The decoded message, which the hash is recomputed from. */
+  prepared: PreparedTransaction;
+  preview: Omit<PreparedPreview, 'hash'>;
+};
+
 /**
  * The prepared transaction of a prepare answer, decoded from its bytes: the tree (as a committed
  * transaction's), what no committed transaction shows (fetches, rollbacks), the input contracts
- * and metadata, and the hash recomputed here next to the participant's.
+ * and metadata.
  */
-export function decodePreparedSubmission(answer: PrepareAnswer): PreparedPreview {
+export function readPreparedSubmission(answer: PrepareAnswer): PreparedReading {
   const bytes = base64Bytes(answer.preparedTransaction);
   const prepared = decodeBytes(bytes);
   const metadata = prepared.metadata ?? fail('The prepared transaction has no metadata.');
   const walked = walk(prepared);
-  let participantHash: Uint8Array;
-  try {
-    participantHash = base64Bytes(answer.preparedTransactionHash);
-  } catch {
-    participantHash = new Uint8Array();
-  }
   const events: TransactionEvents = {
     // Not committed yet: no update id or offset. The hash names this preview instead.
     updateId: `prepared:${answer.preparedTransactionHash}`,
@@ -421,29 +428,46 @@ export function decodePreparedSubmission(answer: PrepareAnswer): PreparedPreview
     }
     throw error;
   }
+  return {
+    prepared,
+    preview: {
+      tree,
+      hidden: walked.hidden,
+      inputContracts: inputContracts(prepared),
+      metadata: {
+        actAs: metadata.submitterInfo?.actAs ?? [],
+        commandId: metadata.submitterInfo?.commandId ?? '',
+        synchronizerId: metadata.synchronizerId,
+        transactionUuid: metadata.transactionUuid,
+        preparationTime: microsToIso(metadata.preparationTime),
+        minLedgerEffectiveTime: optionalTime(metadata.minLedgerEffectiveTime),
+        maxLedgerEffectiveTime: optionalTime(metadata.maxLedgerEffectiveTime),
+        maxRecordTime: optionalTime(metadata.maxRecordTime),
+      },
+      byteLength: bytes.length,
+    },
+  };
+}
+
+/** The participant's hash of the decoded transaction beside the one recomputed here. */
+export function preparedHashVerdict(
+  prepared: PreparedTransaction,
+  answer: PrepareAnswer,
+): HashVerdict {
+  const participantHash = fromPaddedBase64(answer.preparedTransactionHash) ?? new Uint8Array();
   const { computed, problem } = recomputeHash(prepared, answer.hashingSchemeVersion);
   return {
-    tree,
-    hidden: walked.hidden,
-    inputContracts: inputContracts(prepared),
-    metadata: {
-      actAs: metadata.submitterInfo?.actAs ?? [],
-      commandId: metadata.submitterInfo?.commandId ?? '',
-      synchronizerId: metadata.synchronizerId,
-      transactionUuid: metadata.transactionUuid,
-      preparationTime: microsToIso(metadata.preparationTime),
-      minLedgerEffectiveTime: optionalTime(metadata.minLedgerEffectiveTime),
-      maxLedgerEffectiveTime: optionalTime(metadata.maxLedgerEffectiveTime),
-      maxRecordTime: optionalTime(metadata.maxRecordTime),
-    },
-    hash: {
-      scheme: answer.hashingSchemeVersion,
-      base64: answer.preparedTransactionHash,
-      hex: toHex(participantHash),
-      computed,
-      isMatching: computed !== null && computed === answer.preparedTransactionHash,
-      ...(problem === undefined ? {} : { problem }),
-    },
-    byteLength: bytes.length,
+    scheme: answer.hashingSchemeVersion,
+    base64: answer.preparedTransactionHash,
+    hex: toHex(participantHash),
+    computed,
+    isMatching: computed !== null && computed === answer.preparedTransactionHash,
+    ...(problem === undefined ? {} : { problem }),
   };
+}
+
+/** What the Preview shows of a prepare answer: its reading and the hash's verdict. */
+export function decodePreparedSubmission(answer: PrepareAnswer): PreparedPreview {
+  const { prepared, preview } = readPreparedSubmission(answer);
+  return { ...preview, hash: preparedHashVerdict(prepared, answer) };
 }

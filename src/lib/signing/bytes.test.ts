@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fromBase64, fromHex, toBase64, toHex } from './bytes';
+import { fromBase64, fromHex, fromPaddedBase64, toBase64, toHex } from './bytes';
 
 describe('byte encodings', () => {
   const bytes = new Uint8Array([0, 1, 127, 128, 250, 255]);
@@ -19,5 +19,25 @@ describe('byte encodings', () => {
 
   it.each(['a', 'ab$d', 'ab=c', 'abcde'])('refuses %s as base64', (text) => {
     expect(fromBase64(text)).toBeNull();
+  });
+
+  it('reads standard padded base64 of every length', () => {
+    for (let length = 0; length <= 7; length++) {
+      const some = bytes.subarray(0, length);
+      expect(fromPaddedBase64(Buffer.from(some).toString('base64'))).toEqual(some);
+    }
+  });
+
+  it.each([
+    ['unpadded', 'AAE'],
+    ['padding in the middle', 'AA=A'],
+    ['three padding characters', 'A==='],
+    ['URL-safe digits', '-_8='],
+    ['a space', 'AAAA AAA'],
+    ['a line break', 'AAAA\nAAA='],
+    ['outside the alphabet', 'AAA$'],
+    ['not Latin-1', 'AAA\u20ac'],
+  ])('refuses %s as padded base64', (_what, text) => {
+    expect(fromPaddedBase64(text)).toBeNull();
   });
 });

@@ -43,6 +43,35 @@ export function fromBase64(text: string): Uint8Array | null {
   return out;
 }
 
+type WithFromBase64 = { fromBase64?: (text: string) => Uint8Array };
+const nativeFromBase64 = (Uint8Array as unknown as WithFromBase64).fromBase64;
+
+function viaAtob(text: string): Uint8Array {
+  const binary = atob(text);
+  const out = new Uint8Array(binary.length);
+  for (let i = 0; i < binary.length; i += 1) out[i] = binary.charCodeAt(i);
+  return out;
+}
+
+/**
+ * The bytes of standard, padded base64 and nothing else (no whitespace, no URL-safe digits), or
+ * null; made for large input. The browser's own `Uint8Array.fromBase64` where it has one
+ * (Chromium: 800 KB of base64 in 1.1 ms, where `atob` and a copy took 5.9 and a pattern test
+ * 1.4), else `atob`. Both refuse what is outside the alphabet or padding in the middle, and both
+ * skip whitespace, which the decoded length then betrays.
+ */
+export function fromPaddedBase64(text: string): Uint8Array | null {
+  if (text.length % 4 !== 0) return null;
+  const padding = text.endsWith('==') ? 2 : text.endsWith('=') ? 1 : 0;
+  let bytes: Uint8Array;
+  try {
+    bytes = nativeFromBase64 ? nativeFromBase64.call(Uint8Array, text) : viaAtob(text);
+  } catch {
+    return null;
+  }
+  return bytes.length === (text.length / 4) * 3 - padding ? bytes : null;
+}
+
 export function concatBytes(...parts: readonly Uint8Array[]): Uint8Array {
   const out = new Uint8Array(parts.reduce((sum, part) => sum + part.length, 0));
   let at = 0;
