@@ -23,6 +23,20 @@ const PUBLIC_PATHS: ReadonlySet<string> = new Set(['/v2/version', '/livez', '/re
 // query runs (route loaders, the header's probes) and has no QueryClient.
 let access: TokenlessAccess = 'unknown';
 let learning: Promise<void> | undefined;
+
+// The probe is the who-am-I every page asks first (the session's caller): its answer, unread, goes
+// to that first request instead of a second round trip, while it is this fresh.
+const WHO_AM_I = '/v2/authenticated-user';
+const PROBE_ANSWER_KEPT_MS = 5_000;
+let probeAnswer: { response: Response; at: number } | undefined;
+
+function takeProbeAnswer(): Response | undefined {
+  const kept = probeAnswer;
+  probeAnswer = undefined;
+  return kept !== undefined && Date.now() - kept.at <= PROBE_ANSWER_KEPT_MS
+    ? kept.response
+    : undefined;
+}
 const listeners = new Set<() => void>();
 
 function settle(next: TokenlessAccess): void {
@@ -50,12 +64,14 @@ export function subscribeTokenlessAccess(listener: () => void): () => void {
  */
 export function allowTokenlessRequests(): void {
   learning = undefined;
+  probeAnswer = undefined;
   settle('open');
 }
 
 /** Forgets what was learned, so the next tokenless request finds out again (another participant). */
 export function forgetTokenlessAccess(): void {
   learning = undefined;
+  probeAnswer = undefined;
   settle('unknown');
 }
 
@@ -77,7 +93,10 @@ async function learn(): Promise<TokenlessAccess> {
     const probe = await globalThis.fetch(`${env.API_BASE_URL}/v2/authenticated-user`, {
       headers: { Accept: 'application/json' },
     });
-    return probe.status === 401 ? 'sign-in-first' : 'open';
+    if (probe.status === 401) return 'sign-in-first';
+    // Whatever it is (a user, or the 400 of a participant without auth), it answers that request.
+    probeAnswer = { response: probe, at: Date.now() };
+    return 'open';
   } catch {
     // Unreachable: nothing learned. Requests go and fail as they would have (the page then shows
     // that the participant does not answer), and the first 401 among them still teaches.
@@ -100,8 +119,9 @@ function signInFirst(): Response {
  * Asks nothing whose answer is known to be "sign in first": for a Ledger API request at `path`
  * without a token, the 401 the participant would give, made here, while the participant is known
  * to need a token (each request it refuses is a console error in the browser and a log line at the
- * participant); undefined when the request should go. Before anything is known, waits for
- * {@link learn}. The typed client's middleware calls it (client.ts).
+ * participant); for the first who-am-I, the probe's own answer when {@link learn} asked it;
+ * undefined when the request should go. Before anything is known, waits for {@link learn}. The
+ * typed client's middleware calls it (client.ts).
  */
 export async function answerWithoutAsking(path: string): Promise<Response | undefined> {
   if (PUBLIC_PATHS.has(path)) return undefined;
@@ -112,7 +132,8 @@ export async function answerWithoutAsking(path: string): Promise<Response | unde
     });
     await learning;
   }
-  return access === 'sign-in-first' ? signInFirst() : undefined;
+  if (access === 'sign-in-first') return signInFirst();
+  return path === WHO_AM_I ? takeProbeAnswer() : undefined;
 }
 
 /** The participant answered a request without a token with `status`: a 401 teaches. */

@@ -129,4 +129,26 @@ describe('a participant without authentication', () => {
     },
     JOURNEY_TIMEOUT,
   );
+
+  it(
+    'asks who the caller is once when that is also what finds out (a participant that is not the sandbox)',
+    async () => {
+      const recorder = recordTokenless();
+      const intercept: NetworkIntercept = (request, sandboxFetch) =>
+        new URL(request.url).pathname.startsWith('/__')
+          ? Promise.resolve(new Response('Not found', { status: 404 }))
+          : recorder.intercept(request, sandboxFetch);
+      renderRoute('/users', { intercept });
+
+      // The list is shown once the caller is known (what it may do decides the list's actions).
+      expect(
+        await screen.findByRole('table', { name: 'Users' }, { timeout: 10_000 }),
+      ).toBeVisible();
+      // The probe's answer served the session's who-am-I: one request, not two.
+      expect(recorder.tokenless.filter((path) => path === '/v2/authenticated-user')).toEqual([
+        '/v2/authenticated-user',
+      ]);
+    },
+    JOURNEY_TIMEOUT,
+  );
 });
