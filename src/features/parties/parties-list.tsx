@@ -1,14 +1,15 @@
 import { Button, Checkbox, Text, TextInput } from '@mantine/core';
-import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router';
-import { partyQueries } from '@/api/parties';
+import { partyQueries, type PartyDetails } from '@/api/parties';
 import { NEXT_PAGE_PREFETCH_WITHIN_MS, prefetch } from '@/api/prefetch';
 import { sessionQueries } from '@/api/session';
 import { PageSizeSelect } from '@/components/data-table/page-size-select';
 import { PagedListFrame } from '@/components/data-table/paged-list-frame';
 import { TokenPage } from '@/components/data-table/token-page';
 import { EmptyState } from '@/components/feedback/empty-state';
+import { SectionSkeleton } from '@/components/feedback/section-skeleton';
 import { accessOf } from '@/lib/access/access-rights';
 import { currentPageToken } from '@/lib/navigation/page-trail';
 import { whenIdle } from '@/lib/scheduling/when-idle';
@@ -23,6 +24,8 @@ import { PartiesTable } from './parties-table';
 import { useOtherIdentityProviders } from './use-other-identity-providers';
 import { ForbiddenState } from '@/components/feedback/page-state';
 import { forbiddenDetails } from '@/lib/errors/forbidden';
+
+const NO_PARTIES: readonly PartyDetails[] = [];
 
 export type PartiesListLinks = {
   newParty: string;
@@ -175,10 +178,11 @@ function PartiesPageView({
     pageToken: currentPageToken(page),
     identityProviderId: page.identityProviderId,
   };
-  const { data, isFetching } = useSuspenseQuery(partyQueries.list(request));
-  const parties = data.partyDetails;
+  // As the users list reads its page (users-list.tsx says why): not suspending, in one task.
+  const { data, isFetching } = useQuery({ ...partyQueries.list(request), throwOnError: true });
+  const parties = data?.partyDetails ?? NO_PARTIES;
   const shown = useMemo(() => filterParties(parties, filter), [parties, filter]);
-  const nextPageToken = data.nextPageToken ?? '';
+  const nextPageToken = data?.nextPageToken ?? '';
   const isFiltered = filter.text.trim() !== '' || filter.isLocalOnly;
 
   // The next page is likely wanted: fetch it as soon as this one is on screen, so flipping to it
@@ -198,6 +202,7 @@ function PartiesPageView({
     }, NEXT_PAGE_PREFETCH_WITHIN_MS);
   }, [queryClient, nextPageToken, page.pageSize, page.identityProviderId]);
 
+  if (data === undefined) return <SectionSkeleton lines={8} />;
   return (
     <TokenPage
       page={page}

@@ -1,5 +1,5 @@
 import { Alert, Anchor, Button, Group, Stack, Text, TextInput } from '@mantine/core';
-import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { memo, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { NEXT_PAGE_PREFETCH_WITHIN_MS, prefetch } from '@/api/prefetch';
@@ -12,6 +12,7 @@ import { TokenPage } from '@/components/data-table/token-page';
 import { CancellableProgress } from '@/components/feedback/cancellable-progress';
 import { EmptyState } from '@/components/feedback/empty-state';
 import { ErrorAlert } from '@/components/feedback/error-alert';
+import { SectionSkeleton } from '@/components/feedback/section-skeleton';
 import { accessOf } from '@/lib/access/access-rights';
 import { formatCount } from '@/lib/text/format';
 import { currentPageToken } from '@/lib/navigation/page-trail';
@@ -296,10 +297,15 @@ function UsersPageView({
 }: UsersPageViewProps) {
   const queryClient = useQueryClient();
   const request = { pageSize: page.pageSize, pageToken: currentPageToken(page) };
-  const { data, isFetching } = useSuspenseQuery(userQueries.list(request));
-  const users = useMemo(() => data.users ?? [], [data]);
+  // Not useSuspenseQuery: on a first visit the page arrives after the list's frame is on screen.
+  // As a suspended boundary's retry it rendered in a transition's time slices, and each update
+  // landing meanwhile (the caller, the participant id) restarted the whole list: 6–9 renders of it
+  // before the rows showed (issue 29). A query's update renders this view alone, in one task.
+  // Errors still go to the boundary; flips and size changes find the page cached (the loader).
+  const { data, isFetching } = useQuery({ ...userQueries.list(request), throwOnError: true });
+  const users = useMemo(() => data?.users ?? [], [data]);
   const shown = useMemo(() => filterUsers(users, filter), [users, filter]);
-  const nextPageToken = data.nextPageToken ?? '';
+  const nextPageToken = data?.nextPageToken ?? '';
 
   // The next page is likely wanted: fetch it as soon as this one is on screen, so flipping to it
   // is instant. Not in the task that shows this page: a flip renders it in the click (ADR 030),
@@ -314,6 +320,7 @@ function UsersPageView({
     }, NEXT_PAGE_PREFETCH_WITHIN_MS);
   }, [queryClient, nextPageToken, page.pageSize]);
 
+  if (data === undefined) return <SectionSkeleton lines={8} />;
   return (
     <TokenPage
       page={page}
