@@ -17,6 +17,8 @@ export type DataTableBodyProps<T, K extends string> = {
   totalSize: number;
   columns: readonly DataTableColumn<T, K>[];
   rowKey: (row: T) => string;
+  /** Rows keyed by their index instead of `rowKey` (DataTable's `isKeyedByPlace`). */
+  isKeyedByPlace: boolean;
   measureElement: ((element: Element | null) => void) | undefined;
 };
 
@@ -31,6 +33,7 @@ export const DataTableBody = memo(function DataTableBody<T, K extends string>({
   totalSize,
   columns,
   rowKey,
+  isKeyedByPlace,
   measureElement,
 }: DataTableBodyProps<T, K>) {
   const visible = items
@@ -48,7 +51,7 @@ export const DataTableBody = memo(function DataTableBody<T, K extends string>({
       {paddingTop > 0 && <SpacerRow height={paddingTop} columns={columns.length} />}
       {visible.map(({ row, index }) => (
         <DataRow
-          key={rowKey(row)}
+          key={isKeyedByPlace ? index : rowKey(row)}
           row={row}
           index={index}
           columns={columns}

@@ -34,6 +34,14 @@ export type DataTableProps<T, K extends string = string> = {
   columns: readonly DataTableColumn<T, K>[];
   rows: readonly T[];
   rowKey: (row: T) => string;
+  /**
+   * Rows keyed by their place, not by `rowKey`: for a page of a paged list, whose next page
+   * replaces every row. A flip then updates the rows on screen in place instead of unmounting and
+   * mounting each with its cells (a 50-row flip: 17.7 → 14.0 ms, median of 20, issue 29). Not for
+   * a list whose rows move while watched (a stream, the live tail's new rows on top): there a row
+   * keeps its identity, so that the rows below it are not rendered again.
+   */
+  isKeyedByPlace?: boolean;
   sort?: DataTableSort<K>;
   /** Makes the sortable columns' headers buttons that report the next sort. */
   onSortChange?: (sort: DataTableSort<K>) => void;
@@ -83,6 +91,7 @@ export function DataTable<T, K extends string = string>({
   columns,
   rows,
   rowKey,
+  isKeyedByPlace = false,
   sort,
   onSortChange,
   isBusy = false,
@@ -122,6 +131,7 @@ export function DataTable<T, K extends string = string>({
         rows={rows}
         columns={columns}
         rowKey={rowKey}
+        isKeyedByPlace={isKeyedByPlace}
       />
     );
   } else {
@@ -138,6 +148,7 @@ export function DataTable<T, K extends string = string>({
         totalSize={range.totalSize}
         columns={columns}
         rowKey={rowKey}
+        isKeyedByPlace={isKeyedByPlace}
         measureElement={undefined}
       />
     );

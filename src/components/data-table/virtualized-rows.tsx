@@ -27,6 +27,7 @@ export default function VirtualizedRows<T, K extends string>({
   rows,
   columns,
   rowKey,
+  isKeyedByPlace,
 }: VirtualizedRowsProps<T, K>) {
   // The compiler cannot memoize around the virtualizer's mutable instance; it re-renders on scroll.
   // eslint-disable-next-line react-hooks/incompatible-library
@@ -52,6 +53,7 @@ export default function VirtualizedRows<T, K extends string>({
       totalSize={virtualizer.getTotalSize()}
       columns={columns}
       rowKey={rowKey}
+      isKeyedByPlace={isKeyedByPlace}
       measureElement={isCards ? virtualizer.measureElement : undefined}
     />
   );

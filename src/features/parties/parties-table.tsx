@@ -107,6 +107,7 @@ export function PartiesTable({
       columns={columns}
       rows={parties}
       rowKey={(party) => party.party}
+      isKeyedByPlace
       isBusy={isBusy}
     />
   );

@@ -119,6 +119,7 @@ export function UsersTable({
       columns={columns}
       rows={users}
       rowKey={userRowKey}
+      isKeyedByPlace
       {...(sort ? { sort } : {})}
       {...(onSortChange ? { onSortChange } : {})}
       isBusy={isBusy ?? false}
