@@ -24,6 +24,14 @@ function recordTokenless({ withProviders = false } = {}) {
   return { tokenless, intercept };
 }
 
+/** A real participant: no sandbox controls, no providers (the Vite dev server answers 404). */
+function asRealParticipant(recorder: ReturnType<typeof recordTokenless>): NetworkIntercept {
+  return (request, sandboxFetch) =>
+    new URL(request.url).pathname.startsWith('/__')
+      ? Promise.resolve(new Response('Not found', { status: 404 }))
+      : recorder.intercept(request, sandboxFetch);
+}
+
 // Whole-app renders; tight on a shared 2-core machine.
 const JOURNEY_TIMEOUT = 30_000;
 
@@ -65,12 +73,7 @@ describe('a first visit to a participant that needs a sign-in', () => {
     'asks one probe only when nothing else tells (a participant that is not the sandbox)',
     async () => {
       const recorder = recordTokenless();
-      // A real participant: no sandbox controls, no providers (the Vite dev server answers 404).
-      const intercept: NetworkIntercept = (request, sandboxFetch) =>
-        new URL(request.url).pathname.startsWith('/__')
-          ? Promise.resolve(new Response('Not found', { status: 404 }))
-          : recorder.intercept(request, sandboxFetch);
-      renderRoute('/', { sandbox: jwtSandbox(), intercept });
+      renderRoute('/', { sandbox: jwtSandbox(), intercept: asRealParticipant(recorder) });
 
       const state = await screen.findByRole('region', { name: 'Sign in to see this' });
       expect(state).not.toHaveTextContent('did not accept');
@@ -134,11 +137,7 @@ describe('a participant without authentication', () => {
     'asks who the caller is once when that is also what finds out (a participant that is not the sandbox)',
     async () => {
       const recorder = recordTokenless();
-      const intercept: NetworkIntercept = (request, sandboxFetch) =>
-        new URL(request.url).pathname.startsWith('/__')
-          ? Promise.resolve(new Response('Not found', { status: 404 }))
-          : recorder.intercept(request, sandboxFetch);
-      renderRoute('/users', { intercept });
+      renderRoute('/users', { intercept: asRealParticipant(recorder) });
 
       // The list is shown once the caller is known (what it may do decides the list's actions).
       expect(
