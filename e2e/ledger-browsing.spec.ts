@@ -132,9 +132,16 @@ test.describe('signed in with a token', () => {
     );
 
     await signInAsSandboxUser(page, clerk);
+    // What the page's streams receive: the console server's batches (ADR 034), read by Chromium.
+    const frames: string[] = [];
+    page.on('websocket', (socket) => {
+      socket.on('framereceived', ({ payload }) => frames.push(String(payload)));
+    });
     await page.goto(`/contracts?party=${encodeURIComponent(owner)}`);
     await expect(contractLink(page, thirty)).toBeVisible();
     await expect(contractLink(page, seventy)).toBeVisible();
+    expect(frames.length).toBeGreaterThan(0);
+    expect(frames.filter((frame) => !/^\d+:\{/.test(frame))).toEqual([]);
 
     await page.goto(`/live?party=${encodeURIComponent(owner)}`);
     await expect(page.getByRole('status').filter({ hasText: /^Live$/ })).toBeVisible();

@@ -1,14 +1,13 @@
 /**
  * The active-contracts limit (bench/contracts-bench.ts): the least a page that lists a streamed
- * active contract set needs. It opens the same websocket the console's page opens (same path,
- * protocols and request message, handed over by the bench in `window.__acsRequest`), parses each
- * message with JSON.parse, keeps and counts the contracts, and shows them in a plain-DOM
- * virtualized table (fixed 40 px rows, spacer rows, redrawn at most once per frame) with a status
- * line, both read by the same page probes as the console's page. No React, no Mantine.
+ * active contract set needs. It opens the websocket it is handed in `window.__acsRequest` (the
+ * console page's path, protocols and request message; the bench also runs it without the console
+ * server's batch offer), parses each message with JSON.parse (a batch split first, ADR 034),
+ * keeps and counts the contracts, and shows them in a plain-DOM virtualized table (fixed 40 px
+ * rows, spacer rows, redrawn at most once per frame) with a status line, both read by the same
+ * page probes as the console's page. No React, no Mantine.
  */
-
-// A module (its names are its own, not globals such as window.status).
-export {};
+import { STREAM_BATCH_PROTOCOL, splitStreamBatch } from '@ledger-console/edge/console-api';
 
 type AcsRequest = { path: string; protocols: string[]; body: string };
 type Contract = { contractId: string; createArgument: unknown; createdAt: string };
@@ -105,14 +104,17 @@ if (request) {
     socket.send(request.body);
   });
   socket.addEventListener('message', (event: MessageEvent) => {
-    const element = JSON.parse(String(event.data)) as {
-      contractEntry?: { JsActiveContract?: { createdEvent?: Contract } };
-    };
-    const created = element.contractEntry?.JsActiveContract?.createdEvent;
-    if (created) {
-      contracts.push(created);
-      drawNextFrame();
+    const data = String(event.data);
+    const texts =
+      socket.protocol === STREAM_BATCH_PROTOCOL ? (splitStreamBatch(data) ?? []) : [data];
+    for (const text of texts) {
+      const element = JSON.parse(text) as {
+        contractEntry?: { JsActiveContract?: { createdEvent?: Contract } };
+      };
+      const created = element.contractEntry?.JsActiveContract?.createdEvent;
+      if (created) contracts.push(created);
     }
+    drawNextFrame();
   });
   socket.addEventListener('close', () => {
     isEnded = true;

@@ -9,12 +9,14 @@ import type { Duplex } from 'node:stream';
 import { Transform, pipeline } from 'node:stream';
 import { bodyLimitFor, drainBriefly, type BodyLimits } from '@ledger-console/edge/body-limits';
 import type { JsCantonErrorBody } from '@ledger-console/edge/error-body';
+import { StreamBatcher, batchedUpgradeHeaders, streamBatchOffer } from './stream-batching';
 
 /**
  * A small reverse proxy to one participant's JSON Ledger API, for plain requests and websocket
  * upgrades. Bodies stream in both directions untouched (DAR uploads are binary, list endpoints
  * stream), and headers pass through except hop-by-hop ones and, in answers, those that would
- * speak for the console's origin (CORS, cookies, CSP). Written on node:http because
+ * speak for the console's origin (CORS, cookies, CSP). The one exception: a websocket whose page
+ * asked for batches gets the participant's messages gathered into fewer frames (ADR 034). Written on node:http because
  * http-proxy-3 needs Node 22 and http-proxy is unmaintained (docs/architecture.md).
  */
 export type LedgerProxy = {
@@ -362,6 +364,14 @@ export function createLedgerProxy(
     // An upgrade is the one case where Connection/Upgrade must reach the upstream.
     headers.connection = 'Upgrade';
     if (req.headers.upgrade) headers.upgrade = req.headers.upgrade;
+    // A page that asks for batches (ADR 034) gets them; the participant never sees the offer, and
+    // is offered no extension, so that its frames can be read and re-sent as they are.
+    const offer = streamBatchOffer(req.headers['sec-websocket-protocol']);
+    if (offer.isBatched) {
+      delete headers['sec-websocket-protocol'];
+      if (offer.forwarded !== undefined) headers['sec-websocket-protocol'] = offer.forwarded;
+      delete headers['sec-websocket-extensions'];
+    }
 
     // A dedicated socket: an upgraded connection can never return to a keep-alive pool.
     const upstreamReq = transport.request({ ...upstreamOptions(req, headers), agent: false });
@@ -392,21 +402,24 @@ export function createLedgerProxy(
         upstreamSocket.destroy();
         return;
       }
+      const answered = stripRawHeaders(upstreamRes.rawHeaders, isOriginPolicyHeader);
+      // An extension the participant chose anyway would change its frames: then none are batched.
+      const isBatched =
+        offer.isBatched && upstreamRes.headers['sec-websocket-extensions'] === undefined;
       socket.write(
         responseHead(
           upstreamRes.statusCode ?? 101,
           upstreamRes.statusMessage,
-          stripRawHeaders(upstreamRes.rawHeaders, isOriginPolicyHeader),
+          isBatched ? batchedUpgradeHeaders(answered) : answered,
         ),
       );
-      if (upstreamHead.length > 0) socket.write(upstreamHead);
       if (head.length > 0) upstreamSocket.write(head);
       socket.pause();
       socket.off('data', keep);
       socket.off('end', abandon);
       for (const chunk of early) upstreamSocket.write(chunk);
       upstreamSocket.setNoDelay(true);
-      tunnel(socket, upstreamSocket);
+      tunnel(socket, upstreamSocket, upstreamHead, isBatched);
     });
 
     // The upstream declined to upgrade (401, 404, …): relay its answer and close.
@@ -452,7 +465,13 @@ export function createLedgerProxy(
     upstreamReq.end();
   }
 
-  function tunnel(client: Duplex, upstream: Socket): void {
+  /** `upstreamHead`: the participant's first bytes after its 101, read with the answer. */
+  function tunnel(
+    client: Duplex,
+    upstream: Socket,
+    upstreamHead: Buffer,
+    isBatched: boolean,
+  ): void {
     tunnels.add(client).add(upstream);
     const closeBoth = () => {
       tunnels.delete(client);
@@ -463,7 +482,18 @@ export function createLedgerProxy(
     client.on('close', closeBoth).on('error', closeBoth);
     upstream.on('close', closeBoth).on('error', closeBoth);
     client.pipe(upstream);
-    upstream.pipe(client);
+    if (!isBatched) {
+      if (upstreamHead.length > 0) client.write(upstreamHead);
+      upstream.pipe(client);
+      return;
+    }
+    // The participant's frames, read and re-sent in batches; a frame that breaks the protocol
+    // ends both connections, as a broken tunnel does.
+    const batcher = new StreamBatcher();
+    if (upstreamHead.length > 0) batcher.write(upstreamHead);
+    pipeline(upstream, batcher, client, (error) => {
+      if (error) closeBoth();
+    });
   }
 
   return {

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { STREAM_BATCH_PROTOCOL } from '@ledger-console/edge/console-api';
 import { ApiError } from '@/lib/errors/api-error';
 import {
   createSandbox,
@@ -90,6 +91,85 @@ describe('openLedgerStream', () => {
     expect(contracts).toHaveLength(250);
     expect(run.batches.length).toBeLessThan(50);
     expect(run.statuses.map((status) => status.kind)).toEqual(['connecting', 'open', 'ended']);
+  });
+
+  it('reads the console server’s batches and a participant’s own frames alike (ADR 034)', async () => {
+    const listed: Record<string, { elements: unknown[]; frames: number; protocol: string }> = {};
+    const sandbox = createSandbox();
+    await seedFanout(sandbox, { width: 250, depth: 1 });
+    for (const streamBatches of [true, false]) {
+      routeFetchToSandbox({ sandbox, streamBatches });
+      // The page's frames as its handler meets them: how many, and what the socket agreed.
+      const Base = globalThis.WebSocket;
+      const seen = { frames: 0, protocol: '' };
+      class Counting extends Base {
+        constructor(url: string | URL, protocols?: string | string[]) {
+          super(url, protocols);
+          this.addEventListener('message', () => {
+            seen.frames += 1;
+            seen.protocol = this.protocol;
+          });
+        }
+      }
+      vi.stubGlobal('WebSocket', Counting);
+      const activeAtOffset = await getLedgerEnd();
+      const run = record({
+        path: '/v2/state/active-contracts',
+        request: () => ({ activeAtOffset, eventFormat: eventFormatFor(ANY) }),
+      });
+      await run.until(() => run.statuses.at(-1)?.kind === 'ended');
+      listed[String(streamBatches)] = { elements: run.elements(), ...seen };
+    }
+    const batched = listed.true;
+    const plain = listed.false;
+    expect(plain?.protocol).toBe('daml.ws.auth');
+    expect(plain?.frames).toBe(plain?.elements.length);
+    expect(batched?.protocol).toBe(STREAM_BATCH_PROTOCOL);
+    expect(batched?.frames).toBeLessThan(10);
+    expect(batched?.elements.length).toBeGreaterThanOrEqual(250);
+    expect(batched?.elements).toEqual(plain?.elements);
+  });
+
+  it('fails on a batch frame it cannot split, and on an error message inside a batch after what came before it', async () => {
+    routeFetchToSandbox();
+    const Base = globalThis.WebSocket;
+    const sockets: WebSocket[] = [];
+    class Relay extends Base {
+      constructor(url: string | URL, protocols?: string | string[]) {
+        super(url, protocols);
+        sockets.push(this);
+      }
+      override send() {
+        // The stream never starts: the test speaks as the console server.
+      }
+    }
+    vi.stubGlobal('WebSocket', Relay);
+    const frame = (data: string) => {
+      sockets.at(-1)?.dispatchEvent(new MessageEvent('message', { data }));
+    };
+    const opened = (run: ReturnType<typeof record>) =>
+      run.until(() => run.statuses.at(-1)?.kind === 'open');
+
+    const broken = record({ path: '/v2/updates', request: () => ({}) });
+    await opened(broken);
+    expect(sockets.at(-1)?.protocol).toBe(STREAM_BATCH_PROTOCOL);
+    // A length past the frame's end.
+    frame('9:{"a":1}');
+    const failed = broken.statuses.at(-1) as Extract<LedgerStreamStatus, { kind: 'failed' }>;
+    expect(failed.error.code).toBe('STREAM_MESSAGE_UNREADABLE');
+    broken.batches.length = 0;
+
+    const erring = record({ path: '/v2/updates', request: () => ({}) });
+    await opened(erring);
+    const error = JSON.stringify({ code: 'SOME_ERROR', cause: 'no', grpcCodeValue: 5 });
+    const element = JSON.stringify({ update: { OffsetCheckpoint: { value: { offset: 3 } } } });
+    frame(
+      `${String(element.length)}:${element}${String(error.length)}:${error}${String(element.length)}:${element}`,
+    );
+    const erred = erring.statuses.at(-1) as Extract<LedgerStreamStatus, { kind: 'failed' }>;
+    expect(erred.error.code).toBe('SOME_ERROR');
+    expect(erred.error.status).toBe(404);
+    expect(erring.elements()).toEqual([JSON.parse(element)]);
   });
 
   it('reports an error message of the stream as the API error, without reconnecting', async () => {

@@ -1,3 +1,4 @@
+import { STREAM_BATCH_PROTOCOL, splitStreamBatch } from '@ledger-console/edge/console-api';
 import { env } from '@/env';
 import { ApiError, networkError, toApiError } from '@/lib/errors/api-error';
 import { readAccessToken } from './access-token';
@@ -224,7 +225,12 @@ export function openLedgerStream({
     // The token first: the browser joins the offers with ", ", and the participant takes only an
     // element that starts with `jwt.token.` without trimming, so a later one (" jwt.token.…") is
     // not read (ledger-api-behaviour.md §4.1).
-    const protocols = token ? [`jwt.token.${token}`, 'daml.ws.auth'] : ['daml.ws.auth'];
+    // The console server's batches last (ADR 034): a participant answers `daml.ws.auth` anyway.
+    const protocols = [
+      ...(token ? [`jwt.token.${token}`] : []),
+      'daml.ws.auth',
+      STREAM_BATCH_PROTOCOL,
+    ];
     let ws: WebSocket;
     try {
       ws = new globalThis.WebSocket(streamUrl(path), protocols);
@@ -245,33 +251,52 @@ export function openLedgerStream({
       onStatus({ kind: 'open' });
       ws.send(JSON.stringify(message));
     });
-    ws.addEventListener('message', (event: MessageEvent) => {
-      if (hasFailed || isClosedByClient) return;
+    const unreadable = () => {
+      fail(
+        new ApiError(0, {
+          code: 'STREAM_MESSAGE_UNREADABLE',
+          cause: 'The participant sent a stream message that is not JSON.',
+        }),
+      );
+      ws.close();
+    };
+    /** One of the participant's messages; false once the stream has failed. */
+    const receive = (text: string): boolean => {
       let element: unknown;
       try {
-        element = JSON.parse(String(event.data));
+        element = JSON.parse(text);
       } catch {
-        fail(
-          new ApiError(0, {
-            code: 'STREAM_MESSAGE_UNREADABLE',
-            cause: 'The participant sent a stream message that is not JSON.',
-          }),
-        );
-        ws.close();
-        return;
+        unreadable();
+        return false;
       }
       if (isErrorMessage(element)) {
         fail(streamErrorOf(element));
-        return;
+        return false;
       }
       pending.push(element);
       const now = performance.now();
       gathering = gather(gathering, now, lastBatchAt, batchMs, firstBatchMs);
       if (isDueOnArrival(gathering, now)) {
         flush();
-        return;
+        return true;
       }
       flushTimer ??= setTimeout(flush, gathering.dueAt - now);
+      return true;
+    };
+    ws.addEventListener('message', (event: MessageEvent) => {
+      if (hasFailed || isClosedByClient) return;
+      const data: unknown = event.data;
+      const texts =
+        ws.protocol === STREAM_BATCH_PROTOCOL && typeof data === 'string'
+          ? splitStreamBatch(data)
+          : [String(data)];
+      if (texts === undefined) {
+        unreadable();
+        return;
+      }
+      for (const text of texts) {
+        if (!receive(text)) return;
+      }
     });
     ws.addEventListener('close', (event: CloseEvent) => {
       clearTimeout(connectTimer);

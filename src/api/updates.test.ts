@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
+import { STREAM_BATCH_PROTOCOL } from '@ledger-console/edge/console-api';
 import type { Caller, UserRight } from '@/lib/access/access-rights';
 import { ApiError, describeError, isEndpointMissing } from '@/lib/errors/api-error';
 import { routeFetchToSandbox, type Sandbox } from '@/testing/sandbox-network';
@@ -579,9 +580,16 @@ describe('watchUpdates', () => {
       }
     }
     vi.stubGlobal('WebSocket', Relay);
-    /** A message on the newest connection, as the participant would send it. */
+    /**
+     * A message on the newest connection, as the participant would send it: in a batch of its own
+     * where the connection carries the console server's batches.
+     */
     const receive = (message: unknown) => {
-      sockets.at(-1)?.dispatchEvent(new MessageEvent('message', { data: JSON.stringify(message) }));
+      const socket = sockets.at(-1);
+      const text = JSON.stringify(message);
+      const data =
+        socket?.protocol === STREAM_BATCH_PROTOCOL ? `${String(text.length)}:${text}` : text;
+      socket?.dispatchEvent(new MessageEvent('message', { data }));
     };
     return { sent, receive };
   }

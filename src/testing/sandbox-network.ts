@@ -1,4 +1,5 @@
 import { vi } from 'vitest';
+import { STREAM_BATCH_PROTOCOL } from '@ledger-console/edge/console-api';
 import { forgetTokenlessAccess } from '@/api/tokenless-access';
 import {
   createSandbox,
@@ -27,6 +28,11 @@ export type SandboxNetworkOptions = {
   sandbox?: Sandbox;
   /** In place from the first request on; change it later with `intercept`. */
   intercept?: NetworkIntercept;
+  /**
+   * Whether streams answer a page's batch offer as the console server does (ADR 034): default
+   * true; false is a participant reached another way (the dev server's proxy), one message a frame.
+   */
+  streamBatches?: boolean;
 };
 
 /**
@@ -36,6 +42,7 @@ export type SandboxNetworkOptions = {
 export function routeFetchToSandbox({
   sandbox = createSandbox(),
   intercept = (request, sandboxFetch) => sandboxFetch(request),
+  streamBatches = true,
 }: SandboxNetworkOptions = {}) {
   // Another participant: what the console learned about the previous one's auth does not hold.
   forgetTokenlessAccess();
@@ -50,7 +57,10 @@ export function routeFetchToSandbox({
     'XMLHttpRequest',
     sandboxXmlHttpRequest((request) => handler(request)),
   );
-  const streams = sandboxWebSocket((path, headers) => sandbox.connectStream(path, headers));
+  const streams = sandboxWebSocket(
+    (path, headers) => sandbox.connectStream(path, headers),
+    streamBatches,
+  );
   vi.stubGlobal('WebSocket', streams.WebSocket);
   return {
     sandbox,
@@ -83,6 +93,8 @@ export type ParticipantsNetworkOptions = {
    * member is asked; undefined passes the request on to the routing.
    */
   console?: (request: Request) => Promise<Response | undefined>;
+  /** As {@link SandboxNetworkOptions.streamBatches}; default true. */
+  streamBatches?: boolean;
 };
 
 /**
@@ -92,7 +104,11 @@ export type ParticipantsNetworkOptions = {
  */
 export function routeFetchToParticipants(
   members: readonly FleetTestMember[],
-  { intercept = (request, forward) => forward(request), console }: ParticipantsNetworkOptions = {},
+  {
+    intercept = (request, forward) => forward(request),
+    console,
+    streamBatches = true,
+  }: ParticipantsNetworkOptions = {},
 ) {
   const first = members[0];
   if (!first) throw new Error('routeFetchToParticipants needs at least one member');
@@ -139,7 +155,7 @@ export function routeFetchToParticipants(
     const { sandbox, path } = route(pathname);
     if (!sandbox) return Promise.reject(new Error('No such participant'));
     return sandbox.connectStream(path, headers);
-  });
+  }, streamBatches);
   vi.stubGlobal('WebSocket', streams.WebSocket);
   return {
     members,
@@ -299,17 +315,22 @@ function closeEvent(code: number, reason = ''): Event {
     : Object.assign(new Event('close'), init);
 }
 
+/** The console server's batch cap, 256 KiB, counted here in characters (it counts bytes). */
+const BATCH_CHARACTERS = 256 * 1024;
+
+type StreamConnector = (path: string, headers: Headers) => ReturnType<Sandbox['connectStream']>;
+
 /**
  * A browser `WebSocket` whose other end is the sandbox's stream in process (`connectStream`),
  * with what a browser shows of it: `open`, one `message` per element or error body, `close` with
  * 1000 when the participant ends the stream; a refused handshake is only `error` and `close`
  * with 1006, since a browser cannot read the refusal. Only what the console uses:
  * `addEventListener`, `send` (the first message starts the stream, as on the real server) and
- * `close`.
+ * `close`. With `batches`, a page that offers the console server's batch protocol gets it, and
+ * the messages the stream has ready at once in one frame, as the console server sends them
+ * (ADR 034; the format is `splitStreamBatch`'s).
  */
-type StreamConnector = (path: string, headers: Headers) => ReturnType<Sandbox['connectStream']>;
-
-function sandboxWebSocket(connectStream: StreamConnector) {
+function sandboxWebSocket(connectStream: StreamConnector, batches: boolean) {
   const open = new Set<SandboxWebSocket>();
 
   class SandboxWebSocket extends EventTarget {
@@ -328,8 +349,11 @@ function sandboxWebSocket(connectStream: StreamConnector) {
       super();
       this.url = String(url);
       const offered = typeof protocols === 'string' ? [protocols] : protocols;
+      const isBatched = batches && offered.includes(STREAM_BATCH_PROTOCOL);
+      // As the console server does, the participant never sees the batch offer.
+      const forwarded = offered.filter((offer) => !isBatched || offer !== STREAM_BATCH_PROTOCOL);
       const headers = new Headers();
-      if (offered.length > 0) headers.set('sec-websocket-protocol', offered.join(', '));
+      if (forwarded.length > 0) headers.set('sec-websocket-protocol', forwarded.join(', '));
       const path = new URL(this.url).pathname;
       void (async () => {
         await macrotask();
@@ -341,7 +365,7 @@ function sandboxWebSocket(connectStream: StreamConnector) {
         }
         if (this.readyState !== 0) return;
         this.readyState = 1;
-        this.protocol = 'daml.ws.auth';
+        this.protocol = isBatched ? STREAM_BATCH_PROTOCOL : 'daml.ws.auth';
         open.add(this);
         this.dispatchEvent(new Event('open'));
       })();
@@ -352,18 +376,42 @@ function sandboxWebSocket(connectStream: StreamConnector) {
       const stream = this.stream;
       if (this.hasStarted || !stream) return;
       this.hasStarted = true;
+      const isBatched = this.protocol === STREAM_BATCH_PROTOCOL;
+      let batch = '';
+      let isDeliveryDue = false;
+      const deliver = () => {
+        isDeliveryDue = false;
+        if (this.readyState !== 1 || batch === '') return;
+        const frame = batch;
+        batch = '';
+        this.dispatchEvent(new MessageEvent('message', { data: frame }));
+      };
       void (async () => {
         try {
           for await (const message of stream(data, this.controller.signal)) {
             if (this.readyState !== 1) return;
-            this.dispatchEvent(new MessageEvent('message', { data: JSON.stringify(message) }));
-            // A browser delivers each message in a task of its own.
-            await macrotask();
+            const text = JSON.stringify(message);
+            if (!isBatched) {
+              this.dispatchEvent(new MessageEvent('message', { data: text }));
+              // A browser delivers each message in a task of its own.
+              await macrotask();
+              continue;
+            }
+            // What the stream has ready goes out together once it pauses, or at the server's cap.
+            batch += `${String(text.length)}:${text}`;
+            if (batch.length >= BATCH_CHARACTERS) {
+              deliver();
+              await macrotask();
+            } else if (!isDeliveryDue) {
+              isDeliveryDue = true;
+              setTimeout(deliver, 0);
+            }
           }
         } catch {
           this.finish(1006, true);
           return;
         }
+        deliver();
         this.finish(1000);
       })();
     }

@@ -214,3 +214,47 @@ export type AuditPage = {
   /** How long entries are kept and how many at most; null when unbounded by that measure. */
   retention: { days: number | null; maxEntries: number | null };
 };
+
+/**
+ * A websocket subprotocol the SPA offers beside the participant's (`daml.ws.auth`, its token
+ * first) on the Ledger API's streams (ADR 034). The console server does not pass it on; it answers
+ * with it when it will batch the participant's messages for this page: then each text frame it
+ * sends is a {@link splitStreamBatch stream batch} of one or more of the participant's text
+ * messages, in order, untouched; binary frames and control frames pass as they came. Any other
+ * answer (the participant's own `daml.ws.auth`, behind another proxy or the dev server) means
+ * plain frames, one message each. Chromium spends ~70 µs on each websocket message before a
+ * handler runs, so 100,000 contracts cost seconds in frames alone.
+ */
+export const STREAM_BATCH_PROTOCOL = 'ledger-console.stream-batch.1';
+
+/** The most decimal digits of one message's length in a stream batch (lengths below 10⁹). */
+const MAX_LENGTH_DIGITS = 9;
+
+/**
+ * A stream batch as its messages. A batch is a sequence of `<length>:<message>`, the length in
+ * decimal digits counting the message's UTF-16 code units (a JavaScript string's length), so any
+ * text, separators included, can be carried; undefined when the frame is not one (a digit missing,
+ * a length running past the end).
+ */
+export function splitStreamBatch(frame: string): string[] | undefined {
+  const messages: string[] = [];
+  let at = 0;
+  while (at < frame.length) {
+    let length = 0;
+    let digits = 0;
+    let code = frame.charCodeAt(at);
+    while (code >= 48 && code <= 57) {
+      if (++digits > MAX_LENGTH_DIGITS) return undefined;
+      length = length * 10 + (code - 48);
+      code = frame.charCodeAt(at + digits);
+    }
+    // 58 is ':'.
+    if (digits === 0 || code !== 58) return undefined;
+    const start = at + digits + 1;
+    const end = start + length;
+    if (end > frame.length) return undefined;
+    messages.push(frame.slice(start, end));
+    at = end;
+  }
+  return messages;
+}
