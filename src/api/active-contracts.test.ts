@@ -117,10 +117,15 @@ describe('activeContractOf', () => {
     expect(activeContractOf({ contractEntry: { JsEmpty: {} } }, pool)).toBeUndefined();
     expect(activeContractOf('nonsense', pool)).toBeUndefined();
     expect(b?.createArgument).toEqual({ owner: 'alice::1220', tags: ['x', 'x'] });
-    // One entry per distinct string: ids, keys and values alike.
-    expect(pool.size).toBe(
-      ['pkg:M:T', 'pkg', 'owner', 'alice::1220', 'tags', 'x', 'sync::1'].length,
+    // One entry per distinct string value (JSON.parse shares keys itself).
+    expect(pool.size).toBe(['pkg:M:T', 'pkg', 'alice::1220', 'x', 'sync::1'].length);
+    // A `__proto__` field stays a field, and changes no prototype.
+    const odd = activeContractOf(
+      JSON.parse(JSON.stringify(element('c3')).replace('"tags"', '"__proto__"')),
+      pool,
     );
+    expect(Object.getPrototypeOf(odd?.createArgument)).toBe(Object.prototype);
+    expect(Object.hasOwn(odd?.createArgument as object, '__proto__')).toBe(true);
   });
 
   it('bounds the pool: beyond its size, strings are kept but not shared', () => {
