@@ -16,8 +16,9 @@ import { StreamBatcher, batchedUpgradeHeaders, streamBatchOffer } from './stream
  * upgrades. Bodies stream in both directions untouched (DAR uploads are binary, list endpoints
  * stream), and headers pass through except hop-by-hop ones and, in answers, those that would
  * speak for the console's origin (CORS, cookies, CSP). The one exception: a websocket whose page
- * asked for batches gets the participant's messages gathered into fewer frames (ADR 034). Written on node:http because
- * http-proxy-3 needs Node 22 and http-proxy is unmaintained (docs/architecture.md).
+ * asked for batches gets the participant's messages gathered into fewer frames (ADR 034).
+ * Written on node:http because http-proxy-3 needs Node 22 and http-proxy is unmaintained
+ * (docs/architecture.md).
  */
 export type LedgerProxy = {
   readonly target: URL;
@@ -480,20 +481,21 @@ export function createLedgerProxy(
       upstream.destroy();
     };
     client.on('close', closeBoth).on('error', closeBoth);
-    upstream.on('close', closeBoth).on('error', closeBoth);
+    upstream.on('error', closeBoth);
     client.pipe(upstream);
+    // The participant's side ends the tunnel once all it sent has been written to the page: closed
+    // at the participant's own close, the page's socket could lose what it still held for a slow
+    // reader (the stream's last elements and its close frame).
     if (!isBatched) {
       if (upstreamHead.length > 0) client.write(upstreamHead);
-      upstream.pipe(client);
+      pipeline(upstream, client, closeBoth);
       return;
     }
     // The participant's frames, read and re-sent in batches; a frame that breaks the protocol
     // ends both connections, as a broken tunnel does.
     const batcher = new StreamBatcher();
     if (upstreamHead.length > 0) batcher.write(upstreamHead);
-    pipeline(upstream, batcher, client, (error) => {
-      if (error) closeBoth();
-    });
+    pipeline(upstream, batcher, client, closeBoth);
   }
 
   return {

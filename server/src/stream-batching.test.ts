@@ -1,5 +1,7 @@
+import { createHash } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { Duplex } from 'node:stream';
 import { afterEach, describe, expect, it } from 'vitest';
 import WebSocket, { WebSocketServer } from 'ws';
 import { STREAM_BATCH_PROTOCOL, splitStreamBatch } from '@ledger-console/edge/console-api';
@@ -219,6 +221,15 @@ describe('the proxy’s batches (ADR 034)', () => {
       offers.push(req.headers['sec-websocket-protocol'] ?? '');
       serve(socket, socket.protocol);
     });
+    closers.push(async () => {
+      wss.close();
+      await Promise.resolve();
+    });
+    return { url: await proxiedUrl(upstream), offers };
+  }
+
+  /** Starts `upstream` and the console's proxy in front of it; the proxy's stream URL. */
+  async function proxiedUrl(upstream: http.Server): Promise<string> {
     await new Promise<void>((resolve) => upstream.listen(0, '127.0.0.1', resolve));
     const proxy = createLedgerProxy(
       `http://127.0.0.1:${String((upstream.address() as AddressInfo).port)}`,
@@ -232,12 +243,11 @@ describe('the proxy’s batches (ADR 034)', () => {
     await new Promise<void>((resolve) => front.listen(0, '127.0.0.1', resolve));
     closers.push(async () => {
       proxy.close();
-      wss.close();
+      upstream.closeAllConnections();
       await new Promise((resolve) => front.close(resolve));
       await new Promise((resolve) => upstream.close(resolve));
     });
-    const url = `ws://127.0.0.1:${String((front.address() as AddressInfo).port)}/v2/updates`;
-    return { url, offers };
+    return `ws://127.0.0.1:${String((front.address() as AddressInfo).port)}/v2/updates`;
   }
 
   /** Connects, collects every frame's data, and resolves with them and the close. */
@@ -281,6 +291,42 @@ describe('the proxy’s batches (ADR 034)', () => {
     expect(closed).toEqual({ code: 4000, reason: 'done here', protocol: 'daml.ws.auth' });
     expect(plain.frames).toEqual(elements);
     expect(offers).toEqual(['jwt.token.abc,daml.ws.auth']);
+  });
+
+  it('delivers all a participant sent before it hung up to a page that reads slowly, batched or not', async () => {
+    // A participant that sends 32 MiB, its close frame, and hangs up at once (no closing
+    // handshake) while the page is not reading: everything must still reach the page.
+    const big = Array.from({ length: 8192 }, (_, index) =>
+      JSON.stringify({ n: index, pad: 'x'.repeat(4096) }),
+    );
+    const upstream = http.createServer();
+    upstream.on('upgrade', (req: http.IncomingMessage, socket: Duplex) => {
+      const accept = createHash('sha1')
+        .update(`${String(req.headers['sec-websocket-key'])}258EAFA5-E914-47DA-95CA-C5AB0DC85B11`)
+        .digest('base64');
+      socket.write(
+        'HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n' +
+          `Sec-WebSocket-Accept: ${accept}\r\nSec-WebSocket-Protocol: daml.ws.auth\r\n\r\n`,
+      );
+      socket.resume();
+      for (const element of big) socket.write(encodeFrame(0x1, Buffer.from(element)));
+      socket.end(encodeFrame(0x8, Buffer.from([0x03, 0xe8])));
+    });
+    const url = await proxiedUrl(upstream);
+    for (const protocols of [['daml.ws.auth', STREAM_BATCH_PROTOCOL], ['daml.ws.auth']]) {
+      const page = listen(url, protocols);
+      await new Promise((resolve) => page.client.once('open', resolve));
+      page.client.pause();
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      page.client.resume();
+      const closed = await page.done;
+      const received =
+        closed.protocol === STREAM_BATCH_PROTOCOL
+          ? page.frames.flatMap((frame) => splitStreamBatch(frame) ?? [])
+          : page.frames;
+      expect(received.length, protocols.join()).toBe(big.length);
+      expect(closed.code, protocols.join()).toBe(1000);
+    }
   });
 
   it('relays the page’s own messages and the participant’s pings both ways', async () => {
